@@ -1,0 +1,17 @@
+import { afterEach, beforeEach, vi } from "vitest";
+
+// Embedded provider runs in memory for tests unless a suite sets DATABASE_URL.
+process.env.DATA_DIR ??= "memory://";
+process.env.SESSION_SECRET ??= "test-session-secret";
+process.env.OPERATOR_KEY ??= "test-operator-key";
+
+// console.error fails a test unless the test expects it (mock it with vi.spyOn first).
+let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
+beforeEach(() => {
+  errorSpy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error was called: ${args.map(String).join(" ")}`);
+  });
+});
+afterEach(() => {
+  errorSpy?.mockRestore();
+});
