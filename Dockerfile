@@ -1,0 +1,33 @@
+# Production image: builds the Remix app and serves it with remix-serve. The embedded provider keeps its
+# database in /data (a volume) unless DATABASE_URL points at PostgreSQL or PROVIDER_URL at another provider.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY remix.config.js remix.env.d.ts tsconfig.json ./
+COPY app ./app
+COPY provider ./provider
+COPY locales ./locales
+COPY public ./public
+RUN npx remix build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data \
+    DEPLOYMENT=INR \
+    VISIBLE_LOCALES=en
+WORKDIR /app
+RUN useradd --system --uid 10001 app && mkdir -p /data && chown app /data
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+# The standalone provider (`npm run provider`) and the operator command run from source with tsx.
+COPY --from=build /app/provider ./provider
+COPY --from=build /app/tsconfig.json ./
+USER app
+VOLUME ["/data"]
+EXPOSE 3000
+# SESSION_SECRET must be provided at run time: docker run -e SESSION_SECRET=... -p 3000:3000 IMAGE
+CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"]

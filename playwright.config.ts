@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+// Debian's Chromium, never a downloaded browser (see docs/decisions/0003-browser-tests.md).
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+const phone = {
+  ...devices["Pixel 7"],
+  browserName: "chromium" as const,
+  launchOptions: chromium,
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    locale: "en-US",
+  },
+  projects: [
+    { name: "js", use: { ...phone, javaScriptEnabled: true } },
+    { name: "nojs", use: { ...phone, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // One production build, one server, one fresh embedded database for the whole run.
+    command: `node scripts/e2e-server.mjs`,
+    url: `http://localhost:${port}/login`,
+    timeout: 120_000,
+    reuseExistingServer: !process.env.CI,
+    env: { E2E_PORT: String(port) },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

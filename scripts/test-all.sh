@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Every test suite, in the order that fails fastest: types, unit + provider (embedded PGlite), provider
+# against a real PostgreSQL, production build, then Playwright (JS on and off, axe) against that build.
+# Ends with one summary line: "total: N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+status=0
+started=$(date +%s)
+
+step() { printf '\n=== %s (%ss)\n' "$1" "$(( $(date +%s) - started ))"; }
+
+# Debian's Chromium for Playwright (no browser download works here).
+if [ ! -x "${CHROME_PATH:-/usr/bin/chromium}" ]; then
+  step "installing Debian chromium"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || {
+    echo "Could not install chromium (needs root and Debian's package repository)"; exit 1; }
+fi
+
+step "typecheck"
+npx tsc --noEmit || status=1
+
+step "vitest: app + provider on embedded PGlite"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json || status=1
+
+# The provider suite again against the machine's PostgreSQL server.
+PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+pg_up() { node -e "const {Client}=require('pg');const c=new Client({connectionString:process.argv[1]});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))" "$PG_URL"; }
+if ! pg_up && command -v pg_ctlcluster >/dev/null; then
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start >/dev/null 2>&1 || true
+  sleep 2
+fi
+if pg_up; then
+  step "vitest: provider on PostgreSQL ($PG_URL)"
+  DATABASE_URL="$PG_URL" npx vitest run provider --reporter=default --reporter=json --outputFile.json=test-results/vitest-postgres.json || status=1
+else
+  echo "PostgreSQL is not reachable at $PG_URL"
+  if [ -n "${CI:-}" ]; then status=1; fi
+fi
+
+step "build"
+npx remix build || status=1
+
+step "playwright (JS on and off, axe)"
+CI="${CI:-1}" npx playwright test || status=1
+
+step "summary"
+node scripts/summarize-tests.mjs test-results/vitest-pglite.json test-results/vitest-postgres.json test-results/e2e.json || status=1
+echo "took $(( $(date +%s) - started ))s"
+exit $status
