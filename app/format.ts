@@ -1,0 +1,112 @@
+/**
+ * Intl-based formatting shared by server and browser (docs/decisions/0031-formatting.md).
+ *
+ * The UI language decides separators and word order; the deployment decides the region (grouping such as
+ * the Indian lakh) and the currency. Nothing here formats a number by hand.
+ */
+import type { Deployment } from "~/deployment";
+
+export interface FormatContext {
+  /** UI language: en, zh, de or es (a full tag such as `en-GB` is accepted too). */
+  locale: string;
+  deployment: Pick<Deployment, "currency" | "region">;
+}
+
+export type Direction = "up" | "down" | "flat";
+
+const cache = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let formatter = cache.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(tag, options);
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** `en` + INR deployment → `en-IN`; falls back to the bare language when the combination is not valid. */
+export function intlLocale(ctx: FormatContext): string {
+  const language = ctx.locale.split(/[-_]/)[0] || "en";
+  const candidate = `${language}-${ctx.deployment.region}`;
+  try {
+    return Intl.getCanonicalLocales(candidate)[0] ?? language;
+  } catch {
+    return language;
+  }
+}
+
+function toNumber(value: number | string): number {
+  return typeof value === "number" ? value : Number(value);
+}
+
+/** Fraction digits for a market's prices: forex 4, everything else 2 (SPEC §9). */
+export function priceDigits(market?: string | null): number {
+  return market?.toUpperCase() === "FOREX" ? 4 : 2;
+}
+
+/**
+ * Money in the deployment currency: `₹12,34,567.50` (en, INR), `MX$1,234.50` (en, MXN).
+ * The rupee is always shown as ₹ (SPEC §1), even where a language would write "INR".
+ */
+export function formatMoney(value: number | string, ctx: FormatContext): string {
+  const currency = ctx.deployment.currency;
+  return numberFormat(intlLocale(ctx), {
+    style: "currency",
+    currency,
+    currencyDisplay: currency === "INR" ? "narrowSymbol" : "symbol",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(toNumber(value));
+}
+
+/** A price or index level, 2 decimals (4 for forex), no currency sign. */
+export function formatPrice(value: number | string, ctx: FormatContext, market?: string | null): string {
+  const digits = priceDigits(market);
+  return numberFormat(intlLocale(ctx), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(toNumber(value));
+}
+
+/** A price change with its sign: `+12.30`, `-0.0042`; a change that rounds to zero shows no sign. */
+export function formatSignedChange(value: number | string, ctx: FormatContext, market?: string | null): string {
+  const digits = priceDigits(market);
+  return numberFormat(intlLocale(ctx), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    signDisplay: "exceptZero",
+  }).format(toNumber(value));
+}
+
+/** A percent change given in percent points (`-1.23` → `-1.23%`), always signed unless zero. */
+export function formatSignedPercent(percentPoints: number | string, ctx: FormatContext): string {
+  return numberFormat(intlLocale(ctx), {
+    style: "percent",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: "exceptZero",
+  }).format(toNumber(percentPoints) / 100);
+}
+
+/** A plain count or volume, e.g. `1,24,000` (en, INR). */
+export function formatInteger(value: number | string, ctx: FormatContext): string {
+  return numberFormat(intlLocale(ctx), { maximumFractionDigits: 0 }).format(toNumber(value));
+}
+
+/** A date such as `22 Nov 2026` (en, INR) from an ISO-8601 string or epoch milliseconds. */
+export function formatDate(value: string | number | Date, ctx: FormatContext): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return new Intl.DateTimeFormat(intlLocale(ctx), { dateStyle: "medium" }).format(date);
+}
+
+/**
+ * Direction of a change after rounding to the digits shown, so `-0.001` (shown as `0.00`) is flat and never
+ * coloured red without a visible minus.
+ */
+export function directionOf(value: number | string, digits = 2): Direction {
+  const scaled = Math.round(toNumber(value) * 10 ** digits);
+  if (!Number.isFinite(scaled) || scaled === 0) return "flat";
+  return scaled > 0 ? "up" : "down";
+}
