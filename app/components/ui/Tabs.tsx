@@ -1,0 +1,81 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+export interface LinkTab {
+  to: string;
+  label: ReactNode;
+  /** Full text for assistive technology when `label` is shortened. */
+  accessibleName?: string;
+  current: boolean;
+}
+
+/** Tabs as a row of links (each tab is its own URL, so they work without JS and with Back). */
+export function LinkTabs({ label, tabs, className }: { label: string; tabs: LinkTab[]; className?: string }) {
+  return (
+    <nav aria-label={label} className={["tabs", className ?? ""].filter(Boolean).join(" ")}>
+      <ul>
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <Link
+              to={tab.to}
+              className="tabs__tab"
+              aria-current={tab.current ? "page" : undefined}
+              aria-label={tab.accessibleName}
+              preventScrollReset
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export interface RadioTabOption {
+  value: string;
+  label: ReactNode;
+}
+
+/** Tabs as a radio group inside a fieldset (for choices that are part of a form). */
+export function RadioTabs({
+  legend,
+  name,
+  options,
+  defaultValue,
+  onChange,
+  legendHidden,
+}: {
+  legend: ReactNode;
+  name: string;
+  options: RadioTabOption[];
+  defaultValue?: string;
+  onChange?: (value: string) => void;
+  legendHidden?: boolean;
+}) {
+  return (
+    <fieldset className="radio-tabs">
+      <legend className={legendHidden ? "sr-only" : undefined}>{legend}</legend>
+      <div className="radio-tabs__row">
+        {options.map((option) => (
+          <label key={option.value} className="radio-tabs__tab">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={option.value === defaultValue}
+              onChange={onChange ? () => onChange(option.value) : undefined}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Cuts a label to `max` characters (SPEC §9: bottom-nav and stock-tab names, 6). Unicode-safe. */
+export function cutLabel(label: string, max = 6): string {
+  const chars = Array.from(label);
+  return chars.length > max ? chars.slice(0, max).join("") : label;
+}

@@ -1,0 +1,6 @@
+export { Field, fieldErrorId, type FieldProps } from "./Field";
+export { ErrorSummary, type SummaryError } from "./ErrorSummary";
+export { LinkTabs, RadioTabs, cutLabel, type LinkTab, type RadioTabOption } from "./Tabs";
+export { PriceChange, directionOf, type Direction } from "./PriceChange";
+export { Toast } from "./Toast";
+export { FormErrorSummary, useFormErrors } from "./FormErrors";

@@ -1,0 +1,82 @@
+import { createCookie } from "@remix-run/node";
+import i18next, { type i18n as I18n, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
+
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  SUPPORTED_LOCALES,
+  i18nBaseOptions,
+  isSupportedLocale,
+  type Locale,
+  type LocaleResources,
+  type Namespace,
+} from "~/i18n";
+
+import deCommon from "../locales/de/common.json";
+import deMarkets from "../locales/de/markets.json";
+import enCommon from "../locales/en/common.json";
+import enMarkets from "../locales/en/markets.json";
+import esCommon from "../locales/es/common.json";
+import esMarkets from "../locales/es/markets.json";
+import zhCommon from "../locales/zh/common.json";
+import zhMarkets from "../locales/zh/markets.json";
+
+export const resources: Record<Locale, LocaleResources> = {
+  en: { common: enCommon, markets: enMarkets },
+  zh: { common: zhCommon, markets: zhMarkets },
+  de: { common: deCommon, markets: deMarkets },
+  es: { common: esCommon, markets: esMarkets },
+};
+
+/** `lng` cookie written by `/set-locale`; one year, readable by nothing but the server. */
+export const localeCookie = createCookie(LOCALE_COOKIE, {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure: process.env.NODE_ENV === "production",
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+/**
+ * One i18next instance initialised at start with every locale in memory (STACK pitfall 5);
+ * requests get `cloneInstance({ lng })`, which shares the resource store.
+ */
+const baseInstance: I18n = i18next.createInstance();
+void baseInstance.use(initReactI18next).init({
+  ...i18nBaseOptions,
+  lng: DEFAULT_LOCALE,
+  resources,
+});
+
+export async function getLocale(request: Request): Promise<Locale> {
+  const value: unknown = await localeCookie.parse(request.headers.get("Cookie"));
+  return isSupportedLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+/** A translation function for loaders and actions, fixed to the request's locale. */
+export async function getFixedT(request: Request | Locale, ns: Namespace = "common"): Promise<TFunction> {
+  const locale = typeof request === "string" ? request : await getLocale(request);
+  return baseInstance.getFixedT(locale, ns);
+}
+
+/** A per-request instance for rendering (entry.server). */
+export function i18nForLocale(locale: Locale): I18n {
+  return baseInstance.cloneInstance({ lng: locale, initImmediate: false });
+}
+
+/** Resources the browser needs for this locale (sent once through the root loader). */
+export function resourcesFor(locale: Locale): LocaleResources {
+  return resources[locale];
+}
+
+/** Locales offered in the picker: `VISIBLE_LOCALES` (comma list), default `en`; unknown codes ignored. */
+export function visibleLocales(): Locale[] {
+  const listed = (process.env.VISIBLE_LOCALES ?? DEFAULT_LOCALE)
+    .split(",")
+    .map((code) => code.trim())
+    .filter(isSupportedLocale);
+  return listed.length > 0 ? Array.from(new Set(listed)) : [DEFAULT_LOCALE];
+}
+
+export { SUPPORTED_LOCALES };

@@ -1,0 +1,189 @@
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+
+import { BackSwipe, BottomNav, DesktopWarning, Header, desktopWarningScript } from "~/components/shell";
+import { Toast } from "~/components/ui/Toast";
+import { useSubmissionFailed } from "~/components/ui/FormErrors";
+import { deploymentFor } from "~/deployment";
+import { DEFAULT_LOCALE, localeDirection, type LocaleResources } from "~/i18n";
+import { getClientI18n } from "~/i18n-instance";
+import { getLocale, resourcesFor, visibleLocales } from "~/i18next.server";
+import { commitSession, getSession } from "~/session.server";
+import appStyles from "~/styles/app.css";
+import type { PageHandle } from "~/utils/page";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "data:," },
+  { rel: "stylesheet", href: appStyles },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await getLocale(request);
+  const session = await getSession(request);
+  const token = session.get("token");
+  const user = token ? session.get("user") ?? null : null;
+  const toast = session.get("toast") ?? null;
+  const headers = new Headers({ Vary: "Cookie" });
+  // Reading a flash removes it; only then does the cookie need rewriting.
+  if (toast) headers.append("Set-Cookie", await commitSession(session));
+  return json(
+    {
+      locale,
+      dir: localeDirection(locale),
+      visibleLocales: visibleLocales(),
+      deployment: deploymentFor(process.env.DEPLOYMENT),
+      user,
+      toast,
+      i18n: { locale, resources: resourcesFor(locale) },
+    },
+    { headers },
+  );
+}
+
+export type RootLoaderData = ReturnType<typeof useRootData>;
+
+/** Root loader data for any component (header, markets screens…). */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+function useI18nInstance(data: { locale: string; resources: LocaleResources } | undefined) {
+  const { i18n: serverInstance } = useTranslation();
+  if (typeof document === "undefined" || !data) return serverInstance;
+  return getClientI18n(data.locale, data.resources);
+}
+
+function DocumentTitle({ failed }: { failed: boolean }) {
+  const matches = useMatches();
+  const error = useRouteError();
+  const { t } = useTranslation("common");
+  let title = t("appName");
+  if (error) {
+    title = t(errorCopyKeys(error).title);
+  } else {
+    const deepest = [...matches].reverse().find((match) => (match.handle as PageHandle | undefined)?.titleKey);
+    const handle = deepest?.handle as PageHandle | undefined;
+    if (handle?.titleKey) title = t("titles.page", { title: t(handle.titleKey, { ns: handle.ns ?? "common" }), app: t("appName") });
+  }
+  return <title>{failed || error ? t("titles.errorPrefix", { title }) : title}</title>;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const i18n = useI18nInstance(data?.i18n);
+  const locale = data?.locale ?? DEFAULT_LOCALE;
+  const failed = useSubmissionFailed();
+  return (
+    <I18nextProvider i18n={i18n}>
+      <html lang={locale} dir={data?.dir ?? "ltr"}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+          <meta name="theme-color" content="#0b1f3a" />
+          <meta name="format-detection" content="telephone=no" />
+          <DocumentTitle failed={failed} />
+          <Meta />
+          <Links />
+          <script dangerouslySetInnerHTML={{ __html: desktopWarningScript }} />
+        </head>
+        <body>
+          {children}
+          <ScrollRestoration />
+          <Scripts />
+        </body>
+      </html>
+    </I18nextProvider>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const matches = useMatches();
+  const { t } = useTranslation("common");
+  const handles = matches.map((match) => match.handle as PageHandle | undefined);
+  const hideHeader = handles.some((handle) => handle?.hideHeader);
+  const hideBottomNav = handles.some((handle) => handle?.hideBottomNav);
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t("skipToContent")}
+      </a>
+      <DesktopWarning />
+      {hideHeader ? null : <Header locale={data?.locale ?? DEFAULT_LOCALE} visibleLocales={data?.visibleLocales ?? []} />}
+      <Toast toast={data?.toast} />
+      <main id="main" className={hideBottomNav ? "app-main" : "app-main app-main--with-nav"} tabIndex={-1}>
+        {children}
+      </main>
+      {hideBottomNav ? null : <BottomNav />}
+      <BackSwipe />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+type ErrorKind = "notFound" | "unavailable" | "forbidden" | "generic";
+
+function errorKind(error: unknown): ErrorKind {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return "notFound";
+    if (error.status === 503) return "unavailable";
+    if (error.status === 403) return "forbidden";
+  }
+  return "generic";
+}
+
+function errorCopyKeys(error: unknown) {
+  const kind = errorKind(error);
+  return { kind, title: `errors.${kind}Title`, text: `errors.${kind}Text` };
+}
+
+/** Friendly, translated pages for 404, 403 and the provider being down or slow; never a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const { t } = useTranslation("common");
+  const copy = errorCopyKeys(error);
+  if (copy.kind === "generic" && !isRouteErrorResponse(error)) {
+    // Logged in the browser console for developers; the page itself shows only the friendly copy.
+    console.warn(error);
+  }
+  return (
+    <Shell>
+      <section className="error-page" aria-labelledby="error-title">
+        <h1 id="error-title">{t(copy.title)}</h1>
+        <p>{t(copy.text)}</p>
+        <p className="error-page__actions">
+          {copy.kind === "unavailable" || copy.kind === "generic" ? (
+            <a className="button" href={location.pathname + location.search}>
+              {t("errors.retry")}
+            </a>
+          ) : null}
+          <Link className="button button--secondary" to="/" reloadDocument>
+            {t("errors.home")}
+          </Link>
+        </p>
+      </section>
+    </Shell>
+  );
+}
