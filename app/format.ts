@@ -95,10 +95,20 @@ export function formatInteger(value: number | string, ctx: FormatContext): strin
   return numberFormat(intlLocale(ctx), { maximumFractionDigits: 0 }).format(toNumber(value));
 }
 
+/**
+ * Dates are shown in the deployment's market time zone, the same on the server and in the browser, so the
+ * server-rendered text never differs from the hydrated one.
+ */
+const TIME_ZONES: Record<string, string> = { IN: "Asia/Kolkata", MX: "America/Mexico_City" };
+
+export function timeZoneOf(ctx: FormatContext): string {
+  return TIME_ZONES[ctx.deployment.region] ?? "UTC";
+}
+
 /** A date such as `22 Nov 2026` (en, INR) from an ISO-8601 string or epoch milliseconds. */
 export function formatDate(value: string | number | Date, ctx: FormatContext): string {
   const date = value instanceof Date ? value : new Date(value);
-  return new Intl.DateTimeFormat(intlLocale(ctx), { dateStyle: "medium" }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(ctx), { dateStyle: "medium", timeZone: timeZoneOf(ctx) }).format(date);
 }
 
 /**

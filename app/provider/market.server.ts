@@ -2,7 +2,9 @@
  * Typed client for the provider's market and news endpoints (docs/provider-api.md, "Market data").
  * One function per endpoint; routes never build provider URLs or read the envelope themselves.
  */
-import { callProvider, type ProviderContext } from "~/provider/core.server";
+import { json } from "@remix-run/node";
+
+import { ProviderError, callProvider, type ProviderContext } from "~/provider/core.server";
 
 export type MarketCode = "IN" | "MX" | "US" | "FOREX" | "FUTURE" | "CGI";
 
@@ -131,15 +133,19 @@ export async function getPrice(ctx: ProviderContext, symbol: string): Promise<Pr
   return callProvider<PriceLookup>(ctx, { path: "/v2/price", query: { symbol, interval: "1d" } });
 }
 
-/** Quotes for up to {@link MAX_QUOTE_SYMBOLS} symbols; an empty list costs no call. */
+/** Quotes for any number of symbols, asked for in chunks of {@link MAX_QUOTE_SYMBOLS}; none costs no call. */
 export async function getQuotes(ctx: ProviderContext, symbols: readonly string[]): Promise<Quote[]> {
-  if (symbols.length === 0) return [];
-  const unique = Array.from(new Set(symbols)).slice(0, MAX_QUOTE_SYMBOLS);
-  const data = await callProvider<{ rows: Quote[] }>(ctx, {
-    path: "/v2/quotes",
-    query: { symbols: unique.join(",") },
-  });
-  return data.rows;
+  const unique = Array.from(new Set(symbols));
+  const chunks: string[][] = [];
+  for (let start = 0; start < unique.length; start += MAX_QUOTE_SYMBOLS) {
+    chunks.push(unique.slice(start, start + MAX_QUOTE_SYMBOLS));
+  }
+  const replies = await Promise.all(
+    chunks.map((chunk) =>
+      callProvider<{ rows: Quote[] }>(ctx, { path: "/v2/quotes", query: { symbols: chunk.join(",") } }),
+    ),
+  );
+  return replies.flatMap((reply) => reply.rows);
 }
 
 export async function getNewsList(
@@ -154,4 +160,20 @@ export async function getNewsList(
 
 export async function getNews(ctx: ProviderContext, id: number | string): Promise<NewsArticle> {
   return callProvider<NewsArticle>(ctx, { path: "/stock/new/index", query: { id: String(id) } });
+}
+
+/**
+ * For page loaders whose page cannot exist without the data: a provider business failure becomes a thrown
+ * 502 route error (the route's ErrorBoundary shows a retry message). Unavailability is already a thrown 503
+ * `Response`, and the logout redirect passes through untouched.
+ */
+export async function requireMarketData<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      throw json({ code: error.code }, { status: 502, headers: { "Cache-Control": "no-store" } });
+    }
+    throw error;
+  }
 }

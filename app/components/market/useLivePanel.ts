@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
  * and resumes. The page's own loaders never re-run. Pass `null` as `href` to stop.
  */
 export function useLivePanel<T>(href: string | null, intervalMs: number): T | undefined {
-  const fetcher = useFetcher<T>();
+  const fetcher = useFetcher();
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
 
@@ -41,5 +41,6 @@ export function useLivePanel<T>(href: string | null, intervalMs: number): T | un
     };
   }, [href, intervalMs]);
 
-  return fetcher.data;
+  // T describes JSON the resource route returns, so it survives serialisation unchanged.
+  return fetcher.data as T | undefined;
 }

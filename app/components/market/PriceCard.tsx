@@ -1,0 +1,66 @@
+import { useTranslation } from "react-i18next";
+
+import { PriceChange } from "~/components/ui/PriceChange";
+
+import { directionOf, formatPrice, priceDigits, type FormatContext } from "~/format";
+
+import { Sparkline } from "./Sparkline";
+
+export interface PriceCardQuote {
+  symbol: string;
+  name: string;
+  market: string;
+  price: number;
+  change: number;
+  changePercent: number;
+  open: number;
+  high: number;
+  low: number;
+  previousClose: number;
+  linePath?: string | null;
+  areaPath?: string | null;
+}
+
+/** The selected index: level, signed change, open/high/low/previous close and today's sparkline. */
+export function PriceCard({ quote, fmt }: { quote: PriceCardQuote; fmt: FormatContext }) {
+  const { t } = useTranslation("markets");
+  const price = (value: number) => formatPrice(value, fmt, quote.market);
+  const headingId = `price-card-${quote.symbol.replace(/[^A-Za-z0-9_-]/g, "")}`;
+  return (
+    <section className="mk-card mk-pricecard" aria-labelledby={headingId}>
+      <h2 id={headingId} className="mk-pc-name">
+        {quote.name}
+      </h2>
+      <p className="mk-pc-figures">
+        <span className="mk-num mk-pc-price">{price(quote.price)}</span>{" "}
+        <PriceChange change={quote.change} percent={quote.changePercent} decimals={priceDigits(quote.market)} />
+      </p>
+      {quote.linePath ? (
+        <Sparkline
+          linePath={quote.linePath}
+          areaPath={quote.areaPath ?? undefined}
+          direction={directionOf(quote.change, priceDigits(quote.market))}
+          label={t("price.chart", { name: quote.name })}
+        />
+      ) : null}
+      <dl className="mk-stats">
+        <div>
+          <dt>{t("price.open")}</dt>
+          <dd className="mk-num">{price(quote.open)}</dd>
+        </div>
+        <div>
+          <dt>{t("price.high")}</dt>
+          <dd className="mk-num">{price(quote.high)}</dd>
+        </div>
+        <div>
+          <dt>{t("price.low")}</dt>
+          <dd className="mk-num">{price(quote.low)}</dd>
+        </div>
+        <div>
+          <dt>{t("price.previousClose")}</dt>
+          <dd className="mk-num">{price(quote.previousClose)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
