@@ -16,6 +16,8 @@ export type { Toast };
 interface SessionData {
   token: string;
   user: SessionUser;
+  /** Phone number between the two forgot-password steps. */
+  resetPhone: string;
 }
 interface SessionFlashData {
   toast: Toast;

@@ -21,7 +21,7 @@ export function SupportLink() {
         const tab = window.open("", "_blank");
         setBusy(true);
         try {
-          const response = await fetch("/support?format=json", { headers: { Accept: "application/json" } });
+          const response = await fetch("/support/link", { headers: { Accept: "application/json" } });
           const body = (await response.json()) as { url?: string; external?: boolean };
           if (response.ok && body.url && body.external && tab) {
             tab.opener = null;

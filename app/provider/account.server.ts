@@ -1,0 +1,45 @@
+/** Account calls (docs/provider-api.md "Accounts"): one typed function per endpoint. */
+import { callProvider, type ProviderContext } from "./core.server";
+
+export interface LoginReply {
+  token: string;
+  expires_at: string;
+  user: string;
+  no: string | number;
+  img: string | null;
+  total: string;
+  money: string;
+  loan: string;
+}
+
+export function register(ctx: ProviderContext, input: { user: string; password: string; code: string }) {
+  return callProvider<{ user: string; no: string | number }>(ctx, {
+    path: "/stock/user/reg",
+    method: "POST",
+    body: input,
+    auth: false,
+  });
+}
+
+export function login(ctx: ProviderContext, input: { user: string; password: string }) {
+  return callProvider<LoginReply>(ctx, { path: "/stock/user/login", method: "POST", body: input, auth: false });
+}
+
+export function logout(ctx: ProviderContext) {
+  return callProvider<Record<string, never>>(ctx, { path: "/stock/success/user/logout", method: "POST", body: {} });
+}
+
+export function requestResetCode(ctx: ProviderContext, input: { user: string }) {
+  return callProvider<{ sent: boolean }>(ctx, { path: "/v2/user/forget/code", method: "POST", body: input, auth: false });
+}
+
+export function resetPassword(
+  ctx: ProviderContext,
+  input: { user: string; code: string; password: string; new_password: string },
+) {
+  return callProvider<Record<string, never>>(ctx, { path: "/v2/user/forget", method: "POST", body: input, auth: false });
+}
+
+export function supportLink(ctx: ProviderContext) {
+  return callProvider<{ url: string }>(ctx, { path: "/stock/success/kefu" });
+}

@@ -1,0 +1,228 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+
+import { Field } from "~/components/ui/Field";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { getFixedT } from "~/i18next.server";
+import { requestResetCode, resetPassword } from "~/provider/account.server";
+import { ProviderError, providerContext } from "~/provider/core.server";
+import { requireSameOrigin } from "~/security.server";
+import { commitSession, getSession, redirectWithToast } from "~/session.server";
+import { providerErrorReply } from "~/utils/forms.server";
+import type { PageHandle } from "~/utils/page";
+import { RESET_CODE_LENGTH, confirmField, keepDigits, newPasswordField, phoneField } from "~/utils/schemas";
+
+export const handle: PageHandle = { titleKey: "forgot.title" };
+
+export function createPhoneStepSchema(t: TFunction) {
+  return z.object({ intent: z.literal("send-code"), phone: phoneField(t) });
+}
+
+export function createResetStepSchema(t: TFunction) {
+  return z
+    .object({
+      intent: z.literal("reset"),
+      code: z
+        .string({ required_error: t("validation.codeRequired") })
+        .trim()
+        .regex(/^\d{6}$/, t("validation.codeInvalid")),
+      password: newPasswordField(t, "validation.newPasswordRequired"),
+      confirm: confirmField(t),
+    })
+    .superRefine((value, ctx) => {
+      if (value.password !== value.confirm) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm"], message: t("validation.passwordMismatch") });
+      }
+    });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getSession(request);
+  if (session.get("token")) throw redirect("/");
+  const url = new URL(request.url);
+  const phone = session.get("resetPhone") ?? null;
+  // Step 2 only once a code was requested for a phone held in the (signed) session.
+  const step = url.searchParams.get("step") === "code" && phone ? "code" : "phone";
+  return json({ step, phone } as const);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const t = await getFixedT(request);
+  const formData = await request.formData();
+  const ctx = await providerContext(request);
+  const session = await getSession(request);
+
+  if (formData.get("intent") === "reset") {
+    const phone = session.get("resetPhone");
+    if (!phone) return redirect("/forgot-password");
+    const submission = parseWithZod(formData, { schema: createResetStepSchema(t) });
+    if (submission.status !== "success") {
+      return json({ result: submission.reply({ hideFields: ["password", "confirm"] }) }, { status: 400 });
+    }
+    try {
+      await resetPassword(ctx, {
+        user: phone,
+        code: submission.value.code,
+        password: submission.value.password,
+        new_password: submission.value.confirm,
+      });
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        return providerErrorReply(submission, error, t, {
+          codeFields: { code_invalid: "code", password_short: "password", password_mismatch: "confirm" },
+          inputFields: { code: "code", password: "password", new_password: "confirm" },
+          hideFields: ["password", "confirm"],
+        });
+      }
+      throw error;
+    }
+    session.unset("resetPhone");
+    return redirectWithToast(request, `/login?${new URLSearchParams({ phone })}`, { key: "toast.passwordReset" }, { session });
+  }
+
+  const submission = parseWithZod(formData, { schema: createPhoneStepSchema(t) });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await requestResetCode(ctx, { user: submission.value.phone });
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      return providerErrorReply(submission, error, t, {
+        codeFields: { phone_invalid: "phone", too_many_requests: "phone" },
+        inputFields: { user: "phone" },
+      });
+    }
+    throw error;
+  }
+  session.set("resetPhone", submission.value.phone);
+  return redirect("/forgot-password?step=code", { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+function PhoneStep() {
+  const { t } = useTranslation("common");
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = useMemo(() => createPhoneStepSchema(t), [t]);
+  const [form, fields] = useForm({
+    id: "forgot-phone",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
+  return (
+    <>
+      <h2>{t("forgot.stepPhone")}</h2>
+      <FormErrorSummary fields={[fields.phone]} formErrors={form.errors} focusKey={actionData?.result} />
+      <Form method="post" action="/forgot-password" {...getFormProps(form)} className="form">
+        <input type="hidden" name="intent" value="send-code" />
+        <Field
+          label={t("forgot.phone")}
+          hint={t("forgot.phoneHint")}
+          errors={fields.phone.errors}
+          inputProps={{
+            ...getInputProps(fields.phone, { type: "tel", ariaAttributes: false }),
+            inputMode: "numeric",
+            autoComplete: "tel-national",
+            onInput: (event) => {
+              const input = event.currentTarget;
+              const digits = keepDigits(input.value);
+              if (digits !== input.value) input.value = digits;
+            },
+          }}
+        />
+        <button type="submit" className="button button--block" disabled={busy}>
+          {busy ? t("form.submitting") : t("forgot.sendCode")}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function CodeStep({ phone }: { phone: string }) {
+  const { t } = useTranslation("common");
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = useMemo(() => createResetStepSchema(t), [t]);
+  const [form, fields] = useForm({
+    id: "forgot-reset",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
+  return (
+    <>
+      <h2>{t("forgot.stepCode")}</h2>
+      <p className="notice" role="status">
+        {t("forgot.sent", { phone })}
+      </p>
+      <FormErrorSummary
+        fields={[fields.code, fields.password, fields.confirm]}
+        formErrors={form.errors}
+        focusKey={actionData?.result}
+      />
+      <Form method="post" action="/forgot-password?step=code" {...getFormProps(form)} className="form">
+        <input type="hidden" name="intent" value="reset" />
+        <Field
+          label={t("forgot.code")}
+          errors={fields.code.errors}
+          inputProps={{
+            ...getInputProps(fields.code, { type: "text", ariaAttributes: false }),
+            inputMode: "numeric",
+            autoComplete: "one-time-code",
+            maxLength: RESET_CODE_LENGTH,
+          }}
+        />
+        <Field
+          label={t("forgot.newPassword")}
+          hint={t("forgot.newPasswordHint")}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
+        />
+        <Field
+          label={t("forgot.confirm")}
+          errors={fields.confirm.errors}
+          inputProps={{ ...getInputProps(fields.confirm, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
+        />
+        <button type="submit" className="button button--block" disabled={busy}>
+          {busy ? t("form.submitting") : t("forgot.submit")}
+        </button>
+      </Form>
+      <Form method="post" action="/forgot-password" className="links">
+        <input type="hidden" name="intent" value="send-code" />
+        <input type="hidden" name="phone" value={phone} />
+        <button type="submit" className="button button--secondary" disabled={busy}>
+          {t("forgot.resend")}
+        </button>
+        <Link to="/forgot-password">{t("forgot.otherPhone")}</Link>
+      </Form>
+    </>
+  );
+}
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation("common");
+  const { step, phone } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="forgot-title">
+      <h1 id="forgot-title">{t("forgot.title")}</h1>
+      {step === "code" && phone ? <CodeStep phone={phone} /> : <PhoneStep />}
+      <p className="links">
+        <Link to="/login">{t("forgot.backToLogin")}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+
+import { Field } from "~/components/ui/Field";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { getFixedT } from "~/i18next.server";
+import { register } from "~/provider/account.server";
+import { ProviderError, providerContext } from "~/provider/core.server";
+import { requireSameOrigin } from "~/security.server";
+import { redirectWithToast, requireAnonymous } from "~/session.server";
+import { providerErrorReply } from "~/utils/forms.server";
+import type { PageHandle } from "~/utils/page";
+import { PASSWORD_MIN, confirmField, keepDigits, newPasswordField, phoneField } from "~/utils/schemas";
+
+export const handle: PageHandle = { titleKey: "register.title" };
+
+export function createRegisterSchema(t: TFunction) {
+  return z
+    .object({
+      phone: phoneField(t),
+      password: newPasswordField(t),
+      confirm: confirmField(t),
+      code: z.string({ required_error: t("validation.inviteRequired") }).trim().min(1, t("validation.inviteRequired")).max(64),
+    })
+    .superRefine((value, ctx) => {
+      if (value.password !== value.confirm) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm"], message: t("validation.passwordMismatch") });
+      }
+    });
+}
+
+const HIDDEN_ON_ERROR = ["password", "confirm"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return json({});
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const t = await getFixedT(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: createRegisterSchema(t) });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: HIDDEN_ON_ERROR }) }, { status: 400 });
+  }
+  const { phone, password, code } = submission.value;
+  try {
+    await register(await providerContext(request), { user: phone, password, code });
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      return providerErrorReply(submission, error, t, {
+        codeFields: {
+          phone_invalid: "phone",
+          user_exists: "phone",
+          password_short: "password",
+          password_mismatch: "confirm",
+          invite_invalid: "code",
+        },
+        inputFields: { user: "phone", password: "password", code: "code" },
+        hideFields: HIDDEN_ON_ERROR,
+      });
+    }
+    throw error;
+  }
+  return redirectWithToast(request, `/login?${new URLSearchParams({ phone })}`, { key: "toast.registered" });
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation("common");
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = useMemo(() => createRegisterSchema(t), [t]);
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const busy = navigation.state !== "idle" && navigation.formAction === "/register";
+  return (
+    <section aria-labelledby="register-title">
+      <h1 id="register-title">{t("register.title")}</h1>
+      <p>{t("register.intro")}</p>
+      <FormErrorSummary
+        fields={[fields.phone, fields.password, fields.confirm, fields.code]}
+        formErrors={form.errors}
+        focusKey={actionData?.result}
+      />
+      <Form method="post" {...getFormProps(form)} className="form">
+        <Field
+          label={t("register.phone")}
+          hint={t("register.phoneHint")}
+          errors={fields.phone.errors}
+          inputProps={{
+            ...getInputProps(fields.phone, { type: "tel", ariaAttributes: false }),
+            inputMode: "numeric",
+            autoComplete: "tel-national",
+            onInput: (event) => {
+              const input = event.currentTarget;
+              const digits = keepDigits(input.value);
+              if (digits !== input.value) input.value = digits;
+            },
+          }}
+        />
+        <Field
+          label={t("register.password")}
+          hint={t("register.passwordHint", { min: PASSWORD_MIN })}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
+        />
+        <Field
+          label={t("register.confirm")}
+          errors={fields.confirm.errors}
+          inputProps={{ ...getInputProps(fields.confirm, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
+        />
+        <Field
+          label={t("register.code")}
+          errors={fields.code.errors}
+          inputProps={{ ...getInputProps(fields.code, { type: "text", ariaAttributes: false }), autoComplete: "off", autoCapitalize: "characters" }}
+        />
+        <button type="submit" className="button button--block" disabled={busy}>
+          {busy ? t("form.submitting") : t("register.submit")}
+        </button>
+      </Form>
+      <p className="links">
+        <span>
+          {t("register.haveAccount")} <Link to="/login">{t("register.loginLink")}</Link>
+        </span>
+      </p>
+    </section>
+  );
+}
