@@ -21,6 +21,8 @@ export interface PriceCardQuote {
   areaPath?: string | null;
 }
 
+const STATS = ["open", "high", "low", "previousClose"] as const;
+
 /** The selected index: level, signed change, open/high/low/previous close and today's sparkline. */
 export function PriceCard({ quote, fmt }: { quote: PriceCardQuote; fmt: FormatContext }) {
   const { t } = useTranslation("markets");
@@ -44,22 +46,12 @@ export function PriceCard({ quote, fmt }: { quote: PriceCardQuote; fmt: FormatCo
         />
       ) : null}
       <dl className="mk-stats">
-        <div>
-          <dt>{t("price.open")}</dt>
-          <dd className="mk-num">{price(quote.open)}</dd>
-        </div>
-        <div>
-          <dt>{t("price.high")}</dt>
-          <dd className="mk-num">{price(quote.high)}</dd>
-        </div>
-        <div>
-          <dt>{t("price.low")}</dt>
-          <dd className="mk-num">{price(quote.low)}</dd>
-        </div>
-        <div>
-          <dt>{t("price.previousClose")}</dt>
-          <dd className="mk-num">{price(quote.previousClose)}</dd>
-        </div>
+        {STATS.map((stat) => (
+          <div key={stat}>
+            <dt>{t(`price.${stat}`)}</dt>
+            <dd className="mk-num">{price(quote[stat])}</dd>
+          </div>
+        ))}
       </dl>
     </section>
   );
