@@ -1,4 +1,3 @@
-import { createCookie } from "@remix-run/node";
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 
@@ -29,14 +28,14 @@ export const resources: Record<Locale, LocaleResources> = {
   es: { common: esCommon, markets: esMarkets },
 };
 
-/** `lng` cookie written by `/set-locale`; one year, readable by nothing but the server. */
-export const localeCookie = createCookie(LOCALE_COOKIE, {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  secure: process.env.NODE_ENV === "production",
-  maxAge: 60 * 60 * 24 * 365,
-});
+/**
+ * The `lng` cookie written by `/set-locale`: a plain value (`lng=de`), one year, so the choice stays on the
+ * device. Not signed: it only ever selects one of the supported locales.
+ */
+export function localeCookieHeader(locale: Locale): string {
+  const secure = process.env.NODE_ENV === "production" ? "; Secure" : "";
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax; HttpOnly${secure}`;
+}
 
 /**
  * One i18next instance initialised at start with every locale in memory (STACK pitfall 5);
@@ -50,8 +49,12 @@ void baseInstance.use(initReactI18next).init({
 });
 
 export async function getLocale(request: Request): Promise<Locale> {
-  const value: unknown = await localeCookie.parse(request.headers.get("Cookie"));
-  return isSupportedLocale(value) ? value : DEFAULT_LOCALE;
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === LOCALE_COOKIE && isSupportedLocale(value)) return value;
+  }
+  return DEFAULT_LOCALE;
 }
 
 /** A translation function for loaders and actions, fixed to the request's locale. */

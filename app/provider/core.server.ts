@@ -4,7 +4,7 @@
  */
 import { redirect } from "@remix-run/node";
 
-import { destroySession, getSession, loginUrl } from "~/session.server";
+import { commitSession, destroySession, getSession, loginUrl, sessionStorage } from "~/session.server";
 
 import { PROVIDER_TIMEOUT_MS, providerFetch } from "./transport.server";
 
@@ -89,9 +89,15 @@ function buildPath(path: string, query?: Record<string, QueryValue>): string {
   return search ? `${normalised}?${search}` : normalised;
 }
 
+/** The provider ended the session: destroy ours, keep only a "session ended" toast, go to /login. */
 async function logoutRedirect(request: Request): Promise<Response> {
   const session = await getSession(request);
-  return redirect(loginUrl(request), { headers: { "Set-Cookie": await destroySession(session) } });
+  const fresh = await sessionStorage.getSession();
+  fresh.flash("toast", { key: "toast.sessionEnded", type: "info" });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(session));
+  headers.append("Set-Cookie", await commitSession(fresh));
+  return redirect(loginUrl(request), { headers });
 }
 
 export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): Promise<T> {

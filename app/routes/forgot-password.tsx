@@ -16,7 +16,7 @@ import { requireSameOrigin } from "~/security.server";
 import { commitSession, getSession, redirectWithToast } from "~/session.server";
 import { providerErrorReply } from "~/utils/forms.server";
 import type { PageHandle } from "~/utils/page";
-import { RESET_CODE_LENGTH, confirmField, keepDigits, newPasswordField, phoneField } from "~/utils/schemas";
+import { PHONE_LENGTH, RESET_CODE_LENGTH, confirmField, keepDigits, newPasswordField, phoneField } from "~/utils/schemas";
 
 export const handle: PageHandle = { titleKey: "forgot.title" };
 
@@ -133,6 +133,7 @@ function PhoneStep() {
           inputProps={{
             ...getInputProps(fields.phone, { type: "tel", ariaAttributes: false }),
             inputMode: "numeric",
+            maxLength: PHONE_LENGTH,
             autoComplete: "tel-national",
             onInput: (event) => {
               const input = event.currentTarget;

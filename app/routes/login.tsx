@@ -16,7 +16,7 @@ import { requireSameOrigin } from "~/security.server";
 import { commitSession, getSession, safeRedirect } from "~/session.server";
 import { providerErrorReply } from "~/utils/forms.server";
 import type { PageHandle } from "~/utils/page";
-import { keepDigits, phoneField } from "~/utils/schemas";
+import { PHONE_LENGTH, keepDigits, phoneField } from "~/utils/schemas";
 
 export const handle: PageHandle = { titleKey: "login.title" };
 
@@ -95,6 +95,7 @@ export default function LoginPage() {
           inputProps={{
             ...getInputProps(fields.phone, { type: "tel", ariaAttributes: false }),
             inputMode: "numeric",
+            maxLength: PHONE_LENGTH,
             autoComplete: "username",
             onInput: (event) => {
               const input = event.currentTarget;

@@ -16,7 +16,7 @@ import { requireSameOrigin } from "~/security.server";
 import { redirectWithToast, requireAnonymous } from "~/session.server";
 import { providerErrorReply } from "~/utils/forms.server";
 import type { PageHandle } from "~/utils/page";
-import { PASSWORD_MIN, confirmField, keepDigits, newPasswordField, phoneField } from "~/utils/schemas";
+import { PASSWORD_MIN, PHONE_LENGTH, confirmField, keepDigits, newPasswordField, phoneField } from "~/utils/schemas";
 
 export const handle: PageHandle = { titleKey: "register.title" };
 
@@ -103,6 +103,7 @@ export default function RegisterPage() {
           inputProps={{
             ...getInputProps(fields.phone, { type: "tel", ariaAttributes: false }),
             inputMode: "numeric",
+            maxLength: PHONE_LENGTH,
             autoComplete: "tel-national",
             onInput: (event) => {
               const input = event.currentTarget;

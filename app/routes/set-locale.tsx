@@ -1,8 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
-import { localeCookie, visibleLocales } from "~/i18next.server";
+import { localeCookieHeader, visibleLocales } from "~/i18next.server";
+import { isSupportedLocale } from "~/i18n";
 import { requireSameOrigin } from "~/security.server";
-import { safeRedirect } from "~/session.server";
+import { commitSession, getSession, safeRedirect } from "~/session.server";
 
 export function loader() {
   return redirect("/settings");
@@ -14,6 +15,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const lng = String(form.get("lng") ?? "");
   const back = safeRedirect(form.get("redirectTo"), "/");
-  if (!(visibleLocales() as string[]).includes(lng)) return redirect(back);
-  return redirect(back, { headers: { "Set-Cookie": await localeCookie.serialize(lng) } });
+  if (!isSupportedLocale(lng) || !visibleLocales().includes(lng)) return redirect(back);
+  const session = await getSession(request);
+  session.flash("toast", { key: "toast.languageChanged" });
+  const headers = new Headers();
+  headers.append("Set-Cookie", localeCookieHeader(lng));
+  headers.append("Set-Cookie", await commitSession(session));
+  return redirect(back, { headers });
 }

@@ -10,7 +10,7 @@ export function phoneField(t: TFunction) {
   return z
     .string({ required_error: t("validation.phoneRequired") })
     .trim()
-    .max(PHONE_LENGTH, t("validation.phoneInvalid"))
+    // One message for every wrong shape; the input's maxLength (PHONE_LENGTH) is set on the element.
     .regex(/^\d{10}$/, t("validation.phoneInvalid"));
 }
 

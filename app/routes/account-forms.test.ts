@@ -1,0 +1,204 @@
+/**
+ * Account forms against a scripted provider (PROVIDER_URL → FakeProvider): validation messages in every
+ * locale, nothing sent to the provider when validation fails, provider codes mapped onto the right field.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
+import { action as loginAction } from "~/routes/login";
+import { action as registerAction } from "~/routes/register";
+import { getSession } from "~/session.server";
+import { FakeProvider } from "~/testing/fake-provider";
+import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
+
+import de from "../../locales/de/common.json";
+import en from "../../locales/en/common.json";
+import es from "../../locales/es/common.json";
+import zh from "../../locales/zh/common.json";
+
+const provider = new FakeProvider();
+beforeAll(() => provider.start());
+afterAll(() => provider.stop());
+let warn: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  process.env.PROVIDER_URL = provider.url;
+  provider.reset();
+  warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+afterEach(() => {
+  delete process.env.PROVIDER_URL;
+  warn.mockRestore();
+});
+
+const VALID = { phone: "9876543210", password: "secret1", confirm: "secret1", code: "INVITE1" };
+
+async function register(fields: Record<string, string>, cookie?: string) {
+  const response = await settle(() => registerAction(routeArgs(formRequest("/register", fields, { cookie }))));
+  return { response, body: response.status === 400 ? ((await response.json()) as ReplyJson) : null };
+}
+
+describe("register validation (SPEC §5)", () => {
+  it.each([
+    ["missing phone", { ...VALID, phone: "" }, "phone", en.validation.phoneRequired],
+    ["letters in phone", { ...VALID, phone: "98765abcde" }, "phone", en.validation.phoneInvalid],
+    ["9 digits", { ...VALID, phone: "987654321" }, "phone", en.validation.phoneInvalid],
+    ["11 digits", { ...VALID, phone: "98765432101" }, "phone", en.validation.phoneInvalid],
+    ["missing password", { ...VALID, password: "" }, "password", en.validation.passwordRequired],
+    ["5-character password", { ...VALID, password: "abcde", confirm: "abcde" }, "password", en.validation.passwordShort],
+    ["missing confirmation", { ...VALID, confirm: "" }, "confirm", en.validation.confirmRequired],
+    ["confirmation differs", { ...VALID, confirm: "secret2" }, "confirm", en.validation.passwordMismatch],
+    ["missing invitation code", { ...VALID, code: "" }, "code", en.validation.inviteRequired],
+    ["blank invitation code", { ...VALID, code: "   " }, "code", en.validation.inviteRequired],
+  ])("%s → 400 with the message on %s, nothing sent to the provider", async (_label, fields, field, message) => {
+    const { response, body } = await register(fields);
+    expect(response.status).toBe(400);
+    expect(body?.result.status).toBe("error");
+    expect(body?.result.error?.[field]).toEqual([message]);
+    expect(provider.received).toEqual([]);
+  });
+
+  it("reports every empty field at once", async () => {
+    const { body } = await register({ phone: "", password: "", confirm: "", code: "" });
+    expect(Object.keys(body?.result.error ?? {}).sort()).toEqual(["code", "confirm", "password", "phone"]);
+  });
+
+  it("does not echo passwords back but keeps the other values (no-JS re-render)", async () => {
+    const { body } = await register({ ...VALID, confirm: "other1" });
+    expect(body?.result.initialValue).toMatchObject({ phone: VALID.phone, code: VALID.code });
+    expect(body?.result.initialValue).not.toHaveProperty("password");
+    expect(body?.result.initialValue).not.toHaveProperty("confirm");
+  });
+
+  it.each([
+    ["zh", zh],
+    ["de", de],
+    ["es", es],
+  ])("messages come in the visitor's language (%s)", async (lng, messages) => {
+    const { body } = await register({ ...VALID, phone: "123", confirm: "x" }, `lng=${lng}`);
+    expect(body?.result.error?.phone).toEqual([messages.validation.phoneInvalid]);
+    expect(body?.result.error?.confirm).toEqual([messages.validation.passwordMismatch]);
+  });
+
+  it.each([
+    ["user_exists", "phone", en.providerErrors.user_exists],
+    ["invite_invalid", "code", en.providerErrors.invite_invalid],
+    ["phone_invalid", "phone", en.providerErrors.phone_invalid],
+    ["password_short", "password", en.providerErrors.password_short],
+  ])("provider code %s is shown on %s", async (code, field, message) => {
+    provider.reply("/stock/user/reg", 200, { msg: "no", data: { code } });
+    const { response, body } = await register(VALID);
+    expect(response.status).toBe(400);
+    expect(body?.result.error?.[field]).toEqual([message]);
+    expect(JSON.parse(provider.received[0].body)).toEqual({ user: VALID.phone, password: VALID.password, code: VALID.code });
+  });
+
+  it("an unknown provider code becomes a form-level message", async () => {
+    provider.reply("/stock/user/reg", 200, { msg: "no", data: { code: "something_new" } });
+    const { body } = await register(VALID);
+    expect(body?.result.error?.[""]).toEqual([en.providerErrors.unknown]);
+  });
+
+  it("success redirects to /login with a toast", async () => {
+    provider.reply("/stock/user/reg", 200, { msg: "ok", data: { user: VALID.phone, no: 1 } });
+    const { response } = await register(VALID);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login?phone=${VALID.phone}`);
+    const session = await getSession(getRequest("/login", cookieHeaderFrom(response)));
+    expect(session.get("toast")).toEqual({ key: "toast.registered" });
+  });
+});
+
+describe("login", () => {
+  const login = (fields: Record<string, string>) =>
+    settle(() => loginAction(routeArgs(formRequest("/login", fields))));
+
+  it.each([
+    ["//evil.com", "/"],
+    ["https://evil.com", "/"],
+    ["/\\evil.com", "/"],
+    ["/trade?tab=forex", "/trade?tab=forex"],
+  ])("redirectTo %j → %j after success", async (redirectTo, location) => {
+    provider.reply("/stock/user/login", 200, {
+      msg: "ok",
+      data: { token: "t1", expires_at: "2030-01-01T00:00:00Z", user: VALID.phone, no: 5, img: null, total: "0.00", money: "0.00", loan: "0.00" },
+    });
+    const response = await login({ phone: VALID.phone, password: "secret1", redirectTo });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(location);
+  });
+
+  it("login_failed is shown on the form and the password is not echoed", async () => {
+    provider.reply("/stock/user/login", 200, { msg: "no", data: { code: "login_failed" } });
+    const response = await login({ phone: VALID.phone, password: "wrong99" });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ReplyJson;
+    expect(body.result.error?.[""]).toEqual([en.providerErrors.login_failed]);
+    expect(body.result.initialValue).not.toHaveProperty("password");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("validates before calling the provider", async () => {
+    const response = await login({ phone: "12", password: "" });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ReplyJson;
+    expect(body.result.error?.phone).toEqual([en.validation.phoneInvalid]);
+    expect(body.result.error?.password).toEqual([en.validation.passwordRequired]);
+    expect(provider.received).toEqual([]);
+  });
+});
+
+describe("forgot password", () => {
+  it("step 1 always answers the same way and moves to step 2", async () => {
+    provider.reply("/v2/user/forget/code", 200, { msg: "ok", data: { sent: true } });
+    const response = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone: VALID.phone }))),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/forgot-password?step=code");
+    const cookie = cookieHeaderFrom(response);
+    const page = await forgotLoader(routeArgs(getRequest("/forgot-password?step=code", cookie)));
+    expect(await page.json()).toEqual({ step: "code", phone: VALID.phone });
+  });
+
+  it("step 2 without step 1 falls back to step 1", async () => {
+    const page = await forgotLoader(routeArgs(getRequest("/forgot-password?step=code")));
+    expect(await page.json()).toEqual({ step: "phone", phone: null });
+  });
+
+  it("code_invalid is shown on the code field; validation covers code, length and match", async () => {
+    provider.reply("/v2/user/forget/code", 200, { msg: "ok", data: { sent: true } });
+    const step1 = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone: VALID.phone }))),
+    );
+    const cookie = cookieHeaderFrom(step1);
+
+    const invalid = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "reset", code: "12", password: "abc", confirm: "abd" }, { cookie }))),
+    );
+    const invalidBody = (await invalid.json()) as ReplyJson;
+    expect(invalidBody.result.error).toMatchObject({
+      code: [en.validation.codeInvalid],
+      password: [en.validation.passwordShort],
+      confirm: [en.validation.passwordMismatch],
+    });
+
+    provider.reply("/v2/user/forget", 200, { msg: "no", data: { code: "code_invalid" } });
+    const wrong = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "reset", code: "123456", password: "newpass", confirm: "newpass" }, { cookie }))),
+    );
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as ReplyJson).result.error?.code).toEqual([en.providerErrors.code_invalid]);
+    const sent = provider.received.find((r) => r.path === "/api/v2/user/forget");
+    expect(JSON.parse(sent!.body)).toEqual({ user: VALID.phone, code: "123456", password: "newpass", new_password: "newpass" });
+
+    provider.reply("/v2/user/forget", 200, { msg: "ok", data: {} });
+    const done = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "reset", code: "654321", password: "newpass", confirm: "newpass" }, { cookie }))),
+    );
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/login?phone=${VALID.phone}`);
+    const after = await getSession(getRequest("/", cookieHeaderFrom(done, cookie)));
+    expect(after.get("resetPhone")).toBeUndefined();
+    expect(after.get("toast")).toEqual({ key: "toast.passwordReset" });
+  });
+});
