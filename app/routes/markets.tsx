@@ -84,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     quote && selectedIndex && category
       ? {
           symbol: selectedIndex.stock_code,
-          name: quote.name || selectedIndex.stock_name,
+          name: selectedIndex.stock_name || quote.name,
           market: category.market,
           price: quote.price,
           change: quote.change,
@@ -273,6 +273,7 @@ function SearchForm({ q, category, index }: { q: string; category: string; index
       method="get"
       action="/markets"
       role="search"
+      aria-label={t("markets.searchLabel")}
       className="mk-search"
       onSubmit={() => clearTimeout(timer.current)}
     >
