@@ -72,6 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       categories: categories.map((category) => ({
         code: category.category_code,
         name: category.category_name,
+        market: category.market,
         indices: category.stocks.flatMap((index): IndexFigures[] => {
           const quote = bySymbol.get(index.stock_code);
           return quote
@@ -138,6 +139,7 @@ export default function Home() {
                   <li key={index.symbol}>
                     <IndexCard
                       index={mergeQuote(index, live)}
+                      market={category.market}
                       href={marketsHref({ category: category.code, index: index.symbol })}
                       fmt={fmt}
                     />

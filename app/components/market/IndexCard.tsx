@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
 
-import { formatPrice, type FormatContext } from "~/format";
+import { formatPrice, priceDigits, type FormatContext } from "~/format";
 
 
 export interface IndexFigures {
@@ -14,12 +14,23 @@ export interface IndexFigures {
 }
 
 /** A market index tile: name, level, signed change and percent; links to that index on /markets. */
-export function IndexCard({ index, href, fmt }: { index: IndexFigures; href: string; fmt: FormatContext }) {
+export function IndexCard({
+  index,
+  market,
+  href,
+  fmt,
+}: {
+  index: IndexFigures;
+  /** The category's market: forex levels show 4 decimals. */
+  market?: string;
+  href: string;
+  fmt: FormatContext;
+}) {
   return (
     <Link className="mk-card mk-index" to={href} prefetch="intent">
       <span className="mk-index-name">{index.name}</span>
-      <span className="mk-num mk-index-price">{formatPrice(index.price, fmt)}</span>
-      <PriceChange change={index.change} percent={index.changePercent} />
+      <span className="mk-num mk-index-price">{formatPrice(index.price, fmt, market)}</span>
+      <PriceChange change={index.change} percent={index.changePercent} decimals={priceDigits(market)} />
     </Link>
   );
 }
