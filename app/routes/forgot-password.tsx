@@ -114,6 +114,8 @@ function PhoneStep() {
   const [form, fields] = useForm({
     id: "forgot-phone",
     lastResult: actionData?.result,
+    // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
+    defaultNoValidate: false,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -158,6 +160,8 @@ function CodeStep({ phone }: { phone: string }) {
   const [form, fields] = useForm({
     id: "forgot-reset",
     lastResult: actionData?.result,
+    // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
+    defaultNoValidate: false,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -76,6 +76,8 @@ export default function LoginPage() {
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
+    // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
+    defaultNoValidate: false,
     defaultValue: { phone, redirectTo },
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",

@@ -80,6 +80,8 @@ export default function RegisterPage() {
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
+    // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
+    defaultNoValidate: false,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -67,7 +67,7 @@ export function ConfirmPanel({
 }) {
   return (
     <div className="confirm">
-      <h2 id={inDialog ? "confirm-dialog-title" : "confirm-title"}>{title}</h2>
+      {inDialog ? <h2 id="confirm-dialog-title">{title}</h2> : <h1 id="confirm-title">{title}</h1>}
       <p>{text}</p>
       <div className="actions">
         <Form method="post" action={action} reloadDocument={false}>
