@@ -3,7 +3,7 @@
  * /resources/quotes while visible) and the latest 3 news items (not under INR; a failing news call hides
  * the block instead of failing the page).
  */
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +22,13 @@ import marketStyles from "~/styles/market.css";
 
 const REFRESH_MS = 5_000;
 const HOME_NEWS_COUNT = 3;
+
+/** Prices go stale in seconds: the document is never cached either (loader headers only cover `_data`). */
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", loaderHeaders.get("Cache-Control") ?? "private, no-store");
+  return headers;
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketStyles }];
 

@@ -3,7 +3,7 @@
  * list paged 10 per page, and search. Every control is a link or a GET form; JavaScript only debounces the
  * search into the URL and repaints prices from /resources/quotes every 3 s.
  */
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type HeadersFunction, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,6 +26,13 @@ export const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
 const REFRESH_MS = 3_000;
 const MAX_QUERY_LENGTH = 40;
+
+/** Prices go stale in seconds: the document is never cached either (loader headers only cover `_data`). */
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", loaderHeaders.get("Cache-Control") ?? "private, no-store");
+  return headers;
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketStyles }];
 
