@@ -6,7 +6,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 
 import type { LiveQuote, QuotesPayload } from "~/components/market/liveQuotes";
-import { ProviderError, providerContext } from "~/provider/core.server";
+import { ProviderError, isProviderUnavailable, providerContext } from "~/provider/core.server";
 import { MAX_QUOTE_SYMBOLS, getQuotes } from "~/provider/market.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (error instanceof ProviderError) {
       return json({ error: error.code, asOf: Date.now(), rows: [] }, { status: 502, headers: NO_STORE });
     }
-    if (error instanceof Response && error.status === 503) {
+    if (isProviderUnavailable(error)) {
       return json({ error: "provider_unavailable", asOf: Date.now(), rows: [] }, { status: 503, headers: NO_STORE });
     }
     throw error;
