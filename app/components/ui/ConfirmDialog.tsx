@@ -32,12 +32,19 @@ export function ConfirmTrigger({
           if (!element || typeof element.showModal !== "function") return;
           event.preventDefault();
           element.showModal();
+          // For browsers without :has(): the bottom bar hides on this class too.
+          document.body.classList.add("dialog-open");
         }}
       >
         {children}
       </Link>
       {hydrated ? (
-        <dialog ref={ref} aria-labelledby="confirm-dialog-title" className="confirm-dialog">
+        <dialog
+          ref={ref}
+          aria-labelledby="confirm-dialog-title"
+          className="confirm-dialog"
+          onClose={() => document.body.classList.remove("dialog-open")}
+        >
           {dialog}
         </dialog>
       ) : null}
