@@ -1,0 +1,79 @@
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { DB } from "./db/database";
+import type { Deployment } from "./config";
+import { TOKEN_TTL_MS } from "./config";
+import { LogoutError, ProviderError } from "./errors";
+import type { MarketSource } from "./market/source";
+import type { Notifier } from "./notifier";
+import { createAccounts } from "./services/accounts";
+import type { Env, Services } from "./http/context";
+import { accountRoutes } from "./http/accounts";
+import { walletRoutes } from "./http/wallet";
+import { marketRoutes } from "./http/market";
+import { newsRoutes } from "./http/news";
+import { operatorRoutes } from "./http/operator";
+
+export interface ProviderDeps {
+  db: DB;
+  market: MarketSource;
+  notifier: Notifier;
+  /** The clock. Every timestamp the provider writes or compares comes from here. */
+  now: () => Date;
+  deployment: Deployment;
+  operatorKey: string;
+  tokenTtlMs?: number;
+  /** Where unexpected errors go (default console.error). The client only ever sees `server_error`. */
+  logError?: (message: string, error: unknown) => void;
+}
+
+export function createProviderApp(deps: ProviderDeps) {
+  const services: Services = {
+    db: deps.db,
+    market: deps.market,
+    notifier: deps.notifier,
+    now: deps.now,
+    deployment: deps.deployment,
+    operatorKey: deps.operatorKey,
+    accounts: createAccounts({
+      db: deps.db,
+      now: deps.now,
+      notifier: deps.notifier,
+      tokenTtlMs: deps.tokenTtlMs ?? TOKEN_TTL_MS,
+    }),
+  };
+  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+
+  const api = new Hono<Env>();
+  api.route("/", accountRoutes(services));
+  api.route("/", walletRoutes(services));
+  api.route("/", marketRoutes(services));
+  api.route("/", newsRoutes(services));
+  api.route("/operator", operatorRoutes(services));
+
+  const app = new Hono<Env>();
+  app.route("/api", api);
+
+  app.notFound((c) => c.json({ msg: "no", data: { code: "not_found" } }, 404));
+  app.onError((error, c: Context) => {
+    if (error instanceof LogoutError) return c.json({ msg: "logout" }, 400);
+    if (error instanceof ProviderError) {
+      return c.json(
+        {
+          msg: "no",
+          data: {
+            code: error.code,
+            ...(error.publicMessage ? { message: error.publicMessage } : {}),
+            ...(error.field ? { field: error.field } : {}),
+          },
+        },
+        error.status,
+      );
+    }
+    logError(`[provider] ${c.req.method} ${new URL(c.req.url).pathname} failed:`, error);
+    return c.json({ msg: "no", data: { code: "server_error" } }, 500);
+  });
+  return app;
+}
+
+export type ProviderApp = ReturnType<typeof createProviderApp>;

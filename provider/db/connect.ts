@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { Database } from "./database";
+
+export interface DatabaseOptions {
+  /** postgres://… – when set, PostgreSQL through a pg Pool; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (tests create a throwaway one). Default: the server's search_path. */
+  schema?: string;
+  /** PGlite data directory; "memory://" for in-memory. */
+  dataDir?: string;
+  /** PGlite only: start from a dump made with `dumpDataDir()` (tests clone a migrated snapshot). */
+  loadDataDir?: Blob;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: "pglite" | "postgres";
+  /** Present for PGlite (used to take snapshots). */
+  pglite?: PGlite;
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
+    });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on("error", (err) => console.warn("[provider] postgres pool error:", err.message));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", schema: options.schema, close: () => db.destroy() };
+  }
+
+  const dataDir = options.dataDir ?? ".data/provider";
+  if (!dataDir.includes("://")) fs.mkdirSync(path.resolve(dataDir), { recursive: true });
+  const pglite = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  await pglite.waitReady;
+  // Kysely 0.29's built-in dialect: the adapter declares a single connection, so Kysely's ConnectionMutex queues
+  // every query and holds the connection for a whole transaction (see docs/decisions/0010).
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe identifier: ${name}`);
+  return `"${name}"`;
+}

@@ -1,0 +1,26 @@
+import type { Kysely, Transaction } from "kysely";
+import type { UsersTable } from "./tables/users";
+import type { SessionsTable } from "./tables/sessions";
+import type { InvitationCodesTable } from "./tables/invitation-codes";
+import type { OneTimeCodesTable } from "./tables/one-time-codes";
+import type { SmsOutboxTable } from "./tables/sms-outbox";
+import type { BillsTable } from "./tables/bills";
+import type { NewsTable } from "./tables/news";
+import type { InstrumentsTable } from "./tables/instruments";
+import type { CategoriesTable } from "./tables/categories";
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  invitation_codes: InvitationCodesTable;
+  one_time_codes: OneTimeCodesTable;
+  sms_outbox: SmsOutboxTable;
+  bills: BillsTable;
+  news: NewsTable;
+  instruments: InstrumentsTable;
+  categories: CategoriesTable;
+}
+
+export type DB = Kysely<Database>;
+/** Repositories accept either the root handle or a transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;

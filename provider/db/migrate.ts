@@ -1,0 +1,19 @@
+import type { Kysely } from "kysely";
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+import * as m20261122initial from "./migrations/2026-11-22T0300-initial";
+
+/** Static list (not a folder scan) so esbuild can bundle the provider into the Remix server. */
+const migrations: Record<string, Migration> = {
+  "2026-11-22T0300-initial": m20261122initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`migration failed${failed ? ` (${failed.migrationName})` : ""}`, { cause: error });
+  }
+}

@@ -1,0 +1,34 @@
+import { sql } from "kysely";
+import type { Executor } from "../database";
+import type { BillType } from "../tables/bills";
+
+export const insertBill = (
+  db: Executor,
+  row: { user_id: number; type: BillType; amount: string; balance: string; reason: string; created_at: Date },
+) => db.insertInto("bills").values(row).returningAll().executeTakeFirstOrThrow();
+
+export async function listBills(
+  db: Executor,
+  userId: number,
+  filter: { type?: BillType; offset: number; limit: number },
+) {
+  let query = db.selectFrom("bills").where("user_id", "=", userId);
+  if (filter.type) query = query.where("type", "=", filter.type);
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy("id", "desc").offset(filter.offset).limit(filter.limit).execute(),
+    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.count) };
+}
+
+/** Sum of income minus expense, as a decimal string (the ledger invariant says it equals the balance). */
+export async function signedBillTotal(db: Executor, userId: number): Promise<string> {
+  const row = await db
+    .selectFrom("bills")
+    .select(
+      sql<string>`coalesce(sum(case when type = 'income' then amount else -amount end), 0)::numeric(20,2)`.as("total"),
+    )
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return String(row.total);
+}

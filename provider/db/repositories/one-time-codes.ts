@@ -1,0 +1,42 @@
+import type { Executor } from "../database";
+
+export const RESET_PURPOSE = "password_reset";
+
+export const latestCodeForPhone = (db: Executor, phone: string, purpose: string) =>
+  db
+    .selectFrom("one_time_codes")
+    .selectAll()
+    .where("phone", "=", phone)
+    .where("purpose", "=", purpose)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+
+export const insertOneTimeCode = (
+  db: Executor,
+  row: { phone: string; user_id: number | null; purpose: string; code_hash: string; created_at: Date; expires_at: Date },
+) => db.insertInto("one_time_codes").values(row).returningAll().executeTakeFirstOrThrow();
+
+export const countWrongAttempt = (db: Executor, id: number) =>
+  db
+    .updateTable("one_time_codes")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
+
+export const markCodeUsed = (db: Executor, id: number, now: Date) =>
+  db.updateTable("one_time_codes").set({ used_at: now }).where("id", "=", id).where("used_at", "is", null).executeTakeFirst();
+
+/** Newest unused, unexpired code for a registered phone, with its text from the SMS outbox (operator use). */
+export const latestDeliveredCode = (db: Executor, phone: string, now: Date) =>
+  db
+    .selectFrom("one_time_codes as c")
+    .innerJoin("sms_outbox as o", "o.one_time_code_id", "c.id")
+    .select(["c.phone", "o.code", "c.expires_at"])
+    .where("c.phone", "=", phone)
+    .where("c.used_at", "is", null)
+    .where("c.expires_at", ">", now)
+    .orderBy("c.id", "desc")
+    .limit(1)
+    .executeTakeFirst();

@@ -1,0 +1,21 @@
+import type { Executor } from "../database";
+import type { NewUser } from "../tables/users";
+
+export const findUserByPhone = (db: Executor, phone: string) =>
+  db.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirst();
+
+export const findUserById = (db: Executor, id: number) =>
+  db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+
+/** Locks the account row until the transaction ends: every balance change goes through here. */
+export const lockUser = (db: Executor, id: number) =>
+  db.selectFrom("users").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+
+export const insertUser = (db: Executor, user: NewUser) =>
+  db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
+
+export const updatePasswordHash = (db: Executor, id: number, passwordHash: string, now: Date) =>
+  db.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", id).execute();
+
+export const setMoney = (db: Executor, id: number, money: string, now: Date) =>
+  db.updateTable("users").set({ money, updated_at: now }).where("id", "=", id).execute();

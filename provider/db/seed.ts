@@ -1,0 +1,79 @@
+import Decimal from "decimal.js";
+import type { DB } from "./database";
+import { CATEGORIES, MARKET_NAMES, UNIVERSE } from "../market/universe";
+import { SEED_NEWS } from "./seed-news";
+import { ensureInvitationCode } from "./repositories/invitation-codes";
+import { findUserByPhone, insertUser } from "./repositories/users";
+import { applyBalanceChange } from "../services/ledger";
+import { isUniqueViolation } from "./errors";
+
+export interface SeedOptions {
+  inviteCode: string;
+  demoUser: string;
+  /** Already hashed (argon2id). */
+  demoPasswordHash: () => Promise<string>;
+  now: Date;
+}
+
+export const OPENING_BALANCE = "100000.00";
+
+/** Idempotent: safe to run on every start. */
+export async function seed(db: DB, options: SeedOptions): Promise<void> {
+  const { now } = options;
+
+  await db.transaction().execute(async (trx) => {
+    for (const [i, entry] of UNIVERSE.entries()) {
+      const values = {
+        symbol: entry.symbol,
+        name: entry.name,
+        market: entry.market,
+        exchange_name: entry.exchange,
+        market_name: MARKET_NAMES[entry.market],
+        category: entry.category,
+        kind: entry.kind,
+        reference_price: String(entry.ref),
+        precision: entry.precision,
+        sort_order: i + 1,
+      };
+      await trx
+        .insertInto("instruments")
+        .values(values)
+        .onConflict((oc) => oc.column("symbol").doUpdateSet(values))
+        .execute();
+    }
+    for (const [i, c] of CATEGORIES.entries()) {
+      const values = { code: c.code, name: c.name, market: c.market, sort_order: i + 1 };
+      await trx
+        .insertInto("categories")
+        .values(values)
+        .onConflict((oc) => oc.column("code").doUpdateSet(values))
+        .execute();
+    }
+    for (const n of SEED_NEWS) {
+      const at = new Date(n.created_at);
+      await trx
+        .insertInto("news")
+        .values({ slug: n.slug, title: n.title, subhead: n.subhead, img: "", content: n.content, created_at: at, updated_at: at })
+        .onConflict((oc) => oc.column("slug").doNothing())
+        .execute();
+    }
+    await ensureInvitationCode(trx, options.inviteCode, now);
+  });
+
+  if (!(await findUserByPhone(db, options.demoUser))) {
+    const passwordHash = await options.demoPasswordHash();
+    await db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, {
+        phone: options.demoUser,
+        password_hash: passwordHash,
+        invited_by: options.inviteCode,
+        created_at: now,
+        updated_at: now,
+      });
+      await applyBalanceChange(trx, user.id, new Decimal(OPENING_BALANCE), "Opening balance", now);
+    }).catch((error) => {
+      // Another process seeded the demo user at the same moment (PostgreSQL): that is fine.
+      if (!isUniqueViolation(error)) throw error;
+    });
+  }
+}

@@ -1,0 +1,187 @@
+import { sql } from "kysely";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { DB } from "../db/database";
+import { isUniqueViolation } from "../db/errors";
+import { countInvitationUse, findUsableInvitationCode } from "../db/repositories/invitation-codes";
+import {
+  RESET_PURPOSE,
+  countWrongAttempt,
+  insertOneTimeCode,
+  latestCodeForPhone,
+  markCodeUsed,
+} from "../db/repositories/one-time-codes";
+import { findActiveSession, insertSession, revokeAllSessions, revokeSession } from "../db/repositories/sessions";
+import { findUserById, findUserByPhone, insertUser, updatePasswordHash } from "../db/repositories/users";
+import type { User } from "../db/tables/users";
+import { LogoutError, ProviderError } from "../errors";
+import type { Notifier } from "../notifier";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import { hashOneTimeCode, looksLikeToken, newOneTimeCode, newToken, sha256 } from "./tokens";
+
+export const PASSWORD_MIN = 6;
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_REQUEST_INTERVAL_MS = 60 * 1000;
+
+export interface AccountsDeps {
+  db: DB;
+  now: () => Date;
+  notifier: Notifier;
+  tokenTtlMs: number;
+}
+
+export interface AuthContext {
+  user: User;
+  sessionId: number;
+}
+
+const PHONE = /^\d{10}$/;
+
+function checkPhone(phone: string) {
+  if (!PHONE.test(phone)) throw new ProviderError("phone_invalid", "phone must be exactly 10 digits", "user");
+}
+function checkPassword(password: string, field: string) {
+  if (password.length < PASSWORD_MIN) throw new ProviderError("password_short", "password must be at least 6 characters", field);
+}
+
+export function createAccounts(deps: AccountsDeps) {
+  const { db, now, notifier } = deps;
+
+  async function register(input: { user: string; password: string; code: string }) {
+    checkPhone(input.user);
+    checkPassword(input.password, "password");
+    const code = input.code.trim();
+    if (!code || !(await findUsableInvitationCode(db, code))) {
+      throw new ProviderError("invite_invalid", "invitation code is not valid", "code");
+    }
+    if (await findUserByPhone(db, input.user)) throw new ProviderError("user_exists", "phone already registered", "user");
+    // Hash outside the transaction: on PGlite a transaction holds the only connection.
+    const passwordHash = await hashPassword(input.password);
+    const at = now();
+    try {
+      const user = await db.transaction().execute(async (trx) => {
+        if (!(await findUsableInvitationCode(trx, code))) throw new ProviderError("invite_invalid", undefined, "code");
+        const created = await insertUser(trx, {
+          phone: input.user,
+          password_hash: passwordHash,
+          invited_by: code,
+          created_at: at,
+          updated_at: at,
+        });
+        await countInvitationUse(trx, code);
+        return created;
+      });
+      return { user: user.phone, no: user.no };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ProviderError("user_exists", "phone already registered", "user");
+      throw error;
+    }
+  }
+
+  async function login(input: { user: string; password: string }) {
+    const user = PHONE.test(input.user) ? await findUserByPhone(db, input.user) : undefined;
+    if (!user) {
+      await burnPasswordCheck(input.password);
+      throw new ProviderError("login_failed", "phone or password is wrong");
+    }
+    if (!(await verifyPassword(user.password_hash, input.password))) {
+      throw new ProviderError("login_failed", "phone or password is wrong");
+    }
+    const token = newToken();
+    const at = now();
+    const expiresAt = new Date(at.getTime() + deps.tokenTtlMs);
+    await insertSession(db, { user_id: user.id, token_hash: sha256(token), created_at: at, expires_at: expiresAt });
+    return { token, expiresAt, user };
+  }
+
+  /** Resolves a token to its user, or throws LogoutError (missing, malformed, unknown, expired, revoked). */
+  async function authenticate(token: string | undefined): Promise<AuthContext> {
+    if (!token || !looksLikeToken(token)) throw new LogoutError();
+    const session = await findActiveSession(db, sha256(token), now());
+    if (!session) throw new LogoutError();
+    const user = await findUserById(db, session.user_id);
+    if (!user) throw new LogoutError();
+    return { user, sessionId: session.id };
+  }
+
+  async function logout(auth: AuthContext) {
+    await revokeSession(db, auth.sessionId, now());
+  }
+
+  async function changePassword(auth: AuthContext, input: { password: string; password_new: string }) {
+    checkPassword(input.password_new, "password_new");
+    if (!(await verifyPassword(auth.user.password_hash, input.password))) {
+      throw new ProviderError("password_no", "current password is wrong", "password");
+    }
+    const passwordHash = await hashPassword(input.password_new);
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      await updatePasswordHash(trx, auth.user.id, passwordHash, at);
+      await revokeAllSessions(trx, auth.user.id, at);
+    });
+  }
+
+  /** Always the same reply for registered and unknown phones; only registered phones get a code. */
+  async function requestResetCode(input: { user: string }) {
+    checkPhone(input.user);
+    const phone = input.user;
+    const user = await findUserByPhone(db, phone);
+    const at = now();
+    const code = newOneTimeCode();
+    const salt = randomBytes(8).toString("hex");
+    const row = await db.transaction().execute(async (trx) => {
+      // Serialise requests for the same phone (PostgreSQL; PGlite is single-connection anyway).
+      await sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`.execute(trx);
+      const last = await latestCodeForPhone(trx, phone, RESET_PURPOSE);
+      if (last && at.getTime() - last.created_at.getTime() < OTP_REQUEST_INTERVAL_MS) {
+        throw new ProviderError("too_many_requests", "wait a minute before asking for another code", "user", 200);
+      }
+      return insertOneTimeCode(trx, {
+        phone,
+        user_id: user?.id ?? null,
+        purpose: RESET_PURPOSE,
+        code_hash: `${salt}$${hashOneTimeCode(phone, code, salt)}`,
+        created_at: at,
+        expires_at: new Date(at.getTime() + OTP_TTL_MS),
+      });
+    });
+    if (user) {
+      await notifier.sendOneTimeCode({ phone, code, oneTimeCodeId: row.id, expiresAt: row.expires_at, sentAt: at });
+    }
+    return { sent: true as const };
+  }
+
+  async function resetPassword(input: { user: string; code: string; password: string; new_password: string }) {
+    checkPhone(input.user);
+    checkPassword(input.password, "password");
+    if (input.password !== input.new_password) {
+      throw new ProviderError("password_mismatch", "passwords do not match", "new_password");
+    }
+    const passwordHash = await hashPassword(input.password);
+    const at = now();
+    const outcome = await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`otp:${input.user}`}))`.execute(trx);
+      const row = await latestCodeForPhone(trx, input.user, RESET_PURPOSE);
+      if (!row || row.user_id === null || row.used_at || row.expires_at <= at || row.attempts >= OTP_MAX_ATTEMPTS) {
+        return "invalid" as const;
+      }
+      const [salt, expected] = row.code_hash.split("$");
+      const actual = hashOneTimeCode(input.user, input.code.trim(), salt);
+      if (!timingSafeEqual(Buffer.from(actual), Buffer.from(expected))) {
+        await countWrongAttempt(trx, row.id);
+        return "invalid" as const;
+      }
+      const used = await markCodeUsed(trx, row.id, at);
+      if (Number(used.numUpdatedRows) !== 1) return "invalid" as const;
+      await updatePasswordHash(trx, row.user_id, passwordHash, at);
+      await revokeAllSessions(trx, row.user_id, at);
+      return "ok" as const;
+    });
+    // Thrown after the transaction so a wrong attempt's counter is committed.
+    if (outcome !== "ok") throw new ProviderError("code_invalid", "the code is wrong, used or expired", "code");
+  }
+
+  return { register, login, authenticate, logout, changePassword, requestResetCode, resetPassword };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

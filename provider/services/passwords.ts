@@ -1,0 +1,19 @@
+import { hash, verify } from "@node-rs/argon2";
+
+/** argon2id (the library's default algorithm) with its default cost (19 MiB, t=2). */
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+};
+
+let dummyHash: Promise<string> | undefined;
+/** Verifying against a throwaway hash makes "unknown phone" cost the same time as "wrong password". */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hash("not-a-real-password");
+  await verifyPassword(await dummyHash, password);
+}
