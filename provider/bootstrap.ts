@@ -16,7 +16,8 @@ export interface StartOptions {
   prepared?: boolean;
   /** created_at of seeded rows (default: now()). */
   seedAt?: Date;
-  notifier?: Notifier;
+  /** Default: the SMS outbox table plus the log line. A function receives the opened database. */
+  notifier?: Notifier | ((db: DatabaseHandle["db"]) => Notifier);
   logError?: (message: string, error: unknown) => void;
 }
 
@@ -48,7 +49,10 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
     const app = createProviderApp({
       db: handle.db,
       market,
-      notifier: options.notifier ?? combineNotifiers(outboxNotifier(handle.db), logNotifier),
+      notifier:
+        typeof options.notifier === "function"
+          ? options.notifier(handle.db)
+          : (options.notifier ?? combineNotifiers(outboxNotifier(handle.db), logNotifier)),
       now,
       deployment: config.deployment,
       operatorKey: config.operatorKey,

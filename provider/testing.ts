@@ -13,7 +13,7 @@ import type { DB } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { seed } from "./db/seed";
 import type { MarketSource } from "./market/source";
-import { memoryNotifier } from "./notifier";
+import { combineNotifiers, memoryNotifier, outboxNotifier } from "./notifier";
 import { hashPassword } from "./services/passwords";
 
 /*
@@ -53,6 +53,7 @@ export interface TestProvider {
   db: DB;
   market: MarketSource;
   clock: TestClock;
+  /** Every one-time code sent (they also go to the sms_outbox table, as in production). */
   notifier: ReturnType<typeof memoryNotifier>;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
@@ -169,7 +170,7 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
       now: clock.now,
       database: { databaseUrl, schema },
       seedAt: SEEDED_AT,
-      notifier,
+      notifier: (db) => combineNotifiers(outboxNotifier(db), notifier),
       logError: options.logError,
     }).catch(async (e) => {
       await dropSchema!();
@@ -181,7 +182,7 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
       now: clock.now,
       database: { dataDir: "memory://", loadDataDir: await pgliteSnapshot() },
       prepared: true,
-      notifier,
+      notifier: (db) => combineNotifiers(outboxNotifier(db), notifier),
       logError: options.logError,
     });
   }
