@@ -30,7 +30,7 @@ export function StockRow({ stock, fmt }: { stock: StockFigures; fmt: FormatConte
         </Link>
       </th>
       <td className="mk-num">{formatPrice(stock.price, fmt, stock.market)}</td>
-      <td className="mk-num">
+      <td className="mk-chgcell">
         <PriceChange change={stock.change} percent={stock.changePercent} decimals={priceDigits(stock.market)} />
       </td>
     </tr>
