@@ -4,7 +4,9 @@
  */
 import { json } from "@remix-run/node";
 
-import { ProviderError, callProvider, type ProviderContext } from "~/provider/core.server";
+import { deploymentFor } from "~/deployment";
+import { getFixedT, getLocale } from "~/i18next.server";
+import { ProviderError, callProvider, providerContext, type ProviderContext } from "~/provider/core.server";
 
 export type MarketCode = "IN" | "MX" | "US" | "FOREX" | "FUTURE" | "CGI";
 
@@ -176,4 +178,17 @@ export async function requireMarketData<T>(call: Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/**
+ * What every market page loader starts from: the provider context, the `markets` translations and locale of
+ * the request, and the deployment. One import for the route keeps its browser bundle free of server stubs.
+ */
+export async function marketRequest(request: Request) {
+  const [t, locale, ctx] = await Promise.all([
+    getFixedT(request, "markets"),
+    getLocale(request),
+    providerContext(request),
+  ]);
+  return { t, locale, ctx, deployment: deploymentFor(process.env.DEPLOYMENT) };
 }

@@ -14,10 +14,8 @@ import { marketsHref, newsHref } from "~/components/market/hrefs";
 import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { deploymentFor } from "~/deployment";
 import { formatDate, type FormatContext } from "~/format";
-import { getFixedT, getLocale } from "~/i18next.server";
-import { providerContext } from "~/provider/core.server";
 import type { PageHandle } from "~/utils/page";
-import { getCategories, getNewsList, getQuotes, requireMarketData } from "~/provider/market.server";
+import { getCategories, getNewsList, getQuotes, marketRequest, requireMarketData } from "~/provider/market.server";
 import marketStyles from "~/styles/market.css";
 
 const REFRESH_MS = 5_000;
@@ -45,12 +43,7 @@ const QUICK_LINKS = [
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const deployment = deploymentFor(process.env.DEPLOYMENT);
-  const [t, locale, ctx] = await Promise.all([
-    getFixedT(request, "markets"),
-    getLocale(request),
-    providerContext(request),
-  ]);
+  const { t, locale, ctx, deployment } = await marketRequest(request);
 
   const newsCall = deployment.showNewsOnHome
     ? getNewsList(ctx, { page: 1, limit: HOME_NEWS_COUNT }).then(

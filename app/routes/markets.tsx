@@ -16,10 +16,8 @@ import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { deploymentFor, displaySymbol } from "~/deployment";
 import type { FormatContext } from "~/format";
-import { getFixedT, getLocale } from "~/i18next.server";
-import { providerContext } from "~/provider/core.server";
 import type { PageHandle } from "~/utils/page";
-import { getCategories, getStockList, getYahoo, requireMarketData } from "~/provider/market.server";
+import { getCategories, getStockList, getYahoo, marketRequest, requireMarketData } from "~/provider/market.server";
 import marketStyles from "~/styles/market.css";
 
 export const PAGE_SIZE = 10;
@@ -55,12 +53,7 @@ function readQuery(url: URL): MarketsQuery {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = readQuery(new URL(request.url));
-  const deployment = deploymentFor(process.env.DEPLOYMENT);
-  const [t, locale, ctx] = await Promise.all([
-    getFixedT(request, "markets"),
-    getLocale(request),
-    providerContext(request),
-  ]);
+  const { t, locale, ctx, deployment } = await marketRequest(request);
 
   const categories = await requireMarketData(getCategories(ctx));
   const category =
