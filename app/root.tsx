@@ -12,12 +12,13 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { useContext, useEffect, useState, type ReactNode } from "react";
+import type { i18n as I18n } from "i18next";
+import { I18nContext, I18nextProvider, useTranslation } from "react-i18next";
 
 import { BackSwipe, BottomNav, DesktopWarning, Header, desktopWarningScript } from "~/components/shell";
 import { Toast } from "~/components/ui/Toast";
-import { useSubmissionFailed } from "~/components/ui/FormErrors";
+import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErrors";
 import { deploymentFor } from "~/deployment";
 import { DEFAULT_LOCALE, localeDirection, type LocaleResources } from "~/i18n";
 import { getClientI18n } from "~/i18n-instance";
@@ -61,10 +62,35 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-function useI18nInstance(data: { locale: string; resources: LocaleResources } | undefined) {
-  const { i18n: serverInstance } = useTranslation();
-  if (typeof document === "undefined" || !data) return serverInstance;
-  return getClientI18n(data.locale, data.resources);
+const I18N_FALLBACK = "__i18nFallback";
+type I18nPayload = { locale: string; resources: LocaleResources };
+
+function useI18nInstance(data: I18nPayload | undefined): I18n | undefined {
+  // On the server entry.server provides the per-request clone; in the browser we build it from loader data.
+  const serverInstance = useContext(I18nContext)?.i18n;
+  if (typeof document === "undefined") return serverInstance;
+  if (data) return getClientI18n(data.locale, data.resources);
+  // No root loader data (a 404 for an unknown URL): the document carries the strings inline instead.
+  const fallback = (window as unknown as Record<string, I18nPayload | undefined>)[I18N_FALLBACK];
+  return getClientI18n(fallback?.locale ?? DEFAULT_LOCALE, fallback?.resources ?? { common: {}, markets: {} });
+}
+
+/** Inline translations for pages rendered without root loader data (unmatched URLs only). */
+function I18nFallbackScript({ i18n }: { i18n: I18n | undefined }) {
+  let json = "null";
+  if (typeof document === "undefined" && i18n) {
+    const locale = i18n.language;
+    json = JSON.stringify({
+      locale,
+      resources: {
+        common: i18n.getResourceBundle(locale, "common") ?? {},
+        markets: i18n.getResourceBundle(locale, "markets") ?? {},
+      },
+    }).replace(/</g, "\\u003c");
+  } else if (typeof window !== "undefined") {
+    json = JSON.stringify((window as unknown as Record<string, unknown>)[I18N_FALLBACK] ?? null).replace(/</g, "\\u003c");
+  }
+  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.${I18N_FALLBACK}=${json}` }} />;
 }
 
 function DocumentTitle({ failed }: { failed: boolean }) {
@@ -85,10 +111,16 @@ function DocumentTitle({ failed }: { failed: boolean }) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const i18n = useI18nInstance(data?.i18n);
-  const locale = data?.locale ?? DEFAULT_LOCALE;
-  const failed = useSubmissionFailed();
+  const locale = data?.locale ?? i18n?.language ?? DEFAULT_LOCALE;
+  const serverFailed = useSubmissionFailed();
+  // Set by FormErrorSummary after a submit that client-side validation stopped (no action data then).
+  const [clientFailed, setClientFailed] = useState(false);
+  const location = useLocation();
+  useEffect(() => setClientFailed(false), [location.key]);
+  const failed = serverFailed || clientFailed;
   return (
-    <I18nextProvider i18n={i18n}>
+    <FormFailureContext.Provider value={setClientFailed}>
+    <I18nextProvider i18n={i18n as I18n}>
       <html lang={locale} dir={data?.dir ?? "ltr"}>
         <head>
           <meta charSet="utf-8" />
@@ -99,6 +131,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Meta />
           <Links />
           <script dangerouslySetInnerHTML={{ __html: desktopWarningScript }} />
+          {data ? null : <I18nFallbackScript i18n={i18n} />}
         </head>
         <body>
           {children}
@@ -107,6 +140,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </body>
       </html>
     </I18nextProvider>
+    </FormFailureContext.Provider>
   );
 }
 

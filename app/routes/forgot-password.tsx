@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
 import { Field } from "~/components/ui/Field";
-import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
 import { getFixedT } from "~/i18next.server";
 import { requestResetCode, resetPassword } from "~/provider/account.server";
 import { ProviderError, providerContext } from "~/provider/core.server";
@@ -121,12 +121,14 @@ function PhoneStep() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
   return (
     <>
       <h2>{t("forgot.stepPhone")}</h2>
-      <FormErrorSummary fields={[fields.phone]} formErrors={form.errors} focusKey={actionData?.result} />
-      <Form method="post" action="/forgot-password" {...getFormProps(form)} className="form">
+      <FormErrorSummary fields={[fields.phone]} formErrors={form.errors} lastResult={actionData?.result}
+        attempts={attempts} />
+      <Form method="post" action="/forgot-password" {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
         <input type="hidden" name="intent" value="send-code" />
         <Field
           label={t("forgot.phone")}
@@ -167,6 +169,7 @@ function CodeStep({ phone }: { phone: string }) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
   return (
     <>
@@ -177,9 +180,10 @@ function CodeStep({ phone }: { phone: string }) {
       <FormErrorSummary
         fields={[fields.code, fields.password, fields.confirm]}
         formErrors={form.errors}
-        focusKey={actionData?.result}
+        lastResult={actionData?.result}
+        attempts={attempts}
       />
-      <Form method="post" action="/forgot-password?step=code" {...getFormProps(form)} className="form">
+      <Form method="post" action="/forgot-password?step=code" {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
         <input type="hidden" name="intent" value="reset" />
         <Field
           label={t("forgot.code")}

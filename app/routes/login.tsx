@@ -9,7 +9,7 @@ import { z } from "zod";
 
 import { authenticator } from "~/auth.server";
 import { Field } from "~/components/ui/Field";
-import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
 import { getFixedT } from "~/i18next.server";
 import { ProviderError } from "~/provider/core.server";
 import { requireSameOrigin } from "~/security.server";
@@ -84,12 +84,14 @@ export default function LoginPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   return (
     <section aria-labelledby="login-title">
       <h1 id="login-title">{t("login.title")}</h1>
-      <FormErrorSummary fields={[fields.phone, fields.password]} formErrors={form.errors} focusKey={actionData?.result} />
-      <Form method="post" {...getFormProps(form)} className="form">
+      <FormErrorSummary fields={[fields.phone, fields.password]} formErrors={form.errors} lastResult={actionData?.result}
+        attempts={attempts} />
+      <Form method="post" {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
         <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
         <Field
           label={t("login.phone")}

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
 import { Field } from "~/components/ui/Field";
-import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
 import { getFixedT } from "~/i18next.server";
 import { register } from "~/provider/account.server";
 import { ProviderError, providerContext } from "~/provider/core.server";
@@ -87,6 +87,7 @@ export default function RegisterPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction === "/register";
   return (
     <section aria-labelledby="register-title">
@@ -95,9 +96,10 @@ export default function RegisterPage() {
       <FormErrorSummary
         fields={[fields.phone, fields.password, fields.confirm, fields.code]}
         formErrors={form.errors}
-        focusKey={actionData?.result}
+        lastResult={actionData?.result}
+        attempts={attempts}
       />
-      <Form method="post" {...getFormProps(form)} className="form">
+      <Form method="post" {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
         <Field
           label={t("register.phone")}
           hint={t("register.phoneHint")}

@@ -3,4 +3,4 @@ export { ErrorSummary, type SummaryError } from "./ErrorSummary";
 export { LinkTabs, RadioTabs, cutLabel, type LinkTab, type RadioTabOption } from "./Tabs";
 export { PriceChange, directionOf, type Direction } from "./PriceChange";
 export { Toast } from "./Toast";
-export { FormErrorSummary, useFormErrors } from "./FormErrors";
+export { FormErrorSummary, FormFailureContext, useFormErrors, useSubmitAttempts } from "./FormErrors";
