@@ -15,7 +15,7 @@ import { StockRow, type StockFigures } from "~/components/market/StockRow";
 import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { deploymentFor, displaySymbol } from "~/deployment";
-import type { FormatContext } from "~/format";
+import { formatInteger, type FormatContext } from "~/format";
 import type { PageHandle } from "~/utils/page";
 import { getCategories, getStockList, getYahoo, marketRequest, requireMarketData } from "~/provider/market.server";
 import marketStyles from "~/styles/market.css";
@@ -191,7 +191,7 @@ export default function Markets() {
           <p role="status" className="mk-status">
             {data.q
               ? data.count > 0
-                ? t("markets.searchResults", { q: data.q, count: data.count })
+                ? t("markets.searchResults", { q: data.q, count: formatInteger(data.count, fmt) })
                 : t("markets.noResults", { q: data.q })
               : data.count === 0
                 ? t("markets.empty")
@@ -222,7 +222,7 @@ export default function Markets() {
               ) : (
                 <span />
               )}
-              <span>{t("markets.pageOf", { page: data.page, pages: data.pageCount })}</span>
+              <span>{t("markets.pageOf", { page: formatInteger(data.page, fmt), pages: formatInteger(data.pageCount, fmt) })}</span>
               {data.page < data.pageCount ? (
                 <Link rel="next" to={marketsHref({ ...here, page: data.page + 1 })}>
                   {t("markets.next")}
