@@ -191,7 +191,7 @@ export default function Markets() {
           <p role="status" className="mk-status">
             {data.q
               ? data.count > 0
-                ? t("markets.searchResults", { q: data.q, count: formatInteger(data.count, fmt) })
+                ? t("markets.searchResults", { q: data.q, total: formatInteger(data.count, fmt) })
                 : t("markets.noResults", { q: data.q })
               : data.count === 0
                 ? t("markets.empty")
