@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Context } from "hono";
 import type { DB } from "./db/database";
 import type { Deployment } from "./config";
@@ -45,6 +46,13 @@ export function createProviderApp(deps: ProviderDeps) {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
   const api = new Hono<Env>();
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) => c.json({ msg: "no", data: { code: "invalid_input", message: "body too large" } }, 413),
+    }),
+  );
   api.route("/", accountRoutes(services));
   api.route("/", walletRoutes(services));
   api.route("/", marketRoutes(services));

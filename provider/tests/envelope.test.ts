@@ -89,6 +89,11 @@ describe("envelope", () => {
     });
   });
 
+  it("rejects bodies over 64 KB", async () => {
+    const res = await p.call("/api/stock/user/login", { body: { user: "9876543210", password: "x".repeat(70_000) } });
+    expect(res).toEqual({ status: 413, body: { msg: "no", data: { code: "invalid_input", message: "body too large" } } });
+  });
+
   it("unknown paths and methods are 404 not_found", async () => {
     expect(await p.call("/api/nope")).toEqual({ status: 404, body: { msg: "no", data: { code: "not_found" } } });
     expect((await p.call("/api/stock/user/login")).status).toBe(404); // GET on a POST route
