@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/node";
 
 import { commitSession, destroySession, getSession, loginUrl, sessionStorage } from "~/session.server";
 
-import { PROVIDER_TIMEOUT_MS, providerFetch } from "./transport.server";
+import { providerFetch } from "./transport.server";
 
 /** A business failure: the provider replied `msg: "no"` with a stable `code` (see docs/provider-api.md). */
 export class ProviderError extends Error {
@@ -113,12 +113,8 @@ export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): 
 
   let response: Response;
   try {
-    response = await providerFetch(path, {
-      method,
-      headers,
-      body,
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-    });
+    // providerFetch applies the PROVIDER_TIMEOUT_MS (10 s) budget to the request itself.
+    response = await providerFetch(path, { method, headers, body });
   } catch (error) {
     const name = error instanceof Error || error instanceof DOMException ? error.name : "";
     const reason: ProviderUnavailableReason = name === "TimeoutError" || name === "AbortError" ? "timeout" : "network";
