@@ -129,9 +129,24 @@ export function pgliteSnapshot(): Promise<Blob> {
     const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
     fs.writeFileSync(tmp, bytes);
     fs.renameSync(tmp, file); // atomic: parallel workers never read a half-written file
+    removeStaleSnapshots(file);
     return new Blob([bytes]);
   })();
   return snapshotPromise;
+}
+
+/** Snapshots of older schema versions pile up (~40 MB each); drop those untouched for a day. */
+function removeStaleSnapshots(keep: string) {
+  const dir = path.dirname(keep);
+  for (const name of fs.readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (!name.startsWith("tradeapp-provider-snapshot-") || full === keep) continue;
+    try {
+      if (Date.now() - fs.statSync(full).mtimeMs > 24 * 3600 * 1000) fs.rmSync(full, { force: true });
+    } catch {
+      // another worker removed it first
+    }
+  }
 }
 
 async function seedForTests(db: DB) {
