@@ -2,11 +2,13 @@
  * Account forms against a scripted provider (PROVIDER_URL → FakeProvider): validation messages in every
  * locale, nothing sent to the provider when validation fails, provider codes mapped onto the right field.
  */
+import { getZodConstraint } from "@conform-to/zod";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { getFixedT } from "~/i18next.server";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
-import { action as registerAction } from "~/routes/register";
+import { action as registerAction, createRegisterSchema } from "~/routes/register";
 import { getSession } from "~/session.server";
 import { FakeProvider } from "~/testing/fake-provider";
 import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
@@ -55,6 +57,23 @@ describe("register validation (SPEC §5)", () => {
     expect(body?.result.status).toBe("error");
     expect(body?.result.error?.[field]).toEqual([message]);
     expect(provider.received).toEqual([]);
+  });
+
+  it("reports a bad phone and mismatched passwords together (the match check never hides behind others)", async () => {
+    const { body } = await register({ ...VALID, phone: "12345", confirm: "different1" });
+    expect(body?.result.error?.phone).toEqual([en.validation.phoneInvalid]);
+    expect(body?.result.error?.confirm).toEqual([en.validation.passwordMismatch]);
+  });
+
+  it("gives the inputs native constraints (required, minLength, pattern) for the no-JS path", async () => {
+    const constraint = getZodConstraint(createRegisterSchema(await getFixedT("en")));
+    expect(constraint.phone).toMatchObject({ required: true });
+    expect(constraint.phone?.pattern).toBeTruthy();
+    expect(new RegExp(`^(?:${constraint.phone?.pattern})$`).test("9876543210")).toBe(true);
+    expect(new RegExp(`^(?:${constraint.phone?.pattern})$`).test("98765")).toBe(false);
+    expect(constraint.password).toMatchObject({ required: true, minLength: 6 });
+    expect(constraint.confirm).toMatchObject({ required: true });
+    expect(constraint.code).toMatchObject({ required: true });
   });
 
   it("reports every empty field at once", async () => {

@@ -16,7 +16,7 @@ import { requireSameOrigin } from "~/security.server";
 import { commitSession, getSession, redirectWithToast } from "~/session.server";
 import { providerErrorReply } from "~/utils/forms.server";
 import type { PageHandle } from "~/utils/page";
-import { PHONE_LENGTH, RESET_CODE_LENGTH, confirmField, keepDigits, newPasswordField, phoneField } from "~/utils/schemas";
+import { PHONE_LENGTH, RESET_CODE_LENGTH, confirmField, keepDigits, newPasswordField, phoneField, withPasswordMatch } from "~/utils/schemas";
 
 export const handle: PageHandle = { titleKey: "forgot.title" };
 
@@ -25,8 +25,9 @@ export function createPhoneStepSchema(t: TFunction) {
 }
 
 export function createResetStepSchema(t: TFunction) {
-  return z
-    .object({
+  return withPasswordMatch(
+    t,
+    z.object({
       intent: z.literal("reset"),
       code: z
         .string({ required_error: t("validation.codeRequired") })
@@ -34,12 +35,8 @@ export function createResetStepSchema(t: TFunction) {
         .regex(/^\d{6}$/, t("validation.codeInvalid")),
       password: newPasswordField(t, "validation.newPasswordRequired"),
       confirm: confirmField(t),
-    })
-    .superRefine((value, ctx) => {
-      if (value.password !== value.confirm) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm"], message: t("validation.passwordMismatch") });
-      }
-    });
+    }),
+  );
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -16,23 +16,20 @@ import { requireSameOrigin } from "~/security.server";
 import { redirectWithToast, requireAnonymous } from "~/session.server";
 import { providerErrorReply } from "~/utils/forms.server";
 import type { PageHandle } from "~/utils/page";
-import { PASSWORD_MIN, PHONE_LENGTH, confirmField, keepDigits, newPasswordField, phoneField } from "~/utils/schemas";
+import { PASSWORD_MIN, PHONE_LENGTH, confirmField, keepDigits, newPasswordField, phoneField, withPasswordMatch } from "~/utils/schemas";
 
 export const handle: PageHandle = { titleKey: "register.title" };
 
 export function createRegisterSchema(t: TFunction) {
-  return z
-    .object({
+  return withPasswordMatch(
+    t,
+    z.object({
       phone: phoneField(t),
       password: newPasswordField(t),
       confirm: confirmField(t),
       code: z.string({ required_error: t("validation.inviteRequired") }).trim().min(1, t("validation.inviteRequired")).max(64),
-    })
-    .superRefine((value, ctx) => {
-      if (value.password !== value.confirm) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm"], message: t("validation.passwordMismatch") });
-      }
-    });
+    }),
+  );
 }
 
 const HIDDEN_ON_ERROR = ["password", "confirm"];

@@ -26,3 +26,19 @@ export function confirmField(t: TFunction) {
 export function keepDigits(value: string, max = PHONE_LENGTH): string {
   return value.replace(/\D+/g, "").slice(0, max);
 }
+
+/**
+ * Adds "passwords do not match" on `confirm` to a form schema. Built as an intersection so the check runs
+ * even when other fields fail (an object `superRefine` would be skipped then), and placed on the left so the
+ * base schema's HTML constraints (required, minLength) win in `getZodConstraint`.
+ */
+export function withPasswordMatch<T extends z.ZodTypeAny>(t: TFunction, base: T) {
+  const match = z
+    .object({ password: z.string().optional(), confirm: z.string().optional() })
+    .superRefine((value, ctx) => {
+      if (value.password && value.confirm && value.password !== value.confirm) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm"], message: t("validation.passwordMismatch") });
+      }
+    });
+  return z.intersection(match, base);
+}
