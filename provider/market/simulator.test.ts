@@ -31,6 +31,16 @@ describe("simulator", () => {
     expect(a.history("^NSEI", "1m", AT)).toEqual(b.history("^NSEI", "1m", AT));
   });
 
+  it("gives the same answers whatever was asked before (caches are invisible)", () => {
+    const warm = new SimulatedMarket(instruments());
+    warm.quote("AAPL", new Date(AT.getTime() + 3_600_000)); // later the same day first
+    warm.history("AAPL", "1mo", new Date(AT.getTime() + 40 * 86_400_000));
+    const fresh = new SimulatedMarket(instruments());
+    expect(warm.quote("AAPL", AT)).toEqual(fresh.quote("AAPL", AT));
+    expect(warm.history("AAPL", "1m", AT)).toEqual(fresh.history("AAPL", "1m", AT));
+    expect(warm.history("AAPL", "1wk", AT)).toEqual(fresh.history("AAPL", "1wk", AT));
+  });
+
   it("moves with time, differs between instruments and stays within its bound", () => {
     const m = new SimulatedMarket(instruments());
     const t = AT.getTime();

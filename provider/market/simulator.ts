@@ -65,6 +65,14 @@ const GAP_AMP = 0.006;
 /** Largest possible |deviation| for volatility 1.3: the price stays within reference × e^(±0.27). */
 export const MAX_DEVIATION = 1.3 * (WAVES.reduce((s, w) => s + w.amp, 0) + NOISES.reduce((s, n) => s + n.amp, 0) + GAP_AMP);
 
+interface DayMinutes {
+  candles: Candle[];
+  /** Running maximum / minimum / sum over candles[0..i]. */
+  high: number[];
+  low: number[];
+  volume: number[];
+}
+
 interface Model {
   inst: Instrument;
   seed: number;
@@ -89,9 +97,10 @@ export class SimulatedMarket implements MarketSource {
   readonly #ordered: Model[];
   readonly #cache = new Map<string, Candle>();
   readonly #cacheSize: number;
+  readonly #days = new Map<string, DayMinutes>();
 
   constructor(instruments: Instrument[], options: SimulatorOptions = {}) {
-    this.#cacheSize = options.cacheSize ?? 200_000;
+    this.#cacheSize = options.cacheSize ?? 250_000;
     this.#ordered = instruments.map((inst) => {
       const seed = fnv1a(inst.symbol);
       const model: Model = {
@@ -244,21 +253,58 @@ export class SimulatedMarket implements MarketSource {
       const volume = Math.round((m.baseDailyVolume / 1440) * (0.3 + 1.4 * h) * (1 + 400 * move) * ((end - start) / MINUTE));
       return { timestamp: start, open, high, low, close, volume };
     };
-    if (until < start + MINUTE) return build();
-    return this.#cached(`${m.inst.symbol}|m|${start}`, build);
+    return build();
+  }
+
+  /** Complete one-minute candles of a day with running high/low/volume, extended on demand. */
+  #dayMinutes(m: Model, dayStart: number, complete: number): DayMinutes {
+    const key = `${m.inst.symbol}|${dayStart}`;
+    let day = this.#days.get(key);
+    if (!day) {
+      if (this.#days.size >= 4_000) this.#days.clear();
+      day = { candles: [], high: [], low: [], volume: [] };
+      this.#days.set(key, day);
+    }
+    for (let i = day.candles.length; i < complete; i++) {
+      const start = dayStart + i * MINUTE;
+      const c = this.#minuteCandle(m, start, start + MINUTE);
+      day.candles.push(c);
+      day.high.push(i === 0 ? c.high : Math.max(day.high[i - 1], c.high));
+      day.low.push(i === 0 ? c.low : Math.min(day.low[i - 1], c.low));
+      day.volume.push(i === 0 ? c.volume : day.volume[i - 1] + c.volume);
+    }
+    return day;
   }
 
   #todayMinutes(m: Model, t: number): Candle[] {
     const dayStart = this.#dayStart(m, this.#dayIndex(m, t));
-    const out: Candle[] = [];
-    for (let start = dayStart; start <= t; start += MINUTE) out.push(this.#minuteCandle(m, start, t));
-    return out;
+    const complete = Math.floor((t - dayStart) / MINUTE);
+    const day = this.#dayMinutes(m, dayStart, complete);
+    return [...day.candles.slice(0, complete), this.#minuteCandle(m, dayStart + complete * MINUTE, t)];
+  }
+
+  /** Today's candle so far: the same numbers as combining today's minutes, in O(1) once the day is cached. */
+  #todayCandle(m: Model, t: number): Candle {
+    const dayStart = this.#dayStart(m, this.#dayIndex(m, t));
+    const complete = Math.floor((t - dayStart) / MINUTE);
+    const day = this.#dayMinutes(m, dayStart, complete);
+    const running = this.#minuteCandle(m, dayStart + complete * MINUTE, t);
+    if (complete === 0) return running;
+    const k = complete - 1;
+    return {
+      timestamp: dayStart,
+      open: day.candles[0].open,
+      high: Math.max(day.high[k], running.high),
+      low: Math.min(day.low[k], running.low),
+      close: running.close,
+      volume: day.volume[k] + running.volume,
+    };
   }
 
   /** Daily candle of day index `day`; today's is built from its minutes so it matches the quote. */
   #dayCandle(m: Model, day: number, t: number): Candle {
     const today = this.#dayIndex(m, t);
-    if (day >= today) return this.#combine(this.#todayMinutes(m, t));
+    if (day >= today) return this.#todayCandle(m, t);
     return this.#cached(`${m.inst.symbol}|d|${day}`, () => {
       const start = this.#dayStart(m, day);
       const end = start + DAY - 1;
@@ -298,7 +344,7 @@ export class SimulatedMarket implements MarketSource {
   #quote(m: Model, t: number): Quote {
     const p = m.inst.precision;
     const dayStart = this.#dayStart(m, this.#dayIndex(m, t));
-    const today = this.#combine(this.#todayMinutes(m, t));
+    const today = this.#todayCandle(m, t);
     const price = round(today.close, p);
     const previousClose = round(this.#price(m, dayStart - 1), p);
     const change = round(price - previousClose, p);
