@@ -29,7 +29,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL: `http://localhost:${port}`,
@@ -43,7 +43,7 @@ export default defineConfig({
   webServer: {
     // One production build, one server, one fresh embedded database for the whole run.
     command: `node scripts/e2e-server.mjs`,
-    url: `http://localhost:${port}/login`,
+    url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,
     env: { E2E_PORT: String(port) },

@@ -11,6 +11,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    maxWorkers: 2,
   },
 });
