@@ -5,7 +5,9 @@ import { closeEmbeddedProvider, getEmbeddedProvider } from "../embedded";
 // On PGlite this is a fresh in-memory database (initdb + migrations + seed, the slowest test: ~5 s).
 afterAll(() => closeEmbeddedProvider());
 
-describe("getEmbeddedProvider", () => {
+// With DATABASE_URL set it would migrate that database's default schema, so it only runs on PGlite; the
+// PostgreSQL path of startProvider is exercised by every other file through createTestProvider.
+describe.skipIf(Boolean(process.env.DATABASE_URL))("getEmbeddedProvider", () => {
   it("is a process-wide singleton that serves /api requests", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
