@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, sql } from "kysely";
+import { Kysely, PGliteDialect } from "kysely";
 import pg from "pg";
 import type { ProviderApp } from "./app";
 import { startProvider } from "./bootstrap";
@@ -107,7 +107,9 @@ function fingerprint(): string {
     }
   };
   walk(path.join(here, "db"));
-  h.update(fs.readFileSync(path.join(here, "market", "universe.ts")));
+  for (const file of ["market/universe.ts", "services/ledger.ts", "services/money.ts", "services/passwords.ts"]) {
+    h.update(fs.readFileSync(path.join(here, file)));
+  }
   h.update(fs.readFileSync(path.join(here, "testing.ts")));
   return h.digest("hex").slice(0, 16);
 }
@@ -241,4 +243,3 @@ export async function loginDemo(p: TestProvider): Promise<string> {
   return body.data.token;
 }
 
-export { sql };

@@ -8,7 +8,7 @@ export function walletRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
 
-  app.get("/stock/success/v2/user/info", auth, async (c) => ok(c, await userInfo(s, c.get("auth").user)));
+  app.get("/stock/success/v2/user/info", auth, async (c) => ok(c, userInfo(c.get("auth").user)));
 
   app.get("/stock/success/v2/balance", auth, (c) => ok(c, { balance: c.get("auth").user.money }));
 

@@ -6,7 +6,7 @@ import type { BillType } from "../db/tables/bills";
 /**
  * `total` = available money for now (positions do not exist yet; when they do, total = money + market value).
  */
-export async function userInfo(_s: { db: DB }, user: User) {
+export function userInfo(user: User) {
   return { user: user.phone, no: user.no, img: user.img, total: user.money, money: user.money, loan: user.loan };
 }
 
