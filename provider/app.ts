@@ -53,6 +53,7 @@ export function createProviderApp(deps: ProviderDeps) {
       onError: (c) => c.json({ msg: "no", data: { code: "invalid_input", message: "body too large" } }, 413),
     }),
   );
+  api.get("/health", (c) => c.json({ msg: "ok", data: { status: "ok", time: deps.now().toISOString() } }));
   api.route("/", accountRoutes(services));
   api.route("/", walletRoutes(services));
   api.route("/", marketRoutes(services));

@@ -78,6 +78,13 @@ describe("envelope", () => {
     expect((await p.call("/api/stock/success/kefu", { token })).body.data).toEqual({ url: "/customer-service" });
   });
 
+  it("health answers with the provider clock", async () => {
+    expect(await p.call("/api/health")).toEqual({
+      status: 200,
+      body: { msg: "ok", data: { status: "ok", time: p.clock.now().toISOString() } },
+    });
+  });
+
   it("config lists the documented tags", async () => {
     const d = (await p.call("/api/v2/config")).body.data;
     expect(Object.fromEntries(d.map((e: any) => [e.tag, e.value]))).toMatchObject({
