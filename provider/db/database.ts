@@ -8,6 +8,7 @@ import type { BillsTable } from "./tables/bills";
 import type { NewsTable } from "./tables/news";
 import type { InstrumentsTable } from "./tables/instruments";
 import type { CategoriesTable } from "./tables/categories";
+import type { LoginFailuresTable } from "./tables/login-failures";
 
 export interface Database {
   users: UsersTable;
@@ -19,6 +20,7 @@ export interface Database {
   news: NewsTable;
   instruments: InstrumentsTable;
   categories: CategoriesTable;
+  login_failures: LoginFailuresTable;
 }
 
 export type DB = Kysely<Database>;

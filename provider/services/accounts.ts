@@ -10,6 +10,7 @@ import {
   latestCodeForPhone,
   markCodeUsed,
 } from "../db/repositories/one-time-codes";
+import { countRecentLoginFailures, recordLoginFailure } from "../db/repositories/login-failures";
 import { findActiveSession, insertSession, revokeAllSessions, revokeSession } from "../db/repositories/sessions";
 import { findUserById, findUserByPhone, insertUser, updatePasswordHash } from "../db/repositories/users";
 import type { User } from "../db/tables/users";
@@ -22,6 +23,9 @@ export const PASSWORD_MIN = 6;
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_REQUEST_INTERVAL_MS = 60 * 1000;
+/** Password guessing brake: this many failed logins for a phone within the window lock it until they age out. */
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export interface AccountsDeps {
   db: DB;
@@ -79,16 +83,25 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   async function login(input: { user: string; password: string }) {
-    const user = PHONE.test(input.user) ? await findUserByPhone(db, input.user) : undefined;
-    if (!user) {
+    const at = now();
+    if (!PHONE.test(input.user)) {
       await burnPasswordCheck(input.password);
       throw new ProviderError("login_failed", "phone or password is wrong");
     }
-    if (!(await verifyPassword(user.password_hash, input.password))) {
+    const since = new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS);
+    if ((await countRecentLoginFailures(db, input.user, since)) >= LOGIN_MAX_FAILURES) {
+      throw new ProviderError("too_many_requests", "too many failed logins, try again in 15 minutes", "user");
+    }
+    const user = await findUserByPhone(db, input.user);
+    const passwordOk = user
+      ? await verifyPassword(user.password_hash, input.password)
+      : (await burnPasswordCheck(input.password), false);
+    if (!user || !passwordOk) {
+      // Unknown phones count too, so the lockout reveals nothing about which phones exist.
+      await recordLoginFailure(db, input.user, at);
       throw new ProviderError("login_failed", "phone or password is wrong");
     }
     const token = newToken();
-    const at = now();
     const expiresAt = new Date(at.getTime() + deps.tokenTtlMs);
     await insertSession(db, { user_id: user.id, token_hash: sha256(token), created_at: at, expires_at: expiresAt });
     return { token, expiresAt, user };

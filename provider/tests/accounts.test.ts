@@ -74,6 +74,18 @@ describe("login, tokens, logout", () => {
     expect(garbage).toEqual(wrong);
   });
 
+  it("locks a phone after 10 failed logins in 15 minutes, known or unknown, then lets it in again", async () => {
+    const { user, password } = await register();
+    const t0 = p.clock.now();
+    for (let i = 0; i < 10; i++) expect((await login(user, "wrong-pass")).data.code).toBe("login_failed");
+    expect((await login(user, password)).data).toMatchObject({ code: "too_many_requests", field: "user" });
+    for (let i = 0; i < 10; i++) expect((await login("5558887777", "whatever")).data.code).toBe("login_failed");
+    expect((await login("5558887777", "whatever")).data.code).toBe("too_many_requests");
+    p.clock.advance(15 * 60_000 + 1000);
+    expect((await login(user, password)).msg).toBe("ok");
+    p.clock.set(t0);
+  });
+
   it("accepts the token in either header and answers 400 logout without a valid one", async () => {
     const token = await loginDemo(p);
     expect((await p.call("/api/stock/success/v2/balance", { token })).body.msg).toBe("ok");
