@@ -1,0 +1,133 @@
+/** Root loader, language switching and the support link. */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { loader as rootLoader } from "~/root";
+import { action as setLocaleAction } from "~/routes/set-locale";
+import { loader as supportLoader } from "~/routes/support";
+import { loader as supportLinkLoader } from "~/routes/support_.link";
+import { commitSession, getSession } from "~/session.server";
+import { FakeProvider } from "~/testing/fake-provider";
+import { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle } from "~/testing/http";
+import { classifySupportUrl } from "~/utils/support.server";
+
+const provider = new FakeProvider();
+beforeAll(() => provider.start());
+afterAll(() => provider.stop());
+beforeEach(() => {
+  process.env.PROVIDER_URL = provider.url;
+  provider.reset();
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+afterEach(() => {
+  delete process.env.PROVIDER_URL;
+  delete process.env.VISIBLE_LOCALES;
+  delete process.env.DEPLOYMENT;
+});
+
+async function cookieWith(values: { token?: string; toast?: boolean }) {
+  const session = await getSession(new Request(ORIGIN));
+  if (values.token) {
+    session.set("token", values.token);
+    session.set("user", { user: "9876543210", no: "3" });
+  }
+  if (values.toast) session.flash("toast", { key: "toast.loggedIn" });
+  return (await commitSession(session)).split(";")[0];
+}
+
+describe("root loader", () => {
+  it("returns locale, visible locales, deployment, user and the current locale's translations", async () => {
+    process.env.VISIBLE_LOCALES = "en, de ,xx";
+    process.env.DEPLOYMENT = "MXN";
+    const cookie = `${await cookieWith({ token: "t" })}; lng=de`;
+    const response = await rootLoader(routeArgs(getRequest("/", cookie)));
+    const data = await response.json();
+    expect(data).toMatchObject({
+      locale: "de",
+      dir: "ltr",
+      visibleLocales: ["en", "de"],
+      deployment: { code: "MXN", currency: "MXN" },
+      user: { user: "9876543210", no: "3" },
+      toast: null,
+    });
+    expect(data.i18n.locale).toBe("de");
+    expect(data.i18n.resources.common.errorSummary.title).toBe("Es gibt ein Problem");
+    expect(Object.keys(data.i18n.resources)).toEqual(["common", "markets"]);
+    // No flash read: the cookie is not rewritten.
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("defaults to English, only English visible, INR, visitor", async () => {
+    const data = await (await rootLoader(routeArgs(getRequest("/", "lng=fr")))).json();
+    expect(data).toMatchObject({ locale: "en", visibleLocales: ["en"], deployment: { code: "INR" }, user: null });
+  });
+
+  it("shows a flash toast once and clears it", async () => {
+    const cookie = await cookieWith({ toast: true });
+    const first = await rootLoader(routeArgs(getRequest("/", cookie)));
+    expect((await first.json()).toast).toEqual({ key: "toast.loggedIn" });
+    const next = cookieHeaderFrom(first, cookie);
+    const second = await rootLoader(routeArgs(getRequest("/", next)));
+    expect((await second.json()).toast).toBeNull();
+  });
+});
+
+describe("/set-locale", () => {
+  it("stores a visible locale in the lng cookie and goes back to a safe path", async () => {
+    process.env.VISIBLE_LOCALES = "en,de";
+    const response = await settle(() =>
+      setLocaleAction(routeArgs(formRequest("/set-locale", { lng: "de", redirectTo: "/markets?q=TCS" }))),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/markets?q=TCS");
+    expect(response.headers.getSetCookie().some((c) => /^lng=de;.*Max-Age=31536000/i.test(c))).toBe(true);
+  });
+
+  it("refuses a hidden locale and an off-site redirect", async () => {
+    const response = await settle(() =>
+      setLocaleAction(routeArgs(formRequest("/set-locale", { lng: "zh", redirectTo: "https://evil.com" }))),
+    );
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("lng="))).toBe(false);
+  });
+});
+
+describe("support", () => {
+  it("classifies absolute URLs and app routes", () => {
+    expect(classifySupportUrl("https://chat.example/room?id=1")).toEqual({ url: "https://chat.example/room?id=1", external: true });
+    expect(classifySupportUrl("/customer-service")).toEqual({ url: "/customer-service", external: false });
+    expect(classifySupportUrl("customer-service")).toEqual({ url: "/customer-service", external: false });
+    expect(classifySupportUrl("//evil.com")).toBeNull();
+    expect(classifySupportUrl("javascript:alert(1)")).toEqual({ url: "/javascript:alert(1)", external: false });
+    expect(classifySupportUrl("")).toBeNull();
+  });
+
+  it("redirects to the provider's absolute support link, sending the token", async () => {
+    provider.reply("/stock/success/kefu", 200, { msg: "ok", data: { url: "https://chat.example/room" } });
+    const cookie = await cookieWith({ token: "tok" });
+    const response = await settle(() => supportLoader(routeArgs(getRequest("/support", cookie))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("https://chat.example/room");
+    expect(provider.received[0]).toMatchObject({ path: "/api/stock/success/kefu", token: "tok" });
+  });
+
+  it("JSON for the header button says whether to open a new tab", async () => {
+    provider.reply("/stock/success/kefu", 200, { msg: "ok", data: { url: "/customer-service" } });
+    const response = await supportLinkLoader(routeArgs(getRequest("/support/link", await cookieWith({ token: "tok" }))));
+    expect(await response.json()).toEqual({ url: "/customer-service", external: false });
+  });
+
+  it("sends a visitor to log in, and shows a page when the provider has no link", async () => {
+    const visitor = await settle(() => supportLoader(routeArgs(getRequest("/support"))));
+    expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fsupport");
+    expect(provider.received).toEqual([]);
+
+    provider.reply("/stock/success/kefu", 200, { msg: "no", data: { code: "not_found" } });
+    const cookie = await cookieWith({ token: "tok" });
+    const none = await settle(() => supportLoader(routeArgs(getRequest("/support", cookie))));
+    expect(none.status).toBe(404);
+    const json = await supportLinkLoader(routeArgs(getRequest("/support/link", cookie)));
+    expect(json.status).toBe(404);
+    const anonymous = await supportLinkLoader(routeArgs(getRequest("/support/link")));
+    expect(anonymous.status).toBe(401);
+  });
+});
