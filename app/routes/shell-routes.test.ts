@@ -50,7 +50,7 @@ describe("root loader", () => {
       toast: null,
     });
     expect(data.i18n.locale).toBe("de");
-    expect(data.i18n.resources.common.errorSummary.title).toBe("Es gibt ein Problem");
+    expect((data.i18n.resources.common as { errorSummary: { title: string } }).errorSummary.title).toBe("Es gibt ein Problem");
     expect(Object.keys(data.i18n.resources)).toEqual(["common", "markets"]);
     // No flash read: the cookie is not rewritten.
     expect(response.headers.get("Set-Cookie")).toBeNull();
