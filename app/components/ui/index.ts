@@ -4,3 +4,4 @@ export { LinkTabs, RadioTabs, cutLabel, type LinkTab, type RadioTabOption } from
 export { PriceChange, directionOf, type Direction } from "./PriceChange";
 export { Toast } from "./Toast";
 export { FormErrorSummary, FormFailureContext, useFormErrors, useSubmitAttempts } from "./FormErrors";
+export { ConfirmPanel, ConfirmTrigger } from "./ConfirmDialog";
