@@ -120,26 +120,26 @@ export function Layout({ children }: { children: ReactNode }) {
   const failed = serverFailed || clientFailed;
   return (
     <FormFailureContext.Provider value={setClientFailed}>
-    <I18nextProvider i18n={i18n as I18n}>
-      <html lang={locale} dir={data?.dir ?? "ltr"}>
-        <head>
-          <meta charSet="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-          <meta name="theme-color" content="#0b1f3a" />
-          <meta name="format-detection" content="telephone=no" />
-          <DocumentTitle failed={failed} />
-          <Meta />
-          <Links />
-          <script dangerouslySetInnerHTML={{ __html: desktopWarningScript }} />
-          {data ? null : <I18nFallbackScript i18n={i18n} />}
-        </head>
-        <body>
-          {children}
-          <ScrollRestoration />
-          <Scripts />
-        </body>
-      </html>
-    </I18nextProvider>
+      <I18nextProvider i18n={i18n as I18n}>
+        <html lang={locale} dir={data?.dir ?? localeDirection(locale)}>
+          <head>
+            <meta charSet="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+            <meta name="theme-color" content="#0b1f3a" />
+            <meta name="format-detection" content="telephone=no" />
+            <DocumentTitle failed={failed} />
+            <Meta />
+            <Links />
+            <script dangerouslySetInnerHTML={{ __html: desktopWarningScript }} />
+            {data ? null : <I18nFallbackScript i18n={i18n} />}
+          </head>
+          <body>
+            {children}
+            <ScrollRestoration />
+            <Scripts />
+          </body>
+        </html>
+      </I18nextProvider>
     </FormFailureContext.Provider>
   );
 }

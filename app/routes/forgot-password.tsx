@@ -123,8 +123,12 @@ function PhoneStep() {
   return (
     <>
       <h2>{t("forgot.stepPhone")}</h2>
-      <FormErrorSummary fields={[fields.phone]} formErrors={form.errors} lastResult={actionData?.result}
-        attempts={attempts} />
+      <FormErrorSummary
+        fields={[fields.phone]}
+        formErrors={form.errors}
+        lastResult={actionData?.result}
+        attempts={attempts}
+      />
       <Form method="post" action="/forgot-password" {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
         <input type="hidden" name="intent" value="send-code" />
         <Field

@@ -89,8 +89,12 @@ export default function LoginPage() {
   return (
     <section aria-labelledby="login-title">
       <h1 id="login-title">{t("login.title")}</h1>
-      <FormErrorSummary fields={[fields.phone, fields.password]} formErrors={form.errors} lastResult={actionData?.result}
-        attempts={attempts} />
+      <FormErrorSummary
+        fields={[fields.phone, fields.password]}
+        formErrors={form.errors}
+        lastResult={actionData?.result}
+        attempts={attempts}
+      />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
         <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
         <Field
