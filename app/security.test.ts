@@ -64,3 +64,19 @@ describe("every account action refuses a cross-origin POST before doing anything
     expect(response.headers.get("Set-Cookie")).toBeNull();
   });
 });
+
+describe("every route action in app/routes calls requireSameOrigin", () => {
+  it("no action is left unguarded", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const path = await import("node:path");
+    const dir = path.resolve(__dirname, "routes");
+    const unguarded = readdirSync(dir)
+      .filter((file) => /\.(tsx?|jsx?)$/.test(file) && !/\.test\./.test(file))
+      .filter((file) => {
+        const source = readFileSync(path.join(dir, file), "utf8");
+        const hasAction = /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source);
+        return hasAction && !/requireSameOrigin\(/.test(source);
+      });
+    expect(unguarded).toEqual([]);
+  });
+});
