@@ -1,6 +1,8 @@
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 
+import { secureCookies } from "~/session.server";
+
 import {
   DEFAULT_LOCALE,
   LOCALE_COOKIE,
@@ -33,7 +35,7 @@ export const resources: Record<Locale, LocaleResources> = {
  * device. Not signed: it only ever selects one of the supported locales.
  */
 export function localeCookieHeader(locale: Locale): string {
-  const secure = process.env.NODE_ENV === "production" ? "; Secure" : "";
+  const secure = secureCookies() ? "; Secure" : "";
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax; HttpOnly${secure}`;
 }
 

@@ -37,13 +37,20 @@ function sessionSecret(): string {
   return DEV_SECRET;
 }
 
+/** Secure cookies in production; `COOKIE_SECURE=false` allows a plain-http deployment (e.g. an intranet demo). */
+export function secureCookies(): boolean {
+  const flag = process.env.COOKIE_SECURE;
+  if (flag === "true" || flag === "false") return flag === "true";
+  return process.env.NODE_ENV === "production";
+}
+
 export const sessionStorage = createCookieSessionStorage<SessionData, SessionFlashData>({
   cookie: {
     name: "__session",
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: process.env.NODE_ENV === "production",
+    secure: secureCookies(),
     secrets: sessionSecret().split(","),
     // Session cookie lifetime matches the provider token's (the provider may revoke it sooner).
     maxAge: 60 * 60 * 24 * 7,
