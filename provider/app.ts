@@ -14,6 +14,11 @@ import { walletRoutes } from "./http/wallet";
 import { marketRoutes } from "./http/market";
 import { newsRoutes } from "./http/news";
 import { operatorRoutes } from "./http/operator";
+import { tradingRoutes } from "./http/trading";
+import { watchlistRoutes } from "./http/watchlist";
+import { listedMarkets } from "./config";
+import { MarketHours } from "./market/hours";
+import { createTrading, type Trading } from "./services/trading";
 
 export interface ProviderDeps {
   db: DB;
@@ -26,6 +31,20 @@ export interface ProviderDeps {
   tokenTtlMs?: number;
   /** Where unexpected errors go (default console.error). The client only ever sees `server_error`. */
   logError?: (message: string, error: unknown) => void;
+  /** Trading sessions (default: every market always open). */
+  marketHours?: MarketHours;
+  /** Shared with the settlement sweep; built from the other deps when absent. */
+  trading?: Trading;
+}
+
+export function tradingFor(deps: Pick<ProviderDeps, "db" | "market" | "now" | "deployment" | "marketHours">): Trading {
+  return createTrading({
+    db: deps.db,
+    market: deps.market,
+    now: deps.now,
+    hours: deps.marketHours ?? new MarketHours(),
+    listedMarkets: listedMarkets(deps.deployment),
+  });
 }
 
 export function createProviderApp(deps: ProviderDeps) {
@@ -42,6 +61,7 @@ export function createProviderApp(deps: ProviderDeps) {
       notifier: deps.notifier,
       tokenTtlMs: deps.tokenTtlMs ?? TOKEN_TTL_MS,
     }),
+    trading: deps.trading ?? tradingFor(deps),
   };
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
@@ -58,6 +78,8 @@ export function createProviderApp(deps: ProviderDeps) {
   api.route("/", walletRoutes(services));
   api.route("/", marketRoutes(services));
   api.route("/", newsRoutes(services));
+  api.route("/", watchlistRoutes(services));
+  api.route("/", tradingRoutes(services));
   api.route("/operator", operatorRoutes(services));
 
   const app = new Hono<Env>();

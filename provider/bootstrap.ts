@@ -1,4 +1,6 @@
-import { createProviderApp, type ProviderApp } from "./app";
+import { createProviderApp, tradingFor, type ProviderApp } from "./app";
+import { MarketHours } from "./market/hours";
+import type { Trading } from "./services/trading";
 import type { ProviderConfig } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "./db/connect";
 import { migrateToLatest } from "./db/migrate";
@@ -25,8 +27,13 @@ export interface RunningProvider {
   app: ProviderApp;
   handle: DatabaseHandle;
   market: MarketSource;
+  trading: Trading;
+  /** Starts the periodic settlement of pending orders (fills at the open, expiries); returns a stop function. */
+  startSettlementSweep(intervalMs?: number): () => void;
   close(): Promise<void>;
 }
+
+export const SETTLEMENT_SWEEP_MS = 30_000;
 
 /** Opens the database, migrates, seeds, loads the instrument catalogue and builds the Hono app. */
 export async function startProvider(options: StartOptions): Promise<RunningProvider> {
@@ -46,6 +53,10 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       });
     }
     const market = await createSimulatedMarket(handle.db);
+    const marketHours = new MarketHours(config.marketHours);
+    const trading = tradingFor({ db: handle.db, market, now, deployment: config.deployment, marketHours });
+    const timers = new Set<ReturnType<typeof setInterval>>();
+    const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
     const app = createProviderApp({
       db: handle.db,
       market,
@@ -58,8 +69,38 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       operatorKey: config.operatorKey,
       tokenTtlMs: config.tokenTtlMs,
       logError: options.logError,
+      marketHours,
+      trading,
     });
-    return { app, handle, market, close: () => handle.close() };
+    let sweeping = false;
+    const startSettlementSweep = (intervalMs = SETTLEMENT_SWEEP_MS) => {
+      const timer = setInterval(() => {
+        if (sweeping) return;
+        sweeping = true;
+        trading
+          .settle()
+          .catch((error) => logError("[provider] settlement sweep failed:", error))
+          .finally(() => (sweeping = false));
+      }, intervalMs);
+      timer.unref?.();
+      timers.add(timer);
+      return () => {
+        clearInterval(timer);
+        timers.delete(timer);
+      };
+    };
+    return {
+      app,
+      handle,
+      market,
+      trading,
+      startSettlementSweep,
+      close: async () => {
+        for (const t of timers) clearInterval(t);
+        timers.clear();
+        await handle.close();
+      },
+    };
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;

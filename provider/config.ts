@@ -1,4 +1,5 @@
 import type { MarketCode } from "./db/tables/instruments";
+import { parseMarketHours, type MarketHoursConfig } from "./market/hours";
 
 export type Deployment = "INR" | "MXN";
 
@@ -12,6 +13,8 @@ export interface ProviderConfig {
   tokenTtlMs: number;
   databaseUrl?: string;
   dataDir: string;
+  /** MARKET_HOURS (JSON); {} = every market always open. */
+  marketHours: MarketHoursConfig;
 }
 
 export const DEFAULT_OPERATOR_KEY = "dev-operator-key";
@@ -28,6 +31,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ProviderCon
     tokenTtlMs: TOKEN_TTL_MS,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || ".data/provider",
+    marketHours: parseMarketHours(env.MARKET_HOURS),
   };
 }
 

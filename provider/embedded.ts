@@ -21,6 +21,7 @@ export function getEmbeddedProvider(): Promise<EmbeddedProvider> {
     }
     const started = Date.now();
     const running = await startProvider({ config });
+    running.startSettlementSweep();
     const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${config.dataDir}`;
     console.log(
       `[provider] ready in ${Date.now() - started} ms on ${where}, deployment ${config.deployment}; ` +

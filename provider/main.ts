@@ -9,6 +9,7 @@ if (config.operatorKey === DEFAULT_OPERATOR_KEY) {
 }
 const started = Date.now();
 const running = await startProvider({ config });
+running.startSettlementSweep();
 const server = serve({ fetch: running.app.fetch, port }, (info) => {
   console.log(
     `[provider] listening on http://127.0.0.1:${info.port}/api (ready in ${Date.now() - started} ms, ` +

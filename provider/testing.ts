@@ -15,6 +15,8 @@ import { seed } from "./db/seed";
 import type { MarketSource } from "./market/source";
 import { combineNotifiers, memoryNotifier, outboxNotifier } from "./notifier";
 import { hashPassword } from "./services/passwords";
+import type { MarketHoursConfig } from "./market/hours";
+import type { Trading } from "./services/trading";
 
 /*
  * Test providers are cheap: on PGlite, a database that is already migrated and seeded is dumped once per
@@ -56,6 +58,8 @@ export interface TestProvider {
   /** Every one-time code sent (they also go to the sms_outbox table, as in production). */
   notifier: ReturnType<typeof memoryNotifier>;
   kind: "pglite" | "postgres";
+  /** Trading service (settle() runs what the periodic sweep runs, at the clock's time). */
+  trading: Trading;
   close(): Promise<void>;
 }
 
@@ -66,6 +70,8 @@ export interface TestProviderOptions {
   operatorKey?: string;
   tokenTtlMs?: number;
   logError?: (message: string, error: unknown) => void;
+  /** Trading sessions (default {}: every market always open). */
+  marketHours?: MarketHoursConfig;
 }
 
 function makeClock(initial?: () => Date): TestClock {
@@ -90,6 +96,7 @@ function testConfig(options: TestProviderOptions): ProviderConfig {
     demoUser: TEST_DEMO_USER,
     demoPassword: TEST_DEMO_PASSWORD,
     ...(options.tokenTtlMs ? { tokenTtlMs: options.tokenTtlMs } : {}),
+    marketHours: options.marketHours ?? {},
   };
 }
 
@@ -227,6 +234,7 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
     clock,
     notifier,
     kind: running.handle.kind,
+    trading: running.trading,
     async close() {
       if (closed) return;
       closed = true;

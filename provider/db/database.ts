@@ -9,6 +9,9 @@ import type { NewsTable } from "./tables/news";
 import type { InstrumentsTable } from "./tables/instruments";
 import type { CategoriesTable } from "./tables/categories";
 import type { LoginFailuresTable } from "./tables/login-failures";
+import type { OrdersTable } from "./tables/orders";
+import type { WatchlistTable } from "./tables/watchlist";
+import type { IdempotencyKeysTable } from "./tables/idempotency-keys";
 
 export interface Database {
   users: UsersTable;
@@ -21,6 +24,9 @@ export interface Database {
   instruments: InstrumentsTable;
   categories: CategoriesTable;
   login_failures: LoginFailuresTable;
+  orders: OrdersTable;
+  watchlist: WatchlistTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type DB = Kysely<Database>;

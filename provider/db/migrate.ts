@@ -2,11 +2,13 @@ import type { Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 import * as m20261122initial from "./migrations/2026-11-22T0300-initial";
 import * as m20261122loginFailures from "./migrations/2026-11-22T0400-login-failures";
+import * as m20261122trading from "./migrations/2026-11-22T0500-trading";
 
 /** Static list (not a folder scan) so esbuild can bundle the provider into the Remix server. */
 const migrations: Record<string, Migration> = {
   "2026-11-22T0300-initial": m20261122initial,
   "2026-11-22T0400-login-failures": m20261122loginFailures,
+  "2026-11-22T0500-trading": m20261122trading,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,7 +18,7 @@ export function accountRoutes(s: Services) {
   app.post("/stock/user/login", async (c) => {
     const body = await readBody(c, z.object({ user: text(20), password: text() }));
     const { token, expiresAt, user } = await s.accounts.login(body);
-    return ok(c, { token, expires_at: expiresAt.toISOString(), ...userInfo(user) });
+    return ok(c, { token, expires_at: expiresAt.toISOString(), ...userInfo(user, await s.trading.totals(user)) });
   });
 
   app.post("/stock/success/user/logout", auth, async (c) => {

@@ -6,6 +6,7 @@ import { invalidInput } from "../errors";
 import type { MarketSource } from "../market/source";
 import type { Notifier } from "../notifier";
 import type { Accounts, AuthContext } from "../services/accounts";
+import type { Trading } from "../services/trading";
 
 export interface Services {
   db: DB;
@@ -13,6 +14,7 @@ export interface Services {
   notifier: Notifier;
   now: () => Date;
   accounts: Accounts;
+  trading: Trading;
   deployment: Deployment;
   operatorKey: string;
 }

@@ -70,6 +70,45 @@ export function marketRoutes(s: Services) {
     return ok(c, { rows: rows.map((inst) => stockRow(inst, s.market.quote(inst.symbol, at)!)), count });
   });
 
+  const codeParam = z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(64).optional());
+
+  app.get("/v2/currency/list", (c) => {
+    const q = readQuery(c, z.object({ code: codeParam, page: pageParam, limit: limitParam(100, 10) }));
+    const at = s.now();
+    const { rows, count } = s.market.list({ markets: ["FOREX"], search: q.code, offset: (q.page - 1) * q.limit, limit: q.limit });
+    return ok(c, {
+      rows: rows.map((inst) => {
+        const row = stockRow(inst, s.market.quote(inst.symbol, at)!);
+        return { ...row, price_change_percent: Number(row.change.toFixed(4)) };
+      }),
+      count,
+    });
+  });
+
+  app.get("/v2/market/list", (c) => {
+    const q = readQuery(
+      c,
+      z.object({
+        market: z.preprocess(
+          (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
+          z.enum(["FUTURE", "CGI"]).default("FUTURE"),
+        ),
+        code: codeParam,
+        page: pageParam,
+        limit: limitParam(100, 100),
+      }),
+    );
+    const at = s.now();
+    const { rows, count } = s.market.list({ markets: [q.market], search: q.code, offset: (q.page - 1) * q.limit, limit: q.limit });
+    return ok(c, {
+      rows: rows.map((inst) => {
+        const row = stockRow(inst, s.market.quote(inst.symbol, at)!);
+        return { ...row, current_price: row.prasent };
+      }),
+      count,
+    });
+  });
+
   app.get("/v2/yahoo", (c) => {
     const q = readQuery(
       c,

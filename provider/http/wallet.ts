@@ -8,7 +8,10 @@ export function walletRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
 
-  app.get("/stock/success/v2/user/info", auth, async (c) => ok(c, userInfo(c.get("auth").user)));
+  app.get("/stock/success/v2/user/info", auth, async (c) => {
+    const user = c.get("auth").user;
+    return ok(c, userInfo(user, await s.trading.totals(user)));
+  });
 
   app.get("/stock/success/v2/balance", auth, (c) => ok(c, { balance: c.get("auth").user.money }));
 

@@ -3,11 +3,19 @@ import type { DB } from "../db/database";
 import { listBills } from "../db/repositories/bills";
 import type { BillType } from "../db/tables/bills";
 
-/**
- * `total` = available money for now (positions do not exist yet; when they do, total = money + market value).
- */
-export function userInfo(user: User) {
-  return { user: user.phone, no: user.no, img: user.img, total: user.money, money: user.money, loan: user.loan };
+/** `total` = money + cash held by pending buys + market value of positions (docs/provider-api.md, Wallet). */
+export function userInfo(user: User, totals?: { money: string; held: string; market_value: string; total: string }) {
+  const money = totals?.money ?? user.money;
+  return {
+    user: user.phone,
+    no: user.no,
+    img: user.img,
+    total: totals?.total ?? money,
+    money,
+    loan: user.loan,
+    market_value: totals?.market_value ?? "0.00",
+    held: totals?.held ?? "0.00",
+  };
 }
 
 export async function billPage(db: DB, userId: number, q: { type: "all" | BillType; page: number; limit: number }) {

@@ -74,6 +74,8 @@ describe("envelope", () => {
       total: "100000.00",
       money: "100000.00",
       loan: "0.00",
+      market_value: "0.00",
+      held: "0.00",
     });
     expect((await p.call("/api/stock/success/kefu", { token })).body.data).toEqual({ url: "/customer-service" });
   });

@@ -1,0 +1,45 @@
+import type { ColumnType, Generated, Selectable } from "kysely";
+import type { MarketCode } from "./instruments";
+import type { Money } from "./users";
+
+export type OrderState = "buy" | "sell";
+/** 0 pending, 1 success (filled), 2 cancelled, 3 expired. */
+export type OrderStatus = 0 | 1 | 2 | 3;
+
+/**
+ * Orders and deals in one table. A filled buy is also a position lot: `remaining` is the count still held.
+ * A sell names its lot (`position_id` / `position_no`); `price` on a sell is the lot's cost price.
+ * Prices are numeric(20,6) decimal strings; money numeric(20,2).
+ */
+export interface OrdersTable {
+  id: Generated<number>;
+  no: string;
+  user_id: number;
+  tag: string;
+  name: string;
+  market: MarketCode;
+  mold: string;
+  state: OrderState;
+  count: number;
+  price: string;
+  sell_price: string | null;
+  price_all: Money;
+  fee: Money;
+  amount: Money;
+  profit: string | null;
+  held: Money;
+  remaining: ColumnType<number, number | undefined, number>;
+  position_id: number | null;
+  position_no: string | null;
+  status: OrderStatus;
+  reason: string | null;
+  created_at: Date;
+  /** When it can be filled: created_at for an open market, else the next session's open. */
+  opens_at: Date;
+  filled_at: Date | null;
+  /** Pending orders: the end of the session they wait for. */
+  expires_at: Date | null;
+  closed_at: Date | null;
+}
+
+export type OrderRow = Selectable<OrdersTable>;

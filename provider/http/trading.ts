@@ -1,0 +1,97 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
+import { requireAuth } from "./auth";
+import { stockMarkets } from "../config";
+import type { MarketCode } from "../db/tables/instruments";
+
+const idempotencyKey = z.string().trim().min(8, "8 to 100 characters").max(100, "8 to 100 characters");
+const emptyToUndefined = (v: unknown) => (v === null || v === "" ? undefined : v);
+const countParam = z.coerce.number().int("count must be a whole number").min(1).max(100_000);
+const orderNo = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().min(1).max(40));
+const POSITION_MARKETS = ["IN", "MX", "US", "STOCK", "FOREX", "FUTURE", "CGI"] as const;
+
+export function tradingRoutes(s: Services) {
+  const app = new Hono<Env>();
+  const auth = requireAuth(s);
+  const user = (c: { get(k: "auth"): { user: { id: number } } }) => c.get("auth").user.id;
+
+  app.post("/stock/success/deal/order", auth, async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        tag: z.string().trim().min(1).max(32),
+        count: countParam,
+        mold: z.literal("stock").default("stock"),
+        state: z.literal("buy").default("buy"),
+        idempotency_key: idempotencyKey,
+      }),
+    );
+    return ok(
+      c,
+      await s.trading.placeOrder(user(c), {
+        tag: body.tag,
+        count: body.count,
+        mold: body.mold,
+        state: body.state,
+        idempotencyKey: body.idempotency_key,
+      }),
+    );
+  });
+
+  app.post("/stock/success/deal/sell", auth, async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        no: orderNo,
+        count: z.preprocess(emptyToUndefined, countParam.optional()),
+        idempotency_key: idempotencyKey,
+      }),
+    );
+    return ok(c, await s.trading.sell(user(c), { no: body.no, count: body.count, idempotencyKey: body.idempotency_key }));
+  });
+
+  app.post("/stock/success/deal/cancel", auth, async (c) => {
+    const body = await readBody(
+      c,
+      z.object({ no: orderNo, idempotency_key: z.preprocess(emptyToUndefined, idempotencyKey.optional()) }),
+    );
+    return ok(c, await s.trading.cancel(user(c), { no: body.no, idempotencyKey: body.idempotency_key }));
+  });
+
+  app.get("/stock/success/deal/positions", auth, async (c) => {
+    const q = readQuery(
+      c,
+      z.object({
+        market: z.preprocess(
+          (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
+          z.enum(POSITION_MARKETS).optional(),
+        ),
+        tag: z.preprocess(emptyToUndefined, z.string().trim().max(32).optional()),
+        page: pageParam,
+        limit: limitParam(100, 10),
+      }),
+    );
+    const markets: MarketCode[] | undefined =
+      q.market === undefined ? undefined : q.market === "STOCK" ? stockMarkets(s.deployment) : [q.market];
+    const tag = q.tag ? (s.market.find(q.tag)?.symbol ?? q.tag.toUpperCase()) : undefined;
+    return ok(c, await s.trading.positions(user(c), { markets, tag, page: q.page, limit: q.limit }));
+  });
+
+  app.get("/stock/success/v2/transaction", auth, async (c) => {
+    const q = readQuery(
+      c,
+      z.object({
+        type: z.enum(["all", "pending", "success", "cancelled", "expired"]).default("all"),
+        page: pageParam,
+        limit: limitParam(100, 10),
+      }),
+    );
+    return ok(c, await s.trading.records(user(c), q));
+  });
+
+  return app;
+}

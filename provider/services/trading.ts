@@ -1,0 +1,408 @@
+import { createHash } from "node:crypto";
+import Decimal from "decimal.js";
+import type { DB, Executor } from "../db/database";
+import { isUniqueViolation } from "../db/errors";
+import { findIdempotencyKey, insertIdempotencyKey } from "../db/repositories/idempotency-keys";
+import {
+  dueOrders,
+  findOrderById,
+  holdings,
+  insertOrder,
+  listLots,
+  listOrders,
+  lockOrderById,
+  lockOrderByNo,
+  nextOrderSequence,
+  updateOrder,
+} from "../db/repositories/orders";
+import { lockUser } from "../db/repositories/users";
+import type { MarketCode } from "../db/tables/instruments";
+import type { OrderRow, OrderStatus } from "../db/tables/orders";
+import type { User } from "../db/tables/users";
+import { invalidInput, ProviderError } from "../errors";
+import type { MarketHours } from "../market/hours";
+import type { Instrument, MarketSource } from "../market/source";
+import { applyBalanceChange } from "./ledger";
+import { toMoneyString } from "./money";
+import { CONFIG_ENTRIES } from "./wallet";
+
+/*
+ * Orders, positions and settlement. Every money movement is one transaction that first locks the account row
+ * (which also serialises a user's submissions, so idempotency keys are race-safe), then the order rows.
+ * See docs/decisions/0014-order-lifecycle-and-funds-hold.md and 0015-idempotency-keys.md.
+ */
+
+export const FEE_RATE = new Decimal(CONFIG_ENTRIES.find((e) => e.tag === "fee_rate")!.value);
+/** A pending buy holds this much more than its price at placement, so a higher opening price is still covered. */
+export const HOLD_MARGIN = new Decimal("0.10");
+export const STATUS_NAMES = ["pending", "success", "cancelled", "expired"] as const;
+export type StatusName = (typeof STATUS_NAMES)[number];
+
+const money = (v: Decimal.Value) => new Decimal(toMoneyString(v));
+const feeOf = (notional: Decimal) => money(FEE_RATE.times(notional));
+
+export function dealRow(o: OrderRow) {
+  return {
+    id: o.id,
+    no: o.no,
+    tag: o.tag,
+    name: o.name,
+    type: o.market,
+    mold: o.mold,
+    state: o.state,
+    count: o.count,
+    price: Number(o.price),
+    sell_price: o.sell_price === null ? null : Number(o.sell_price),
+    price_all: o.price_all,
+    fee: o.fee,
+    amount: o.amount,
+    profit: o.profit,
+    status: o.status,
+    status_name: STATUS_NAMES[o.status],
+    held: o.held,
+    position_no: o.position_no,
+    reason: o.reason,
+    created_at: o.created_at.toISOString(),
+    filled_at: o.filled_at ? o.filled_at.toISOString() : null,
+    expires_at: o.expires_at ? o.expires_at.toISOString() : null,
+  };
+}
+export type DealRow = ReturnType<typeof dealRow>;
+
+export interface TradingDeps {
+  db: DB;
+  market: MarketSource;
+  hours: MarketHours;
+  now: () => Date;
+  /** Markets a symbol must belong to for trading (the deployment's listed markets). */
+  listedMarkets: MarketCode[];
+}
+
+const fingerprintOf = (parts: unknown[]) => createHash("sha256").update(JSON.stringify(parts)).digest("hex");
+
+function orderNo(at: Date, seq: number): string {
+  return at.toISOString().slice(0, 10).replaceAll("-", "") + String(seq).padStart(8, "0");
+}
+
+export function createTrading(deps: TradingDeps) {
+  const { db, market, hours } = deps;
+
+  function tradable(symbol: string): Instrument {
+    const inst = market.find(symbol);
+    if (!inst || inst.kind === "index" || !deps.listedMarkets.includes(inst.market)) {
+      throw new ProviderError("not_found", "unknown or untradable symbol", "tag");
+    }
+    return inst;
+  }
+
+  function priceAt(inst: Pick<Instrument, "symbol">, at: Date): Decimal {
+    const q = market.quote(inst.symbol, at);
+    if (!q) throw new Error(`no quote for ${inst.symbol}`);
+    return new Decimal(String(q.price));
+  }
+
+  /**
+   * Runs `work` once per (user, key): the account row lock serialises a user's submissions; a stored reply with
+   * the same fingerprint is replayed, a different fingerprint is invalid_input. Failures store nothing.
+   */
+  async function idempotent(
+    userId: number,
+    key: string | undefined,
+    fingerprint: string,
+    work: (trx: Executor, now: Date) => Promise<OrderRow>,
+  ): Promise<DealRow> {
+    const replay = (stored: { fingerprint: string; reply: string }) => {
+      if (stored.fingerprint !== fingerprint) {
+        throw invalidInput("idempotency_key", "idempotency_key was already used for a different request");
+      }
+      return JSON.parse(stored.reply) as DealRow;
+    };
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const now = deps.now();
+        if (!(await lockUser(trx, userId))) throw new ProviderError("not_found", "account not found");
+        if (key) {
+          const prior = await findIdempotencyKey(trx, userId, key);
+          if (prior) return replay(prior);
+        }
+        const order = await work(trx, now);
+        const reply = dealRow(order);
+        const text = JSON.stringify(reply);
+        if (key) {
+          await insertIdempotencyKey(trx, { user_id: userId, key, fingerprint, reply: text, order_id: order.id, created_at: now });
+        }
+        return JSON.parse(text) as DealRow;
+      });
+    } catch (error) {
+      if (key && isUniqueViolation(error)) {
+        const prior = await findIdempotencyKey(db, userId, key);
+        if (prior) return replay(prior);
+      }
+      throw error;
+    }
+  }
+
+  async function newOrderNo(trx: Executor, at: Date) {
+    return orderNo(at, await nextOrderSequence(trx));
+  }
+
+  // ---- placing ---------------------------------------------------------------------------------------------
+
+  async function placeOrder(
+    userId: number,
+    input: { tag: string; count: number; mold: "stock"; state: "buy"; idempotencyKey: string },
+  ): Promise<DealRow> {
+    await settleUser(userId);
+    const inst = tradable(input.tag);
+    const fp = fingerprintOf(["order", inst.symbol, input.count, input.mold, input.state]);
+    return idempotent(userId, input.idempotencyKey, fp, async (trx, now) => {
+      const price = priceAt(inst, now);
+      const notional = price.times(input.count);
+      const priceAll = money(notional);
+      const fee = feeOf(notional);
+      const no = await newOrderNo(trx, now);
+      const base = {
+        no,
+        user_id: userId,
+        tag: inst.symbol,
+        name: inst.name,
+        market: inst.market,
+        mold: input.mold,
+        state: "buy" as const,
+        count: input.count,
+        price: price.toString(),
+        sell_price: null,
+        price_all: priceAll.toFixed(2),
+        fee: fee.toFixed(2),
+        amount: priceAll.plus(fee).toFixed(2),
+        profit: null,
+        created_at: now,
+      };
+      if (hours.isOpen(inst, now)) {
+        const order = await insertOrder(trx, { ...base, status: 1, remaining: input.count, opens_at: now, filled_at: now });
+        await debit(trx, userId, priceAll.plus(fee), `Buy ${input.count} ${inst.symbol} @ ${price} (order ${no}, fee ${fee.toFixed(2)})`, now);
+        return order;
+      }
+      const session = hours.nextSession(inst, now)!;
+      const reserve = notional.times(HOLD_MARGIN.plus(1));
+      const held = new Decimal(reserve.plus(FEE_RATE.times(reserve)).toFixed(2, Decimal.ROUND_UP));
+      const order = await insertOrder(trx, {
+        ...base,
+        status: 0,
+        held: held.toFixed(2),
+        opens_at: session.open,
+        expires_at: session.close,
+      });
+      await debit(trx, userId, held, `Hold for order ${no} (buy ${input.count} ${inst.symbol})`, now);
+      return order;
+    });
+  }
+
+  async function debit(trx: Executor, userId: number, amount: Decimal, reason: string, now: Date) {
+    if (amount.isZero()) return;
+    await applyBalanceChange(trx, userId, amount.negated(), reason, now);
+  }
+  async function credit(trx: Executor, userId: number, amount: Decimal, reason: string, now: Date) {
+    if (amount.isZero()) return;
+    await applyBalanceChange(trx, userId, amount, reason, now);
+  }
+
+  function sellFigures(costPrice: Decimal, sellPrice: Decimal, count: number) {
+    const notional = sellPrice.times(count);
+    const priceAll = money(notional);
+    const fee = feeOf(notional);
+    return {
+      sell_price: sellPrice.toString(),
+      price_all: priceAll.toFixed(2),
+      fee: fee.toFixed(2),
+      amount: Decimal.max(priceAll.minus(fee), 0).toFixed(2),
+      profit: money(sellPrice.minus(costPrice).times(count)).toFixed(2),
+    };
+  }
+
+  async function sell(userId: number, input: { no: string; count?: number; idempotencyKey: string }): Promise<DealRow> {
+    await settleUser(userId);
+    const fp = fingerprintOf(["sell", input.no, input.count ?? "all"]);
+    return idempotent(userId, input.idempotencyKey, fp, async (trx, now) => {
+      const lot = await lockOrderByNo(trx, userId, input.no);
+      if (!lot || lot.state !== "buy" || lot.status !== 1) throw new ProviderError("not_found", "no such position", "no");
+      const count = input.count ?? lot.remaining;
+      if (count < 1 || count > lot.remaining) {
+        throw new ProviderError("count_exceeds_position", `at most ${lot.remaining} can be sold`, "count");
+      }
+      const inst = market.find(lot.tag);
+      if (!inst) throw new ProviderError("not_found", "instrument no longer exists", "no");
+      const sellPrice = priceAt(inst, now);
+      const figures = sellFigures(new Decimal(lot.price), sellPrice, count);
+      await updateOrder(trx, lot.id, { remaining: lot.remaining - count });
+      const no = await newOrderNo(trx, now);
+      const base = {
+        no,
+        user_id: userId,
+        tag: lot.tag,
+        name: lot.name,
+        market: lot.market,
+        mold: lot.mold,
+        state: "sell" as const,
+        count,
+        price: lot.price,
+        ...figures,
+        position_id: lot.id,
+        position_no: lot.no,
+        created_at: now,
+      };
+      if (hours.isOpen(inst, now)) {
+        const order = await insertOrder(trx, { ...base, status: 1, opens_at: now, filled_at: now });
+        await credit(trx, userId, new Decimal(figures.amount), `Sell ${count} ${lot.tag} @ ${sellPrice} (order ${no}, fee ${figures.fee})`, now);
+        return order;
+      }
+      const session = hours.nextSession(inst, now)!;
+      return insertOrder(trx, { ...base, status: 0, opens_at: session.open, expires_at: session.close });
+    });
+  }
+
+  // ---- cancelling and settling -----------------------------------------------------------------------------
+
+  /** Returns what a pending order holds: the cash of a buy, the shares of a sell. */
+  async function release(trx: Executor, order: OrderRow, reason: string, now: Date) {
+    if (order.state === "buy") {
+      await credit(trx, order.user_id, new Decimal(order.held), reason, now);
+    } else if (order.position_id !== null) {
+      const lot = await lockOrderById(trx, order.position_id);
+      if (lot) await updateOrder(trx, lot.id, { remaining: lot.remaining + order.count });
+    }
+  }
+
+  async function cancel(userId: number, input: { no: string; idempotencyKey?: string }): Promise<DealRow> {
+    await settleUser(userId);
+    const fp = fingerprintOf(["cancel", input.no]);
+    return idempotent(userId, input.idempotencyKey, fp, async (trx, now) => {
+      const order = await lockOrderByNo(trx, userId, input.no);
+      if (!order) throw new ProviderError("not_found", "no such order", "no");
+      if (order.status !== 0) throw new ProviderError("order_not_pending", "only pending orders can be cancelled", "no");
+      await release(trx, order, `Order ${order.no} cancelled: hold released`, now);
+      return updateOrder(trx, order.id, { status: 2, held: "0.00", reason: "cancelled_by_user", closed_at: now });
+    });
+  }
+
+  /** Fills or expires one pending order if it is due at `now`. Returns true when it changed. */
+  async function settleOrder(orderId: number, userId: number, now: Date): Promise<boolean> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await lockUser(trx, userId);
+        const order = await lockOrderById(trx, orderId);
+        if (!order || order.status !== 0 || order.opens_at.getTime() > now.getTime()) return false;
+        if (order.expires_at && now.getTime() >= order.expires_at.getTime()) {
+          await release(trx, order, `Order ${order.no} expired: hold released`, now);
+          await updateOrder(trx, order.id, { status: 3, held: "0.00", reason: "session_ended", closed_at: order.expires_at });
+          return true;
+        }
+        const at = order.opens_at;
+        const price = priceAt({ symbol: order.tag }, at);
+        if (order.state === "buy") {
+          const notional = price.times(order.count);
+          const priceAll = money(notional);
+          const fee = feeOf(notional);
+          await credit(trx, order.user_id, new Decimal(order.held), `Order ${order.no} filled: hold released`, now);
+          await debit(trx, order.user_id, priceAll.plus(fee), `Buy ${order.count} ${order.tag} @ ${price} (order ${order.no}, fee ${fee.toFixed(2)})`, now);
+          await updateOrder(trx, order.id, {
+            status: 1,
+            price: price.toString(),
+            price_all: priceAll.toFixed(2),
+            fee: fee.toFixed(2),
+            amount: priceAll.plus(fee).toFixed(2),
+            held: "0.00",
+            remaining: order.count,
+            filled_at: at,
+          });
+        } else {
+          const figures = sellFigures(new Decimal(order.price), price, order.count);
+          await credit(trx, order.user_id, new Decimal(figures.amount), `Sell ${order.count} ${order.tag} @ ${price} (order ${order.no}, fee ${figures.fee})`, now);
+          await updateOrder(trx, order.id, { status: 1, ...figures, filled_at: at });
+        }
+        return true;
+      });
+    } catch (error) {
+      // A fill the account cannot pay for (the price gapped past the hold) stays pending until it expires.
+      if (error instanceof ProviderError && error.code === "not_sufficient_funds") return false;
+      throw error;
+    }
+  }
+
+  async function settle(userId?: number): Promise<number> {
+    const now = deps.now();
+    let changed = 0;
+    for (const o of await dueOrders(db, now, userId)) if (await settleOrder(o.id, o.user_id, now)) changed++;
+    return changed;
+  }
+  const settleUser = (userId: number) => settle(userId);
+
+  // ---- reading ---------------------------------------------------------------------------------------------
+
+  async function records(userId: number, q: { type: "all" | StatusName; page: number; limit: number }) {
+    await settleUser(userId);
+    const status = q.type === "all" ? undefined : (STATUS_NAMES.indexOf(q.type) as OrderStatus);
+    const { rows, count } = await listOrders(db, userId, { status, offset: (q.page - 1) * q.limit, limit: q.limit });
+    return { rows: rows.map(dealRow), count };
+  }
+
+  async function positions(userId: number, q: { markets?: MarketCode[]; tag?: string; page: number; limit: number }) {
+    await settleUser(userId);
+    const now = deps.now();
+    const { rows, count } = await listLots(db, userId, {
+      markets: q.markets,
+      tag: q.tag,
+      offset: (q.page - 1) * q.limit,
+      limit: q.limit,
+    });
+    return {
+      rows: rows.map((lot) => {
+        const price = new Decimal(lot.price);
+        const current = priceAt({ symbol: lot.tag }, now);
+        const marketValue = money(current.times(lot.remaining));
+        const costValue = money(price.times(lot.remaining));
+        const profit = marketValue.minus(costValue);
+        return {
+          id: lot.id,
+          no: lot.no,
+          tag: lot.tag,
+          name: lot.name,
+          market: lot.market,
+          mold: lot.mold,
+          count: lot.remaining,
+          bought_count: lot.count,
+          price: Number(lot.price),
+          current_price: current.toNumber(),
+          market_value: marketValue.toFixed(2),
+          cost_value: costValue.toFixed(2),
+          profit: profit.toFixed(2),
+          profit_percent: costValue.isZero() ? 0 : profit.div(costValue).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber(),
+          precision: market.find(lot.tag)?.precision ?? 2,
+          created_at: lot.created_at.toISOString(),
+          filled_at: lot.filled_at ? lot.filled_at.toISOString() : null,
+        };
+      }),
+      count,
+    };
+  }
+
+  /** money + cash held by pending buys + market value of shares held (reserved ones included). */
+  async function totals(user: User) {
+    await settleUser(user.id);
+    const now = deps.now();
+    const fresh = (await db.selectFrom("users").select("money").where("id", "=", user.id).executeTakeFirst())?.money ?? user.money;
+    const { shares, held } = await holdings(db, user.id);
+    let marketValue = new Decimal(0);
+    for (const s of shares) marketValue = marketValue.plus(money(priceAt({ symbol: s.tag }, now).times(s.shares)));
+    return {
+      money: fresh,
+      held,
+      market_value: marketValue.toFixed(2),
+      total: new Decimal(fresh).plus(held).plus(marketValue).toFixed(2),
+    };
+  }
+
+  return { placeOrder, sell, cancel, settle, records, positions, totals, findOrderById: (id: number) => findOrderById(db, id) };
+}
+
+export type Trading = ReturnType<typeof createTrading>;
