@@ -21,7 +21,11 @@ export function ConfirmTrigger({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // Navigating away with the dialog open (e.g. after confirming) must not leave the bottom bar hidden.
+    return () => document.body.classList.remove("dialog-open");
+  }, []);
   return (
     <>
       <Link
