@@ -60,6 +60,8 @@ export interface TestProvider {
   kind: "pglite" | "postgres";
   /** Trading service (settle() runs what the periodic sweep runs, at the clock's time). */
   trading: Trading;
+  /** The periodic settlement the embedded and standalone providers run (stopped by close()). */
+  startSettlementSweep(intervalMs?: number): () => void;
   close(): Promise<void>;
 }
 
@@ -235,6 +237,7 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
     notifier,
     kind: running.handle.kind,
     trading: running.trading,
+    startSettlementSweep: running.startSettlementSweep,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,0 +1,190 @@
+import Decimal from "decimal.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestProvider, type TestProvider } from "../testing";
+import { MarketHours, parseMarketHours } from "../market/hours";
+import { balanceOf, billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, priceOf } from "./trading-helpers";
+
+/*
+ * US equities trade 09:30–16:00 New York time on weekdays; other markets stay always open.
+ * 2026-11-20 is a Friday; the next session opens Monday 2026-11-23 14:30Z and closes 21:00Z (EST = UTC−5).
+ */
+const US_HOURS = { US: { timezone: "America/New_York", open: "09:30", close: "16:00", weekdays: [1, 2, 3, 4, 5] } };
+const FRIDAY_EVENING = new Date("2026-11-20T22:00:00Z");
+const MONDAY_OPEN = new Date("2026-11-23T14:30:00Z");
+const MONDAY_CLOSE = new Date("2026-11-23T21:00:00Z");
+const TUESDAY_OPEN = new Date("2026-11-24T14:30:00Z");
+
+let p: TestProvider;
+beforeAll(async () => {
+  p = await createTestProvider({ now: () => FRIDAY_EVENING, marketHours: US_HOURS });
+});
+afterAll(() => p?.close());
+
+const order = (token: string, tag: string, count: number) =>
+  p.call("/api/stock/success/deal/order", { token, body: { tag, count, idempotency_key: newKey() } });
+const records = async (token: string, type = "all") =>
+  (await p.call(`/api/stock/success/v2/transaction?type=${type}`, { token })).body.data;
+const expectedHold = (price: number, count: number) => {
+  const reserve = new Decimal(String(price)).times(count).times("1.1");
+  return reserve.plus(FEE.times(reserve)).toFixed(2, Decimal.ROUND_UP);
+};
+
+describe("market hours", () => {
+  it("computes sessions in the exchange's time zone (DST included) and parses MARKET_HOURS", () => {
+    const hours = new MarketHours(US_HOURS);
+    const aapl = { market: "US" as const, exchangeName: "NASDAQ" };
+    expect(hours.isOpen(aapl, new Date("2026-11-20T14:29:59Z"))).toBe(false);
+    expect(hours.isOpen(aapl, new Date("2026-11-20T14:30:00Z"))).toBe(true);
+    expect(hours.isOpen(aapl, new Date("2026-11-20T20:59:59Z"))).toBe(true);
+    expect(hours.isOpen(aapl, new Date("2026-11-20T21:00:00Z"))).toBe(false);
+    expect(hours.isOpen(aapl, new Date("2026-11-21T15:00:00Z"))).toBe(false); // Saturday
+    expect(hours.nextSession(aapl, FRIDAY_EVENING)).toEqual({ open: MONDAY_OPEN, close: MONDAY_CLOSE });
+    expect(hours.nextSession(aapl, new Date("2026-07-01T12:00:00Z"))?.open.toISOString()).toBe("2026-07-01T13:30:00.000Z"); // EDT
+    expect(hours.isOpen({ market: "FOREX", exchangeName: "FX" }, new Date("2026-11-21T15:00:00Z"))).toBe(true);
+    expect(hours.nextSession({ market: "FOREX", exchangeName: "FX" }, FRIDAY_EVENING)).toBeUndefined();
+    // The exchange name wins over the market code.
+    const nse = new MarketHours({ NSE: { timezone: "Asia/Kolkata", open: "09:15", close: "15:30", weekdays: [1, 2, 3, 4, 5] } });
+    expect(nse.isOpen({ market: "IN", exchangeName: "NSE" }, new Date("2026-11-20T03:45:00Z"))).toBe(true);
+    expect(nse.isOpen({ market: "IN", exchangeName: "BSE" }, new Date("2026-11-21T03:45:00Z"))).toBe(true);
+
+    expect(parseMarketHours(undefined)).toEqual({});
+    expect(parseMarketHours(JSON.stringify({ IN: { timezone: "Asia/Kolkata", open: "09:15", close: "15:30" } })).IN.weekdays).toEqual([1, 2, 3, 4, 5]);
+    expect(() => parseMarketHours(JSON.stringify({ IN: { timezone: "Mars/Olympus", open: "09:15", close: "15:30" } }))).toThrow(/MARKET_HOURS/);
+    expect(() => parseMarketHours(JSON.stringify({ IN: { timezone: "UTC", open: "9:15", close: "15:30" } }))).toThrow(/MARKET_HOURS/);
+  });
+
+  it("closed market: the buy is pending with cash held; it fills at the next open at the opening price", async () => {
+    p.clock.set(FRIDAY_EVENING);
+    const t = await newTrader(p);
+    const quoteNow = priceOf(p, "AAPL", FRIDAY_EVENING);
+    const res = await order(t.token, "AAPL", 10);
+    const pending = res.body.data;
+    const held = expectedHold(quoteNow, 10);
+    expect(pending).toMatchObject({ status: 0, status_name: "pending", held, price: quoteNow, filled_at: null, expires_at: MONDAY_CLOSE.toISOString() });
+    expect(await balanceOf(p, t.id)).toBe(new Decimal("100000").minus(held).toFixed(2));
+    expect((await billsOf(p, t.id)).at(-1)).toMatchObject({ type: "expense", amount: held });
+    await expectLedgerBalanced(p, t.id);
+    expect((await records(t.token, "pending")).rows.map((r: any) => r.no)).toEqual([pending.no]);
+    expect((await p.call("/api/stock/success/deal/positions", { token: t.token })).body.data.count).toBe(0);
+    const info = (await p.call("/api/stock/success/v2/user/info", { token: t.token })).body.data;
+    expect(info).toMatchObject({ held, market_value: "0.00", total: "100000.00" });
+
+    // Forex has no hours configured: it still fills at once.
+    expect((await order(t.token, "EURUSD=X", 100)).body.data.status).toBe(1);
+
+    // Saturday: still pending.
+    p.clock.set(new Date("2026-11-21T15:00:00Z"));
+    expect((await records(t.token, "pending")).count).toBe(1);
+
+    // Monday, a minute after the open: a request settles it at the price of the opening instant.
+    p.clock.set(new Date(MONDAY_OPEN.getTime() + 60_000));
+    const openPrice = priceOf(p, "AAPL", MONDAY_OPEN);
+    const pos = (await p.call("/api/stock/success/deal/positions?market=US", { token: t.token })).body.data;
+    expect(pos.rows).toHaveLength(1);
+    expect(pos.rows[0]).toMatchObject({ no: pending.no, count: 10, price: openPrice, filled_at: MONDAY_OPEN.toISOString() });
+    const filled = (await records(t.token, "success")).rows.find((r: any) => r.no === pending.no);
+    const notional = new Decimal(String(openPrice)).times(10);
+    const fee = m2(FEE.times(notional));
+    expect(filled).toMatchObject({ status: 1, price: openPrice, held: "0.00", price_all: m2(notional), fee, amount: m2(notional.plus(fee)) });
+    const bills = await billsOf(p, t.id);
+    expect(bills.slice(-2).map((b) => [b.type, b.amount])).toEqual([
+      ["income", held],
+      ["expense", m2(notional.plus(fee))],
+    ]);
+    await expectLedgerBalanced(p, t.id);
+    expect((await records(t.token, "pending")).count).toBe(0);
+  });
+
+  it("a pending buy can be cancelled (hold refunded); cancelling twice is order_not_pending", async () => {
+    p.clock.set(FRIDAY_EVENING);
+    const t = await newTrader(p);
+    const pending = (await order(t.token, "MSFT", 5)).body.data;
+    expect(await balanceOf(p, t.id)).not.toBe("100000.00");
+    const cancel = (no: string) => p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no } });
+    const res = (await cancel(pending.no)).body.data;
+    expect(res).toMatchObject({ no: pending.no, status: 2, status_name: "cancelled", held: "0.00", reason: "cancelled_by_user" });
+    expect(await expectLedgerBalanced(p, t.id)).toBe("100000.00");
+    expect((await billsOf(p, t.id)).at(-1)).toMatchObject({ type: "income", amount: pending.held });
+    expect((await cancel(pending.no)).body.data).toMatchObject({ code: "order_not_pending" });
+    expect((await records(t.token, "cancelled")).rows.map((r: any) => r.no)).toEqual([pending.no]);
+    // It never fills later.
+    p.clock.set(new Date(MONDAY_OPEN.getTime() + 60_000));
+    expect((await p.call("/api/stock/success/deal/positions", { token: t.token })).body.data.count).toBe(0);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("100000.00");
+  });
+
+  it("a pending order not filled by the end of its session expires, hold refunded", async () => {
+    p.clock.set(FRIDAY_EVENING);
+    const t = await newTrader(p);
+    const pending = (await order(t.token, "NVDA", 3)).body.data;
+    // No request and no sweep during Monday's session; the next look is after the close.
+    p.clock.set(new Date(MONDAY_CLOSE.getTime() + 60_000));
+    const expired = (await records(t.token, "expired")).rows;
+    expect(expired.map((r: any) => r.no)).toEqual([pending.no]);
+    expect(expired[0]).toMatchObject({ status: 3, status_name: "expired", held: "0.00", reason: "session_ended", filled_at: null });
+    expect(await expectLedgerBalanced(p, t.id)).toBe("100000.00");
+    expect((await p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no: pending.no } })).body.data.code).toBe("order_not_pending");
+  });
+
+  it("a sell while closed is pending with the shares reserved; it fills at the next open, or is cancelled back", async () => {
+    p.clock.set(new Date(MONDAY_OPEN.getTime() + 3600_000));
+    const t = await newTrader(p);
+    const lot = (await order(t.token, "AAPL", 10)).body.data;
+    expect(lot.status).toBe(1);
+    p.clock.set(new Date(MONDAY_CLOSE.getTime() + 3600_000));
+    const sell = (count: number) =>
+      p.call("/api/stock/success/deal/sell", { token: t.token, body: { no: lot.no, count, idempotency_key: newKey() } });
+    const s1 = (await sell(4)).body.data;
+    expect(s1).toMatchObject({ state: "sell", status: 0, count: 4, position_no: lot.no, expires_at: "2026-11-24T21:00:00.000Z" });
+    const s2 = (await sell(2)).body.data;
+    const positions = async () => (await p.call("/api/stock/success/deal/positions", { token: t.token })).body.data;
+    expect((await positions()).rows[0].count).toBe(4);
+    expect((await sell(5)).body.data.code).toBe("count_exceeds_position");
+    const moneyBefore = await balanceOf(p, t.id);
+    // Reserved shares still count in the total.
+    const info = (await p.call("/api/stock/success/v2/user/info", { token: t.token })).body.data;
+    expect(info.market_value).toBe(m2(new Decimal(String(priceOf(p, "AAPL", p.clock.now()))).times(10)));
+
+    expect((await p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no: s2.no } })).body.data.status).toBe(2);
+    expect((await positions()).rows[0].count).toBe(6);
+    expect(await balanceOf(p, t.id)).toBe(moneyBefore);
+
+    // Tuesday's open: the sweep (no user request) fills the pending sell at the opening price.
+    p.clock.set(new Date(TUESDAY_OPEN.getTime() + 5_000));
+    expect(await p.trading.settle()).toBe(1);
+    const sp = new Decimal(String(priceOf(p, "AAPL", TUESDAY_OPEN)));
+    const fee = m2(FEE.times(sp.times(4)));
+    const done = (await records(t.token, "success")).rows.find((r: any) => r.no === s1.no);
+    expect(done).toMatchObject({
+      status: 1,
+      sell_price: sp.toNumber(),
+      price: lot.price,
+      fee,
+      amount: m2(sp.times(4).minus(fee)),
+      profit: m2(sp.minus(String(lot.price)).times(4)),
+      filled_at: TUESDAY_OPEN.toISOString(),
+    });
+    expect(await balanceOf(p, t.id)).toBe(new Decimal(moneyBefore).plus(sp.times(4)).minus(fee).toFixed(2));
+    expect((await positions()).rows[0].count).toBe(6);
+    await expectLedgerBalanced(p, t.id);
+    expect(await p.trading.settle()).toBe(0);
+  });
+
+  it("the periodic sweep started by the running provider settles due orders on its own", async () => {
+    p.clock.set(FRIDAY_EVENING);
+    const t = await newTrader(p);
+    const pending = (await order(t.token, "AMZN", 1)).body.data;
+    p.clock.set(new Date(MONDAY_OPEN.getTime() + 1_000));
+    const status = async () =>
+      (await p.db.selectFrom("orders").select("status").where("no", "=", pending.no).executeTakeFirstOrThrow()).status;
+    expect(await status()).toBe(0);
+    const stop = p.startSettlementSweep(25);
+    try {
+      for (let i = 0; i < 200 && (await status()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    } finally {
+      stop();
+    }
+    expect(await status()).toBe(1);
+    await expectLedgerBalanced(p, t.id);
+  });
+});
