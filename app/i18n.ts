@@ -6,14 +6,29 @@
 export const SUPPORTED_LOCALES = ["en", "zh", "de", "es"] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-export const NAMESPACES = ["common", "markets"] as const;
+export const NAMESPACES = ["common", "markets", "stock", "trade"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
 /** Name of the cookie the language picker sets. */
 export const LOCALE_COOKIE = "lng";
 
-/** Resources for one locale: namespace → nested key/value object. */
-export type LocaleResources = Record<Namespace, Record<string, unknown>>;
+/** Resources for one locale: namespace → nested key/value object (only the namespaces a page needs). */
+export type LocaleResources = Partial<Record<Namespace, Record<string, unknown>>>;
+
+/**
+ * Which namespaces a page needs besides `common`, by path. The root loader sends only these to the browser so
+ * each document stays inside its 14 KB budget (docs/decisions/0005-translations-per-page.md). The root loader
+ * runs again on every navigation, and the client instance adds bundles it has not seen yet.
+ */
+const NAMESPACE_PATHS: Record<Exclude<Namespace, "common">, RegExp> = {
+  markets: /^\/(markets|watchlists|stock|trading|trade|trade-no-nav|records|forex|futures|treasury-debt|account)?(\/|$)/,
+  stock: /^\/(stock|trading|watchlists)(\/|$)/,
+  trade: /^\/(stock\/trading|trade|trade-no-nav|records|forex|futures|treasury-debt|account)(\/|$)/,
+};
+
+export function namespacesForPath(pathname: string): Namespace[] {
+  return ["common", ...(Object.keys(NAMESPACE_PATHS) as Exclude<Namespace, "common">[]).filter((ns) => NAMESPACE_PATHS[ns].test(pathname))];
+}
 
 export function isSupportedLocale(value: unknown): value is Locale {
   return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);

@@ -9,6 +9,7 @@ import {
   SUPPORTED_LOCALES,
   i18nBaseOptions,
   isSupportedLocale,
+  namespacesForPath,
   type Locale,
   type LocaleResources,
   type Namespace,
@@ -16,18 +17,26 @@ import {
 
 import deCommon from "../locales/de/common.json";
 import deMarkets from "../locales/de/markets.json";
+import deStock from "../locales/de/stock.json";
+import deTrade from "../locales/de/trade.json";
 import enCommon from "../locales/en/common.json";
 import enMarkets from "../locales/en/markets.json";
+import enStock from "../locales/en/stock.json";
+import enTrade from "../locales/en/trade.json";
 import esCommon from "../locales/es/common.json";
 import esMarkets from "../locales/es/markets.json";
+import esStock from "../locales/es/stock.json";
+import esTrade from "../locales/es/trade.json";
 import zhCommon from "../locales/zh/common.json";
 import zhMarkets from "../locales/zh/markets.json";
+import zhStock from "../locales/zh/stock.json";
+import zhTrade from "../locales/zh/trade.json";
 
-export const resources: Record<Locale, LocaleResources> = {
-  en: { common: enCommon, markets: enMarkets },
-  zh: { common: zhCommon, markets: zhMarkets },
-  de: { common: deCommon, markets: deMarkets },
-  es: { common: esCommon, markets: esMarkets },
+export const resources: Record<Locale, Required<LocaleResources>> = {
+  en: { common: enCommon, markets: enMarkets, stock: enStock, trade: enTrade },
+  zh: { common: zhCommon, markets: zhMarkets, stock: zhStock, trade: zhTrade },
+  de: { common: deCommon, markets: deMarkets, stock: deStock, trade: deTrade },
+  es: { common: esCommon, markets: esMarkets, stock: esStock, trade: esTrade },
 };
 
 /**
@@ -71,8 +80,10 @@ export function i18nForLocale(locale: Locale): I18n {
 }
 
 /** Resources the browser needs for this locale (sent once through the root loader). */
-export function resourcesFor(locale: Locale): LocaleResources {
-  return resources[locale];
+/** The translations a page at `pathname` needs (all namespaces when no path is given). */
+export function resourcesFor(locale: Locale, pathname?: string): LocaleResources {
+  if (pathname === undefined) return resources[locale];
+  return Object.fromEntries(namespacesForPath(pathname).map((ns) => [ns, resources[locale][ns]]));
 }
 
 /** Locales offered in the picker: `VISIBLE_LOCALES` (comma list), default `en`; unknown codes ignored. */

@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       deployment: deploymentFor(process.env.DEPLOYMENT),
       user,
       toast,
-      i18n: { locale, resources: resourcesFor(locale) },
+      i18n: { locale, resources: resourcesFor(locale, new URL(request.url).pathname) },
     },
     { headers },
   );

@@ -43,11 +43,11 @@ for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill
 server.on("exit", (code) => process.exit(code ?? 0));
 
 const url = `http://localhost:${port}`;
-for (let attempt = 0; attempt < 120; attempt++) {
+for (let attempt = 0; attempt < 240; attempt++) {
   await new Promise((r) => setTimeout(r, 500));
   try {
-    const res = await fetch(url + "/");
-    if (res.status < 500 || attempt > 60) break;
+    const res = await fetch(url + "/healthz");
+    if (res.ok || attempt > 200) break;
   } catch {
     // not listening yet
   }
