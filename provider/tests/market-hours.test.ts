@@ -170,6 +170,27 @@ describe("market hours", () => {
     expect(await p.trading.settle()).toBe(0);
   });
 
+  it("a fill the account cannot pay (price gapped past the hold) stays pending, then expires with the hold refunded", async () => {
+    p.clock.set(FRIDAY_EVENING);
+    const t = await newTrader(p);
+    const pending = (await order(t.token, "AAPL", 10)).body.data;
+    // Simulate a gap bigger than the margin: the order holds only 1.00, and the free balance is spent.
+    await p.db.updateTable("orders").set({ held: "1.00" }).where("no", "=", pending.no).execute();
+    const free = await balanceOf(p, t.id);
+    const spent = await p.call("/api/operator/credit", {
+      headers: { "x-operator-key": "test-operator-key" },
+      body: { user: t.phone, amount: `-${free}`, reason: "spent elsewhere" },
+    });
+    expect(spent.body.msg).toBe("ok");
+    p.clock.set(new Date(MONDAY_OPEN.getTime() + 60_000));
+    expect(await p.trading.settle(t.id)).toBe(0);
+    expect((await records(t.token, "pending")).rows.map((r: any) => r.no)).toEqual([pending.no]);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("0.00");
+    p.clock.set(MONDAY_CLOSE);
+    expect((await records(t.token, "expired")).rows.map((r: any) => r.no)).toEqual([pending.no]);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("1.00");
+  });
+
   it("the periodic sweep started by the running provider settles due orders on its own", async () => {
     p.clock.set(FRIDAY_EVENING);
     const t = await newTrader(p);
