@@ -74,7 +74,7 @@ test("a visitor registers, logs in, browses home and markets, searches and logs 
   await expectNoAxeViolations(page);
 
   // Search: with JS the field updates the list as you type (debounced); without JS the form submits.
-  const search = page.locator("main").getByLabel("Search stocks");
+  const search = page.locator("main").getByRole("searchbox", { name: "Search stocks" });
   await search.fill("TCS");
   if (!js) await page.locator("main").getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/q=TCS/);
