@@ -1,24 +1,31 @@
 import Decimal from "decimal.js";
 import { expect } from "vitest";
 import { signedBillTotal } from "../db/repositories/bills";
-import { findUserByPhone } from "../db/repositories/users";
-import { TEST_INVITE_CODE, type TestProvider } from "../testing";
+import { insertSession } from "../db/repositories/sessions";
+import { insertUser } from "../db/repositories/users";
+import { adjustBalanceByPhone } from "../services/ledger";
+import { hashPassword } from "../services/passwords";
+import { newToken, sha256 } from "../services/tokens";
+import type { TestProvider } from "../testing";
 
 export const OPERATOR = { "x-operator-key": "test-operator-key" };
 let seq = 0;
 
-/** Registers a fresh user (unique phone per call), credits `amount` and logs in. */
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A fresh user (unique phone per call) with `amount` credited through the ledger and a login token. Made directly in
+ * the database (one argon2 hash per test file instead of two per user) – registration and login have their own tests.
+ */
 export async function newTrader(p: TestProvider, amount = "100000.00") {
   const phone = `55${String(process.pid % 1000).padStart(3, "0")}${String(++seq).padStart(5, "0")}`;
-  const reg = await p.call("/api/stock/user/reg", { body: { user: phone, password: "secret1", code: TEST_INVITE_CODE } });
-  expect(reg.body.msg, JSON.stringify(reg.body)).toBe("ok");
-  if (amount !== "0") {
-    const credited = await p.call("/api/operator/credit", { headers: OPERATOR, body: { user: phone, amount, reason: "test funds" } });
-    expect(credited.body.msg).toBe("ok");
-  }
-  const login = await p.call("/api/stock/user/login", { body: { user: phone, password: "secret1" } });
-  const user = (await findUserByPhone(p.db, phone))!;
-  return { phone, token: login.body.data.token as string, id: user.id };
+  passwordHash ??= hashPassword("secret1");
+  const now = p.clock.now();
+  const user = await insertUser(p.db, { phone, password_hash: await passwordHash, money: "0.00", loan: "0.00", created_at: now, updated_at: now });
+  if (amount !== "0") await adjustBalanceByPhone(p.db, { phone, amount: new Decimal(amount), reason: "test funds", now });
+  const token = newToken();
+  await insertSession(p.db, { user_id: user.id, token_hash: sha256(token), created_at: now, expires_at: new Date(now.getTime() + 30 * 86_400_000) });
+  return { phone, token, id: user.id };
 }
 
 export async function balanceOf(p: TestProvider, userId: number): Promise<string> {

@@ -94,6 +94,7 @@ describe("buy", () => {
     await expectLedgerBalanced(p, t.id);
   });
 
+  let invalidTrader: Awaited<ReturnType<typeof newTrader>> | undefined;
   it.each([
     [{ tag: "AAPL", count: 0 }, "count"],
     [{ tag: "AAPL", count: 100_001 }, "count"],
@@ -105,7 +106,8 @@ describe("buy", () => {
     [{ tag: "AAPL", count: 1, idempotency_key: "short" }, "idempotency_key"],
     [{ tag: "AAPL", count: 1, idempotency_key: undefined }, "idempotency_key"],
   ])("rejects %j as invalid_input and writes nothing", async (body, field) => {
-    const t = await newTrader(p);
+    invalidTrader ??= await newTrader(p);
+    const t = invalidTrader;
     const res = await order(t.token, body);
     expect(res.body).toMatchObject({ msg: "no", data: { code: "invalid_input", field } });
     expect(await ordersOf(p, t.id)).toHaveLength(0);
