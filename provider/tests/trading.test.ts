@@ -226,6 +226,10 @@ describe("records and user info", () => {
     );
     const money = await expectLedgerBalanced(p, t.id);
     expect(info).toMatchObject({ money, held: "0.00", market_value: mv.toFixed(2), total: mv.plus(money).toFixed(2) });
+    expect((await positions(t.token, "market=STOCK")).rows.map((r: any) => r.tag)).toEqual(["INFY.NS", "AAPL"]);
+    expect((await positions(t.token, "market=in")).rows.map((r: any) => r.tag)).toEqual(["INFY.NS"]);
+    expect((await positions(t.token, "market=US&limit=1&page=1")).count).toBe(1);
+    expect((await positions(t.token, "market=FOREX")).count).toBe(0);
     const login = (await p.call("/api/stock/user/login", { body: { user: t.phone, password: "secret1" } })).body.data;
     expect(login.total).toBe(info.total);
   });
