@@ -1,0 +1,70 @@
+import { useEffect, useId, useMemo, useState, type ComponentType } from "react";
+import { useTranslation } from "~/i18n-react";
+
+import { intlLocale, priceDigits } from "~/format";
+
+import { marketTimeZone, withLivePrice } from "./chartData";
+import { ChartDataTable, ChartSummary, SvgChart, type ChartProps } from "./SvgChart";
+import type { StockChartProps } from "./StockChart.client";
+
+/**
+ * A chart that is complete on the server (SVG + summary + data table) and becomes a Highcharts Stock chart
+ * once the browser has loaded it after mount (docs/decisions/0040-svg-first-chart.md). If that import fails
+ * the SVG simply stays.
+ */
+export function ChartPanel({
+  livePrice,
+  height,
+  ...props
+}: ChartProps & { livePrice?: number | null; height?: number }) {
+  const { t } = useTranslation("stock");
+  const summaryId = useId();
+  const [Interactive, setInteractive] = useState<ComponentType<StockChartProps> | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    import("~/components/chart/StockChart.client").then(
+      (module) => {
+        if (!cancelled && module.StockChart) setInteractive(() => module.StockChart);
+      },
+      (error: unknown) => {
+        // Offline or a stale deployment: the server-rendered chart is still there.
+        console.warn("[chart] interactive chart unavailable:", error instanceof Error ? error.message : error);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const candles = useMemo(() => withLivePrice(props.candles, livePrice), [props.candles, livePrice]);
+  const seriesNames = useMemo(() => ({ price: t("chart.price"), volume: t("chart.volume") }), [t]);
+  const label = t("chart.svgLabel", { name: props.name, period: t(`chart.period.${props.period}`) });
+
+  return (
+    <figure className="sc-figure">
+      <div className="sc-canvas" style={height ? { minHeight: height } : undefined}>
+        {Interactive && props.candles.length > 0 ? (
+          <Interactive
+            candles={props.candles}
+            period={props.period}
+            locale={intlLocale(props.fmt)}
+            timeZone={marketTimeZone(props.market)}
+            digits={priceDigits(props.market)}
+            label={label}
+            describedBy={summaryId}
+            seriesNames={seriesNames}
+            livePrice={livePrice}
+            height={height}
+          />
+        ) : (
+          <SvgChart {...props} candles={candles} describedBy={summaryId} />
+        )}
+      </div>
+      <figcaption>
+        <ChartSummary {...props} candles={candles} id={summaryId} />
+      </figcaption>
+      <ChartDataTable {...props} candles={candles} />
+    </figure>
+  );
+}

@@ -1,0 +1,166 @@
+import { useTranslation } from "~/i18n-react";
+
+import { formatInteger, formatPrice, intlLocale, type FormatContext } from "~/format";
+
+import {
+  MAX_TABLE_ROWS,
+  buildChartGeometry,
+  formatCandleTime,
+  groupCandles,
+  summarizeCandles,
+  type Candle,
+  type ChartPeriod,
+} from "./chartData";
+
+export interface ChartProps {
+  candles: readonly Candle[];
+  period: ChartPeriod;
+  /** Instrument name, for labels. */
+  name: string;
+  market: string;
+  fmt: FormatContext;
+}
+
+/**
+ * The server-rendered chart: a close-price line and area with the price range on the right, and a volume
+ * pane below. Complete without JavaScript; Highcharts replaces it after mount (ChartPanel).
+ */
+export function SvgChart({ candles, period, name, market, fmt, describedBy }: ChartProps & { describedBy?: string }) {
+  const { t } = useTranslation("stock");
+  const geometry = buildChartGeometry(candles);
+  const summary = summarizeCandles(candles);
+  const { layout } = geometry;
+  const locale = intlLocale(fmt);
+  const direction = summary ? (summary.change > 0 ? "up" : summary.change < 0 ? "down" : "flat") : "flat";
+  const labelX = layout.right + 4;
+  const midPrice = (geometry.priceMax + geometry.priceMin) / 2;
+  const midY = (layout.priceTop + layout.priceBottom) / 2;
+
+  return (
+    <svg
+      className={`sc-svg sc-${direction}`}
+      viewBox={`0 0 ${layout.width} ${layout.height}`}
+      role="img"
+      aria-label={t("chart.svgLabel", { name, period: t(`chart.period.${period}`) })}
+      aria-describedby={describedBy}
+      focusable="false"
+    >
+      {summary ? (
+        <>
+          <g className="sc-grid" aria-hidden="true">
+            {[layout.priceTop, midY, layout.priceBottom].map((y) => (
+              <line key={y} x1={layout.left} x2={layout.right} y1={y} y2={y} />
+            ))}
+            <line x1={layout.left} x2={layout.right} y1={layout.volumeBottom} y2={layout.volumeBottom} />
+          </g>
+          <path className="sc-area" d={geometry.areaPath} />
+          <path className="sc-line" d={geometry.linePath} />
+          {geometry.lastY !== null ? (
+            <circle className="sc-last" cx={layout.right - (layout.right - layout.left) / candles.length / 2} cy={geometry.lastY} r={3} />
+          ) : null}
+          <g className="sc-vol">
+            {geometry.volumeBars.map((bar, index) => (
+              <rect key={index} className={`sc-vol-${bar.direction}`} x={bar.x} y={bar.y} width={bar.width} height={bar.height} />
+            ))}
+          </g>
+          <g className="sc-labels" aria-hidden="true">
+            <text x={labelX} y={layout.priceTop + 4}>
+              {formatPrice(geometry.priceMax, fmt, market)}
+            </text>
+            <text x={labelX} y={midY + 4}>
+              {formatPrice(midPrice, fmt, market)}
+            </text>
+            <text x={labelX} y={layout.priceBottom + 4}>
+              {formatPrice(geometry.priceMin, fmt, market)}
+            </text>
+            <text x={labelX} y={layout.volumeTop + 8}>
+              {t("chart.volumeShort")}
+            </text>
+            <text x={layout.left} y={layout.height - 6}>
+              {formatCandleTime(summary.start, period, locale, market)}
+            </text>
+            <text x={layout.right} y={layout.height - 6} textAnchor="end">
+              {formatCandleTime(summary.end, period, locale, market)}
+            </text>
+          </g>
+        </>
+      ) : (
+        <text x={layout.width / 2} y={layout.height / 2} textAnchor="middle" className="sc-empty">
+          {t("chart.noData")}
+        </text>
+      )}
+    </svg>
+  );
+}
+
+/** The chart in words: one sentence with the period's range, move and volume. */
+export function ChartSummary({ candles, period, name, market, fmt, id }: ChartProps & { id: string }) {
+  const { t } = useTranslation("stock");
+  const summary = summarizeCandles(candles);
+  const locale = intlLocale(fmt);
+  if (!summary) {
+    return (
+      <p id={id} className="sc-summary">
+        {t("chart.noData")}
+      </p>
+    );
+  }
+  const changeKey = summary.change > 0 ? "chart.moveUp" : summary.change < 0 ? "chart.moveDown" : "chart.moveFlat";
+  const percent = new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (
+    <p id={id} className="sc-summary">
+      {t("chart.summary", {
+        name,
+        period: t(`chart.period.${period}`),
+        start: formatCandleTime(summary.start, period, locale, market),
+        end: formatCandleTime(summary.end, period, locale, market),
+        first: formatPrice(summary.first, fmt, market),
+        last: formatPrice(summary.last, fmt, market),
+        high: formatPrice(summary.high, fmt, market),
+        low: formatPrice(summary.low, fmt, market),
+        volume: formatInteger(summary.volume, fmt),
+      })}{" "}
+      {t(changeKey, { percent: percent.format(Math.abs(summary.changePercent) / 100) })}
+    </p>
+  );
+}
+
+/** The figures behind the chart as a table (grouped to at most 20 rows), inside a closed <details>. */
+export function ChartDataTable({ candles, period, name, market, fmt }: ChartProps) {
+  const { t } = useTranslation("stock");
+  const rows = groupCandles(candles, MAX_TABLE_ROWS);
+  const locale = intlLocale(fmt);
+  if (rows.length === 0) return null;
+  return (
+    <details className="sc-details">
+      <summary>{t("chart.dataTable")}</summary>
+      <div className="sc-table-wrap">
+        <table className="sc-table">
+          <caption>{t("chart.tableCaption", { name, period: t(`chart.period.${period}`) })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("chart.colTime")}</th>
+              <th scope="col">{t("chart.colOpen")}</th>
+              <th scope="col">{t("chart.colHigh")}</th>
+              <th scope="col">{t("chart.colLow")}</th>
+              <th scope="col">{t("chart.colClose")}</th>
+              <th scope="col">{t("chart.colVolume")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row[0]}>
+                <th scope="row">{formatCandleTime(row[0], period, locale, market)}</th>
+                <td>{formatPrice(row[1], fmt, market)}</td>
+                <td>{formatPrice(row[2], fmt, market)}</td>
+                <td>{formatPrice(row[3], fmt, market)}</td>
+                <td>{formatPrice(row[4], fmt, market)}</td>
+                <td>{formatInteger(row[5], fmt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
