@@ -4,9 +4,9 @@ import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFu
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 
-import { getLocale, i18nForLocale } from "~/i18next.server";
+import { TranslationsProvider } from "~/i18n-react";
+import { getLocale, resourcesFor } from "~/i18next.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,16 +16,18 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // One i18next instance for the process, cloned per request (STACK pitfall 5).
-  const instance = i18nForLocale(await getLocale(request));
+  // Components read the strings the root loader sends; this outer set (every namespace of the locale)
+  // only serves documents rendered without root data, such as an unmatched URL's 404.
+  const locale = await getLocale(request);
+  const translations = { language: locale, resources: resourcesFor(locale) };
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
+      <TranslationsProvider value={translations}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>,
+      </TranslationsProvider>,
       {
         [readyEvent]() {
           shellRendered = true;

@@ -1,5 +1,4 @@
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
-import { initReactI18next } from "react-i18next";
 
 import { secureCookies } from "~/session.server";
 
@@ -53,7 +52,7 @@ export function localeCookieHeader(locale: Locale): string {
  * requests get `cloneInstance({ lng })`, which shares the resource store.
  */
 const baseInstance: I18n = i18next.createInstance();
-void baseInstance.use(initReactI18next).init({
+void baseInstance.init({
   ...i18nBaseOptions,
   lng: DEFAULT_LOCALE,
   resources,
@@ -74,12 +73,6 @@ export async function getFixedT(request: Request | Locale, ns: Namespace = "comm
   return baseInstance.getFixedT(locale, ns);
 }
 
-/** A per-request instance for rendering (entry.server). */
-export function i18nForLocale(locale: Locale): I18n {
-  return baseInstance.cloneInstance({ lng: locale, initImmediate: false });
-}
-
-/** Resources the browser needs for this locale (sent once through the root loader). */
 /** The translations a page at `pathname` needs (all namespaces when no path is given). */
 export function resourcesFor(locale: Locale, pathname?: string): LocaleResources {
   if (pathname === undefined) return resources[locale];

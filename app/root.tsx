@@ -12,16 +12,20 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useContext, useEffect, useState, type ReactNode } from "react";
-import type { i18n as I18n } from "i18next";
-import { I18nContext, I18nextProvider, useTranslation } from "react-i18next";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 
 import { BackSwipe, BottomNav, DesktopWarning, Header, desktopWarningScript } from "~/components/shell";
 import { Toast } from "~/components/ui/Toast";
 import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErrors";
 import { deploymentFor } from "~/deployment";
-import { DEFAULT_LOCALE, localeDirection, type LocaleResources } from "~/i18n";
-import { getClientI18n } from "~/i18n-instance";
+import { DEFAULT_LOCALE, localeDirection } from "~/i18n";
+import {
+  TranslationsProvider,
+  mergeBrowserTranslations,
+  useTranslation,
+  useTranslations,
+  type Translations,
+} from "~/i18n-react";
 import { getLocale, resourcesFor, visibleLocales } from "~/i18next.server";
 import { commitSession, getSession } from "~/session.server";
 import appStyles from "~/styles/app.css";
@@ -63,34 +67,30 @@ export function useRootData() {
 }
 
 const I18N_FALLBACK = "__i18nFallback";
-type I18nPayload = { locale: string; resources: LocaleResources };
-
-function useI18nInstance(data: I18nPayload | undefined): I18n | undefined {
-  // On the server entry.server provides the per-request clone; in the browser we build it from loader data.
-  const serverInstance = useContext(I18nContext)?.i18n;
-  if (typeof document === "undefined") return serverInstance;
-  if (data) return getClientI18n(data.locale, data.resources);
-  // No root loader data (a 404 for an unknown URL): the document carries the strings inline instead.
-  const fallback = (window as unknown as Record<string, I18nPayload | undefined>)[I18N_FALLBACK];
-  return getClientI18n(fallback?.locale ?? DEFAULT_LOCALE, fallback?.resources ?? { common: {}, markets: {} });
-}
 
 /** Inline translations for pages rendered without root loader data (unmatched URLs only). */
-function I18nFallbackScript({ i18n }: { i18n: I18n | undefined }) {
+function I18nFallbackScript({ translations }: { translations: Translations }) {
   let json = "null";
-  if (typeof document === "undefined" && i18n) {
-    const locale = i18n.language;
-    json = JSON.stringify({
-      locale,
-      resources: {
-        common: i18n.getResourceBundle(locale, "common") ?? {},
-        markets: i18n.getResourceBundle(locale, "markets") ?? {},
-      },
-    }).replace(/</g, "\\u003c");
-  } else if (typeof window !== "undefined") {
+  if (typeof document === "undefined") {
+    json = JSON.stringify(translations).replace(/</g, "\\u003c");
+  } else {
     json = JSON.stringify((window as unknown as Record<string, unknown>)[I18N_FALLBACK] ?? null).replace(/</g, "\\u003c");
   }
   return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.${I18N_FALLBACK}=${json}` }} />;
+}
+
+/**
+ * The strings for this render: the root loader's (merged with earlier pages' in the browser), or for an
+ * unmatched URL the ones entry.server provided (server) / inlined in the document (browser).
+ */
+function usePageTranslations(data: Translations | undefined): Translations {
+  const outer = useTranslations();
+  return useMemo(() => {
+    if (data) return mergeBrowserTranslations(data);
+    if (typeof document === "undefined") return outer;
+    const inline = (window as unknown as Record<string, Translations | undefined>)[I18N_FALLBACK];
+    return inline ?? outer;
+  }, [data, outer]);
 }
 
 function DocumentTitle({ failed }: { failed: boolean }) {
@@ -110,8 +110,10 @@ function DocumentTitle({ failed }: { failed: boolean }) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
-  const i18n = useI18nInstance(data?.i18n);
-  const locale = data?.locale ?? i18n?.language ?? DEFAULT_LOCALE;
+  const translations = usePageTranslations(
+    data ? { language: data.i18n.locale, resources: data.i18n.resources } : undefined,
+  );
+  const locale = data?.locale ?? translations.language ?? DEFAULT_LOCALE;
   const serverFailed = useSubmissionFailed();
   // Set by FormErrorSummary after a submit that client-side validation stopped (no action data then).
   const [clientFailed, setClientFailed] = useState(false);
@@ -120,7 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const failed = serverFailed || clientFailed;
   return (
     <FormFailureContext.Provider value={setClientFailed}>
-      <I18nextProvider i18n={i18n as I18n}>
+      <TranslationsProvider value={translations}>
         <html lang={locale} dir={data?.dir ?? localeDirection(locale)}>
           <head>
             <meta charSet="utf-8" />
@@ -131,7 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Meta />
             <Links />
             <script dangerouslySetInnerHTML={{ __html: desktopWarningScript }} />
-            {data ? null : <I18nFallbackScript i18n={i18n} />}
+            {data ? null : <I18nFallbackScript translations={translations} />}
           </head>
           <body>
             {children}
@@ -139,7 +141,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Scripts />
           </body>
         </html>
-      </I18nextProvider>
+      </TranslationsProvider>
     </FormFailureContext.Provider>
   );
 }

@@ -4,7 +4,7 @@
 # Ends with one summary line: "total: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p test-results
+mkdir -p .reports && rm -f .reports/*.json
 status=0
 started=$(date +%s)
 
@@ -21,7 +21,7 @@ step "typecheck"
 npx tsc --noEmit || status=1
 
 step "vitest: app + provider on embedded PGlite"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json || status=1
+npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest-pglite.json || status=1
 
 # The provider suite again against the machine's PostgreSQL server.
 PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
@@ -32,7 +32,7 @@ if ! pg_up && command -v pg_ctlcluster >/dev/null; then
 fi
 if pg_up; then
   step "vitest: provider on PostgreSQL ($PG_URL)"
-  DATABASE_URL="$PG_URL" npx vitest run provider --reporter=default --reporter=json --outputFile.json=test-results/vitest-postgres.json || status=1
+  DATABASE_URL="$PG_URL" npx vitest run provider --reporter=default --reporter=json --outputFile.json=.reports/vitest-postgres.json || status=1
 else
   echo "PostgreSQL is not reachable at $PG_URL"
   if [ -n "${CI:-}" ]; then status=1; fi
@@ -45,6 +45,6 @@ step "playwright (JS on and off, axe)"
 CI="${CI:-1}" npx playwright test || status=1
 
 step "summary"
-node scripts/summarize-tests.mjs test-results/vitest-pglite.json test-results/vitest-postgres.json test-results/e2e.json || status=1
+node scripts/summarize-tests.mjs .reports/vitest-pglite.json .reports/vitest-postgres.json .reports/e2e.json || status=1
 echo "took $(( $(date +%s) - started ))s"
 exit $status

@@ -6,7 +6,7 @@
 import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 
 import { IndexCard, type IndexFigures } from "~/components/market/IndexCard";
 import { MarketError } from "~/components/market/MarketError";

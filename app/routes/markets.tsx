@@ -6,7 +6,7 @@
 import { json, type HeadersFunction, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 
 import { MarketError } from "~/components/market/MarketError";
 import { marketsHref, type MarketsQuery } from "~/components/market/hrefs";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n-react";
 
 import { ProviderError } from "~/provider/core.server";
 

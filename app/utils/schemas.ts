@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n-react";
 import { z } from "zod";
 
 /** Field rules shared by the account forms (SPEC §5, §9), messages translated with the caller's `t`. */

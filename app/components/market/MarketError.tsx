@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 
 /**
  * What home and markets show when market data cannot be loaded: a translated, calm message and a retry

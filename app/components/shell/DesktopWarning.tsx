@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 
 export const DESKTOP_WARNING_STORAGE_KEY = "desktop-warning-dismissed";
 

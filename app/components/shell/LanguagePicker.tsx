@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 
 import { LOCALE_NAMES, type Locale } from "~/i18n";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 
 /**
  * Link to /support, whose loader redirects to the provider's support link. With JS, an absolute URL opens

@@ -1,5 +1,4 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 
 import { isBackSwipe } from "~/components/shell/BackSwipe";
@@ -7,10 +6,13 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { Field } from "~/components/ui/Field";
 import { PriceChange } from "~/components/ui/PriceChange";
 import { cutLabel } from "~/components/ui/Tabs";
-import { i18nForLocale } from "~/i18next.server";
+import { TranslationsProvider } from "~/i18n-react";
+import { resourcesFor } from "~/i18next.server";
 
 const render = (node: JSX.Element, locale: "en" | "de" = "en") =>
-  renderToStaticMarkup(<I18nextProvider i18n={i18nForLocale(locale)}>{node}</I18nextProvider>);
+  renderToStaticMarkup(
+    <TranslationsProvider value={{ language: locale, resources: resourcesFor(locale) }}>{node}</TranslationsProvider>,
+  );
 
 describe("PriceChange", () => {
   it("up: green class, ▲ and a + sign, with a spoken direction", () => {
