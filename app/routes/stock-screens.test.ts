@@ -1,0 +1,335 @@
+/**
+ * Stock chart, stock detail v2 (favourite star), trading view and watchlist against the embedded provider
+ * (in memory): loaders and actions called directly with Requests carrying a real session cookie.
+ */
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "INR";
+});
+
+import { MAX_CANDLES } from "~/components/chart/chartData";
+import { providerContext } from "~/provider/core.server";
+import { getStockList } from "~/provider/market.server";
+import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
+import { getSession } from "~/session.server";
+import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
+
+import en from "../../locales/en/stock.json";
+import { action as loginAction } from "./login";
+import { loader as chartLoader } from "./stock.$code.$market.$name";
+import { action as detailAction, loader as detailLoader } from "./stock.v2.$symbol.$name";
+import { loader as tradingLoader } from "./trading.$code";
+import { action as watchlistAction, loader as watchlistLoader, watchlistHref } from "./watchlists";
+
+const DEMO = { phone: process.env.DEMO_USER ?? "9876543210", password: process.env.DEMO_PASSWORD ?? "demo1234" };
+let cookie = "";
+
+beforeAll(async () => {
+  delete process.env.PROVIDER_URL;
+  const response = await settle(() =>
+    loginAction({ request: formRequest("/login", DEMO), params: {}, context: {} }),
+  );
+  expect(response.status).toBe(302);
+  cookie = cookieHeaderFrom(response);
+  expect(cookie).toContain("__session=");
+}, 60_000);
+
+beforeEach(() => {
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  vi.spyOn(console, "log").mockImplementation(() => undefined);
+  vi.spyOn(console, "info").mockImplementation(() => undefined);
+});
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const ctx = () => providerContext(getRequest("/", cookie));
+
+async function toastOf(response: Response): Promise<unknown> {
+  const session = await getSession(getRequest("/", cookieHeaderFrom(response, cookie)));
+  return session.get("toast");
+}
+
+async function clearWatchlist() {
+  const context = await ctx();
+  for (;;) {
+    const page = await listWatchlist(context, { page: 1, pageSize: 100 });
+    if (page.list.length === 0) return;
+    for (const item of page.list) await removeFromWatchlist(context, item.stock_code);
+  }
+}
+
+const RELIANCE = { code: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
+
+describe("visitors are sent to log in", () => {
+  it.each([
+    ["/stock/RELIANCE.NS/IN/Reliance", () => chartLoader(args(getRequest("/stock/RELIANCE.NS/IN/Reliance"), RELIANCE))],
+    ["/stock/v2/RELIANCE.NS/Reliance", () => detailLoader(args(getRequest("/stock/v2/RELIANCE.NS/Reliance"), { symbol: "RELIANCE.NS", name: "Reliance" }))],
+    ["/trading/RELIANCE.NS", () => tradingLoader(args(getRequest("/trading/RELIANCE.NS"), { code: "RELIANCE.NS" }))],
+    ["/watchlists?edit=1", () => watchlistLoader(args(getRequest("/watchlists?edit=1")))],
+  ])("%s", async (path, run) => {
+    const response = await settle(run);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
+  });
+
+  it("a visitor's POST to the star or the watchlist changes nothing and goes to log in", async () => {
+    const star = await settle(() =>
+      detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add" }), { symbol: "TCS.NS", name: "TCS" })),
+    );
+    expect(star.status).toBe(302);
+    expect(star.headers.get("Location")).toMatch(/^\/login/);
+    const remove = await settle(() => watchlistAction(args(formRequest("/watchlists", { intent: "delete", symbol: "TCS.NS" }))));
+    expect(remove.headers.get("Location")).toMatch(/^\/login/);
+  });
+});
+
+describe("stock chart loader", () => {
+  type ChartData = Awaited<ReturnType<Awaited<ReturnType<typeof chartLoader>>["json"]>>;
+  async function chart(search = ""): Promise<ChartData> {
+    const response = await chartLoader(args(getRequest(`/stock/RELIANCE.NS/IN/Reliance%20Industries${search}`, cookie), RELIANCE));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    return response.json();
+  }
+
+  it("returns the quote figures and candles for every period", async () => {
+    const expected = { "1d": 130, "1wk": 104, "1mo": 60 } as const;
+    for (const period of ["1m", "1d", "1wk", "1mo"] as const) {
+      const data = await chart(`?period=${period}`);
+      expect(data.period).toBe(period);
+      expect(data.symbol).toBe("RELIANCE.NS");
+      expect(data.display).toBe("RELIANCE");
+      expect(data.name).toBe("Reliance Industries");
+      expect(data.market).toBe("IN");
+      for (const figure of ["price", "change", "changePercent", "open", "high", "low", "previousClose", "volume"] as const) {
+        expect(Number.isFinite(data.quote[figure]), figure).toBe(true);
+      }
+      expect(data.candles.length).toBeGreaterThan(0);
+      expect(data.candles.length).toBeLessThanOrEqual(MAX_CANDLES);
+      if (period !== "1m") expect(data.candles).toHaveLength(expected[period]);
+      for (const [time, open, high, low, close, volume] of data.candles) {
+        expect(high).toBeGreaterThanOrEqual(Math.max(open, close, low));
+        expect(low).toBeLessThanOrEqual(Math.min(open, close));
+        expect(volume).toBeGreaterThanOrEqual(0);
+        expect(time).toBeGreaterThan(0);
+      }
+      const times = data.candles.map((candle) => candle[0]);
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      // The last candle ends at the current price.
+      expect(data.candles.at(-1)?.[4]).toBeCloseTo(data.quote.price, 1);
+    }
+  });
+
+  it("defaults to the timeline", async () => {
+    expect((await chart()).period).toBe("1m");
+  });
+
+  it("sends an unknown period to the default one instead of failing", async () => {
+    for (const bad of ["bogus", "SVG", "5y"]) {
+      const response = await settle(() =>
+        chartLoader(args(getRequest(`/stock/RELIANCE.NS/IN/Reliance?period=${bad}&x=1`, cookie), RELIANCE)),
+      );
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/stock/RELIANCE.NS/IN/Reliance?x=1");
+    }
+  });
+
+  it("answers 404 for a symbol the provider does not list", async () => {
+    const response = await settle(() =>
+      chartLoader(args(getRequest("/stock/NOPE.NS/IN/Nope", cookie), { code: "NOPE.NS", market: "IN", name: "Nope" })),
+    );
+    expect(response.status).toBe(404);
+  });
+
+  it("the trading view loads the same data by code alone and hides the bottom bar", async () => {
+    const response = await tradingLoader(args(getRequest("/trading/TCS.NS?period=1wk", cookie), { code: "TCS.NS" }));
+    const data = await response.json();
+    expect(data.symbol).toBe("TCS.NS");
+    expect(data.market).toBe("IN");
+    expect(data.period).toBe("1wk");
+    expect(data.candles).toHaveLength(104);
+    expect(data.name.length).toBeGreaterThan(0);
+    const { handle } = await import("./trading.$code");
+    expect(handle.hideBottomNav).toBe(true);
+  });
+});
+
+describe("favourite star (stock detail v2)", () => {
+  const params = { symbol: "INFY.NS", name: "Infosys" };
+  const detail = async () => (await detailLoader(args(getRequest("/stock/v2/INFY.NS/Infosys", cookie), params))).json();
+  const toggle = (fields: Record<string, string>) =>
+    settle(() => detailAction(args(formRequest("/stock/v2/INFY.NS/Infosys", fields, { cookie }), params)));
+
+  beforeAll(clearWatchlist);
+
+  it("shows the quote card figures and the current state", async () => {
+    const data = await detail();
+    expect(data.quote.symbol).toBe("INFY.NS");
+    expect(data.quote.market).toBe("IN");
+    expect(data.quote.linePath).toMatch(/^M/);
+    expect(data.collected).toBe(false);
+  });
+
+  it("with JavaScript: add → check true → remove → check false, as JSON", async () => {
+    const added = await toggle({ intent: "add", enhanced: "1" });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toEqual({ ok: true, collected: true });
+    expect(await isInWatchlist(await ctx(), "INFY.NS")).toBe(true);
+    expect((await detail()).collected).toBe(true);
+
+    const removed = await toggle({ intent: "remove", enhanced: "1" });
+    expect(await removed.json()).toEqual({ ok: true, collected: false });
+    expect(await isInWatchlist(await ctx(), "INFY.NS")).toBe(false);
+    expect((await detail()).collected).toBe(false);
+  });
+
+  it("without JavaScript: the POST redirects back with a toast", async () => {
+    const added = await toggle({ intent: "add" });
+    expect(added.status).toBe(302);
+    expect(added.headers.get("Location")).toBe("/stock/v2/INFY.NS/Infosys");
+    expect(await toastOf(added)).toEqual({ key: "stock:favourite.added", values: { name: "Infosys" } });
+    expect(await isInWatchlist(await ctx(), "INFY.NS")).toBe(true);
+
+    const removed = await toggle({ intent: "remove" });
+    expect(await toastOf(removed)).toEqual({ key: "stock:favourite.removed", values: { name: "Infosys" } });
+    expect(await isInWatchlist(await ctx(), "INFY.NS")).toBe(false);
+  });
+
+  it("a failure keeps the state and says Error, try again later", async () => {
+    const unknown = { symbol: "NOPE.NS", name: "Nope" };
+    const enhanced = await settle(() =>
+      detailAction(args(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add", enhanced: "1" }, { cookie }), unknown)),
+    );
+    expect(enhanced.status).toBe(502);
+    expect(await enhanced.json()).toEqual({ ok: false, collected: false });
+
+    const plain = await settle(() => detailAction(args(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add" }, { cookie }), unknown)));
+    expect(plain.status).toBe(302);
+    expect(await toastOf(plain)).toEqual({ key: "stock:favourite.failedToast", type: "error" });
+    expect(en.favourite.errorTitle).toBe("Error");
+    expect(en.favourite.errorText).toMatch(/try again later/i);
+
+    const nonsense = await toggle({ intent: "explode", enhanced: "1" });
+    expect(await nonsense.json()).toMatchObject({ ok: false });
+  });
+
+  it("refuses a cross-origin POST before touching the watchlist", async () => {
+    const response = await settle(() =>
+      detailAction(
+        args(
+          formRequest("/stock/v2/INFY.NS/Infosys", { intent: "add" }, { cookie, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } }),
+          params,
+        ),
+      ),
+    );
+    expect(response.status).toBe(403);
+    expect(await isInWatchlist(await ctx(), "INFY.NS")).toBe(false);
+  });
+});
+
+describe("watchlist", () => {
+  type WatchlistData = Awaited<ReturnType<Awaited<ReturnType<typeof watchlistLoader>>["json"]>>;
+  const load = async (search = ""): Promise<WatchlistData> => {
+    const response = await watchlistLoader(args(getRequest(`/watchlists${search}`, cookie)));
+    expect(response.status).toBe(200);
+    return response.json();
+  };
+  let saved: string[] = [];
+
+  beforeAll(async () => {
+    await clearWatchlist();
+  });
+
+  it("shows the home market's index tiles and the empty state", async () => {
+    const data = await load();
+    expect(data.category?.market).toBe("IN");
+    expect(data.indices.map((index) => index.symbol)).toEqual(["^NSEI", "^BSESN", "^NSEBANK"]);
+    for (const index of data.indices) expect(Number.isFinite(index.price)).toBe(true);
+    expect(data.total).toBe(0);
+    expect(data.rows).toEqual([]);
+    expect(data.pageCount).toBe(1);
+  });
+
+  it("pages saved stocks 10 at a time, newest first, and sends a page past the end to the last page", async () => {
+    const context = await ctx();
+    const { rows } = await getStockList(context, { market: "IN", limit: 12 });
+    saved = rows.map((row) => row.stock);
+    expect(saved).toHaveLength(12);
+    for (const symbol of saved) await addToWatchlist(context, symbol);
+
+    const first = await load();
+    expect(first.total).toBe(12);
+    expect(first.pageCount).toBe(2);
+    expect(first.rows).toHaveLength(10);
+    expect(first.rows[0].symbol).toBe(saved[11]);
+    expect(first.rows[0].display).toBe(saved[11].replace(/\.(NS|BO)$/, ""));
+    for (const row of first.rows) expect(Number.isFinite(row.price) && Number.isFinite(row.changePercent)).toBe(true);
+
+    const second = await load("?page=2");
+    expect(second.rows.map((row) => row.symbol)).toEqual([saved[1], saved[0]]);
+
+    const past = await settle(() => watchlistLoader(args(getRequest("/watchlists?page=9&edit=1", cookie))));
+    expect(past.status).toBe(302);
+    expect(past.headers.get("Location")).toBe("/watchlists?edit=1&page=2");
+  });
+
+  it("edit mode and the server-rendered confirm step (no JavaScript), then the delete", async () => {
+    const edit = await load("?edit=1&page=2");
+    expect(edit.edit).toBe(true);
+    expect(edit.confirm).toBeNull();
+
+    // A symbol that is not on this page is never offered for confirmation.
+    expect((await load(`?edit=1&page=2&confirm=${encodeURIComponent(saved[11])}`)).confirm).toBeNull();
+    // Without edit mode there is no confirm step.
+    expect((await load(`?page=2&confirm=${encodeURIComponent(saved[0])}`)).confirm).toBeNull();
+
+    const confirm = await load(`?edit=1&page=2&confirm=${encodeURIComponent(saved[0])}`);
+    expect(confirm.confirm?.symbol).toBe(saved[0]);
+    // The GET changed nothing.
+    expect((await load()).total).toBe(12);
+
+    const response = await settle(() =>
+      watchlistAction(
+        args(formRequest("/watchlists", { intent: "delete", symbol: saved[0], name: confirm.confirm!.name, page: "2" }, { cookie })),
+      ),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/watchlists?edit=1&page=2");
+    expect(await toastOf(response)).toEqual({ key: "stock:watchlist.deleted", values: { name: confirm.confirm!.name } });
+    const after = await load("?edit=1&page=2");
+    expect(after.total).toBe(11);
+    expect(after.rows.map((row) => row.symbol)).toEqual([saved[1]]);
+    expect(await isInWatchlist(await ctx(), saved[0])).toBe(false);
+  });
+
+  it("a failed delete redirects back with 'delete failed, try again later'", async () => {
+    for (const symbol of ["NOPE.NS", "<bad>"]) {
+      const response = await settle(() =>
+        watchlistAction(args(formRequest("/watchlists", { intent: "delete", symbol, page: "1" }, { cookie }))),
+      );
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/watchlists?edit=1");
+      expect(await toastOf(response)).toEqual({ key: "stock:watchlist.deleteFailed", type: "error" });
+    }
+    expect(en.watchlist.deleteFailed).toBe("Delete failed, try again later.");
+    expect((await load()).total).toBe(11);
+  });
+
+  it("refuses a cross-origin delete", async () => {
+    const response = await settle(() =>
+      watchlistAction(
+        args(
+          formRequest("/watchlists", { intent: "delete", symbol: saved[1] }, { cookie, headers: { Origin: "https://evil.example" } }),
+        ),
+      ),
+    );
+    expect(response.status).toBe(403);
+    expect(await isInWatchlist(await ctx(), saved[1])).toBe(true);
+  });
+
+  it("builds short addresses", () => {
+    expect(watchlistHref({ page: 1, edit: false })).toBe("/watchlists");
+    expect(watchlistHref({ page: 3, edit: false, confirm: "X" })).toBe("/watchlists?page=3");
+    expect(watchlistHref({ page: 1, edit: true, confirm: "^NSEI" })).toBe("/watchlists?edit=1&confirm=%5ENSEI");
+  });
+});
