@@ -13,7 +13,7 @@ import {
 } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 
 import { StockError } from "~/components/chart/StockError";
 import { isUnknownInstrument } from "~/components/chart/chart.server";

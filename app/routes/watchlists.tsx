@@ -16,7 +16,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 
 import { detailHref } from "~/components/chart/links";
 import { IndexCard, type IndexFigures } from "~/components/market/IndexCard";
