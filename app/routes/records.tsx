@@ -6,7 +6,7 @@
 import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 
 import { formatDateTime } from "~/components/trade/money";
 import { Pager } from "~/components/trade/PositionsScreen";

@@ -153,12 +153,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const target = targetFrom(params);
-  const { t, ctx, fmt } = await tradeRequest(request);
+  const { t, ctx, fmt, deployment } = await tradeRequest(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const submission = parseWithZod(formData, { schema: createOrderSchema(t) });
   if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
+    // SPEC §5: the quantity comes back clamped to 1..cap, with the warning on the field.
+    const clamped = clampQuantity(Number(formData.get("quantity")), readPositionType(formData.get("position")));
+    return json({ result: submission.reply(), quantity: clamped.quantity }, { status: 400 });
   }
   const order = submission.value;
 
@@ -198,7 +200,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const deal = await placeBuyOrder(ctx, { tag: target.symbol, count: order.quantity, idempotencyKey: order.idempotency_key });
       return redirectWithToast(request, tradingHref(target, { type: "buy" }), {
         key: deal.status === 0 ? "trade:toast.buyPending" : "trade:toast.buySuccess",
-        values: { qty: deal.count, symbol: deal.tag, price: formatPrice(deal.price, fmt, deal.type) },
+        values: { qty: deal.count, symbol: displaySymbol(deal.tag, deployment), price: formatPrice(deal.price, fmt, deal.type) },
       });
     }
     const deal = await sellPosition(ctx, { no: lot!.no, count: order.quantity, idempotencyKey: order.idempotency_key });
@@ -207,7 +209,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       key: deal.status === 0 ? "trade:toast.sellPending" : "trade:toast.sellSuccess",
       values: {
         qty: deal.count,
-        symbol: deal.tag,
+        symbol: displaySymbol(deal.tag, deployment),
         price: formatPrice(sellPrice, fmt, deal.type),
         profit: formatSignedMoney(deal.profit ?? (sellPrice - deal.price) * deal.count, fmt),
       },
@@ -284,7 +286,22 @@ function useSubmitErrors() {
   const actionData = useActionData<typeof action>();
   const result = actionData?.result;
   const error = (result?.error ?? {}) as Record<string, string[] | null | undefined>;
-  return { result, quantity: error.quantity ?? null, lot: error.lot ?? null, form: error[""] ?? null };
+  const submitted = (result?.initialValue ?? null) as Record<string, unknown> | null;
+  const clamped = actionData && "quantity" in actionData ? actionData.quantity : undefined;
+  return {
+    result,
+    quantity: error.quantity ?? null,
+    lot: error.lot ?? null,
+    form: error[""] ?? null,
+    /** What the failed submit carried, so the form shows it again (quantity clamped). */
+    values: submitted
+      ? {
+          position: readPositionType(submitted.position),
+          quantity: typeof clamped === "number" ? clamped : Number(submitted.quantity) || MIN_QUANTITY,
+          lot: typeof submitted.lot === "string" ? submitted.lot : null,
+        }
+      : null,
+  };
 }
 
 function OrderForm({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
@@ -292,15 +309,16 @@ function OrderForm({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
   const navigation = useNavigation();
   const errors = useSubmitErrors();
   const action = useCurrentHref();
-  const [position, setPosition] = useState<PositionType>(data.position);
-  const [quantity, setQuantity] = useState(String(data.quantity));
-  const [warning, setWarning] = useState<string | null>(data.quantityWarning);
-  // A new page (tab switch, step without JS, review change) brings its own values.
+  const initial = errors.values ?? { position: data.position, quantity: data.quantity, lot: data.lot };
+  const [position, setPosition] = useState<PositionType>(initial.position);
+  const [quantity, setQuantity] = useState(String(initial.quantity));
+  const [warning, setWarning] = useState<string | null>(errors.values ? null : data.quantityWarning);
+  // A new page (tab switch, step without JS, a failed submit) brings its own values.
   useEffect(() => {
-    setPosition(data.position);
-    setQuantity(String(data.quantity));
-    setWarning(data.quantityWarning);
-  }, [data.position, data.quantity, data.quantityWarning, data.side]);
+    setPosition(initial.position);
+    setQuantity(String(initial.quantity));
+    setWarning(errors.values ? null : data.quantityWarning);
+  }, [initial.position, initial.quantity, errors.values, data.quantityWarning, data.side]);
 
   const warningText = (next: QuantityWarning | null, type: PositionType) =>
     next === null
@@ -337,6 +355,10 @@ function OrderForm({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
         <p className="notice">{t("sell.noPosition", { symbol: data.display })}</p>
       ) : (
         <Form method="post" action={action} className="form" id="order-form" noValidate>
+          {/* Enter in the quantity field submits the first submit button: make that "Review", not "−". */}
+          <button type="submit" name="intent" value="review" className="tr-default-submit" tabIndex={-1} aria-hidden="true">
+            {t("trading.review")}
+          </button>
           <input type="hidden" name="type" value={data.side} />
           {selling ? (
             <fieldset className="tr-lots">
@@ -344,7 +366,7 @@ function OrderForm({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
               {errors.lot ? <p className="field__error">{errors.lot[0]}</p> : null}
               {data.lots.map((lot) => (
                 <label key={lot.no} className="tr-lot">
-                  <input type="radio" name="lot" id={`lot-${lot.no}`} value={lot.no} defaultChecked={lot.no === data.lot} />
+                  <input type="radio" name="lot" id={`lot-${lot.no}`} value={lot.no} defaultChecked={lot.no === (initial.lot ?? data.lot)} />
                   <span>
                     {t("sell.lotLabel", { qty: formatInteger(lot.count, fmt), price: price(lot.price) })}{" "}
                     <PriceChange change={Number(lot.profit)} percent={lot.profit_percent} />
@@ -354,10 +376,10 @@ function OrderForm({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
             </fieldset>
           ) : null}
           <RadioTabs
-            key={`${data.side}-${data.position}`}
+            key={`${data.side}-${initial.position}`}
             legend={t("positionType.legend")}
             name="position"
-            defaultValue={data.position}
+            defaultValue={initial.position}
             options={(["half", "full"] as const).map((type) => ({
               value: type,
               label: t(`positionType.${type}`, { cap: QUANTITY_CAPS[type] }),
@@ -370,6 +392,7 @@ function OrderForm({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
             }}
           />
           <div className="tr-stepper">
+            <StepButton step="down" action={action} onStep={() => applyClamp(stepQuantity(Number(quantity), "down", position), position)} />
             <Field
               label={t("quantity.label")}
               hint={t("quantity.hint", { min: MIN_QUANTITY, cap: QUANTITY_CAPS[position] })}
@@ -391,28 +414,7 @@ function OrderForm({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
                 onBlur: () => applyClamp(clampQuantity(Number(quantity), position), position),
               }}
             />
-            <div className="tr-stepper__buttons">
-              {(["down", "up"] as const).map((step) => (
-                <button
-                  key={step}
-                  type="submit"
-                  name="step"
-                  value={step}
-                  formMethod="get"
-                  formAction={action.split("?")[0]}
-                  formNoValidate
-                  className="button button--secondary tr-step"
-                  aria-label={t(step === "up" ? "quantity.increase" : "quantity.decrease")}
-                  aria-controls="order-quantity"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    applyClamp(stepQuantity(Number(quantity), step, position), position);
-                  }}
-                >
-                  <span aria-hidden="true">{step === "up" ? "+" : "−"}</span>
-                </button>
-              ))}
-            </div>
+            <StepButton step="up" action={action} onStep={() => applyClamp(stepQuantity(Number(quantity), "up", position), position)} />
           </div>
           <p className="tr-estimate">
             {t("trading.estimate", {
@@ -425,6 +427,33 @@ function OrderForm({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
         </Form>
       )}
     </section>
+  );
+}
+
+/**
+ * − or +: without JS a GET submit of the whole form (the loader steps and clamps); with JS it changes the field
+ * in place and the page stays put.
+ */
+function StepButton({ step, action, onStep }: { step: "up" | "down"; action: string; onStep: () => void }) {
+  const { t } = useTranslation("trade");
+  return (
+    <button
+      type="submit"
+      name="step"
+      value={step}
+      formMethod="get"
+      formAction={action.split("?")[0]}
+      formNoValidate
+      className="button button--secondary tr-step"
+      aria-label={t(step === "up" ? "quantity.increase" : "quantity.decrease")}
+      aria-controls="order-quantity"
+      onClick={(event) => {
+        event.preventDefault();
+        onStep();
+      }}
+    >
+      <span aria-hidden="true">{step === "up" ? "+" : "−"}</span>
+    </button>
   );
 }
 
@@ -474,7 +503,7 @@ function Review({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd className="tr-num">{value}</dd>
+            <dd>{value}</dd>
           </div>
         ))}
       </dl>

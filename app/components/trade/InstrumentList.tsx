@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 
 import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { StockRow } from "~/components/market/StockRow";
