@@ -120,6 +120,8 @@ export function StockChart({
       highcharts={Highcharts}
       constructorType="stockChart"
       options={options}
+      // The container is the labelled image; Highcharts' own <svg> would be a second, unnamed one.
+      callback={(chart: Highcharts.Chart) => chart.container.querySelector("svg")?.setAttribute("aria-hidden", "true")}
       containerProps={{
         className: "sc-highcharts",
         role: "img",
