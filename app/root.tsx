@@ -32,7 +32,7 @@ import appStyles from "~/styles/app.css";
 import type { PageHandle } from "~/utils/page";
 
 export const links: LinksFunction = () => [
-  { rel: "icon", href: "data:," },
+  { rel: "icon", href: "/favicon.ico", sizes: "16x16" },
   { rel: "stylesheet", href: appStyles },
 ];
 
