@@ -7,12 +7,13 @@ import { deploymentFor } from "~/deployment";
 import { getFixedT, getLocale } from "~/i18next.server";
 import { requireUserToken } from "~/session.server";
 
+import type { RecordType } from "~/components/trade/records";
+
 import { callProvider, providerContext, type ProviderContext } from "./core.server";
 
 /** Position filters of `deal/positions`: `STOCK` = the deployment's equity markets. */
 export type PositionMarket = "IN" | "MX" | "US" | "STOCK" | "FOREX" | "FUTURE" | "CGI";
-export type RecordType = "all" | "pending" | "success" | "cancelled" | "expired";
-export const RECORD_TYPES: readonly RecordType[] = ["all", "pending", "success", "cancelled", "expired"];
+export type { RecordType } from "~/components/trade/records";
 
 /** 0 pending, 1 success, 2 cancelled, 3 expired. */
 export type DealStatus = 0 | 1 | 2 | 3;

@@ -1,7 +1,7 @@
 /**
  * /records (auth): stock transaction records with tabs All, Pending, Success, Cancelled, Expired (`?type=`),
- * paged 10. A pending order can be cancelled: the Cancel link opens a confirm step (`?cancel=<no>`, a native
- * <dialog> with JS), and only its POST cancels (docs/decisions/0023).
+ * paged 10. A pending order can be cancelled: the Cancel link opens a confirm step (`?cancel=<no>`), and only
+ * its POST cancels (docs/decisions/0023).
  */
 import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -12,12 +12,13 @@ import { formatDateTime } from "~/components/trade/money";
 import { Pager } from "~/components/trade/PositionsScreen";
 import { readPage } from "~/components/trade/positions";
 import { tradeErrorMessage } from "~/components/trade/order.server";
-import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
+import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { deploymentFor, displaySymbol } from "~/deployment";
 import { formatInteger, formatMoney, formatPrice, type FormatContext } from "~/format";
 import { ProviderError, isProviderUnavailable } from "~/provider/core.server";
-import { PAGE_SIZE, RECORD_TYPES, cancelOrder, getTransactions, tradeRequest, type RecordType } from "~/provider/trading.server";
+import { PAGE_SIZE, cancelOrder, getTransactions, tradeRequest } from "~/provider/trading.server";
+import { RECORD_TYPES, readRecordType as readType, recordsHref, type RecordType } from "~/components/trade/records";
 import { requireSameOrigin } from "~/security.server";
 import { redirectWithToast } from "~/session.server";
 import tradeStyles from "~/styles/trade.css";
@@ -30,19 +31,6 @@ export const headers: HeadersFunction = ({ parentHeaders }) => {
   headers.set("Cache-Control", "private, no-store");
   return headers;
 };
-
-function readType(value: unknown): RecordType {
-  return typeof value === "string" && (RECORD_TYPES as readonly string[]).includes(value) ? (value as RecordType) : "all";
-}
-
-export function recordsHref(query: { type: RecordType; page?: number; cancel?: string }): string {
-  const params = new URLSearchParams();
-  if (query.type !== "all") params.set("type", query.type);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  if (query.cancel) params.set("cancel", query.cancel);
-  const search = params.toString();
-  return search ? `/records?${search}` : "/records";
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale, ctx, deployment } = await tradeRequest(request);
@@ -118,7 +106,9 @@ export default function RecordsPage() {
   );
   const here = recordsHref({ type: data.type, page: data.page });
 
-  const cancelPanel = (no: string, inDialog: boolean) => (
+  // One confirm step per order, server-rendered (`?cancel=<no>`): it works without JS, has a URL, and the page
+  // never holds one <dialog> per pending row (their headings would share an id).
+  const cancelPanel = (no: string) => (
     <ConfirmPanel
       title={t("records.cancelTitle")}
       text={t("records.cancelText", { no })}
@@ -126,13 +116,12 @@ export default function RecordsPage() {
       confirmLabel={t("records.cancelConfirm")}
       cancelLabel={t("records.keep")}
       cancelHref={here}
-      inDialog={inDialog}
       hidden={{ intent: "cancel", no }}
     />
   );
 
   if (data.cancel) {
-    return <section className="card">{cancelPanel(data.cancel.no, false)}</section>;
+    return <section className="card">{cancelPanel(data.cancel.no)}</section>;
   }
 
   return (
@@ -190,14 +179,14 @@ export default function RecordsPage() {
                 </div>
               </dl>
               {row.status === 0 ? (
-                <ConfirmTrigger
-                  confirmHref={recordsHref({ type: data.type, page: data.page, cancel: row.no })}
+                <Link
+                  to={recordsHref({ type: data.type, page: data.page, cancel: row.no })}
                   className="button button--secondary button--small"
-                  dialog={cancelPanel(row.no, true)}
+                  preventScrollReset
                 >
                   {t("records.cancel")}
                   <span className="sr-only"> {t("records.orderNo", { no: row.no })}</span>
-                </ConfirmTrigger>
+                </Link>
               ) : null}
             </li>
           ))}

@@ -7,7 +7,6 @@
  * - The review's Confirm POST carries an idempotency key rendered by the loader, so a double tap places one order.
  * See docs/decisions/0050-review-before-confirm-and-idempotency-keys.md and 0051-quantity-stepper-without-js.md.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
@@ -28,7 +27,7 @@ import {
   type QuantityWarning,
   type TradingTarget,
 } from "~/components/trade/order";
-import { createOrderSchema, quantityWarningText, tradeErrorMessage } from "~/components/trade/order.server";
+import { parseOrder, quantityWarningText, tradeErrorMessage } from "~/components/trade/order.server";
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PriceChange } from "~/components/ui/PriceChange";
@@ -156,7 +155,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { t, ctx, fmt, deployment } = await tradeRequest(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const submission = parseWithZod(formData, { schema: createOrderSchema(t) });
+  const submission = parseOrder(formData, t);
   if (submission.status !== "success") {
     // SPEC §5: the quantity comes back clamped to 1..cap, with the warning on the field.
     const clamped = clampQuantity(Number(formData.get("quantity")), readPositionType(formData.get("position")));
@@ -271,7 +270,7 @@ export default function TradingPage() {
           </div>
         </dl>
       </section>
-      {data.review ? <Review data={data} fmt={fmt} /> : <OrderForm data={data} fmt={fmt} />}
+      {data.review ? <Review data={data} fmt={fmt} /> : <OrderForm data={data} fmt={fmt} livePrice={quote.price} />}
     </div>
   );
 }
@@ -304,7 +303,7 @@ function useSubmitErrors() {
   };
 }
 
-function OrderForm({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
+function OrderForm({ data, fmt, livePrice }: { data: LoaderData; fmt: FormatContext; livePrice: number }) {
   const { t } = useTranslation("trade");
   const navigation = useNavigation();
   const errors = useSubmitErrors();
@@ -313,12 +312,15 @@ function OrderForm({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
   const [position, setPosition] = useState<PositionType>(initial.position);
   const [quantity, setQuantity] = useState(String(initial.quantity));
   const [warning, setWarning] = useState<string | null>(errors.values ? null : data.quantityWarning);
-  // A new page (tab switch, step without JS, a failed submit) brings its own values.
+  // A new page (tab switch, a step without JS) or a failed submit brings its own values; typing does not.
+  const source = errors.result ?? data;
   useEffect(() => {
     setPosition(initial.position);
     setQuantity(String(initial.quantity));
     setWarning(errors.values ? null : data.quantityWarning);
-  }, [initial.position, initial.quantity, errors.values, data.quantityWarning, data.side]);
+    // Only when the source object changes (a new load or a new action reply), never on each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source]);
 
   const warningText = (next: QuantityWarning | null, type: PositionType) =>
     next === null
@@ -418,7 +420,7 @@ function OrderForm({ data, fmt }: { data: LoaderData; fmt: FormatContext }) {
           </div>
           <p className="tr-estimate">
             {t("trading.estimate", {
-              total: formatMoney(orderEstimate({ side: data.side, price: data.quote.price, quantity: Number(quantity) || 0, feeRate: data.feeRate }).total, fmt),
+              total: formatMoney(orderEstimate({ side: data.side, price: livePrice, quantity: Number(quantity) || 0, feeRate: data.feeRate }).total, fmt),
             })}
           </p>
           <button type="submit" name="intent" value="review" className="button button--block" disabled={busy}>

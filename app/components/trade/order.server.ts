@@ -3,6 +3,7 @@
  * Server only: the route's browser bundle stays free of zod (docs/decisions/0051-quantity-stepper-without-js.md).
  */
 import type { TFunction } from "~/i18n-react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 import { MIN_QUANTITY, QUANTITY_CAPS, type QuantityWarning } from "./order";
@@ -39,6 +40,11 @@ export function createOrderSchema(t: TFunction) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["lot"], message: t("sell.chooseLot") });
       }
     });
+}
+
+/** Parses a buy/sell submit (Conform's submission, so `reply()` gives the usual error shape). */
+export function parseOrder(formData: FormData, t: TFunction) {
+  return parseWithZod(formData, { schema: createOrderSchema(t) });
 }
 
 export type OrderInput = z.infer<ReturnType<typeof createOrderSchema>>;
