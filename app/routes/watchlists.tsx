@@ -18,10 +18,10 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n-react";
 
-import { detailHref } from "~/components/chart/links";
 import { IndexCard, type IndexFigures } from "~/components/market/IndexCard";
 import { MarketError } from "~/components/market/MarketError";
 import { marketsHref } from "~/components/market/hrefs";
+import { StockRow } from "~/components/market/StockRow";
 import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
 import { PriceChange } from "~/components/ui/PriceChange";
@@ -262,26 +262,19 @@ export default function Watchlist() {
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <tr key={row.symbol}>
-                  <th scope="row">
-                    {data.edit ? (
+              {rows.map((row) =>
+                data.edit ? (
+                  <tr key={row.symbol}>
+                    <th scope="row">
                       <span className="mk-stock">
                         <span className="mk-sym">{row.display}</span>
                         <span className="mk-name">{row.name}</span>
                       </span>
-                    ) : (
-                      <Link className="mk-stock" to={detailHref(row)}>
-                        <span className="mk-sym">{row.display}</span>
-                        <span className="mk-name">{row.name}</span>
-                      </Link>
-                    )}
-                  </th>
-                  <td className="mk-num">{formatPrice(row.price, fmt, row.market)}</td>
-                  <td className="mk-chgcell">
-                    <PriceChange change={row.change} percent={row.changePercent} decimals={priceDigits(row.market)} />
-                  </td>
-                  {data.edit ? (
+                    </th>
+                    <td className="mk-num">{formatPrice(row.price, fmt, row.market)}</td>
+                    <td className="mk-chgcell">
+                      <PriceChange change={row.change} percent={row.changePercent} decimals={priceDigits(row.market)} />
+                    </td>
                     <td>
                       <Link
                         className="button button--small button--danger"
@@ -296,9 +289,11 @@ export default function Watchlist() {
                         {t("watchlist.delete")}
                       </Link>
                     </td>
-                  ) : null}
-                </tr>
-              ))}
+                  </tr>
+                ) : (
+                  <StockRow key={row.symbol} stock={row} fmt={fmt} />
+                ),
+              )}
             </tbody>
           </table>
         )}
