@@ -13,6 +13,7 @@ import { Pager } from "~/components/trade/PositionsScreen";
 import { readPage } from "~/components/trade/positions";
 import { tradeErrorMessage } from "~/components/trade/order.server";
 import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
+import { PriceChange } from "~/components/ui/PriceChange";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { deploymentFor, displaySymbol } from "~/deployment";
 import { formatInteger, formatMoney, formatPrice, type FormatContext } from "~/format";
@@ -167,6 +168,14 @@ export default function RecordsPage() {
                   <dt>{t("records.fee")}</dt>
                   <dd className="tr-num">{formatMoney(row.fee, fmt)}</dd>
                 </div>
+                {row.side === "sell" && row.profit !== null ? (
+                  <div>
+                    <dt>{t("records.profit")}</dt>
+                    <dd className="tr-num">
+                      <PriceChange change={Number(row.profit)} />
+                    </dd>
+                  </div>
+                ) : null}
                 <div>
                   <dt>{t("records.status")}</dt>
                   <dd>{t(`records.statusName.${STATUS_KEYS[row.status] ?? "pending"}`)}</dd>

@@ -249,6 +249,9 @@ describe("buy/sell (embedded provider)", () => {
       profit: formatSignedMoney(expectedProfit, fmt),
     });
 
+    const recordsPage = await (await recordsLoader({ request: getRequest("/records", rich), params: {}, context: {} })).json();
+    expect(recordsPage.rows[0]).toMatchObject({ side: "sell", count: 2, price: sell.sell_price, profit: sell.profit });
+
     const after = await loadTrading(rich, { type: "sell", lot: lot.no });
     expect(after.lots.find((row) => row.no === lot.no)?.count).toBe(3);
   });
