@@ -89,7 +89,6 @@ export default function StockChartPage() {
           market={data.market}
           fmt={fmt}
           livePrice={live?.price}
-          height={300}
         />
       </section>
 

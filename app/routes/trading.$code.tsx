@@ -89,7 +89,7 @@ export default function TradingView() {
           market={data.market}
           fmt={fmt}
           livePrice={live?.price}
-          height={440}
+          tall
         />
       </section>
 

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n-react";
 
 import { intlLocale, priceDigits } from "~/format";
 
-import { marketTimeZone, withLivePrice } from "./chartData";
+import { DEFAULT_LAYOUT, TALL_LAYOUT, marketTimeZone, withLivePrice } from "./chartData";
 import { ChartDataTable, ChartSummary, SvgChart, type ChartProps } from "./SvgChart";
 import type { StockChartProps } from "./StockChart.client";
 
@@ -14,9 +14,9 @@ import type { StockChartProps } from "./StockChart.client";
  */
 export function ChartPanel({
   livePrice,
-  height,
+  tall = false,
   ...props
-}: ChartProps & { livePrice?: number | null; height?: number }) {
+}: ChartProps & { livePrice?: number | null; tall?: boolean }) {
   const { t } = useTranslation("stock");
   const summaryId = useId();
   const [Interactive, setInteractive] = useState<ComponentType<StockChartProps> | null>(null);
@@ -39,11 +39,14 @@ export function ChartPanel({
 
   const candles = useMemo(() => withLivePrice(props.candles, livePrice), [props.candles, livePrice]);
   const seriesNames = useMemo(() => ({ price: t("chart.price"), volume: t("chart.volume") }), [t]);
+  const layout = tall ? TALL_LAYOUT : DEFAULT_LAYOUT;
+  // Highcharts takes the SVG's aspect ratio (a height in % of the width), so nothing moves when it replaces it.
+  const height = `${(layout.height / layout.width) * 100}%`;
   const label = t("chart.svgLabel", { name: props.name, period: t(`chart.period.${props.period}`) });
 
   return (
     <figure className="sc-figure">
-      <div className="sc-canvas" style={height ? { minHeight: height } : undefined}>
+      <div className="sc-canvas">
         {Interactive && props.candles.length > 0 ? (
           <Interactive
             candles={props.candles}
@@ -58,7 +61,7 @@ export function ChartPanel({
             height={height}
           />
         ) : (
-          <SvgChart {...props} candles={candles} describedBy={summaryId} />
+          <SvgChart {...props} candles={candles} describedBy={summaryId} layout={layout} />
         )}
       </div>
       <figcaption>

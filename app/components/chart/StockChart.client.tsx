@@ -23,7 +23,8 @@ export interface StockChartProps {
   seriesNames: { price: string; volume: string };
   /** The latest live price: moves the running candle without rebuilding the chart. */
   livePrice?: number | null;
-  height?: number;
+  /** Pixels, or a percentage of the width ("62.5%"). */
+  height?: number | string;
 }
 
 const UP = "#047a3b";
@@ -39,7 +40,7 @@ export function StockChart({
   describedBy,
   seriesNames,
   livePrice,
-  height = 320,
+  height = "62.5%",
 }: StockChartProps) {
   const ref = useRef<HighchartsReactRefObject>(null);
 

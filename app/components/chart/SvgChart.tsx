@@ -4,11 +4,13 @@ import { formatInteger, formatPrice, intlLocale, type FormatContext } from "~/fo
 
 import {
   MAX_TABLE_ROWS,
+  DEFAULT_LAYOUT,
   buildChartGeometry,
   formatCandleTime,
   groupCandles,
   summarizeCandles,
   type Candle,
+  type ChartLayout,
   type ChartPeriod,
 } from "./chartData";
 
@@ -25,9 +27,17 @@ export interface ChartProps {
  * The server-rendered chart: a close-price line and area with the price range on the right, and a volume
  * pane below. Complete without JavaScript; Highcharts replaces it after mount (ChartPanel).
  */
-export function SvgChart({ candles, period, name, market, fmt, describedBy }: ChartProps & { describedBy?: string }) {
+export function SvgChart({
+  candles,
+  period,
+  name,
+  market,
+  fmt,
+  describedBy,
+  layout: box = DEFAULT_LAYOUT,
+}: ChartProps & { describedBy?: string; layout?: ChartLayout }) {
   const { t } = useTranslation("stock");
-  const geometry = buildChartGeometry(candles);
+  const geometry = buildChartGeometry(candles, box);
   const summary = summarizeCandles(candles);
   const { layout } = geometry;
   const locale = intlLocale(fmt);

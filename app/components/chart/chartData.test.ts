@@ -4,6 +4,7 @@ import {
   DEFAULT_LAYOUT,
   DEFAULT_PERIOD,
   MAX_CANDLES,
+  TALL_LAYOUT,
   buildChartGeometry,
   formatCandleTime,
   groupCandles,
@@ -128,6 +129,16 @@ describe("SVG geometry", () => {
     const lowest = candles.reduce((best, candle, index) => (candle[4] < candles[best][4] ? index : best), 0);
     expect(points[highest][1]).toBeLessThan(points[lowest][1]);
     expect(geometry.lastY).toBeCloseTo(points[points.length - 1][1], 0);
+  });
+
+  it("fits the taller trading-view layout the same way", () => {
+    const geometry = buildChartGeometry(toCandles(rows(60)), TALL_LAYOUT);
+    for (const [, y] of pathPoints(geometry.linePath)) {
+      expect(y).toBeGreaterThanOrEqual(TALL_LAYOUT.priceTop);
+      expect(y).toBeLessThanOrEqual(TALL_LAYOUT.priceBottom);
+    }
+    for (const bar of geometry.volumeBars) expect(bar.y + bar.height).toBeCloseTo(TALL_LAYOUT.volumeBottom, 5);
+    expect(Math.max(...geometry.volumeBars.map((bar) => bar.height))).toBeCloseTo(TALL_LAYOUT.volumeBottom - TALL_LAYOUT.volumeTop, 5);
   });
 
   it("closes the area along the bottom edge of the price pane", () => {

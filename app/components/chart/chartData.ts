@@ -131,6 +131,18 @@ export const DEFAULT_LAYOUT: ChartLayout = {
   volumeBottom: 228,
 };
 
+/** The full-screen trading view: a taller price pane for the same width. */
+export const TALL_LAYOUT: ChartLayout = {
+  width: 400,
+  height: 480,
+  left: 4,
+  right: 340,
+  priceTop: 10,
+  priceBottom: 370,
+  volumeTop: 390,
+  volumeBottom: 458,
+};
+
 export type BarDirection = "up" | "down" | "flat";
 
 export interface VolumeBar {
