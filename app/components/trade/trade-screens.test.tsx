@@ -14,7 +14,7 @@ import common from "../../../locales/en/common.json";
 import markets from "../../../locales/en/markets.json";
 import trade from "../../../locales/en/trade.json";
 
-async function render(Component: () => JSX.Element, url: string, data: unknown) {
+async function render(Component: () => JSX.Element, url: string, data: object) {
   const handler = createStaticHandler([{ id: "page", path: "*", loader: () => data, Component }]);
   const context = await handler.query(new Request(`http://localhost${url}`));
   if (context instanceof Response) throw new Error("unexpected redirect");
