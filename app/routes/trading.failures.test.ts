@@ -11,13 +11,13 @@ vi.mock("~/provider/core.server", async (importOriginal) => {
 });
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
-import { commitSession, sessionStorage } from "~/session.server";
+import { commitSession, getSession, sessionStorage } from "~/session.server";
 import { formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 
 import en from "../../locales/en/trade.json";
 import { loader as forexLoader } from "./forex";
 import { loader as futuresLoader } from "./futures";
-import { loader as recordsLoader } from "./records";
+import { action as recordsAction, loader as recordsLoader } from "./records";
 import { loader as positionsResource } from "./resources.positions";
 import { action as tradingAction } from "./stock.trading.$symbol.$market.$name";
 import { loader as treasuryLoader } from "./treasury-debt";
@@ -90,5 +90,48 @@ describe("list and records failures (SPEC §8)", () => {
     );
     expect(response.status).toBe(400);
     expect(((await response.json()) as ReplyJson).result.error?.[""]).toEqual(["Submission failed"]);
+  });
+});
+
+describe("cancelling a pending order (scripted provider)", () => {
+  const pending = {
+    id: 7, no: "2026112200000042", tag: "AAPL", name: "Apple Inc.", type: "US", mold: "stock", state: "buy", count: 2,
+    price: 190.5, sell_price: null, price_all: "381.00", fee: "0.11", profit: null, status: 0, status_name: "pending",
+    created_at: "2026-11-22T03:00:00.000Z", filled_at: null, expires_at: "2026-11-22T21:00:00.000Z",
+  };
+
+  it("a pending row opens the server-rendered confirm step; its POST cancels and redirects with a toast", async () => {
+    const calls: CallOptions[] = [];
+    reply.current = (opts) => {
+      calls.push(opts);
+      if (opts.path === "/stock/success/v2/transaction") return { rows: [pending], count: 1 };
+      if (opts.path === "/stock/success/deal/cancel") return { ...pending, status: 2, status_name: "cancelled" };
+      throw new Error(`unexpected call ${opts.path}`);
+    };
+    const step = await (await recordsLoader(args(`/records?type=pending&cancel=${pending.no}`))).json();
+    expect(step.cancel).toMatchObject({ no: pending.no, status: 0 });
+
+    const response = await settle(() =>
+      recordsAction({ request: formRequest("/records?type=pending", { intent: "cancel", no: pending.no }, { cookie }), params: {}, context: {} }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/records?type=pending");
+    expect(calls.at(-1)).toMatchObject({ path: "/stock/success/deal/cancel", method: "POST", body: { no: pending.no } });
+    const session = await getSession(getRequest("/", response.headers.get("Set-Cookie")!.split(";")[0]));
+    expect(session.get("toast")).toEqual({ key: "trade:toast.cancelled", values: { no: pending.no } });
+  });
+
+  it("a GET never cancels, and a POST without an order number changes nothing", async () => {
+    const calls: CallOptions[] = [];
+    reply.current = (opts) => {
+      calls.push(opts);
+      return { rows: [pending], count: 1 };
+    };
+    await recordsLoader(args(`/records?cancel=${pending.no}`));
+    const response = await settle(() =>
+      recordsAction({ request: formRequest("/records", { intent: "cancel" }, { cookie }), params: {}, context: {} }),
+    );
+    expect(response.status).toBe(302);
+    expect(calls.some((call) => call.path === "/stock/success/deal/cancel")).toBe(false);
   });
 });
