@@ -163,7 +163,7 @@ export default function StockDetail() {
         <h1 className="mk-h1">
           {data.quote.name} <span className="sc-code">{data.display}</span>
         </h1>
-        <FavouriteStar collected={data.collected} name={data.quote.name} />
+        <FavouriteStar key={data.quote.symbol} collected={data.collected} name={data.quote.name} />
       </header>
 
       <PriceCard quote={quote} fmt={fmt} />
@@ -195,12 +195,12 @@ function FavouriteStar({ collected: saved, name }: { collected: boolean; name: s
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
+  // Optimistic while submitting, the action's answer while the loaders revalidate, then the loader's state.
   const pending = fetcher.formData?.get("intent");
-  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
   let collected = saved;
   if (pending === "add" || pending === "remove") collected = pending === "add";
-  else if (reply && reply.ok) collected = reply.collected;
-  const failed = Boolean(reply && !reply.ok);
+  else if (fetcher.state !== "idle" && fetcher.data?.ok) collected = fetcher.data.collected;
+  const failed = fetcher.state === "idle" && fetcher.data?.ok === false;
 
   return (
     <div className="sc-star-wrap">
