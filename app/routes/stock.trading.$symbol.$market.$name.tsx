@@ -241,7 +241,8 @@ export default function TradingPage() {
   return (
     <div className="tr-page">
       <h1 className="tr-h1">
-        {data.target.name} <span className="tr-sym">{data.display}</span>
+        {data.target.name}
+        {data.display !== data.target.name ? <span className="tr-sym tr-muted"> {data.display}</span> : null}
       </h1>
       <LinkTabs
         label={t("trading.sides")}
