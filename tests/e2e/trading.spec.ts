@@ -47,7 +47,7 @@ test("open a stock, star it, buy 10, sell 5, see P&L and records, delete it from
   await page.locator("main").getByRole("link", { name: "Buy", exact: true }).click();
   await expect(page).toHaveURL(/\/stock\/trading\/.*type=buy/);
   await expectNoAxeViolations(page);
-  await expect(page.getByRole("radio", { name: /Half position/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^Half/ })).toBeChecked();
   await page.getByLabel("Quantity", { exact: true }).fill("10");
   await page.getByRole("button", { name: "Review order" }).click();
   await expect(page.getByRole("heading", { name: "Check your order" })).toBeVisible();
@@ -91,10 +91,13 @@ test("open a stock, star it, buy 10, sell 5, see P&L and records, delete it from
   // Watchlist delete: edit mode, then a confirm step before anything is removed.
   await page.goto("/watchlists");
   await page.getByRole("link", { name: "Edit" }).or(page.getByRole("button", { name: "Edit" })).first().click();
-  await page.getByRole("button", { name: new RegExp(`^Delete .*`) }).or(page.getByRole("link", { name: /^Delete / }))
-    .filter({ hasText: /Delete/ }).first().click();
+  // Only this project's row: the other project's stock may be in the same watchlist.
+  const savedRow = page.locator("main tbody tr").filter({ hasText: symbol }).first();
+  await savedRow.getByRole("button", { name: /^Delete / }).or(savedRow.getByRole("link", { name: /^Delete / })).first().click();
   await expect(page.getByText("Confirm delete").first()).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page.getByText(/was removed from your watchlist/)).toBeVisible();
+  await page.goto("/watchlists");
+  await expect(page.locator("main tbody tr").filter({ hasText: symbol })).toHaveCount(0);
 });
