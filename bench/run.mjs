@@ -24,6 +24,10 @@ const ROUTES = [
   { name: "login", path: "/login", auth: false, page: true },
   { name: "register", path: "/register", auth: false, page: true },
   { name: "settings", path: "/settings", auth: true, page: true },
+  { name: "buy/sell", path: "/stock/trading/RELIANCE.NS/IN/Reliance%20Industries?type=buy", auth: true, page: true },
+  { name: "positions", path: "/trade", auth: true, page: true },
+  { name: "positions panel (resource)", path: "/resources/positions?tab=stock&page=1", auth: true, page: false },
+  { name: "stock chart (budget-exempt)", path: "/stock/RELIANCE.NS/IN/Reliance%20Industries", auth: true, page: true, chart: true },
 ];
 
 if (!existsSync(path.join(root, "build", "index.js"))) {
@@ -105,7 +109,9 @@ const cookie = await login();
 const results = [];
 for (const route of ROUTES) {
   await fetchBytes(route.path, route.auth ? cookie : ""); // warm up
-  const bytes = route.page ? await weigh(route, cookie) : { htmlGzip: gz(await fetchBytes(route.path)), cssGzip: 0, jsGzip: 0, jsFiles: 0 };
+  const bytes = route.page
+    ? await weigh(route, cookie)
+    : { htmlGzip: gz(await fetchBytes(route.path, route.auth ? cookie : "")), cssGzip: 0, jsGzip: 0, jsFiles: 0 };
   const perf = await load(route, cookie);
   results.push({ ...route, ...bytes, ...perf, rssAfterMB: Math.round(rssBytes() / 1048576) });
 }
@@ -116,13 +122,14 @@ console.log("route".padEnd(26) + "req/s".padStart(8) + "p99 ms".padStart(8) + "n
 for (const r of results) {
   const docCss = r.htmlGzip + r.cssGzip;
   const docFlag = r.page && docCss > BUDGET.documentAndCssGzip ? "!" : " ";
-  const jsFlag = r.page && r.jsGzip > BUDGET.jsGzip ? "!" : " ";
+  const jsFlag = r.page && !r.chart && r.jsGzip > BUDGET.jsGzip ? "!" : " ";
   console.log(
     r.name.padEnd(26) + String(r.requestsPerSecond).padStart(8) + String(r.p99Ms).padStart(8) + String(r.non2xx).padStart(8) +
       kb(r.htmlGzip).padStart(9) + kb(r.cssGzip).padStart(8) + (kb(docCss) + docFlag).padStart(9) + (kb(r.jsGzip) + jsFlag).padStart(8) + String(r.rssAfterMB).padStart(8),
   );
 }
 console.log(`\nBudgets: document + blocking CSS < ${kb(BUDGET.documentAndCssGzip)} KB gz; JS < ${kb(BUDGET.jsGzip)} KB gz outside the chart route. "!" marks a route over budget.`);
+console.log("JS counts the scripts the document loads (entry, root, route chunks); the chart route fetches Highcharts Stock (~138 KB gz) after first paint on top.");
 writeFileSync(
   path.join(root, "bench", "results.json"),
   JSON.stringify({ measuredAt: new Date().toISOString(), connections, durationSeconds: duration, budget: BUDGET, routes: results }, null, 2),
