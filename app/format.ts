@@ -16,7 +16,8 @@ export type Direction = "up" | "down" | "flat";
 
 const cache = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** A cached `Intl.NumberFormat` (building one costs far more than using it; a page formats hundreds). */
+export function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${tag}|${JSON.stringify(options)}`;
   let formatter = cache.get(key);
   if (!formatter) {
@@ -27,14 +28,21 @@ function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.Numb
 }
 
 /** `en` + INR deployment → `en-IN`; falls back to the bare language when the combination is not valid. */
+const localeTags = new Map<string, string>();
+
 export function intlLocale(ctx: FormatContext): string {
   const language = ctx.locale.split(/[-_]/)[0] || "en";
   const candidate = `${language}-${ctx.deployment.region}`;
-  try {
-    return Intl.getCanonicalLocales(candidate)[0] ?? language;
-  } catch {
-    return language;
+  let tag = localeTags.get(candidate);
+  if (!tag) {
+    try {
+      tag = Intl.getCanonicalLocales(candidate)[0] ?? language;
+    } catch {
+      tag = language;
+    }
+    localeTags.set(candidate, tag);
   }
+  return tag;
 }
 
 function toNumber(value: number | string): number {

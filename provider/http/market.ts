@@ -28,6 +28,16 @@ const MOLDS: Record<string, HistoryPeriod | "SVG"> = {
 export function marketRoutes(s: Services) {
   const app = new Hono<Env>();
   const listed = () => listedMarkets(s.deployment);
+  // Categories are seed data that only a migration changes: read them once per process instead of on
+  // every home and markets render (each PGlite round trip costs 1.5–3 ms; see docs/performance.md).
+  let categoriesOnce: ReturnType<typeof allCategories> | undefined;
+  const categories = () => {
+    categoriesOnce ??= allCategories(s.db).catch((error: unknown) => {
+      categoriesOnce = undefined;
+      throw error;
+    });
+    return categoriesOnce;
+  };
 
   function requireInstrument(symbol: string) {
     const inst = s.market.find(symbol);
@@ -37,9 +47,9 @@ export function marketRoutes(s: Services) {
 
   app.get("/stock/category/list", async (c) => {
     const markets = stockMarkets(s.deployment);
-    const categories = (await allCategories(s.db)).filter((cat) => markets.includes(cat.market));
+    const listedCategories = (await categories()).filter((cat) => markets.includes(cat.market));
     return ok(c, {
-      categories: categories.map((cat) => ({
+      categories: listedCategories.map((cat) => ({
         category_id: cat.id,
         category_code: cat.code,
         category_name: cat.name,

@@ -1,4 +1,8 @@
+import { useContext } from "react";
+import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+
 import { useTranslation } from "~/i18n-react";
+import { intlLocale, numberFormat } from "~/format";
 
 export type Direction = "up" | "down" | "flat";
 
@@ -25,20 +29,18 @@ export function PriceChange({
   className?: string;
 }) {
   const { t, i18n } = useTranslation("common");
+  // Same locale as the figures beside it: UI language + deployment region (en-IN grouping, es-MX…).
+  // Read through the router's state context so the component also renders outside a router (tests).
+  const routerState = useContext(UNSAFE_DataRouterStateContext);
+  const root = routerState?.loaderData?.root as { deployment?: { region: "IN" | "MX"; currency: "INR" | "MXN" } } | undefined;
+  const tag = root?.deployment ? intlLocale({ locale: i18n.language, deployment: root.deployment }) : i18n.language;
   const basis = typeof change === "number" ? change : typeof percent === "number" ? percent : 0;
   const direction = directionOf(basis);
   const sign = direction === "up" ? "+" : direction === "down" ? MINUS : "";
-  const numberFormat = new Intl.NumberFormat(i18n.language, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
-  const percentFormat = new Intl.NumberFormat(i18n.language, {
-    style: "percent",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
+  const amountFormat = numberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const percentFormat = numberFormat(tag, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const parts: string[] = [];
-  if (typeof change === "number" && Number.isFinite(change)) parts.push(sign + numberFormat.format(Math.abs(change)));
+  if (typeof change === "number" && Number.isFinite(change)) parts.push(sign + amountFormat.format(Math.abs(change)));
   if (typeof percent === "number" && Number.isFinite(percent)) {
     const text = sign + percentFormat.format(Math.abs(percent) / 100);
     parts.push(parts.length ? `(${text})` : text);
