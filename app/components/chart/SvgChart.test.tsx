@@ -31,7 +31,9 @@ describe("server-rendered chart", () => {
     expect(describedBy).toBeTruthy();
     expect(html).toContain(`id="${describedBy}" class="sc-summary"`);
     expect(html).toContain("class=\"sc-line\"");
-    expect((html.match(/<rect /g) ?? []).length).toBe(3);
+    // One path per bar colour, one "M…z" run per candle with volume.
+    expect((html.match(/class="sc-vol-(up|down|flat)"/g) ?? []).length).toBeGreaterThan(0);
+    expect((html.match(/M[\d.]+ [\d.]+h[\d.]+v[\d.]+h-[\d.]+z/g) ?? []).length).toBe(3);
     expect(html).not.toContain("highcharts");
 
     // The summary: period, first and last, extremes, total volume and the move.

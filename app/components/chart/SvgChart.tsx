@@ -9,6 +9,7 @@ import {
   formatCandleTime,
   groupCandles,
   summarizeCandles,
+  volumePaths,
   type Candle,
   type ChartLayout,
   type ChartPeriod,
@@ -69,9 +70,9 @@ export function SvgChart({
             <circle className="sc-last" cx={layout.right - (layout.right - layout.left) / candles.length / 2} cy={geometry.lastY} r={3} />
           ) : null}
           <g className="sc-vol">
-            {geometry.volumeBars.map((bar, index) => (
-              <rect key={index} className={`sc-vol-${bar.direction}`} x={bar.x} y={bar.y} width={bar.width} height={bar.height} />
-            ))}
+            {Object.entries(volumePaths(geometry.volumeBars)).map(([direction, d]) =>
+              d ? <path key={direction} className={`sc-vol-${direction}`} d={d} /> : null,
+            )}
           </g>
           <g className="sc-labels" aria-hidden="true">
             <text x={labelX} y={layout.priceTop + 4}>
