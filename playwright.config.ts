@@ -47,7 +47,7 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,
     env: { E2E_PORT: String(port) },
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
   },
 });
