@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { getFixedT } from "~/i18next.server";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
-import { action as registerAction, createRegisterSchema } from "~/routes/register";
+import { action as registerAction } from "~/routes/register";
+import { createRegisterSchema } from "~/utils/account-schemas.server";
 import { getSession } from "~/session.server";
 import { FakeProvider } from "~/testing/fake-provider";
 import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
@@ -176,12 +177,12 @@ describe("forgot password", () => {
     expect(response.headers.get("Location")).toBe("/forgot-password?step=code");
     const cookie = cookieHeaderFrom(response);
     const page = await forgotLoader(routeArgs(getRequest("/forgot-password?step=code", cookie)));
-    expect(await page.json()).toEqual({ step: "code", phone: VALID.phone });
+    expect(await page.json()).toMatchObject({ step: "code", phone: VALID.phone });
   });
 
   it("step 2 without step 1 falls back to step 1", async () => {
     const page = await forgotLoader(routeArgs(getRequest("/forgot-password?step=code")));
-    expect(await page.json()).toEqual({ step: "phone", phone: null });
+    expect(await page.json()).toMatchObject({ step: "phone", phone: null });
   });
 
   it("code_invalid is shown on the code field; validation covers code, length and match", async () => {
@@ -219,5 +220,22 @@ describe("forgot password", () => {
     const after = await getSession(getRequest("/", cookieHeaderFrom(done, cookie)));
     expect(after.get("resetPhone")).toBeUndefined();
     expect(after.get("toast")).toEqual({ key: "toast.passwordReset" });
+  });
+});
+
+describe("form constraints come from the one zod schema, through the loader", () => {
+  it("login, register and forgot-password send the schema's native constraints to the browser", async () => {
+    const { loader: loginLoader } = await import("~/routes/login");
+    const { loader: registerLoader } = await import("~/routes/register");
+    const { loader: forgotLoader } = await import("~/routes/forgot-password");
+    const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {}, context: {} });
+    const login = await (await loginLoader(args("/login"))).json();
+    expect(login.constraint.phone).toMatchObject({ required: true });
+    expect(login.constraint.password).toMatchObject({ required: true });
+    const register = await (await registerLoader(args("/register"))).json();
+    expect(register.constraint.password).toMatchObject({ required: true, minLength: 6 });
+    expect(register.constraint.code).toMatchObject({ required: true });
+    const forgot = await (await forgotLoader(args("/forgot-password"))).json();
+    expect(forgot.constraints.reset.code).toMatchObject({ required: true });
   });
 });

@@ -1,11 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { TFunction } from "~/i18n-react";
-import { useMemo } from "react";
 import { useTranslation } from "~/i18n-react";
-import { z } from "zod";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
@@ -16,28 +13,16 @@ import { requireSameOrigin } from "~/security.server";
 import { commitSession, getSession, redirectWithToast } from "~/session.server";
 import { providerErrorReply } from "~/utils/forms.server";
 import type { PageHandle } from "~/utils/page";
-import { PHONE_LENGTH, RESET_CODE_LENGTH, confirmField, keepDigits, newPasswordField, phoneField, withPasswordMatch } from "~/utils/schemas";
+import {
+  constraintOf,
+  createPhoneStepSchema,
+  createResetStepSchema,
+  type PhoneStepFields,
+  type ResetStepFields,
+} from "~/utils/account-schemas.server";
+import { PHONE_LENGTH, RESET_CODE_LENGTH, keepDigits } from "~/utils/fields";
 
 export const handle: PageHandle = { titleKey: "forgot.title" };
-
-export function createPhoneStepSchema(t: TFunction) {
-  return z.object({ intent: z.literal("send-code"), phone: phoneField(t) });
-}
-
-export function createResetStepSchema(t: TFunction) {
-  return withPasswordMatch(
-    t,
-    z.object({
-      intent: z.literal("reset"),
-      code: z
-        .string({ required_error: t("validation.codeRequired") })
-        .trim()
-        .regex(/^\d{6}$/, t("validation.codeInvalid")),
-      password: newPasswordField(t, "validation.newPasswordRequired"),
-      confirm: confirmField(t),
-    }),
-  );
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
@@ -46,7 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const phone = session.get("resetPhone") ?? null;
   // Step 2 only once a code was requested for a phone held in the (signed) session.
   const step = url.searchParams.get("step") === "code" && phone ? "code" : "phone";
-  return json({ step, phone } as const);
+  const t = await getFixedT(request);
+  const constraints = {
+    phone: constraintOf(createPhoneStepSchema(t)),
+    reset: constraintOf(createResetStepSchema(t)),
+  };
+  return json({ step, phone, constraints } as const);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -107,16 +97,15 @@ function PhoneStep() {
   const { t } = useTranslation("common");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const schema = useMemo(() => createPhoneStepSchema(t), [t]);
-  const [form, fields] = useForm({
+  const { constraints } = useLoaderData<typeof loader>();
+  const [form, fields] = useForm<PhoneStepFields>({
     id: "forgot-phone",
     lastResult: actionData?.result,
     // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
     defaultNoValidate: false,
-    constraint: getZodConstraint(schema),
+    constraint: constraints.phone,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
@@ -159,16 +148,15 @@ function CodeStep({ phone }: { phone: string }) {
   const { t } = useTranslation("common");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const schema = useMemo(() => createResetStepSchema(t), [t]);
-  const [form, fields] = useForm({
+  const { constraints } = useLoaderData<typeof loader>();
+  const [form, fields] = useForm<ResetStepFields>({
     id: "forgot-reset",
     lastResult: actionData?.result,
     // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
     defaultNoValidate: false,
-    constraint: getZodConstraint(schema),
+    constraint: constraints.reset,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;

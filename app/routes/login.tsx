@@ -1,11 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { TFunction } from "~/i18n-react";
-import { useMemo } from "react";
 import { useTranslation } from "~/i18n-react";
-import { z } from "zod";
 
 import { authenticator } from "~/auth.server";
 import { Field } from "~/components/ui/Field";
@@ -16,24 +13,18 @@ import { requireSameOrigin } from "~/security.server";
 import { commitSession, getSession, safeRedirect } from "~/session.server";
 import { providerErrorReply } from "~/utils/forms.server";
 import type { PageHandle } from "~/utils/page";
-import { PHONE_LENGTH, keepDigits, phoneField } from "~/utils/schemas";
+import { constraintOf, createLoginSchema, type LoginFields } from "~/utils/account-schemas.server";
+import { PHONE_LENGTH, keepDigits } from "~/utils/fields";
 
 export const handle: PageHandle = { titleKey: "login.title" };
-
-export function createLoginSchema(t: TFunction) {
-  return z.object({
-    phone: phoneField(t),
-    password: z.string({ required_error: t("validation.passwordRequired") }),
-    redirectTo: z.string().optional(),
-  });
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   const session = await getSession(request);
   if (session.get("token")) throw redirect(redirectTo);
-  return json({ redirectTo, phone: keepDigits(url.searchParams.get("phone") ?? "") });
+  const constraint = constraintOf(createLoginSchema(await getFixedT(request)));
+  return json({ redirectTo, phone: keepDigits(url.searchParams.get("phone") ?? ""), constraint });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -69,20 +60,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation("common");
-  const { redirectTo, phone } = useLoaderData<typeof loader>();
+  const { redirectTo, phone, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const schema = useMemo(() => createLoginSchema(t), [t]);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<LoginFields>({
     id: "login",
     lastResult: actionData?.result,
     // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
     defaultNoValidate: false,
     defaultValue: { phone, redirectTo },
-    constraint: getZodConstraint(schema),
+    // The schema's HTML constraints, computed by the loader; the action validates and translates.
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;

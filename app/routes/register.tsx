@@ -1,11 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import type { TFunction } from "~/i18n-react";
-import { useMemo } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
-import { z } from "zod";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
@@ -16,27 +13,16 @@ import { requireSameOrigin } from "~/security.server";
 import { redirectWithToast, requireAnonymous } from "~/session.server";
 import { providerErrorReply } from "~/utils/forms.server";
 import type { PageHandle } from "~/utils/page";
-import { PASSWORD_MIN, PHONE_LENGTH, confirmField, keepDigits, newPasswordField, phoneField, withPasswordMatch } from "~/utils/schemas";
+import { constraintOf, createRegisterSchema, type RegisterFields } from "~/utils/account-schemas.server";
+import { PASSWORD_MIN, PHONE_LENGTH, keepDigits } from "~/utils/fields";
 
 export const handle: PageHandle = { titleKey: "register.title" };
-
-export function createRegisterSchema(t: TFunction) {
-  return withPasswordMatch(
-    t,
-    z.object({
-      phone: phoneField(t),
-      password: newPasswordField(t),
-      confirm: confirmField(t),
-      code: z.string({ required_error: t("validation.inviteRequired") }).trim().min(1, t("validation.inviteRequired")).max(64),
-    }),
-  );
-}
 
 const HIDDEN_ON_ERROR = ["password", "confirm"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return json({});
+  return json({ constraint: constraintOf(createRegisterSchema(await getFixedT(request))) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -73,16 +59,16 @@ export default function RegisterPage() {
   const { t } = useTranslation("common");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const schema = useMemo(() => createRegisterSchema(t), [t]);
-  const [form, fields] = useForm({
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useForm<RegisterFields>({
     id: "register",
     lastResult: actionData?.result,
     // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
     defaultNoValidate: false,
-    constraint: getZodConstraint(schema),
+    // The schema's HTML constraints, computed by the loader; the action validates and translates.
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction === "/register";

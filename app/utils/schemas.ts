@@ -1,10 +1,11 @@
-import type { TFunction } from "~/i18n-react";
 import { z } from "zod";
 
+import type { TFunction } from "~/i18n-react";
+
+import { PASSWORD_MIN } from "./fields";
+
 /** Field rules shared by the account forms (SPEC §5, §9), messages translated with the caller's `t`. */
-export const PHONE_LENGTH = 10;
-export const PASSWORD_MIN = 6;
-export const RESET_CODE_LENGTH = 6;
+export { PASSWORD_MIN, PHONE_LENGTH, RESET_CODE_LENGTH, keepDigits } from "./fields";
 
 export function phoneField(t: TFunction) {
   return z
@@ -20,11 +21,6 @@ export function newPasswordField(t: TFunction, requiredKey = "validation.passwor
 
 export function confirmField(t: TFunction) {
   return z.string({ required_error: t("validation.confirmRequired") });
-}
-
-/** Input filter for phone fields (SPEC §5: digits only, max 10). */
-export function keepDigits(value: string, max = PHONE_LENGTH): string {
-  return value.replace(/\D+/g, "").slice(0, max);
 }
 
 /**
