@@ -104,8 +104,10 @@ function PhoneStep() {
     // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
     defaultNoValidate: false,
     constraint: constraints.phone,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Validation happens in the action: on submit only, so no extra round trips on a flaky network and no
+    // blur-triggered validation request racing the real submit (decision 0006).
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
@@ -155,8 +157,10 @@ function CodeStep({ phone }: { phone: string }) {
     // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
     defaultNoValidate: false,
     constraint: constraints.reset,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Validation happens in the action: on submit only, so no extra round trips on a flaky network and no
+    // blur-triggered validation request racing the real submit (decision 0006).
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;

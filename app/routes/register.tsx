@@ -67,8 +67,10 @@ export default function RegisterPage() {
     defaultNoValidate: false,
     // The schema's HTML constraints, computed by the loader; the action validates and translates.
     constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Validation happens in the action: on submit only, so no extra round trips on a flaky network and no
+    // blur-triggered validation request racing the real submit (decision 0006).
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction === "/register";
