@@ -5,24 +5,16 @@
  */
 import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "~/i18n-react";
 
-import { ChartPanel } from "~/components/chart/ChartPanel";
-import { LivePrice, QuoteStats, withLiveQuote } from "~/components/chart/QuoteStats";
+import { ChartBody, useLiveChart } from "~/components/chart/ChartScreen";
+import { LivePrice } from "~/components/chart/QuoteStats";
 import { StockError } from "~/components/chart/StockError";
 import { chartHeaders, loadChart } from "~/components/chart/chart.server";
-import { CHART_PERIODS, type Candle } from "~/components/chart/chartData";
 import { chartHref, detailHref, tradeHref, tradingViewHref } from "~/components/chart/links";
-import { useLiveQuotes } from "~/components/market/liveQuotes";
-import { LinkTabs } from "~/components/ui/Tabs";
-import { deploymentFor } from "~/deployment";
-import type { FormatContext } from "~/format";
 import marketStyles from "~/styles/market.css";
 import stockStyles from "~/styles/stock.css";
 import type { PageHandle } from "~/utils/page";
-
-const REFRESH_MS = 3_000;
 
 export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);
@@ -49,15 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function StockChartPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("stock");
-  const fmt: FormatContext = useMemo(
-    () => ({ locale: data.locale, deployment: deploymentFor(data.deployment) }),
-    [data.locale, data.deployment],
-  );
-  const symbols = useMemo(() => [data.symbol], [data.symbol]);
-  const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf).get(data.symbol);
-  const quote = withLiveQuote(data.quote, live);
-  const stock = { symbol: data.symbol, market: data.market, name: data.name };
-  const candles = data.candles as Candle[];
+  const { fmt, live, quote, stock } = useLiveChart(data);
 
   return (
     <div className="mk-page sc-page">
@@ -68,36 +52,14 @@ export default function StockChartPage() {
         <LivePrice quote={quote} market={data.market} fmt={fmt} />
       </header>
 
-      <LinkTabs
-        label={t("chart.periods")}
-        className="mk-tabs sc-periods"
-        tabs={CHART_PERIODS.map((period) => ({
-          to: chartHref(stock, period),
-          label: t(`chart.period.${period}`),
-          current: period === data.period,
-        }))}
+      <ChartBody
+        data={data}
+        fmt={fmt}
+        quote={quote}
+        livePrice={live?.price}
+        periodHref={(period) => chartHref(stock, period)}
+        idPrefix=""
       />
-
-      <section aria-labelledby="chart-heading" className="mk-card sc-card">
-        <h2 id="chart-heading" className="sr-only">
-          {t("chart.heading", { name: data.name, period: t(`chart.period.${data.period}`) })}
-        </h2>
-        <ChartPanel
-          candles={candles}
-          period={data.period}
-          name={data.name}
-          market={data.market}
-          fmt={fmt}
-          livePrice={live?.price}
-        />
-      </section>
-
-      <section aria-labelledby="stats-heading" className="mk-card">
-        <h2 id="stats-heading" className="mk-h2">
-          {t("chart.stats")}
-        </h2>
-        <QuoteStats quote={quote} market={data.market} fmt={fmt} />
-      </section>
 
       <nav aria-label={t("actions.label")} className="sc-actions">
         <Link className="button sc-buy" to={tradeHref(stock, "buy")}>
