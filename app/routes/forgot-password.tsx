@@ -20,7 +20,7 @@ import {
   type PhoneStepFields,
   type ResetStepFields,
 } from "~/utils/account-schemas.server";
-import { PHONE_LENGTH, RESET_CODE_LENGTH, keepDigits } from "~/utils/fields";
+import { phoneInputAttributes, RESET_CODE_LENGTH } from "~/utils/fields";
 
 export const handle: PageHandle = { titleKey: "forgot.title" };
 
@@ -128,14 +128,7 @@ function PhoneStep() {
           errors={fields.phone.errors}
           inputProps={{
             ...getInputProps(fields.phone, { type: "tel", ariaAttributes: false }),
-            inputMode: "numeric",
-            maxLength: PHONE_LENGTH,
-            autoComplete: "tel-national",
-            onInput: (event) => {
-              const input = event.currentTarget;
-              const digits = keepDigits(input.value);
-              if (digits !== input.value) input.value = digits;
-            },
+            ...phoneInputAttributes("tel-national"),
           }}
         />
         <button type="submit" className="button button--block" disabled={busy}>

@@ -14,7 +14,7 @@ import { commitSession, getSession, safeRedirect } from "~/session.server";
 import { providerErrorReply } from "~/utils/forms.server";
 import type { PageHandle } from "~/utils/page";
 import { constraintOf, createLoginSchema, type LoginFields } from "~/utils/account-schemas.server";
-import { PHONE_LENGTH, keepDigits } from "~/utils/fields";
+import { keepDigits, phoneInputAttributes } from "~/utils/fields";
 
 export const handle: PageHandle = { titleKey: "login.title" };
 
@@ -94,14 +94,7 @@ export default function LoginPage() {
           errors={fields.phone.errors}
           inputProps={{
             ...getInputProps(fields.phone, { type: "tel", ariaAttributes: false }),
-            inputMode: "numeric",
-            maxLength: PHONE_LENGTH,
-            autoComplete: "username",
-            onInput: (event) => {
-              const input = event.currentTarget;
-              const digits = keepDigits(input.value);
-              if (digits !== input.value) input.value = digits;
-            },
+            ...phoneInputAttributes("username"),
           }}
         />
         <Field

@@ -14,7 +14,7 @@ import { redirectWithToast, requireAnonymous } from "~/session.server";
 import { providerErrorReply } from "~/utils/forms.server";
 import type { PageHandle } from "~/utils/page";
 import { constraintOf, createRegisterSchema, type RegisterFields } from "~/utils/account-schemas.server";
-import { PASSWORD_MIN, PHONE_LENGTH, keepDigits } from "~/utils/fields";
+import { PASSWORD_MIN, phoneInputAttributes } from "~/utils/fields";
 
 export const handle: PageHandle = { titleKey: "register.title" };
 
@@ -91,14 +91,7 @@ export default function RegisterPage() {
           errors={fields.phone.errors}
           inputProps={{
             ...getInputProps(fields.phone, { type: "tel", ariaAttributes: false }),
-            inputMode: "numeric",
-            maxLength: PHONE_LENGTH,
-            autoComplete: "tel-national",
-            onInput: (event) => {
-              const input = event.currentTarget;
-              const digits = keepDigits(input.value);
-              if (digits !== input.value) input.value = digits;
-            },
+            ...phoneInputAttributes("tel-national"),
           }}
         />
         <Field

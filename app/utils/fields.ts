@@ -11,3 +11,20 @@ export function keepDigits(value: string, max = PHONE_LENGTH): string {
   return value.replace(/\D+/g, "").slice(0, max);
 }
 
+
+/**
+ * The attributes every phone input shares (login, register, forgot-password): numeric keypad, 10 characters,
+ * and digits only as the customer types (SPEC §5). `autoComplete` differs: a login names the account.
+ */
+export function phoneInputAttributes(autoComplete: "username" | "tel-national") {
+  return {
+    inputMode: "numeric" as const,
+    maxLength: PHONE_LENGTH,
+    autoComplete,
+    onInput: (event: { currentTarget: HTMLInputElement }) => {
+      const input = event.currentTarget;
+      const digits = keepDigits(input.value);
+      if (digits !== input.value) input.value = digits;
+    },
+  };
+}
