@@ -69,6 +69,42 @@ export function formatMoney(value: number | string, ctx: FormatContext): string 
   }).format(toNumber(value));
 }
 
+/**
+ * The currency a market's prices are quoted in (docs/product.md#currency): IN rupees, MX pesos, US and the
+ * futures exchanges dollars. Forex prices are exchange rates and treasury rows are yields: no currency.
+ */
+export function currencyOfMarket(market?: string | null): "INR" | "MXN" | "USD" | null {
+  switch (market?.toUpperCase()) {
+    case "IN":
+      return "INR";
+    case "MX":
+      return "MXN";
+    case "US":
+    case "FUTURE":
+      return "USD";
+    default:
+      return null;
+  }
+}
+
+/**
+ * A price or amount in its market's currency: `₹2,456.10` (IN), `$257.74` (US), `MX$58.20` (MX); a market
+ * without a currency (forex rates, treasury yields) falls back to {@link formatPrice}.
+ */
+export function formatMarketMoney(value: number | string, ctx: FormatContext, market?: string | null): string {
+  const currency = currencyOfMarket(market);
+  if (!currency) return formatPrice(value, ctx, market);
+  const digits = priceDigits(market);
+  return numberFormat(intlLocale(ctx), {
+    style: "currency",
+    currency,
+    // ₹ and $ always as the sign; the peso as MX$ so it is never mistaken for dollars (SPEC §9).
+    currencyDisplay: currency === "MXN" ? "symbol" : "narrowSymbol",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(toNumber(value));
+}
+
 /** A price or index level, 2 decimals (4 for forex), no currency sign. */
 export function formatPrice(value: number | string, ctx: FormatContext, market?: string | null): string {
   const digits = priceDigits(market);

@@ -1,0 +1,106 @@
+/**
+ * The one way a loader, action or resource route handles a provider call that did not answer "ok"
+ * (docs/decisions/0082-one-failure-ladder.md). A failure is one of three kinds:
+ *
+ * - **business**: the provider answered `msg: "no"` with a code (`not_sufficient_funds`, `invalid_input`…);
+ * - **unavailable**: no usable answer (timeout, network, 5xx, garbage). For a POST this means the outcome is
+ *   unknown, not failed: see `unknownOutcome` in docs/product.md#networks;
+ * - **session ended**: the provider answered `logout`. `callProvider` already turned it into a thrown redirect
+ *   `Response` to /login, so it is never classified here: it is rethrown untouched.
+ *
+ * Anything else (a bug) is rethrown too, so it reaches the error boundary instead of being dressed up as a
+ * provider message.
+ */
+import { json } from "@remix-run/node";
+
+import type { TFunction } from "~/i18n-react";
+
+import { ProviderError, ProviderUnavailableError } from "./core.server";
+
+export type ProviderFailure =
+  | { kind: "business"; code: string; field?: string }
+  | { kind: "unavailable"; reason: ProviderUnavailableError["reason"] };
+
+/** The failure of a provider call, or the error itself rethrown (session ended, bugs). */
+export function classifyFailure(error: unknown): ProviderFailure {
+  if (error instanceof ProviderError) return { kind: "business", code: error.code, field: error.field };
+  if (error instanceof ProviderUnavailableError) return { kind: "unavailable", reason: error.reason };
+  throw error;
+}
+
+/**
+ * Every provider code with a message of its own, in `common:providerErrors.<code>`. One registry for the whole
+ * app: a new endpoint's codes are added here and to `locales/<lng>/common.json`, nowhere else.
+ */
+export const PROVIDER_MESSAGE_CODES = [
+  "invalid_input",
+  "not_found",
+  "server_error",
+  "phone_invalid",
+  "password_short",
+  "password_mismatch",
+  "password_wrong",
+  "invite_invalid",
+  "user_exists",
+  "login_failed",
+  "password_no",
+  "code_invalid",
+  "too_many_requests",
+  "not_sufficient_funds",
+  "count_exceeds_position",
+  "order_not_pending",
+  "stock_key",
+  "time_no",
+  "rete_no",
+] as const;
+
+const KNOWN = new Set<string>(PROVIDER_MESSAGE_CODES);
+
+/**
+ * The translated message for a failure. `fallbackKey` is what the screen says for a code without a message of
+ * its own (SPEC's per-screen fallbacks: "Submission failed", "Failed to add bank card"…); unavailability says
+ * the service is not responding.
+ */
+export function failureMessage(
+  t: TFunction,
+  failure: ProviderFailure | string,
+  fallbackKey = "common:providerErrors.unknown",
+): string {
+  const normalised: ProviderFailure = typeof failure === "string" ? { kind: "business", code: failure } : failure;
+  if (normalised.kind === "unavailable") return t("common:providerErrors.unavailable");
+  return t(KNOWN.has(normalised.code) ? `common:providerErrors.${normalised.code}` : fallbackKey);
+}
+
+/** Runs a provider call and returns its data or its classified failure (session ended and bugs rethrown). */
+export async function attempt<T>(call: Promise<T>): Promise<{ ok: true; data: T } | { ok: false; failure: ProviderFailure }> {
+  try {
+    return { ok: true, data: await call };
+  } catch (error) {
+    return { ok: false, failure: classifyFailure(error) };
+  }
+}
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/**
+ * For page loaders whose page cannot exist without the data: a business failure becomes a thrown 502 route
+ * error (`not_found` a 404), unavailability stays the thrown 503 it already is; the route's ErrorBoundary
+ * shows a retry message.
+ */
+export async function requireData<T>(call: Promise<T>, options: { notFoundCodes?: readonly string[] } = {}): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const failure = classifyFailure(error);
+    if (failure.kind === "business") {
+      const notFound = (options.notFoundCodes ?? ["not_found"]).includes(failure.code);
+      throw json({ code: failure.code }, { status: notFound ? 404 : 502, headers: NO_STORE });
+    }
+    throw error;
+  }
+}
+
+/** One short log line for a failure a screen handled (never a stack trace for an expected failure). */
+export function logFailure(where: string, failure: ProviderFailure): void {
+  console.warn(`[${where}] provider ${failure.kind === "business" ? `replied ${failure.code}` : `unavailable (${failure.reason})`}`);
+}

@@ -1,0 +1,161 @@
+/**
+ * Every address the app links to, one builder per URL (docs/decisions/0083-one-href-module.md). Routes and
+ * components never concatenate paths themselves. Default query values are left out so URLs stay short, and
+ * route params are named the same everywhere: a stock is `$symbol`, its market `$market`, its name `$name`.
+ * Browser-safe: no server imports.
+ */
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+const part = (value: string | number) => encodeURIComponent(String(value));
+
+/** `path?query` with empty values (and page 1) left out. */
+export function withQuery(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "" || value === false) continue;
+    if (key === "page" && Number(value) <= 1) continue;
+    params.set(key, value === true ? "1" : String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export interface StockRef {
+  symbol: string;
+  name: string;
+}
+export interface MarketStockRef extends StockRef {
+  market: string;
+}
+
+/* ---------------------------------------------------------------- markets */
+
+export interface MarketsQuery {
+  category?: string;
+  index?: string;
+  q?: string;
+  page?: number;
+}
+
+/** /markets with its category, sub-index tab, search term and page. */
+export function marketsHref(query: MarketsQuery = {}): string {
+  return withQuery("/markets", { category: query.category, index: query.index, q: query.q, page: query.page });
+}
+
+/** Stock detail with favourite star, buy and sell (SPEC §2: /stock/v2/{symbol}/{name}); what tapping a row opens. */
+export function stockHref(stock: StockRef): string {
+  return `/stock/v2/${part(stock.symbol)}/${part(stock.name)}`;
+}
+
+/** Stock chart (/stock/{symbol}/{market}/{name}); `period` left out when it is the default timeline. */
+export function chartHref(stock: MarketStockRef, period?: string | null, defaultPeriod = "1m"): string {
+  const base = `/stock/${part(stock.symbol)}/${part(stock.market)}/${part(stock.name)}`;
+  return period && period !== defaultPeriod ? withQuery(base, { period }) : base;
+}
+
+/** Full-screen trading view (/trading/{symbol}). */
+export function tradingViewHref(symbol: string, period?: string | null, defaultPeriod = "1m"): string {
+  const base = `/trading/${part(symbol)}`;
+  return period && period !== defaultPeriod ? withQuery(base, { period }) : base;
+}
+
+/** Buy/sell screen (/stock/trading/{symbol}/{market}/{name}?type=buy|sell) plus any other state in the query. */
+export function orderHref(stock: MarketStockRef, query: Query & { type: "buy" | "sell" }): string {
+  return withQuery(`/stock/trading/${part(stock.symbol)}/${part(stock.market)}/${part(stock.name)}`, query);
+}
+
+export interface WatchlistQuery {
+  page?: number;
+  edit?: boolean;
+  /** A symbol whose delete is being confirmed (edit mode only). */
+  confirm?: string | null;
+}
+
+export function watchlistHref(query: WatchlistQuery = {}): string {
+  return withQuery("/watchlists", {
+    edit: query.edit,
+    confirm: query.edit ? query.confirm : undefined,
+    page: query.page,
+  });
+}
+
+/* ---------------------------------------------------------------- trading */
+
+export const POSITION_TABS = ["stock", "forex", "futures", "treasury"] as const;
+export type PositionTab = (typeof POSITION_TABS)[number];
+
+/** /trade: the positions screen with its tab and page. */
+export function positionsHref(tab: PositionTab = "stock", page = 1): string {
+  return withQuery("/trade", { tab: tab === "stock" ? undefined : tab, page });
+}
+
+/** The SPEC's second segment of /trade-no-nav/{type}/{buck}: what each list's position link uses. */
+export const NO_NAV_BUCK: Record<PositionTab, string | undefined> = {
+  stock: undefined,
+  forex: "1",
+  futures: "ok",
+  treasury: "ok",
+};
+
+/** /trade-no-nav/{type}/{buck?}: the positions screen without the bottom bar. */
+export function noNavPositionsHref(tab: PositionTab, page = 1, buck: string | undefined = NO_NAV_BUCK[tab]): string {
+  return withQuery(`/trade-no-nav/${part(tab)}${buck ? `/${part(buck)}` : ""}`, { page });
+}
+
+export type RecordType = "all" | "pending" | "success" | "cancelled" | "expired";
+
+/** /records: stock transaction records with their tab, page and a cancel being confirmed. */
+export function recordsHref(query: { type?: RecordType; page?: number; cancel?: string | null } = {}): string {
+  return withQuery("/records", { type: query.type === "all" ? undefined : query.type, page: query.page, cancel: query.cancel });
+}
+
+export type InstrumentKind = "forex" | "futures" | "treasury";
+
+const LIST_PATHS: Record<InstrumentKind, string> = { forex: "/forex", futures: "/futures", treasury: "/treasury-debt" };
+
+/** /forex, /futures, /treasury-debt with their search code and page. */
+export function instrumentListHref(kind: InstrumentKind, query: { code?: string; page?: number } = {}): string {
+  return withQuery(LIST_PATHS[kind], { code: query.code, page: query.page });
+}
+
+/* ---------------------------------------------------------------- live panels (resource routes) */
+
+/** Quotes for the given symbols, or null when there is nothing to watch. */
+export function quotesResourceHref(symbols: readonly string[]): string | null {
+  const unique = Array.from(new Set(symbols.filter(Boolean)));
+  return unique.length === 0 ? null : withQuery("/resources/quotes", { symbols: unique.join(",") });
+}
+
+export function positionsResourceHref(tab: PositionTab, page: number): string {
+  return withQuery("/resources/positions", { tab, page });
+}
+
+/* ---------------------------------------------------------------- account, wallet, products */
+
+export const accountHref = () => "/account";
+export const billsHref = (query: { type?: "all" | "income" | "expense"; page?: number } = {}) =>
+  withQuery("/account/changes", { type: query.type === "all" ? undefined : query.type, page: query.page });
+export const moneyRecordHref = (id: number | string) => `/account/recharge-withdraw/${part(id)}`;
+export const rechargeHref = () => "/recharge";
+export const withdrawHref = () => "/withdraw";
+export const rechargeRecordsHref = (query: { type?: string; page?: number } = {}) =>
+  withQuery(query.type ? `/recharge-records/${part(query.type)}` : "/recharge-records", { page: query.page });
+export const withdrawRecordsHref = (query: { page?: number } = {}) => withQuery("/withdraw-records", { page: query.page });
+export const loanHref = () => "/loan";
+export const loanRecordsHref = (query: { page?: number } = {}) => withQuery("/loan-records", { page: query.page });
+export const settingsHref = () => "/settings";
+export const loginPasswordHref = () => "/settings/login-password";
+export const realNameHref = () => "/settings/real-name";
+export const bankCardsHref = () => "/settings/bank-cards";
+
+/** A news article (SPEC §2: /news/{id}). */
+export const newsHref = (id: number | string) => `/news/${part(id)}`;
+export const newsListHref = (query: { page?: number; limit?: number } = {}) =>
+  withQuery("/news", { page: query.page, limit: query.limit === 10 ? undefined : query.limit });
+export const customerServiceHref = () => "/customer-service";
+
+/** /login, remembering where to go afterwards (only a same-site path). */
+export function loginHref(redirectTo?: string | null): string {
+  return redirectTo && redirectTo !== "/" ? withQuery("/login", { redirectTo }) : "/login";
+}
