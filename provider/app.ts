@@ -19,6 +19,9 @@ import { watchlistRoutes } from "./http/watchlist";
 import { listedMarkets } from "./config";
 import { MarketHours } from "./market/hours";
 import { createTrading, type Trading } from "./services/trading";
+import { createCatalog } from "./services/market";
+import { createNews } from "./services/news";
+import { createWatchlist } from "./services/watchlist";
 
 export interface ProviderDeps {
   db: DB;
@@ -48,6 +51,7 @@ export function tradingFor(deps: Pick<ProviderDeps, "db" | "market" | "now" | "d
 }
 
 export function createProviderApp(deps: ProviderDeps) {
+  const catalog = createCatalog({ db: deps.db, market: deps.market, deployment: deps.deployment, now: deps.now });
   const services: Services = {
     db: deps.db,
     market: deps.market,
@@ -62,6 +66,9 @@ export function createProviderApp(deps: ProviderDeps) {
       tokenTtlMs: deps.tokenTtlMs ?? TOKEN_TTL_MS,
     }),
     trading: deps.trading ?? tradingFor(deps),
+    catalog,
+    watchlist: createWatchlist({ db: deps.db, market: deps.market, catalog, now: deps.now }),
+    news: createNews({ db: deps.db }),
   };
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 

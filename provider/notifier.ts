@@ -1,4 +1,5 @@
 import type { Executor } from "./db/database";
+import { insertOutboxMessage } from "./db/repositories/sms-outbox";
 
 export interface OneTimeCodeMessage {
   phone: string;
@@ -28,10 +29,7 @@ export const logNotifier: Notifier = {
 export function outboxNotifier(db: Executor): Notifier {
   return {
     async sendOneTimeCode({ phone, code, oneTimeCodeId, sentAt }) {
-      await db
-        .insertInto("sms_outbox")
-        .values({ phone, body: smsText(code), code, one_time_code_id: oneTimeCodeId, created_at: sentAt })
-        .execute();
+      await insertOutboxMessage(db, { phone, body: smsText(code), code, one_time_code_id: oneTimeCodeId, created_at: sentAt });
     },
   };
 }

@@ -6,15 +6,22 @@ import { invalidInput } from "../errors";
 import type { MarketSource } from "../market/source";
 import type { Notifier } from "../notifier";
 import type { Accounts, AuthContext } from "../services/accounts";
+import type { Catalog } from "../services/market";
+import type { News } from "../services/news";
 import type { Trading } from "../services/trading";
+import type { Watchlist } from "../services/watchlist";
 
 export interface Services {
+  /** Only for routes not yet behind a service (wallet, operator); new routes call services. */
   db: DB;
   market: MarketSource;
   notifier: Notifier;
   now: () => Date;
   accounts: Accounts;
   trading: Trading;
+  catalog: Catalog;
+  watchlist: Watchlist;
+  news: News;
   deployment: Deployment;
   operatorKey: string;
 }
@@ -52,5 +59,3 @@ function validate<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.infer<S> {
 /** Query helpers: numbers arrive as strings. */
 export const pageParam = z.coerce.number().int().min(1).max(100_000).default(1);
 export const limitParam = (max = 100, fallback = 10) => z.coerce.number().int().min(1).max(max).default(fallback);
-
-export const iso = (d: Date) => d.toISOString();

@@ -77,8 +77,7 @@ export function tradingRoutes(s: Services) {
     );
     const markets: MarketCode[] | undefined =
       q.market === undefined ? undefined : q.market === "STOCK" ? stockMarkets(s.deployment) : [q.market];
-    const tag = q.tag ? (s.market.find(q.tag)?.symbol ?? q.tag.toUpperCase()) : undefined;
-    return ok(c, await s.trading.positions(user(c), { markets, tag, page: q.page, limit: q.limit }));
+    return ok(c, await s.trading.positions(user(c), { markets, tag: q.tag, page: q.page, limit: q.limit }));
   });
 
   app.get("/stock/success/v2/transaction", auth, async (c) => {

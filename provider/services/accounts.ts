@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { DB } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
+import { lockKeyForTransaction } from "../db/repositories/locks";
 import { countInvitationUse, findUsableInvitationCode } from "../db/repositories/invitation-codes";
 import {
   RESET_PURPOSE,
@@ -144,7 +144,7 @@ export function createAccounts(deps: AccountsDeps) {
     const salt = randomBytes(8).toString("hex");
     const row = await db.transaction().execute(async (trx) => {
       // Serialise requests for the same phone (PostgreSQL; PGlite is single-connection anyway).
-      await sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`.execute(trx);
+      await lockKeyForTransaction(trx, `otp:${phone}`);
       const last = await latestCodeForPhone(trx, phone, RESET_PURPOSE);
       if (last && at.getTime() - last.created_at.getTime() < OTP_REQUEST_INTERVAL_MS) {
         throw new ProviderError("too_many_requests", "wait a minute before asking for another code", "user", 200);
@@ -173,7 +173,7 @@ export function createAccounts(deps: AccountsDeps) {
     const passwordHash = await hashPassword(input.password);
     const at = now();
     const outcome = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${`otp:${input.user}`}))`.execute(trx);
+      await lockKeyForTransaction(trx, `otp:${input.user}`);
       const row = await latestCodeForPhone(trx, input.user, RESET_PURPOSE);
       if (!row || row.user_id === null || row.used_at || row.expires_at <= at || row.attempts >= OTP_MAX_ATTEMPTS) {
         return "invalid" as const;

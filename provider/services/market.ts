@@ -1,4 +1,11 @@
-import type { Instrument, Quote } from "../market/source";
+import type { Deployment } from "../config";
+import { listedMarkets, stockMarkets } from "../config";
+import type { Executor } from "../db/database";
+import { allCategories } from "../db/repositories/instruments";
+import type { MarketCode } from "../db/tables/instruments";
+import { ProviderError } from "../errors";
+import type { HistoryPeriod, Instrument, MarketSource, Quote } from "../market/source";
+import { sparklinePaths } from "../market/svg";
 
 /** The stock row of the contract (SPEC §3 names, `prasent` included). */
 export function stockRow(inst: Instrument, q: Quote) {
@@ -37,3 +44,125 @@ export function quoteRow(q: Quote) {
     volume: q.volume,
   };
 }
+
+export interface CatalogDeps {
+  db: Executor;
+  market: MarketSource;
+  deployment: Deployment;
+  now: () => Date;
+}
+
+interface Paging {
+  page: number;
+  limit: number;
+}
+
+/**
+ * Market data as the contract shows it: the instrument catalogue of the deployment's listed markets, quotes and
+ * history from the market source, categories from the database.
+ */
+export function createCatalog(deps: CatalogDeps) {
+  const { market } = deps;
+  const listed = listedMarkets(deps.deployment);
+  // Categories are seed data that only a migration changes: read them once per process instead of on
+  // every home and markets render (each PGlite round trip costs 1.5–3 ms; see docs/performance.md).
+  let categoriesOnce: ReturnType<typeof allCategories> | undefined;
+
+  /** A listed instrument (indices included), or `not_found` on `field`. */
+  function listedInstrument(symbol: string, field = "symbol"): Instrument {
+    const inst = market.find(symbol);
+    if (!inst || !listed.includes(inst.market)) throw new ProviderError("not_found", "unknown symbol", field);
+    return inst;
+  }
+
+  async function categories() {
+    categoriesOnce ??= allCategories(deps.db).catch((error: unknown) => {
+      categoriesOnce = undefined;
+      throw error;
+    });
+    const markets = stockMarkets(deps.deployment);
+    return {
+      categories: (await categoriesOnce)
+        .filter((cat) => markets.includes(cat.market))
+        .map((cat) => ({
+          category_id: cat.id,
+          category_code: cat.code,
+          category_name: cat.name,
+          market: cat.market,
+          stocks: market.indices(cat.market).map((i) => ({ id: i.id, stock_name: i.name, stock_code: i.symbol })),
+        })),
+    };
+  }
+
+  function rowsOf(markets: MarketCode[], search: string | undefined, q: Paging) {
+    const at = deps.now();
+    const { rows, count } = market.list({ markets, search, offset: (q.page - 1) * q.limit, limit: q.limit });
+    return { rows: rows.map((inst) => stockRow(inst, market.quote(inst.symbol, at)!)), count };
+  }
+
+  /** `market` absent: every listed market; an unlisted one gives no rows. */
+  function stockList(q: Paging & { market?: MarketCode; search?: string }) {
+    return rowsOf(q.market ? listed.filter((m) => m === q.market) : listed, q.search || undefined, q);
+  }
+
+  function currencyList(q: Paging & { search?: string }) {
+    const { rows, count } = rowsOf(["FOREX"], q.search, q);
+    return { rows: rows.map((row) => ({ ...row, price_change_percent: Number(row.change.toFixed(4)) })), count };
+  }
+
+  function futuresList(q: Paging & { market: "FUTURE" | "CGI"; search?: string }) {
+    const { rows, count } = rowsOf([q.market], q.search, q);
+    return { rows: rows.map((row) => ({ ...row, current_price: row.prasent })), count };
+  }
+
+  /** Quote plus candles of `period`; "SVG" = the 1m rows plus sparkline paths. */
+  function chart(symbol: string, period: HistoryPeriod | "SVG") {
+    const inst = listedInstrument(symbol);
+    const at = deps.now();
+    const quote = market.quote(inst.symbol, at)!;
+    const rows = market.history(inst.symbol, period === "SVG" ? "1m" : period, at)!;
+    return {
+      ...quoteRow(quote),
+      market: inst.market,
+      precision: inst.precision,
+      rows,
+      ...(period === "SVG" ? sparklinePaths(rows) : {}),
+    };
+  }
+
+  /** The spec's per-symbol price lookup: the last 30 daily rows with the change from the day before. */
+  function priceLookup(symbol: string) {
+    const inst = listedInstrument(symbol);
+    const at = deps.now();
+    const quote = market.quote(inst.symbol, at)!;
+    const days = market.history(inst.symbol, "1d", at)!.slice(-31);
+    const rows = days.slice(1).map((d, i) => ({
+      timestamp: d.timestamp,
+      change: Number((d.close - days[i].close).toFixed(inst.precision)),
+      high: d.high,
+      low: d.low,
+      close: d.close,
+    }));
+    return {
+      symbol: inst.symbol,
+      name: inst.name,
+      price: quote.price,
+      change: quote.change,
+      changePercent: quote.changePercent,
+      rows,
+    };
+  }
+
+  /** Live-panel quotes in request order; unknown and unlisted symbols are dropped. */
+  function quotes(symbols: string[]) {
+    const known = symbols.filter((sym) => {
+      const inst = market.find(sym);
+      return inst && listed.includes(inst.market);
+    });
+    return { rows: market.quotes(known, deps.now()).map(quoteRow) };
+  }
+
+  return { listed, listedInstrument, categories, stockList, currencyList, futuresList, chart, priceLookup, quotes };
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;

@@ -15,7 +15,7 @@ import {
   nextOrderSequence,
   updateOrder,
 } from "../db/repositories/orders";
-import { lockUser } from "../db/repositories/users";
+import { findMoney, lockUser } from "../db/repositories/users";
 import type { MarketCode } from "../db/tables/instruments";
 import type { OrderRow, OrderStatus } from "../db/tables/orders";
 import type { User } from "../db/tables/users";
@@ -349,9 +349,11 @@ export function createTrading(deps: TradingDeps) {
   async function positions(userId: number, q: { markets?: MarketCode[]; tag?: string; page: number; limit: number }) {
     await settleUser(userId);
     const now = deps.now();
+    // A known symbol in any spelling ("gc=f") finds its lots; anything else is compared upper-cased.
+    const tag = q.tag ? (market.find(q.tag)?.symbol ?? q.tag.toUpperCase()) : undefined;
     const { rows, count } = await listLots(db, userId, {
       markets: q.markets,
-      tag: q.tag,
+      tag,
       offset: (q.page - 1) * q.limit,
       limit: q.limit,
     });
@@ -390,7 +392,7 @@ export function createTrading(deps: TradingDeps) {
   async function totals(user: User) {
     await settleUser(user.id);
     const now = deps.now();
-    const fresh = (await db.selectFrom("users").select("money").where("id", "=", user.id).executeTakeFirst())?.money ?? user.money;
+    const fresh = (await findMoney(db, user.id)) ?? user.money;
     const { shares, held } = await holdings(db, user.id);
     let marketValue = new Decimal(0);
     for (const s of shares) marketValue = marketValue.plus(money(priceAt({ symbol: s.tag }, now).times(s.shares)));

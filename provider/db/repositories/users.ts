@@ -19,3 +19,11 @@ export const updatePasswordHash = (db: Executor, id: number, passwordHash: strin
 
 export const setMoney = (db: Executor, id: number, money: string, now: Date) =>
   db.updateTable("users").set({ money, updated_at: now }).where("id", "=", id).execute();
+
+/** The balance as stored now (a User object read earlier in the request may be stale). */
+export const findMoney = async (db: Executor, id: number): Promise<string | undefined> =>
+  (await db.selectFrom("users").select("money").where("id", "=", id).executeTakeFirst())?.money;
+
+/** Outstanding loan (users.loan); call with the account row locked, in the transaction that moves the money. */
+export const setLoanBalance = (db: Executor, id: number, loan: string, now: Date) =>
+  db.updateTable("users").set({ loan, updated_at: now }).where("id", "=", id).execute();
