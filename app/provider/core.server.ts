@@ -2,9 +2,8 @@
  * The typed core every provider call goes through: envelope `{msg, data}`, 10 s timeout, the token from
  * the cookie session, and the `logout` reply turned into a redirect to /login that clears the session.
  */
-import { redirect } from "@remix-run/node";
-
-import { commitSession, destroySession, getSession, loginUrl, sessionStorage } from "~/session.server";
+import { destroySession, getSession, loginUrl } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
 
 import { providerFetch } from "./transport.server";
 
@@ -28,27 +27,39 @@ export type ProviderUnavailableReason = "timeout" | "network" | "bad_reply" | "s
  * The provider could not be reached or answered with garbage/5xx. It IS a thrown-able 503 `Response`
  * (so an uncaught one reaches the root ErrorBoundary as a 503 with `{ code: "provider_unavailable" }`,
  * in production too where thrown Errors are sanitised) and can still be recognised with `instanceof`.
+ *
+ * `unknownOutcome`: a POST whose reply never came (timeout, network failure) may have been carried out
+ * (docs/product.md#networks). It is not a failure: ask again with the same idempotency key
+ * (`callProviderIdempotent`) before telling the customer anything (docs/decisions/0092-unknown-outcome-posts.md).
  */
 export class ProviderUnavailableError extends Response {
   readonly code = "provider_unavailable";
   readonly reason: ProviderUnavailableReason;
   readonly detail: string;
-  constructor(reason: ProviderUnavailableReason, detail = "") {
-    super(JSON.stringify({ code: "provider_unavailable", reason }), {
+  readonly unknownOutcome: boolean;
+  constructor(reason: ProviderUnavailableReason, detail = "", options: { unknownOutcome?: boolean } = {}) {
+    const unknownOutcome = options.unknownOutcome ?? false;
+    super(JSON.stringify({ code: "provider_unavailable", reason, ...(unknownOutcome ? { unknownOutcome } : {}) }), {
       status: 503,
       statusText: "Service Unavailable",
       headers: { "Content-Type": "application/json; charset=utf-8", "Retry-After": "5" },
     });
     this.reason = reason;
     this.detail = detail;
+    this.unknownOutcome = unknownOutcome;
   }
   get message(): string {
-    return `Provider unavailable (${this.reason})${this.detail ? `: ${this.detail}` : ""}`;
+    return `Provider unavailable (${this.reason}${this.unknownOutcome ? ", outcome unknown" : ""})${this.detail ? `: ${this.detail}` : ""}`;
   }
 }
 
 export function isProviderUnavailable(error: unknown): error is ProviderUnavailableError {
   return error instanceof ProviderUnavailableError;
+}
+
+/** A POST that may or may not have been carried out (its reply never came). */
+export function isUnknownOutcome(error: unknown): error is ProviderUnavailableError {
+  return error instanceof ProviderUnavailableError && error.unknownOutcome;
 }
 
 export interface ProviderContext {
@@ -89,21 +100,21 @@ function buildPath(path: string, query?: Record<string, QueryValue>): string {
   return search ? `${normalised}?${search}` : normalised;
 }
 
-/** The provider ended the session: destroy ours, keep only a "session ended" toast, go to /login. */
+/** The provider ended the session: destroy ours, say so in a toast, go to /login (and come back afterwards). */
 async function logoutRedirect(request: Request): Promise<Response> {
-  const session = await getSession(request);
-  const fresh = await sessionStorage.getSession();
-  fresh.flash("toast", { key: "toast.sessionEnded", type: "info" });
-  const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(session));
-  headers.append("Set-Cookie", await commitSession(fresh));
-  return redirect(loginUrl(request), { headers });
+  return redirectWithToast(loginUrl(request), { key: "toast.sessionEnded", type: "info" }, {
+    headers: { "Set-Cookie": await destroySession(await getSession(request)) },
+  });
 }
 
 export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): Promise<T> {
   const method = opts.method ?? (opts.body === undefined ? "GET" : "POST");
   const headers = new Headers({ Accept: "application/json" });
   if (opts.auth !== false && ctx.token) headers.set("token", ctx.token);
+  // The customer's address, set by the server from the socket (docs/decisions/0090-custom-express-server.md);
+  // the provider's login limiter counts per phone + address.
+  const clientIp = ctx.request.headers.get("x-client-ip");
+  if (clientIp) headers.set("x-client-ip", clientIp);
   let body: string | undefined;
   if (method === "POST") {
     headers.set("Content-Type", "application/json");
@@ -113,13 +124,16 @@ export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): 
 
   let response: Response;
   try {
-    // providerFetch applies the PROVIDER_TIMEOUT_MS (10 s) budget to the request itself.
+    // providerFetch applies the request budget (PROVIDER_TIMEOUT_MS, default 10 s) to the request itself.
     response = await providerFetch(path, { method, headers, body });
   } catch (error) {
     const name = error instanceof Error || error instanceof DOMException ? error.name : "";
     const reason: ProviderUnavailableReason = name === "TimeoutError" || name === "AbortError" ? "timeout" : "network";
-    console.warn(`[provider] ${method} ${path} failed: ${reason}`, error instanceof Error ? error.message : error);
-    throw new ProviderUnavailableError(reason, error instanceof Error ? error.message : String(error));
+    const detail = error instanceof Error ? error.message : String(error);
+    // A POST may have reached the provider and been carried out before the reply was lost.
+    const unknownOutcome = method === "POST";
+    console.warn(`[provider] ${method} ${path} failed: ${reason}${unknownOutcome ? " (outcome unknown)" : ""}`, detail);
+    throw new ProviderUnavailableError(reason, detail, { unknownOutcome });
   }
 
   if (response.status >= 500) {
@@ -153,4 +167,38 @@ export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): 
     });
   }
   throw new ProviderUnavailableError("bad_reply", `unexpected msg ${String(envelope.msg)}`);
+}
+
+export interface IdempotentOptions {
+  /** How many times to ask again after an unknown outcome (default 1). */
+  retries?: number;
+  /** Pause before asking again (default 300 ms): long enough for a blip, short enough for a customer. */
+  delayMs?: number;
+}
+
+/**
+ * A money POST carrying an `idempotency_key` (docs/decisions/0015-idempotency-keys.md): when its outcome is
+ * unknown (timeout, network failure), the same body is sent again with the same key, so the provider either
+ * carries it out once or replays its first reply. Only after `retries` more unknown outcomes does it throw the
+ * unknown-outcome `ProviderUnavailableError` (`isUnknownOutcome`): the caller must then say "we could not
+ * confirm" and point to the records, never "failed" (docs/product.md#networks).
+ */
+export async function callProviderIdempotent<T>(
+  ctx: ProviderContext,
+  opts: CallOptions,
+  { retries = 1, delayMs = 300 }: IdempotentOptions = {},
+): Promise<T> {
+  const key = (opts.body as { idempotency_key?: unknown } | undefined)?.idempotency_key;
+  if (typeof key !== "string" || key === "" || (opts.method ?? "POST") !== "POST") {
+    throw new Error("callProviderIdempotent needs a POST whose body carries an idempotency_key");
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await callProvider<T>(ctx, { ...opts, method: "POST" });
+    } catch (error) {
+      if (!isUnknownOutcome(error) || attempt >= retries) throw error;
+      console.warn(`[provider] POST ${opts.path}: outcome unknown, asking again with the same idempotency key`);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
 }

@@ -1,50 +1,30 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+/** The typed core (`callProvider`): envelope, token, client address, errors, timeout, unknown outcomes. */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-
-import { ProviderError, ProviderUnavailableError, callProvider, providerContext } from "~/provider/core.server";
-import { loader as supportLoader } from "~/routes/support";
+import {
+  ProviderError,
+  ProviderUnavailableError,
+  callProvider,
+  callProviderIdempotent,
+  isUnknownOutcome,
+  providerContext,
+} from "~/provider/core.server";
+import { providerTimeoutMs } from "~/provider/transport.server";
+import { loader as healthzLoader } from "~/routes/healthz";
 import { commitSession, getSession } from "~/session.server";
-import { ORIGIN, cookieHeaderFrom, getRequest, routeArgs, settle } from "~/testing/http";
+import { ORIGIN, cookieHeaderFrom, getRequest } from "~/testing/http";
+import { no, ok, scriptedProvider } from "~/testing/provider-double";
 
-/** A fake provider on a real socket, answering per path, recording what it received. */
-let server: Server;
-let baseUrl = "";
-const received: { path: string; token?: string; body: string }[] = [];
-const replies = new Map<string, { status: number; body: string; delayMs?: number }>();
+const provider = scriptedProvider();
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", token: req.headers.token as string | undefined, body });
-      const reply = replies.get((req.url ?? "").split("?")[0]) ?? { status: 404, body: '{"msg":"no","data":{"code":"not_found"}}' };
-      setTimeout(() => {
-        res.writeHead(reply.status, { "Content-Type": "application/json" });
-        res.end(reply.body);
-      }, reply.delayMs ?? 0);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  process.env.PROVIDER_URL = baseUrl;
-  received.length = 0;
-  replies.clear();
-  warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  provider.reset().install();
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 afterEach(() => {
+  provider.uninstall();
   delete process.env.PROVIDER_URL;
-  warn.mockRestore();
+  delete process.env.PROVIDER_TIMEOUT_MS;
 });
 
 async function signedInCookie(token = "tok-abc") {
@@ -54,101 +34,140 @@ async function signedInCookie(token = "tok-abc") {
   return (await commitSession(session)).split(";")[0];
 }
 
+const errorOf = (work: Promise<unknown>) => work.then(() => undefined, (error: unknown) => error);
+
 describe("callProvider", () => {
   it("returns data on msg ok, sends the token header and the query, path under /api", async () => {
-    replies.set("/api/v2/stock/list", { status: 200, body: '{"msg":"ok","data":{"rows":[],"count":0}}' });
+    provider.reply("/v2/stock/list", { json: ok({ rows: [], count: 0 }) });
     const ctx = await providerContext(getRequest("/markets", await signedInCookie()));
     const data = await callProvider<{ count: number }>(ctx, { path: "/v2/stock/list", query: { market: "US", page: 1, symbol: null } });
     expect(data).toEqual({ rows: [], count: 0 });
-    expect(received[0]).toMatchObject({ path: "/api/v2/stock/list?market=US&page=1", token: "tok-abc" });
+    expect(provider.calls).toEqual([{ method: "GET", path: "/v2/stock/list", query: { market: "US", page: "1" }, token: "tok-abc" }]);
   });
 
-  it("does not send the token when auth is false", async () => {
-    replies.set("/api/stock/user/login", { status: 200, body: '{"msg":"ok","data":{}}' });
+  it("does not send the token when auth is false; a body makes it a JSON POST", async () => {
+    provider.reply("/stock/user/login", { json: ok({}) });
     const ctx = await providerContext(getRequest("/login", await signedInCookie()));
-    await callProvider(ctx, { path: "/stock/user/login", method: "POST", body: { user: "1" }, auth: false });
-    expect(received[0].token).toBeUndefined();
-    expect(JSON.parse(received[0].body)).toEqual({ user: "1" });
+    await callProvider(ctx, { path: "/stock/user/login", body: { user: "1" }, auth: false });
+    expect(provider.calls).toEqual([{ method: "POST", path: "/stock/user/login", query: {}, body: { user: "1" } }]);
+  });
+
+  it("forwards the customer's address the server put in x-client-ip, and nothing when there is none", async () => {
+    provider.reply("/stock/user/login", { json: ok({}) });
+    const request = new Request(`${ORIGIN}/login`, { headers: { "x-client-ip": "203.0.113.7" } });
+    await callProvider(await providerContext(request), { path: "/stock/user/login", body: {} });
+    await callProvider(await providerContext(getRequest("/login")), { path: "/stock/user/login", body: {} });
+    expect(provider.calls.map((call) => call.clientIp)).toEqual(["203.0.113.7", undefined]);
   });
 
   it("throws ProviderError with code and field on msg no", async () => {
-    replies.set("/api/stock/user/reg", { status: 200, body: '{"msg":"no","data":{"code":"invalid_input","field":"user","message":"bad"}}' });
+    provider.reply("/stock/user/reg", { json: no("invalid_input", { field: "user", message: "bad" }) });
     const ctx = await providerContext(getRequest("/register"));
-    const error = await callProvider(ctx, { path: "/stock/user/reg", body: {} }).catch((e: unknown) => e);
+    const error = await errorOf(callProvider(ctx, { path: "/stock/user/reg", body: {} }));
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ code: "invalid_input", field: "user", message: "bad" });
   });
 
   it("turns HTTP 400 msg logout into a redirect to /login?redirectTo=<path> that destroys the session", async () => {
-    replies.set("/api/stock/success/v2/user/info", { status: 400, body: '{"msg":"logout"}' });
+    provider.reply("/stock/success/v2/user/info", { status: 400, json: { msg: "logout" } });
     const cookie = await signedInCookie();
     const ctx = await providerContext(getRequest("/account?tab=forex", cookie));
-    const thrown = await callProvider(ctx, { path: "/stock/success/v2/user/info" }).catch((e: unknown) => e);
+    const thrown = await errorOf(callProvider(ctx, { path: "/stock/success/v2/user/info" }));
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Faccount%3Ftab%3Dforex");
-    const setCookies = response.headers.getSetCookie();
-    expect(setCookies[0]).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/i);
     // The replacement cookie carries no token any more.
-    const next = cookieHeaderFrom(response, cookie);
-    const session = await getSession(getRequest("/", next));
+    const session = await getSession(getRequest("/", cookieHeaderFrom(response, cookie)));
     expect(session.get("token")).toBeUndefined();
   });
 
   it.each([
-    ["5xx", { status: 502, body: "<html>Bad gateway</html>" }, "server_error"],
-    ["non-JSON", { status: 200, body: "<html>not json</html>" }, "bad_reply"],
+    ["5xx", { status: 502, text: "<html>Bad gateway</html>" }, "server_error"],
+    ["non-JSON", { status: 200, text: "<html>not json</html>" }, "bad_reply"],
   ])("a %s reply is ProviderUnavailableError (503 response)", async (_label, reply, reason) => {
-    replies.set("/api/v2/config", reply);
-    const ctx = await providerContext(getRequest("/"));
-    const error = await callProvider(ctx, { path: "/v2/config" }).catch((e: unknown) => e);
+    provider.reply("/v2/config", reply);
+    const error = await errorOf(callProvider(await providerContext(getRequest("/")), { path: "/v2/config" }));
     expect(error).toBeInstanceOf(ProviderUnavailableError);
-    expect((error as ProviderUnavailableError).reason).toBe(reason);
+    expect(error).toMatchObject({ reason, unknownOutcome: false });
     expect((error as Response).status).toBe(503);
-    expect(await (error as Response).json()).toMatchObject({ code: "provider_unavailable" });
+    expect(await (error as Response).json()).toEqual({ code: "provider_unavailable", reason });
   });
 
-  it("a closed port is ProviderUnavailableError (network)", async () => {
+  it("a closed port is ProviderUnavailableError (network); over real HTTP, a POST's outcome is unknown", async () => {
+    provider.uninstall();
     process.env.PROVIDER_URL = "http://127.0.0.1:9";
     const ctx = await providerContext(getRequest("/"));
-    const error = await callProvider(ctx, { path: "/v2/config" }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderUnavailableError);
-    expect((error as ProviderUnavailableError).reason).toBe("network");
+    const get = await errorOf(callProvider(ctx, { path: "/v2/config" }));
+    expect(get).toBeInstanceOf(ProviderUnavailableError);
+    expect(get).toMatchObject({ reason: "network", unknownOutcome: false });
+    const post = await errorOf(callProvider(ctx, { path: "/stock/success/deal/order", body: { tag: "AAPL" } }));
+    expect(post).toMatchObject({ reason: "network", unknownOutcome: true });
+    expect(await (post as Response).json()).toEqual({ code: "provider_unavailable", reason: "network", unknownOutcome: true });
   });
 
-  it("a reply slower than the 10 s timeout is ProviderUnavailableError (timeout)", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout"] });
-    try {
-      const timeout = vi.spyOn(AbortSignal, "timeout").mockImplementation(() => {
-        const controller = new AbortController();
-        setTimeout(() => controller.abort(new DOMException("The operation timed out.", "TimeoutError")), 10_000);
-        return controller.signal;
-      });
-      replies.set("/api/v2/config", { status: 200, body: '{"msg":"ok","data":[]}', delayMs: 60_000 });
-      const ctx = await providerContext(getRequest("/"));
-      const pending = callProvider(ctx, { path: "/v2/config" }).catch((e: unknown) => e);
-      await vi.advanceTimersByTimeAsync(10_001);
-      const error = await pending;
-      expect(timeout).toHaveBeenCalledWith(10_000);
-      expect(error).toBeInstanceOf(ProviderUnavailableError);
-      expect((error as ProviderUnavailableError).reason).toBe("timeout");
-    } finally {
-      vi.useRealTimers();
-    }
+  it("a reply slower than PROVIDER_TIMEOUT_MS is a timeout; for a POST the outcome is unknown", async () => {
+    process.env.PROVIDER_TIMEOUT_MS = "150";
+    provider.reply("/v2/config", { json: ok([]), delayMs: 2_000 });
+    provider.reply("/stock/success/deal/order", { json: ok({}), delayMs: 2_000 });
+    const ctx = await providerContext(getRequest("/"));
+    const started = Date.now();
+    expect(await errorOf(callProvider(ctx, { path: "/v2/config" }))).toMatchObject({ reason: "timeout", unknownOutcome: false });
+    const post = await errorOf(callProvider(ctx, { path: "/stock/success/deal/order", body: {} }));
+    expect(isUnknownOutcome(post)).toBe(true);
+    expect(post).toMatchObject({ reason: "timeout" });
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it("the request budget is 10 s unless PROVIDER_TIMEOUT_MS says otherwise", () => {
+    expect(providerTimeoutMs()).toBe(10_000);
+    process.env.PROVIDER_TIMEOUT_MS = "1000";
+    expect(providerTimeoutMs()).toBe(1_000);
+    process.env.PROVIDER_TIMEOUT_MS = "soon";
+    expect(providerTimeoutMs()).toBe(10_000);
   });
 });
 
-describe("a page whose provider is down", () => {
-  it("answers 503 with the provider_unavailable code for the friendly error page", async () => {
-    process.env.PROVIDER_URL = "http://127.0.0.1:9";
-    const response = await settle(() => supportLoader(routeArgs(getRequest("/support", signedInCookieSync))));
+describe("callProviderIdempotent", () => {
+  const order = { path: "/stock/success/deal/order", body: { tag: "AAPL", count: 2, idempotency_key: "key-0001-abcd" } };
+
+  it("after an unknown outcome, sends the same body (same key) once more and returns that reply", async () => {
+    let attempts = 0;
+    provider.reply(order.path, () => (++attempts === 1 ? { fail: "timeout" } : { json: ok({ no: "D1", count: 2 }) }));
+    const ctx = await providerContext(getRequest("/stock/trading/AAPL/US/Apple"));
+    const data = await callProviderIdempotent(ctx, order, { delayMs: 1 });
+    expect(data).toEqual({ no: "D1", count: 2 });
+    expect(provider.calls.map((call) => call.body)).toEqual([order.body, order.body]);
+  });
+
+  it("throws the unknown-outcome error when the retry's outcome is unknown too", async () => {
+    provider.reply(order.path, { fail: "network" });
+    const error = await errorOf(callProviderIdempotent(await providerContext(getRequest("/")), order, { delayMs: 1 }));
+    expect(isUnknownOutcome(error)).toBe(true);
+    expect(provider.calls).toHaveLength(2);
+  });
+
+  it("never repeats a business answer or a server error", async () => {
+    provider.reply(order.path, { json: no("not_sufficient_funds") });
+    const ctx = await providerContext(getRequest("/"));
+    expect(await errorOf(callProviderIdempotent(ctx, order, { delayMs: 1 }))).toMatchObject({ code: "not_sufficient_funds" });
+    provider.reply(order.path, { status: 500, text: "oops" });
+    expect(await errorOf(callProviderIdempotent(ctx, order, { delayMs: 1 }))).toMatchObject({ reason: "server_error" });
+    expect(provider.calls).toHaveLength(2);
+  });
+
+  it("refuses a call without an idempotency key (repeating it could make two orders)", async () => {
+    const ctx = await providerContext(getRequest("/"));
+    await expect(callProviderIdempotent(ctx, { path: order.path, body: { tag: "AAPL" } })).rejects.toThrow(/idempotency_key/);
+    expect(provider.calls).toEqual([]);
+  });
+});
+
+describe("/healthz when the provider is down", () => {
+  it("answers 503 with the reason, fast", async () => {
+    provider.reply("/v2/config", { fail: "network" });
+    const response = await healthzLoader({ request: getRequest("/healthz") });
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ code: "provider_unavailable" });
+    expect(await response.json()).toEqual({ ok: false, reason: "network" });
   });
-});
-
-let signedInCookieSync = "";
-beforeAll(async () => {
-  signedInCookieSync = await signedInCookie();
 });

@@ -1,14 +1,37 @@
 /**
- * How the app reaches the provider. With PROVIDER_URL set: HTTP to `${PROVIDER_URL}/api…`.
+ * How the app reaches the provider. With PROVIDER_URL set: HTTP to `${PROVIDER_URL}/api…` with Node's own
+ * `fetch` (undici; the server installs no fetch polyfill, docs/decisions/0090-custom-express-server.md).
  * Otherwise the embedded provider runs in this process and receives a `Request` directly.
  * This is the ONLY module in app/ that imports from provider/.
  */
-export const PROVIDER_TIMEOUT_MS = 10_000;
+
+/** The request budget (docs/product.md#networks): 10 s, `PROVIDER_TIMEOUT_MS` overrides it (tests use ~1 s). */
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
+export function providerTimeoutMs(): number {
+  const configured = Number(process.env.PROVIDER_TIMEOUT_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_PROVIDER_TIMEOUT_MS;
+}
 /** The embedded provider opens and migrates its database on first use; that is not the request's time. */
 export const EMBEDDED_BOOT_TIMEOUT_MS = 60_000;
 
 interface EmbeddedProvider {
   fetch(request: Request): Response | Promise<Response>;
+}
+
+/** Answers a provider request in tests instead of the real transport (see app/testing/provider-double.ts). */
+export type ProviderTransportHandler = (request: Request) => Response | Promise<Response>;
+
+let testTransport: ProviderTransportHandler | undefined;
+
+/**
+ * Tests only: route every provider request to `handler` (a scripted double, or a test provider's `fetch`);
+ * `undefined` restores the real transport. The timeout still applies, so a slow handler is a timeout.
+ */
+export function setProviderTransportForTests(handler: ProviderTransportHandler | undefined): void {
+  if (handler && process.env.NODE_ENV === "production") {
+    throw new Error("setProviderTransportForTests is for tests only");
+  }
+  testTransport = handler;
 }
 
 let embedded: Promise<EmbeddedProvider> | undefined;
@@ -41,19 +64,24 @@ function withTimeout<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** Whether the provider runs in this process (no PROVIDER_URL): the server then also serves /api/operator/*. */
+export function isProviderEmbedded(): boolean {
+  return !process.env.PROVIDER_URL;
+}
+
 /**
  * Sends one request to the provider. `pathWithQuery` is relative to /api, e.g. "/v2/stock/list?page=1".
  * Throws whatever fetch throws (network failure, AbortSignal timeout); HTTP statuses are returned as-is.
  */
 export async function providerFetch(pathWithQuery: string, init: RequestInit = {}): Promise<Response> {
   const base = process.env.PROVIDER_URL?.replace(/\/+$/, "");
-  if (base) {
-    return fetch(`${base}/api${pathWithQuery}`, { ...init, signal: init.signal ?? AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+  if (base && !testTransport) {
+    return fetch(`${base}/api${pathWithQuery}`, { ...init, signal: init.signal ?? AbortSignal.timeout(providerTimeoutMs()) });
   }
-  const provider = await embeddedProvider();
-  // The 10 s request budget starts once the embedded provider is up.
-  const signal = init.signal ?? AbortSignal.timeout(PROVIDER_TIMEOUT_MS);
+  const provider: EmbeddedProvider = testTransport ? { fetch: testTransport } : await embeddedProvider();
+  // The request budget starts once the embedded provider is up.
+  const signal = init.signal ?? AbortSignal.timeout(providerTimeoutMs());
   const request = new Request(`http://provider.internal/api${pathWithQuery}`, { ...init, signal });
   // The embedded provider cannot be aborted mid-flight; race it against the same timeout.
-  return withTimeout(Promise.resolve(provider.fetch(request)), signal);
+  return withTimeout(Promise.resolve().then(() => provider.fetch(request)), signal);
 }

@@ -1,5 +1,8 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+/**
+ * @deprecated Thin alias kept while the route tests move to `scriptedProvider()` (app/testing/provider-double.ts);
+ * removed once nothing imports it. It records and answers through the same transport hook, no socket.
+ */
+import { ScriptedProvider } from "./provider-double";
 
 export interface FakeReply {
   status: number;
@@ -7,46 +10,37 @@ export interface FakeReply {
   delayMs?: number;
 }
 
-/** A scripted provider on a real socket (for PROVIDER_URL), recording every request it receives. */
 export class FakeProvider {
-  readonly received: { method: string; path: string; token?: string; body: string }[] = [];
-  readonly replies = new Map<string, FakeReply>();
-  private server: Server | undefined;
+  private readonly double = new ScriptedProvider();
+  /** The old shape: path with /api and query, raw body. */
+  get received(): { method: string; path: string; token?: string; body: string }[] {
+    return this.double.calls.map((call) => {
+      const search = new URLSearchParams(call.query).toString();
+      return {
+        method: call.method,
+        path: `/api${call.path}${search ? `?${search}` : ""}`,
+        token: call.token,
+        body: call.body === undefined ? "" : typeof call.body === "string" ? call.body : JSON.stringify(call.body),
+      };
+    });
+  }
+  /** No socket any more: requests reach the double through the transport hook whatever PROVIDER_URL says. */
   url = "";
 
   async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (chunk) => (body += chunk));
-      req.on("end", () => {
-        const path = req.url ?? "";
-        this.received.push({ method: req.method ?? "GET", path, token: req.headers.token as string | undefined, body });
-        const reply = this.replies.get(path.split("?")[0]) ?? {
-          status: 404,
-          body: '{"msg":"no","data":{"code":"not_found"}}',
-        };
-        setTimeout(() => {
-          res.writeHead(reply.status, { "Content-Type": "application/json" });
-          res.end(reply.body);
-        }, reply.delayMs ?? 0);
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.double.install();
     return this;
   }
 
   reply(path: string, status: number, body: unknown) {
-    this.replies.set(`/api${path}`, { status, body: typeof body === "string" ? body : JSON.stringify(body) });
+    this.double.reply(path, typeof body === "string" ? { status, text: body } : { status, json: body });
   }
 
   reset() {
-    this.received.length = 0;
-    this.replies.clear();
+    this.double.reset();
   }
 
   async stop() {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.double.uninstall();
   }
 }
