@@ -30,7 +30,11 @@ export type Env = { Variables: { auth: AuthContext } };
 
 export const ok = <T>(c: Context, data: T) => c.json({ msg: "ok" as const, data });
 
-/** Reads a JSON body and validates it; malformed JSON or a schema failure is `invalid_input` (+ field). */
+/**
+ * Reads a JSON body and validates it; malformed JSON, a body that is not what the schema wants (an array, `null`,
+ * a number) or a schema failure is `invalid_input` (+ field). The size limit (64 KB) is enforced before this by the
+ * app's bodyLimit middleware (provider/app.ts).
+ */
 export async function readBody<S extends z.ZodTypeAny>(c: Context, schema: S): Promise<z.infer<S>> {
   let raw: unknown;
   const text = await c.req.text();
@@ -39,11 +43,37 @@ export async function readBody<S extends z.ZodTypeAny>(c: Context, schema: S): P
   } catch {
     throw invalidInput(undefined, "body is not valid JSON");
   }
+  rejectNul(raw);
   return validate(schema, raw);
 }
 
+/** Reads the query string (every parameter, not only the schema's, is checked for NUL) and validates it. */
 export function readQuery<S extends z.ZodTypeAny>(c: Context, schema: S): z.infer<S> {
-  return validate(schema, c.req.query());
+  const raw = c.req.query();
+  rejectNul(raw);
+  return validate(schema, raw);
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: a string carrying one fails in the database (a 500 on PostgreSQL). Any string
+ * (or object key) with one, at any depth, is `invalid_input` on the top-level field that holds it. Iterative, so a
+ * deeply nested body cannot overflow the stack.
+ */
+function rejectNul(raw: unknown): void {
+  const stack: Array<[unknown, string | undefined]> = [[raw, undefined]];
+  while (stack.length > 0) {
+    const [value, field] = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) throw invalidInput(field, "text must not contain NUL (U+0000) characters");
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push([item, field]);
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes("\u0000")) throw invalidInput(field, "text must not contain NUL (U+0000) characters");
+        stack.push([item, field ?? key]);
+      }
+    }
+  }
 }
 
 function validate<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.infer<S> {
@@ -56,6 +86,39 @@ function validate<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.infer<S> {
   return result.data;
 }
 
-/** Query helpers: numbers arrive as strings. */
-export const pageParam = z.coerce.number().int().min(1).max(100_000).default(1);
-export const limitParam = (max = 100, fallback = 10) => z.coerce.number().int().min(1).max(max).default(fallback);
+/** At most this many digits in a quantity or a query number (leading zeros included): no absurd lengths. */
+const MAX_DIGITS = 15;
+const DIGITS = new RegExp(`^[0-9]{1,${MAX_DIGITS}}$`);
+
+/**
+ * A positive whole number: a JSON integer (`Number.isSafeInteger`, > 0) or a string of ASCII decimal digits ("5",
+ * "007"). Nothing JavaScript would coerce: `true`, `[5]`, "1e3", "0x10", " 5", "5.0", "" and `null` are refused.
+ * See docs/decisions/0061-quantity-and-money-input.md.
+ */
+export function parseWholeNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  if (typeof value !== "string" || !DIGITS.test(value)) return undefined;
+  const n = Number(value);
+  return n > 0 ? n : undefined;
+}
+
+const wholeNumber = (min: number, max: number, what: string) =>
+  z.any().transform((value: unknown, ctx): number => {
+    const n = parseWholeNumber(value);
+    if (n === undefined || n < min || n > max) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${what}: a whole number from ${min} to ${max}, in digits` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A quantity in a body (`count`): 1..max, required unless wrapped in `.optional()` (absent only, never null or ""). */
+export const quantityParam = (max = 100_000) => wholeNumber(1, max, "quantity");
+
+/** Query numbers arrive as strings and follow the same digits-only rule. */
+const queryNumber = (min: number, max: number, fallback: number, what: string) =>
+  wholeNumber(min, max, what).optional().transform((n) => n ?? fallback);
+export const pageParam = queryNumber(1, 100_000, 1, "page");
+export const limitParam = (max = 100, fallback = 10) => queryNumber(1, max, fallback, "limit");
+/** A row id in a query (`?id=`): 1..2^31−1. */
+export const idParam = wholeNumber(1, 2_147_483_647, "id");

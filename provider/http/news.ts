@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { limitParam, ok, pageParam, readQuery, type Env, type Services } from "./context";
+import { idParam, limitParam, ok, pageParam, readQuery, type Env, type Services } from "./context";
 
 export function newsRoutes(s: Services) {
   const app = new Hono<Env>();
@@ -11,7 +11,7 @@ export function newsRoutes(s: Services) {
   });
 
   app.get("/stock/new/index", async (c) => {
-    const q = readQuery(c, z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }));
+    const q = readQuery(c, z.object({ id: idParam }));
     return ok(c, await s.news.article(q.id));
   });
 

@@ -1,18 +1,21 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
+import { limitParam, ok, pageParam, quantityParam, readBody, readQuery, type Env, type Services } from "./context";
 import { requireAuth } from "./auth";
 import { stockMarkets } from "../config";
 import type { MarketCode } from "../db/tables/instruments";
 
 const idempotencyKey = z.string().trim().min(8, "8 to 100 characters").max(100, "8 to 100 characters");
 const emptyToUndefined = (v: unknown) => (v === null || v === "" ? undefined : v);
-const countParam = z.coerce.number().int("count must be a whole number").min(1).max(100_000);
 const orderNo = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
   .pipe(z.string().min(1).max(40));
 const POSITION_MARKETS = ["IN", "MX", "US", "STOCK", "FOREX", "FUTURE", "CGI"] as const;
+const MARKETS = ["IN", "MX", "US", "FOREX", "FUTURE", "CGI"] as const;
+/** Side, kind and market are exact (docs/decisions/0061): never trimmed, re-cased or defaulted from "" or null. */
+const exactly = <T extends string>(value: T, message: string) => z.literal(value, { errorMap: () => ({ message }) });
+const marketField = z.enum(MARKETS, { errorMap: () => ({ message: `type is the symbol's market: ${MARKETS.join(", ")}` }) });
 
 export function tradingRoutes(s: Services) {
   const app = new Hono<Env>();
@@ -24,9 +27,10 @@ export function tradingRoutes(s: Services) {
       c,
       z.object({
         tag: z.string().trim().min(1).max(32),
-        count: countParam,
-        mold: z.literal("stock").default("stock"),
-        state: z.literal("buy").default("buy"),
+        count: quantityParam(),
+        state: exactly("buy", 'state must be "buy" (a sell names its position at /deal/sell)'),
+        mold: exactly("stock", 'mold must be "stock"'),
+        type: marketField.optional(),
         idempotency_key: idempotencyKey,
       }),
     );
@@ -37,6 +41,7 @@ export function tradingRoutes(s: Services) {
         count: body.count,
         mold: body.mold,
         state: body.state,
+        market: body.type,
         idempotencyKey: body.idempotency_key,
       }),
     );
@@ -47,11 +52,17 @@ export function tradingRoutes(s: Services) {
       c,
       z.object({
         no: orderNo,
-        count: z.preprocess(emptyToUndefined, countParam.optional()),
+        count: quantityParam().optional(),
+        state: exactly("sell", 'state must be "sell" when sent').optional(),
+        mold: exactly("stock", 'mold must be "stock" when sent').optional(),
+        type: marketField.optional(),
         idempotency_key: idempotencyKey,
       }),
     );
-    return ok(c, await s.trading.sell(user(c), { no: body.no, count: body.count, idempotencyKey: body.idempotency_key }));
+    return ok(
+      c,
+      await s.trading.sell(user(c), { no: body.no, count: body.count, market: body.type, idempotencyKey: body.idempotency_key }),
+    );
   });
 
   app.post("/stock/success/deal/cancel", auth, async (c) => {

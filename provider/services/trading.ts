@@ -95,6 +95,11 @@ export function createTrading(deps: TradingDeps) {
     return inst;
   }
 
+  /** A market the client sent (`type`) must be the instrument's: a mismatch is never guessed around. */
+  function requireMarket(sent: MarketCode | undefined, actual: MarketCode) {
+    if (sent !== undefined && sent !== actual) throw invalidInput("type", `type must be ${actual}, the market of this symbol`);
+  }
+
   function priceAt(inst: Pick<Instrument, "symbol">, at: Date): Decimal {
     const q = market.quote(inst.symbol, at);
     if (!q) throw new Error(`no quote for ${inst.symbol}`);
@@ -150,10 +155,11 @@ export function createTrading(deps: TradingDeps) {
 
   async function placeOrder(
     userId: number,
-    input: { tag: string; count: number; mold: "stock"; state: "buy"; idempotencyKey: string },
+    input: { tag: string; count: number; mold: "stock"; state: "buy"; market?: MarketCode; idempotencyKey: string },
   ): Promise<DealRow> {
     await settleUser(userId);
     const inst = tradable(input.tag);
+    requireMarket(input.market, inst.market);
     const fp = fingerprintOf(["order", inst.symbol, input.count, input.mold, input.state]);
     return idempotent(userId, input.idempotencyKey, fp, async (trx, now) => {
       const price = priceAt(inst, now);
@@ -220,12 +226,16 @@ export function createTrading(deps: TradingDeps) {
     };
   }
 
-  async function sell(userId: number, input: { no: string; count?: number; idempotencyKey: string }): Promise<DealRow> {
+  async function sell(
+    userId: number,
+    input: { no: string; count?: number; market?: MarketCode; idempotencyKey: string },
+  ): Promise<DealRow> {
     await settleUser(userId);
     const fp = fingerprintOf(["sell", input.no, input.count ?? "all"]);
     return idempotent(userId, input.idempotencyKey, fp, async (trx, now) => {
       const lot = await lockOrderByNo(trx, userId, input.no);
       if (!lot || lot.state !== "buy" || lot.status !== 1) throw new ProviderError("not_found", "no such position", "no");
+      requireMarket(input.market, lot.market);
       const count = input.count ?? lot.remaining;
       if (count < 1 || count > lot.remaining) {
         throw new ProviderError("count_exceeds_position", `at most ${lot.remaining} can be sold`, "count");

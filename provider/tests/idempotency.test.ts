@@ -10,11 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
-const post = (path: string, token: string, body: unknown) =>
+/** Orders carry their side and kind (both required). */
+const post = (path: string, token: string, body: object) =>
   p.fetch(`/api/stock/success/deal/${path}`, {
     method: "POST",
     headers: { token, "content-type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify(path === "order" ? { mold: "stock", state: "buy", ...body } : body),
   });
 
 describe("idempotency keys", () => {
@@ -83,7 +84,7 @@ describe("idempotency keys", () => {
 
   it("sell and cancel validate their inputs", async () => {
     const t = await newTrader(p);
-    const bad = async (path: string, body: unknown) => JSON.parse(await (await post(path, t.token, body)).text()).data;
+    const bad = async (path: string, body: object) => JSON.parse(await (await post(path, t.token, body)).text()).data;
     expect(await bad("sell", { no: "1", count: 1 })).toMatchObject({ code: "invalid_input", field: "idempotency_key" });
     expect(await bad("sell", { count: 1, idempotency_key: newKey() })).toMatchObject({ code: "invalid_input", field: "no" });
     expect(await bad("sell", { no: "1", count: 0, idempotency_key: newKey() })).toMatchObject({ code: "invalid_input", field: "count" });

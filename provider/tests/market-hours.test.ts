@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 const order = (token: string, tag: string, count: number) =>
-  p.call("/api/stock/success/deal/order", { token, body: { tag, count, idempotency_key: newKey() } });
+  p.call("/api/stock/success/deal/order", { token, body: { tag, count, mold: "stock", state: "buy", idempotency_key: newKey() } });
 const records = async (token: string, type = "all") =>
   (await p.call(`/api/stock/success/v2/transaction?type=${type}`, { token })).body.data;
 const expectedHold = (price: number, count: number) => {
