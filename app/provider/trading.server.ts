@@ -1,19 +1,19 @@
 /**
- * Typed client for the provider's trading, wallet-summary and forex/futures/treasury list endpoints
- * (docs/provider-api.md "Trading", "Forex, futures and treasury lists"). One function per endpoint; routes never
- * build provider URLs or read the envelope themselves. Quotes come from `market.server.ts` (`getQuotes`).
+ * Typed client for the provider's trading and forex/futures/treasury list endpoints
+ * (docs/provider-api.md "Trading", "Forex, futures and treasury lists"), one function per endpoint, plus the
+ * mappers from its rows to what the trading screens show (a position, a record, a list row). Routes never build
+ * provider URLs, read the envelope or map rows themselves. Quotes come from `market.server.ts` (`getQuotes`).
  */
-import { deploymentFor } from "~/deployment";
-import { getFixedT, getLocale } from "~/i18next.server";
-import { requireUserToken } from "~/session.server";
+import { displaySymbol, type Deployment } from "~/deployment";
+import type { RecordType } from "~/utils/hrefs";
+import { PAGE_SIZE } from "~/utils/pagination";
 
-import type { RecordType } from "~/components/trade/records";
-
-import { callProvider, providerContext, type ProviderContext } from "./core.server";
+import { callProvider, callProviderIdempotent, type ProviderContext } from "./core.server";
+import type { StockFigures } from "./market.server";
 
 /** Position filters of `deal/positions`: `STOCK` = the deployment's equity markets. */
 export type PositionMarket = "IN" | "MX" | "US" | "STOCK" | "FOREX" | "FUTURE" | "CGI";
-export type { RecordType } from "~/components/trade/records";
+export type { RecordType } from "~/utils/hrefs";
 
 /** 0 pending, 1 success, 2 cancelled, 3 expired. */
 export type DealStatus = 0 | 1 | 2 | 3;
@@ -35,7 +35,8 @@ export interface DealRow {
   /** Money strings with 2 decimals. */
   price_all: string;
   fee: string;
-  amount?: string;
+  /** The money moved: a buy's price_all + fee (debited), a sell's price_all − fee (credited). */
+  amount: string;
   profit: string | null;
   status: DealStatus;
   status_name: string;
@@ -89,16 +90,6 @@ export interface FuturesRow {
   precision: number;
 }
 
-export interface UserInfo {
-  user: string;
-  no: number | string;
-  img: string;
-  /** Money strings. */
-  total: string;
-  money: string;
-  loan: string;
-}
-
 export interface ConfigEntry {
   tag: string;
   value: string;
@@ -108,8 +99,6 @@ export interface Page<T> {
   rows: T[];
   count: number;
 }
-
-export const PAGE_SIZE = 10;
 
 export function getCurrencyList(
   ctx: ProviderContext,
@@ -133,24 +122,28 @@ export async function getMarketList(
   return data.rows;
 }
 
-/** A market buy: the provider fills at its own current price (a client price is ignored). */
+/**
+ * A market buy: the provider fills at its own current price (a client price is ignored). A lost reply is asked
+ * again once with the same key (`callProviderIdempotent`): one order either way; a second loss throws the
+ * unknown-outcome `ProviderUnavailableError` (docs/decisions/0101-idempotency-key-per-intent.md).
+ */
 export function placeBuyOrder(
   ctx: ProviderContext,
   input: { tag: string; count: number; idempotencyKey: string },
 ): Promise<DealRow> {
-  return callProvider<DealRow>(ctx, {
+  return callProviderIdempotent<DealRow>(ctx, {
     path: "/stock/success/deal/order",
     method: "POST",
     body: { tag: input.tag, count: input.count, mold: "stock", state: "buy", idempotency_key: input.idempotencyKey },
   });
 }
 
-/** Sells `count` (default: all) of the lot `no`. */
+/** Sells `count` (default: all) of the lot `no`; a lost reply is asked again with the same key, as for a buy. */
 export function sellPosition(
   ctx: ProviderContext,
   input: { no: string; count?: number; idempotencyKey: string },
 ): Promise<DealRow> {
-  return callProvider<DealRow>(ctx, {
+  return callProviderIdempotent<DealRow>(ctx, {
     path: "/stock/success/deal/sell",
     method: "POST",
     body: { no: input.no, count: input.count, idempotency_key: input.idempotencyKey },
@@ -182,45 +175,114 @@ export function getTransactions(
   });
 }
 
-export function getUserInfo(ctx: ProviderContext): Promise<UserInfo> {
-  return callProvider<UserInfo>(ctx, { path: "/stock/success/v2/user/info" });
-}
-
 export function getConfig(ctx: ProviderContext): Promise<ConfigEntry[]> {
   return callProvider<ConfigEntry[]>(ctx, { path: "/v2/config" });
 }
 
-/** SPEC §9: 0.03 % unless the provider configures another rate. */
-export const DEFAULT_FEE_RATE = 0.0003;
+/** 0.03 % unless the provider configures another rate (docs/product.md#fees). A decimal string, never a float. */
+export const DEFAULT_FEE_RATE = "0.0003";
 
-export async function getFeeRate(ctx: ProviderContext): Promise<number> {
+export async function getFeeRate(ctx: ProviderContext): Promise<string> {
   const entries = await getConfig(ctx);
-  const rate = Number(entries.find((entry) => entry.tag === "fee_rate")?.value);
-  return Number.isFinite(rate) && rate >= 0 ? rate : DEFAULT_FEE_RATE;
+  const rate = entries.find((entry) => entry.tag === "fee_rate")?.value?.trim() ?? "";
+  return /^(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(rate) ? rate : DEFAULT_FEE_RATE;
 }
 
-export const ACCOUNT_TRADE_MARKETS = { stock: "STOCK", forex: "FOREX", FUTURE: "FUTURE", CGI: "CGI" } as const;
-export type AccountTradeTab = keyof typeof ACCOUNT_TRADE_MARKETS;
-export const ACCOUNT_TRADE_ROWS = 3;
+/* ---------------------------------------------------------------- view models */
 
-/** The account page's market tabs (SPEC §2): the newest 3 positions of each market, with each market's total. */
-export async function getAccountTradeSummary(
-  ctx: ProviderContext,
-): Promise<Record<AccountTradeTab, Page<PositionRow>>> {
-  const tabs = Object.keys(ACCOUNT_TRADE_MARKETS) as AccountTradeTab[];
-  const pages = await Promise.all(
-    tabs.map((tab) => getPositions(ctx, { market: ACCOUNT_TRADE_MARKETS[tab], page: 1, limit: ACCOUNT_TRADE_ROWS })),
-  );
-  return Object.fromEntries(tabs.map((tab, index) => [tab, pages[index]])) as Record<AccountTradeTab, Page<PositionRow>>;
+/** A lot as the positions screen and the sell form show it. Money fields stay decimal strings. */
+export interface PositionFigures {
+  /** The lot's order number: what a sell names and what live refreshes match on. */
+  no: string;
+  symbol: string;
+  display: string;
+  name: string;
+  /** The instrument's market: its amounts are in this market's currency (docs/product.md#currency). */
+  market: string;
+  count: number;
+  /** Cost price. */
+  price: number;
+  current_price: number;
+  market_value: string;
+  profit: string;
+  /** Percent points. */
+  profit_percent: number;
 }
 
-/**
- * What every (auth) trade page loader and action starts from: a signed-in customer (else a redirect to /login),
- * the provider context, the `trade` translations and locale of the request, and the deployment.
- */
-export async function tradeRequest(request: Request) {
-  await requireUserToken(request);
-  const [t, locale, ctx] = await Promise.all([getFixedT(request, "trade"), getLocale(request), providerContext(request)]);
-  const deployment = deploymentFor(process.env.DEPLOYMENT);
-  return { t, locale, ctx, deployment, fmt: { locale, deployment } };
+export function positionFigures(row: PositionRow, deployment: Deployment): PositionFigures {
+  return {
+    no: row.no,
+    symbol: row.tag,
+    display: displaySymbol(row.tag, deployment),
+    name: row.name,
+    market: row.market,
+    count: row.count,
+    price: row.price,
+    current_price: row.current_price,
+    market_value: row.market_value,
+    profit: row.profit,
+    profit_percent: row.profit_percent,
+  };
+}
+
+/** One order of the records list. */
+export interface RecordFigures {
+  no: string;
+  symbol: string;
+  display: string;
+  name: string;
+  market: string;
+  side: "buy" | "sell";
+  count: number;
+  /** The fill price: a sell's sell price, a buy's price (a pending row: the price at placement). */
+  price: number;
+  total: string;
+  fee: string;
+  profit: string | null;
+  status: DealStatus;
+  time: string;
+}
+
+export function recordFigures(row: DealRow, deployment: Deployment): RecordFigures {
+  return {
+    no: row.no,
+    symbol: row.tag,
+    display: displaySymbol(row.tag, deployment),
+    name: row.name,
+    market: row.type,
+    side: row.state,
+    count: row.count,
+    price: row.state === "sell" && row.sell_price !== null ? row.sell_price : row.price,
+    total: row.price_all,
+    fee: row.fee,
+    profit: row.profit,
+    status: row.status,
+    time: row.created_at,
+  };
+}
+
+/** A currency pair as a list row; its change is the 4-decimal one (docs/product.md#lists). */
+export function currencyRowFigures(row: CurrencyRow): StockFigures {
+  return {
+    symbol: row.stock,
+    display: row.stock,
+    name: row.name,
+    market: row.market,
+    price: row.prasent,
+    change: row.price_change_percent,
+    changePercent: row.percent_change,
+  };
+}
+
+/** A futures contract or a treasury yield as a list row. */
+export function marketListRowFigures(row: FuturesRow, deployment: Deployment): StockFigures {
+  return {
+    symbol: row.stock,
+    display: displaySymbol(row.stock, deployment),
+    name: row.name,
+    market: row.market,
+    price: row.current_price,
+    change: row.change,
+    changePercent: row.percent_change,
+  };
 }

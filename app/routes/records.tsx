@@ -1,31 +1,41 @@
 /**
- * /records (auth): stock transaction records with tabs All, Pending, Success, Cancelled, Expired (`?type=`),
- * paged 10. A pending order can be cancelled: the Cancel link opens a confirm step (`?cancel=<no>`), and only
- * its POST cancels (docs/decisions/0023).
+ * /records (auth; docs/product.md#records): stock transaction records in tabs All, Pending, Success, Cancelled,
+ * Expired (`?type=`), ten per page. Every amount shows its market's currency. A pending order can be cancelled:
+ * the Cancel link opens a server-rendered confirm step (`?cancel=<no>`, docs/decisions/0023), and only its POST
+ * (a form with its own schema) cancels.
  */
-import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "~/i18n-react";
+import { useForm } from "@conform-to/react";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { formatDateTime } from "~/components/trade/money";
-import { Pager } from "~/components/trade/PositionsScreen";
-import { readPage } from "~/components/trade/positions";
-import { tradeErrorMessage } from "~/components/trade/order.server";
 import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
-import { PriceChange } from "~/components/ui/PriceChange";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { deploymentFor, displaySymbol } from "~/deployment";
-import { formatInteger, formatMoney, formatPrice, type FormatContext } from "~/format";
-import { ProviderError, isProviderUnavailable } from "~/provider/core.server";
-import { PAGE_SIZE, cancelOrder, getTransactions, tradeRequest } from "~/provider/trading.server";
-import { RECORD_TYPES, readRecordType as readType, recordsHref, type RecordType } from "~/components/trade/records";
+import { formatAmount } from "~/features/trading/currency";
+import { parseCancelForm } from "~/features/trading/forms.server";
+import { ProfitLoss } from "~/features/trading/ProfitLoss";
+import { dateTimeFormat, formatInteger, formatMarketMoney, intlLocale, timeZoneOf, type FormatContext } from "~/format";
+import { useTranslation } from "~/i18n-react";
+import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
+import { cancelOrder, getTransactions, recordFigures, type RecordFigures } from "~/provider/trading.server";
 import { requireSameOrigin } from "~/security.server";
-import { redirectWithToast } from "~/session.server";
 import tradeStyles from "~/styles/trade.css";
+import { redirectWithToast } from "~/toast.server";
+import { useFormat } from "~/utils/format-context";
+import { recordsHref, type RecordType } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
+import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
+import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { titleKey: "records.title", ns: "trade" };
+export const handle: PageHandle = { i18n: ["trade"], titleKey: "trade:records.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
 export const headers: HeadersFunction = ({ parentHeaders }) => {
   const headers = new Headers(parentHeaders);
@@ -33,101 +43,100 @@ export const headers: HeadersFunction = ({ parentHeaders }) => {
   return headers;
 };
 
+const RECORD_TYPES: readonly RecordType[] = ["all", "pending", "success", "cancelled", "expired"];
+const STATUS_KEYS = ["pending", "success", "cancelled", "expired"] as const;
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+function readRecordType(value: unknown): RecordType {
+  return typeof value === "string" && (RECORD_TYPES as readonly string[]).includes(value) ? (value as RecordType) : "all";
+}
+
+/** When an order was placed: date and time in the deployment's market time zone (same text on server and browser). */
+function formatDateTime(value: string, fmt: FormatContext): string {
+  return dateTimeFormat(intlLocale(fmt), { dateStyle: "medium", timeStyle: "short", timeZone: timeZoneOf(fmt) }).format(new Date(value));
+}
+
+export interface RecordsData extends PageInfo {
+  type: RecordType;
+  /** The provider could not be read: the screen's own "loading failed, please retry" (HTTP 503). */
+  failed: boolean;
+  rows: RecordFigures[];
+  /** The pending order whose cancel is being confirmed (`?cancel=<no>`). */
+  cancel: RecordFigures | null;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { locale, ctx, deployment } = await tradeRequest(request);
+  const context = await requireUserContext(request, "trade");
   const url = new URL(request.url);
-  const type = readType(url.searchParams.get("type"));
+  const type = readRecordType(url.searchParams.get("type"));
   const page = readPage(url.searchParams.get("page"));
-  const base = { locale, deployment: deployment.code, type, page };
-  try {
-    const records = await getTransactions(ctx, { type, page });
-    const rows = records.rows.map((row) => ({
-      no: row.no,
-      symbol: displaySymbol(row.tag, deployment),
-      name: row.name,
-      market: row.type,
-      side: row.state,
-      count: row.count,
-      price: row.state === "sell" && row.sell_price !== null ? row.sell_price : row.price,
-      total: row.price_all,
-      fee: row.fee,
-      profit: row.profit,
-      status: row.status,
-      time: row.created_at,
-    }));
-    const cancelNo = url.searchParams.get("cancel");
-    return json(
-      {
-        ...base,
-        failed: false,
-        count: records.count,
-        pageCount: Math.max(1, Math.ceil(records.count / PAGE_SIZE)),
-        rows,
-        cancel: rows.find((row) => row.no === cancelNo && row.status === 0) ?? null,
-      },
-      { headers: { "Cache-Control": "private, no-store" } },
-    );
-  } catch (error) {
-    if (!(error instanceof ProviderError) && !isProviderUnavailable(error)) throw error;
-    // SPEC §8: the records screen has its own error state with a retry.
-    return json(
-      { ...base, failed: true, count: 0, pageCount: 1, rows: [], cancel: null },
-      { status: 503, headers: { "Cache-Control": "no-store" } },
-    );
+  const records = await attempt(getTransactions(context.provider, { type, page }));
+  if (!records.ok) {
+    logFailure("records", records.failure);
+    const data: RecordsData = { ...pageInfo(page, 0), type, failed: true, rows: [], cancel: null };
+    return json(data, { status: 503, headers: NO_STORE });
   }
+  const info = pageInfo(page, records.data.count);
+  if (page > info.pageCount) throw redirect(recordsHref({ type, page: info.pageCount }));
+  const rows = records.data.rows.map((row) => recordFigures(row, context.deployment));
+  const cancelNo = url.searchParams.get("cancel");
+  const data: RecordsData = { ...info, type, failed: false, rows, cancel: rows.find((row) => row.no === cancelNo && row.status === 0) ?? null };
+  return json(data, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { t, ctx } = await tradeRequest(request);
-  const formData = await request.formData();
+  const context = await requireUserContext(request, "trade");
   const url = new URL(request.url);
-  const back = recordsHref({ type: readType(url.searchParams.get("type")), page: readPage(url.searchParams.get("page")) });
-  const no = String(formData.get("no") ?? "").trim();
-  if (formData.get("intent") !== "cancel" || !no || no.length > 40) {
-    return redirectWithToast(request, back, { key: "trade:errors.submissionFailed", type: "error" });
+  const back = recordsHref({ type: readRecordType(url.searchParams.get("type")), page: readPage(url.searchParams.get("page")) });
+  const submission = parseCancelForm(await request.formData(), context.t);
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const { no } = submission.value;
+  const cancelled = await attempt(cancelOrder(context.provider, no));
+  if (!cancelled.ok) {
+    logFailure("records cancel", cancelled.failure);
+    return redirectWithToast(back, {
+      key: "trade:errors.cancelFailed",
+      values: { reason: failureMessage(context.t, cancelled.failure, "errors.submissionFailed") },
+      type: "error",
+    });
   }
-  try {
-    await cancelOrder(ctx, no);
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    return redirectWithToast(request, back, { key: "trade:errors.cancelFailed", values: { reason: tradeErrorMessage(t, error.code) }, type: "error" });
-  }
-  return redirectWithToast(request, back, { key: "trade:toast.cancelled", values: { no } });
+  return redirectWithToast(back, { key: "trade:toast.cancelled", values: { no } });
 }
-
-const STATUS_KEYS = ["pending", "success", "cancelled", "expired"] as const;
 
 export default function RecordsPage() {
   const data = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("trade");
-  const fmt: FormatContext = useMemo(
-    () => ({ locale: data.locale, deployment: deploymentFor(data.deployment) }),
-    [data.locale, data.deployment],
-  );
+  const fmt = useFormat();
+  // The cancel confirm is an intent-only form; a refused one (tampered order number) is said on the page.
+  const [form] = useForm({ id: "cancel", lastResult: reply?.result });
   const here = recordsHref({ type: data.type, page: data.page });
 
-  // One confirm step per order, server-rendered (`?cancel=<no>`): it works without JS, has a URL, and the page
-  // never holds one <dialog> per pending row (their headings would share an id).
-  const cancelPanel = (no: string) => (
-    <ConfirmPanel
-      title={t("records.cancelTitle")}
-      text={t("records.cancelText", { no })}
-      action={here}
-      confirmLabel={t("records.cancelConfirm")}
-      cancelLabel={t("records.keep")}
-      cancelHref={here}
-      hidden={{ intent: "cancel", no }}
-    />
-  );
-
   if (data.cancel) {
-    return <section className="card">{cancelPanel(data.cancel.no)}</section>;
+    // One confirm step per order, server-rendered: it works without JS, has a URL, and the page never holds one
+    // <dialog> per pending row.
+    return (
+      <section className="card">
+        <ConfirmPanel
+          title={t("records.cancelTitle")}
+          text={t("records.cancelText", { no: data.cancel.no })}
+          action={here}
+          confirmLabel={t("records.cancelConfirm")}
+          cancelLabel={t("records.keep")}
+          cancelHref={here}
+          hidden={{ intent: "cancel", no: data.cancel.no }}
+        />
+      </section>
+    );
   }
 
   return (
     <div className="tr-page">
-      <h1 className="tr-h1">{t("records.heading")}</h1>
+      <h1 className="tr-h1" tabIndex={-1}>
+        {t("records.heading")}
+      </h1>
+      <FormErrorSummary fields={[]} formErrors={form.errors} formId="records-tabs" lastResult={reply?.result} />
       <LinkTabs
         label={t("records.tabs")}
         tabs={RECORD_TYPES.map((type) => ({ to: recordsHref({ type }), label: t(`records.tab.${type}`), current: type === data.type }))}
@@ -140,14 +149,14 @@ export default function RecordsPage() {
           </Link>
         </div>
       ) : data.rows.length === 0 ? (
-        <p className="tr-empty">{t(`records.empty`)}</p>
+        <p className="tr-empty">{t("records.empty")}</p>
       ) : (
-        <ul className="list tr-records">
+        <ul className="list tr-records" id="records-tabs">
           {data.rows.map((row) => (
             <li key={row.no} className="tr-record">
               <div className="tr-record__head">
                 <span>
-                  <span className="tr-sym">{row.symbol}</span> <span className="tr-muted">{row.name}</span>
+                  <span className="tr-sym">{row.display}</span> <span className="tr-muted">{row.name}</span>
                 </span>
                 <span className={`tr-badge tr-badge--${row.side}`}>{t(`side.${row.side}`)}</span>
               </div>
@@ -158,21 +167,21 @@ export default function RecordsPage() {
                 </div>
                 <div>
                   <dt>{t("records.price")}</dt>
-                  <dd className="tr-num">{formatPrice(row.price, fmt, row.market)}</dd>
+                  <dd className="tr-num">{formatMarketMoney(row.price, fmt, row.market)}</dd>
                 </div>
                 <div>
                   <dt>{t("records.total")}</dt>
-                  <dd className="tr-num">{formatMoney(row.total, fmt)}</dd>
+                  <dd className="tr-num">{formatAmount(row.total, fmt, row.market)}</dd>
                 </div>
                 <div>
                   <dt>{t("records.fee")}</dt>
-                  <dd className="tr-num">{formatMoney(row.fee, fmt)}</dd>
+                  <dd className="tr-num">{formatAmount(row.fee, fmt, row.market)}</dd>
                 </div>
                 {row.side === "sell" && row.profit !== null ? (
                   <div>
                     <dt>{t("records.profit")}</dt>
                     <dd className="tr-num">
-                      <PriceChange change={Number(row.profit)} />
+                      <ProfitLoss value={row.profit} market={row.market} />
                     </dd>
                   </div>
                 ) : null}
@@ -201,7 +210,7 @@ export default function RecordsPage() {
           ))}
         </ul>
       )}
-      <Pager page={data.page} pageCount={data.pageCount} hrefFor={(page) => recordsHref({ type: data.type, page })} show={data.count > 0} fmt={fmt} />
+      <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => recordsHref({ type: data.type, page })} />
     </div>
   );
 }

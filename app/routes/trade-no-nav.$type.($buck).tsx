@@ -1,17 +1,22 @@
 /**
  * /trade-no-nav/{type}/{buck?} (auth): the positions screen without the bottom bar, opened from the forex,
- * futures and treasury lists (`/trade-no-nav/forex/1`, `/trade-no-nav/futures/ok`, …). `buck` is kept as given.
+ * futures and treasury lists (`/trade-no-nav/forex/1`, `/trade-no-nav/futures/ok`, …); `buck` is kept as given.
+ * Without the bar it needs its own way back (docs/product.md#navigation): to where the customer came from, or
+ * by default to the list that links here.
  */
 import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useParams } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigate, useParams } from "@remix-run/react";
 
-import { PositionsScreen } from "~/components/trade/PositionsScreen";
-import { readPage, readPositionTab, type PositionTab } from "~/components/trade/positions";
-import { loadPositionsScreen } from "~/components/trade/positions.server";
+import { PositionsScreen } from "~/features/trading/PositionsScreen";
+import { loadPositionsScreen, readPositionTab } from "~/features/trading/positions.server";
+import { useTranslation } from "~/i18n-react";
 import tradeStyles from "~/styles/trade.css";
+import { instrumentListHref, noNavPositionsHref, positionsHref, type PositionTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
+import { readPage } from "~/utils/pagination";
+import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { titleKey: "positions.title", ns: "trade", hideBottomNav: true };
+export const handle: PageHandle = { i18n: ["trade", "markets"], titleKey: "trade:positions.title", hideBottomNav: true };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
 export const headers: HeadersFunction = ({ parentHeaders }) => {
   const headers = new Headers(parentHeaders);
@@ -19,19 +24,55 @@ export const headers: HeadersFunction = ({ parentHeaders }) => {
   return headers;
 };
 
-export function noNavHref(tab: PositionTab, page: number, buck?: string): string {
-  const path = `/trade-no-nav/${tab}${buck ? `/${encodeURIComponent(buck)}` : ""}`;
-  return page > 1 ? `${path}?page=${page}` : path;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const context = await requireUserContext(request, "trade");
   const tab = readPositionTab(params.type);
   if (!tab) throw json({ code: "not_found" }, { status: 404 });
-  return loadPositionsScreen(request, tab, readPage(new URL(request.url).searchParams.get("page")));
+  const page = readPage(new URL(request.url).searchParams.get("page"));
+  const data = await loadPositionsScreen(context, tab, page, (to, n) => noNavPositionsHref(to, n, params.buck));
+  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The list each tab's position link comes from; stocks come from /trade. */
+const BACK_OF_TAB: Record<PositionTab, string> = {
+  stock: positionsHref(),
+  forex: instrumentListHref("forex"),
+  futures: instrumentListHref("futures"),
+  treasury: instrumentListHref("treasury"),
+};
+
+/**
+ * "Back": a real link (works without JS, or when this page was opened directly); with JS, after moving here
+ * inside the app, it goes back in history instead, to exactly where the customer came from.
+ */
+function BackLink({ to }: { to: string }) {
+  const { t } = useTranslation("trade");
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <p className="tr-back">
+      <Link
+        to={to}
+        onClick={(event) => {
+          // "default" is the key of the first page of this visit: there is nothing of ours to go back to.
+          if (location.key === "default") return;
+          event.preventDefault();
+          navigate(-1);
+        }}
+      >
+        <span aria-hidden="true">← </span>
+        {t("positions.back")}
+      </Link>
+    </p>
+  );
 }
 
 export default function TradeNoNavPage() {
   const data = useLoaderData<typeof loader>();
   const { buck } = useParams();
-  return <PositionsScreen data={data} hrefFor={(tab, page) => noNavHref(tab, page, buck)} />;
+  return (
+    <PositionsScreen data={data} hrefFor={(tab, page) => noNavPositionsHref(tab, page, buck)}>
+      <BackLink to={BACK_OF_TAB[data.tab]} />
+    </PositionsScreen>
+  );
 }

@@ -1,14 +1,20 @@
-/** /trade (auth): positions by market (SPEC §2 Trade). `?tab=stock|forex|futures|treasury&page=N`. */
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+/**
+ * /trade (auth): positions by market (docs/product.md#positions), `?tab=stock|forex|futures|treasury&page=N`,
+ * with links to the stock records and to the tab's own list, so every trade screen is reachable from here.
+ */
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 
-import { PositionsScreen } from "~/components/trade/PositionsScreen";
-import { readPage, readPositionTab, type PositionTab } from "~/components/trade/positions";
-import { loadPositionsScreen } from "~/components/trade/positions.server";
+import { PositionsScreen } from "~/features/trading/PositionsScreen";
+import { loadPositionsScreen, readPositionTab } from "~/features/trading/positions.server";
+import { useTranslation } from "~/i18n-react";
 import tradeStyles from "~/styles/trade.css";
+import { instrumentListHref, marketsHref, positionsHref, recordsHref, type PositionTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
+import { readPage } from "~/utils/pagination";
+import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { titleKey: "positions.title", ns: "trade" };
+export const handle: PageHandle = { i18n: ["trade", "markets"], titleKey: "trade:positions.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
 export const headers: HeadersFunction = ({ parentHeaders }) => {
   const headers = new Headers(parentHeaders);
@@ -16,21 +22,31 @@ export const headers: HeadersFunction = ({ parentHeaders }) => {
   return headers;
 };
 
-export function tradeHref(tab: PositionTab, page: number): string {
-  const params = new URLSearchParams();
-  if (tab !== "stock") params.set("tab", tab);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `/trade?${search}` : "/trade";
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await requireUserContext(request, "trade");
   const url = new URL(request.url);
   const tab = readPositionTab(url.searchParams.get("tab")) ?? "stock";
-  return loadPositionsScreen(request, tab, readPage(url.searchParams.get("page")));
+  const data = await loadPositionsScreen(context, tab, readPage(url.searchParams.get("page")), positionsHref);
+  return json(data, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** Where each tab's instruments are listed. */
+const LIST_OF_TAB: Record<PositionTab, string> = {
+  stock: marketsHref(),
+  forex: instrumentListHref("forex"),
+  futures: instrumentListHref("futures"),
+  treasury: instrumentListHref("treasury"),
+};
 
 export default function TradePage() {
   const data = useLoaderData<typeof loader>();
-  return <PositionsScreen data={data} hrefFor={tradeHref} />;
+  const { t } = useTranslation("trade");
+  return (
+    <PositionsScreen data={data} hrefFor={positionsHref}>
+      <nav aria-label={t("positions.related")} className="tr-related">
+        <Link to={LIST_OF_TAB[data.tab]}>{t(`positions.list.${data.tab}`)}</Link>
+        <Link to={recordsHref()}>{t("positions.records")}</Link>
+      </nav>
+    </PositionsScreen>
+  );
 }

@@ -1,14 +1,15 @@
-/** /treasury-debt (auth): the treasury list with search, a position link and live prices (SPEC §2, §8). */
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+/** /treasury-debt (auth): the treasury list with search, a link to the matching positions and live prices (docs/product.md#lists). */
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { InstrumentList } from "~/components/trade/InstrumentList";
-import { loadInstrumentList } from "~/components/trade/lists.server";
+import { InstrumentList } from "~/features/trading/InstrumentList";
+import { loadInstrumentList } from "~/features/trading/lists.server";
 import marketStyles from "~/styles/market.css";
 import tradeStyles from "~/styles/trade.css";
 import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { titleKey: "lists.treasury.title", ns: "trade" };
+export const handle: PageHandle = { i18n: ["trade", "markets"], titleKey: "trade:lists.treasury.title" };
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: marketStyles },
   { rel: "stylesheet", href: tradeStyles },
@@ -19,11 +20,12 @@ export const headers: HeadersFunction = ({ parentHeaders }) => {
   return headers;
 };
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadInstrumentList(request, "treasury");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await requireUserContext(request, "trade");
+  return json(await loadInstrumentList(context, new URL(request.url), "treasury"), { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export default function TreasuryListPage() {
+export default function TreasuryDebtListPage() {
   const data = useLoaderData<typeof loader>();
-  return <InstrumentList data={data} />;
+  return <InstrumentList key={`${data.code}|${data.page}`} data={data} />;
 }

@@ -1,33 +1,32 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "~/i18n-react";
 
+import { PriceFreshness } from "~/components/market/LiveStatus";
 import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { StockRow } from "~/components/market/StockRow";
-import { deploymentFor } from "~/deployment";
-import type { FormatContext } from "~/format";
+import { Pager } from "~/components/ui/Pager";
+import { useTranslation } from "~/i18n-react";
+import { instrumentListHref, noNavPositionsHref } from "~/utils/hrefs";
 
-import { LIST_PATHS, listHref } from "./lists";
 import type { InstrumentListData } from "./lists.server";
-import { Pager } from "./PositionsScreen";
 
+/** docs/product.md#live-prices: forex, futures and treasury refresh every 5 s. */
 const REFRESH_MS = 5_000;
-/** SPEC §9: the next page loads within 50 px of the bottom. */
+/** docs/product.md#lists: the next forex page loads within 50 px of the bottom. */
 const SCROLL_THRESHOLD_PX = 50;
 
+const POSITION_TAB = { forex: "forex", futures: "futures", treasury: "treasury" } as const;
+
 /**
- * Forex, futures and treasury lists: a GET search form (Enter submits), the position link, and rows that open
- * the stock detail. Prices refresh every 5 s through /resources/quotes. Forex pages: with JS the next page
- * loads near the bottom (then a "no more" note); without JS, previous/next links.
+ * Forex, futures and treasury lists (docs/product.md#lists): a GET search form (Enter submits), the link to the
+ * matching positions, and rows that open the stock detail (each row's one link stretched over it). Prices
+ * refresh every 5 s through /resources/quotes. Forex pages: with JS the next page loads near the bottom (then a
+ * "no more" note); without JS, previous/next links. Rendered with `key` = search + page by its route, so a new
+ * search or page starts from its own rows.
  */
 export function InstrumentList({ data }: { data: InstrumentListData }) {
   const { t } = useTranslation("trade");
-  const fmt: FormatContext = useMemo(
-    () => ({ locale: data.locale, deployment: deploymentFor(data.deployment) }),
-    [data.locale, data.deployment],
-  );
   const kind = data.kind;
-  const paths = LIST_PATHS[kind];
   const infinite = kind === "forex";
 
   // Forex: rows of later pages fetched with the route's own loader, appended to the server-rendered page.
@@ -36,10 +35,6 @@ export function InstrumentList({ data }: { data: InstrumentListData }) {
   const [lastPage, setLastPage] = useState(data.page);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    setExtra([]);
-    setLastPage(data.page);
-  }, [data]);
   useEffect(() => {
     const more = fetcher.data;
     if (!more || more.code !== data.code || more.page !== lastPage + 1) return;
@@ -53,7 +48,9 @@ export function InstrumentList({ data }: { data: InstrumentListData }) {
     if (!infinite || !hasMore) return;
     const onScroll = () => {
       const nearBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - SCROLL_THRESHOLD_PX;
-      if (nearBottom && fetcherRef.current.state === "idle") fetcherRef.current.load(listHref(kind, { code: data.code, page: lastPage + 1 }));
+      if (nearBottom && fetcherRef.current.state === "idle") {
+        fetcherRef.current.load(instrumentListHref(kind, { code: data.code, page: lastPage + 1 }));
+      }
     };
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
@@ -69,8 +66,10 @@ export function InstrumentList({ data }: { data: InstrumentListData }) {
   const errorId = `${inputId}-error`;
   return (
     <div className="tr-page">
-      <h1 className="tr-h1">{t(`lists.${kind}.heading`)}</h1>
-      <Form method="get" action={paths.path} role="search" className="tr-search" aria-label={t("lists.searchLabel")}>
+      <h1 className="tr-h1" tabIndex={-1}>
+        {t(`lists.${kind}.heading`)}
+      </h1>
+      <Form method="get" action={instrumentListHref(kind)} role="search" className="tr-search" aria-label={t("lists.searchLabel")}>
         <label htmlFor={inputId}>{t("lists.searchLabel")}</label>
         {data.codeError ? (
           <p id={errorId} className="field__error">
@@ -83,7 +82,6 @@ export function InstrumentList({ data }: { data: InstrumentListData }) {
             type="search"
             name="code"
             defaultValue={data.code}
-            key={data.code}
             maxLength={40}
             autoComplete="off"
             spellCheck={false}
@@ -95,36 +93,39 @@ export function InstrumentList({ data }: { data: InstrumentListData }) {
             {t("lists.search")}
           </button>
         </div>
-        {data.code ? <Link to={paths.path}>{t("lists.clear")}</Link> : null}
+        {data.code ? <Link to={instrumentListHref(kind)}>{t("lists.clear")}</Link> : null}
       </Form>
       <p>
-        <Link to={paths.positions} className="button button--secondary">
+        <Link to={noNavPositionsHref(POSITION_TAB[kind])} className="button button--secondary">
           {t("lists.positions")}
         </Link>
       </p>
       {data.failure ? <p className="notice">{data.failure}</p> : null}
       {data.empty ? <p className="tr-empty">{data.empty}</p> : null}
       {rows.length > 0 ? (
-        <table className="mk-table">
-          <caption className="sr-only">{t(`lists.${kind}.heading`)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("lists.colName")}</th>
-              <th scope="col">{t("lists.colPrice")}</th>
-              <th scope="col">{t("lists.colChange")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <StockRow key={row.symbol} stock={row} fmt={fmt} />
-            ))}
-          </tbody>
-        </table>
+        <>
+          <table className="mk-table">
+            <caption className="sr-only">{t(`lists.${kind}.heading`)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("lists.colName")}</th>
+                <th scope="col">{t("lists.colPrice")}</th>
+                <th scope="col">{t("lists.colChange")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <StockRow key={row.symbol} stock={row} />
+              ))}
+            </tbody>
+          </table>
+          <PriceFreshness asOf={live.asOf} stale={live.stale} />
+        </>
       ) : null}
       {infinite && hydrated ? (
         <p className="tr-muted tr-more">{hasMore ? (fetcher.state !== "idle" ? t("lists.loadingMore") : "") : rows.length > 0 ? t("lists.noMore") : ""}</p>
       ) : infinite ? (
-        <Pager page={data.page} pageCount={data.pageCount} hrefFor={(page) => listHref(kind, { code: data.code, page })} show={data.count > 0} fmt={fmt} />
+        <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => instrumentListHref(kind, { code: data.code, page })} />
       ) : null}
     </div>
   );

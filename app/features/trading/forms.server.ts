@@ -1,0 +1,101 @@
+/**
+ * The zod schemas of the trading forms, one per form that posts (docs/product.md#trading, #quantities,
+ * #validation): the order form ("Review order"), the review's Confirm, and the records' cancel confirm. Each is
+ * parsed with Conform in its action (messages in the request's language); the browser gets only
+ * `getZodConstraint(schema)` through the loader (docs/decisions/0006, 0100). Server only: no zod in the browser.
+ */
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+
+import type { TFunction } from "~/i18n-react";
+
+import { POSITION_TYPES, QUANTITY_DIGITS, SIDES, quantityWarning, quantityWarningText } from "./order";
+
+/** Order numbers and lot numbers are digit strings (docs/provider-api.md, Trading). */
+const ORDER_NO = /^[0-9]{1,40}$/;
+/** The idempotency key the review step mints: a UUID, or any 8..100 URL-safe characters. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/**
+ * The order's own fields: side and position type are required and exact (no default fills a missing one), the
+ * quantity is decimal digits only (`0x10`, `1e3`, ` 5`, `5.0`, `+5` are refused, never coerced) within 1..cap,
+ * and a sell names its lot.
+ */
+function orderFields(t: TFunction) {
+  return {
+    type: z.enum(SIDES, { errorMap: () => ({ message: t("errors.sideRequired") }) }),
+    position: z.enum(POSITION_TYPES, { errorMap: () => ({ message: t("positionType.required") }) }),
+    quantity: z
+      .string({ required_error: t("quantity.required") })
+      .regex(QUANTITY_DIGITS, t("quantity.whole"))
+      .transform(Number),
+    lot: z.string().regex(ORDER_NO, t("sell.chooseLot")).optional(),
+  };
+}
+
+type OrderShape = { type: "buy" | "sell"; position: "half" | "full"; quantity: number; lot?: string };
+
+/** The rules across fields: the quantity within 1..cap of the chosen position type; a sell names its lot. */
+function orderRules(t: TFunction) {
+  return (value: OrderShape, ctx: z.RefinementCtx) => {
+    const warning = quantityWarning(value.quantity, value.position);
+    if (warning) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["quantity"], message: quantityWarningText(t, warning) });
+    if (value.type === "sell" && !value.lot) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["lot"], message: t("sell.chooseLot") });
+    }
+  };
+}
+
+const intent = (t: TFunction, name: string) =>
+  z.literal(name, { errorMap: () => ({ message: t("errors.submissionFailed") }) });
+
+/** The order form: "Review order". */
+export function createOrderSchema(t: TFunction) {
+  return z.object({ intent: intent(t, "review"), ...orderFields(t) }).superRefine(orderRules(t));
+}
+
+/** The review's Confirm: the same order, plus the idempotency key minted when the review was first shown. */
+export function createConfirmSchema(t: TFunction) {
+  return z
+    .object({
+      intent: intent(t, "confirm"),
+      ...orderFields(t),
+      idempotency_key: z
+        .string({ required_error: t("errors.submissionFailed") })
+        .regex(IDEMPOTENCY_KEY, t("errors.submissionFailed")),
+    })
+    .superRefine(orderRules(t));
+}
+
+/** The records' "Yes, cancel order" (an intent-only form: which order). */
+export function createCancelSchema(t: TFunction) {
+  return z.object({
+    intent: intent(t, "cancel"),
+    no: z.string({ required_error: t("errors.submissionFailed") }).regex(ORDER_NO, t("errors.submissionFailed")),
+  });
+}
+
+export type OrderFields = z.input<ReturnType<typeof createOrderSchema>>;
+export type ConfirmFields = z.input<ReturnType<typeof createConfirmSchema>>;
+
+export function parseOrderForm(formData: FormData, t: TFunction) {
+  return parseWithZod(formData, { schema: createOrderSchema(t) });
+}
+
+export function parseConfirmForm(formData: FormData, t: TFunction) {
+  return parseWithZod(formData, { schema: createConfirmSchema(t) });
+}
+
+export function parseCancelForm(formData: FormData, t: TFunction) {
+  return parseWithZod(formData, { schema: createCancelSchema(t) });
+}
+
+export interface OrderConstraints {
+  order: ReturnType<typeof getZodConstraint>;
+  confirm: ReturnType<typeof getZodConstraint>;
+}
+
+/** The HTML constraints of the order and confirm forms, as plain data for the loader. */
+export function orderConstraints(t: TFunction): OrderConstraints {
+  return { order: getZodConstraint(createOrderSchema(t)), confirm: getZodConstraint(createConfirmSchema(t)) };
+}

@@ -1,0 +1,89 @@
+/**
+ * Server helpers of the buy/sell screen (docs/product.md#trading): the instrument an order URL names, the
+ * customer's lots in it, and the toast that says what an order did, with every amount in its currency.
+ */
+import { json } from "@remix-run/node";
+
+import { displaySymbol } from "~/deployment";
+import { formatMarketMoney, formatMoney } from "~/format";
+import { requireData } from "~/provider/failures.server";
+import { getQuotes, type Quote } from "~/provider/market.server";
+import { getPositions, positionFigures, type DealRow, type PositionFigures } from "~/provider/trading.server";
+import type { Toast } from "~/toast";
+import type { UserRequestContext } from "~/utils/request.server";
+import { money, toBig } from "~/utils/decimal";
+
+import { currencyName, formatAmount, formatSignedAmount, walletConversion } from "./currency";
+
+/** The provider returns at most 100 lots per page; more lots of one symbol than that is not a retail case. */
+const LOTS_LIMIT = 100;
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export interface OrderTarget {
+  symbol: string;
+  market: string;
+  name: string;
+}
+
+/** The stock an order URL names: symbol and market are required (404 without them); the name defaults to the symbol. */
+export function orderTarget(params: Record<string, string | undefined>): OrderTarget {
+  const symbol = (params.symbol ?? "").trim();
+  const market = (params.market ?? "").trim();
+  if (!symbol || symbol.length > 32 || !market || market.length > 16) {
+    throw json({ code: "not_found" }, { status: 404, headers: NO_STORE });
+  }
+  return { symbol, market, name: (params.name ?? "").trim() || symbol };
+}
+
+/**
+ * The instrument's quote, which must be listed in exactly the market the URL names: `/stock/trading/AAPL/IN/…`
+ * is not Apple priced in rupees, it is a 404 (docs/product.md#currency).
+ */
+export async function requireInstrument(context: UserRequestContext, target: OrderTarget): Promise<Quote> {
+  const quotes = await requireData(getQuotes(context.provider, [target.symbol]));
+  const quote = quotes.find((row) => row.symbol === target.symbol);
+  if (!quote || quote.market !== target.market) throw json({ code: "not_found" }, { status: 404, headers: NO_STORE });
+  return quote;
+}
+
+/** The customer's open lots in this symbol (what a sell can name), newest first. */
+export async function loadLots(context: UserRequestContext, symbol: string): Promise<PositionFigures[]> {
+  const page = await requireData(getPositions(context.provider, { tag: symbol, limit: LOTS_LIMIT }));
+  return page.rows.filter((row) => row.tag === symbol).map((row) => positionFigures(row, context.deployment));
+}
+
+/**
+ * The toast after a confirmed order: quantity, symbol and fill price in the stock's currency; for a filled buy
+ * what it cost with the fee, for a sell its profit or loss; and where the wallet is in another currency, the
+ * wallet amount and the rate the provider applied (docs/decisions/0102-order-amounts-in-the-market-currency.md).
+ */
+export function dealToast(context: UserRequestContext, deal: DealRow): Toast {
+  const { fmt, t } = context;
+  const market = deal.type;
+  const symbol = displaySymbol(deal.tag, context.deployment);
+  const conversion = walletConversion(market, fmt);
+  const wallet = conversion ? formatMoney(money(toBig(deal.amount).times(conversion.rate)), fmt) : null;
+  const rate = conversion
+    ? t("currency.rate", { from: conversion.from, to: conversion.to, rate: conversion.rate, fromName: currencyName(conversion.from, fmt), toName: currencyName(conversion.to, fmt) })
+    : null;
+  const pending = deal.status === 0;
+  if (deal.state === "buy") {
+    const values = { qty: deal.count, symbol, price: formatMarketMoney(deal.price, fmt, market), cost: formatAmount(deal.amount, fmt, market) };
+    if (pending) return { key: "trade:toast.buyPending", values: { qty: deal.count, symbol } };
+    return wallet && rate
+      ? { key: "trade:toast.buySuccessConverted", values: { ...values, wallet, rate } }
+      : { key: "trade:toast.buySuccess", values };
+  }
+  const sellPrice = deal.sell_price ?? deal.price;
+  const profit = deal.profit ?? money(toBig(sellPrice).minus(deal.price).times(deal.count));
+  const values = {
+    qty: deal.count,
+    symbol,
+    price: formatMarketMoney(sellPrice, fmt, market),
+    profit: formatSignedAmount(profit, fmt, market),
+  };
+  if (pending) return { key: "trade:toast.sellPending", values };
+  return wallet && rate
+    ? { key: "trade:toast.sellSuccessConverted", values: { ...values, wallet, rate } }
+    : { key: "trade:toast.sellSuccess", values };
+}

@@ -1,0 +1,96 @@
+/**
+ * Buy/sell order rules shared by server and browser (docs/product.md#trading, #quantities, #fees). No zod here:
+ * this module ships to the browser, whose buy/sell budget has no room for a schema library; the forms' schemas
+ * are in `forms.server.ts` and use these rules.
+ */
+import type { TFunction } from "~/i18n-react";
+import { money, toBig } from "~/utils/decimal";
+
+export const SIDES = ["buy", "sell"] as const;
+export type Side = (typeof SIDES)[number];
+export const POSITION_TYPES = ["half", "full"] as const;
+export type PositionType = (typeof POSITION_TYPES)[number];
+
+export const MIN_QUANTITY = 1;
+/** Quantity cap per position type: half 50, full 100 (docs/product.md#quantities). */
+export const QUANTITY_CAPS: Record<PositionType, number> = { half: 50, full: 100 };
+/** A quantity is written in decimal digits only: no sign, space, exponent, hex prefix or decimal point. */
+export const QUANTITY_DIGITS = /^[0-9]{1,9}$/;
+
+export type QuantityWarning = { kind: "min" } | { kind: "max"; cap: number; type: PositionType };
+
+/** The side named in a URL; anything else is a buy (the screen's default tab). */
+export function readSide(value: unknown): Side {
+  return value === "sell" ? "sell" : "buy";
+}
+
+/** The position type named in a URL; anything else is half (the default after a tab switch). */
+export function readPositionType(value: unknown): PositionType {
+  return value === "full" ? "full" : "half";
+}
+
+/** A typed quantity as a number when it is written in decimal digits only, else null. */
+export function readQuantity(value: unknown): number | null {
+  return typeof value === "string" && QUANTITY_DIGITS.test(value) ? Number(value) : null;
+}
+
+/** Which bound a whole quantity breaks for a position type, if any. */
+export function quantityWarning(quantity: number, type: PositionType): QuantityWarning | null {
+  if (quantity < MIN_QUANTITY) return { kind: "min" };
+  const cap = QUANTITY_CAPS[type];
+  return quantity > cap ? { kind: "max", cap, type } : null;
+}
+
+/** The words of a broken bound, in the `trade` namespace: 'Quantity cannot be less than 1', 'Cannot exceed 50 for half position'. */
+export function quantityWarningText(t: TFunction, warning: QuantityWarning): string {
+  return warning.kind === "min"
+    ? t("trade:quantity.min", { min: MIN_QUANTITY })
+    : t("trade:quantity.max", { cap: warning.cap, type: t(`trade:positionType.${warning.type}Word`) });
+}
+
+/**
+ * One press of − or + on whatever the field holds: the result stays within 1..cap and pressing past a bound
+ * says so (docs/product.md#quantities). A field that holds no valid quantity steps from 1.
+ */
+export function stepQuantity(typed: unknown, step: "up" | "down", type: PositionType): { quantity: number; warning: QuantityWarning | null } {
+  const current = readQuantity(typed) ?? MIN_QUANTITY;
+  const next = current + (step === "up" ? 1 : -1);
+  const cap = QUANTITY_CAPS[type];
+  if (next < MIN_QUANTITY) return { quantity: MIN_QUANTITY, warning: { kind: "min" } };
+  if (next > cap) return { quantity: cap, warning: { kind: "max", cap, type } };
+  return { quantity: next, warning: null };
+}
+
+export interface OrderEstimate {
+  /** price × quantity, 2 decimals. */
+  total: string;
+  /** fee rate × price × quantity, 2 decimals (docs/product.md#fees). */
+  fee: string;
+  /** What the order costs (buy: total + fee) or brings in (sell: total − fee, never below 0). */
+  net: string;
+  /** Sell only: (price − cost price) × quantity, before fees; null for a buy. */
+  profit: string | null;
+}
+
+/**
+ * The review's figures, computed exactly the way the provider computes the order (each product rounded once,
+ * half-up, to 2 places; docs/decisions/0085-app-money-is-exact.md). Prices and the fee rate arrive as JSON
+ * numbers or decimal strings and never pass through float arithmetic.
+ */
+export function orderEstimate(input: {
+  side: Side;
+  price: number | string;
+  quantity: number;
+  feeRate: number | string;
+  costPrice?: number | string | null;
+}): OrderEstimate {
+  const notional = toBig(input.price).times(input.quantity);
+  const total = toBig(money(notional));
+  const fee = toBig(money(toBig(input.feeRate).times(notional)));
+  const net = input.side === "buy" ? total.plus(fee) : total.minus(fee).lt(0) ? toBig(0) : total.minus(fee);
+  const profit =
+    input.side === "sell" && input.costPrice !== undefined && input.costPrice !== null
+      ? money(toBig(input.price).minus(input.costPrice).times(input.quantity))
+      : null;
+  return { total: money(total), fee: money(fee), net: money(net), profit };
+}

@@ -1,0 +1,193 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+
+import { Field } from "~/components/ui/Field";
+import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { RadioTabs } from "~/components/ui/Tabs";
+import { formatAmount } from "~/features/trading/currency";
+import { ProfitLoss } from "~/features/trading/ProfitLoss";
+import type { OrderFields } from "~/features/trading/forms.server";
+import {
+  MIN_QUANTITY,
+  POSITION_TYPES,
+  QUANTITY_CAPS,
+  orderEstimate,
+  quantityWarningText,
+  readPositionType,
+  readQuantity,
+  stepQuantity,
+} from "~/features/trading/order";
+import { formatInteger, formatMarketMoney } from "~/format";
+import { useTranslation } from "~/i18n-react";
+import { useFormat } from "~/utils/format-context";
+
+import { Stepper } from "./Stepper";
+import type { TradingPageData } from "./types";
+
+/**
+ * The order form (docs/decisions/0100-order-form-state-in-the-url-and-conform.md): its starting values come
+ * from the loader (the URL), what is typed lives in Conform, and the server's reply (`lastResult`) brings back
+ * exactly what was typed with the errors on their fields, an error summary that takes focus, and "Error: " in
+ * the title. Nothing is clamped behind the customer's back: 999 stays 999 and says why it cannot be ordered.
+ */
+export function OrderForm({
+  data,
+  livePrice,
+  lastResult,
+  clientFailure,
+}: {
+  data: TradingPageData;
+  livePrice: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+  clientFailure: "offline" | "unknown" | null;
+}) {
+  const { t } = useTranslation("trade");
+  const fmt = useFormat();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [form, fields] = useForm<OrderFields>({
+    id: `order-${data.side}`,
+    lastResult,
+    constraint: data.constraints.order,
+    defaultValue: { type: data.side, position: data.form.position, quantity: data.form.quantity, lot: data.form.lot ?? undefined },
+    // The action validates and translates (decision 0006): errors appear after a submit, never while typing.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
+  // A − / + press with JS that stopped at a bound (undefined until the first press: the URL's step, if any, speaks).
+  const [stepNote, setStepNote] = useState<string | null | undefined>(undefined);
+  const [offline, setOffline] = useState(clientFailure === "offline");
+
+  const selling = data.side === "sell";
+  const position = readPositionType(fields.position.value ?? data.form.position);
+  const typed = fields.quantity.value ?? "";
+  const quantity = readQuantity(typed);
+  const quantityErrors = fields.quantity.errors ?? (stepNote === undefined ? (data.stepWarning ? [data.stepWarning] : null) : stepNote ? [stepNote] : null);
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const action = location.pathname + location.search;
+  const formErrors = [...(form.errors ?? []), ...(offline || clientFailure === "offline" ? [t("offline.reviewNotSent")] : [])];
+  const firstLotId = data.lots[0] ? `${form.id}-lot-${data.lots[0].no}` : form.id;
+
+  if (selling && data.lots.length === 0) {
+    return (
+      <section aria-labelledby="order-title" className="tr-order">
+        <h2 id="order-title">{t("trading.sellHeading")}</h2>
+        <p className="notice">{t("sell.noPosition", { symbol: data.display })}</p>
+      </section>
+    );
+  }
+
+  const estimate = quantity !== null && quantity >= MIN_QUANTITY ? orderEstimate({ side: data.side, price: livePrice, quantity, feeRate: data.feeRate }) : null;
+  const lotLabel = (lot: TradingPageData["lots"][number]) =>
+    t("sell.lotLabel", { qty: formatInteger(lot.count, fmt), price: formatMarketMoney(lot.price, fmt, lot.market) });
+
+  return (
+    <section aria-labelledby="order-title" className="tr-order">
+      <h2 id="order-title">{t(selling ? "trading.sellHeading" : "trading.buyHeading")}</h2>
+      <FormErrorSummary
+        fields={[
+          { id: fields.quantity.id, errors: fields.quantity.errors },
+          { id: form.id, errors: fields.type.errors },
+          { id: form.id, errors: fields.position.errors },
+          { id: firstLotId, errors: fields.lot.errors },
+        ]}
+        formErrors={formErrors}
+        formId={fields.quantity.id}
+        lastResult={offline ? { status: "error" } : lastResult}
+        attempts={attempts}
+      />
+      {!selling && data.lots.length > 0 ? (
+        <section aria-labelledby="lots-title" className="tr-mylots">
+          <h3 id="lots-title">{t("trading.yourPositions")}</h3>
+          <ul className="list">
+            {data.lots.map((lot) => (
+              <li key={lot.no} className="list-item">
+                <span>{lotLabel(lot)}</span>
+                <ProfitLoss value={lot.profit} percent={lot.profit_percent} market={lot.market} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        onSubmitCapture={onSubmitCapture}
+        onSubmit={(event) => {
+          // Offline: nothing is sent, the form and what was typed stay (docs/product.md#networks).
+          if (typeof navigator !== "undefined" && navigator.onLine === false) {
+            event.preventDefault();
+            setOffline(true);
+            return;
+          }
+          setOffline(false);
+          form.onSubmit(event);
+        }}
+        className="form"
+      >
+        {/* Enter in the quantity field submits the first submit button: make that "Review", not "−". */}
+        <button type="submit" name="intent" value="review" className="tr-default-submit" tabIndex={-1} aria-hidden="true">
+          {t("trading.review")}
+        </button>
+        <input {...getInputProps(fields.type, { type: "hidden" })} key={fields.type.key} />
+        {selling ? (
+          <fieldset className="tr-lots">
+            <legend className="label">{t("sell.lotLegend")}</legend>
+            {fields.lot.errors ? <p className="field__error">{fields.lot.errors[0]}</p> : null}
+            {data.lots.map((lot) => (
+              <label key={lot.no} className="tr-lot">
+                <input
+                  type="radio"
+                  name={fields.lot.name}
+                  id={`${form.id}-lot-${lot.no}`}
+                  value={lot.no}
+                  defaultChecked={lot.no === (fields.lot.initialValue ?? data.form.lot)}
+                />
+                <span>
+                  {lotLabel(lot)}{" "}
+                  <ProfitLoss value={lot.profit} percent={lot.profit_percent} market={lot.market} />
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <RadioTabs
+          key={fields.position.key}
+          legend={t("positionType.legend")}
+          name={fields.position.name}
+          defaultValue={fields.position.initialValue ?? data.form.position}
+          options={POSITION_TYPES.map((type) => ({ value: type, label: t(`positionType.${type}`, { cap: QUANTITY_CAPS[type] }) }))}
+        />
+        <Stepper
+          action={location.pathname}
+          onStep={(step) => {
+            const next = stepQuantity(typed, step, position);
+            form.update({ name: fields.quantity.name, value: String(next.quantity) });
+            setStepNote(next.warning ? quantityWarningText(t, next.warning) : null);
+          }}
+        >
+          <Field
+            label={t("quantity.label")}
+            hint={t("quantity.hint", { min: MIN_QUANTITY, cap: QUANTITY_CAPS[position] })}
+            errors={quantityErrors}
+            inputProps={{
+              ...getInputProps(fields.quantity, { type: "text", ariaAttributes: false }),
+              inputMode: "numeric",
+              autoComplete: "off",
+              onInput: () => setStepNote(null),
+            }}
+          />
+        </Stepper>
+        <p className="tr-estimate">
+          {estimate ? t("trading.estimate", { total: formatAmount(estimate.total, fmt, data.target.market) }) : t("trading.estimateNone")}
+        </p>
+        <button type="submit" name="intent" value="review" className="button button--block" disabled={busy}>
+          {t("trading.review")}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,280 @@
+/**
+ * /stock/trading/{symbol}/{market}/{name}?type=buy|sell (auth; docs/product.md#trading): buy and sell tabs, a
+ * live price panel (3 s), the customer's lots in this symbol, the order form, then a server-rendered review
+ * ("check your answers") with one Confirm. Everything works as plain HTML forms (docs/decisions/0100):
+ * - the form's state lives in the URL (`type`, `position`, `quantity`, `lot`) and, while typing, in Conform;
+ *   − / + are GET submits without JS and change the field in place with JS;
+ * - "Review order" POSTs; a valid order redirects to `?step=review&…&key=<idempotency key>`: the key is minted
+ *   there, once per intent, and every reload, retry or error page of that review carries it (decision 0101);
+ * - Confirm POSTs the key; a lost provider reply is asked again with the same key, so one order either way.
+ */
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import {
+  useActionData,
+  useLoaderData,
+  useLocation,
+  type ClientActionFunctionArgs,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+
+import { useLiveQuotes } from "~/components/market/liveQuotes";
+import { LinkTabs } from "~/components/ui/Tabs";
+import { displaySymbol } from "~/deployment";
+import { walletConversion } from "~/features/trading/currency";
+import { IDEMPOTENCY_KEY, orderConstraints, parseConfirmForm, parseOrderForm } from "~/features/trading/forms.server";
+import {
+  MIN_QUANTITY,
+  orderEstimate,
+  quantityWarning,
+  quantityWarningText,
+  readPositionType,
+  readQuantity,
+  readSide,
+  stepQuantity,
+  type PositionType,
+  type Side,
+} from "~/features/trading/order";
+import { dealToast, loadLots, orderTarget, requireInstrument, type OrderTarget } from "~/features/trading/order.server";
+import { useTranslation } from "~/i18n-react";
+import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
+import type { Quote } from "~/provider/market.server";
+import { getFeeRate, placeBuyOrder, sellPosition, type PositionFigures } from "~/provider/trading.server";
+import { requireSameOrigin } from "~/security.server";
+import tradeStyles from "~/styles/trade.css";
+import { redirectWithToast } from "~/toast.server";
+import { money, toBig } from "~/utils/decimal";
+import { orderHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
+import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
+
+import { OrderForm } from "./OrderForm";
+import { QuotePanel } from "./QuotePanel";
+import { Review } from "./Review";
+import type { ReviewFigures, TradingPageData } from "./types";
+
+/** docs/product.md#live-prices: the buy/sell screen refreshes every 3 s. */
+const REFRESH_MS = 3_000;
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const handle: PageHandle = { i18n: ["trade", "markets"], titleKey: "trade:trading.title" };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
+export const headers: HeadersFunction = ({ parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+};
+
+/** The review of the order the URL describes, or null when it is not a complete, valid order with its key. */
+function reviewFigures(
+  context: UserRequestContext,
+  query: URLSearchParams,
+  order: { side: Side; position: PositionType },
+  quote: Quote,
+  lots: PositionFigures[],
+  feeRate: string,
+): ReviewFigures | null {
+  const key = query.get("key") ?? "";
+  const quantity = readQuantity(query.get("quantity"));
+  if (!IDEMPOTENCY_KEY.test(key) || quantity === null || quantityWarning(quantity, order.position)) return null;
+  const lot = order.side === "sell" ? lots.find((row) => row.no === query.get("lot")) : undefined;
+  if (order.side === "sell" && (!lot || quantity > lot.count)) return null;
+  const estimate = orderEstimate({ side: order.side, price: quote.price, quantity, feeRate, costPrice: lot?.price });
+  const conversion = walletConversion(quote.market, context.fmt);
+  return {
+    key,
+    position: order.position,
+    quantity,
+    lot: lot?.no ?? null,
+    price: quote.price,
+    costPrice: lot?.price ?? null,
+    estimate,
+    conversion,
+    walletAmount: money(toBig(estimate.net).times(conversion?.rate ?? "1")),
+  };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const context = await requireUserContext(request, "trade");
+  const target = orderTarget(params);
+  const query = new URL(request.url).searchParams;
+  const side = readSide(query.get("type"));
+  const position = readPositionType(query.get("position"));
+  const step = query.get("step");
+  const typed = query.get("quantity")?.slice(0, 12) ?? null;
+
+  const [quote, lots, feeRate] = await Promise.all([
+    requireInstrument(context, target),
+    loadLots(context, target.symbol),
+    requireData(getFeeRate(context.provider)),
+  ]);
+
+  // Without JS, − and + arrive here as a GET of the whole form: step from what was typed, say when a bound stops it.
+  let quantity = typed ?? String(MIN_QUANTITY);
+  let stepWarning: string | null = null;
+  if (step === "up" || step === "down") {
+    const stepped = stepQuantity(typed, step, position);
+    quantity = String(stepped.quantity);
+    stepWarning = stepped.warning ? quantityWarningText(context.t, stepped.warning) : null;
+  }
+  const lotParam = query.get("lot");
+  const lot = lots.find((row) => row.no === lotParam) ?? (side === "sell" ? lots[0] : undefined);
+
+  const data: TradingPageData = {
+    asOf: Date.now(),
+    target: { symbol: quote.symbol, market: quote.market, name: target.name },
+    display: displaySymbol(quote.symbol, context.deployment),
+    quote: { price: quote.price, change: quote.change, changePercent: quote.changePercent, high: quote.high, low: quote.low },
+    side,
+    feeRate,
+    form: { position, quantity, lot: lot?.no ?? null },
+    stepWarning,
+    lots,
+    review: step === "review" ? reviewFigures(context, query, { side, position }, quote, lots, feeRate) : null,
+    constraints: orderConstraints(context.t),
+  };
+  return json(data, { headers: NO_STORE });
+}
+
+/** Which form shows an action's reply: the order form (its fields are wrong) or the review's Confirm. */
+type ReplyForm = "order" | "confirm";
+
+/** A sell's lot must still be open and hold the quantity; the error goes on the field that has to change. */
+async function sellProblem(
+  context: UserRequestContext,
+  target: OrderTarget,
+  order: { lot?: string; quantity: number },
+): Promise<Record<string, string[]> | null> {
+  const lot = (await loadLots(context, target.symbol)).find((row) => row.no === order.lot);
+  if (!lot) return { lot: [context.t("sell.lotGone")] };
+  if (order.quantity > lot.count) return { quantity: [context.t("sell.exceedsLot", { qty: lot.count })] };
+  return null;
+}
+
+async function review(context: UserRequestContext, target: OrderTarget, formData: FormData) {
+  const submission = parseOrderForm(formData, context.t);
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), form: "order" as ReplyForm }, { status: 400 });
+  }
+  const order = submission.value;
+  await requireInstrument(context, target);
+  const problem = order.type === "sell" ? await sellProblem(context, target, order) : null;
+  if (problem) return json({ result: submission.reply({ fieldErrors: problem }), form: "order" as ReplyForm }, { status: 400 });
+  // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
+  return redirect(
+    orderHref(target, {
+      type: order.type,
+      position: order.position,
+      quantity: order.quantity,
+      lot: order.type === "sell" ? order.lot : undefined,
+      step: "review",
+      key: crypto.randomUUID(),
+    }),
+  );
+}
+
+async function confirm(context: UserRequestContext, target: OrderTarget, formData: FormData) {
+  const { t } = context;
+  const submission = parseConfirmForm(formData, t);
+  if (submission.status !== "success") {
+    // The order itself is wrong (a tampered or outdated review): show it on the order form's fields.
+    return json({ result: submission.reply(), form: "order" as ReplyForm }, { status: 400 });
+  }
+  const order = submission.value;
+  await requireInstrument(context, target);
+  const problem = order.type === "sell" ? await sellProblem(context, target, order) : null;
+  if (problem) return json({ result: submission.reply({ fieldErrors: problem }), form: "order" as ReplyForm }, { status: 400 });
+
+  try {
+    const deal =
+      order.type === "buy"
+        ? await placeBuyOrder(context.provider, { tag: target.symbol, count: order.quantity, idempotencyKey: order.idempotency_key })
+        : await sellPosition(context.provider, { no: order.lot!, count: order.quantity, idempotencyKey: order.idempotency_key });
+    return redirectWithToast(orderHref(target, { type: order.type }), dealToast(context, deal));
+  } catch (error) {
+    const failure = classifyFailure(error);
+    if (failure.kind === "unavailable") {
+      // Asked twice with the same key and still no answer: the order may exist. Never "failed"; the same
+      // Confirm (same key) can only replay it (docs/product.md#networks).
+      logFailure("order confirm", failure);
+      return json(
+        { result: submission.reply({ formErrors: [t("review.outcomeUnknown")] }), form: "confirm" as ReplyForm, outcome: "unknown" },
+        { status: 503, headers: NO_STORE },
+      );
+    }
+    return json(
+      { result: submission.reply({ formErrors: [failureMessage(t, failure, "errors.submissionFailed")] }), form: "confirm" as ReplyForm },
+      { status: 400 },
+    );
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const context = await requireUserContext(request, "trade");
+  const target = orderTarget(params);
+  const formData = await request.formData();
+  return formData.get("intent") === "confirm" ? confirm(context, target, formData) : review(context, target, formData);
+}
+
+/**
+ * With JS, a submit whose request or reply the network lost never reached (or never came back from) the
+ * server: say so on the form and keep it, instead of the error page. For a Confirm the outcome is unknown;
+ * confirming again sends the same key (docs/product.md#networks).
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const intent = (await request.clone().formData()).get("intent") === "confirm" ? "confirm" : "review";
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return { clientFailure: intent === "confirm" ? ("unknown" as const) : ("offline" as const), form: intent === "confirm" ? ("confirm" as ReplyForm) : ("order" as ReplyForm) };
+  }
+}
+
+/** After a submit the network lost, the page keeps what it shows: reloading would fail the same way. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && typeof actionResult === "object" && "clientFailure" in actionResult ? false : defaultShouldRevalidate;
+
+export default function TradingPage() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof clientAction>();
+  const location = useLocation();
+  const { t } = useTranslation("trade");
+  const live = useLiveQuotes([data.target.symbol], REFRESH_MS, data.asOf);
+  const fresh = live.get(data.target.symbol);
+  const quote = fresh ? { ...data.quote, ...fresh } : data.quote;
+
+  const lastResult = reply && "result" in reply ? reply.result : undefined;
+  const clientFailure = reply && "clientFailure" in reply ? reply.clientFailure : null;
+  const showReview = data.review !== null && reply?.form !== "order";
+  return (
+    <div className="tr-page">
+      <h1 className="tr-h1" tabIndex={-1}>
+        {data.target.name}
+        {data.display !== data.target.name ? <span className="tr-sym tr-muted"> {data.display}</span> : null}
+      </h1>
+      <LinkTabs
+        label={t("trading.sides")}
+        tabs={(["buy", "sell"] as const).map((side) => ({
+          to: orderHref(data.target, { type: side }),
+          label: t(`side.${side}`),
+          current: side === data.side,
+        }))}
+      />
+      <QuotePanel market={data.target.market} quote={quote} asOf={live.asOf} stale={live.stale} />
+      {showReview ? (
+        <Review key={data.review!.key} data={data} lastResult={lastResult} clientFailure={clientFailure} />
+      ) : (
+        // A new URL (tab switch, a step without JS, "Change order") brings new starting values: a fresh form.
+        <OrderForm key={location.search} data={data} livePrice={quote.price} lastResult={lastResult} clientFailure={clientFailure} />
+      )}
+    </div>
+  );
+}

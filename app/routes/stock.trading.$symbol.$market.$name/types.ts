@@ -1,0 +1,42 @@
+/** The buy/sell screen's loader data (what the server renders; the browser adds live prices and typing). */
+import type { OrderEstimate, PositionType, Side } from "~/features/trading/order";
+import type { WalletConversion } from "~/features/trading/currency";
+import type { OrderConstraints } from "~/features/trading/forms.server";
+import type { PositionFigures } from "~/provider/trading.server";
+
+export interface ReviewFigures {
+  /** The idempotency key of this order, minted once when the review was first shown; it lives in the URL. */
+  key: string;
+  position: PositionType;
+  quantity: number;
+  /** The lot a sell names. */
+  lot: string | null;
+  /** The price the figures were computed at (indicative: the provider fills at its price of the moment). */
+  price: number;
+  costPrice: number | null;
+  /** Total, fee, net and (sell) P&L, in the stock's currency. */
+  estimate: OrderEstimate;
+  /** Set when the wallet is in another currency than the stock: how the provider charges it. */
+  conversion: WalletConversion | null;
+  /** What the wallet is debited (buy) or credited (sell), in the wallet's currency. */
+  walletAmount: string;
+}
+
+export interface TradingPageData {
+  /** When the figures were read (epoch ms): live refreshes older than this are ignored. */
+  asOf: number;
+  target: { symbol: string; market: string; name: string };
+  /** The symbol as shown (INR hides .NS/.BO). */
+  display: string;
+  quote: { price: number; change: number; changePercent: number; high: number; low: number };
+  side: Side;
+  /** Decimal string, e.g. "0.0003". */
+  feeRate: string;
+  /** The order form's starting values: from the URL (a "Change order" link, a step without JS) or the defaults. */
+  form: { position: PositionType; quantity: string; lot: string | null };
+  /** A − or + press without JS that stopped at a bound: its warning on the quantity field. */
+  stepWarning: string | null;
+  lots: PositionFigures[];
+  review: ReviewFigures | null;
+  constraints: OrderConstraints;
+}
