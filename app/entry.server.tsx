@@ -16,10 +16,10 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // Components read the strings the root loader sends; this outer set (every namespace of the locale)
-  // only serves documents rendered without root data, such as an unmatched URL's 404.
+  // Components read the strings the root loader sends; this outer set only serves documents rendered without
+  // root data (an unmatched URL's 404, whose root error page uses `common` alone).
   const locale = await getLocale(request);
-  const translations = { language: locale, resources: resourcesFor(locale) };
+  const translations = { language: locale, resources: resourcesFor(locale, ["common"]) };
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {

@@ -1,23 +1,22 @@
 /**
- * The translation hook the React tree uses, on the server and in the browser alike. It reads the strings the
- * root loader sent (only the namespaces the page needs) and supports exactly what our locale files use:
- * nested keys ("a.b"), a namespace (`ns` option or "ns:key") and `{{name}}` interpolation.
- * Loaders and actions keep using i18next (`getFixedT` in i18next.server.ts); the browser never downloads
- * i18next itself, which keeps every route's JavaScript inside its budget (docs/decisions/0005-translations-per-page.md).
+ * The translation hook the React tree uses, on the server and in the browser alike
+ * (docs/decisions/0005-translations-per-page.md, 0112-typed-keys-and-plurals.md). It reads the strings the root
+ * loader sent (the namespaces the matched routes declare) and does what i18next does with our locale files:
+ * nested keys ("a.b"), "ns:key", plurals (`count` picks `key_one`, `key_other`… with `Intl.PluralRules`, and
+ * `key_zero` first for 0 when present) and `{{name}}` / `{{count, number}}` interpolation. Loaders and actions
+ * use i18next itself (`getFixedT` in i18next.server.ts); the browser never downloads it, which keeps every
+ * route's JavaScript inside its budget.
  */
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 
-import { DEFAULT_LOCALE, NAMESPACES, type LocaleResources, type Namespace } from "~/i18n";
+import { DEFAULT_LOCALE, isNamespace, type LocaleResources, type Namespace, type TFunction, type TOptions } from "~/i18n";
+
+export type { TFunction, TOptions } from "~/i18n";
 
 export interface Translations {
   language: string;
   resources: LocaleResources;
 }
-
-export type TOptions = { ns?: Namespace; defaultValue?: string } & Record<string, unknown>;
-// Loose enough that i18next's server-side `getFixedT` result fits too (schemas are built on both sides).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type TFunction = (key: string, options?: any) => string;
 
 const TranslationsContext = createContext<Translations>({ language: DEFAULT_LOCALE, resources: {} });
 
@@ -38,31 +37,65 @@ function lookup(bundle: Record<string, unknown> | undefined, path: string): unkn
   return node;
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function pluralCategory(language: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+function formatNumber(language: string, value: unknown): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language);
+    numberFormats.set(language, format);
+  }
+  return format.format(Number(value));
+}
+
+/** `{{name}}`, `{{a.b}}` and `{{name, number}}` as i18next fills them; an unknown name stays as written. */
+function interpolate(text: string, language: string, options: TOptions): string {
+  return text.replace(/\{\{\s*([\w.]+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (match, name: string, format: string | undefined) => {
+    const value = lookup(options, name);
+    if (value === undefined) return match;
+    return format === "number" ? formatNumber(language, value) : String(value);
+  });
+}
+
 export function translate(translations: Translations, ns: Namespace, key: string, options?: TOptions): string {
-  let namespace: Namespace = options?.ns ?? ns;
+  let namespace = ns;
   let path = key;
   const colon = key.indexOf(":");
-  if (colon > 0 && (NAMESPACES as readonly string[]).includes(key.slice(0, colon))) {
+  if (colon > 0 && isNamespace(key.slice(0, colon))) {
     namespace = key.slice(0, colon) as Namespace;
     path = key.slice(colon + 1);
   }
-  const value = lookup(translations.resources[namespace], path);
-  const text = typeof value === "string" ? value : options?.defaultValue ?? key;
-  if (!options) return text;
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) =>
-    Object.prototype.hasOwnProperty.call(options, name) ? String(options[name]) : match,
-  );
+  const bundle = translations.resources[namespace];
+  let value: unknown;
+  if (typeof options?.count === "number") {
+    if (options.count === 0) value = lookup(bundle, `${path}_zero`);
+    value ??= lookup(bundle, `${path}_${pluralCategory(translations.language, options.count)}`);
+  }
+  value ??= lookup(bundle, path);
+  const text = typeof value === "string" ? value : options?.defaultValue ?? path;
+  return options ? interpolate(text, translations.language, options) : text;
 }
 
 /** Same shape as react-i18next's hook for what we use: `const { t, i18n } = useTranslation("markets")`. */
-export function useTranslation(ns: Namespace = "common") {
+export function useTranslation<N extends Namespace = "common">(ns?: N) {
   const translations = useContext(TranslationsContext);
+  const namespace: Namespace = ns ?? "common";
   return useMemo(
     () => ({
-      t: ((key, options) => translate(translations, ns, key, options)) as TFunction,
+      t: ((key: string, options?: TOptions) => translate(translations, namespace, key, options)) as TFunction<N>,
       i18n: { language: translations.language },
     }),
-    [translations, ns],
+    [translations, namespace],
   );
 }
 
@@ -70,9 +103,9 @@ let browserResources: LocaleResources = {};
 let browserLanguage = "";
 
 /**
- * In the browser each navigation's root data carries only that page's namespaces: keep what earlier pages
- * brought so a component that stays mounted never loses its strings. On the server, use the data as is
- * (module state would leak between requests).
+ * In the browser each navigation's root data carries that page's namespaces: keep what earlier pages brought
+ * so a component that stays mounted (header, a page still on screen while the next one loads) never loses its
+ * strings. On the server, use the data as is (module state would leak between requests).
  */
 export function mergeBrowserTranslations(next: Translations): Translations {
   if (typeof document === "undefined") return next;

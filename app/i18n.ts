@@ -1,7 +1,9 @@
 /**
- * i18n configuration shared by server and browser. Translations live in `locales/<lng>/<ns>.json`;
- * the server holds all of them in memory, the browser receives the current locale's resources
- * through the root loader (docs/decisions/0020-i18n-loading.md).
+ * Translation settings and types shared by the server and the browser (docs/decisions/0110-locale-detection.md,
+ * 0111-route-namespaces.md, 0112-typed-keys-and-plurals.md). Strings live in `locales/<lng>/<ns>.json`; the
+ * server holds all of them in memory, the browser receives the namespaces the matched routes declare in their
+ * `handle.i18n` through the root loader. Nothing here imports a locale file at run time: the key types below
+ * are computed from `locales/en` by the typechecker only.
  */
 export const SUPPORTED_LOCALES = ["en", "zh", "de", "es"] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
@@ -9,29 +11,18 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const NAMESPACES = ["common", "markets", "stock", "trade"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
-/** Name of the cookie the language picker sets. */
+/** Name of the cookie the language picker sets (a Remix cookie, see `localeCookie` in i18next.server.ts). */
 export const LOCALE_COOKIE = "lng";
 
 /** Resources for one locale: namespace → nested key/value object (only the namespaces a page needs). */
 export type LocaleResources = Partial<Record<Namespace, Record<string, unknown>>>;
 
-/**
- * Which namespaces a page needs besides `common`, by path. The root loader sends only these to the browser so
- * each document stays inside its 14 KB budget (docs/decisions/0005-translations-per-page.md). The root loader
- * runs again on every navigation, and the client instance adds bundles it has not seen yet.
- */
-const NAMESPACE_PATHS: Record<Exclude<Namespace, "common">, RegExp> = {
-  markets: /^\/(markets|watchlists|stock|trading|trade|trade-no-nav|records|forex|futures|treasury-debt|account)?(\/|$)/,
-  stock: /^\/(stock|trading|watchlists)(\/|$)/,
-  trade: /^\/(stock\/trading|trade|trade-no-nav|records|forex|futures|treasury-debt|account)(\/|$)/,
-};
-
-export function namespacesForPath(pathname: string): Namespace[] {
-  return ["common", ...(Object.keys(NAMESPACE_PATHS) as Exclude<Namespace, "common">[]).filter((ns) => NAMESPACE_PATHS[ns].test(pathname))];
-}
-
 export function isSupportedLocale(value: unknown): value is Locale {
   return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
+
+export function isNamespace(value: unknown): value is Namespace {
+  return typeof value === "string" && (NAMESPACES as readonly string[]).includes(value);
 }
 
 /** Text direction for `<html dir>`; all supported locales are left-to-right today. */
@@ -47,14 +38,75 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   es: "Español",
 };
 
-/** Shared i18next options (both sides). */
-export const i18nBaseOptions = {
-  supportedLngs: [...SUPPORTED_LOCALES],
-  fallbackLng: DEFAULT_LOCALE,
-  defaultNS: DEFAULT_NS,
-  ns: [...NAMESPACES],
-  interpolation: { escapeValue: false },
-  initImmediate: false,
-  returnNull: false,
-  react: { useSuspense: false },
-} as const;
+/**
+ * The namespaces a page needs: `common` (shell, errors) plus every matched route's `handle.i18n` and the
+ * namespace of its `titleKey` ("trade:positions.title" → trade). Used by the root loader for the routes that
+ * match the requested URL, so a client navigation receives the new page's strings with the root data.
+ */
+export function namespacesOfHandles(handles: readonly unknown[]): Namespace[] {
+  const found = new Set<Namespace>([DEFAULT_NS]);
+  for (const handle of handles) {
+    if (!handle || typeof handle !== "object") continue;
+    const { i18n, titleKey } = handle as { i18n?: unknown; titleKey?: unknown };
+    for (const ns of Array.isArray(i18n) ? i18n : [i18n]) if (isNamespace(ns)) found.add(ns);
+    if (typeof titleKey === "string") {
+      const prefix = titleKey.slice(0, Math.max(0, titleKey.indexOf(":")));
+      if (isNamespace(prefix)) found.add(prefix);
+    }
+  }
+  return NAMESPACES.filter((ns) => found.has(ns));
+}
+
+// --- Key types, computed from locales/en (type-only: no JSON reaches a bundle through this file) -------------
+
+/**
+ * The English strings, the reference every other locale must match (app/i18n.test.ts). Adding a namespace:
+ * its name in `NAMESPACES`, a line here (the `extends` fails until there is one) and its imports in
+ * i18next.server.ts.
+ */
+export interface Resources extends Record<Namespace, object> {
+  common: typeof import("../locales/en/common.json");
+  markets: typeof import("../locales/en/markets.json");
+  stock: typeof import("../locales/en/stock.json");
+  trade: typeof import("../locales/en/trade.json");
+}
+
+/** i18next's plural suffixes (`Intl.PluralRules` categories); `t("x", { count })` picks `x_one`, `x_other`… */
+export type PluralCategory = "zero" | "one" | "two" | "few" | "many" | "other";
+
+type Leaves<T, Prefix extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+type PluralBase<K extends string> = K extends `${infer Base}_${PluralCategory}` ? Base : never;
+
+/** Every key of a namespace as written in locales/en ("a.b.c", "results_one"). */
+export type KeyOf<N extends Namespace> = Leaves<Resources[N]>;
+/** Plural keys under their base name: "results" for "results_one" + "results_other"; they need a `count`. */
+export type PluralKeyOf<N extends Namespace> = PluralBase<KeyOf<N>>;
+type Prefixed<Keys extends { [N in Namespace]: string }> = { [N in Namespace]: `${N}:${Keys[N]}` }[Namespace];
+
+/** What a translator fixed to `N` accepts: `N`'s own keys or any "ns:key" (i18next's form for another namespace). */
+export type TKey<N extends Namespace = "common"> = KeyOf<N> | Prefixed<{ [M in Namespace]: KeyOf<M> }>;
+/** The plural keys a translator fixed to `N` accepts, always with `{ count }`. */
+export type TPluralKey<N extends Namespace = "common"> = PluralKeyOf<N> | Prefixed<{ [M in Namespace]: PluralKeyOf<M> }>;
+
+/**
+ * Interpolation values (`{{name}}`, `{{count, number}}`), `count` (chooses the plural form) and a
+ * `defaultValue`. Another namespace is reached with "ns:key", not an `ns` option.
+ */
+export type TOptions = { count?: number; defaultValue?: string } & Record<string, unknown>;
+
+/*
+ * A translator. `TFunction<"trade">` accepts only keys of locales/en/trade.json (or "ns:key" forms), and a plural
+ * key only with a `count`, so a typo, a removed key or a forgotten count fails the typecheck. Plain `TFunction`
+ * (no namespace) accepts any string: only for helpers that translate keys coming from data (provider error
+ * codes, a toast cookie); a typed translator can be passed to it. The method form makes the parameter
+ * bivariant, which is what lets a typed translator go where a plain one is expected, while translators of two
+ * different namespaces stay incompatible.
+ */
+type Translator<N extends Namespace> = {
+  translate(key: TPluralKey<N>, options: TOptions & { count: number }): string;
+  translate(key: TKey<N>, options?: TOptions): string;
+}["translate"];
+type LooseTranslator = { translate(key: string, options?: TOptions): string }["translate"];
+export type TFunction<N extends Namespace | undefined = undefined> = N extends Namespace ? Translator<N> : LooseTranslator;

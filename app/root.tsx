@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Link,
+  type ShouldRevalidateFunction,
   Links,
   Meta,
   Outlet,
@@ -26,7 +27,7 @@ import {
   useTranslations,
   type Translations,
 } from "~/i18n-react";
-import { getLocale, resourcesFor, visibleLocales } from "~/i18next.server";
+import { getLocale, resourcesFor, routeNamespaces, visibleLocales } from "~/i18next.server";
 import { commitSession, getSession } from "~/session.server";
 import appStyles from "~/styles/app.css";
 import type { PageHandle } from "~/utils/page";
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = session.get("token");
   const user = token ? session.get("user") ?? null : null;
   const toast = session.get("toast") ?? null;
-  const headers = new Headers({ Vary: "Cookie" });
+  const headers = new Headers({ Vary: "Cookie, Accept-Language" });
   // Reading a flash removes it; only then does the cookie need rewriting.
   if (toast) headers.append("Set-Cookie", await commitSession(session));
   return json(
@@ -53,11 +54,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       deployment: deploymentFor(process.env.DEPLOYMENT),
       user,
       toast,
-      i18n: { locale, resources: resourcesFor(locale, new URL(request.url).pathname) },
+      // The namespaces the matched routes declare in `handle.i18n` (docs/decisions/0111-route-namespaces.md).
+      i18n: { locale, resources: resourcesFor(locale, routeNamespaces(new URL(request.url).pathname)) },
     },
     { headers },
   );
 }
+
+/**
+ * The root data carries the page's translation namespaces, so it is fetched again whenever the path changes:
+ * the page a client navigation opens then renders with its own strings (defect 20; docs/decisions/0111).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export type RootLoaderData = ReturnType<typeof useRootData>;
 
@@ -103,7 +112,7 @@ function DocumentTitle({ failed }: { failed: boolean }) {
   } else {
     const deepest = [...matches].reverse().find((match) => (match.handle as PageHandle | undefined)?.titleKey);
     const handle = deepest?.handle as PageHandle | undefined;
-    if (handle?.titleKey) title = t("titles.page", { title: t(handle.titleKey, { ns: handle.ns ?? "common" }), app: t("appName") });
+    if (handle?.titleKey) title = t("titles.page", { title: t(handle.titleKey), app: t("appName") });
   }
   return <title>{failed || error ? t("titles.errorPrefix", { title }) : title}</title>;
 }
@@ -191,7 +200,7 @@ function errorKind(error: unknown): ErrorKind {
 
 function errorCopyKeys(error: unknown) {
   const kind = errorKind(error);
-  return { kind, title: `errors.${kind}Title`, text: `errors.${kind}Text` };
+  return { kind, title: `errors.${kind}Title` as const, text: `errors.${kind}Text` as const };
 }
 
 /** Friendly, translated pages for 404, 403 and the provider being down or slow; never a stack trace. */

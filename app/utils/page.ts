@@ -1,13 +1,18 @@
-import type { Namespace } from "~/i18n";
+import type { Namespace, TKey } from "~/i18n";
 
 /**
- * Route `handle` shape read by the root document. The document `<title>` comes from the deepest route's
- * `titleKey` (translated in `ns`, default "common"); after a failed form submit it is prefixed "Error: ".
- * Routes should not return a `title` from `meta` (that would give the document two titles).
+ * Route `handle` shape read by the root. `i18n` lists the translation namespaces the route's component tree
+ * uses besides `common` (its own screen and every shared component it renders); the root loader sends exactly
+ * these for the routes that match a URL, on a full load and on a client navigation alike
+ * (docs/decisions/0111-route-namespaces.md). The document `<title>` comes from the deepest route's `titleKey`
+ * (a `common` key or "ns:key"); after a failed form submit it is prefixed "Error: ". Routes should not return a
+ * `title` from `meta` (that would give the document two titles).
+ *
+ *   export const handle: PageHandle = { i18n: ["markets", "trade"], titleKey: "trade:positions.title" };
  */
 export interface PageHandle {
-  titleKey?: string;
-  ns?: Namespace;
+  i18n?: Namespace[];
+  titleKey?: TKey<"common">;
   /** Hide the bottom bar on this page (e.g. /trade-no-nav). */
   hideBottomNav?: boolean;
   /** Hide the header on this page (e.g. login and register). */

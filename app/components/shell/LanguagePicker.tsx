@@ -1,12 +1,14 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { useTranslation } from "~/i18n-react";
 
 import { LOCALE_NAMES, type Locale } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
 
 /**
  * A plain POST form to /set-locale (the action sets the `lng` cookie and redirects back; the page reloads).
- * With JS, choosing a language submits at once as a normal document submission (reloadDocument).
+ * The language changes only when the customer presses the button: the select never submits on change, so a
+ * keyboard user can move through the options with the arrow keys (docs/product.md#locales, WCAG 3.2.2).
+ * The current locale is listed even if it is no longer offered, so the select never shows another language
+ * than the page's.
  */
 export function LanguagePicker({
   locale,
@@ -21,27 +23,21 @@ export function LanguagePicker({
 }) {
   const { t } = useTranslation("common");
   const location = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const options = locales.includes(locale as Locale) ? locales : [locale as Locale, ...locales];
   return (
     <Form method="post" action="/set-locale" reloadDocument className="language-picker">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <label htmlFor={id} className={showLabel ? undefined : "sr-only"}>
         {t("header.language")}
       </label>
-      <select
-        id={id}
-        name="lng"
-        defaultValue={locale}
-        onChange={(event) => event.currentTarget.form?.requestSubmit()}
-      >
-        {locales.map((code) => (
+      <select id={id} name="lng" defaultValue={locale}>
+        {options.map((code) => (
           <option key={code} value={code} lang={code}>
-            {LOCALE_NAMES[code]}
+            {LOCALE_NAMES[code] ?? code}
           </option>
         ))}
       </select>
-      <button type="submit" className={hydrated ? "sr-only" : "button button--small"}>
+      <button type="submit" className="button button--small">
         {t("header.languageSubmit")}
       </button>
     </Form>

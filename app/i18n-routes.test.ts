@@ -1,0 +1,164 @@
+/**
+ * Route namespaces (docs/decisions/0111-route-namespaces.md): each route's `handle.i18n` covers what its screen
+ * renders, and the root loader sends the namespaces of the routes a URL matches — so a client navigation has
+ * the new page's strings before it renders (defect 20: "positions.heading" after Markets → Trade).
+ */
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { NAMESPACES, namespacesOfHandles, type Namespace } from "~/i18n";
+
+const appDir = path.resolve(__dirname);
+const routesDir = path.join(appDir, "routes");
+
+// --- a small static import graph: which namespaces can a route's component tree ask for? --------------------
+
+function resolveImport(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith("~/")) base = path.join(appDir, specifier.slice(2));
+  else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
+  else return null;
+  for (const candidate of [base, `${base}.tsx`, `${base}.ts`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+    if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Modules the browser renders from `entry`: static imports, minus `*.server.ts` (loaders see every namespace). */
+function renderedModules(entry: string): string[] {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    for (const match of source.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+["']([^"']+)["']/gm)) {
+      const target = resolveImport(file, match[1]);
+      if (target && !/\.server\.tsx?$/.test(target) && !target.endsWith("root.tsx")) queue.push(target);
+    }
+  }
+  return [...seen];
+}
+
+/** Namespaces a module's components translate with: `useTranslation("ns")` and "ns:key" literals (not in comments). */
+function namespacesUsed(file: string): Set<Namespace> {
+  const used = new Set<Namespace>();
+  if (/app\/i18n[^/]*$/.test(file)) return used;
+  const source = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
+  for (const match of source.matchAll(/useTranslation(?:<[^>]*>)?\(\s*(?:["'](\w+)["'])?\s*\)/g)) {
+    used.add((match[1] ?? "common") as Namespace);
+  }
+  for (const match of source.matchAll(/["'`](\w+):[\w.]+["'`]/g)) {
+    if ((NAMESPACES as readonly string[]).includes(match[1])) used.add(match[1] as Namespace);
+  }
+  return used;
+}
+
+function routeModules(): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(routesDir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      const route = path.join(routesDir, entry.name, "route.tsx");
+      if (existsSync(route)) files.push(route);
+    } else if (/\.tsx$/.test(entry.name) && !/\.test\.tsx$/.test(entry.name)) {
+      files.push(path.join(routesDir, entry.name));
+    }
+  }
+  // Only screens (a default export) render anything.
+  return files.filter((file) => /^export default /m.test(readFileSync(file, "utf8")));
+}
+
+/** The namespaces a route module's `handle` declares, read from its source (`i18n: [...]`, `titleKey: "ns:…"`). */
+function declaredNamespaces(file: string): Namespace[] | null {
+  const source = readFileSync(file, "utf8");
+  const handle = /export const handle\b[^=]*=\s*(\{[^;]*\});/s.exec(source)?.[1];
+  if (!handle) return null;
+  const i18n = /i18n:\s*\[([^\]]*)\]/.exec(handle)?.[1] ?? "";
+  const titleKey = /titleKey:\s*["']([^"']+)["']/.exec(handle)?.[1];
+  return namespacesOfHandles([{ i18n: [...i18n.matchAll(/["'](\w+)["']/g)].map((m) => m[1]), titleKey }]);
+}
+
+describe("route handles", () => {
+  const screens = routeModules();
+
+  it("finds the screens", () => {
+    expect(screens.length).toBeGreaterThan(10);
+  });
+
+  it.each(screens.map((file) => [path.relative(appDir, file), file]))(
+    "%s declares every namespace its screen renders with",
+    (_name, file) => {
+      const declared = declaredNamespaces(file);
+      const used = new Set<Namespace>();
+      for (const module of renderedModules(file)) for (const ns of namespacesUsed(module)) used.add(ns);
+      const missing = [...used].filter((ns) => !(declared ?? ["common"]).includes(ns));
+      expect(missing, `add them to handle.i18n in ${path.relative(appDir, file)}`).toEqual([]);
+    },
+  );
+});
+
+// --- the root loader, with a route table like the server build's ----------------------------------------------
+
+const handles: Record<string, unknown> = {};
+const route = (id: string, file: string, shape: { path?: string; index?: boolean }) => ({
+  id,
+  parentId: "root",
+  caseSensitive: undefined,
+  ...shape,
+  module: { get handle() { return handles[file]; } },
+});
+const fakeRoutes = {
+  root: { id: "root", parentId: undefined, path: "", module: { handle: undefined } },
+  "routes/_index": route("routes/_index", "_index", { index: true }),
+  "routes/markets": route("routes/markets", "markets", { path: "markets" }),
+  "routes/trade": route("routes/trade", "trade", { path: "trade" }),
+  "routes/watchlists": route("routes/watchlists", "watchlists", { path: "watchlists" }),
+  "routes/records": route("routes/records", "records", { path: "records" }),
+  "routes/login": route("routes/login", "login", { path: "login" }),
+};
+vi.mock("@remix-run/dev/server-build", () => ({ routes: fakeRoutes }));
+
+describe("root loader: the matched routes' namespaces", () => {
+  beforeAll(async () => {
+    const { resetRouteNamespaces } = await import("~/i18next.server");
+    resetRouteNamespaces();
+    handles._index = (await import("~/routes/_index")).handle;
+    handles.markets = (await import("~/routes/markets")).handle;
+    handles.trade = (await import("~/routes/trade")).handle;
+    handles.watchlists = (await import("~/routes/watchlists/route")).handle;
+    handles.records = (await import("~/routes/records")).handle;
+    handles.login = (await import("~/routes/login")).handle;
+  });
+  afterAll(async () => (await import("~/i18next.server")).resetRouteNamespaces());
+
+  async function sentNamespaces(pathname: string): Promise<string[]> {
+    const { loader } = await import("~/root");
+    const response = await loader({ request: new Request(`http://localhost${pathname}`), params: {}, context: {} });
+    return Object.keys((await response.json()).i18n.resources);
+  }
+
+  it("sends trade strings for /trade and stock strings for /watchlists (defect 20)", async () => {
+    expect(await sentNamespaces("/trade")).toEqual(expect.arrayContaining(["common", "trade"]));
+    expect(await sentNamespaces("/watchlists")).toEqual(expect.arrayContaining(["common", "stock"]));
+  });
+
+  it("sends only what the page needs", async () => {
+    expect(await sentNamespaces("/login")).toEqual(["common"]);
+    expect(await sentNamespaces("/markets")).toEqual(["common", "markets"]);
+    expect(await sentNamespaces("/no/such/page")).toEqual(["common"]);
+  });
+});
+
+describe("root revalidation", () => {
+  it("fetches the root data again when a navigation changes the path, so the new page's strings come with it", async () => {
+    const { shouldRevalidate } = await import("~/root");
+    const args = (from: string, to: string) =>
+      ({ currentUrl: new URL(`http://localhost${from}`), nextUrl: new URL(`http://localhost${to}`), defaultShouldRevalidate: false }) as Parameters<NonNullable<typeof shouldRevalidate>>[0];
+    expect(shouldRevalidate?.(args("/markets", "/trade"))).toBe(true);
+    expect(shouldRevalidate?.(args("/trade", "/watchlists"))).toBe(true);
+    expect(shouldRevalidate?.(args("/markets?page=1", "/markets?page=2"))).toBe(false);
+  });
+});
