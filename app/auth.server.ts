@@ -1,31 +1,67 @@
+/**
+ * Login through remix-auth (docs/product.md#accounts, docs/decisions/0021-session-and-auth.md). The
+ * FormStrategy's verify step owns the whole login: it parses the form with the login schema (Conform + zod) and
+ * sends the provider exactly the validated values, so the form is read once and validation and login cannot
+ * disagree. A form the schema or the provider rejects ends in a `LoginRejected` carrying the Conform reply,
+ * which the action returns as is.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
+import { failureResult } from "~/features/account/failure-reply.server";
+import { createLoginSchema } from "~/features/account/schemas.server";
+import { getFixedT } from "~/i18next.server";
 import { login } from "~/provider/account.server";
-import { providerContext } from "~/provider/core.server";
-import type { SessionUser } from "~/session.server";
+import { safeRedirect, type SignedIn } from "~/session.server";
 
-export interface AuthResult {
-  token: string;
-  user: SessionUser;
+export interface LoginResult extends SignedIn {
+  /** The provider token's expiry (ISO time), so the session ends with it. */
+  tokenExpiresAt: string | null;
+  /** Where to go next: a same-origin path, `/` otherwise. */
+  redirectTo: string;
 }
 
-/**
- * remix-auth with a FormStrategy: the verify callback exchanges phone + password for a provider token.
- * A `ProviderError` (`login_failed`, `invalid_input`) propagates to the login action, which maps it onto
- * the form. The action validates with zod first on `request.clone()` (STACK pitfall 8).
- */
-export const authenticator = new Authenticator<AuthResult>();
+/** The login form was refused (invalid input, wrong password, provider down): the reply for the form. */
+export class LoginRejected extends Error {
+  readonly result: SubmissionResult<string[]>;
+  constructor(result: SubmissionResult<string[]>) {
+    super("login rejected");
+    this.name = "LoginRejected";
+    this.result = result;
+  }
+}
+
+const HIDDEN_ON_ERROR = ["password"];
+
+export const authenticator = new Authenticator<LoginResult>();
 
 authenticator.use(
-  new FormStrategy<AuthResult>(async ({ form, request }) => {
-    const user = String(form.get("phone") ?? "");
-    const password = String(form.get("password") ?? "");
-    const reply = await login(await providerContext(request), { user, password });
-    return {
-      token: reply.token,
-      user: { user: reply.user, no: String(reply.no), img: reply.img ?? null },
-    };
+  new FormStrategy<LoginResult>(async ({ form, request }) => {
+    const t = await getFixedT(request);
+    const submission = parseWithZod(form, { schema: createLoginSchema(t) });
+    if (submission.status !== "success") {
+      throw new LoginRejected(submission.reply({ hideFields: HIDDEN_ON_ERROR }));
+    }
+    const { phone, password, redirectTo } = submission.value;
+    try {
+      const reply = await login({ token: null, request }, { user: phone, password });
+      return {
+        token: reply.token,
+        user: { user: reply.user, no: String(reply.no), img: reply.img ?? null },
+        tokenExpiresAt: reply.expires_at ?? null,
+        redirectTo: safeRedirect(redirectTo, "/"),
+      };
+    } catch (error) {
+      throw new LoginRejected(
+        failureResult(submission, error, t, {
+          codeFields: { phone_invalid: "phone" },
+          inputFields: { user: "phone", password: "password" },
+          hideFields: HIDDEN_ON_ERROR,
+        }),
+      );
+    }
   }),
   "phone-password",
 );

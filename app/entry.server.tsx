@@ -1,12 +1,18 @@
 import { PassThrough } from "node:stream";
 
-import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { TranslationsProvider } from "~/i18n-react";
 import { getLocale, resourcesFor } from "~/i18next.server";
+import { keepSessionAlive } from "~/session.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -21,6 +27,8 @@ export default async function handleRequest(
   const locale = await getLocale(request);
   const translations = { language: locale, resources: resourcesFor(locale, ["common"]) };
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // Moves the session's idle deadline on (at most every few minutes); docs/decisions/0096.
+  await keepSessionAlive(request, responseHeaders);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -53,6 +61,14 @@ export default async function handleRequest(
     setTimeout(abort, ABORT_DELAY + 1_000);
   });
 }
+
+/** Data requests (client navigations, fetchers) count as activity too; docs/decisions/0096. */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  const headers = new Headers(response.headers);
+  await keepSessionAlive(request, headers);
+  if (headers.getSetCookie().length === response.headers.getSetCookie().length) return response;
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (client went away) are not errors worth logging.

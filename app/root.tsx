@@ -28,7 +28,8 @@ import {
   type Translations,
 } from "~/i18n-react";
 import { getLocale, resourcesFor, routeNamespaces, visibleLocales } from "~/i18next.server";
-import { commitSession, getSession } from "~/session.server";
+import { getSession } from "~/session.server";
+import { getToast } from "~/toast.server";
 import appStyles from "~/styles/app.css";
 import type { PageHandle } from "~/utils/page";
 
@@ -42,10 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   const token = session.get("token");
   const user = token ? session.get("user") ?? null : null;
-  const toast = session.get("toast") ?? null;
-  const headers = new Headers({ Vary: "Cookie, Accept-Language" });
-  // Reading a flash removes it; only then does the cookie need rewriting.
-  if (toast) headers.append("Set-Cookie", await commitSession(session));
+  // The toast has its own cookie (docs/decisions/0095-toast-cookie.md); reading it clears it.
+  const { toast, headers: toastHeaders } = await getToast(request);
+  const headers = new Headers(toastHeaders ?? undefined);
+  headers.set("Vary", "Cookie, Accept-Language");
   return json(
     {
       locale,

@@ -1,4 +1,15 @@
-import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+/**
+ * The customer's session: an encrypted cookie (docs/decisions/0096-encrypted-session-and-lifetimes.md).
+ *
+ * The cookie holds the provider token, so it is sealed with AES-256-GCM (key derived from SESSION_SECRET with
+ * HKDF; the comma list rotates keys): nothing in it is readable, and any change to it makes it unreadable.
+ * A session ends at its absolute expiry (the token's, at most SESSION_MAX_AGE_MS after login) or after
+ * SESSION_IDLE_MS without a request; `keepSessionAlive` (called for every document and data response by
+ * entry.server) rewrites the cookie at most every SESSION_REFRESH_MS so not every response sets a cookie.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+
+import { createCookie, createSession, redirect, type Session, type SessionStorage } from "@remix-run/node";
 
 /** What the app keeps about the signed-in customer (the provider holds everything else). */
 export interface SessionUser {
@@ -9,32 +20,56 @@ export interface SessionUser {
   img?: string | null;
 }
 
-import type { Toast } from "~/toast";
-
-export type { Toast };
-
 interface SessionData {
   token: string;
   user: SessionUser;
   /** Phone number between the two forgot-password steps. */
   resetPhone: string;
-}
-interface SessionFlashData {
-  toast: Toast;
+  /** When the session ends whatever happens (ms since the epoch). */
+  expiresAt: number;
+  /** When the cookie was last written (ms since the epoch); written on every commit. */
+  lastSeen: number;
 }
 
+export type AppSession = Session<SessionData>;
+
+/** A signed-in customer: the provider token and who it belongs to. */
+export interface SignedIn {
+  token: string;
+  user: SessionUser;
+}
+
+const MINUTE = 60 * 1000;
+/** A signed-in session lasts at most this long; the provider's token lifetime is the same (decision 0096). */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * MINUTE;
+/** No request for this long ends the session (docs/product.md#security). */
+export const SESSION_IDLE_MS = 2 * 60 * MINUTE;
+/** The cookie is rewritten (lastSeen moved on) at most this often. */
+export const SESSION_REFRESH_MS = 5 * MINUTE;
+
+const SESSION_COOKIE = "__session";
 const DEV_SECRET = "dev-only-insecure-session-secret";
 
-function sessionSecret(): string {
-  const secret = process.env.SESSION_SECRET;
-  if (secret) return secret;
-  if (process.env.NODE_ENV === "production") {
-    throw new Error("SESSION_SECRET must be set in production; refusing to start.");
+let secrets: string[] | undefined;
+
+/** SESSION_SECRET as a list (first one signs/encrypts, all are accepted); refuses to run without it in production. */
+export function sessionSecrets(): string[] {
+  if (secrets) return secrets;
+  const list = (process.env.SESSION_SECRET ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (list.length === 0) {
+    if (process.env.NODE_ENV === "production") {
+      throw new Error("SESSION_SECRET must be set in production; refusing to start.");
+    }
+    console.warn(
+      "\n⚠️  SESSION_SECRET is not set: using an insecure development secret. Never run like this in production.\n",
+    );
+    list.push(DEV_SECRET);
   }
-  console.warn(
-    "\n⚠️  SESSION_SECRET is not set: using an insecure development secret. Never run like this in production.\n",
-  );
-  return DEV_SECRET;
+  secrets = list;
+  return list;
 }
 
 /** Secure cookies in production; `COOKIE_SECURE=false` allows a plain-http deployment (e.g. an intranet demo). */
@@ -44,20 +79,97 @@ export function secureCookies(): boolean {
   return process.env.NODE_ENV === "production";
 }
 
-export const sessionStorage = createCookieSessionStorage<SessionData, SessionFlashData>({
-  cookie: {
-    name: "__session",
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: secureCookies(),
-    secrets: sessionSecret().split(","),
-    // Session cookie lifetime matches the provider token's (the provider may revoke it sooner).
-    maxAge: 60 * 60 * 24 * 7,
-  },
+// --- sealing: AES-256-GCM, one key per secret ------------------------------------------------------------
+
+const SEAL_VERSION = "v1";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** Binds a sealed value to this cookie: a value sealed for another purpose does not open here. */
+const AAD = Buffer.from(`${SESSION_COOKIE}/${SEAL_VERSION}`);
+
+const keys = sessionSecrets().map((secret) =>
+  Buffer.from(hkdfSync("sha256", secret, "tradeapp session cookie", "aes-256-gcm key", 32)),
+);
+
+function seal(data: Partial<SessionData>): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", keys[0], iv);
+  cipher.setAAD(AAD);
+  const body = Buffer.concat([cipher.update(JSON.stringify(data), "utf8"), cipher.final()]);
+  return `${SEAL_VERSION}.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url")}`;
+}
+
+/** The data of a sealed value and the index of the key that opened it, or null (tampered, foreign, old format). */
+function unseal(value: string): { data: Partial<SessionData>; keyIndex: number } | null {
+  const [version, payload] = value.split(".");
+  if (version !== SEAL_VERSION || !payload) return null;
+  const raw = Buffer.from(payload, "base64url");
+  if (raw.length <= IV_BYTES + TAG_BYTES) return null;
+  const iv = raw.subarray(0, IV_BYTES);
+  const tag = raw.subarray(raw.length - TAG_BYTES);
+  const body = raw.subarray(IV_BYTES, raw.length - TAG_BYTES);
+  for (const [keyIndex, key] of keys.entries()) {
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", key, iv);
+      decipher.setAAD(AAD);
+      decipher.setAuthTag(tag);
+      const json = Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+      return { data: JSON.parse(json) as Partial<SessionData>, keyIndex };
+    } catch {
+      // Not this key (or tampered): try the next one.
+    }
+  }
+  return null;
+}
+
+/** Still valid now: not past its absolute expiry, not idle for too long. */
+function isLive(data: Partial<SessionData>, now: number): boolean {
+  return (
+    typeof data.expiresAt === "number" &&
+    typeof data.lastSeen === "number" &&
+    now < data.expiresAt &&
+    now - data.lastSeen < SESSION_IDLE_MS
+  );
+}
+
+// The cookie itself carries no Remix signature: the GCM tag already authenticates the sealed value.
+const cookie = createCookie(SESSION_COOKIE, {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: secureCookies(),
 });
 
-export type AppSession = Session<SessionData, SessionFlashData>;
+type CookieState =
+  | { kind: "absent" }
+  | { kind: "ended" }
+  | { kind: "live"; data: Partial<SessionData>; rotated: boolean };
+
+async function readCookie(cookieHeader: string | null | undefined, now = Date.now()): Promise<CookieState> {
+  const value: unknown = await cookie.parse(cookieHeader ?? null);
+  if (value === null || value === "") return { kind: "absent" };
+  const opened = typeof value === "string" ? unseal(value) : null;
+  if (!opened || !isLive(opened.data, now)) return { kind: "ended" };
+  return { kind: "live", data: opened.data, rotated: opened.keyIndex > 0 };
+}
+
+export const sessionStorage: SessionStorage<SessionData> = {
+  async getSession(cookieHeader) {
+    const state = await readCookie(cookieHeader);
+    return createSession(state.kind === "live" ? state.data : {});
+  },
+  async commitSession(session) {
+    const now = Date.now();
+    const expiresAt = session.get("expiresAt") ?? now + SESSION_MAX_AGE_MS;
+    const data: Partial<SessionData> = { ...(session.data as Partial<SessionData>), expiresAt, lastSeen: now };
+    // The browser forgets the cookie when the session would end anyway (idle or absolute).
+    const maxAge = Math.max(0, Math.floor((Math.min(expiresAt, now + SESSION_IDLE_MS) - now) / 1000));
+    return cookie.serialize(seal(data), { maxAge });
+  },
+  async destroySession() {
+    return cookie.serialize("", { maxAge: undefined, expires: new Date(0) });
+  },
+};
 
 export function getSession(request: Request): Promise<AppSession> {
   return sessionStorage.getSession(request.headers.get("Cookie"));
@@ -71,14 +183,24 @@ export function destroySession(session: AppSession): Promise<string> {
   return sessionStorage.destroySession(session);
 }
 
-export async function getToken(request: Request): Promise<string | null> {
-  const session = await getSession(request);
-  return session.get("token") ?? null;
+/**
+ * A fresh session for a customer who just logged in (never the visitor's old one: nothing carries over).
+ * It ends when the token does (`tokenExpiresAt`, the login reply's `expires_at`), at most SESSION_MAX_AGE_MS
+ * from now.
+ */
+export function startSession(auth: SignedIn & { tokenExpiresAt?: string | null }): AppSession {
+  const now = Date.now();
+  const tokenExpiry = auth.tokenExpiresAt ? Date.parse(auth.tokenExpiresAt) : Number.NaN;
+  const expiresAt = Math.min(Number.isFinite(tokenExpiry) ? tokenExpiry : Infinity, now + SESSION_MAX_AGE_MS);
+  return createSession({ token: auth.token, user: auth.user, expiresAt, lastSeen: now });
 }
 
-export async function getUser(request: Request): Promise<SessionUser | null> {
+/** The signed-in customer, or null for a visitor (no cookie, an ended session or a tampered cookie). */
+export async function getSignedIn(request: Request): Promise<SignedIn | null> {
   const session = await getSession(request);
-  return session.get("token") ? session.get("user") ?? null : null;
+  const token = session.get("token");
+  const user = session.get("user");
+  return token && user ? { token, user } : null;
 }
 
 /** The current path and query, without Remix's internal `_data` parameter. */
@@ -95,24 +217,38 @@ export function loginUrl(request: Request): string {
   return path === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: path })}`;
 }
 
-/** For (auth) routes: the provider token, or a redirect to `/login?redirectTo=<path+search>`. */
-export async function requireUserToken(request: Request): Promise<string> {
-  const token = await getToken(request);
-  if (!token) throw redirect(loginUrl(request));
-  return token;
+/**
+ * The one guard of (auth) routes (docs/product.md#accounts): the signed-in customer, or a thrown redirect to
+ * `/login?redirectTo=<path+search>`. `requireUserContext` (app/utils/request.server.ts) builds on it.
+ */
+export async function requireUser(request: Request): Promise<SignedIn> {
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) throw redirect(loginUrl(request));
+  return signedIn;
 }
 
-export async function requireUser(request: Request): Promise<{ token: string; user: SessionUser }> {
-  const session = await getSession(request);
-  const token = session.get("token");
-  const user = session.get("user");
-  if (!token || !user) throw redirect(loginUrl(request));
-  return { token, user };
+/** For login, register and forgot-password: a signed-in customer goes to `to` instead. */
+export async function requireAnonymous(request: Request, to = "/"): Promise<void> {
+  if (await getSignedIn(request)) throw redirect(to);
 }
 
-/** For login/register: a signed-in customer goes home instead. */
-export async function requireAnonymous(request: Request): Promise<void> {
-  if (await getToken(request)) throw redirect("/");
+/**
+ * Called for every document and data response (app/entry.server.tsx). A live session whose cookie is older
+ * than SESSION_REFRESH_MS (or sealed with a retired key) is rewritten, which moves its idle deadline on; an
+ * ended or unreadable session cookie is cleared. A response that already sets the session cookie is left alone.
+ */
+export async function keepSessionAlive(request: Request, headers: Headers): Promise<void> {
+  if (headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))) return;
+  const now = Date.now();
+  const state = await readCookie(request.headers.get("Cookie"), now);
+  if (state.kind === "absent") return;
+  if (state.kind === "ended") {
+    headers.append("Set-Cookie", await sessionStorage.destroySession(createSession()));
+    return;
+  }
+  if (state.rotated || now - (state.data.lastSeen ?? 0) >= SESSION_REFRESH_MS) {
+    headers.append("Set-Cookie", await sessionStorage.commitSession(createSession(state.data)));
+  }
 }
 
 /**
@@ -132,18 +268,4 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   } catch {
     return fallback;
   }
-}
-
-/** Redirect with a flash toast (POST/redirect/GET). */
-export async function redirectWithToast(
-  request: Request,
-  to: string,
-  toast: Toast,
-  init: { session?: AppSession; headers?: HeadersInit } = {},
-): Promise<Response> {
-  const session = init.session ?? (await getSession(request));
-  session.flash("toast", toast);
-  const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await commitSession(session));
-  return redirect(to, { headers });
 }

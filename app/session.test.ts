@@ -1,7 +1,41 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { commitSession, getSession, getUser, requireUserToken, safeRedirect } from "~/session.server";
+import {
+  commitSession,
+  getSession,
+  getSignedIn,
+  keepSessionAlive,
+  requireUser,
+  safeRedirect,
+  startSession,
+} from "~/session.server";
 import { ORIGIN, getRequest, settle } from "~/testing/http";
+
+const TOKEN = "tok-Secret-0123456789abcdefghijklmnopqrstuvw";
+const USER = { user: "9876543210", no: "42" };
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** `name=value` of a Set-Cookie line. */
+const pair = (setCookie: string) => setCookie.split(";")[0];
+
+async function signedInCookie(): Promise<string> {
+  const session = await getSession(new Request(ORIGIN));
+  session.set("token", TOKEN);
+  session.set("user", USER);
+  return pair(await commitSession(session));
+}
+
+function useClock(start = Date.UTC(2026, 10, 23, 9, 0, 0)) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(start);
+  return (ms: number) => vi.setSystemTime(Date.now() + ms);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("safeRedirect", () => {
   it.each([
@@ -26,33 +60,209 @@ describe("safeRedirect", () => {
   });
 });
 
-describe("requireUserToken", () => {
+describe("requireUser (the one guard)", () => {
   it("sends a visitor to /login with the path and query to come back to", async () => {
-    const response = await settle(() => requireUserToken(getRequest("/trade?tab=forex")).then(() => new Response("ok")));
+    const response = await settle(() => requireUser(getRequest("/trade?tab=forex")).then(() => new Response("ok")));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Ftrade%3Ftab%3Dforex");
   });
 
   it("drops Remix's internal _data parameter from redirectTo", async () => {
     const response = await settle(() =>
-      requireUserToken(getRequest("/settings?_data=routes%2Fsettings")).then(() => new Response("ok")),
+      requireUser(getRequest("/settings?_data=routes%2Fsettings")).then(() => new Response("ok")),
     );
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings");
   });
 
-  it("returns the token from the cookie session", async () => {
-    const session = await getSession(new Request(ORIGIN));
-    session.set("token", "tok-123");
-    session.set("user", { user: "9876543210", no: "42" });
-    const cookie = (await commitSession(session)).split(";")[0];
-    expect(await requireUserToken(getRequest("/trade", cookie))).toBe("tok-123");
-    expect(await getUser(getRequest("/", cookie))).toEqual({ user: "9876543210", no: "42" });
+  it("returns the token and the customer from the cookie session", async () => {
+    const cookie = await signedInCookie();
+    expect(await requireUser(getRequest("/trade", cookie))).toEqual({ token: TOKEN, user: USER });
+  });
+});
+
+/** Every readable form of a cookie value: raw, URI-decoded, and base64/base64url decodings of it and its parts. */
+function decodings(value: string, depth = 3): string[] {
+  const found = new Set<string>([value]);
+  let frontier = [value];
+  for (let level = 0; level < depth; level++) {
+    const next: string[] = [];
+    for (const text of frontier) {
+      const candidates = [text, safeDecodeURIComponent(text), ...text.split(/[.;=:]/)];
+      for (const candidate of candidates) {
+        for (const encoding of ["base64", "base64url"] as const) {
+          const decoded = Buffer.from(candidate, encoding).toString("latin1");
+          if (!found.has(decoded)) {
+            found.add(decoded);
+            next.push(decoded);
+          }
+        }
+        found.add(candidate);
+      }
+    }
+    frontier = next;
+  }
+  return [...found];
+}
+
+function safeDecodeURIComponent(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+describe("the session cookie is encrypted (defect 9)", () => {
+  it("carries neither the provider token nor the phone number in any decoding", async () => {
+    const cookie = await signedInCookie();
+    expect(cookie).toMatch(/^__session=/);
+    for (const text of decodings(cookie.slice("__session=".length))) {
+      expect(text).not.toContain(TOKEN);
+      expect(text).not.toContain(TOKEN.slice(4, 20));
+      expect(text).not.toContain(USER.user);
+    }
   });
 
-  it("ignores a tampered cookie", async () => {
-    const response = await settle(() =>
-      requireUserToken(getRequest("/trade", "__session=eyJ0b2tlbiI6ImZha2UifQ%3D%3D.bad")).then(() => new Response("ok")),
-    );
-    expect(response.status).toBe(302);
+  it("is HttpOnly, SameSite=Lax, and the browser keeps it no longer than the idle timeout", async () => {
+    const session = await getSession(new Request(ORIGIN));
+    session.set("token", TOKEN);
+    session.set("user", USER);
+    const setCookie = await commitSession(session);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Max-Age=7200(;|$)/);
+  });
+
+  it("rejects a sealed value whose ciphertext was changed (the GCM tag no longer matches)", async () => {
+    const cookie = await signedInCookie();
+    const sealed = JSON.parse(Buffer.from(decodeURIComponent(cookie.slice("__session=".length)), "base64").toString()) as string;
+    expect(sealed).toMatch(/^v1\./);
+    const bytes = Buffer.from(sealed.slice(3), "base64url");
+    bytes[20] ^= 0x01;
+    const forged = `v1.${bytes.toString("base64url")}`;
+    const forgedCookie = `__session=${encodeURIComponent(Buffer.from(JSON.stringify(forged)).toString("base64"))}`;
+    expect(await getSignedIn(getRequest("/", forgedCookie))).toBeNull();
+    // The same re-wrapping without the change reads fine, so only the change was refused.
+    const rewrapped = `__session=${encodeURIComponent(Buffer.from(JSON.stringify(sealed)).toString("base64"))}`;
+    expect(await getSignedIn(getRequest("/", rewrapped))).toEqual({ token: TOKEN, user: USER });
+  });
+
+  it.each([
+    ["one character of the payload changed", (value: string) => value.slice(0, 30) + (value[30] === "A" ? "B" : "A") + value.slice(31)],
+    ["a truncated payload", (value: string) => value.slice(0, -8)],
+    ["the previous format (signed base64 JSON)", () => "eyJ0b2tlbiI6ImZha2UifQ%3D%3D.bad"],
+    ["garbage", () => "not-a-session"],
+  ])("rejects a tampered cookie: %s", async (_label, tamper) => {
+    const cookie = await signedInCookie();
+    const tampered = `__session=${tamper(cookie.slice("__session=".length))}`;
+    expect(await getSignedIn(getRequest("/trade", tampered))).toBeNull();
+    const response = await settle(() => requireUser(getRequest("/trade", tampered)).then(() => new Response("ok")));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Ftrade");
+  });
+});
+
+describe("session lifetimes (defect 9)", () => {
+  it("ends after 2 hours without a request", async () => {
+    const advance = useClock();
+    const cookie = await signedInCookie();
+    advance(2 * HOUR - MINUTE);
+    expect((await getSession(getRequest("/", cookie))).get("token")).toBe(TOKEN);
+    advance(2 * MINUTE);
+    expect((await getSession(getRequest("/", cookie))).get("token")).toBeUndefined();
+  });
+
+  it("ends 7 days after login even when used all the time", async () => {
+    const advance = useClock();
+    let cookie = pair(await commitSession(startSession({ token: TOKEN, user: USER })));
+    for (let elapsed = 0; elapsed < 7 * DAY - HOUR; elapsed += HOUR) {
+      advance(HOUR);
+      const headers = new Headers();
+      await keepSessionAlive(getRequest("/", cookie), headers);
+      cookie = pair(headers.getSetCookie()[0] ?? cookie);
+    }
+    expect(await getSignedIn(getRequest("/", cookie))).toEqual({ token: TOKEN, user: USER });
+    advance(HOUR);
+    expect(await getSignedIn(getRequest("/", cookie))).toBeNull();
+  });
+
+  it("ends when the provider token does, if that is sooner", async () => {
+    const advance = useClock();
+    const tokenExpiresAt = new Date(Date.now() + 90 * MINUTE).toISOString();
+    const setCookie = await commitSession(startSession({ token: TOKEN, user: USER, tokenExpiresAt }));
+    expect(setCookie).toMatch(/Max-Age=5400(;|$)/);
+    advance(89 * MINUTE);
+    expect(await getSignedIn(getRequest("/", pair(setCookie)))).not.toBeNull();
+    advance(2 * MINUTE);
+    expect(await getSignedIn(getRequest("/", pair(setCookie)))).toBeNull();
+  });
+});
+
+describe("keepSessionAlive", () => {
+  it("rewrites the cookie at most every 5 minutes, which moves the idle deadline on", async () => {
+    const advance = useClock();
+    const cookie = await signedInCookie();
+    advance(4 * MINUTE);
+    const quiet = new Headers();
+    await keepSessionAlive(getRequest("/markets", cookie), quiet);
+    expect(quiet.getSetCookie()).toEqual([]);
+
+    advance(2 * MINUTE);
+    const refreshed = new Headers();
+    await keepSessionAlive(getRequest("/markets", cookie), refreshed);
+    const next = pair(refreshed.getSetCookie()[0] ?? "");
+    expect(next).toMatch(/^__session=/);
+
+    // 2 hours after the first cookie, the refreshed one is still live.
+    advance(2 * HOUR - 6 * MINUTE + MINUTE);
+    expect(await getSignedIn(getRequest("/", cookie))).toBeNull();
+    expect(await getSignedIn(getRequest("/", next))).toEqual({ token: TOKEN, user: USER });
+  });
+
+  it("clears an ended session's cookie, and leaves a response that sets the session alone", async () => {
+    const advance = useClock();
+    const cookie = await signedInCookie();
+    advance(3 * HOUR);
+    const headers = new Headers();
+    await keepSessionAlive(getRequest("/", cookie), headers);
+    expect(headers.getSetCookie()[0]).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+
+    const own = new Headers({ "Set-Cookie": "__session=new; Path=/" });
+    advance(-3 * HOUR + 10 * MINUTE);
+    await keepSessionAlive(getRequest("/", cookie), own);
+    expect(own.getSetCookie()).toEqual(["__session=new; Path=/"]);
+
+    const visitor = new Headers();
+    await keepSessionAlive(getRequest("/"), visitor);
+    expect(visitor.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("secret rotation (SESSION_SECRET=new,old)", () => {
+  const original = process.env.SESSION_SECRET;
+  afterEach(() => {
+    process.env.SESSION_SECRET = original;
+    vi.resetModules();
+  });
+
+  async function sessionModule(secret: string) {
+    process.env.SESSION_SECRET = secret;
+    vi.resetModules();
+    return import("~/session.server");
+  }
+
+  it("reads a cookie sealed with a retired secret, re-seals it with the new one; an unknown secret reads nothing", async () => {
+    const old = await sessionModule("old-secret");
+    const oldCookie = pair(await old.commitSession(old.startSession({ token: TOKEN, user: USER })));
+
+    const rotated = await sessionModule("new-secret,old-secret");
+    expect(await rotated.getSignedIn(getRequest("/", oldCookie))).toEqual({ token: TOKEN, user: USER });
+    const headers = new Headers();
+    await rotated.keepSessionAlive(getRequest("/", oldCookie), headers);
+    const resealed = pair(headers.getSetCookie()[0] ?? "");
+    expect(resealed).toMatch(/^__session=/);
+
+    const newOnly = await sessionModule("new-secret");
+    expect(await newOnly.getSignedIn(getRequest("/", oldCookie))).toBeNull();
+    expect(await newOnly.getSignedIn(getRequest("/", resealed))).toEqual({ token: TOKEN, user: USER });
   });
 });

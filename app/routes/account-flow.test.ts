@@ -6,13 +6,14 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { callProvider, providerContext } from "~/provider/core.server";
 import { providerFetch } from "~/provider/transport.server";
-import { action as forgotAction } from "~/routes/forgot-password";
+import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
 import { loader as settingsLoader } from "~/routes/settings";
-import { getSession } from "~/session.server";
+import { getSignedIn } from "~/session.server";
 import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
+import { getToast } from "~/toast.server";
 
 import en from "../../locales/en/common.json";
 
@@ -82,10 +83,9 @@ describe("account flow (embedded provider)", () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const cookie = cookieHeaderFrom(loggedIn);
-    const session = await getSession(getRequest("/", cookie));
-    const token = session.get("token");
-    expect(token).toBeTruthy();
-    expect(session.get("user")).toMatchObject({ user: phone });
+    const signedIn = await getSignedIn(getRequest("/", cookie));
+    expect(signedIn?.token).toBeTruthy();
+    expect(signedIn?.user).toMatchObject({ user: phone });
 
     const settings = await settingsLoader(routeArgs(getRequest("/settings", cookie)));
     expect(await settings.json()).toMatchObject({ phone, confirmLogout: false });
@@ -96,13 +96,12 @@ describe("account flow (embedded provider)", () => {
     const getLogout = await settle(() => logoutLoader());
     expect(getLogout.headers.get("Location")).toBe("/settings?confirm=logout");
 
-    const loggedOut = await settle(() => logoutAction(routeArgs(formRequest("/logout", {}, { cookie }))));
+    const loggedOut = await settle(() => logoutAction(routeArgs(formRequest("/logout", { intent: "logout" }, { cookie }))));
     expect(loggedOut.status).toBe(302);
     expect(loggedOut.headers.get("Location")).toBe("/login");
     const after = cookieHeaderFrom(loggedOut, cookie);
-    const afterSession = await getSession(getRequest("/", after));
-    expect(afterSession.get("token")).toBeUndefined();
-    expect(afterSession.get("toast")).toEqual({ key: "toast.loggedOut" });
+    expect(await getSignedIn(getRequest("/", after))).toBeNull();
+    expect((await getToast(getRequest("/login", after))).toast).toEqual({ key: "toast.loggedOut" });
 
     // The visitor is sent to log in again…
     const visitor = await settle(() => settingsLoader(routeArgs(getRequest("/settings", after))));
@@ -140,6 +139,19 @@ describe("account flow (embedded provider)", () => {
 
     expect((await login({ phone, password: "secret1" })).status).toBe(400);
     expect((await login({ phone, password: "newpass1" })).status).toBe(302);
+  });
+
+  it("defect 17: 'Send a new code' within a minute stays on step 2 with the code form", async () => {
+    const phone = randomPhone();
+    const step1 = await settle(() => forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone }))));
+    const cookie = cookieHeaderFrom(step1);
+    const resend = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "resend" }, { cookie }))),
+    );
+    expect(resend.status).toBe(400);
+    expect(((await resend.json()) as ReplyJson).result.error?.[""]).toEqual([en.forgot.resendTooSoon]);
+    const page = await forgotLoader(routeArgs(getRequest("/forgot-password?step=code", cookie)));
+    expect(await page.json()).toMatchObject({ step: "code", phone });
   });
 
   it("step 1 gives the same answer for an unknown phone", async () => {

@@ -1,18 +1,21 @@
 /**
  * Account forms against a scripted provider (PROVIDER_URL → FakeProvider): validation messages in every
- * locale, nothing sent to the provider when validation fails, provider codes mapped onto the right field.
+ * locale, nothing sent to the provider when validation fails, provider codes mapped onto the right field,
+ * toasts in their own cookie.
  */
 import { getZodConstraint } from "@conform-to/zod";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { createRegisterSchema } from "~/features/account/schemas.server";
 import { getFixedT } from "~/i18next.server";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
+import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
-import { createRegisterSchema } from "~/utils/account-schemas.server";
-import { getSession } from "~/session.server";
+import { getSession, getSignedIn } from "~/session.server";
 import { FakeProvider } from "~/testing/fake-provider";
 import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
+import { getToast } from "~/toast.server";
 
 import de from "../../locales/de/common.json";
 import en from "../../locales/en/common.json";
@@ -31,6 +34,17 @@ beforeEach(() => {
 afterEach(() => {
   delete process.env.PROVIDER_URL;
   warn.mockRestore();
+  vi.useRealTimers();
+});
+
+/** The toast a response leaves for the next page (its own `__toast` cookie). */
+async function toastOf(response: Response) {
+  return (await getToast(getRequest("/", cookieHeaderFrom(response)))).toast;
+}
+
+const loginReply = (data: Record<string, unknown> = {}) => ({
+  msg: "ok",
+  data: { token: "t1", expires_at: "2030-01-01T00:00:00Z", user: VALID.phone, no: 5, img: null, total: "0.00", money: "0.00", loan: "0.00", ...data },
 });
 
 const VALID = { phone: "9876543210", password: "secret1", confirm: "secret1", code: "INVITE1" };
@@ -40,7 +54,7 @@ async function register(fields: Record<string, string>, cookie?: string) {
   return { response, body: response.status === 400 ? ((await response.json()) as ReplyJson) : null };
 }
 
-describe("register validation (SPEC §5)", () => {
+describe("register validation (docs/product.md#validation)", () => {
   it.each([
     ["missing phone", { ...VALID, phone: "" }, "phone", en.validation.phoneRequired],
     ["letters in phone", { ...VALID, phone: "98765abcde" }, "phone", en.validation.phoneInvalid],
@@ -118,13 +132,23 @@ describe("register validation (SPEC §5)", () => {
     expect(body?.result.error?.[""]).toEqual([en.providerErrors.unknown]);
   });
 
-  it("success redirects to /login with a toast", async () => {
+  it("success redirects to /login with a toast in its own cookie, not in the session", async () => {
     provider.reply("/stock/user/reg", 200, { msg: "ok", data: { user: VALID.phone, no: 1 } });
     const { response } = await register(VALID);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/login?phone=${VALID.phone}`);
-    const session = await getSession(getRequest("/login", cookieHeaderFrom(response)));
-    expect(session.get("toast")).toEqual({ key: "toast.registered" });
+    const setCookies = response.headers.getSetCookie();
+    expect(setCookies).toHaveLength(1);
+    expect(setCookies[0]).toMatch(/^__toast=.*HttpOnly.*SameSite=Lax/i);
+    expect(await toastOf(response)).toEqual({ key: "toast.registered" });
+  });
+
+  it("a provider that does not answer keeps the form and says so", async () => {
+    provider.reply("/stock/user/reg", 502, "<html>bad gateway</html>");
+    const { response, body } = await register(VALID);
+    expect(response.status).toBe(400);
+    expect(body?.result.error?.[""]).toEqual([en.providerErrors.unavailable]);
+    expect(body?.result.initialValue).toMatchObject({ phone: VALID.phone, code: VALID.code });
   });
 });
 
@@ -138,13 +162,39 @@ describe("login", () => {
     ["/\\evil.com", "/"],
     ["/trade?tab=forex", "/trade?tab=forex"],
   ])("redirectTo %j → %j after success", async (redirectTo, location) => {
-    provider.reply("/stock/user/login", 200, {
-      msg: "ok",
-      data: { token: "t1", expires_at: "2030-01-01T00:00:00Z", user: VALID.phone, no: 5, img: null, total: "0.00", money: "0.00", loan: "0.00" },
-    });
+    provider.reply("/stock/user/login", 200, loginReply());
     const response = await login({ phone: VALID.phone, password: "secret1", redirectTo });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(location);
+  });
+
+  it("the provider gets exactly the values the schema validated (one parse, in the strategy)", async () => {
+    provider.reply("/stock/user/login", 200, loginReply());
+    const response = await login({ phone: ` ${VALID.phone} `, password: "secret1" });
+    expect(response.status).toBe(302);
+    expect(JSON.parse(provider.received[0].body)).toEqual({ user: VALID.phone, password: "secret1" });
+  });
+
+  it("success starts a session for the customer and leaves a welcome toast", async () => {
+    provider.reply("/stock/user/login", 200, loginReply({ token: "tok-login" }));
+    const response = await login({ phone: VALID.phone, password: "secret1" });
+    const cookie = cookieHeaderFrom(response);
+    expect(await getSignedIn(getRequest("/", cookie))).toEqual({
+      token: "tok-login",
+      user: { user: VALID.phone, no: "5", img: null },
+    });
+    expect(await toastOf(response)).toEqual({ key: "toast.loggedIn" });
+  });
+
+  it("the session ends when the provider token does (its expires_at)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.UTC(2026, 10, 23, 9, 0, 0));
+    provider.reply("/stock/user/login", 200, loginReply({ expires_at: "2026-11-23T10:00:00.000Z" }));
+    const cookie = cookieHeaderFrom(await login({ phone: VALID.phone, password: "secret1" }));
+    vi.setSystemTime(Date.UTC(2026, 10, 23, 9, 59, 0));
+    expect(await getSignedIn(getRequest("/", cookie))).not.toBeNull();
+    vi.setSystemTime(Date.UTC(2026, 10, 23, 10, 0, 1));
+    expect(await getSignedIn(getRequest("/", cookie))).toBeNull();
   });
 
   it("login_failed is shown on the form and the password is not echoed", async () => {
@@ -155,6 +205,15 @@ describe("login", () => {
     expect(body.result.error?.[""]).toEqual([en.providerErrors.login_failed]);
     expect(body.result.initialValue).not.toHaveProperty("password");
     expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("a provider that does not answer keeps the form and says so", async () => {
+    provider.reply("/stock/user/login", 503, "down");
+    const response = await login({ phone: VALID.phone, password: "secret1" });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ReplyJson;
+    expect(body.result.error?.[""]).toEqual([en.providerErrors.unavailable]);
+    expect(body.result.initialValue).toMatchObject({ phone: VALID.phone });
   });
 
   it("validates before calling the provider", async () => {
@@ -219,7 +278,88 @@ describe("forgot password", () => {
     expect(done.headers.get("Location")).toBe(`/login?phone=${VALID.phone}`);
     const after = await getSession(getRequest("/", cookieHeaderFrom(done, cookie)));
     expect(after.get("resetPhone")).toBeUndefined();
-    expect(after.get("toast")).toEqual({ key: "toast.passwordReset" });
+    expect(await toastOf(done)).toEqual({ key: "toast.passwordReset" });
+  });
+
+  async function codeStepCookie() {
+    provider.reply("/v2/user/forget/code", 200, { msg: "ok", data: { sent: true } });
+    const step1 = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone: VALID.phone }))),
+    );
+    return cookieHeaderFrom(step1);
+  }
+  const tooSoon = { msg: "no", data: { code: "too_many_requests", field: "user" } };
+
+  it("defect 17: a second code within a minute keeps the customer on step 2 with the code form and a clear message", async () => {
+    const cookie = await codeStepCookie();
+    provider.reply("/v2/user/forget/code", 200, tooSoon);
+    const resend = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "resend" }, { cookie }))),
+    );
+    expect(resend.status).toBe(400);
+    const body = (await resend.json()) as ReplyJson & { intent: string };
+    expect(body.intent).toBe("resend");
+    expect(body.result.error?.[""]).toEqual([en.forgot.resendTooSoon]);
+    // The phone comes from the session, not from a hidden field.
+    expect(JSON.parse(provider.received.at(-1)!.body)).toEqual({ user: VALID.phone });
+    // The page it re-renders is still step 2.
+    const page = await forgotLoader(routeArgs(getRequest("/forgot-password?step=code", cookie)));
+    expect(await page.json()).toMatchObject({ step: "code", phone: VALID.phone });
+  });
+
+  it("a new code after the minute: back on step 2 with a toast", async () => {
+    const cookie = await codeStepCookie();
+    const resend = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "resend" }, { cookie }))),
+    );
+    expect(resend.status).toBe(302);
+    expect(resend.headers.get("Location")).toBe("/forgot-password?step=code");
+    expect(await toastOf(resend)).toEqual({ key: "toast.codeResent" });
+  });
+
+  it("step 1 again within the minute goes on to step 2 (the code sent is still valid) and says so", async () => {
+    provider.reply("/v2/user/forget/code", 200, tooSoon);
+    const again = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone: VALID.phone }))),
+    );
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/forgot-password?step=code");
+    expect(await toastOf(again)).toEqual({ key: "toast.codeSentRecently", type: "info" });
+    const page = await forgotLoader(routeArgs(getRequest("/forgot-password?step=code", cookieHeaderFrom(again))));
+    expect(await page.json()).toMatchObject({ step: "code", phone: VALID.phone });
+  });
+
+  it("resend without a phone in the session goes back to step 1", async () => {
+    const response = await settle(() => forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "resend" }))));
+    expect(response.headers.get("Location")).toBe("/forgot-password");
+    expect(provider.received).toEqual([]);
+  });
+});
+
+describe("logout", () => {
+  async function signedIn() {
+    provider.reply("/stock/user/login", 200, loginReply({ token: "tok-out" }));
+    return cookieHeaderFrom(await settle(() => loginAction(routeArgs(formRequest("/login", { phone: VALID.phone, password: "secret1" })))));
+  }
+
+  it("a POST without the confirm intent goes to the confirm step and keeps the session", async () => {
+    const cookie = await signedIn();
+    provider.reset();
+    const response = await settle(() => logoutAction(routeArgs(formRequest("/logout", {}, { cookie }))));
+    expect(response.headers.get("Location")).toBe("/settings?confirm=logout");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(provider.received).toEqual([]);
+  });
+
+  it("ends the session here even when the provider does not answer, with a toast", async () => {
+    const cookie = await signedIn();
+    provider.reply("/stock/success/user/logout", 503, "down");
+    const response = await settle(() => logoutAction(routeArgs(formRequest("/logout", { intent: "logout" }, { cookie }))));
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(provider.received.at(-1)).toMatchObject({ path: "/api/stock/success/user/logout", token: "tok-out" });
+    const after = cookieHeaderFrom(response, cookie);
+    expect(await getSignedIn(getRequest("/", after))).toBeNull();
+    expect(await toastOf(response)).toEqual({ key: "toast.loggedOut" });
   });
 });
 

@@ -6,30 +6,37 @@ import { useTranslation } from "~/i18n-react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
-import { getFixedT } from "~/i18next.server";
-import { requestResetCode, resetPassword } from "~/provider/account.server";
-import { ProviderError, providerContext } from "~/provider/core.server";
-import { requireSameOrigin } from "~/security.server";
-import { commitSession, getSession, redirectWithToast } from "~/session.server";
-import { providerErrorReply } from "~/utils/forms.server";
-import type { PageHandle } from "~/utils/page";
+import { failureResult } from "~/features/account/failure-reply.server";
+import { phoneInputAttributes, RESET_CODE_LENGTH } from "~/features/account/fields";
 import {
   constraintOf,
   createPhoneStepSchema,
   createResetStepSchema,
+  resendCodeSchema,
   type PhoneStepFields,
   type ResetStepFields,
-} from "~/utils/account-schemas.server";
-import { phoneInputAttributes, RESET_CODE_LENGTH } from "~/utils/fields";
+} from "~/features/account/schemas.server";
+import { getFixedT } from "~/i18next.server";
+import type { TFunction } from "~/i18n-react";
+import { requestResetCode, resetPassword } from "~/provider/account.server";
+import { ProviderError } from "~/provider/core.server";
+import { requireSameOrigin } from "~/security.server";
+import { commitSession, getSession, requireAnonymous, type AppSession } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
+import type { PageHandle } from "~/utils/page";
 
 export const handle: PageHandle = { titleKey: "forgot.title" };
 
+/** docs/product.md#passwords: reset with a one-time code, in two steps. */
+const PHONE_STEP = "/forgot-password";
+const CODE_STEP = "/forgot-password?step=code";
+
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
   const session = await getSession(request);
-  if (session.get("token")) throw redirect("/");
   const url = new URL(request.url);
   const phone = session.get("resetPhone") ?? null;
-  // Step 2 only once a code was requested for a phone held in the (signed) session.
+  // Step 2 only once a code was requested for a phone held in the (encrypted) session.
   const step = url.searchParams.get("step") === "code" && phone ? "code" : "phone";
   const t = await getFixedT(request);
   const constraints = {
@@ -39,68 +46,111 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ step, phone, constraints } as const);
 }
 
+/** The provider sends at most one code per phone per minute (docs/decisions/0012-tokens-and-one-time-codes.md). */
+function codeSentRecently(error: unknown): boolean {
+  return error instanceof ProviderError && error.code === "too_many_requests";
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const t = await getFixedT(request);
   const formData = await request.formData();
-  const ctx = await providerContext(request);
   const session = await getSession(request);
-
-  if (formData.get("intent") === "reset") {
-    const phone = session.get("resetPhone");
-    if (!phone) return redirect("/forgot-password");
-    const submission = parseWithZod(formData, { schema: createResetStepSchema(t) });
-    if (submission.status !== "success") {
-      return json({ result: submission.reply({ hideFields: ["password", "confirm"] }) }, { status: 400 });
-    }
-    try {
-      await resetPassword(ctx, {
-        user: phone,
-        code: submission.value.code,
-        password: submission.value.password,
-        new_password: submission.value.confirm,
-      });
-    } catch (error) {
-      if (error instanceof ProviderError) {
-        return providerErrorReply(submission, error, t, {
-          codeFields: { code_invalid: "code", password_short: "password", password_mismatch: "confirm" },
-          inputFields: { code: "code", password: "password", new_password: "confirm" },
-          hideFields: ["password", "confirm"],
-        });
-      }
-      throw error;
-    }
-    session.unset("resetPhone");
-    return redirectWithToast(request, `/login?${new URLSearchParams({ phone })}`, { key: "toast.passwordReset" }, { session });
+  switch (formData.get("intent")) {
+    case "reset":
+      return resetStep(request, formData, session, t);
+    case "resend":
+      return resendCode(request, formData, session, t);
+    default:
+      return sendCode(request, formData, session, t);
   }
+}
 
+/** Step 1: send a code to the phone, then step 2. The reply is the same whether the phone has an account. */
+async function sendCode(request: Request, formData: FormData, session: AppSession, t: TFunction) {
   const submission = parseWithZod(formData, { schema: createPhoneStepSchema(t) });
   if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
+    return json({ intent: "send-code" as const, result: submission.reply() }, { status: 400 });
+  }
+  const { phone } = submission.value;
+  let sentRecently = false;
+  try {
+    await requestResetCode({ token: null, request }, { user: phone });
+  } catch (error) {
+    if (!codeSentRecently(error)) {
+      const result = failureResult(submission, error, t, { codeFields: { phone_invalid: "phone" }, inputFields: { user: "phone" } });
+      return json({ intent: "send-code" as const, result }, { status: 400 });
+    }
+    // The code sent less than a minute ago is still valid: go on to step 2 and say so.
+    sentRecently = true;
+  }
+  session.set("resetPhone", phone);
+  const headers = { "Set-Cookie": await commitSession(session) };
+  if (sentRecently) return redirectWithToast(CODE_STEP, { key: "toast.codeSentRecently", type: "info" }, { headers });
+  return redirect(CODE_STEP, { headers });
+}
+
+/** Step 2, "Send a new code": stays on step 2 whatever happens, the code form included. */
+async function resendCode(request: Request, formData: FormData, session: AppSession, t: TFunction) {
+  const phone = session.get("resetPhone");
+  if (!phone) return redirect(PHONE_STEP);
+  const submission = parseWithZod(formData, { schema: resendCodeSchema });
+  if (submission.status !== "success") {
+    return json({ intent: "resend" as const, result: submission.reply() }, { status: 400 });
   }
   try {
-    await requestResetCode(ctx, { user: submission.value.phone });
+    await requestResetCode({ token: null, request }, { user: phone });
   } catch (error) {
-    if (error instanceof ProviderError) {
-      return providerErrorReply(submission, error, t, {
-        codeFields: { phone_invalid: "phone", too_many_requests: "phone" },
-        inputFields: { user: "phone" },
-      });
-    }
-    throw error;
+    const result = codeSentRecently(error)
+      ? submission.reply({ formErrors: [t("forgot.resendTooSoon")] })
+      : failureResult(submission, error, t);
+    return json({ intent: "resend" as const, result }, { status: 400 });
   }
-  session.set("resetPhone", submission.value.phone);
-  return redirect("/forgot-password?step=code", { headers: { "Set-Cookie": await commitSession(session) } });
+  return redirectWithToast(CODE_STEP, { key: "toast.codeResent" });
+}
+
+/** Step 2: the code and the new password. */
+async function resetStep(request: Request, formData: FormData, session: AppSession, t: TFunction) {
+  const phone = session.get("resetPhone");
+  if (!phone) return redirect(PHONE_STEP);
+  const hideFields = ["password", "confirm"];
+  const submission = parseWithZod(formData, { schema: createResetStepSchema(t) });
+  if (submission.status !== "success") {
+    return json({ intent: "reset" as const, result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  try {
+    await resetPassword(
+      { token: null, request },
+      { user: phone, code: submission.value.code, password: submission.value.password, new_password: submission.value.confirm },
+    );
+  } catch (error) {
+    const result = failureResult(submission, error, t, {
+      codeFields: { code_invalid: "code", password_short: "password", password_mismatch: "confirm" },
+      inputFields: { code: "code", password: "password", new_password: "confirm" },
+      hideFields,
+    });
+    return json({ intent: "reset" as const, result }, { status: 400 });
+  }
+  session.unset("resetPhone");
+  return redirectWithToast(`/login?${new URLSearchParams({ phone })}`, { key: "toast.passwordReset" }, {
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
+}
+
+/** The action's reply for one of this page's forms (each form shows only its own). */
+function useLastResult(intent: "send-code" | "resend" | "reset") {
+  const actionData = useActionData<typeof action>();
+  return actionData?.intent === intent ? actionData.result : undefined;
 }
 
 function PhoneStep() {
   const { t } = useTranslation("common");
-  const actionData = useActionData<typeof action>();
+  const lastResult = useLastResult("send-code");
   const navigation = useNavigation();
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm<PhoneStepFields>({
     id: "forgot-phone",
-    lastResult: actionData?.result,
+    lastResult,
     // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
     defaultNoValidate: false,
     constraint: constraints.phone,
@@ -114,13 +164,8 @@ function PhoneStep() {
   return (
     <>
       <h2>{t("forgot.stepPhone")}</h2>
-      <FormErrorSummary
-        fields={[fields.phone]}
-        formErrors={form.errors}
-        lastResult={actionData?.result}
-        attempts={attempts}
-      />
-      <Form method="post" action="/forgot-password" {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
+      <FormErrorSummary fields={[fields.phone]} formErrors={form.errors} lastResult={lastResult} attempts={attempts} />
+      <Form method="post" action={PHONE_STEP} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
         <input type="hidden" name="intent" value="send-code" />
         <Field
           label={t("forgot.phone")}
@@ -141,12 +186,13 @@ function PhoneStep() {
 
 function CodeStep({ phone }: { phone: string }) {
   const { t } = useTranslation("common");
-  const actionData = useActionData<typeof action>();
+  const lastResult = useLastResult("reset");
+  const resendResult = useLastResult("resend");
   const navigation = useNavigation();
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm<ResetStepFields>({
     id: "forgot-reset",
-    lastResult: actionData?.result,
+    lastResult,
     // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
     defaultNoValidate: false,
     constraint: constraints.reset,
@@ -155,8 +201,10 @@ function CodeStep({ phone }: { phone: string }) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
+  const [resendForm] = useForm({ id: "forgot-resend", lastResult: resendResult });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
+  const resendError = resendForm.errors?.[0];
   return (
     <>
       <h2>{t("forgot.stepCode")}</h2>
@@ -166,10 +214,11 @@ function CodeStep({ phone }: { phone: string }) {
       <FormErrorSummary
         fields={[fields.code, fields.password, fields.confirm]}
         formErrors={form.errors}
-        lastResult={actionData?.result}
+        lastResult={lastResult}
         attempts={attempts}
       />
-      <Form method="post" action="/forgot-password?step=code" {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
+      <FormErrorSummary fields={[]} formErrors={resendForm.errors} formId={resendForm.id} lastResult={resendResult} />
+      <Form method="post" action={CODE_STEP} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
         <input type="hidden" name="intent" value="reset" />
         <Field
           label={t("forgot.code")}
@@ -196,13 +245,22 @@ function CodeStep({ phone }: { phone: string }) {
           {busy ? t("form.submitting") : t("forgot.submit")}
         </button>
       </Form>
-      <Form method="post" action="/forgot-password" className="links">
-        <input type="hidden" name="intent" value="send-code" />
-        <input type="hidden" name="phone" value={phone} />
-        <button type="submit" className="button button--secondary" disabled={busy}>
+      <Form method="post" action={CODE_STEP} {...getFormProps(resendForm)} className="links" tabIndex={-1}>
+        <input type="hidden" name="intent" value="resend" />
+        {resendError ? (
+          <p id={`${resendForm.id}-error`} className="field__error">
+            {resendError}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="button button--secondary"
+          disabled={busy}
+          aria-describedby={resendError ? `${resendForm.id}-error` : undefined}
+        >
           {t("forgot.resend")}
         </button>
-        <Link to="/forgot-password">{t("forgot.otherPhone")}</Link>
+        <Link to={PHONE_STEP}>{t("forgot.otherPhone")}</Link>
       </Form>
     </>
   );

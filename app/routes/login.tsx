@@ -1,60 +1,41 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 
-import { authenticator } from "~/auth.server";
+import { LoginRejected, authenticator } from "~/auth.server";
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { keepDigits, phoneInputAttributes } from "~/features/account/fields";
+import { constraintOf, createLoginSchema, type LoginFields } from "~/features/account/schemas.server";
 import { getFixedT } from "~/i18next.server";
-import { ProviderError } from "~/provider/core.server";
 import { requireSameOrigin } from "~/security.server";
-import { commitSession, getSession, safeRedirect } from "~/session.server";
-import { providerErrorReply } from "~/utils/forms.server";
+import { commitSession, requireAnonymous, safeRedirect, startSession } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
 import type { PageHandle } from "~/utils/page";
-import { constraintOf, createLoginSchema, type LoginFields } from "~/utils/account-schemas.server";
-import { keepDigits, phoneInputAttributes } from "~/utils/fields";
 
 export const handle: PageHandle = { titleKey: "login.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
-  const session = await getSession(request);
-  if (session.get("token")) throw redirect(redirectTo);
+  await requireAnonymous(request, redirectTo);
   const constraint = constraintOf(createLoginSchema(await getFixedT(request)));
   return json({ redirectTo, phone: keepDigits(url.searchParams.get("phone") ?? ""), constraint });
 }
 
+/** remix-auth's FormStrategy validates and logs in (app/auth.server.ts); the action keeps the session. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const t = await getFixedT(request);
-  // FormStrategy reads the body itself (STACK pitfall 8), so validate a clone first.
-  const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: createLoginSchema(t) });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
   let result;
   try {
     result = await authenticator.authenticate("phone-password", request);
   } catch (error) {
-    if (error instanceof ProviderError) {
-      return providerErrorReply(submission, error, t, {
-        codeFields: { phone_invalid: "phone" },
-        inputFields: { user: "phone", password: "password" },
-        hideFields: ["password"],
-      });
-    }
+    if (error instanceof LoginRejected) return json({ result: error.result }, { status: 400 });
     throw error;
   }
-  const session = await getSession(request);
-  session.set("token", result.token);
-  session.set("user", result.user);
-  session.flash("toast", { key: "toast.loggedIn" });
-  return redirect(safeRedirect(submission.value.redirectTo, "/"), {
-    headers: { "Set-Cookie": await commitSession(session) },
+  return redirectWithToast(result.redirectTo, { key: "toast.loggedIn" }, {
+    headers: { "Set-Cookie": await commitSession(startSession(result)) },
   });
 }
 

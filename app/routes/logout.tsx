@@ -1,39 +1,40 @@
+import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
+import { logoutSchema } from "~/features/account/schemas.server";
 import { logout } from "~/provider/account.server";
-import { ProviderError, ProviderUnavailableError, providerContext } from "~/provider/core.server";
+import { isProviderUnavailable } from "~/provider/core.server";
+import { classifyFailure, logFailure } from "~/provider/failures.server";
 import { requireSameOrigin } from "~/security.server";
-import { commitSession, destroySession, getSession, sessionStorage } from "~/session.server";
+import { destroySession, getSession } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
+
+const CONFIRM_STEP = "/settings?confirm=logout";
 
 /** GET /logout never logs out (no confirmation would have happened): it goes to the confirm step. */
 export function loader() {
-  return redirect("/settings?confirm=logout");
+  return redirect(CONFIRM_STEP);
 }
 
+/** The confirm step's POST (docs/product.md#accounts): revoke the token, end the session on this device. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema: logoutSchema });
+  // Anything but the confirm button's POST goes (back) to the confirm step: logging out is never implicit.
+  if (submission.status !== "success") return redirect(CONFIRM_STEP);
   const session = await getSession(request);
-  const ctx = await providerContext(request);
-  if (ctx.token) {
+  const token = session.get("token");
+  if (token) {
     try {
-      await logout(ctx);
+      await logout({ token, request });
     } catch (error) {
-      // The local session ends regardless: an already-ended token (logout reply), a business error or
-      // an unreachable provider must not keep the customer signed in on this device.
-      if (error instanceof Response && !(error instanceof ProviderUnavailableError)) {
-        // The `logout` reply: callProvider's redirect already destroys the session; keep our own redirect.
-      } else if (!(error instanceof ProviderError) && !(error instanceof ProviderUnavailableError)) {
-        throw error;
-      } else {
-        console.warn("[logout] provider logout failed; ending the local session anyway");
-      }
+      // The local session ends regardless: an already-ended token (the `logout` reply, a redirect Response),
+      // a business error or an unreachable provider must not keep the customer signed in on this device.
+      const sessionAlreadyEnded = error instanceof Response && !isProviderUnavailable(error);
+      if (!sessionAlreadyEnded) logFailure("logout", classifyFailure(error));
     }
   }
-  // A fresh session carries only the toast: the token and user are gone.
-  const fresh = await sessionStorage.getSession();
-  fresh.flash("toast", { key: "toast.loggedOut" });
-  const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(session));
-  headers.append("Set-Cookie", await commitSession(fresh));
-  return redirect("/login", { headers });
+  return redirectWithToast("/login", { key: "toast.loggedOut" }, {
+    headers: { "Set-Cookie": await destroySession(session) },
+  });
 }

@@ -6,15 +6,15 @@ import { useTranslation } from "~/i18n-react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { failureResult } from "~/features/account/failure-reply.server";
+import { PASSWORD_MIN, phoneInputAttributes } from "~/features/account/fields";
+import { constraintOf, createRegisterSchema, type RegisterFields } from "~/features/account/schemas.server";
 import { getFixedT } from "~/i18next.server";
 import { register } from "~/provider/account.server";
-import { ProviderError, providerContext } from "~/provider/core.server";
 import { requireSameOrigin } from "~/security.server";
-import { redirectWithToast, requireAnonymous } from "~/session.server";
-import { providerErrorReply } from "~/utils/forms.server";
+import { requireAnonymous } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
 import type { PageHandle } from "~/utils/page";
-import { constraintOf, createRegisterSchema, type RegisterFields } from "~/utils/account-schemas.server";
-import { PASSWORD_MIN, phoneInputAttributes } from "~/utils/fields";
 
 export const handle: PageHandle = { titleKey: "register.title" };
 
@@ -28,31 +28,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const t = await getFixedT(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: createRegisterSchema(t) });
+  const submission = parseWithZod(await request.formData(), { schema: createRegisterSchema(t) });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: HIDDEN_ON_ERROR }) }, { status: 400 });
   }
   const { phone, password, code } = submission.value;
   try {
-    await register(await providerContext(request), { user: phone, password, code });
+    await register({ token: null, request }, { user: phone, password, code });
   } catch (error) {
-    if (error instanceof ProviderError) {
-      return providerErrorReply(submission, error, t, {
-        codeFields: {
-          phone_invalid: "phone",
-          user_exists: "phone",
-          password_short: "password",
-          password_mismatch: "confirm",
-          invite_invalid: "code",
-        },
-        inputFields: { user: "phone", password: "password", code: "code" },
-        hideFields: HIDDEN_ON_ERROR,
-      });
-    }
-    throw error;
+    const result = failureResult(submission, error, t, {
+      codeFields: {
+        phone_invalid: "phone",
+        user_exists: "phone",
+        password_short: "password",
+        password_mismatch: "confirm",
+        invite_invalid: "code",
+      },
+      inputFields: { user: "phone", password: "password", code: "code" },
+      hideFields: HIDDEN_ON_ERROR,
+    });
+    return json({ result }, { status: 400 });
   }
-  return redirectWithToast(request, `/login?${new URLSearchParams({ phone })}`, { key: "toast.registered" });
+  return redirectWithToast(`/login?${new URLSearchParams({ phone })}`, { key: "toast.registered" });
 }
 
 export default function RegisterPage() {

@@ -1,30 +1,32 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 
 import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
 import { LanguagePicker } from "~/components/shell/LanguagePicker";
-import { LOCALE_NAMES } from "~/i18n";
-import { getLocale, visibleLocales } from "~/i18next.server";
-import { requireUser } from "~/session.server";
+import { DEFAULT_LOCALE, LOCALE_NAMES } from "~/i18n";
+import type { loader as rootLoader } from "~/root";
 import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
 
 export const handle: PageHandle = { titleKey: "settings.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
+  const { user } = await requireUserContext(request);
   const url = new URL(request.url);
   return json({
     phone: user.user,
-    locale: await getLocale(request),
-    locales: visibleLocales(),
     confirmLogout: url.searchParams.get("confirm") === "logout",
   });
 }
 
 export default function SettingsPage() {
   const { t } = useTranslation("common");
-  const { phone, locale, locales, confirmLogout } = useLoaderData<typeof loader>();
+  const { phone, confirmLogout } = useLoaderData<typeof loader>();
+  // The locale and the languages on offer come from the root loader (docs/product.md#locales).
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const locale = root?.locale ?? DEFAULT_LOCALE;
+  const locales = root?.visibleLocales ?? [];
   const logoutPanel = (inDialog: boolean) => (
     <ConfirmPanel
       title={t("settings.logoutConfirmTitle")}
@@ -34,6 +36,7 @@ export default function SettingsPage() {
       cancelLabel={t("settings.cancel")}
       cancelHref="/settings"
       inDialog={inDialog}
+      hidden={{ intent: "logout" }}
     />
   );
   if (confirmLogout) {

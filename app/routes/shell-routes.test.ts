@@ -8,6 +8,7 @@ import { loader as supportLinkLoader } from "~/routes/support_.link";
 import { commitSession, getSession } from "~/session.server";
 import { FakeProvider } from "~/testing/fake-provider";
 import { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle } from "~/testing/http";
+import { toastCookie } from "~/toast.server";
 import { classifySupportUrl } from "~/utils/support.server";
 
 const provider = new FakeProvider();
@@ -30,8 +31,9 @@ async function cookieWith(values: { token?: string; toast?: boolean }) {
     session.set("token", values.token);
     session.set("user", { user: "9876543210", no: "3" });
   }
-  if (values.toast) session.flash("toast", { key: "toast.loggedIn" });
-  return (await commitSession(session)).split(";")[0];
+  const cookies = [(await commitSession(session)).split(";")[0]];
+  if (values.toast) cookies.push((await toastCookie({ key: "toast.loggedIn" })).split(";")[0]);
+  return cookies.join("; ");
 }
 
 describe("root loader", () => {

@@ -26,6 +26,7 @@ import { ProviderError, ProviderUnavailableError } from "~/provider/core.server"
 import { listWatchlist } from "~/provider/watchlist.server";
 import { commitSession, getSession } from "~/session.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
+import { getToast } from "~/toast.server";
 
 import { loader as chartLoader } from "./stock.$code.$market.$name";
 import { action as detailAction, loader as detailLoader } from "./stock.v2.$symbol.$name";
@@ -65,7 +66,7 @@ afterEach(() => {
 });
 
 async function toastOf(response: Response) {
-  return (await getSession(getRequest("/", cookieHeaderFrom(response, cookie)))).get("toast");
+  return (await getToast(getRequest("/", cookieHeaderFrom(response, cookie)))).toast;
 }
 
 describe("favourite star against failing watchlist calls", () => {

@@ -12,8 +12,8 @@ import { MAX_CANDLES } from "~/components/chart/chartData";
 import { providerContext } from "~/provider/core.server";
 import { getStockList } from "~/provider/market.server";
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
-import { getSession } from "~/session.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
+import { getToast } from "~/toast.server";
 
 import en from "../../locales/en/stock.json";
 import { action as loginAction } from "./login";
@@ -45,8 +45,7 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 const ctx = () => providerContext(getRequest("/", cookie));
 
 async function toastOf(response: Response): Promise<unknown> {
-  const session = await getSession(getRequest("/", cookieHeaderFrom(response, cookie)));
-  return session.get("toast");
+  return (await getToast(getRequest("/", cookieHeaderFrom(response, cookie)))).toast;
 }
 
 async function clearWatchlist() {

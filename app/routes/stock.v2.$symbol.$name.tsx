@@ -27,7 +27,8 @@ import { ProviderError, isProviderUnavailable, providerContext } from "~/provide
 import { getYahoo, type YahooQuote } from "~/provider/market.server";
 import { addToWatchlist, isInWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
 import { requireSameOrigin } from "~/security.server";
-import { currentPath, redirectWithToast, requireUserToken } from "~/session.server";
+import { currentPath, requireUser } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
 import marketStyles from "~/styles/market.css";
 import stockStyles from "~/styles/stock.css";
 import type { PageHandle } from "~/utils/page";
@@ -52,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: data.description }] : [];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserToken(request);
+  await requireUser(request);
   const symbol = params.symbol ?? "";
   const [locale, ctx] = await Promise.all([getLocale(request), providerContext(request)]);
   const deployment = deploymentFor(process.env.DEPLOYMENT);
@@ -111,7 +112,7 @@ type FavouriteReply = { ok: true; collected: boolean } | { ok: false; collected:
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  await requireUserToken(request);
+  await requireUser(request);
   const form = await request.formData();
   const intent = form.get("intent");
   // Set by the hydrated page: the fetcher wants JSON; a plain form POST gets a redirect (POST → redirect → GET).
@@ -122,8 +123,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const reply = async (result: FavouriteReply) => {
     if (enhanced) return json(result, { status: result.ok ? 200 : 502, headers: NO_STORE });
-    if (!result.ok) return redirectWithToast(request, back, { key: "stock:favourite.failedToast", type: "error" });
-    return redirectWithToast(request, back, {
+    if (!result.ok) return redirectWithToast(back, { key: "stock:favourite.failedToast", type: "error" });
+    return redirectWithToast(back, {
       key: result.collected ? "stock:favourite.added" : "stock:favourite.removed",
       values: { name },
     });

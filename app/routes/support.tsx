@@ -2,7 +2,7 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 
-import { requireUserToken } from "~/session.server";
+import { requireUser } from "~/session.server";
 import type { PageHandle } from "~/utils/page";
 import { resolveSupportTarget } from "~/utils/support.server";
 
@@ -10,7 +10,7 @@ export const handle: PageHandle = { titleKey: "support.title" };
 
 /** Redirects to the provider's support link (absolute URL or app route); a page only when there is none. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserToken(request);
+  await requireUser(request);
   const target = await resolveSupportTarget(request);
   if (target) throw redirect(target.url);
   return json(null, { status: 404 });

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { getToken } from "~/session.server";
+import { getSignedIn } from "~/session.server";
 import { resolveSupportTarget } from "~/utils/support.server";
 
 /**
@@ -8,7 +8,7 @@ import { resolveSupportTarget } from "~/utils/support.server";
  * in a new tab. 401 for a visitor (the button then falls back to /support, which sends them to log in).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await getToken(request))) return json({ url: null, external: false }, { status: 401 });
+  if (!(await getSignedIn(request))) return json({ url: null, external: false }, { status: 401 });
   const target = await resolveSupportTarget(request);
   return json(target ?? { url: null, external: false }, {
     status: target ? 200 : 404,

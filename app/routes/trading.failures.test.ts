@@ -13,6 +13,7 @@ vi.mock("~/provider/core.server", async (importOriginal) => {
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { commitSession, getSession, sessionStorage } from "~/session.server";
 import { formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
+import { getToast } from "~/toast.server";
 
 import en from "../../locales/en/trade.json";
 import { loader as forexLoader } from "./forex";
@@ -117,8 +118,8 @@ describe("cancelling a pending order (scripted provider)", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/records?type=pending");
     expect(calls.at(-1)).toMatchObject({ path: "/stock/success/deal/cancel", method: "POST", body: { no: pending.no } });
-    const session = await getSession(getRequest("/", response.headers.get("Set-Cookie")!.split(";")[0]));
-    expect(session.get("toast")).toEqual({ key: "trade:toast.cancelled", values: { no: pending.no } });
+    const { toast } = await getToast(getRequest("/", response.headers.get("Set-Cookie")!.split(";")[0]));
+    expect(toast).toEqual({ key: "trade:toast.cancelled", values: { no: pending.no } });
   });
 
   it("a GET never cancels, and a POST without an order number changes nothing", async () => {

@@ -18,8 +18,8 @@ import { providerContext } from "~/provider/core.server";
 import { getQuotes } from "~/provider/market.server";
 import { ACCOUNT_TRADE_ROWS, getAccountTradeSummary, getTransactions } from "~/provider/trading.server";
 import { providerFetch } from "~/provider/transport.server";
-import { getSession } from "~/session.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
+import { getToast } from "~/toast.server";
 import { parseWithZod } from "@conform-to/zod";
 
 import en from "../../locales/en/trade.json";
@@ -97,8 +97,7 @@ async function placeOrder(cookie: string, order: { type: "buy" | "sell"; quantit
 }
 
 async function toastOf(response: Response, cookie: string) {
-  const session = await getSession(getRequest("/", cookieHeaderFrom(response, cookie)));
-  return session.get("toast");
+  return (await getToast(getRequest("/", cookieHeaderFrom(response, cookie)))).toast;
 }
 
 beforeAll(async () => {

@@ -32,7 +32,8 @@ import { ProviderError, isProviderUnavailable, providerContext } from "~/provide
 import { getCategories, getQuotes, requireMarketData } from "~/provider/market.server";
 import { WATCHLIST_PAGE_SIZE, listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
 import { requireSameOrigin } from "~/security.server";
-import { redirectWithToast, requireUserToken } from "~/session.server";
+import { requireUser } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
 import marketStyles from "~/styles/market.css";
 import stockStyles from "~/styles/stock.css";
 import type { PageHandle } from "~/utils/page";
@@ -79,7 +80,7 @@ function readPage(value: FormDataEntryValue | string | null): number {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserToken(request);
+  await requireUser(request);
   const url = new URL(request.url);
   const page = readPage(url.searchParams.get("page"));
   const edit = url.searchParams.get("edit") === "1";
@@ -138,24 +139,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  await requireUserToken(request);
+  await requireUser(request);
   const form = await request.formData();
   const symbol = String(form.get("symbol") ?? "");
   const name = String(form.get("name") ?? "").slice(0, 120) || symbol;
   const back = watchlistHref({ page: readPage(form.get("page")), edit: true });
   if (form.get("intent") !== "delete" || !SYMBOL_PATTERN.test(symbol)) {
-    return redirectWithToast(request, back, { key: "stock:watchlist.deleteFailed", type: "error" });
+    return redirectWithToast(back, { key: "stock:watchlist.deleteFailed", type: "error" });
   }
   try {
     await removeFromWatchlist(await providerContext(request), symbol);
   } catch (error) {
     if (error instanceof ProviderError || isProviderUnavailable(error)) {
       console.warn("[watchlist] delete failed:", error instanceof ProviderError ? error.code : "unavailable");
-      return redirectWithToast(request, back, { key: "stock:watchlist.deleteFailed", type: "error" });
+      return redirectWithToast(back, { key: "stock:watchlist.deleteFailed", type: "error" });
     }
     throw error;
   }
-  return redirectWithToast(request, back, { key: "stock:watchlist.deleted", values: { name } });
+  return redirectWithToast(back, { key: "stock:watchlist.deleted", values: { name } });
 }
 
 export default function Watchlist() {

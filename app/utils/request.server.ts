@@ -6,15 +6,13 @@
  *   const { t, provider, fmt } = await requireUserContext(request, "trade");   // (auth) screens
  *   const { t, provider, user } = await getRequestContext(request, "markets");  // open screens
  */
-import { redirect } from "@remix-run/node";
-
 import { deploymentFor, type Deployment } from "~/deployment";
 import type { FormatContext } from "~/format";
 import type { Locale, Namespace } from "~/i18n";
 import type { TFunction } from "~/i18n-react";
 import { getFixedT, getLocale } from "~/i18next.server";
 import type { ProviderContext } from "~/provider/core.server";
-import { getSession, loginUrl, type SessionUser } from "~/session.server";
+import { getSignedIn, requireUser, type SessionUser, type SignedIn } from "~/session.server";
 
 export interface RequestContext {
   request: Request;
@@ -33,9 +31,20 @@ export type UserRequestContext = RequestContext & { user: SessionUser };
 export const deployment: Deployment = deploymentFor(process.env.DEPLOYMENT);
 
 export async function getRequestContext(request: Request, ns: Namespace = "common"): Promise<RequestContext> {
-  const [session, locale] = await Promise.all([getSession(request), getLocale(request)]);
-  const token = session.get("token") ?? null;
-  const user = token ? session.get("user") ?? null : null;
+  const [signedIn, locale] = await Promise.all([getSignedIn(request), getLocale(request)]);
+  return contextFor(request, ns, locale, signedIn);
+}
+
+/**
+ * For (auth) screens: the context of a signed-in customer, or a redirect to /login?redirectTo=<this page>
+ * (the one guard, `requireUser` in app/session.server.ts).
+ */
+export async function requireUserContext(request: Request, ns: Namespace = "common"): Promise<UserRequestContext> {
+  const [signedIn, locale] = await Promise.all([requireUser(request), getLocale(request)]);
+  return contextFor(request, ns, locale, signedIn) as Promise<UserRequestContext>;
+}
+
+async function contextFor(request: Request, ns: Namespace, locale: Locale, signedIn: SignedIn | null): Promise<RequestContext> {
   const t = await getFixedT(locale, ns);
   return {
     request,
@@ -43,14 +52,7 @@ export async function getRequestContext(request: Request, ns: Namespace = "commo
     t,
     fmt: { locale, deployment },
     deployment,
-    provider: { token, request },
-    user,
+    provider: { token: signedIn?.token ?? null, request },
+    user: signedIn?.user ?? null,
   };
-}
-
-/** For (auth) screens: the context of a signed-in customer, or a redirect to /login?redirectTo=<this page>. */
-export async function requireUserContext(request: Request, ns: Namespace = "common"): Promise<UserRequestContext> {
-  const context = await getRequestContext(request, ns);
-  if (!context.user || !context.provider.token) throw redirect(loginUrl(request));
-  return context as UserRequestContext;
 }

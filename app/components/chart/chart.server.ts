@@ -8,7 +8,7 @@ import { deploymentFor, displaySymbol } from "~/deployment";
 import { getLocale } from "~/i18next.server";
 import { ProviderError, providerContext } from "~/provider/core.server";
 import { getYahoo, type YahooQuote } from "~/provider/market.server";
-import { requireUserToken } from "~/session.server";
+import { requireUser } from "~/session.server";
 
 import { parsePeriod, toCandles } from "./chartData";
 
@@ -23,7 +23,7 @@ export function isUnknownInstrument(error: unknown): boolean {
 }
 
 export async function loadChart(request: Request, params: { symbol: string; market?: string; name?: string }) {
-  await requireUserToken(request);
+  await requireUser(request);
   const url = new URL(request.url);
   const period = parsePeriod(url.searchParams.get("period"));
   if (!period) {

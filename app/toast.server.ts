@@ -1,0 +1,56 @@
+/**
+ * Toasts live in their own short cookie, never in the customer's session
+ * (docs/decisions/0095-toast-cookie.md): an action answers `redirectWithToast(to, toast)` (POST/redirect/GET)
+ * and the root loader reads and clears it with `getToast(request)`.
+ */
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { z } from "zod";
+
+import { secureCookies, sessionSecrets } from "~/session.server";
+import type { Toast } from "~/toast";
+
+export type { Toast };
+
+const TOAST_KEY = "toast";
+
+const ToastSchema = z.object({
+  key: z.string().min(1),
+  values: z.record(z.union([z.string(), z.number()])).optional(),
+  type: z.enum(["success", "error", "info"]).optional(),
+});
+
+const toastStorage = createCookieSessionStorage<Record<string, never>, { [TOAST_KEY]: Toast }>({
+  cookie: {
+    name: "__toast",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: secureCookies(),
+    secrets: sessionSecrets(),
+  },
+});
+
+/** The Set-Cookie value that shows `toast` once on the next page. */
+export async function toastCookie(toast: Toast): Promise<string> {
+  const session = await toastStorage.getSession();
+  session.flash(TOAST_KEY, ToastSchema.parse(toast));
+  return toastStorage.commitSession(session);
+}
+
+/** Redirect with a one-time toast; `init.headers` (e.g. a session Set-Cookie) are kept. */
+export async function redirectWithToast(to: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastCookie(toast));
+  return redirect(to, { ...init, headers });
+}
+
+/** For the root loader: the pending toast (if any) and the headers that clear it. */
+export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  const session = await toastStorage.getSession(request.headers.get("Cookie"));
+  const parsed = ToastSchema.safeParse(session.get(TOAST_KEY));
+  const toast = parsed.success ? parsed.data : null;
+  return {
+    toast,
+    headers: toast ? new Headers({ "Set-Cookie": await toastStorage.destroySession(session) }) : null,
+  };
+}
