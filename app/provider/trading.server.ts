@@ -129,24 +129,25 @@ export async function getMarketList(
  */
 export function placeBuyOrder(
   ctx: ProviderContext,
-  input: { tag: string; count: number; idempotencyKey: string },
+  input: { tag: string; market: string; count: number; idempotencyKey: string },
 ): Promise<DealRow> {
   return callProviderIdempotent<DealRow>(ctx, {
     path: "/stock/success/deal/order",
     method: "POST",
-    body: { tag: input.tag, count: input.count, mold: "stock", state: "buy", idempotency_key: input.idempotencyKey },
+    // The market is sent too, so the provider refuses a symbol that is not in it (docs/product.md#trading).
+    body: { tag: input.tag, type: input.market, count: input.count, mold: "stock", state: "buy", idempotency_key: input.idempotencyKey },
   });
 }
 
 /** Sells `count` (default: all) of the lot `no`; a lost reply is asked again with the same key, as for a buy. */
 export function sellPosition(
   ctx: ProviderContext,
-  input: { no: string; count?: number; idempotencyKey: string },
+  input: { no: string; market: string; count?: number; idempotencyKey: string },
 ): Promise<DealRow> {
   return callProviderIdempotent<DealRow>(ctx, {
     path: "/stock/success/deal/sell",
     method: "POST",
-    body: { no: input.no, count: input.count, idempotency_key: input.idempotencyKey },
+    body: { no: input.no, type: input.market, count: input.count, mold: "stock", state: "sell", idempotency_key: input.idempotencyKey },
   });
 }
 

@@ -1,47 +1,157 @@
-/** Trade screens when the provider fails or has nothing: the SPEC §8 messages, never an error page. */
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+/**
+ * Trading screens with a scripted provider: literal replies, literal expectations. Amounts in their market's
+ * currency (defect 15), what an unanswered Confirm says (defect 18), and the screens' own failure messages.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { CallOptions, ProviderContext } from "~/provider/core.server";
-
-const reply = vi.hoisted(() => ({ current: (_opts: CallOptions): unknown => undefined }));
-
-vi.mock("~/provider/core.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/provider/core.server")>();
-  return { ...actual, callProvider: vi.fn(async (_ctx: ProviderContext, opts: CallOptions) => reply.current(opts)) };
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "INR";
 });
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
-import { commitSession, getSession, sessionStorage } from "~/session.server";
-import { formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
+import { commitSession, startSession } from "~/session.server";
+import { scriptedProvider, type ProviderCall } from "~/testing/provider-double";
+import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 import { getToast } from "~/toast.server";
+import { translate } from "~/i18n-react";
 
 import en from "../../locales/en/trade.json";
+import enCommon from "../../locales/en/common.json";
 import { loader as forexLoader } from "./forex";
 import { loader as futuresLoader } from "./futures";
 import { action as recordsAction, loader as recordsLoader } from "./records";
 import { loader as positionsResource } from "./resources.positions";
-import { action as tradingAction } from "./stock.trading.$symbol.$market.$name";
+import { action as tradingAction, loader as tradingLoader } from "./stock.trading.$symbol.$market.$name/route";
+import type { TradingPageData } from "./stock.trading.$symbol.$market.$name/types";
 import { loader as treasuryLoader } from "./treasury-debt";
 
+const provider = scriptedProvider();
 let cookie = "";
 beforeAll(async () => {
-  const session = await sessionStorage.getSession();
-  session.set("token", "t".repeat(43));
-  session.set("user", { user: "9876543210", no: "1" });
-  cookie = (await commitSession(session)).split(";")[0];
+  provider.install();
+  cookie = (await commitSession(startSession({ token: "t".repeat(43), user: { user: "9876543210", no: "1" } }))).split(";")[0];
 });
+afterAll(() => provider.uninstall());
 beforeEach(() => {
+  provider.reset();
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 
-const failWith = (error: unknown) => () => {
+const args = (path: string) => ({ request: getRequest(path, cookie), params: {}, context: {} });
+const fail = (error: unknown) => () => {
   throw error;
 };
-const args = (path: string) => ({ request: getRequest(path, cookie), params: {}, context: {} });
+/** A toast as the customer reads it, in English. */
+const toastText = (toast: { key: string; values?: Record<string, string | number> } | null) =>
+  toast ? translate({ language: "en", resources: { trade: en, common: enCommon } }, "common", toast.key, toast.values) : null;
+const toastOf = async (response: Response) => (await getToast(getRequest("/", cookieHeaderFrom(response)))).toast;
 
-describe("list and records failures (SPEC §8)", () => {
+const AAPL = { symbol: "AAPL", market: "US", name: "Apple" };
+const RELIANCE = { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
+const quote = (symbol: string, market: string, price: number) => ({
+  symbol, name: symbol, market, price, change: 1.25, changePercent: 0.49, high: price + 2, low: price - 2, previousClose: price - 1.25, open: price - 1,
+});
+const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
+
+/** The provider of the buy/sell screen: one quote, the customer's lots, the fee rate, and `order` for POSTs. */
+function tradingProvider(q: ReturnType<typeof quote>, lots: unknown[] = [], order?: (call: ProviderCall) => unknown) {
+  provider.respond((call) => {
+    if (call.path === "/v2/quotes") return { rows: [q] };
+    if (call.path === "/stock/success/deal/positions") return { rows: lots, count: lots.length };
+    if (call.path === "/v2/config") return [{ tag: "fee_rate", value: "0.0003" }];
+    if (order && (call.path === "/stock/success/deal/order" || call.path === "/stock/success/deal/sell")) return order(call);
+    throw new Error(`unexpected call ${call.path}`);
+  });
+}
+
+const deal = (fields: Record<string, unknown>) => ({
+  id: 7, no: "2026112300000042", name: "x", mold: "stock", sell_price: null, profit: null, status: 1, status_name: "success",
+  position_no: null, created_at: "2026-11-23T03:00:00.000Z", filled_at: "2026-11-23T03:00:00.000Z", expires_at: null, held: "0.00",
+  ...fields,
+});
+
+function confirm(target: typeof AAPL, fields: Record<string, string>) {
+  const url = `/stock/trading/${target.symbol}/${target.market}/${target.name}?type=${fields.type}&step=review&key=${KEY}`;
+  return settle(() =>
+    tradingAction({
+      request: formRequest(url, { intent: "confirm", position: "half", idempotency_key: KEY, ...fields }, { cookie }),
+      params: target,
+      context: {},
+    }),
+  );
+}
+
+describe("defect 15: a US stock on the INR deployment is totalled in dollars, and the wallet charge says how", () => {
+  it("the review of 2 AAPL at 257.74: total $515.48, fee $0.15, cost $515.63; ₹515.63 from the wallet at 1 USD = 1 INR", async () => {
+    tradingProvider(quote("AAPL", "US", 257.74));
+    const response = await tradingLoader({
+      ...args(`/stock/trading/AAPL/US/Apple?type=buy&position=half&quantity=2&step=review&key=${KEY}`),
+      params: AAPL,
+    });
+    const data = (await response.json()) as TradingPageData;
+    expect(data.review).toEqual({
+      key: KEY,
+      position: "half",
+      quantity: 2,
+      lot: null,
+      price: 257.74,
+      costPrice: null,
+      estimate: { total: "515.48", fee: "0.15", net: "515.63", profit: null },
+      conversion: { from: "USD", to: "INR", rate: "1" },
+      walletAmount: "515.63",
+    });
+  });
+
+  it("the buy toast states the dollar price and cost and the rupees taken, with the rate the provider applied", async () => {
+    tradingProvider(quote("AAPL", "US", 257.74), [], () =>
+      deal({ tag: "AAPL", type: "US", state: "buy", count: 2, price: 257.74, price_all: "515.48", fee: "0.15", amount: "515.63" }),
+    );
+    const response = await confirm(AAPL, { type: "buy", quantity: "2" });
+    expect(response.status).toBe(302);
+    expect(toastText(await toastOf(response))).toBe(
+      "Submission successful: bought 2 AAPL at $257.74, $515.63 with the fee; ₹515.63 taken from your wallet (1 USD = 1 INR, no exchange rate applied by the provider)",
+    );
+    expect(provider.calls.find((call) => call.path === "/stock/success/deal/order")?.body).toEqual({
+      tag: "AAPL", type: "US", count: 2, mold: "stock", state: "buy", idempotency_key: KEY,
+    });
+  });
+
+  it("a home-market sell: price and P&L in rupees, no conversion sentence", async () => {
+    const lot = { no: "2026112200000007", tag: "RELIANCE.NS", name: "Reliance", market: "IN", mold: "stock", count: 5, price: 2400, current_price: 2456.1, market_value: "12280.50", cost_value: "12000.00", profit: "280.50", profit_percent: 2.34, precision: 2, created_at: "2026-11-22T03:00:00.000Z" };
+    tradingProvider(quote("RELIANCE.NS", "IN", 2456.1), [lot], () =>
+      deal({ tag: "RELIANCE.NS", type: "IN", state: "sell", count: 2, price: 2400, sell_price: 2456.1, price_all: "4912.20", fee: "1.47", amount: "4910.73", profit: "112.20", position_no: lot.no }),
+    );
+    const response = await confirm(RELIANCE, { type: "sell", quantity: "2", lot: lot.no });
+    expect(response.status).toBe(302);
+    expect(toastText(await toastOf(response))).toBe("Sell Success: sold 2 RELIANCE at ₹2,456.10, profit/loss +₹112.20");
+  });
+});
+
+describe("defect 18: a Confirm the provider never answers", () => {
+  it("is asked again once with the same key, then said to be of unknown outcome (never 'Something went wrong')", async () => {
+    tradingProvider(quote("AAPL", "US", 257.74), [], fail(new ProviderUnavailableError("timeout")));
+    const response = await confirm(AAPL, { type: "buy", quantity: "2" });
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as ReplyJson & { form: string; outcome: string };
+    expect(body).toMatchObject({ form: "confirm", outcome: "unknown" });
+    expect(body.result.error?.[""]).toEqual([en.review.outcomeUnknown]);
+    const orders = provider.calls.filter((call) => call.path === "/stock/success/deal/order");
+    expect(orders.map((call) => (call.body as { idempotency_key: string }).idempotency_key)).toEqual([KEY, KEY]);
+  });
+
+  it("a business refusal is the registry's message; an unknown code is 'Submission failed'", async () => {
+    tradingProvider(quote("AAPL", "US", 257.74), [], fail(new ProviderError("not_sufficient_funds")));
+    const poor = (await (await confirm(AAPL, { type: "buy", quantity: "2" })).json()) as ReplyJson;
+    expect(poor.result.error?.[""]).toEqual(["Insufficient funds"]);
+    tradingProvider(quote("AAPL", "US", 257.74), [], fail(new ProviderError("weird_code")));
+    const odd = (await (await confirm(AAPL, { type: "buy", quantity: "2" })).json()) as ReplyJson;
+    expect(odd.result.error?.[""]).toEqual(["Submission failed"]);
+  });
+});
+
+describe("list and records failures (docs/product.md#errors)", () => {
   it("records: 'loading failed, please retry' with a 503, not an error page", async () => {
-    reply.current = failWith(new ProviderUnavailableError("timeout"));
+    provider.respond(fail(new ProviderUnavailableError("timeout")));
     const response = await recordsLoader(args("/records?type=pending"));
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ failed: true, rows: [], type: "pending" });
@@ -49,90 +159,61 @@ describe("list and records failures (SPEC §8)", () => {
   });
 
   it("forex: 'Failed to load currency list'; while searching, 'Search failed'", async () => {
-    reply.current = failWith(new ProviderError("server_error"));
+    provider.respond(fail(new ProviderError("server_error")));
     expect(await (await forexLoader(args("/forex"))).json()).toMatchObject({ failure: "Failed to load currency list", rows: [], empty: null });
     expect(await (await forexLoader(args("/forex?code=EUR"))).json()).toMatchObject({ failure: "Search failed" });
   });
 
   it("futures and treasury: load failures and empty lists have their own words", async () => {
-    reply.current = failWith(new ProviderUnavailableError("network"));
+    provider.respond(fail(new ProviderUnavailableError("network")));
     expect((await (await futuresLoader(args("/futures"))).json()).failure).toBe("Failed to load futures list");
     expect((await (await treasuryLoader(args("/treasury-debt"))).json()).failure).toBe("Failed to load treasury debt list");
-    reply.current = () => ({ rows: [], count: 0 });
+    provider.respond(() => ({ rows: [], count: 0 }));
     expect((await (await futuresLoader(args("/futures"))).json()).empty).toBe("No futures data available");
     expect((await (await treasuryLoader(args("/treasury-debt"))).json()).empty).toBe("No treasury debt data available");
     expect((await (await treasuryLoader(args("/treasury-debt?code=zz"))).json()).empty).toBe("No matching treasury debt found");
   });
 
   it("the positions panel answers 503 with no rows so the screen keeps its figures", async () => {
-    reply.current = failWith(new ProviderUnavailableError("timeout"));
+    provider.respond(fail(new ProviderUnavailableError("timeout")));
     const response = await positionsResource(args("/resources/positions?tab=forex"));
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ rows: [], error: "provider_unavailable" });
   });
-
-  it("an order the provider refuses with an unknown code says 'Submission failed' on the form", async () => {
-    reply.current = (opts) => {
-      if (opts.path === "/stock/success/deal/order") throw new ProviderError("server_error");
-      throw new Error(`unexpected call ${opts.path}`);
-    };
-    const response = await settle(() =>
-      tradingAction({
-        request: formRequest("/stock/trading/TCS.NS/IN/TCS?step=review", {
-          type: "buy",
-          position: "half",
-          quantity: "1",
-          intent: "confirm",
-          idempotency_key: crypto.randomUUID(),
-        }, { cookie }),
-        params: { symbol: "TCS.NS", market: "IN", name: "TCS" },
-        context: {},
-      }),
-    );
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as ReplyJson).result.error?.[""]).toEqual(["Submission failed"]);
-  });
 });
 
-describe("cancelling a pending order (scripted provider)", () => {
-  const pending = {
-    id: 7, no: "2026112200000042", tag: "AAPL", name: "Apple Inc.", type: "US", mold: "stock", state: "buy", count: 2,
-    price: 190.5, sell_price: null, price_all: "381.00", fee: "0.11", profit: null, status: 0, status_name: "pending",
-    created_at: "2026-11-22T03:00:00.000Z", filled_at: null, expires_at: "2026-11-22T21:00:00.000Z",
-  };
+describe("cancelling a pending order", () => {
+  const pending = deal({
+    no: "2026112200000042", tag: "AAPL", name: "Apple Inc.", type: "US", state: "buy", count: 2, price: 190.5,
+    price_all: "381.00", fee: "0.11", amount: "381.11", status: 0, status_name: "pending", expires_at: "2026-11-22T21:00:00.000Z",
+  });
 
   it("a pending row opens the server-rendered confirm step; its POST cancels and redirects with a toast", async () => {
-    const calls: CallOptions[] = [];
-    reply.current = (opts) => {
-      calls.push(opts);
-      if (opts.path === "/stock/success/v2/transaction") return { rows: [pending], count: 1 };
-      if (opts.path === "/stock/success/deal/cancel") return { ...pending, status: 2, status_name: "cancelled" };
-      throw new Error(`unexpected call ${opts.path}`);
-    };
+    provider.respond((call) => {
+      if (call.path === "/stock/success/v2/transaction") return { rows: [pending], count: 1 };
+      if (call.path === "/stock/success/deal/cancel") return { ...pending, status: 2, status_name: "cancelled" };
+      throw new Error(`unexpected call ${call.path}`);
+    });
     const step = await (await recordsLoader(args(`/records?type=pending&cancel=${pending.no}`))).json();
-    expect(step.cancel).toMatchObject({ no: pending.no, status: 0 });
+    expect(step.cancel).toMatchObject({ no: pending.no, status: 0, market: "US", total: "381.00" });
 
     const response = await settle(() =>
       recordsAction({ request: formRequest("/records?type=pending", { intent: "cancel", no: pending.no }, { cookie }), params: {}, context: {} }),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/records?type=pending");
-    expect(calls.at(-1)).toMatchObject({ path: "/stock/success/deal/cancel", method: "POST", body: { no: pending.no } });
-    const { toast } = await getToast(getRequest("/", response.headers.get("Set-Cookie")!.split(";")[0]));
-    expect(toast).toEqual({ key: "trade:toast.cancelled", values: { no: pending.no } });
+    expect(provider.calls.at(-1)).toMatchObject({ path: "/stock/success/deal/cancel", method: "POST", body: { no: pending.no } });
+    expect(toastText(await toastOf(response))).toBe("Order 2026112200000042 was cancelled");
   });
 
-  it("a GET never cancels, and a POST without an order number changes nothing", async () => {
-    const calls: CallOptions[] = [];
-    reply.current = (opts) => {
-      calls.push(opts);
-      return { rows: [pending], count: 1 };
-    };
+  it("a GET never cancels; a POST without a valid order number is refused by its schema and changes nothing", async () => {
+    provider.respond(() => ({ rows: [pending], count: 1 }));
     await recordsLoader(args(`/records?cancel=${pending.no}`));
-    const response = await settle(() =>
-      recordsAction({ request: formRequest("/records", { intent: "cancel" }, { cookie }), params: {}, context: {} }),
-    );
-    expect(response.status).toBe(302);
-    expect(calls.some((call) => call.path === "/stock/success/deal/cancel")).toBe(false);
+    for (const fields of [{ intent: "cancel" }, { intent: "cancel", no: "1 OR 1=1" }, { intent: "delete", no: pending.no }]) {
+      const response = await settle(() => recordsAction({ request: formRequest("/records", fields, { cookie }), params: {}, context: {} }));
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as ReplyJson).result.status).toBe("error");
+    }
+    expect(provider.calls.some((call) => call.path === "/stock/success/deal/cancel")).toBe(false);
   });
 });

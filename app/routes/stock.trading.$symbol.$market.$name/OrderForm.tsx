@@ -81,7 +81,7 @@ export function OrderForm({
 
   const estimate = quantity !== null && quantity >= MIN_QUANTITY ? orderEstimate({ side: data.side, price: livePrice, quantity, feeRate: data.feeRate }) : null;
   const lotLabel = (lot: TradingPageData["lots"][number]) =>
-    t("sell.lotLabel", { qty: formatInteger(lot.count, fmt), price: formatMarketMoney(lot.price, fmt, lot.market) });
+    t("sell.lotLabel", { count: lot.count, qty: formatInteger(lot.count, fmt), price: formatMarketMoney(lot.price, fmt, lot.market) });
 
   return (
     <section aria-labelledby="order-title" className="tr-order">

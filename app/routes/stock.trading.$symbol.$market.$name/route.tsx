@@ -153,7 +153,7 @@ async function sellProblem(
 ): Promise<Record<string, string[]> | null> {
   const lot = (await loadLots(context, target.symbol)).find((row) => row.no === order.lot);
   if (!lot) return { lot: [context.t("sell.lotGone")] };
-  if (order.quantity > lot.count) return { quantity: [context.t("sell.exceedsLot", { qty: lot.count })] };
+  if (order.quantity > lot.count) return { quantity: [context.t("sell.exceedsLot", { count: lot.count, qty: lot.count })] };
   return null;
 }
 
@@ -194,8 +194,8 @@ async function confirm(context: UserRequestContext, target: OrderTarget, formDat
   try {
     const deal =
       order.type === "buy"
-        ? await placeBuyOrder(context.provider, { tag: target.symbol, count: order.quantity, idempotencyKey: order.idempotency_key })
-        : await sellPosition(context.provider, { no: order.lot!, count: order.quantity, idempotencyKey: order.idempotency_key });
+        ? await placeBuyOrder(context.provider, { tag: target.symbol, market: target.market, count: order.quantity, idempotencyKey: order.idempotency_key })
+        : await sellPosition(context.provider, { no: order.lot!, market: target.market, count: order.quantity, idempotencyKey: order.idempotency_key });
     return redirectWithToast(orderHref(target, { type: order.type }), dealToast(context, deal));
   } catch (error) {
     const failure = classifyFailure(error);

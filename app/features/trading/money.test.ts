@@ -1,0 +1,106 @@
+/**
+ * Order figures and amounts (docs/product.md#fees, #currency): exact decimal arithmetic, literal expectations.
+ * The float code these replace got the first three wrong by a cent.
+ */
+import { describe, expect, it } from "vitest";
+
+import { deploymentFor } from "~/deployment";
+
+import { amountMarket, formatAmount, formatSignedAmount, walletConversion } from "./currency";
+import { orderEstimate, quantityWarning, readQuantity, stepQuantity } from "./order";
+
+const inr = { locale: "en", deployment: deploymentFor("INR") };
+const mxn = { locale: "en", deployment: deploymentFor("MXN") };
+
+describe("order estimate (exact, half-up once per product, like the provider)", () => {
+  it("a total whose float product falls just under the half: 1.021 × 5 = 5.105 → 5.11", () => {
+    expect(orderEstimate({ side: "buy", price: 1.021, quantity: 5, feeRate: "0.0003" })).toEqual({
+      total: "5.11",
+      fee: "0.00",
+      net: "5.11",
+      profit: null,
+    });
+  });
+
+  it("the fee on the order amount: 68.50 × 100 × 0.03 % = 2.055 → 2.06", () => {
+    expect(orderEstimate({ side: "buy", price: 68.5, quantity: 100, feeRate: "0.0003" })).toEqual({
+      total: "6850.00",
+      fee: "2.06",
+      net: "6852.06",
+      profit: null,
+    });
+  });
+
+  it("a sell's P&L = (price − cost) × quantity: (1.0025 − 1) × 10 = 0.025 → 0.03; proceeds = total − fee", () => {
+    expect(orderEstimate({ side: "sell", price: 1.0025, quantity: 10, feeRate: "0.0003", costPrice: 1 })).toEqual({
+      total: "10.03",
+      fee: "0.00",
+      net: "10.03",
+      profit: "0.03",
+    });
+    expect(orderEstimate({ side: "sell", price: 95.05, quantity: 3, feeRate: "0.0003", costPrice: "100.10" })).toEqual({
+      total: "285.15",
+      fee: "0.09",
+      net: "285.06",
+      profit: "-15.15",
+    });
+  });
+
+  it("2 AAPL at 257.74: total 515.48, fee 0.15, cost 515.63", () => {
+    expect(orderEstimate({ side: "buy", price: 257.74, quantity: 2, feeRate: "0.0003" })).toEqual({
+      total: "515.48",
+      fee: "0.15",
+      net: "515.63",
+      profit: null,
+    });
+  });
+});
+
+describe("quantities (docs/product.md#quantities)", () => {
+  it("only decimal digits are a quantity", () => {
+    expect(readQuantity("5")).toBe(5);
+    expect(readQuantity("050")).toBe(50);
+    for (const typed of ["0x10", "1e3", " 5", "5 ", "5.0", "+5", "-5", "", "五", "5,0"]) expect(readQuantity(typed)).toBeNull();
+  });
+
+  it("bounds per position type, and the stepper stops at them with a warning", () => {
+    expect(quantityWarning(0, "half")).toEqual({ kind: "min" });
+    expect(quantityWarning(51, "half")).toEqual({ kind: "max", cap: 50, type: "half" });
+    expect(quantityWarning(51, "full")).toBeNull();
+    expect(quantityWarning(101, "full")).toEqual({ kind: "max", cap: 100, type: "full" });
+    expect(stepQuantity("1", "down", "half")).toEqual({ quantity: 1, warning: { kind: "min" } });
+    expect(stepQuantity("49", "up", "half")).toEqual({ quantity: 50, warning: null });
+    expect(stepQuantity("50", "up", "half")).toEqual({ quantity: 50, warning: { kind: "max", cap: 50, type: "half" } });
+    expect(stepQuantity("abc", "up", "full")).toEqual({ quantity: 2, warning: null });
+  });
+});
+
+describe("amounts in their market's currency (docs/product.md#currency)", () => {
+  it("a stock's amounts in its market's currency, whatever the wallet's", () => {
+    expect(formatAmount("515.48", inr, "US")).toBe("$515.48");
+    expect(formatAmount("515.48", inr, "IN")).toBe("₹515.48");
+    expect(formatAmount("1234567.5", inr, "IN")).toBe("₹12,34,567.50");
+    expect(formatAmount("58.2", mxn, "MX")).toBe("MX$58.20");
+    expect(formatAmount("515.48", mxn, "US")).toBe("$515.48");
+  });
+
+  it("forex and treasury trades are charged as wallet money, so their amounts show the wallet's currency", () => {
+    expect(amountMarket("FOREX", inr)).toBe("IN");
+    expect(formatAmount("1.09", inr, "FOREX")).toBe("₹1.09");
+    expect(formatAmount("1.09", mxn, "CGI")).toBe("MX$1.09");
+  });
+
+  it("profit and loss carry their sign and currency", () => {
+    expect(formatSignedAmount("112.2", inr, "IN")).toBe("+₹112.20");
+    expect(formatSignedAmount("-4", inr, "US")).toBe("−$4.00");
+    expect(formatSignedAmount("0.00", mxn, "MX")).toBe("MX$0.00");
+  });
+
+  it("the wallet conversion the provider applies: none (rate 1) for a US stock on INR or MXN, nothing for a home stock", () => {
+    expect(walletConversion("US", inr)).toEqual({ from: "USD", to: "INR", rate: "1" });
+    expect(walletConversion("FUTURE", mxn)).toEqual({ from: "USD", to: "MXN", rate: "1" });
+    expect(walletConversion("IN", inr)).toBeNull();
+    expect(walletConversion("MX", mxn)).toBeNull();
+    expect(walletConversion("FOREX", inr)).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+/** The buy/sell screen on the MXN deployment (docs/product.md#deployments, #currency): literal replies and texts. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "MXN";
+});
+
+import { translate } from "~/i18n-react";
+import { action as tradingAction, loader as tradingLoader } from "~/routes/stock.trading.$symbol.$market.$name/route";
+import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";
+import { commitSession, startSession } from "~/session.server";
+import { scriptedProvider } from "~/testing/provider-double";
+import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
+import { getToast } from "~/toast.server";
+
+import enCommon from "../../../locales/en/common.json";
+import en from "../../../locales/en/trade.json";
+
+const provider = scriptedProvider();
+let cookie = "";
+const KEY = "5d0c9a7e-2222-4333-8444-555566667777";
+
+beforeAll(async () => {
+  provider.install();
+  cookie = (await commitSession(startSession({ token: "m".repeat(43), user: { user: "5512345678", no: "2" } }))).split(";")[0];
+});
+afterAll(() => provider.uninstall());
+beforeEach(() => {
+  provider.reset();
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+
+function scripted(symbol: string, market: string, price: number, deal?: Record<string, unknown>) {
+  provider.respond((call) => {
+    if (call.path === "/v2/quotes") return { rows: [{ symbol, name: symbol, market, price, change: 0.5, changePercent: 0.8, high: price + 1, low: price - 1, previousClose: price - 0.5 }] };
+    if (call.path === "/stock/success/deal/positions") return { rows: [], count: 0 };
+    if (call.path === "/v2/config") return [{ tag: "fee_rate", value: "0.0003" }];
+    if (call.path === "/stock/success/deal/order" && deal) return deal;
+    throw new Error(`unexpected call ${call.path}`);
+  });
+}
+
+describe("MXN deployment", () => {
+  it("a Mexican stock: amounts in pesos, nothing to convert", async () => {
+    scripted("WALMEX.MX", "MX", 58.2);
+    const target = { symbol: "WALMEX.MX", market: "MX", name: "Walmart de Mexico" };
+    const response = await tradingLoader({
+      request: getRequest(`/stock/trading/WALMEX.MX/MX/Walmart?type=buy&position=full&quantity=100&step=review&key=${KEY}`, cookie),
+      params: target,
+      context: {},
+    });
+    const data = (await response.json()) as TradingPageData;
+    expect(data.display).toBe("WALMEX.MX");
+    expect(data.review).toMatchObject({ estimate: { total: "5820.00", fee: "1.75", net: "5821.75", profit: null }, conversion: null, walletAmount: "5821.75" });
+  });
+
+  it("a US stock: total in dollars; the toast says how many pesos left the wallet and at which rate", async () => {
+    scripted("AAPL", "US", 257.74, {
+      id: 1, no: "2026112300000001", tag: "AAPL", name: "Apple", type: "US", mold: "stock", state: "buy", count: 2, price: 257.74,
+      sell_price: null, price_all: "515.48", fee: "0.15", amount: "515.63", profit: null, status: 1, status_name: "success",
+      created_at: "2026-11-23T03:00:00.000Z", filled_at: "2026-11-23T03:00:00.000Z", expires_at: null,
+    });
+    const target = { symbol: "AAPL", market: "US", name: "Apple" };
+    const review = await tradingLoader({
+      request: getRequest(`/stock/trading/AAPL/US/Apple?type=buy&position=half&quantity=2&step=review&key=${KEY}`, cookie),
+      params: target,
+      context: {},
+    });
+    expect(((await review.json()) as TradingPageData).review).toMatchObject({ conversion: { from: "USD", to: "MXN", rate: "1" }, walletAmount: "515.63" });
+
+    const response = await settle(() =>
+      tradingAction({
+        request: formRequest(`/stock/trading/AAPL/US/Apple?type=buy&step=review&key=${KEY}`, { intent: "confirm", type: "buy", position: "half", quantity: "2", idempotency_key: KEY }, { cookie }),
+        params: target,
+        context: {},
+      }),
+    );
+    expect(response.status).toBe(302);
+    const { toast } = await getToast(getRequest("/", cookieHeaderFrom(response)));
+    expect(translate({ language: "en", resources: { trade: en, common: enCommon } }, "common", toast!.key, toast!.values)).toBe(
+      "Submission successful: bought 2 AAPL at $257.74, $515.63 with the fee; MX$515.63 taken from your wallet (1 USD = 1 MXN, no exchange rate applied by the provider)",
+    );
+  });
+});
