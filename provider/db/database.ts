@@ -9,6 +9,7 @@ import type { NewsTable } from "./tables/news";
 import type { InstrumentsTable } from "./tables/instruments";
 import type { CategoriesTable } from "./tables/categories";
 import type { LoginFailuresTable } from "./tables/login-failures";
+import type { AuthAttemptsTable } from "./tables/auth-attempts";
 import type { OrdersTable } from "./tables/orders";
 import type { WatchlistTable } from "./tables/watchlist";
 import type { IdempotencyKeysTable } from "./tables/idempotency-keys";
@@ -24,6 +25,7 @@ export interface Database {
   instruments: InstrumentsTable;
   categories: CategoriesTable;
   login_failures: LoginFailuresTable;
+  auth_attempts: AuthAttemptsTable;
   orders: OrdersTable;
   watchlist: WatchlistTable;
   idempotency_keys: IdempotencyKeysTable;

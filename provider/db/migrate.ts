@@ -3,18 +3,27 @@ import { Migrator, type Migration, type MigrationProvider } from "kysely/migrati
 import * as m20261122initial from "./migrations/2026-11-22T0300-initial";
 import * as m20261122loginFailures from "./migrations/2026-11-22T0400-login-failures";
 import * as m20261122trading from "./migrations/2026-11-22T0500-trading";
+import * as m20261123authAttempts from "./migrations/2026-11-23T0200-auth-attempts";
 
 /** Static list (not a folder scan) so esbuild can bundle the provider into the Remix server. */
 const migrations: Record<string, Migration> = {
   "2026-11-22T0300-initial": m20261122initial,
   "2026-11-22T0400-login-failures": m20261122loginFailures,
   "2026-11-22T0500-trading": m20261122trading,
+  "2026-11-23T0200-auth-attempts": m20261123authAttempts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Engineers add migrations in parallel: a database that already ran a later-named one still takes an earlier-named
+  // one that arrives afterwards (they touch different tables), instead of refusing to start.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

@@ -6,6 +6,7 @@ import { invalidInput } from "../errors";
 import type { MarketSource } from "../market/source";
 import type { Notifier } from "../notifier";
 import type { Accounts, AuthContext } from "../services/accounts";
+import { normaliseAddress } from "../services/attempt-limiter";
 import type { Catalog } from "../services/market";
 import type { News } from "../services/news";
 import type { Trading } from "../services/trading";
@@ -29,6 +30,12 @@ export interface Services {
 export type Env = { Variables: { auth: AuthContext } };
 
 export const ok = <T>(c: Context, data: T) => c.json({ msg: "ok" as const, data });
+
+/**
+ * The customer's address, which the app forwards in `x-client-ip` (the provider only ever talks to the app). Not an
+ * IPv4/IPv6 address, or absent: "unknown", one shared bucket for the attempt limiter (docs/decisions/0060).
+ */
+export const clientAddress = (c: Context): string => normaliseAddress(c.req.header("x-client-ip"));
 
 /**
  * Reads a JSON body and validates it; malformed JSON, a body that is not what the schema wants (an array, `null`,

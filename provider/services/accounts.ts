@@ -10,12 +10,12 @@ import {
   latestCodeForPhone,
   markCodeUsed,
 } from "../db/repositories/one-time-codes";
-import { countRecentLoginFailures, recordLoginFailure } from "../db/repositories/login-failures";
 import { findActiveSession, insertSession, revokeAllSessions, revokeSession } from "../db/repositories/sessions";
 import { findUserById, findUserByPhone, insertUser, updatePasswordHash } from "../db/repositories/users";
 import type { User } from "../db/tables/users";
 import { LogoutError, ProviderError } from "../errors";
 import type { Notifier } from "../notifier";
+import { createAttemptLimiter, type AttemptRule } from "./attempt-limiter";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import { hashOneTimeCode, looksLikeToken, newOneTimeCode, newToken, sha256 } from "./tokens";
 
@@ -23,9 +23,21 @@ export const PASSWORD_MIN = 6;
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_REQUEST_INTERVAL_MS = 60 * 1000;
-/** Password guessing brake: this many failed logins for a phone within the window lock it until they age out. */
+/*
+ * Password guessing brake (docs/decisions/0060): failed logins (unknown phones included) per phone from one client
+ * address, per address across phones, and per phone overall (addresses the owner signed in from are exempt from
+ * the last one). Each refuses with too_many_requests until failures age out of its window.
+ */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
+export const LOGIN_MAX_FAILURES_PER_PHONE = 100;
+export const LOGIN_PHONE_WINDOW_MS = 60 * 60 * 1000;
+export const LOGIN_RULES: AttemptRule[] = [
+  { per: "subject+address", max: LOGIN_MAX_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS },
+  { per: "address", max: LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs: LOGIN_FAILURE_WINDOW_MS },
+  { per: "subject", max: LOGIN_MAX_FAILURES_PER_PHONE, windowMs: LOGIN_PHONE_WINDOW_MS, exceptTrustedAddress: true },
+];
 
 export interface AccountsDeps {
   db: DB;
@@ -50,6 +62,14 @@ function checkPassword(password: string, field: string) {
 
 export function createAccounts(deps: AccountsDeps) {
   const { db, now, notifier } = deps;
+  const loginAttempts = createAttemptLimiter({
+    db,
+    now,
+    scope: "login",
+    rules: LOGIN_RULES,
+    message: "too many failed logins, try again later",
+    field: "user",
+  });
 
   async function register(input: { user: string; password: string; code: string }) {
     checkPhone(input.user);
@@ -82,25 +102,22 @@ export function createAccounts(deps: AccountsDeps) {
     }
   }
 
-  async function login(input: { user: string; password: string }) {
-    const at = now();
+  /** `address`: the customer's address as the app forwarded it (x-client-ip); absent = the "unknown" bucket. */
+  async function login(input: { user: string; password: string; address?: string }) {
     if (!PHONE.test(input.user)) {
       await burnPasswordCheck(input.password);
       throw new ProviderError("login_failed", "phone or password is wrong");
     }
-    const since = new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS);
-    if ((await countRecentLoginFailures(db, input.user, since)) >= LOGIN_MAX_FAILURES) {
-      throw new ProviderError("too_many_requests", "too many failed logins, try again in 15 minutes", "user");
-    }
+    // Reserved before the password is checked: it counts as a failure unless marked as a success below. Unknown
+    // phones count too, so the brake reveals nothing about which phones exist.
+    const attempt = await loginAttempts.reserve({ subject: input.user, address: input.address });
     const user = await findUserByPhone(db, input.user);
     const passwordOk = user
       ? await verifyPassword(user.password_hash, input.password)
       : (await burnPasswordCheck(input.password), false);
-    if (!user || !passwordOk) {
-      // Unknown phones count too, so the lockout reveals nothing about which phones exist.
-      await recordLoginFailure(db, input.user, at);
-      throw new ProviderError("login_failed", "phone or password is wrong");
-    }
+    if (!user || !passwordOk) throw new ProviderError("login_failed", "phone or password is wrong");
+    await attempt.succeeded();
+    const at = now();
     const token = newToken();
     const expiresAt = new Date(at.getTime() + deps.tokenTtlMs);
     await insertSession(db, { user_id: user.id, token_hash: sha256(token), created_at: at, expires_at: expiresAt });

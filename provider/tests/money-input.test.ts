@@ -67,13 +67,7 @@ describe("operator credit amounts", () => {
   it("refuses a JSON number, even one that looks exact: money is a decimal string", async () => {
     const t = await newTrader(p, "0");
     const lost = await creditRaw(`{"user":"${t.phone}","amount":9007199254740993,"reason":"precision"}`);
-    expect(lost).toEqual({
-      status: 200,
-      body: {
-        msg: "no",
-        data: { code: "invalid_input", field: "amount", message: "a non-zero amount with at most 2 decimals" },
-      },
-    });
+    expect(lost).toMatchObject({ status: 200, body: { msg: "no", data: { code: "invalid_input", field: "amount" } } });
     expect((await credit(t.phone, 12.5)).body).toMatchObject({ msg: "no", data: { code: "invalid_input", field: "amount" } });
     expect(await balanceOf(p, t.id)).toBe("0.00");
     expect(await billsOf(p, t.id)).toEqual([]);

@@ -1,0 +1,67 @@
+import type { Executor } from "../database";
+
+/** A set of attempts to count: those of a subject, of an address, or of both together, newer than `since`. */
+export interface AttemptBucket {
+  subject?: string;
+  address?: string;
+  since: Date;
+}
+
+/** Counts the attempts of `scope` that have not succeeded (reserved or failed), per bucket, in one query. */
+export async function countOpenAttempts(db: Executor, scope: string, buckets: AttemptBucket[]): Promise<number[]> {
+  if (buckets.length === 0) return [];
+  const oldest = new Date(Math.min(...buckets.map((b) => b.since.getTime())));
+  const row = await db
+    .selectFrom("auth_attempts")
+    .select((eb) =>
+      buckets.map((b, i) =>
+        eb.fn
+          .countAll()
+          .filterWhere((w) =>
+            w.and([
+              w("created_at", ">", b.since),
+              ...(b.subject !== undefined ? [w("subject", "=", b.subject)] : []),
+              ...(b.address !== undefined ? [w("address", "=", b.address)] : []),
+            ]),
+          )
+          .as(`b${i}`),
+      ),
+    )
+    .where("scope", "=", scope)
+    .where("succeeded_at", "is", null)
+    .where("created_at", ">", oldest)
+    .executeTakeFirstOrThrow();
+  return buckets.map((_, i) => Number((row as Record<string, unknown>)[`b${i}`]));
+}
+
+/** Whether `subject` has succeeded from `address` since `since` (a known-good address). */
+export async function hasSucceededFrom(db: Executor, scope: string, subject: string, address: string, since: Date) {
+  const row = await db
+    .selectFrom("auth_attempts")
+    .select("id")
+    .where("scope", "=", scope)
+    .where("subject", "=", subject)
+    .where("address", "=", address)
+    .where("created_at", ">", since)
+    .where("succeeded_at", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export const insertAttempt = async (
+  db: Executor,
+  row: { scope: string; subject: string; address: string; created_at: Date },
+): Promise<number> => (await db.insertInto("auth_attempts").values(row).returning("id").executeTakeFirstOrThrow()).id;
+
+export const markAttemptSucceeded = (db: Executor, id: number, at: Date) =>
+  db.updateTable("auth_attempts").set({ succeeded_at: at }).where("id", "=", id).execute();
+
+/** Deletes up to `batch` attempts of `scope` older than `before`: the table keeps only what a rule can still see. */
+export const deleteAttemptsBefore = (db: Executor, scope: string, before: Date, batch = 200) =>
+  db
+    .deleteFrom("auth_attempts")
+    .where("id", "in", (eb) =>
+      eb.selectFrom("auth_attempts").select("id").where("created_at", "<", before).where("scope", "=", scope).orderBy("id").limit(batch),
+    )
+    .execute();

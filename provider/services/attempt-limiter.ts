@@ -1,0 +1,103 @@
+import type { DB } from "../db/database";
+import {
+  countOpenAttempts,
+  deleteAttemptsBefore,
+  hasSucceededFrom,
+  insertAttempt,
+  markAttemptSucceeded,
+  type AttemptBucket,
+} from "../db/repositories/auth-attempts";
+import { lockKeysForTransaction } from "../db/repositories/locks";
+import { ProviderError } from "../errors";
+
+/*
+ * A brake on password guessing, reusable for any secret check (login password, later the transaction password).
+ * docs/decisions/0060-login-attempt-limiter.md.
+ *
+ * An attempt is reserved (a row written, under advisory locks on its subject and its address) BEFORE the secret is
+ * verified, and counts as a failure until it is marked as succeeded. So concurrent guesses cannot all pass the
+ * check before any of them is recorded, on PGlite or on PostgreSQL.
+ */
+
+/** The address when the app sent none (or something that is not an IP address): one shared bucket. */
+export const UNKNOWN_ADDRESS = "unknown";
+
+export interface AttemptRule {
+  /** What the bucket groups: one subject from one address, one address across subjects, or one subject overall. */
+  per: "subject+address" | "address" | "subject";
+  /** Attempts (reserved or failed, not succeeded) allowed in the window; the next one is refused. */
+  max: number;
+  windowMs: number;
+  /** An address the subject succeeded from within `trustMs` is not held by this rule (strangers cannot lock the owner out). */
+  exceptTrustedAddress?: boolean;
+}
+
+export interface AttemptLimiterOptions {
+  db: DB;
+  now: () => Date;
+  /** Which check this is, e.g. "login"; buckets of different scopes never mix. */
+  scope: string;
+  rules: AttemptRule[];
+  /** How long a success makes an address trusted for its subject (default 30 days). */
+  trustMs?: number;
+  /** The refusal: ProviderError `too_many_requests` with this message and field. */
+  message?: string;
+  field?: string;
+}
+
+export interface AttemptReservation {
+  /** The secret was right: this attempt stops counting. */
+  succeeded(): Promise<void>;
+}
+
+const DEFAULT_TRUST_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** `x-client-ip` as the app forwards it: an IPv4 or IPv6 address (lower-cased), anything else is UNKNOWN_ADDRESS. */
+export function normaliseAddress(raw: string | undefined | null): string {
+  const text = raw?.trim().toLowerCase() ?? "";
+  return /^[0-9a-f:.]{2,45}$/.test(text) && /[0-9]/.test(text) ? text : UNKNOWN_ADDRESS;
+}
+
+export function createAttemptLimiter(options: AttemptLimiterOptions) {
+  const { db, now, scope, rules } = options;
+  const trustMs = options.trustMs ?? DEFAULT_TRUST_MS;
+  // Rows older than anything a rule (or the trust horizon) looks at are pruned as attempts come in.
+  const retentionMs = Math.max(trustMs, ...rules.map((r) => r.windowMs));
+
+  function refuse(): never {
+    throw new ProviderError("too_many_requests", options.message ?? "too many failed attempts, try again later", options.field);
+  }
+
+  /**
+   * Reserves one attempt for `subject` from `address`, or throws `too_many_requests` (nothing written) when a rule's
+   * bucket is full. Call it before verifying the secret; call `succeeded()` on the result when the secret was right.
+   */
+  async function reserve(key: { subject: string; address?: string }): Promise<AttemptReservation> {
+    const subject = key.subject;
+    const address = normaliseAddress(key.address);
+    const at = now();
+    const id = await db.transaction().execute(async (trx) => {
+      // Everyone reserving for this subject or from this address waits here; the count below then sees their rows.
+      await lockKeysForTransaction(trx, [`attempts:${scope}:subject:${subject}`, `attempts:${scope}:address:${address}`]);
+      const trusted =
+        address !== UNKNOWN_ADDRESS &&
+        rules.some((r) => r.exceptTrustedAddress) &&
+        (await hasSucceededFrom(trx, scope, subject, address, new Date(at.getTime() - trustMs)));
+      const applicable = rules.filter((r) => !(trusted && r.exceptTrustedAddress));
+      const buckets: AttemptBucket[] = applicable.map((r) => ({
+        subject: r.per === "address" ? undefined : subject,
+        address: r.per === "subject" ? undefined : address,
+        since: new Date(at.getTime() - r.windowMs),
+      }));
+      const counts = await countOpenAttempts(trx, scope, buckets);
+      if (applicable.some((r, i) => counts[i] >= r.max)) refuse();
+      await deleteAttemptsBefore(trx, scope, new Date(at.getTime() - retentionMs));
+      return insertAttempt(trx, { scope, subject, address, created_at: at });
+    });
+    return { succeeded: () => markAttemptSucceeded(db, id, now()).then(() => undefined) };
+  }
+
+  return { reserve };
+}
+
+export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestProvider, type TestProvider } from "../testing";
+import { createAttemptLimiter } from "../services/attempt-limiter";
+import { newTrader } from "./trading-helpers";
+
+/*
+ * The login brake (docs/decisions/0060): attempts are reserved before the password is checked, so bursts cannot
+ * outrun it; buckets per phone+address (10 / 15 min), per address (30 / 15 min) and per phone (100 / hour, not for
+ * addresses the owner signed in from) keep guessers out without locking the owner out.
+ */
+const T0 = new Date("2026-11-20T10:00:00Z");
+let p: TestProvider;
+beforeAll(async () => {
+  p = await createTestProvider({ now: () => T0 });
+});
+afterAll(() => p?.close());
+
+const PASSWORD = "secret1"; // newTrader's password
+const login = async (user: string, password: string, address?: string) =>
+  (
+    await p.call("/api/stock/user/login", {
+      body: { user, password },
+      headers: address === undefined ? {} : { "x-client-ip": address },
+    })
+  ).body;
+const outcome = (body: any) => (body.msg === "ok" ? "ok" : body.data.code);
+const tally = (bodies: any[]) => {
+  const out: Record<string, number> = {};
+  for (const b of bodies) out[outcome(b)] = (out[outcome(b)] ?? 0) + 1;
+  return out;
+};
+const times = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
+const openAttempts = async (subject: string) =>
+  (await p.db.selectFrom("auth_attempts").select(["address", "succeeded_at"]).where("subject", "=", subject).execute()).filter(
+    (r) => r.succeeded_at === null,
+  ).length;
+
+describe("login attempts under concurrency", () => {
+  it("50 concurrent wrong passwords: 10 are checked, 40 refused, and then the right password is refused too", async () => {
+    p.clock.set(T0);
+    const { phone } = await newTrader(p, "0");
+    const replies = await times(50, () => login(phone, "wrong-pass", "203.0.113.7"));
+    expect(tally(replies)).toEqual({ login_failed: 10, too_many_requests: 40 });
+    expect(replies.find((r) => outcome(r) === "too_many_requests")).toEqual({
+      msg: "no",
+      data: { code: "too_many_requests", message: "too many failed logins, try again later", field: "user" },
+    });
+    expect(outcome(await login(phone, PASSWORD, "203.0.113.7"))).toBe("too_many_requests");
+    expect(await openAttempts(phone)).toBe(10);
+  });
+
+  it("a burst with the right password last checks 10 passwords at most", async () => {
+    p.clock.set(T0);
+    const { phone } = await newTrader(p, "0");
+    const replies = await times(50, (i) => login(phone, i === 49 ? PASSWORD : "wrong-pass", "203.0.113.8"));
+    const t = tally(replies);
+    expect((t.login_failed ?? 0) + (t.ok ?? 0)).toBe(10);
+    expect(t.too_many_requests).toBe(40);
+  });
+
+  it("31 concurrent guesses on 31 phones from one address: 30 checked, 1 refused", async () => {
+    p.clock.set(T0);
+    const phones = Array.from({ length: 31 }, (_, i) => String(5_560_000_000 + i)); // unknown phones count too
+    const replies = await times(31, (i) => login(phones[i], "wrong-pass", "198.51.100.31"));
+    expect(tally(replies)).toEqual({ login_failed: 30, too_many_requests: 1 });
+    const refused = phones[replies.findIndex((r) => outcome(r) === "too_many_requests")];
+    expect(outcome(await login(refused, "wrong-pass", "198.51.100.32"))).toBe("login_failed");
+  });
+});
+
+describe("strangers cannot lock the owner out", () => {
+  it("10 wrong passwords from one address refuse that address only", async () => {
+    p.clock.set(T0);
+    const { phone } = await newTrader(p, "0");
+    for (let i = 0; i < 10; i++) expect(outcome(await login(phone, "wrong-pass", "192.0.2.10"))).toBe("login_failed");
+    expect(outcome(await login(phone, PASSWORD, "192.0.2.10"))).toBe("too_many_requests");
+    expect(outcome(await login(phone, PASSWORD, "192.0.2.11"))).toBe("ok");
+    expect(outcome(await login(phone, PASSWORD))).toBe("ok"); // no address: the "unknown" bucket, still empty here
+    p.clock.advance(15 * 60_000 + 1000);
+    expect(outcome(await login(phone, PASSWORD, "192.0.2.10"))).toBe("ok");
+  });
+
+  it("a success does not count; 10 failures in 15 minutes do", async () => {
+    p.clock.set(T0);
+    const { phone } = await newTrader(p, "0");
+    for (let i = 0; i < 9; i++) await login(phone, "wrong-pass", "192.0.2.20");
+    expect(outcome(await login(phone, PASSWORD, "192.0.2.20"))).toBe("ok");
+    expect(outcome(await login(phone, "wrong-pass", "192.0.2.20"))).toBe("login_failed");
+    expect(outcome(await login(phone, PASSWORD, "192.0.2.20"))).toBe("too_many_requests");
+    expect(await openAttempts(phone)).toBe(10);
+  });
+
+  it("100 failures within the hour from many addresses hold the phone, except where the owner signed in before", async () => {
+    p.clock.set(T0);
+    const { phone } = await newTrader(p, "0");
+    expect(outcome(await login(phone, PASSWORD, "192.0.2.99"))).toBe("ok"); // the owner's usual address
+    for (let a = 0; a < 10; a++) {
+      expect(tally(await times(10, () => login(phone, "wrong-pass", `10.0.${a}.1`)))).toEqual({ login_failed: 10 });
+    }
+    expect(outcome(await login(phone, PASSWORD, "10.0.99.1"))).toBe("too_many_requests"); // a new address
+    expect(outcome(await login(phone, PASSWORD))).toBe("too_many_requests"); // "unknown" is never trusted
+    expect(outcome(await login(phone, PASSWORD, "192.0.2.99"))).toBe("ok");
+    p.clock.advance(15 * 60_000 + 1000);
+    expect(outcome(await login(phone, PASSWORD, "10.0.99.1"))).toBe("too_many_requests");
+    p.clock.set(new Date(T0.getTime() + 60 * 60_000 + 1000));
+    expect(outcome(await login(phone, PASSWORD, "10.0.99.1"))).toBe("ok");
+  });
+
+  it("a missing or malformed x-client-ip shares the one 'unknown' bucket", async () => {
+    p.clock.set(T0);
+    const { phone } = await newTrader(p, "0");
+    for (const address of ["not-an-ip", "", "1".repeat(60), "fe80::1%eth0", undefined, "unknown"]) {
+      expect(outcome(await login(phone, "wrong-pass", address)), String(address)).toBe("login_failed");
+    }
+    for (let i = 0; i < 4; i++) expect(outcome(await login(phone, "wrong-pass"))).toBe("login_failed");
+    expect(outcome(await login(phone, PASSWORD, "garbage"))).toBe("too_many_requests");
+    expect(outcome(await login(phone, PASSWORD, " 192.0.2.30 "))).toBe("ok");
+    const rows = await p.db.selectFrom("auth_attempts").select("address").where("subject", "=", phone).orderBy("id").execute();
+    expect([...new Set(rows.map((r) => r.address))]).toEqual(["unknown", "192.0.2.30"]);
+  });
+});
+
+describe("the attempt limiter as a service", () => {
+  it("keeps scopes apart, forgets trust after its horizon and prunes rows no rule can see", async () => {
+    p.clock.set(T0);
+    const limiter = (scope: string) =>
+      createAttemptLimiter({
+        db: p.db,
+        now: p.clock.now,
+        scope,
+        rules: [
+          { per: "subject+address", max: 2, windowMs: 60_000 },
+          { per: "subject", max: 3, windowMs: 60_000, exceptTrustedAddress: true },
+        ],
+        trustMs: 10 * 60_000,
+        field: "fund_code",
+      });
+    const a = limiter("test-a");
+    const b = limiter("test-b");
+    const ok = await a.reserve({ subject: "u1", address: "10.1.1.1" });
+    await ok.succeeded(); // 10.1.1.1 is now trusted for u1 in scope test-a
+    for (const address of ["10.1.1.2", "10.1.1.2", "10.1.1.3"]) await a.reserve({ subject: "u1", address });
+    await expect(a.reserve({ subject: "u1", address: "10.1.1.2" })).rejects.toMatchObject({ code: "too_many_requests", field: "fund_code" });
+    await expect(a.reserve({ subject: "u1", address: "10.1.1.4" })).rejects.toMatchObject({ code: "too_many_requests" });
+    await a.reserve({ subject: "u1", address: "10.1.1.1" }); // trusted: only its own pair bucket applies
+    await b.reserve({ subject: "u1", address: "10.1.1.4" }); // another scope, other buckets
+
+    p.clock.advance(11 * 60_000); // past every window and the trust horizon
+    const before = await p.db.selectFrom("auth_attempts").select("id").where("scope", "=", "test-a").execute();
+    expect(before).toHaveLength(5);
+    await a.reserve({ subject: "u2", address: "10.1.1.9" });
+    const after = await p.db.selectFrom("auth_attempts").select(["subject", "scope"]).where("scope", "in", ["test-a", "test-b"]).orderBy("id").execute();
+    expect(after).toEqual([
+      { subject: "u1", scope: "test-b" },
+      { subject: "u2", scope: "test-a" },
+    ]);
+  });
+});
