@@ -149,10 +149,35 @@ export function timeZoneOf(ctx: FormatContext): string {
   return TIME_ZONES[ctx.deployment.region] ?? "UTC";
 }
 
-/** A date such as `22 Nov 2026` (en, INR) from an ISO-8601 string or epoch milliseconds. */
-export function formatDate(value: string | number | Date, ctx: FormatContext): string {
-  const date = value instanceof Date ? value : new Date(value);
-  return new Intl.DateTimeFormat(intlLocale(ctx), { dateStyle: "medium", timeZone: timeZoneOf(ctx) }).format(date);
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A cached `Intl.DateTimeFormat` (the chart formats up to 150 times per render). */
+export function dateTimeFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let formatter = dateFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(tag, options);
+    dateFormats.set(key, formatter);
+  }
+  return formatter;
+}
+
+const toDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * A date such as `22 Nov 2026` (en, INR) from an ISO-8601 string or epoch milliseconds, in `timeZone`
+ * (default: the deployment's; a chart passes its exchange's).
+ */
+export function formatDate(value: string | number | Date, ctx: FormatContext, timeZone = timeZoneOf(ctx)): string {
+  return dateTimeFormat(intlLocale(ctx), { dateStyle: "medium", timeZone }).format(toDate(value));
+}
+
+/**
+ * A time of day such as `09:15`: 24-hour in every language, so a chart's axis, its summary and a "prices as
+ * of" note never mix `03:00 am` with `15:00` (docs/product.md#live-prices).
+ */
+export function formatClockTime(value: string | number | Date, ctx: FormatContext, timeZone = timeZoneOf(ctx)): string {
+  return dateTimeFormat(intlLocale(ctx), { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(toDate(value));
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
- * Typed client for the provider's market and news endpoints (docs/provider-api.md, "Market data").
- * One function per endpoint; routes never build provider URLs or read the envelope themselves.
+ * Typed client for the provider's market and news endpoints (docs/provider-api.md, "Market data"), one function
+ * per endpoint, plus the mappers from provider rows to what the screens show (a stock row, an index card, a
+ * price card). Routes never build provider URLs, read the envelope or map rows themselves.
  */
-import { json } from "@remix-run/node";
+import { displaySymbol, type Deployment } from "~/deployment";
+import { callProvider, type ProviderContext } from "~/provider/core.server";
 
-import { deploymentFor } from "~/deployment";
-import { getFixedT, getLocale } from "~/i18next.server";
-import { ProviderError, callProvider, providerContext, type ProviderContext } from "~/provider/core.server";
+import type { WatchlistItem } from "./watchlist.server";
 
 export type MarketCode = "IN" | "MX" | "US" | "FOREX" | "FUTURE" | "CGI";
 
@@ -54,6 +54,8 @@ export type YahooMold = "1m" | "1d" | "1wk" | "1mo" | "SVG";
 export interface YahooQuote {
   symbol: string;
   name: string;
+  /** The instrument's market (IN, US, MX, FOREX…). */
+  market?: string;
   price: number;
   change: number;
   changePercent: number;
@@ -66,15 +68,6 @@ export interface YahooQuote {
   /** Present with `mold=SVG`: path data in a 0..300 × 0..100 box. */
   linePath?: string;
   areaPath?: string;
-}
-
-export interface PriceLookup {
-  symbol: string;
-  name: string;
-  price: number;
-  change: number;
-  changePercent: number;
-  rows: { change: number; high: number; low: number; close: number }[];
 }
 
 export interface Quote {
@@ -96,11 +89,6 @@ export interface NewsSummary {
   img: string;
   created_at: string;
   updated_at: string;
-}
-
-export interface NewsArticle extends NewsSummary {
-  /** HTML. */
-  content: string;
 }
 
 /** The provider accepts at most this many symbols per quotes call. */
@@ -131,10 +119,6 @@ export async function getYahoo(
   return callProvider<YahooQuote>(ctx, { path: "/v2/yahoo", query });
 }
 
-export async function getPrice(ctx: ProviderContext, symbol: string): Promise<PriceLookup> {
-  return callProvider<PriceLookup>(ctx, { path: "/v2/price", query: { symbol, interval: "1d" } });
-}
-
 /** Quotes for any number of symbols, asked for in chunks of {@link MAX_QUOTE_SYMBOLS}; none costs no call. */
 export async function getQuotes(ctx: ProviderContext, symbols: readonly string[]): Promise<Quote[]> {
   const unique = Array.from(new Set(symbols));
@@ -160,35 +144,111 @@ export async function getNewsList(
   });
 }
 
-export async function getNews(ctx: ProviderContext, id: number | string): Promise<NewsArticle> {
-  return callProvider<NewsArticle>(ctx, { path: "/stock/new/index", query: { id: String(id) } });
+/* ---------------------------------------------------------------- view models */
+
+/** A stock as a list row shows it (markets, watchlist, the trade lists). */
+export interface StockFigures {
+  /** Provider symbol, e.g. `RELIANCE.NS`: what links use. */
+  symbol: string;
+  /** The code as the customer sees it (INR hides `.NS`/`.BO`; docs/product.md#deployments). */
+  display: string;
+  name: string;
+  market: string;
+  price: number;
+  change: number;
+  /** Percent points. */
+  changePercent: number;
 }
 
-/**
- * For page loaders whose page cannot exist without the data: a provider business failure becomes a thrown
- * 502 route error (the route's ErrorBoundary shows a retry message). Unavailability is already a thrown 503
- * `Response`, and the logout redirect passes through untouched.
- */
-export async function requireMarketData<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof ProviderError) {
-      throw json({ code: error.code }, { status: 502, headers: { "Cache-Control": "no-store" } });
-    }
-    throw error;
-  }
+/** An index card: a level (a plain number, never money; docs/product.md#currency) and its move. */
+export interface IndexFigures {
+  symbol: string;
+  name: string;
+  price: number;
+  change: number;
+  changePercent: number;
 }
 
-/**
- * What every market page loader starts from: the provider context, the `markets` translations and locale of
- * the request, and the deployment. One import for the route keeps its browser bundle free of server stubs.
- */
-export async function marketRequest(request: Request) {
-  const [t, locale, ctx] = await Promise.all([
-    getFixedT(request, "markets"),
-    getLocale(request),
-    providerContext(request),
-  ]);
-  return { t, locale, ctx, deployment: deploymentFor(process.env.DEPLOYMENT) };
+/** What a price card shows for an index (markets) or a stock (detail): figures, stats and today's line. */
+export interface PriceCardFigures {
+  symbol: string;
+  display: string;
+  name: string;
+  market: string;
+  /** An index level is a plain number; a stock's price is money in its market's currency. */
+  kind: "index" | "stock";
+  price: number;
+  change: number;
+  changePercent: number;
+  open: number;
+  high: number;
+  low: number;
+  previousClose: number;
+  linePath: string | null;
+  areaPath: string | null;
 }
+
+/** Index symbols start with `^` (`^NSEI`, `^DJI`); everything else is priced in money. */
+export function instrumentKind(symbol: string): "index" | "stock" {
+  return symbol.startsWith("^") ? "index" : "stock";
+}
+
+export function stockRowFigures(row: StockRow, deployment: Deployment): StockFigures {
+  return {
+    symbol: row.stock,
+    display: displaySymbol(row.stock, deployment),
+    name: row.name,
+    market: row.market,
+    price: row.prasent,
+    change: row.change,
+    changePercent: row.percent_change,
+  };
+}
+
+export function watchlistRowFigures(item: WatchlistItem, deployment: Deployment): StockFigures {
+  return {
+    symbol: item.stock_code,
+    display: displaySymbol(item.stock_code, deployment),
+    name: item.stock_name,
+    market: item.stock_detail.market,
+    price: item.stock_detail.prasent,
+    change: item.stock_detail.change,
+    changePercent: item.stock_detail.percent_change,
+  };
+}
+
+export function indexFigures(index: CategoryIndex, quote: Quote): IndexFigures {
+  return {
+    symbol: index.stock_code,
+    name: index.stock_name || quote.name,
+    price: quote.price,
+    change: quote.change,
+    changePercent: quote.changePercent,
+  };
+}
+
+/** A yahoo reply as a price card; `name` (from the URL or the category) wins over the provider's. */
+export function priceCardFigures(
+  quote: YahooQuote,
+  identity: { symbol?: string; name?: string; market?: string },
+  deployment: Deployment,
+): PriceCardFigures {
+  const symbol = quote.symbol || identity.symbol || "";
+  return {
+    symbol,
+    display: displaySymbol(symbol, deployment),
+    name: identity.name?.trim() || quote.name,
+    market: quote.market ?? identity.market ?? "",
+    kind: instrumentKind(symbol),
+    price: quote.price,
+    change: quote.change,
+    changePercent: quote.changePercent,
+    open: quote.open,
+    high: quote.high,
+    low: quote.low,
+    previousClose: quote.previousClose,
+    linePath: quote.linePath ?? null,
+    areaPath: quote.areaPath ?? null,
+  };
+}
+

@@ -1,11 +1,10 @@
 /**
- * Typed client for the provider's watchlist endpoints (docs/provider-api.md, "Watchlist"; SPEC §7
- * `collection/*`). One function per endpoint; every call needs the customer's token.
+ * Typed client for the provider's watchlist endpoints (docs/provider-api.md, "Watchlist"; `collection/*`).
+ * One function per endpoint; every call needs the customer's token. Rows become list figures with
+ * `watchlistRowFigures` (market.server.ts).
  */
 import { callProvider, type ProviderContext } from "~/provider/core.server";
-
-/** SPEC §9: the watchlist is paged 10 at a time. */
-export const WATCHLIST_PAGE_SIZE = 10;
+import { PAGE_SIZE } from "~/utils/pagination";
 
 export interface WatchlistItem {
   stock_name: string;
@@ -58,14 +57,14 @@ export async function isInWatchlist(ctx: ProviderContext, symbol: string): Promi
   return data.collected === true;
 }
 
-/** One page of saved stocks, newest first. */
+/** One page of saved stocks, newest first (docs/product.md#watchlist: ten per page). */
 export async function listWatchlist(
   ctx: ProviderContext,
   params: { page?: number; pageSize?: number } = {},
 ): Promise<WatchlistPage> {
   const data = await callProvider<Partial<WatchlistPage>>(ctx, {
     path: "/stock/success/collection/list",
-    query: { page: params.page ?? 1, pageSize: params.pageSize ?? WATCHLIST_PAGE_SIZE },
+    query: { page: params.page ?? 1, pageSize: params.pageSize ?? PAGE_SIZE },
   });
   return { list: Array.isArray(data.list) ? data.list : [], total: typeof data.total === "number" ? data.total : 0 };
 }

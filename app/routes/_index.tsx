@@ -1,24 +1,32 @@
 /**
- * Home (open, SPEC §2): quick-access tiles, index cards per market category (repainted every 5 s from
- * /resources/quotes while visible) and the latest 3 news items (not under INR; a failing news call hides
- * the block instead of failing the page).
+ * Home (open; docs/product.md#home): quick-access tiles, index cards per market category (repainted every 5 s
+ * from /resources/quotes while visible, kept and marked stale when a refresh fails) and the latest 3 news items
+ * (not under INR; a failing news call hides the block instead of failing the page).
  */
 import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "~/i18n-react";
 
-import { IndexCard, type IndexFigures } from "~/components/market/IndexCard";
+import { IndexGrid } from "~/components/market/IndexGrid";
+import { PriceFreshness } from "~/components/market/LiveStatus";
 import { MarketError } from "~/components/market/MarketError";
-import { marketsHref, newsHref } from "~/components/market/hrefs";
-import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
-import { deploymentFor } from "~/deployment";
-import { formatDate, type FormatContext } from "~/format";
-import type { PageHandle } from "~/utils/page";
-import { getCategories, getNewsList, getQuotes, marketRequest, requireMarketData } from "~/provider/market.server";
+import { categoryName } from "~/components/market/categoryName";
+import { useLiveQuotes } from "~/components/market/liveQuotes";
+import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
+import { formatDate } from "~/format";
+import { useTranslation } from "~/i18n-react";
+import type { ProviderContext } from "~/provider/core.server";
+import { attempt, logFailure } from "~/provider/failures.server";
+import { getNewsList } from "~/provider/market.server";
 import marketStyles from "~/styles/market.css";
+import { useFormat } from "~/utils/format-context";
+import { newsHref, newsListHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
+import { getRequestContext } from "~/utils/request.server";
 
+/** docs/product.md#live-prices: index cards refresh every 5 s. */
 const REFRESH_MS = 5_000;
+/** docs/product.md#home: the latest three news items. */
 const HOME_NEWS_COUNT = 3;
 
 /** Prices go stale in seconds: the document is never cached either (loader headers only cover `_data`). */
@@ -31,7 +39,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketStyles }];
 
 /** The document `<title>` comes from the root through `handle.titleKey` (app/utils/page.ts). */
-export const handle: PageHandle = { titleKey: "home.title", ns: "markets" };
+export const handle: PageHandle = { i18n: ["markets"], titleKey: "markets:home.title" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: data.description }] : [];
@@ -42,65 +50,45 @@ const QUICK_LINKS = [
   { to: "/qip", key: "home.qip" },
 ] as const;
 
+export interface HomeNewsItem {
+  id: number;
+  title: string;
+  createdAt: string;
+}
+
+export interface HomeData {
+  description: string;
+  /** Epoch ms the index levels were read. */
+  asOf: number;
+  categories: IndexCategory[];
+  /** The latest news, or null when the deployment hides it or the call failed. */
+  news: HomeNewsItem[] | null;
+}
+
+async function latestNews(provider: ProviderContext): Promise<HomeNewsItem[] | null> {
+  const result = await attempt(getNewsList(provider, { page: 1, limit: HOME_NEWS_COUNT }));
+  if (!result.ok) {
+    // News is a nice-to-have on home: hide the block, keep the page.
+    logFailure("home news", result.failure);
+    return null;
+  }
+  return result.data.rows.slice(0, HOME_NEWS_COUNT).map((item) => ({ id: item.id, title: item.title, createdAt: item.created_at }));
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { t, locale, ctx, deployment } = await marketRequest(request);
-
-  const newsCall = deployment.showNewsOnHome
-    ? getNewsList(ctx, { page: 1, limit: HOME_NEWS_COUNT }).then(
-        (reply) => reply.rows.slice(0, HOME_NEWS_COUNT),
-        (error: unknown) => {
-          // News is a nice-to-have on home: hide the block, keep the page.
-          console.warn("[home] news unavailable:", error instanceof Error ? error.message : error);
-          return null;
-        },
-      )
-    : Promise.resolve(null);
-
-  const categories = await requireMarketData(getCategories(ctx));
-  const [quotes, news] = await Promise.all([
-    requireMarketData(getQuotes(ctx, categories.flatMap((c) => c.stocks.map((s) => s.stock_code)))),
-    newsCall,
+  const { t, provider, deployment } = await getRequestContext(request, "markets");
+  const [categories, news] = await Promise.all([
+    loadIndexTiles(provider),
+    deployment.showNewsOnHome ? latestNews(provider) : Promise.resolve(null),
   ]);
-  const bySymbol = new Map(quotes.map((quote) => [quote.symbol, quote]));
-
-  return json(
-    {
-      description: t("home.description"),
-      locale,
-      deployment: deployment.code,
-      asOf: Date.now(),
-      categories: categories.map((category) => ({
-        code: category.category_code,
-        name: category.category_name,
-        market: category.market,
-        indices: category.stocks.flatMap((index): IndexFigures[] => {
-          const quote = bySymbol.get(index.stock_code);
-          return quote
-            ? [
-                {
-                  symbol: index.stock_code,
-                  name: index.stock_name || quote.name,
-                  price: quote.price,
-                  change: quote.change,
-                  changePercent: quote.changePercent,
-                },
-              ]
-            : [];
-        }),
-      })),
-      news: news?.map((item) => ({ id: item.id, title: item.title, createdAt: item.created_at })) ?? null,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  const data: HomeData = { description: t("home.description"), asOf: Date.now(), categories, news };
+  return json(data, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("markets");
-  const fmt: FormatContext = useMemo(
-    () => ({ locale: data.locale, deployment: deploymentFor(data.deployment) }),
-    [data.locale, data.deployment],
-  );
+  const fmt = useFormat();
   const symbols = useMemo(
     () => data.categories.flatMap((category) => category.indices.map((index) => index.symbol)),
     [data.categories],
@@ -127,27 +115,15 @@ export default function Home() {
         <h2 id="indices-heading" className="mk-h2">
           {t("home.indices")}
         </h2>
-        {data.categories
-          .filter((category) => category.indices.length > 0)
-          .map((category) => (
-            <section key={category.code} aria-labelledby={`category-${category.code}`}>
-              <h3 id={`category-${category.code}`} className="mk-h3">
-                {category.name}
-              </h3>
-              <ul className="mk-grid" role="list">
-                {category.indices.map((index) => (
-                  <li key={index.symbol}>
-                    <IndexCard
-                      index={mergeQuote(index, live)}
-                      market={category.market}
-                      href={marketsHref({ category: category.code, index: index.symbol })}
-                      fmt={fmt}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
+        <PriceFreshness asOf={live.asOf} stale={live.stale} />
+        {data.categories.map((category) => (
+          <section key={category.code} aria-labelledby={`category-${category.code}`}>
+            <h3 id={`category-${category.code}`} className="mk-h3">
+              {categoryName(t, category)}
+            </h3>
+            <IndexGrid category={category} live={live} />
+          </section>
+        ))}
       </section>
 
       {data.news && data.news.length > 0 ? (
@@ -164,7 +140,7 @@ export default function Home() {
             ))}
           </ul>
           <p>
-            <Link to="/news">{t("home.allNews")}</Link>
+            <Link to={newsListHref()}>{t("home.allNews")}</Link>
           </p>
         </section>
       ) : null}

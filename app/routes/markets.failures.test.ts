@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+// The deployment is read once when the request context module loads.
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "MXN";
+});
+
 import type { CallOptions, ProviderContext } from "~/provider/core.server";
 
 // Every provider call is answered by `reply` below; the real envelope handling is tested elsewhere.
@@ -15,7 +20,7 @@ vi.mock("~/provider/core.server", async (importOriginal) => {
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 
-import { loader as homeLoader } from "./_index";
+import { loader as homeLoader, type HomeData } from "./_index";
 import { loader as marketsLoader } from "./markets";
 import { loader as quotesLoader } from "./resources.quotes";
 
@@ -40,12 +45,10 @@ const args = (url: string) => ({ request: new Request(url), params: {}, context:
 
 let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  process.env.DEPLOYMENT = "MXN";
   warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 afterEach(() => {
   warn.mockRestore();
-  delete process.env.DEPLOYMENT;
 });
 
 describe("provider failures", () => {
@@ -57,7 +60,7 @@ describe("provider failures", () => {
     };
     const response = await homeLoader(args("http://localhost/"));
     expect(response.status).toBe(200);
-    const data = await response.json();
+    const data: HomeData = await response.json();
     expect(data.news).toBeNull();
     expect(data.categories[0].indices[0]).toMatchObject({ symbol: "^MXX", price: 55000.5, change: -120.25 });
     expect(warn).toHaveBeenCalled();
@@ -71,7 +74,7 @@ describe("provider failures", () => {
         return { rows: [1, 2, 3, 4].map((id) => ({ id, title: `News ${id}`, subhead: "", img: "", created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" })), count: 4 };
       throw new Error(`unexpected ${path}`);
     };
-    const data = await (await homeLoader(args("http://localhost/"))).json();
+    const data: HomeData = await (await homeLoader(args("http://localhost/"))).json();
     expect(data.news?.map((item) => item.id)).toEqual([1, 2, 3]);
   });
 

@@ -1,17 +1,23 @@
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "MXN";
 });
 
-import { loader as homeLoader } from "./_index";
-import { loader as marketsLoader } from "./markets";
+import { getToast } from "~/toast.server";
+import { cookieHeaderFrom, settle } from "~/testing/http";
+
+import { loader as homeLoader, type HomeData } from "./_index";
+import { loader as marketsLoader, type MarketsData } from "./markets";
 
 describe("MXN deployment", () => {
+  // The embedded provider boots (migrates an in-memory database) on first use: slow on a busy machine.
+  beforeAll(() => homeLoader({ request: new Request("http://localhost/"), params: {}, context: {} }), 180_000);
+
   it("shows Mexican categories and the latest 3 news items on home", async () => {
     const response = await homeLoader({ request: new Request("http://localhost/"), params: {}, context: {} });
-    const data = await response.json();
-    expect(data.deployment).toBe("MXN");
+    const data: HomeData = await response.json();
+    expect(data.categories.map((c) => c.code)).toEqual(["MX", "US"]);
     expect(data.news).not.toBeNull();
     expect(data.news).toHaveLength(3);
     for (const item of data.news ?? []) {
@@ -23,10 +29,10 @@ describe("MXN deployment", () => {
   });
 
   it("lists the MX market and not the Indian one, and keeps .MX on symbols", async () => {
-    const first = await (
+    const first: MarketsData = await (
       await marketsLoader({ request: new Request("http://localhost/markets"), params: {}, context: {} })
     ).json();
-    const views = await Promise.all(
+    const views: MarketsData[] = await Promise.all(
       first.categories.map(async (c) =>
         (
           await marketsLoader({
@@ -46,5 +52,26 @@ describe("MXN deployment", () => {
       expect(row.symbol).toMatch(/\.MX$/);
       expect(row.display).toBe(row.symbol);
     }
+  });
+
+  it("an Indian category is not listed here: it says so instead of silently showing the Mexican list", async () => {
+    for (const category of ["IN", "in"]) {
+      const response = await settle(() =>
+        marketsLoader({ request: new Request(`http://localhost/markets?category=${category}&page=2`), params: {}, context: {} }),
+      );
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/markets");
+      const toast = (await getToast(new Request("http://localhost/", { headers: { Cookie: cookieHeaderFrom(response) } }))).toast;
+      expect(toast).toEqual({ key: "markets:markets.unknownCategory", values: { category }, type: "error" });
+    }
+  });
+
+  it("prices Mexican stocks in pesos and keeps index levels plain (the loader sends the market and kind)", async () => {
+    const data: MarketsData = await (
+      await marketsLoader({ request: new Request("http://localhost/markets?category=MX"), params: {}, context: {} })
+    ).json();
+    expect(data.index?.kind).toBe("index");
+    expect(data.index?.market).toBe("MX");
+    for (const row of data.rows) expect(row.market).toBe("MX");
   });
 });

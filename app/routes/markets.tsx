@@ -1,27 +1,43 @@
 /**
- * /markets (open): category picker, sub-index tabs, price card of the selected index, the category's stock
- * list paged 10 per page, and search. Every control is a link or a GET form; JavaScript only debounces the
- * search into the URL and repaints prices from /resources/quotes every 3 s.
+ * /markets (open; docs/product.md#markets): category picker, sub-index tabs, price card of the selected index, the
+ * category's stock list paged 10 per page, and search. Every control is a link or a GET form; JavaScript only
+ * debounces the search into the URL and repaints prices from /resources/quotes every 3 s. An unknown category or
+ * index is never silently replaced: the page redirects to the default with a message saying so.
  */
-import { json, type HeadersFunction, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
-import { useTranslation } from "~/i18n-react";
 
+import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
 import { MarketError } from "~/components/market/MarketError";
-import { marketsHref, type MarketsQuery } from "~/components/market/hrefs";
-import { PriceCard, type PriceCardQuote } from "~/components/market/PriceCard";
-import { StockRow, type StockFigures } from "~/components/market/StockRow";
-import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
+import { PriceCard, cardPrice } from "~/components/market/PriceCard";
+import { StockRow } from "~/components/market/StockRow";
+import { categoryName } from "~/components/market/categoryName";
+import { mergeCardQuote, mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
+import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { deploymentFor, displaySymbol } from "~/deployment";
-import { formatInteger, type FormatContext } from "~/format";
-import type { PageHandle } from "~/utils/page";
-import { getCategories, getStockList, getYahoo, marketRequest, requireMarketData } from "~/provider/market.server";
+import { formatInteger, priceDigits } from "~/format";
+import { useTranslation } from "~/i18n-react";
+import { requireData } from "~/provider/failures.server";
+import {
+  getCategories,
+  getStockList,
+  getYahoo,
+  priceCardFigures,
+  stockRowFigures,
+  type PriceCardFigures,
+  type StockFigures,
+} from "~/provider/market.server";
 import marketStyles from "~/styles/market.css";
+import { redirectWithToast } from "~/toast.server";
+import { useFormat } from "~/utils/format-context";
+import { marketsHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
+import { PAGE_SIZE, pageInfo, readPage, type PageInfo } from "~/utils/pagination";
+import { getRequestContext } from "~/utils/request.server";
 
-export const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
+/** docs/product.md#live-prices: stock lists refresh every 3 s. */
 const REFRESH_MS = 3_000;
 const MAX_QUERY_LENGTH = 40;
 
@@ -35,106 +51,100 @@ export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketStyles }];
 
 /** The document `<title>` comes from the root through `handle.titleKey` (app/utils/page.ts). */
-export const handle: PageHandle = { titleKey: "markets.title", ns: "markets" };
+export const handle: PageHandle = { i18n: ["markets"], titleKey: "markets:markets.title" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: data.description }] : [];
 
-function readQuery(url: URL): MarketsQuery {
-  const text = (name: string, max = 64) => (url.searchParams.get(name) ?? "").trim().slice(0, max);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "", 10);
-  return {
-    category: text("category"),
-    index: text("index"),
-    q: text("q", MAX_QUERY_LENGTH),
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
-  };
+export interface MarketsCategory {
+  code: string;
+  /** The provider's name; the screen shows the translated name of `code`. */
+  name: string;
+  market: string;
 }
+
+export interface MarketsData extends PageInfo {
+  description: string;
+  /** Epoch ms the figures were read. */
+  asOf: number;
+  categories: MarketsCategory[];
+  category: MarketsCategory | null;
+  indices: { symbol: string; name: string }[];
+  index: PriceCardFigures | null;
+  q: string;
+  rows: StockFigures[];
+}
+
+function readQuery(url: URL) {
+  const text = (name: string, max = 64) => (url.searchParams.get(name) ?? "").trim().slice(0, max);
+  return { category: text("category"), index: text("index"), q: text("q", MAX_QUERY_LENGTH), page: readPage(url.searchParams.get("page")) };
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = readQuery(new URL(request.url));
-  const { t, locale, ctx, deployment } = await marketRequest(request);
+  const { t, provider, deployment } = await getRequestContext(request, "markets");
 
-  const categories = await requireMarketData(getCategories(ctx));
-  const category =
-    categories.find((c) => c.category_code.toLowerCase() === query.category.toLowerCase()) ?? categories[0] ?? null;
+  const categories = await requireData(getCategories(provider));
+  const category = query.category ? categories.find((c) => same(c.category_code, query.category)) : categories[0];
+  if (!category && query.category) {
+    // Not listed in this deployment (IN under MXN, MX under INR) or unknown: say so, show the default.
+    throw await redirectWithToast(marketsHref({ q: query.q }), {
+      key: "markets:markets.unknownCategory",
+      values: { category: query.category },
+      type: "error",
+    });
+  }
   const selectedIndex = category
-    ? category.stocks.find((s) => s.stock_code.toLowerCase() === query.index.toLowerCase()) ?? category.stocks[0] ?? null
-    : null;
+    ? query.index
+      ? category.stocks.find((s) => same(s.stock_code, query.index))
+      : category.stocks[0]
+    : undefined;
+  if (category && !selectedIndex && query.index) {
+    throw await redirectWithToast(marketsHref({ category: category.category_code, q: query.q }), {
+      key: "markets:markets.unknownIndex",
+      values: { index: query.index },
+      type: "error",
+    });
+  }
 
   const [quote, list] = await Promise.all([
     selectedIndex && category
-      ? requireMarketData(getYahoo(ctx, { symbol: selectedIndex.stock_code, market: category.market, mold: "SVG" }))
+      ? requireData(getYahoo(provider, { symbol: selectedIndex.stock_code, market: category.market, mold: "SVG" }))
       : null,
     category
-      ? requireMarketData(
-          getStockList(ctx, { market: category.market, symbol: query.q || undefined, page: query.page, limit: PAGE_SIZE }),
-        )
+      ? requireData(getStockList(provider, { market: category.market, symbol: query.q || undefined, page: query.page, limit: PAGE_SIZE }))
       : { rows: [], count: 0 },
   ]);
 
-  const pageCount = Math.max(1, Math.ceil(list.count / PAGE_SIZE));
-  if (query.page > pageCount) {
-    throw redirect(
-      marketsHref({ category: category?.category_code, index: selectedIndex?.stock_code, q: query.q, page: pageCount }),
-    );
+  const pages = pageInfo(query.page, list.count);
+  if (query.page > pages.pageCount) {
+    throw redirect(marketsHref({ category: category?.category_code, index: selectedIndex?.stock_code, q: query.q, page: pages.pageCount }));
   }
 
-  const index: PriceCardQuote | null =
-    quote && selectedIndex && category
-      ? {
-          symbol: selectedIndex.stock_code,
-          name: selectedIndex.stock_name || quote.name,
-          market: category.market,
-          price: quote.price,
-          change: quote.change,
-          changePercent: quote.changePercent,
-          open: quote.open,
-          high: quote.high,
-          low: quote.low,
-          previousClose: quote.previousClose,
-          linePath: quote.linePath ?? null,
-          areaPath: quote.areaPath ?? null,
-        }
-      : null;
-
-  const rows: StockFigures[] = list.rows.map((row) => ({
-    symbol: row.stock,
-    display: displaySymbol(row.stock, deployment),
-    name: row.name,
-    market: row.market,
-    price: row.prasent,
-    change: row.change,
-    changePercent: row.percent_change,
-  }));
-
-  return json(
-    {
-      description: t("markets.description"),
-      locale,
-      deployment: deployment.code,
-      asOf: Date.now(),
-      categories: categories.map((c) => ({ code: c.category_code, name: c.category_name })),
-      category: category ? { code: category.category_code, name: category.category_name, market: category.market } : null,
-      indices: category ? category.stocks.map((s) => ({ code: s.stock_code, name: s.stock_name })) : [],
-      index,
-      q: query.q,
-      page: query.page,
-      pageCount,
-      count: list.count,
-      rows,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  const toCategory = (c: (typeof categories)[number]): MarketsCategory => ({ code: c.category_code, name: c.category_name, market: c.market });
+  const data: MarketsData = {
+    description: t("markets.description"),
+    asOf: Date.now(),
+    categories: categories.map(toCategory),
+    category: category ? toCategory(category) : null,
+    indices: category ? category.stocks.map((s) => ({ symbol: s.stock_code, name: s.stock_name })) : [],
+    index:
+      quote && selectedIndex && category
+        ? priceCardFigures(quote, { symbol: selectedIndex.stock_code, name: selectedIndex.stock_name, market: category.market }, deployment)
+        : null,
+    q: query.q,
+    rows: list.rows.map((row) => stockRowFigures(row, deployment)),
+    ...pages,
+  };
+  return json(data, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function Markets() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("markets");
-  const fmt: FormatContext = useMemo(
-    () => ({ locale: data.locale, deployment: deploymentFor(data.deployment) }),
-    [data.locale, data.deployment],
-  );
+  const fmt = useFormat();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/markets";
 
@@ -143,7 +153,7 @@ export default function Markets() {
     [data.index, data.rows],
   );
   const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf);
-  const index = data.index ? mergeIndex(data.index, live) : null;
+  const index = data.index ? mergeCardQuote(data.index, live) : null;
   const rows = data.rows.map((row) => mergeQuote(row, live));
 
   const categoryCode = data.category?.code ?? "";
@@ -162,7 +172,7 @@ export default function Markets() {
           className="mk-pills"
           tabs={data.categories.map((c) => ({
             to: marketsHref({ category: c.code, q: data.q }),
-            label: c.name,
+            label: categoryName(t, c),
             current: c.code === categoryCode,
           }))}
         />
@@ -173,27 +183,43 @@ export default function Markets() {
           label={t("markets.indices")}
           className="mk-tabs"
           tabs={data.indices.map((i) => ({
-            to: marketsHref({ category: categoryCode, index: i.code, q: data.q }),
+            to: marketsHref({ category: categoryCode, index: i.symbol, q: data.q }),
             label: i.name,
-            current: i.code === indexCode,
+            current: i.symbol === indexCode,
           }))}
         />
       ) : null}
 
-      {index ? <PriceCard quote={index} fmt={fmt} /> : null}
+      {data.category ? <PriceFreshness asOf={live.asOf} stale={live.stale} /> : null}
+
+      {index ? (
+        <PriceCard quote={index}>
+          <ReadPriceButton
+            readout={{
+              name: index.name,
+              price: cardPrice(index.price, index, fmt),
+              change: index.change,
+              changePercent: index.changePercent,
+              decimals: priceDigits(index.market),
+              asOf: live.asOf,
+              stale: live.stale,
+            }}
+          />
+        </PriceCard>
+      ) : null}
 
       {data.category ? (
         <section className="mk-list" aria-labelledby="stocks-heading">
           <h2 id="stocks-heading" className="mk-h2">
-            {t("markets.stocksCaption", { category: data.category.name })}
+            {t("markets.stocksCaption", { category: categoryName(t, data.category) })}
           </h2>
           <SearchForm q={data.q} category={categoryCode} index={indexCode} />
           <p role="status" className="mk-status">
             {data.q
-              ? data.count > 0
-                ? t("markets.searchResults", { q: data.q, total: formatInteger(data.count, fmt) })
+              ? data.total > 0
+                ? t("markets.searchResults", { count: data.total, q: data.q, total: formatInteger(data.total, fmt) })
                 : t("markets.noResults", { q: data.q })
-              : data.count === 0
+              : data.total === 0
                 ? t("markets.empty")
                 : ""}
           </p>
@@ -208,39 +234,16 @@ export default function Markets() {
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <StockRow key={row.symbol} stock={row} fmt={fmt} />
+                  <StockRow key={row.symbol} stock={row} />
                 ))}
               </tbody>
             </table>
           ) : null}
-          {data.count > 0 ? (
-            <nav className="mk-pager" aria-label={t("markets.pages")}>
-              {data.page > 1 ? (
-                <Link rel="prev" to={marketsHref({ ...here, page: data.page - 1 })}>
-                  {t("markets.previous")}
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span>{t("markets.pageOf", { page: formatInteger(data.page, fmt), pages: formatInteger(data.pageCount, fmt) })}</span>
-              {data.page < data.pageCount ? (
-                <Link rel="next" to={marketsHref({ ...here, page: data.page + 1 })}>
-                  {t("markets.next")}
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => marketsHref({ ...here, page })} />
         </section>
       ) : null}
     </div>
   );
-}
-
-function mergeIndex(index: PriceCardQuote, live: ReturnType<typeof useLiveQuotes>): PriceCardQuote {
-  const fresh = live.get(index.symbol);
-  return fresh ? { ...mergeQuote(index, live), high: fresh.high, low: fresh.low } : index;
 }
 
 /**

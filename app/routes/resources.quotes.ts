@@ -1,13 +1,17 @@
 /**
  * GET /resources/quotes?symbols=A,B,C → `{ asOf, rows: [{ symbol, price, change, changePercent, high, low }] }`
- * The data of a live price panel and nothing else (docs/decisions/0030-live-panels.md). Never cached.
+ * The data of a live price panel and nothing else (docs/decisions/0030-live-panels.md). Never cached. A provider
+ * failure answers 502/503 with `rows: []` and an `error` code: the panel keeps its figures, marks them stale and
+ * retries (docs/product.md#live-prices).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 
 import type { LiveQuote, QuotesPayload } from "~/components/market/liveQuotes";
-import { ProviderError, isProviderUnavailable, providerContext } from "~/provider/core.server";
+import { SYMBOL_PATTERN } from "~/features/market/schemas.server";
+import { attempt } from "~/provider/failures.server";
 import { MAX_QUOTE_SYMBOLS, getQuotes } from "~/provider/market.server";
+import { getRequestContext } from "~/utils/request.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -23,30 +27,23 @@ const SymbolsSchema = z
       ),
     ),
   )
-  .pipe(z.array(z.string().regex(/^[\^A-Za-z0-9.=&_-]{1,32}$/)).min(1).max(MAX_QUOTE_SYMBOLS));
+  .pipe(z.array(z.string().regex(SYMBOL_PATTERN)).min(1).max(MAX_QUOTE_SYMBOLS));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = SymbolsSchema.safeParse(new URL(request.url).searchParams.get("symbols") ?? "");
   if (!parsed.success) {
-    return json({ error: "invalid_symbols", asOf: Date.now(), rows: [] }, { status: 400, headers: NO_STORE });
+    return json<QuotesPayload>({ error: "invalid_symbols", asOf: Date.now(), rows: [] }, { status: 400, headers: NO_STORE });
+  }
+  const { provider } = await getRequestContext(request);
+  const result = await attempt(getQuotes(provider, parsed.data));
+  if (!result.ok) {
+    const { failure } = result;
+    const error = failure.kind === "business" ? failure.code : "provider_unavailable";
+    return json<QuotesPayload>({ error, asOf: Date.now(), rows: [] }, { status: failure.kind === "business" ? 502 : 503, headers: NO_STORE });
   }
   const requested = new Set(parsed.data);
-  try {
-    const ctx = await providerContext(request);
-    const quotes = await getQuotes(ctx, parsed.data);
-    const rows: LiveQuote[] = quotes
-      .filter((quote) => requested.has(quote.symbol))
-      .map(({ symbol, price, change, changePercent, high, low }) => ({ symbol, price, change, changePercent, high, low }));
-    const payload: QuotesPayload = { asOf: Date.now(), rows };
-    return json(payload, { headers: NO_STORE });
-  } catch (error) {
-    // A panel keeps showing its last figures; the next tick tries again.
-    if (error instanceof ProviderError) {
-      return json({ error: error.code, asOf: Date.now(), rows: [] }, { status: 502, headers: NO_STORE });
-    }
-    if (isProviderUnavailable(error)) {
-      return json({ error: "provider_unavailable", asOf: Date.now(), rows: [] }, { status: 503, headers: NO_STORE });
-    }
-    throw error;
-  }
+  const rows: LiveQuote[] = result.data
+    .filter((quote) => requested.has(quote.symbol))
+    .map(({ symbol, price, change, changePercent, high, low }) => ({ symbol, price, change, changePercent, high, low }));
+  return json<QuotesPayload>({ asOf: Date.now(), rows }, { headers: NO_STORE });
 }

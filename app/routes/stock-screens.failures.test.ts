@@ -28,9 +28,11 @@ import { commitSession, getSession } from "~/session.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
 import { getToast } from "~/toast.server";
 
-import { loader as chartLoader } from "./stock.$code.$market.$name";
+import en from "../../locales/en/stock.json";
+
+import { loader as chartLoader } from "./stock.$symbol.$market.$name";
 import { action as detailAction, loader as detailLoader } from "./stock.v2.$symbol.$name";
-import { action as watchlistAction, loader as watchlistLoader } from "./watchlists";
+import { action as watchlistAction, loader as watchlistLoader } from "./watchlists/route";
 
 const QUOTE = {
   symbol: "TCS.NS",
@@ -90,7 +92,7 @@ describe("favourite star against failing watchlist calls", () => {
       detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "remove", enhanced: "1" }, { cookie }), params)),
     );
     expect(enhanced.status).toBe(502);
-    expect(await enhanced.json()).toEqual({ ok: false, collected: true });
+    expect(await enhanced.json()).toEqual({ ok: false, collected: true, message: en.favourite.errorText });
 
     const plain = await settle(() => detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "remove" }, { cookie }), params)));
     expect(plain.status).toBe(302);
@@ -119,7 +121,7 @@ describe("favourite star against failing watchlist calls", () => {
 
 describe("chart and watchlist pages against failing calls", () => {
   it("chart: a business failure is a 502, an outage the 503 response itself", async () => {
-    const params = { code: "TCS.NS", market: "IN", name: "TCS" };
+    const params = { symbol: "TCS.NS", market: "IN", name: "TCS" };
     reply.current = () => {
       throw new ProviderError("server_error");
     };
@@ -155,5 +157,41 @@ describe("chart and watchlist pages against failing calls", () => {
     const ctx = { token: "t", request: new Request("http://localhost") };
     expect(await listWatchlist(ctx, { page: 2 })).toEqual({ list: [], total: 0 });
     expect(reply.calls[0]).toEqual({ path: "/stock/success/collection/list", query: { page: 2, pageSize: 10 } });
+  });
+});
+
+describe("resolving a code as shown (defect 14) against a scripted provider", () => {
+  const notFound = () => {
+    throw new ProviderError("not_found");
+  };
+
+  it("asks for the code, then .NS, then .BO, and shows the one that exists", async () => {
+    reply.current = ({ query }) => (query?.symbol === "TATAPOWER.BO" ? { ...QUOTE, symbol: "TATAPOWER.BO" } : notFound());
+    const response = await chartLoader(
+      args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", cookie), { symbol: "TATAPOWER", market: "IN", name: "Tata Power" }),
+    );
+    expect(response.status).toBe(200);
+    expect(reply.calls.map((call) => call.query?.symbol)).toEqual(["TATAPOWER", "TATAPOWER.NS", "TATAPOWER.BO"]);
+  });
+
+  it("an outage on the first try is the outage (503), without guessing further", async () => {
+    reply.current = () => {
+      throw new ProviderUnavailableError("timeout");
+    };
+    const response = await settle(() =>
+      chartLoader(args(getRequest("/stock/RELIANCE/IN/Reliance", cookie), { symbol: "RELIANCE", market: "IN", name: "Reliance" })),
+    );
+    expect(response.status).toBe(503);
+    expect(reply.calls).toHaveLength(1);
+  });
+
+  it("a symbol with its exchange suffix, an index or another market is asked for once", async () => {
+    reply.current = notFound;
+    for (const [symbol, market] of [["RELIANCE.NS", "IN"], ["^NSEI", "IN"], ["AAPL", "US"]] as const) {
+      reply.calls.length = 0;
+      const response = await settle(() => chartLoader(args(getRequest(`/stock/${symbol}/${market}/X`, cookie), { symbol, market, name: "X" })));
+      expect(response.status, symbol).toBe(404);
+      expect(reply.calls, symbol).toHaveLength(1);
+    }
   });
 });

@@ -8,19 +8,20 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
+import type { ChartScreenData } from "~/components/chart/ChartScreen";
 import { MAX_CANDLES } from "~/components/chart/chartData";
-import { providerContext } from "~/provider/core.server";
 import { getStockList } from "~/provider/market.server";
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
 import { getToast } from "~/toast.server";
+import { getRequestContext } from "~/utils/request.server";
 
 import en from "../../locales/en/stock.json";
 import { action as loginAction } from "./login";
-import { loader as chartLoader } from "./stock.$code.$market.$name";
-import { action as detailAction, loader as detailLoader } from "./stock.v2.$symbol.$name";
-import { loader as tradingLoader } from "./trading.$code";
-import { action as watchlistAction, loader as watchlistLoader, watchlistHref } from "./watchlists";
+import { loader as chartLoader } from "./stock.$symbol.$market.$name";
+import { action as detailAction, loader as detailLoader, type StockDetailData } from "./stock.v2.$symbol.$name";
+import { loader as tradingLoader } from "./trading.$symbol";
+import { action as watchlistAction, loader as watchlistLoader, type WatchlistData } from "./watchlists/route";
 
 const DEMO = { phone: process.env.DEMO_USER ?? "9876543210", password: process.env.DEMO_PASSWORD ?? "demo1234" };
 let cookie = "";
@@ -33,7 +34,7 @@ beforeAll(async () => {
   expect(response.status).toBe(302);
   cookie = cookieHeaderFrom(response);
   expect(cookie).toContain("__session=");
-}, 60_000);
+}, 180_000);
 
 beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -42,7 +43,7 @@ beforeEach(() => {
 });
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
-const ctx = () => providerContext(getRequest("/", cookie));
+const ctx = async () => (await getRequestContext(getRequest("/", cookie))).provider;
 
 async function toastOf(response: Response): Promise<unknown> {
   return (await getToast(getRequest("/", cookieHeaderFrom(response, cookie)))).toast;
@@ -57,13 +58,13 @@ async function clearWatchlist() {
   }
 }
 
-const RELIANCE = { code: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
+const RELIANCE = { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
 
 describe("visitors are sent to log in", () => {
   it.each([
     ["/stock/RELIANCE.NS/IN/Reliance", () => chartLoader(args(getRequest("/stock/RELIANCE.NS/IN/Reliance"), RELIANCE))],
     ["/stock/v2/RELIANCE.NS/Reliance", () => detailLoader(args(getRequest("/stock/v2/RELIANCE.NS/Reliance"), { symbol: "RELIANCE.NS", name: "Reliance" }))],
-    ["/trading/RELIANCE.NS", () => tradingLoader(args(getRequest("/trading/RELIANCE.NS"), { code: "RELIANCE.NS" }))],
+    ["/trading/RELIANCE.NS", () => tradingLoader(args(getRequest("/trading/RELIANCE.NS"), { symbol: "RELIANCE.NS" }))],
     ["/watchlists?edit=1", () => watchlistLoader(args(getRequest("/watchlists?edit=1")))],
   ])("%s", async (path, run) => {
     const response = await settle(run);
@@ -83,8 +84,7 @@ describe("visitors are sent to log in", () => {
 });
 
 describe("stock chart loader", () => {
-  type ChartData = Awaited<ReturnType<Awaited<ReturnType<typeof chartLoader>>["json"]>>;
-  async function chart(search = ""): Promise<ChartData> {
+  async function chart(search = ""): Promise<ChartScreenData> {
     const response = await chartLoader(args(getRequest(`/stock/RELIANCE.NS/IN/Reliance%20Industries${search}`, cookie), RELIANCE));
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toContain("no-store");
@@ -96,10 +96,11 @@ describe("stock chart loader", () => {
     for (const period of ["1m", "1d", "1wk", "1mo"] as const) {
       const data = await chart(`?period=${period}`);
       expect(data.period).toBe(period);
-      expect(data.symbol).toBe("RELIANCE.NS");
-      expect(data.display).toBe("RELIANCE");
-      expect(data.name).toBe("Reliance Industries");
-      expect(data.market).toBe("IN");
+      expect(data.quote.symbol).toBe("RELIANCE.NS");
+      expect(data.quote.display).toBe("RELIANCE");
+      expect(data.quote.name).toBe("Reliance Industries");
+      expect(data.quote.market).toBe("IN");
+      expect(data.quote.kind).toBe("stock");
       for (const figure of ["price", "change", "changePercent", "open", "high", "low", "previousClose", "volume"] as const) {
         expect(Number.isFinite(data.quote[figure]), figure).toBe(true);
       }
@@ -135,21 +136,61 @@ describe("stock chart loader", () => {
 
   it("answers 404 for a symbol the provider does not list", async () => {
     const response = await settle(() =>
-      chartLoader(args(getRequest("/stock/NOPE.NS/IN/Nope", cookie), { code: "NOPE.NS", market: "IN", name: "Nope" })),
+      chartLoader(args(getRequest("/stock/NOPE.NS/IN/Nope", cookie), { symbol: "NOPE.NS", market: "IN", name: "Nope" })),
     );
     expect(response.status).toBe(404);
   });
 
   it("the trading view loads the same data by code alone and hides the bottom bar", async () => {
-    const response = await tradingLoader(args(getRequest("/trading/TCS.NS?period=1wk", cookie), { code: "TCS.NS" }));
-    const data = await response.json();
-    expect(data.symbol).toBe("TCS.NS");
-    expect(data.market).toBe("IN");
+    const response = await tradingLoader(args(getRequest("/trading/TCS.NS?period=1wk", cookie), { symbol: "TCS.NS" }));
+    const data: ChartScreenData = await response.json();
+    expect(data.quote.symbol).toBe("TCS.NS");
+    expect(data.quote.market).toBe("IN");
     expect(data.period).toBe("1wk");
     expect(data.candles).toHaveLength(104);
-    expect(data.name.length).toBeGreaterThan(0);
-    const { handle } = await import("./trading.$code");
+    expect(data.quote.name.length).toBeGreaterThan(0);
+    const { handle } = await import("./trading.$symbol");
     expect(handle.hideBottomNav).toBe(true);
+  });
+});
+
+describe("a stock code as the customer sees it resolves (defect 14)", () => {
+  it("the chart finds RELIANCE.NS from /stock/RELIANCE/IN/…, and links keep the real symbol", async () => {
+    const response = await chartLoader(
+      args(getRequest("/stock/RELIANCE/IN/Reliance%20Industries", cookie), { symbol: "RELIANCE", market: "IN", name: "Reliance Industries" }),
+    );
+    expect(response.status).toBe(200);
+    const data: ChartScreenData = await response.json();
+    expect(data.quote.symbol).toBe("RELIANCE.NS");
+    expect(data.quote.display).toBe("RELIANCE");
+  });
+
+  it("tries .NS first, then .BO (TATAPOWER is listed on the BSE only)", async () => {
+    const response = await chartLoader(
+      args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", cookie), { symbol: "TATAPOWER", market: "IN", name: "Tata Power" }),
+    );
+    const data: ChartScreenData = await response.json();
+    expect(data.quote.symbol).toBe("TATAPOWER.BO");
+  });
+
+  it("the stock detail and the trading view resolve the shown code too", async () => {
+    const detail = await detailLoader(args(getRequest("/stock/v2/INFY/Infosys", cookie), { symbol: "INFY", name: "Infosys" }));
+    expect(detail.status).toBe(200);
+    const data: StockDetailData = await detail.json();
+    expect(data.quote.symbol).toBe("INFY.NS");
+    expect(data.quote.display).toBe("INFY");
+    const trading = await tradingLoader(args(getRequest("/trading/INFY", cookie), { symbol: "INFY" }));
+    expect(((await trading.json()) as ChartScreenData).quote.symbol).toBe("INFY.NS");
+  });
+
+  it("a code that is not listed under any suffix is still a 404, and other markets get no suffix", async () => {
+    for (const [path, params] of [
+      ["/stock/NOPE/IN/Nope", { symbol: "NOPE", market: "IN", name: "Nope" }],
+      ["/stock/RELIANCE/US/Reliance", { symbol: "RELIANCE", market: "US", name: "Reliance" }],
+    ] as const) {
+      const response = await settle(() => chartLoader(args(getRequest(path, cookie), params)));
+      expect(response.status, path).toBe(404);
+    }
   });
 });
 
@@ -162,10 +203,11 @@ describe("favourite star (stock detail v2)", () => {
   beforeAll(clearWatchlist);
 
   it("shows the quote card figures and the current state", async () => {
-    const data = await detail();
+    const data: StockDetailData = await detail();
     expect(data.quote.symbol).toBe("INFY.NS");
     expect(data.quote.market).toBe("IN");
     expect(data.quote.linePath).toMatch(/^M/);
+    expect(data.quote.kind).toBe("stock");
     expect(data.collected).toBe(false);
   });
 
@@ -200,7 +242,7 @@ describe("favourite star (stock detail v2)", () => {
       detailAction(args(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add", enhanced: "1" }, { cookie }), unknown)),
     );
     expect(enhanced.status).toBe(502);
-    expect(await enhanced.json()).toEqual({ ok: false, collected: false });
+    expect(await enhanced.json()).toEqual({ ok: false, collected: false, message: en.favourite.errorText });
 
     const plain = await settle(() => detailAction(args(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add" }, { cookie }), unknown)));
     expect(plain.status).toBe(302);
@@ -208,8 +250,29 @@ describe("favourite star (stock detail v2)", () => {
     expect(en.favourite.errorTitle).toBe("Error");
     expect(en.favourite.errorText).toMatch(/try again later/i);
 
-    const nonsense = await toggle({ intent: "explode", enhanced: "1" });
-    expect(await nonsense.json()).toMatchObject({ ok: false });
+  });
+
+  // Defect 10: a malformed favourite request answered 502 ("try again later"); it is the request that is wrong.
+  it.each([
+    ["a missing intent", { enhanced: "1" }],
+    ["an empty intent", { intent: "", enhanced: "1" }],
+    ["an unknown intent", { intent: "explode", enhanced: "1" }],
+    ["an intent in the wrong case", { intent: "ADD", enhanced: "1" }],
+    ["a delete intent", { intent: "delete", enhanced: "1" }],
+  ])("%s (JavaScript on) is a 400 with a clear message, and nothing is written", async (_label, fields) => {
+    const response = await toggle(fields);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({ ok: false, collected: null, message: en.favourite.invalid });
+    expect(body.result.status).toBe("error");
+    expect(await isInWatchlist(await ctx(), "INFY.NS")).toBe(false);
+  });
+
+  it("without JavaScript a malformed request re-renders the page with the same 400 and message", async () => {
+    const response = await toggle({ intent: "explode" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, message: en.favourite.invalid });
+    expect(await isInWatchlist(await ctx(), "INFY.NS")).toBe(false);
   });
 
   it("refuses a cross-origin POST before touching the watchlist", async () => {
@@ -227,7 +290,6 @@ describe("favourite star (stock detail v2)", () => {
 });
 
 describe("watchlist", () => {
-  type WatchlistData = Awaited<ReturnType<Awaited<ReturnType<typeof watchlistLoader>>["json"]>>;
   const load = async (search = ""): Promise<WatchlistData> => {
     const response = await watchlistLoader(args(getRequest(`/watchlists${search}`, cookie)));
     expect(response.status).toBe(200);
@@ -241,9 +303,10 @@ describe("watchlist", () => {
 
   it("shows the home market's index tiles and the empty state", async () => {
     const data = await load();
-    expect(data.category?.market).toBe("IN");
-    expect(data.indices.map((index) => index.symbol)).toEqual(["^NSEI", "^BSESN", "^NSEBANK"]);
-    for (const index of data.indices) expect(Number.isFinite(index.price)).toBe(true);
+    expect(data.tiles?.code).toBe("IN");
+    expect(data.tiles?.market).toBe("IN");
+    expect(data.tiles?.indices.map((index) => index.symbol)).toEqual(["^NSEI", "^BSESN", "^NSEBANK"]);
+    for (const index of data.tiles?.indices ?? []) expect(Number.isFinite(index.price)).toBe(true);
     expect(data.total).toBe(0);
     expect(data.rows).toEqual([]);
     expect(data.pageCount).toBe(1);
@@ -302,15 +365,26 @@ describe("watchlist", () => {
   });
 
   it("a failed delete redirects back with 'delete failed, try again later'", async () => {
-    for (const symbol of ["NOPE.NS", "<bad>"]) {
-      const response = await settle(() =>
-        watchlistAction(args(formRequest("/watchlists", { intent: "delete", symbol, page: "1" }, { cookie }))),
-      );
-      expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe("/watchlists?edit=1");
-      expect(await toastOf(response)).toEqual({ key: "stock:watchlist.deleteFailed", type: "error" });
-    }
+    const response = await settle(() =>
+      watchlistAction(args(formRequest("/watchlists", { intent: "delete", symbol: "NOPE.NS", page: "1" }, { cookie }))),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/watchlists?edit=1");
+    expect(await toastOf(response)).toEqual({ key: "stock:watchlist.deleteFailed", type: "error" });
     expect(en.watchlist.deleteFailed).toBe("Delete failed, try again later.");
+    expect((await load()).total).toBe(11);
+  });
+
+  it.each([
+    ["a malformed symbol", { intent: "delete", symbol: "<bad>", page: "1" }],
+    ["no symbol", { intent: "delete", page: "1" }],
+    ["another intent", { intent: "add", symbol: "TCS.NS", page: "1" }],
+  ])("%s is refused on the form (400, with a message), nothing deleted", async (_label, fields) => {
+    const response = await settle(() => watchlistAction(args(formRequest("/watchlists?edit=1", fields, { cookie }))));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.message).toBe(en.watchlist.invalidDelete);
+    expect(body.result.status).toBe("error");
     expect((await load()).total).toBe(11);
   });
 
@@ -324,11 +398,5 @@ describe("watchlist", () => {
     );
     expect(response.status).toBe(403);
     expect(await isInWatchlist(await ctx(), saved[1])).toBe(true);
-  });
-
-  it("builds short addresses", () => {
-    expect(watchlistHref({ page: 1, edit: false })).toBe("/watchlists");
-    expect(watchlistHref({ page: 3, edit: false, confirm: "X" })).toBe("/watchlists?page=3");
-    expect(watchlistHref({ page: 1, edit: true, confirm: "^NSEI" })).toBe("/watchlists?edit=1&confirm=%5ENSEI");
   });
 });

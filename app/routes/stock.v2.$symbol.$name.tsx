@@ -1,8 +1,10 @@
 /**
- * /stock/v2/{symbol}/{name} (auth): stock detail. Quote card (live every 3 s), the favourite star, buy and
- * sell buttons and a link to the chart. The star is a form: with JavaScript a fetcher flips it in place;
- * without, a plain POST redirects back here with a toast (POST → redirect → GET).
+ * /stock/v2/{symbol}/{name} (auth): stock detail (docs/product.md#watchlist). Price card (live every 3 s, kept and
+ * marked stale when a refresh fails), the favourite star, buy and sell buttons and links to the chart. The symbol
+ * may be the code as shown (`RELIANCE` → `RELIANCE.NS` under INR; docs/product.md#charts). The star is a form: with
+ * JavaScript a fetcher flips it in place; without, a plain POST redirects back here with a toast.
  */
+import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -11,28 +13,32 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "~/i18n-react";
 
 import { StockError } from "~/components/chart/StockError";
-import { isUnknownInstrument } from "~/components/chart/chart.server";
-import { chartHref, tradeHref, tradingViewHref } from "~/components/chart/links";
-import { PriceCard, type PriceCardQuote } from "~/components/market/PriceCard";
-import { useLiveQuotes } from "~/components/market/liveQuotes";
-import { deploymentFor, displaySymbol } from "~/deployment";
-import type { FormatContext } from "~/format";
-import { getLocale } from "~/i18next.server";
-import { ProviderError, isProviderUnavailable, providerContext } from "~/provider/core.server";
-import { getYahoo, type YahooQuote } from "~/provider/market.server";
+import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
+import { PriceCard, cardPrice } from "~/components/market/PriceCard";
+import { mergeCardQuote, useLiveQuotes } from "~/components/market/liveQuotes";
+import { createFavouriteSchema } from "~/features/market/schemas.server";
+import { requireStockQuote } from "~/features/market/stock-quote.server";
+import { priceDigits } from "~/format";
+import { useTranslation } from "~/i18n-react";
+import type { ProviderContext } from "~/provider/core.server";
+import { attempt, logFailure } from "~/provider/failures.server";
+import { priceCardFigures, type PriceCardFigures } from "~/provider/market.server";
 import { addToWatchlist, isInWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
 import { requireSameOrigin } from "~/security.server";
-import { currentPath, requireUser } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { currentPath } from "~/session.server";
 import marketStyles from "~/styles/market.css";
 import stockStyles from "~/styles/stock.css";
+import { redirectWithToast } from "~/toast.server";
+import { useFormat } from "~/utils/format-context";
+import { chartHref, orderHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
 
+/** docs/product.md#live-prices: a stock's price refreshes every 3 s. */
 const REFRESH_MS = 3_000;
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -47,133 +53,118 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stockStyles },
 ];
 
-export const handle: PageHandle = { titleKey: "detail.title", ns: "stock" };
+export const handle: PageHandle = { i18n: ["stock", "markets"], titleKey: "stock:detail.title" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ name: "description", content: data.description }] : [];
+  data ? [{ name: "description", content: `${data.quote.name} (${data.quote.display})` }] : [];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const symbol = params.symbol ?? "";
-  const [locale, ctx] = await Promise.all([getLocale(request), providerContext(request)]);
-  const deployment = deploymentFor(process.env.DEPLOYMENT);
-
-  const [quoteResult, collected] = await Promise.all([
-    getYahoo(ctx, { symbol, mold: "SVG" }).then(
-      (quote) => ({ quote: quote as YahooQuote & { market?: string } }),
-      (error: unknown) => ({ error }),
-    ),
-    isInWatchlist(ctx, symbol).catch((error: unknown) => {
-      // The star still works (add and remove are idempotent); it just starts as "not saved".
-      if (error instanceof ProviderError || isProviderUnavailable(error)) {
-        console.warn("[stock detail] watchlist check failed:", error instanceof ProviderError ? error.code : "unavailable");
-        return false;
-      }
-      throw error;
-    }),
-  ]);
-  if ("error" in quoteResult) {
-    const error = quoteResult.error;
-    if (isUnknownInstrument(error)) throw json({ code: "not_found" }, { status: 404, headers: NO_STORE });
-    if (error instanceof ProviderError) throw json({ code: error.code }, { status: 502, headers: NO_STORE });
-    throw error;
-  }
-  const { quote } = quoteResult;
-  const name = params.name?.trim() || quote.name;
-  const card: PriceCardQuote = {
-    symbol: quote.symbol || symbol,
-    name,
-    market: quote.market ?? "",
-    price: quote.price,
-    change: quote.change,
-    changePercent: quote.changePercent,
-    open: quote.open,
-    high: quote.high,
-    low: quote.low,
-    previousClose: quote.previousClose,
-    linePath: quote.linePath ?? null,
-    areaPath: quote.areaPath ?? null,
-  };
-  return json(
-    {
-      locale,
-      deployment: deployment.code,
-      asOf: Date.now(),
-      display: displaySymbol(card.symbol, deployment),
-      description: `${name} (${displaySymbol(card.symbol, deployment)})`,
-      quote: card,
-      collected,
-    },
-    { headers: NO_STORE },
-  );
+export interface StockDetailData {
+  /** Epoch ms the figures were read. */
+  asOf: number;
+  quote: PriceCardFigures;
+  /** Whether the stock is on the watchlist (a failed check shows "not saved"; add and remove are idempotent). */
+  collected: boolean;
 }
 
-type FavouriteReply = { ok: true; collected: boolean } | { ok: false; collected: boolean };
+async function watchlistState(provider: ProviderContext, symbol: string): Promise<boolean> {
+  const result = await attempt(isInWatchlist(provider, symbol));
+  if (result.ok) return result.data;
+  logFailure("stock detail: watchlist check", result.failure);
+  return false;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { provider, deployment } = await requireUserContext(request, "stock");
+  const symbol = params.symbol ?? "";
+  // The check runs beside the quote; a code as shown resolves to another symbol, which is checked again.
+  const [quote, checked] = await Promise.all([
+    requireStockQuote(provider, deployment, { symbol, mold: "SVG" }),
+    watchlistState(provider, symbol),
+  ]);
+  const card = priceCardFigures(quote, { symbol, name: params.name }, deployment);
+  const collected = card.symbol === symbol ? checked : await watchlistState(provider, card.symbol);
+  const data: StockDetailData = { asOf: Date.now(), quote: card, collected };
+  return json(data, { headers: NO_STORE });
+}
+
+export type FavouriteReply =
+  | { ok: true; collected: boolean }
+  /** `collected`: the state to show after a failure (unknown for a malformed request: keep the page's). */
+  | { ok: false; collected: boolean | null; message: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  await requireUser(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  // Set by the hydrated page: the fetcher wants JSON; a plain form POST gets a redirect (POST → redirect → GET).
-  const enhanced = form.get("enhanced") === "1";
+  const { t, provider } = await requireUserContext(request, "stock");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: createFavouriteSchema(t) });
+  // The hydrated page sends enhanced=1: its fetcher wants JSON; a plain POST gets POST → redirect → GET.
+  const enhanced = formData.get("enhanced") === "1";
   const symbol = params.symbol ?? "";
   const name = params.name?.trim() || symbol;
-  const back = currentPath(request);
 
-  const reply = async (result: FavouriteReply) => {
-    if (enhanced) return json(result, { status: result.ok ? 200 : 502, headers: NO_STORE });
-    if (!result.ok) return redirectWithToast(back, { key: "stock:favourite.failedToast", type: "error" });
-    return redirectWithToast(back, {
-      key: result.collected ? "stock:favourite.added" : "stock:favourite.removed",
+  if (submission.status !== "success") {
+    // Nothing is written; the page says what went wrong, with or without JavaScript.
+    const reply: FavouriteReply = { ok: false, collected: null, message: t("favourite.invalid") };
+    return json({ ...reply, result: submission.reply() }, { status: 400, headers: NO_STORE });
+  }
+
+  const { intent } = submission.value;
+  const result = await attempt(intent === "add" ? addToWatchlist(provider, symbol) : removeFromWatchlist(provider, symbol));
+  if (!result.ok) {
+    logFailure(`stock detail: favourite ${intent}`, result.failure);
+    if (!enhanced) return redirectWithToast(currentPath(request), { key: "stock:favourite.failedToast", type: "error" });
+    const reply: FavouriteReply = { ok: false, collected: intent === "remove", message: t("favourite.errorText") };
+    return json(reply, { status: 502, headers: NO_STORE });
+  }
+  if (!enhanced) {
+    return redirectWithToast(currentPath(request), {
+      key: result.data ? "stock:favourite.added" : "stock:favourite.removed",
       values: { name },
     });
-  };
-
-  if (intent !== "add" && intent !== "remove") return reply({ ok: false, collected: false });
-  const ctx = await providerContext(request);
-  try {
-    const collected = intent === "add" ? await addToWatchlist(ctx, symbol) : await removeFromWatchlist(ctx, symbol);
-    return reply({ ok: true, collected });
-  } catch (error) {
-    if (error instanceof ProviderError || isProviderUnavailable(error)) {
-      console.warn(`[stock detail] favourite ${intent} failed:`, error instanceof ProviderError ? error.code : "unavailable");
-      return reply({ ok: false, collected: intent === "remove" });
-    }
-    throw error;
   }
+  const reply: FavouriteReply = { ok: true, collected: result.data };
+  return json(reply, { headers: NO_STORE });
 }
 
 export default function StockDetail() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("stock");
-  const fmt: FormatContext = useMemo(
-    () => ({ locale: data.locale, deployment: deploymentFor(data.deployment) }),
-    [data.locale, data.deployment],
-  );
+  const fmt = useFormat();
   const symbols = useMemo(() => [data.quote.symbol], [data.quote.symbol]);
-  const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf).get(data.quote.symbol);
-  const quote: PriceCardQuote = live
-    ? { ...data.quote, price: live.price, change: live.change, changePercent: live.changePercent, high: live.high, low: live.low }
-    : data.quote;
-  const stock = { symbol: data.quote.symbol, market: data.quote.market, name: data.quote.name };
+  const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf);
+  const quote = mergeCardQuote(data.quote, live);
+  // Links and the star's form use the real symbol, whatever code the page was opened with.
+  const stock = { symbol: quote.symbol, market: quote.market, name: quote.name };
 
   return (
     <div className="mk-page sc-page">
       <header className="sc-head sc-head--row">
         <h1 className="mk-h1">
-          {data.quote.name} <span className="sc-code">{data.display}</span>
+          {quote.name} <span className="sc-code">{quote.display}</span>
         </h1>
-        <FavouriteStar key={data.quote.symbol} collected={data.collected} name={data.quote.name} />
+        <FavouriteStar key={quote.symbol} collected={data.collected} name={quote.name} action={stockHref(stock)} />
       </header>
 
-      <PriceCard quote={quote} fmt={fmt} />
+      <PriceFreshness asOf={live.asOf} stale={live.stale} />
+      <PriceCard quote={quote}>
+        <ReadPriceButton
+          readout={{
+            name: quote.name,
+            price: cardPrice(quote.price, quote, fmt),
+            change: quote.change,
+            changePercent: quote.changePercent,
+            decimals: priceDigits(quote.market),
+            asOf: live.asOf,
+            stale: live.stale,
+          }}
+        />
+      </PriceCard>
 
       <nav aria-label={t("actions.label")} className="sc-actions">
-        <Link className="button sc-buy" to={tradeHref(stock, "buy")}>
+        <Link className="button sc-buy" to={orderHref(stock, { type: "buy" })}>
           {t("actions.buy")}
         </Link>
-        <Link className="button sc-sell" to={tradeHref(stock, "sell")}>
+        <Link className="button sc-sell" to={orderHref(stock, { type: "sell" })}>
           {t("actions.sell")}
         </Link>
       </nav>
@@ -189,30 +180,35 @@ export default function StockDetail() {
   );
 }
 
-/** The favourite toggle (SPEC §2): adds or removes, then flips. `aria-pressed` carries the state. */
-function FavouriteStar({ collected: saved, name }: { collected: boolean; name: string }) {
+/**
+ * The favourite toggle (docs/product.md#watchlist): adds or removes, then flips. `aria-pressed` carries the state.
+ * Optimistic while submitting, the action's answer while the loaders revalidate, then the loader's state.
+ */
+function FavouriteStar({ collected: saved, name, action }: { collected: boolean; name: string; action: string }) {
   const { t } = useTranslation("stock");
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<FavouriteReply>();
+  // Without JavaScript the same form is a plain POST; a malformed one re-renders this page with its answer.
+  const actionData = useActionData<FavouriteReply>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  // Optimistic while submitting, the action's answer while the loaders revalidate, then the loader's state.
   const pending = fetcher.formData?.get("intent");
   let collected = saved;
   if (pending === "add" || pending === "remove") collected = pending === "add";
   else if (fetcher.state !== "idle" && fetcher.data?.ok) collected = fetcher.data.collected;
-  const failed = fetcher.state === "idle" && fetcher.data?.ok === false;
+  const answer = fetcher.state === "idle" ? fetcher.data ?? actionData : undefined;
+  const failure = answer && !answer.ok ? answer : null;
 
   return (
     <div className="sc-star-wrap">
-      <fetcher.Form method="post" className="sc-star-form">
+      <fetcher.Form method="post" action={action} className="sc-star-form">
         <input type="hidden" name="intent" value={collected ? "remove" : "add"} />
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
         <button
           type="submit"
           className={collected ? "sc-star sc-star--on" : "sc-star"}
           aria-pressed={collected}
-          aria-describedby={failed ? "favourite-error" : undefined}
+          aria-describedby={failure ? "favourite-error" : undefined}
           title={t(collected ? "favourite.remove" : "favourite.add", { name })}
         >
           <span aria-hidden="true" className="sc-star-icon">
@@ -222,9 +218,9 @@ function FavouriteStar({ collected: saved, name }: { collected: boolean; name: s
         </button>
       </fetcher.Form>
       <div role="alert" className="sc-star-error" id="favourite-error">
-        {failed ? (
+        {failure ? (
           <p>
-            <strong>{t("favourite.errorTitle")}</strong> {t("favourite.errorText")}
+            <strong>{t("favourite.errorTitle")}</strong> {failure.message}
           </p>
         ) : null}
       </div>

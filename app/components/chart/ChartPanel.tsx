@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useState, type ComponentType } from "react";
 import { useTranslation } from "~/i18n-react";
 
-import { intlLocale, priceDigits } from "~/format";
+import { formatInteger, formatPrice, intlLocale } from "~/format";
 
-import { DEFAULT_LAYOUT, TALL_LAYOUT, marketTimeZone, withLivePrice } from "./chartData";
+import { DEFAULT_LAYOUT, TALL_LAYOUT, formatCandleTime, marketTimeZone, withLivePrice } from "./chartData";
 import { ChartDataTable, ChartSummary, SvgChart, type ChartProps } from "./SvgChart";
 import type { StockChartProps } from "./StockChart.client";
 
@@ -39,6 +39,15 @@ export function ChartPanel({
 
   const candles = useMemo(() => withLivePrice(props.candles, livePrice), [props.candles, livePrice]);
   const seriesNames = useMemo(() => ({ price: t("chart.price"), volume: t("chart.volume") }), [t]);
+  const { fmt, period, market } = props;
+  const formatters = useMemo(
+    () => ({
+      formatTime: (time: number) => formatCandleTime(time, period, fmt, market),
+      formatPrice: (value: number) => formatPrice(value, fmt, market),
+      formatVolume: (value: number) => formatInteger(value, fmt),
+    }),
+    [fmt, period, market],
+  );
   const layout = tall ? TALL_LAYOUT : DEFAULT_LAYOUT;
   // Highcharts takes the SVG's aspect ratio (a height in % of the width), so nothing moves when it replaces it.
   const height = `${(layout.height / layout.width) * 100}%`;
@@ -51,9 +60,9 @@ export function ChartPanel({
           <Interactive
             candles={props.candles}
             period={props.period}
-            locale={intlLocale(props.fmt)}
-            timeZone={marketTimeZone(props.market)}
-            digits={priceDigits(props.market)}
+            locale={intlLocale(fmt)}
+            timeZone={marketTimeZone(market)}
+            {...formatters}
             label={label}
             describedBy={summaryId}
             seriesNames={seriesNames}

@@ -1,66 +1,85 @@
 /**
- * What the chart page (/stock/{code}/{market}/{name}) and the full-screen trading view (/trading/{code}) share:
- * the live quote (3 s, only while visible), the period links, the chart section and the key figures.
- * Each route keeps its own heading, links and layout around them.
+ * What the chart page (/stock/{symbol}/{market}/{name}) and the full-screen trading view (/trading/{symbol})
+ * share: the live quote (3 s, only while visible), its freshness and the "read current price" button, the period
+ * links, the chart section and the key figures. Each route keeps its own heading, links and layout around them.
  */
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 
-import { useLiveQuotes } from "~/components/market/liveQuotes";
+import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
+import { cardPrice } from "~/components/market/PriceCard";
+import { mergeCardQuote, useLiveQuotes, type LiveQuotes } from "~/components/market/liveQuotes";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { deploymentFor } from "~/deployment";
-import type { FormatContext } from "~/format";
+import { priceDigits } from "~/format";
 import { useTranslation } from "~/i18n-react";
+import type { PriceCardFigures } from "~/provider/market.server";
+import { useFormat } from "~/utils/format-context";
 
 import { ChartPanel } from "./ChartPanel";
-import { QuoteStats, withLiveQuote, type QuoteFigures } from "./QuoteStats";
+import { LivePrice, QuoteStats } from "./QuoteStats";
 import { CHART_PERIODS, type Candle, type ChartPeriod } from "./chartData";
 
+/** docs/product.md#live-prices: a stock's price refreshes every 3 s. */
 const REFRESH_MS = 3_000;
 
+/** What a chart loader returns (app/features/chart/chart.server.ts). */
 export interface ChartScreenData {
-  symbol: string;
-  market: string;
-  name: string;
-  period: ChartPeriod;
-  candles: unknown;
-  quote: QuoteFigures;
+  /** Epoch ms the figures were read. */
   asOf: number;
-  locale: string;
-  deployment: string;
+  period: ChartPeriod;
+  /** The instrument (real symbol for links, the code as shown, name, market) and its quote. */
+  quote: PriceCardFigures & { volume: number | null };
+  candles: Candle[];
 }
 
-/** Formatting context, the live quote merged into the loader's, and the stock's identity for links. */
-export function useLiveChart(data: ChartScreenData) {
-  const fmt: FormatContext = useMemo(
-    () => ({ locale: data.locale, deployment: deploymentFor(data.deployment) }),
-    [data.locale, data.deployment],
+/** The loader's quote with the live one merged over it, and the live figures' freshness. */
+export function useLiveChart(data: ChartScreenData): { quote: ChartScreenData["quote"]; live: LiveQuotes } {
+  const symbols = useMemo(() => [data.quote.symbol], [data.quote.symbol]);
+  const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf);
+  return { quote: mergeCardQuote(data.quote, live), live };
+}
+
+/** The screen's heading, then the live price, how fresh it is, and the button that reads it out. */
+export function ChartHeader({ title, quote, live, before }: { title: ReactNode; quote: ChartScreenData["quote"]; live: LiveQuotes; before?: ReactNode }) {
+  const fmt = useFormat();
+  return (
+    <header className="sc-head">
+      {before}
+      <h1 className="mk-h1">
+        {title} <span className="sc-code">{quote.display}</span>
+      </h1>
+      <LivePrice quote={quote} />
+      <PriceFreshness asOf={live.asOf} stale={live.stale} />
+      <ReadPriceButton
+        readout={{
+          name: quote.name,
+          price: cardPrice(quote.price, quote, fmt),
+          change: quote.change,
+          changePercent: quote.changePercent,
+          decimals: priceDigits(quote.market),
+          asOf: live.asOf,
+          stale: live.stale,
+        }}
+      />
+    </header>
   );
-  const symbols = useMemo(() => [data.symbol], [data.symbol]);
-  const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf).get(data.symbol);
-  const quote = withLiveQuote(data.quote, live);
-  const stock = { symbol: data.symbol, market: data.market, name: data.name };
-  return { fmt, live, quote, stock };
 }
 
 /** Period links, the chart (SVG first, Highcharts after mount) and the key figures. */
 export function ChartBody({
   data,
-  fmt,
   quote,
-  livePrice,
   periodHref,
   tall = false,
   idPrefix,
 }: {
   data: ChartScreenData;
-  fmt: FormatContext;
-  quote: QuoteFigures;
-  livePrice: number | undefined;
+  quote: ChartScreenData["quote"];
   periodHref: (period: ChartPeriod) => string;
   tall?: boolean;
   idPrefix: string;
 }) {
   const { t } = useTranslation("stock");
+  const fmt = useFormat();
   return (
     <>
       <LinkTabs
@@ -75,15 +94,15 @@ export function ChartBody({
 
       <section aria-labelledby={`${idPrefix}chart-heading`} className={tall ? "sc-card sc-card--large" : "mk-card sc-card"}>
         <h2 id={`${idPrefix}chart-heading`} className="sr-only">
-          {t("chart.heading", { name: data.name, period: t(`chart.period.${data.period}`) })}
+          {t("chart.heading", { name: quote.name, period: t(`chart.period.${data.period}`) })}
         </h2>
         <ChartPanel
-          candles={data.candles as Candle[]}
+          candles={data.candles}
           period={data.period}
-          name={data.name}
-          market={data.market}
+          name={quote.name}
+          market={quote.market}
           fmt={fmt}
-          livePrice={livePrice}
+          livePrice={quote.price}
           tall={tall}
         />
       </section>
@@ -92,7 +111,7 @@ export function ChartBody({
         <h2 id={`${idPrefix}stats-heading`} className="mk-h2">
           {t("chart.stats")}
         </h2>
-        <QuoteStats quote={quote} market={data.market} fmt={fmt} />
+        <QuoteStats quote={quote} />
       </section>
     </>
   );

@@ -1,39 +1,39 @@
-import { useTranslation } from "~/i18n-react";
-
+import { cardPrice } from "~/components/market/PriceCard";
 import { PriceChange } from "~/components/ui/PriceChange";
-import { formatInteger, formatPrice, priceDigits, type FormatContext } from "~/format";
+import { formatInteger, priceDigits } from "~/format";
+import { useTranslation } from "~/i18n-react";
+import type { PriceCardFigures } from "~/provider/market.server";
+import { useFormat } from "~/utils/format-context";
 
-export interface QuoteFigures {
-  price: number;
-  change: number;
-  changePercent: number;
-  open: number;
-  high: number;
-  low: number;
-  previousClose: number;
-  volume?: number;
-}
+/** What the chart screens show about the quote: the price card's figures plus the period's volume. */
+export type QuoteFigures = Pick<
+  PriceCardFigures,
+  "kind" | "market" | "price" | "change" | "changePercent" | "open" | "high" | "low" | "previousClose"
+> & { volume?: number | null };
 
-/** The live price with its signed change. Updated quietly (no live region: CONVENTIONS, live prices). */
-export function LivePrice({ quote, market, fmt }: { quote: QuoteFigures; market: string; fmt: FormatContext }) {
+/** The live price with its signed change. Updated quietly (no live region: docs/product.md#live-prices). */
+export function LivePrice({ quote }: { quote: QuoteFigures }) {
   const { t } = useTranslation("stock");
+  const fmt = useFormat();
   return (
     <p className="sc-price">
       <span className="sr-only">{t("chart.price")}: </span>
-      <span className="mk-num sc-price-value">{formatPrice(quote.price, fmt, market)}</span>{" "}
-      <PriceChange change={quote.change} percent={quote.changePercent} decimals={priceDigits(market)} />
+      <span className="mk-num sc-price-value">{cardPrice(quote.price, quote, fmt)}</span>{" "}
+      <PriceChange change={quote.change} percent={quote.changePercent} decimals={priceDigits(quote.market)} />
     </p>
   );
 }
 
 /** Open, high, low, previous close (and volume when known) as a description list. */
-export function QuoteStats({ quote, market, fmt }: { quote: QuoteFigures; market: string; fmt: FormatContext }) {
+export function QuoteStats({ quote }: { quote: QuoteFigures }) {
   const { t } = useTranslation("stock");
+  const fmt = useFormat();
+  const price = (value: number) => cardPrice(value, quote, fmt);
   const stats: [string, string][] = [
-    [t("chart.open"), formatPrice(quote.open, fmt, market)],
-    [t("chart.high"), formatPrice(quote.high, fmt, market)],
-    [t("chart.low"), formatPrice(quote.low, fmt, market)],
-    [t("chart.previousClose"), formatPrice(quote.previousClose, fmt, market)],
+    [t("chart.open"), price(quote.open)],
+    [t("chart.high"), price(quote.high)],
+    [t("chart.low"), price(quote.low)],
+    [t("chart.previousClose"), price(quote.previousClose)],
   ];
   if (typeof quote.volume === "number") stats.push([t("chart.volume"), formatInteger(quote.volume, fmt)]);
   return (
@@ -46,13 +46,4 @@ export function QuoteStats({ quote, market, fmt }: { quote: QuoteFigures; market
       ))}
     </dl>
   );
-}
-
-/** The figures with a fresher live quote merged over them (open, previous close and volume stay). */
-export function withLiveQuote<T extends QuoteFigures>(
-  quote: T,
-  live: { price: number; change: number; changePercent: number; high: number; low: number } | undefined,
-): T {
-  if (!live) return quote;
-  return { ...quote, price: live.price, change: live.change, changePercent: live.changePercent, high: live.high, low: live.low };
 }

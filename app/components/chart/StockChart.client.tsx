@@ -8,15 +8,19 @@ import { HighchartsReact, type HighchartsReactRefObject } from "highcharts-react
 import { useEffect, useMemo, useRef } from "react";
 
 import type { Candle, ChartPeriod } from "./chartData";
+import { stockChartOptions } from "./chartOptions";
 
 export interface StockChartProps {
   candles: readonly Candle[];
   period: ChartPeriod;
-  /** A BCP 47 tag for Highcharts' own number and date formatting. */
+  /** A BCP 47 tag for anything Highcharts still formats itself. */
   locale: string;
+  /** The exchange's clock: ticks fall on its hours and days. */
   timeZone: string;
-  /** Price decimals. */
-  digits: number;
+  /** The page's own formatters, so the axis and tooltip read exactly like the summary and table. */
+  formatTime: (time: number) => string;
+  formatPrice: (value: number) => string;
+  formatVolume: (value: number) => string;
   /** Accessible name of the chart image; the figures are in the page's summary and data table. */
   label: string;
   describedBy?: string;
@@ -27,15 +31,14 @@ export interface StockChartProps {
   height?: number | string;
 }
 
-const UP = "#047a3b";
-const DOWN = "#c8102e";
-
 export function StockChart({
   candles,
   period,
   locale,
   timeZone,
-  digits,
+  formatTime,
+  formatPrice,
+  formatVolume,
   label,
   describedBy,
   seriesNames,
@@ -44,58 +47,11 @@ export function StockChart({
 }: StockChartProps) {
   const ref = useRef<HighchartsReactRefObject>(null);
 
-  const options = useMemo<Highcharts.Options>(() => {
-    const timeline = period === "1m";
-    const last = candles[candles.length - 1];
-    const up = last && candles[0] ? last[4] >= candles[0][1] : true;
-    return {
-      chart: { height, style: { fontFamily: "inherit" }, spacing: [8, 4, 8, 4] },
-      accessibility: { enabled: false },
-      credits: { enabled: false },
-      exporting: { enabled: false },
-      lang: { locale },
-      time: { timezone: timeZone },
-      rangeSelector: { enabled: false },
-      navigator: { enabled: false },
-      scrollbar: { enabled: false },
-      tooltip: { split: true, valueDecimals: digits },
-      plotOptions: {
-        series: { animation: false, dataGrouping: { enabled: false } },
-        candlestick: { color: DOWN, lineColor: DOWN, upColor: UP, upLineColor: UP },
-      },
-      yAxis: [
-        { height: "72%", labels: { align: "right", x: -4 }, title: { text: undefined }, resize: { enabled: false } },
-        { top: "76%", height: "24%", offset: 0, labels: { align: "right", x: -4 }, title: { text: undefined } },
-      ],
-      series: [
-        timeline
-          ? {
-              type: "area",
-              id: "price",
-              name: seriesNames.price,
-              data: candles.map((candle) => [candle[0], candle[4]]),
-              color: up ? UP : DOWN,
-              fillOpacity: 0.12,
-              threshold: null,
-            }
-          : {
-              type: "candlestick",
-              id: "price",
-              name: seriesNames.price,
-              data: candles.map((candle) => [candle[0], candle[1], candle[2], candle[3], candle[4]]),
-            },
-        {
-          type: "column",
-          id: "volume",
-          name: seriesNames.volume,
-          yAxis: 1,
-          color: "#8a94a6",
-          data: candles.map((candle) => [candle[0], candle[5]]),
-          tooltip: { valueDecimals: 0 },
-        },
-      ],
-    };
-  }, [candles, period, locale, timeZone, digits, seriesNames.price, seriesNames.volume, height]);
+  const options = useMemo(
+    () =>
+      stockChartOptions({ candles, period, locale, timeZone, formatTime, formatPrice, formatVolume, seriesNames, height }),
+    [candles, period, locale, timeZone, formatTime, formatPrice, formatVolume, seriesNames, height],
+  );
 
   useEffect(() => {
     const chart = ref.current?.chart;

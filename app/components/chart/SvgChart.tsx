@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n-react";
 
-import { formatInteger, formatPrice, intlLocale, type FormatContext } from "~/format";
+import { formatInteger, formatPrice, intlLocale, numberFormat, type FormatContext } from "~/format";
 
 import {
   MAX_TABLE_ROWS,
@@ -41,9 +41,9 @@ export function SvgChart({
   const geometry = buildChartGeometry(candles, box);
   const summary = summarizeCandles(candles);
   const { layout } = geometry;
-  const locale = intlLocale(fmt);
   const direction = summary ? (summary.change > 0 ? "up" : summary.change < 0 ? "down" : "flat") : "flat";
-  const labelX = layout.right + 4;
+  // Price labels right-aligned in the margin right of the plot: never over the line, never past the edge.
+  const labelX = layout.width - 2;
   const midPrice = (geometry.priceMax + geometry.priceMin) / 2;
   const midY = (layout.priceTop + layout.priceBottom) / 2;
 
@@ -75,23 +75,23 @@ export function SvgChart({
             )}
           </g>
           <g className="sc-labels" aria-hidden="true">
-            <text x={labelX} y={layout.priceTop + 4}>
+            <text x={labelX} y={layout.priceTop + 4} textAnchor="end">
               {formatPrice(geometry.priceMax, fmt, market)}
             </text>
-            <text x={labelX} y={midY + 4}>
+            <text x={labelX} y={midY + 4} textAnchor="end">
               {formatPrice(midPrice, fmt, market)}
             </text>
-            <text x={labelX} y={layout.priceBottom + 4}>
+            <text x={labelX} y={layout.priceBottom + 4} textAnchor="end">
               {formatPrice(geometry.priceMin, fmt, market)}
             </text>
-            <text x={labelX} y={layout.volumeTop + 8}>
+            <text x={labelX} y={layout.volumeTop + 8} textAnchor="end">
               {t("chart.volumeShort")}
             </text>
             <text x={layout.left} y={layout.height - 6}>
-              {formatCandleTime(summary.start, period, locale, market)}
+              {formatCandleTime(summary.start, period, fmt, market)}
             </text>
             <text x={layout.right} y={layout.height - 6} textAnchor="end">
-              {formatCandleTime(summary.end, period, locale, market)}
+              {formatCandleTime(summary.end, period, fmt, market)}
             </text>
           </g>
         </>
@@ -104,11 +104,12 @@ export function SvgChart({
   );
 }
 
+const PERCENT: Intl.NumberFormatOptions = { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 };
+
 /** The chart in words: one sentence with the period's range, move and volume. */
 export function ChartSummary({ candles, period, name, market, fmt, id }: ChartProps & { id: string }) {
   const { t } = useTranslation("stock");
   const summary = summarizeCandles(candles);
-  const locale = intlLocale(fmt);
   if (!summary) {
     return (
       <p id={id} className="sc-summary">
@@ -117,21 +118,20 @@ export function ChartSummary({ candles, period, name, market, fmt, id }: ChartPr
     );
   }
   const changeKey = summary.change > 0 ? "chart.moveUp" : summary.change < 0 ? "chart.moveDown" : "chart.moveFlat";
-  const percent = new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <p id={id} className="sc-summary">
       {t("chart.summary", {
         name,
         period: t(`chart.period.${period}`),
-        start: formatCandleTime(summary.start, period, locale, market),
-        end: formatCandleTime(summary.end, period, locale, market),
+        start: formatCandleTime(summary.start, period, fmt, market),
+        end: formatCandleTime(summary.end, period, fmt, market),
         first: formatPrice(summary.first, fmt, market),
         last: formatPrice(summary.last, fmt, market),
         high: formatPrice(summary.high, fmt, market),
         low: formatPrice(summary.low, fmt, market),
         volume: formatInteger(summary.volume, fmt),
       })}{" "}
-      {t(changeKey, { percent: percent.format(Math.abs(summary.changePercent) / 100) })}
+      {t(changeKey, { percent: numberFormat(intlLocale(fmt), PERCENT).format(Math.abs(summary.changePercent) / 100) })}
     </p>
   );
 }
@@ -140,7 +140,6 @@ export function ChartSummary({ candles, period, name, market, fmt, id }: ChartPr
 export function ChartDataTable({ candles, period, name, market, fmt }: ChartProps) {
   const { t } = useTranslation("stock");
   const rows = groupCandles(candles, MAX_TABLE_ROWS);
-  const locale = intlLocale(fmt);
   if (rows.length === 0) return null;
   return (
     <details className="sc-details">
@@ -161,7 +160,7 @@ export function ChartDataTable({ candles, period, name, market, fmt }: ChartProp
           <tbody>
             {rows.map((row) => (
               <tr key={row[0]}>
-                <th scope="row">{formatCandleTime(row[0], period, locale, market)}</th>
+                <th scope="row">{formatCandleTime(row[0], period, fmt, market)}</th>
                 <td>{formatPrice(row[1], fmt, market)}</td>
                 <td>{formatPrice(row[2], fmt, market)}</td>
                 <td>{formatPrice(row[3], fmt, market)}</td>

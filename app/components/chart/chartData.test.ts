@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { deploymentFor } from "~/deployment";
+
 import {
   DEFAULT_LAYOUT,
   DEFAULT_PERIOD,
@@ -14,7 +16,6 @@ import {
   withLivePrice,
   type Candle,
 } from "./chartData";
-import { chartHref, detailHref, tradeHref, tradingViewHref } from "./links";
 
 const MINUTE = 60_000;
 
@@ -192,24 +193,21 @@ describe("SVG geometry", () => {
   });
 });
 
-describe("chart time labels", () => {
-  it("shows the exchange's clock: minutes for the timeline, dates for days and weeks, months for months", () => {
-    const time = Date.UTC(2026, 10, 20, 3, 45); // 09:15 in India, 22:45 the day before in New York (UTC-5)
-    expect(formatCandleTime(time, "1m", "en-IN", "IN")).toBe("09:15");
-    expect(formatCandleTime(time, "1m", "en", "US")).toBe("22:45");
-    expect(formatCandleTime(time, "1d", "en", "IN")).toBe("Nov 20, 2026");
-    expect(formatCandleTime(time, "1mo", "de", "IN")).toBe("Nov. 2026");
-  });
-});
+describe("chart time labels (defect 17: one time format on the whole chart)", () => {
+  const inr = { locale: "en", deployment: deploymentFor("INR") };
+  const mxn = { locale: "en", deployment: deploymentFor("MXN") };
+  const time = Date.UTC(2026, 10, 20, 3, 45); // 09:15 in India, 22:45 the day before in New York (UTC-5)
 
-describe("stock addresses", () => {
-  const stock = { symbol: "M&M.NS", market: "IN", name: "Mahindra & Mahindra" };
-  it("encodes every part and leaves the default period out", () => {
-    expect(chartHref(stock)).toBe("/stock/M%26M.NS/IN/Mahindra%20%26%20Mahindra");
-    expect(chartHref(stock, "1m")).toBe("/stock/M%26M.NS/IN/Mahindra%20%26%20Mahindra");
-    expect(chartHref(stock, "1wk")).toBe("/stock/M%26M.NS/IN/Mahindra%20%26%20Mahindra?period=1wk");
-    expect(detailHref(stock)).toBe("/stock/v2/M%26M.NS/Mahindra%20%26%20Mahindra");
-    expect(tradeHref(stock, "sell")).toBe("/stock/trading/M%26M.NS/IN/Mahindra%20%26%20Mahindra?type=sell");
-    expect(tradingViewHref("^NSEI", "1d")).toBe("/trading/%5ENSEI?period=1d");
+  it("shows the exchange's 24-hour clock on the timeline, in every language", () => {
+    expect(formatCandleTime(time, "1m", inr, "IN")).toBe("09:15");
+    expect(formatCandleTime(time, "1m", mxn, "US")).toBe("22:45");
+    expect(formatCandleTime(time, "1m", { ...inr, locale: "zh" }, "IN")).toBe("09:15");
+    expect(formatCandleTime(time, "1m", inr, "IN")).not.toMatch(/am|pm/i);
+  });
+
+  it("shows dates for days and weeks and months for months", () => {
+    expect(formatCandleTime(time, "1d", inr, "IN")).toBe("20 Nov 2026");
+    expect(formatCandleTime(time, "1wk", { ...mxn, locale: "de" }, "MX")).toBe("19.11.2026");
+    expect(formatCandleTime(time, "1mo", { ...inr, locale: "de" }, "IN")).toBe("Nov. 2026");
   });
 });

@@ -2,10 +2,11 @@
  * Pure chart helpers shared by the server-rendered SVG chart, the data table and the Highcharts chart
  * (docs/decisions/0040-svg-first-chart.md). No DOM, no chart library: safe in both builds.
  */
+import { dateTimeFormat, formatClockTime, formatDate, intlLocale, type FormatContext } from "~/format";
 
 export const CHART_PERIODS = ["1m", "1d", "1wk", "1mo"] as const;
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
-/** The timeline (SPEC §2 lists it first). */
+/** The timeline, the default (docs/product.md#charts). */
 export const DEFAULT_PERIOD: ChartPeriod = "1m";
 
 /** At most this many candles reach the page: one day of minutes is grouped into 10-minute steps. */
@@ -124,7 +125,7 @@ export const DEFAULT_LAYOUT: ChartLayout = {
   width: 400,
   height: 250,
   left: 4,
-  right: 340,
+  right: 334,
   priceTop: 10,
   priceBottom: 165,
   volumeTop: 180,
@@ -136,7 +137,7 @@ export const TALL_LAYOUT: ChartLayout = {
   width: 400,
   height: 480,
   left: 4,
-  right: 340,
+  right: 334,
   priceTop: 10,
   priceBottom: 370,
   volumeTop: 390,
@@ -242,14 +243,14 @@ export function marketTimeZone(market: string | null | undefined): string {
   return MARKET_TIME_ZONES[(market ?? "").toUpperCase()] ?? DEFAULT_MARKET_TIME_ZONE;
 }
 
-const TIME_OPTIONS: Record<ChartPeriod, Intl.DateTimeFormatOptions> = {
-  "1m": { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
-  "1d": { day: "numeric", month: "short", year: "numeric" },
-  "1wk": { day: "numeric", month: "short", year: "numeric" },
-  "1mo": { month: "short", year: "numeric" },
-};
-
-/** A candle's start in the exchange's time zone, as precise as the period needs. */
-export function formatCandleTime(time: number, period: ChartPeriod, locale: string, market: string | null | undefined): string {
-  return new Intl.DateTimeFormat(locale, { ...TIME_OPTIONS[period], timeZone: marketTimeZone(market) }).format(new Date(time));
+/**
+ * A candle's start on the exchange's clock, as precise as the period needs: `09:15` on the timeline (24-hour in
+ * every language, like every time on the chart and the page), a date for days and weeks, a month for months.
+ * One formatter for the axis, the tooltip, the summary and the table (app/format.ts, Intl).
+ */
+export function formatCandleTime(time: number, period: ChartPeriod, fmt: FormatContext, market: string | null | undefined): string {
+  const timeZone = marketTimeZone(market);
+  if (period === "1m") return formatClockTime(time, fmt, timeZone);
+  if (period === "1mo") return dateTimeFormat(intlLocale(fmt), { month: "short", year: "numeric", timeZone }).format(time);
+  return formatDate(time, fmt, timeZone);
 }

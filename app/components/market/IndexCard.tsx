@@ -1,31 +1,16 @@
 import { Link } from "@remix-run/react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
+import { formatPrice, priceDigits } from "~/format";
+import type { IndexFigures } from "~/provider/market.server";
+import { useFormat } from "~/utils/format-context";
 
-import { formatPrice, priceDigits, type FormatContext } from "~/format";
-
-
-export interface IndexFigures {
-  symbol: string;
-  name: string;
-  price: number;
-  change: number;
-  changePercent: number;
-}
-
-/** A market index tile: name, level, signed change and percent; links to that index on /markets. */
-export function IndexCard({
-  index,
-  market,
-  href,
-  fmt,
-}: {
-  index: IndexFigures;
-  /** The category's market: forex levels show 4 decimals. */
-  market?: string;
-  href: string;
-  fmt: FormatContext;
-}) {
+/**
+ * A market index card: name, level (a plain number, never money: docs/product.md#currency), signed change and
+ * percent; links to that index on /markets. The change wraps under the level rather than overflow a narrow card.
+ */
+export function IndexCard({ index, market, href }: { index: IndexFigures; market?: string; href: string }) {
+  const fmt = useFormat();
   return (
     <Link className="mk-card mk-index" to={href} prefetch="intent">
       <span className="mk-index-name">{index.name}</span>

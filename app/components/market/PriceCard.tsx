@@ -1,32 +1,28 @@
-import { useTranslation } from "~/i18n-react";
+import type { ReactNode } from "react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
-
-import { directionOf, formatPrice, priceDigits, type FormatContext } from "~/format";
+import { directionOf, formatMarketMoney, formatPrice, priceDigits, type FormatContext } from "~/format";
+import { useTranslation } from "~/i18n-react";
+import type { PriceCardFigures } from "~/provider/market.server";
+import { useFormat } from "~/utils/format-context";
 
 import { Sparkline } from "./Sparkline";
 
-export interface PriceCardQuote {
-  symbol: string;
-  name: string;
-  market: string;
-  price: number;
-  change: number;
-  changePercent: number;
-  open: number;
-  high: number;
-  low: number;
-  previousClose: number;
-  linePath?: string | null;
-  areaPath?: string | null;
-}
-
 const STATS = ["open", "high", "low", "previousClose"] as const;
 
-/** The selected index: level, signed change, open/high/low/previous close and today's sparkline. */
-export function PriceCard({ quote, fmt }: { quote: PriceCardQuote; fmt: FormatContext }) {
+/**
+ * A price as a card shows it: a stock's in its market's currency, an index level as a plain number
+ * (docs/product.md#currency).
+ */
+export function cardPrice(value: number, card: Pick<PriceCardFigures, "kind" | "market">, fmt: FormatContext): string {
+  return card.kind === "index" ? formatPrice(value, fmt, card.market) : formatMarketMoney(value, fmt, card.market);
+}
+
+/** The selected index or a stock: price, signed change, open/high/low/previous close and today's sparkline. */
+export function PriceCard({ quote, children }: { quote: PriceCardFigures; children?: ReactNode }) {
   const { t } = useTranslation("markets");
-  const price = (value: number) => formatPrice(value, fmt, quote.market);
+  const fmt = useFormat();
+  const price = (value: number) => cardPrice(value, quote, fmt);
   const headingId = `price-card-${quote.symbol.replace(/[^A-Za-z0-9_-]/g, "")}`;
   return (
     <section className="mk-card mk-pricecard" aria-labelledby={headingId}>
@@ -53,6 +49,7 @@ export function PriceCard({ quote, fmt }: { quote: PriceCardQuote; fmt: FormatCo
           </div>
         ))}
       </dl>
+      {children}
     </section>
   );
 }

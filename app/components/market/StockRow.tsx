@@ -1,35 +1,27 @@
 import { Link } from "@remix-run/react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
+import { formatMarketMoney, priceDigits } from "~/format";
+import type { StockFigures } from "~/provider/market.server";
+import { stockHref } from "~/utils/hrefs";
+import { useFormat } from "~/utils/format-context";
 
-import { formatPrice, priceDigits, type FormatContext } from "~/format";
-
-import { stockHref } from "./hrefs";
-
-
-export interface StockFigures {
-  /** Provider symbol, e.g. `RELIANCE.NS`. */
-  symbol: string;
-  /** Symbol as shown (INR hides `.NS`/`.BO`). */
-  display: string;
-  name: string;
-  market: string;
-  price: number;
-  change: number;
-  changePercent: number;
-}
-
-/** One table row: the stock (symbol and name, a link), its price, its signed change and percent. */
-export function StockRow({ stock, fmt }: { stock: StockFigures; fmt: FormatContext }) {
+/**
+ * One table row: the stock (code and name), its price in its market's currency, its signed change and percent.
+ * The whole row opens the stock (docs/product.md#markets) through its one link, stretched over the row by CSS
+ * (`.mk-row`), so the table keeps its semantics and a screen reader hears one link per row.
+ */
+export function StockRow({ stock }: { stock: StockFigures }) {
+  const fmt = useFormat();
   return (
-    <tr>
+    <tr className="mk-row">
       <th scope="row">
         <Link className="mk-stock" to={stockHref(stock)}>
           <span className="mk-sym">{stock.display}</span>
           <span className="mk-name">{stock.name}</span>
         </Link>
       </th>
-      <td className="mk-num">{formatPrice(stock.price, fmt, stock.market)}</td>
+      <td className="mk-num">{formatMarketMoney(stock.price, fmt, stock.market)}</td>
       <td className="mk-chgcell">
         <PriceChange change={stock.change} percent={stock.changePercent} decimals={priceDigits(stock.market)} />
       </td>

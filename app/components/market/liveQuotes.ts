@@ -1,4 +1,6 @@
-import { useMemo, useRef } from "react";
+import { useMemo } from "react";
+
+import { quotesResourceHref } from "~/utils/hrefs";
 
 import { useLivePanel } from "./useLivePanel";
 
@@ -20,42 +22,47 @@ export interface QuotesPayload {
   error?: string;
 }
 
-/** Resource route address for a set of symbols, or null when there is nothing to watch. */
-export function quotesHref(symbols: readonly string[]): string | null {
-  const unique = Array.from(new Set(symbols.filter(Boolean)));
-  if (unique.length === 0) return null;
-  return `/resources/quotes?${new URLSearchParams({ symbols: unique.join(",") })}`;
+/** The live figures of a screen and how fresh they are (docs/product.md#live-prices). */
+export interface LiveQuotes {
+  /** The freshest quote of `symbol`, or undefined when the page's own figures are the freshest. */
+  get(symbol: string): LiveQuote | undefined;
+  /** Epoch ms the figures on screen are from: the last good refresh, else the page's render. */
+  asOf: number;
+  /** The last refresh failed: the figures are kept and marked stale while it is retried. */
+  stale: boolean;
 }
 
 /**
- * Fresh quotes for `symbols`, polled every `intervalMs` while the page is visible. Returns only quotes read
- * after `renderedAt` (the loader's own timestamp), so a late reply never paints older figures over newer
+ * Fresh quotes for `symbols`, polled every `intervalMs` while the page is visible. Only quotes read after
+ * `renderedAt` (the loader's own timestamp) are used, so a late reply never paints older figures over newer
  * server-rendered ones.
  */
-export function useLiveQuotes(
-  symbols: readonly string[],
-  intervalMs: number,
-  renderedAt: number,
-): ReadonlyMap<string, LiveQuote> {
-  const href = quotesHref(symbols);
-  const payload = useLivePanel<QuotesPayload>(href, intervalMs);
-  const lastGood = useRef<QuotesPayload | undefined>(undefined);
-  if (payload && !payload.error && Array.isArray(payload.rows)) lastGood.current = payload;
-  const current = lastGood.current;
+export function useLiveQuotes(symbols: readonly string[], intervalMs: number, renderedAt: number): LiveQuotes {
+  const panel = useLivePanel<QuotesPayload>(quotesResourceHref(symbols), intervalMs);
+  const payload = panel.data;
   return useMemo(() => {
-    const map = new Map<string, LiveQuote>();
-    if (!current || current.asOf < renderedAt) return map;
-    for (const row of current.rows) map.set(row.symbol, row);
-    return map;
-  }, [current, renderedAt]);
+    const fresh = payload && Array.isArray(payload.rows) && payload.asOf >= renderedAt ? payload : undefined;
+    const bySymbol = new Map((fresh?.rows ?? []).map((row) => [row.symbol, row]));
+    return { get: (symbol: string) => bySymbol.get(symbol), asOf: fresh?.asOf ?? renderedAt, stale: panel.stale };
+  }, [payload, renderedAt, panel.stale]);
 }
 
 /** A rendered row with any fresher quote merged over it. */
 export function mergeQuote<T extends { symbol: string; price: number; change: number; changePercent: number }>(
   row: T,
-  live: ReadonlyMap<string, LiveQuote>,
+  live: Pick<LiveQuotes, "get">,
 ): T {
   const fresh = live.get(row.symbol);
   if (!fresh) return row;
   return { ...row, price: fresh.price, change: fresh.change, changePercent: fresh.changePercent };
+}
+
+/** A price card's figures with a fresher quote merged over them (high and low move too). */
+export function mergeCardQuote<T extends { symbol: string; price: number; change: number; changePercent: number; high: number; low: number }>(
+  card: T,
+  live: Pick<LiveQuotes, "get">,
+): T {
+  const fresh = live.get(card.symbol);
+  if (!fresh) return card;
+  return { ...card, price: fresh.price, change: fresh.change, changePercent: fresh.changePercent, high: fresh.high, low: fresh.low };
 }

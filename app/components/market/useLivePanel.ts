@@ -1,46 +1,51 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
+
+import { startPoller } from "./poller";
+
+/** What a live panel shows: the last good reply, kept through failures, and whether it is stale. */
+export interface LivePanel<T> {
+  /** The last good reply of the resource route (undefined until the first one). */
+  data: T | undefined;
+  /** The last refresh failed: keep showing `data`, marked stale; a retry is already scheduled. */
+  stale: boolean;
+}
+
+/** A reply that is not what the panel needs: an HTTP error, a body with `error`, or not JSON at all. */
+async function readPanel<T>(href: string, signal: AbortSignal): Promise<T> {
+  const response = await fetch(href, { signal, credentials: "same-origin", headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const body = (await response.json()) as unknown;
+  if (body === null || typeof body !== "object" || ("error" in body && (body as { error?: unknown }).error)) {
+    throw new Error("panel reply carries an error");
+  }
+  // T describes the JSON the resource route returns.
+  return body as T;
+}
+
+interface PanelState<T> extends LivePanel<T> {
+  href: string | null;
+}
 
 /**
- * Polls a small resource route with `useFetcher().load()` every `intervalMs` while the page is visible
- * (docs/decisions/0030-live-panels.md). Hidden tabs stop polling; on becoming visible again it loads at once
- * and resumes. The page's own loaders never re-run. Pass `null` as `href` to stop.
+ * Polls a small resource route every `intervalMs` while the page is visible (docs/decisions/0030-live-panels.md).
+ * A failed poll never throws to the route's error boundary: the last figures stay, `stale` turns on, and the
+ * poll is retried with increasing delays until it works (docs/decisions/0106-live-panels-survive-failures.md).
+ * The page's own loaders never re-run. Pass `null` as `href` to stop.
  */
-export function useLivePanel<T>(href: string | null, intervalMs: number): T | undefined {
-  const fetcher = useFetcher();
-  const fetcherRef = useRef(fetcher);
-  fetcherRef.current = fetcher;
+export function useLivePanel<T>(href: string | null, intervalMs: number): LivePanel<T> {
+  const [state, setState] = useState<PanelState<T>>({ href, data: undefined, stale: false });
 
   useEffect(() => {
     if (!href) return;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const tick = () => {
-      // One request at a time: a slow reply is never overtaken by the next tick.
-      if (fetcherRef.current.state === "idle") fetcherRef.current.load(href);
-    };
-    const start = () => {
-      timer ??= setInterval(tick, intervalMs);
-    };
-    const stop = () => {
-      if (timer !== undefined) clearInterval(timer);
-      timer = undefined;
-    };
-    const onVisibilityChange = () => {
-      if (document.visibilityState === "visible") {
-        tick();
-        start();
-      } else {
-        stop();
-      }
-    };
-    if (document.visibilityState === "visible") start();
-    document.addEventListener("visibilitychange", onVisibilityChange);
-    return () => {
-      stop();
-      document.removeEventListener("visibilitychange", onVisibilityChange);
-    };
+    return startPoller<T>({
+      load: (signal) => readPanel<T>(href, signal),
+      intervalMs,
+      onData: (data) => setState({ href, data, stale: false }),
+      onFailure: () =>
+        setState((previous) => (previous.href === href ? { ...previous, stale: true } : { href, data: undefined, stale: true })),
+    });
   }, [href, intervalMs]);
 
-  // T describes JSON the resource route returns, so it survives serialisation unchanged.
-  return fetcher.data as T | undefined;
+  // A new address (another page of the list) starts from the page's own figures.
+  return state.href === href ? state : { data: undefined, stale: false };
 }

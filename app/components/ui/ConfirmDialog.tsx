@@ -1,13 +1,68 @@
-import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from "react";
 
 /**
- * A confirmation step that works without JS (docs/decisions/0023-no-js-confirmation.md).
+ * Confirmation steps that work without JS (docs/decisions/0023-no-js-confirmation.md,
+ * 0107-one-confirm-dialog.md).
  *
- * The trigger is a link to `confirmHref` (e.g. `?confirm=logout`), whose server-rendered page shows the
- * confirm form (`ConfirmPanel`). With JS the click opens the same form in a native modal <dialog> instead.
- * Either way the action only runs after the explicit confirm button — never on the first click.
+ * The trigger is a link to a confirm URL (e.g. `?confirm=logout`) whose server-rendered page shows the confirm
+ * form (`ConfirmPanel`). With JS the click opens the same form in a native modal <dialog> (`ConfirmDialog`)
+ * instead. Either way the action only runs after the explicit confirm button — never on the first click — and
+ * the dialog opens with focus on the safe choice, Cancel.
  */
+
+/** The id of the open dialog's heading, so every dialog's `aria-labelledby` is its own. */
+const DialogTitleId = createContext<string | null>(null);
+
+/** Whether this browser can show a native modal dialog (the JS path); otherwise the link navigates. */
+export function canShowModal(): boolean {
+  return typeof HTMLDialogElement !== "undefined" && typeof HTMLDialogElement.prototype.showModal === "function";
+}
+
+/**
+ * One native modal <dialog>, open while mounted: a list renders one for its whole list (not one per row), mounted
+ * when a row's trigger is clicked. The browser traps focus and Esc closes it; Cancel is `<form method="dialog">`.
+ * `onClose` runs when it closes (Esc, Cancel) and when the page navigates (e.g. after the confirm POST).
+ */
+export function ConfirmDialog({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.open || typeof dialog.showModal !== "function") return;
+    dialog.showModal();
+    // For browsers without :has(): the bottom bar hides on this class too.
+    document.body.classList.add("dialog-open");
+    // The safe choice first: a stray Enter or tap must not confirm (docs/product.md#validation).
+    dialog.querySelector<HTMLElement>("[data-safe-choice]")?.focus();
+    return () => document.body.classList.remove("dialog-open");
+  }, []);
+
+  const location = useLocation();
+  const openedAt = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== openedAt.current) onCloseRef.current();
+  }, [location.key]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className="confirm-dialog"
+      onClose={() => {
+        document.body.classList.remove("dialog-open");
+        onCloseRef.current();
+      }}
+    >
+      <DialogTitleId.Provider value={titleId}>{children}</DialogTitleId.Provider>
+    </dialog>
+  );
+}
+
+/** A link to a confirm step that, with JS, opens `dialog` (a `ConfirmPanel` with `inDialog`) in place. */
 export function ConfirmTrigger({
   confirmHref,
   children,
@@ -19,39 +74,21 @@ export function ConfirmTrigger({
   className?: string;
   dialog: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setHydrated(true);
-    // Navigating away with the dialog open (e.g. after confirming) must not leave the bottom bar hidden.
-    return () => document.body.classList.remove("dialog-open");
-  }, []);
+  const [open, setOpen] = useState(false);
   return (
     <>
       <Link
         to={confirmHref}
         className={className}
         onClick={(event) => {
-          const element = ref.current;
-          if (!element || typeof element.showModal !== "function") return;
+          if (!canShowModal()) return;
           event.preventDefault();
-          element.showModal();
-          // For browsers without :has(): the bottom bar hides on this class too.
-          document.body.classList.add("dialog-open");
+          setOpen(true);
         }}
       >
         {children}
       </Link>
-      {hydrated ? (
-        <dialog
-          ref={ref}
-          aria-labelledby="confirm-dialog-title"
-          className="confirm-dialog"
-          onClose={() => document.body.classList.remove("dialog-open")}
-        >
-          {dialog}
-        </dialog>
-      ) : null}
+      {open ? <ConfirmDialog onClose={() => setOpen(false)}>{dialog}</ConfirmDialog> : null}
     </>
   );
 }
@@ -76,9 +113,10 @@ export function ConfirmPanel({
   inDialog?: boolean;
   hidden?: Record<string, string>;
 }) {
+  const dialogTitleId = useContext(DialogTitleId);
   return (
     <div className="confirm">
-      {inDialog ? <h2 id="confirm-dialog-title">{title}</h2> : <h1 id="confirm-title">{title}</h1>}
+      {inDialog ? <h2 id={dialogTitleId ?? "confirm-dialog-title"}>{title}</h2> : <h1 id="confirm-title">{title}</h1>}
       <p>{text}</p>
       <div className="actions">
         <Form method="post" action={action} reloadDocument={false}>
@@ -91,12 +129,12 @@ export function ConfirmPanel({
         </Form>
         {inDialog ? (
           <form method="dialog">
-            <button type="submit" className="button button--secondary">
+            <button type="submit" className="button button--secondary" data-safe-choice="">
               {cancelLabel}
             </button>
           </form>
         ) : (
-          <Link to={cancelHref} className="button button--secondary">
+          <Link to={cancelHref} className="button button--secondary" data-safe-choice="">
             {cancelLabel}
           </Link>
         )}

@@ -1,21 +1,50 @@
-import { useContext } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router-dom";
-
-import { useTranslation } from "~/i18n-react";
-import { intlLocale, numberFormat } from "~/format";
-
-export type Direction = "up" | "down" | "flat";
-
-export function directionOf(value: number): Direction {
-  if (!Number.isFinite(value) || value === 0) return "flat";
-  return value > 0 ? "up" : "down";
-}
+import { directionOf, intlLocale, numberFormat, type Direction, type FormatContext } from "~/format";
+import { useTranslation, type TFunction } from "~/i18n-react";
+import { useFormat } from "~/utils/format-context";
 
 const MINUS = "\u2212";
 
+export interface PriceChangeText {
+  direction: Direction;
+  /** What the screen shows: `+1.50 (+0.42%)`, `−2.00 (−1.23%)`. */
+  visible: string;
+  /** What a screen reader hears: `Up 1.50 (0.42%)`. */
+  spoken: string;
+}
+
+/**
+ * The words and figures of a price change, for the component below and for anything that reads a price out
+ * (the "read current price" button). `percent` is in percent points (1.23 means 1.23 %).
+ */
+export function priceChangeText(
+  t: TFunction,
+  fmt: FormatContext,
+  change: number | null | undefined,
+  percent: number | null | undefined,
+  decimals = 2,
+): PriceChangeText {
+  const hasChange = typeof change === "number" && Number.isFinite(change);
+  const hasPercent = typeof percent === "number" && Number.isFinite(percent);
+  // Up or down as shown after rounding, so a change displayed as 0.00 is never coloured.
+  const direction = hasChange ? directionOf(change, decimals) : hasPercent ? directionOf(percent, 2) : "flat";
+  const sign = direction === "up" ? "+" : direction === "down" ? MINUS : "";
+  const tag = intlLocale(fmt);
+  const parts: string[] = [];
+  if (hasChange) {
+    parts.push(sign + numberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Math.abs(change)));
+  }
+  if (hasPercent) {
+    const text = sign + numberFormat(tag, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(percent) / 100);
+    parts.push(parts.length ? `(${text})` : text);
+  }
+  const visible = parts.join(" ");
+  const spoken = t(`common:priceChange.${direction}`, { value: visible.replaceAll(MINUS, "").replaceAll("+", "") });
+  return { direction, visible, spoken };
+}
+
 /**
  * A price change that never relies on colour alone: up is green with ▲ and "+", down is red with ▼ and
- * "−" (U+2212), unchanged is neutral. `percent` is in percent units (1.23 means 1.23 %).
+ * "−" (U+2212), unchanged is neutral. Formatted like the figures beside it (UI language + deployment region).
  */
 export function PriceChange({
   change,
@@ -28,30 +57,15 @@ export function PriceChange({
   decimals?: number;
   className?: string;
 }) {
-  const { t, i18n } = useTranslation("common");
-  // Same locale as the figures beside it: UI language + deployment region (en-IN grouping, es-MX…).
-  // Read through the router's state context so the component also renders outside a router (tests).
-  const routerState = useContext(UNSAFE_DataRouterStateContext);
-  const root = routerState?.loaderData?.root as { deployment?: { region: "IN" | "MX"; currency: "INR" | "MXN" } } | undefined;
-  const tag = root?.deployment ? intlLocale({ locale: i18n.language, deployment: root.deployment }) : i18n.language;
-  const basis = typeof change === "number" ? change : typeof percent === "number" ? percent : 0;
-  const direction = directionOf(basis);
-  const sign = direction === "up" ? "+" : direction === "down" ? MINUS : "";
-  const amountFormat = numberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-  const percentFormat = numberFormat(tag, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const parts: string[] = [];
-  if (typeof change === "number" && Number.isFinite(change)) parts.push(sign + amountFormat.format(Math.abs(change)));
-  if (typeof percent === "number" && Number.isFinite(percent)) {
-    const text = sign + percentFormat.format(Math.abs(percent) / 100);
-    parts.push(parts.length ? `(${text})` : text);
-  }
-  const text = parts.join(" ");
+  const { t } = useTranslation("common");
+  const fmt = useFormat();
+  const { direction, visible, spoken } = priceChangeText(t, fmt, change, percent, decimals);
   const arrow = direction === "up" ? "▲" : direction === "down" ? "▼" : "";
   return (
     <span className={["price-change", `price-change--${direction}`, className ?? ""].filter(Boolean).join(" ")}>
       {arrow ? <span aria-hidden="true">{arrow} </span> : null}
-      <span aria-hidden="true">{text}</span>
-      <span className="sr-only">{t(`priceChange.${direction}`, { value: text.replaceAll(MINUS, "").replaceAll("+", "") })}</span>
+      <span aria-hidden="true">{visible}</span>
+      <span className="sr-only">{spoken}</span>
     </span>
   );
 }

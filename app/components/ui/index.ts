@@ -1,7 +1,7 @@
 export { Field, fieldErrorId, type FieldProps } from "./Field";
 export { ErrorSummary, type SummaryError } from "./ErrorSummary";
-export { LinkTabs, RadioTabs, cutLabel, type LinkTab, type RadioTabOption } from "./Tabs";
-export { PriceChange, directionOf, type Direction } from "./PriceChange";
+export { LinkTabs, RadioTabs, type LinkTab, type RadioTabOption } from "./Tabs";
+export { PriceChange, priceChangeText } from "./PriceChange";
 export { Toast } from "./Toast";
 export { FormErrorSummary, FormFailureContext, useFormErrors, useSubmitAttempts } from "./FormErrors";
 export { ConfirmPanel, ConfirmTrigger } from "./ConfirmDialog";

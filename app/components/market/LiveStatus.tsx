@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from "react";
+
+import { priceChangeText } from "~/components/ui/PriceChange";
+import { formatClockTime } from "~/format";
+import { useTranslation } from "~/i18n-react";
+import { useFormat } from "~/utils/format-context";
+
+/**
+ * How fresh the figures on screen are (docs/product.md#live-prices): "Prices as of 10:42", or after a failed
+ * refresh "Prices as of 10:42, updating…" in the warning style. Shown, never announced: a screen reader reads it
+ * when it gets there, and asks for the price with {@link ReadPriceButton}.
+ */
+export function PriceFreshness({ asOf, stale, className }: { asOf: number; stale: boolean; className?: string }) {
+  const { t } = useTranslation("markets");
+  const fmt = useFormat();
+  const time = formatClockTime(asOf, fmt);
+  return (
+    <p className={["mk-fresh", stale ? "mk-fresh--stale" : "", className ?? ""].filter(Boolean).join(" ")} data-stale={stale || undefined}>
+      {stale ? <span aria-hidden="true">⚠ </span> : null}
+      {t(stale ? "live.stale" : "live.asOf", { time })}
+    </p>
+  );
+}
+
+export interface PriceReadout {
+  /** What is being read: an index or stock name. */
+  name: string;
+  /** The price as shown (already formatted, with its currency where it has one). */
+  price: string;
+  change: number;
+  changePercent: number;
+  /** Decimals of the change (4 for forex). */
+  decimals: number;
+  asOf: number;
+  stale: boolean;
+}
+
+/**
+ * "Read current price": on demand, puts the current price, its move and its time into a polite live region, so
+ * a screen-reader user hears the price when they ask and is never interrupted by ticks (no `aria-live` on the
+ * figures themselves). Rendered after hydration only: without JavaScript the figures do not move.
+ */
+export function ReadPriceButton({ readout }: { readout: PriceReadout }) {
+  const { t } = useTranslation("markets");
+  const fmt = useFormat();
+  const [hydrated, setHydrated] = useState(false);
+  const [message, setMessage] = useState("");
+  const latest = useRef(readout);
+  latest.current = readout;
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => {
+    setHydrated(true);
+    return () => clearTimeout(timer.current);
+  }, []);
+  if (!hydrated) return null;
+
+  const read = () => {
+    const current = latest.current;
+    const change = priceChangeText(t, fmt, current.change, current.changePercent, current.decimals);
+    const text = t(current.stale ? "live.readoutStale" : "live.readout", {
+      name: current.name,
+      price: current.price,
+      change: change.spoken,
+      time: formatClockTime(current.asOf, fmt),
+    });
+    // Emptied first, so asking twice for an unchanged price is read twice.
+    setMessage("");
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setMessage(text), 100);
+  };
+
+  return (
+    <div className="mk-readout">
+      <button type="button" className="mk-button mk-button--quiet" onClick={read}>
+        {t("live.read")}
+      </button>
+      <p role="status" className="mk-readout-text">
+        {message}
+      </p>
+    </div>
+  );
+}

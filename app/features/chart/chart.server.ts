@@ -1,0 +1,35 @@
+/**
+ * What the chart screens (stock chart, trading view) load: the quote and its candles for one period
+ * (docs/decisions/0040-svg-first-chart.md). The code in the URL may be the one the customer sees (`RELIANCE` in
+ * the INR deployment): it resolves to the real symbol (docs/product.md#charts). A bad `?period=` redirects to the
+ * default; an unknown code is a 404; other provider failures a 502; an outage a 503.
+ */
+import { redirect } from "@remix-run/node";
+
+import type { ChartScreenData } from "~/components/chart/ChartScreen";
+import { parsePeriod, toCandles } from "~/components/chart/chartData";
+import { requireStockQuote } from "~/features/market/stock-quote.server";
+import { priceCardFigures } from "~/provider/market.server";
+import { requireUserContext } from "~/utils/request.server";
+
+export const chartHeaders = { "Cache-Control": "private, no-store" };
+
+export async function loadChart(
+  request: Request,
+  params: { symbol?: string; market?: string; name?: string },
+): Promise<ChartScreenData> {
+  const { provider, deployment } = await requireUserContext(request, "stock");
+  const url = new URL(request.url);
+  const period = parsePeriod(url.searchParams.get("period"));
+  if (!period) {
+    url.searchParams.delete("period");
+    throw redirect(url.pathname + url.search);
+  }
+  const quote = await requireStockQuote(provider, deployment, { symbol: params.symbol ?? "", market: params.market, mold: period });
+  return {
+    asOf: Date.now(),
+    period,
+    quote: { ...priceCardFigures(quote, params, deployment), volume: Number.isFinite(quote.volume) ? quote.volume : null },
+    candles: toCandles(quote.rows ?? []),
+  };
+}
