@@ -4,7 +4,7 @@ export class ProviderError extends Error {
     readonly code: string,
     message?: string,
     readonly field?: string,
-    readonly status: 200 | 403 | 404 | 429 = 200,
+    readonly status: 200 | 403 | 404 | 413 | 429 = 200,
   ) {
     super(message ?? code);
     this.name = "ProviderError";

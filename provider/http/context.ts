@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { DB } from "../db/database";
 import type { Deployment } from "../config";
-import { invalidInput } from "../errors";
+import { invalidInput, ProviderError } from "../errors";
 import type { MarketSource } from "../market/source";
 import type { Notifier } from "../notifier";
 import type { Accounts, AuthContext } from "../services/accounts";
@@ -37,14 +37,50 @@ export const ok = <T>(c: Context, data: T) => c.json({ msg: "ok" as const, data 
  */
 export const clientAddress = (c: Context): string => normaliseAddress(c.req.header("x-client-ip"));
 
+/** The largest JSON body a route reads (the app's bodyLimit middleware uses the same figure). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** HTTP 413, the same reply as the app's bodyLimit middleware. */
+const bodyTooLarge = () => new ProviderError("invalid_input", "body too large", undefined, 413);
+
 /**
- * Reads a JSON body and validates it; malformed JSON, a body that is not what the schema wants (an array, `null`,
- * a number) or a schema failure is `invalid_input` (+ field). The size limit (64 KB) is enforced before this by the
- * app's bodyLimit middleware (provider/app.ts).
+ * The body as text, never more than `max` bytes: a larger declared length is refused before reading, and a body
+ * without one (chunked) is read only up to the limit. So the limit holds even on a route outside the middleware.
+ */
+async function readText(c: Context, max = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(c.req.header("content-length"));
+  if (Number.isFinite(declared) && declared > max) throw bodyTooLarge();
+  const body = c.req.raw.body;
+  if (!body) return "";
+  if (c.req.raw.bodyUsed) {
+    // Already read by someone else (Hono keeps a copy): check what it holds.
+    const text = await c.req.text();
+    if (Buffer.byteLength(text) > max) throw bodyTooLarge();
+    return text;
+  }
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      throw bodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * Reads a JSON body (at most MAX_BODY_BYTES) and validates it; malformed JSON, a body that is not what the schema
+ * wants (an array, `null`, a number), a NUL character anywhere or a schema failure is `invalid_input` (+ field).
  */
 export async function readBody<S extends z.ZodTypeAny>(c: Context, schema: S): Promise<z.infer<S>> {
   let raw: unknown;
-  const text = await c.req.text();
+  const text = await readText(c);
   try {
     raw = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
