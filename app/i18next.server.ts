@@ -23,7 +23,7 @@ import {
   type Resources,
   type TFunction,
 } from "~/i18n";
-import { secureCookies } from "~/session.server";
+import { secureCookies } from "~/cookies.server";
 
 import deCommon from "../locales/de/common.json";
 import deMarkets from "../locales/de/markets.json";

@@ -11,6 +11,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 
 import { createCookie, createSession, redirect, type Session, type SessionStorage } from "@remix-run/node";
 
+import { cookieSecrets, secureCookies } from "~/cookies.server";
+import { redirectWithToast } from "~/toast.server";
+
 /** What the app keeps about the signed-in customer (the provider holds everything else). */
 export interface SessionUser {
   /** Phone number used to log in. */
@@ -48,36 +51,6 @@ export const SESSION_IDLE_MS = 2 * 60 * MINUTE;
 export const SESSION_REFRESH_MS = 5 * MINUTE;
 
 const SESSION_COOKIE = "__session";
-const DEV_SECRET = "dev-only-insecure-session-secret";
-
-let secrets: string[] | undefined;
-
-/** SESSION_SECRET as a list (first one signs/encrypts, all are accepted); refuses to run without it in production. */
-export function sessionSecrets(): string[] {
-  if (secrets) return secrets;
-  const list = (process.env.SESSION_SECRET ?? "")
-    .split(",")
-    .map((secret) => secret.trim())
-    .filter(Boolean);
-  if (list.length === 0) {
-    if (process.env.NODE_ENV === "production") {
-      throw new Error("SESSION_SECRET must be set in production; refusing to start.");
-    }
-    console.warn(
-      "\n⚠️  SESSION_SECRET is not set: using an insecure development secret. Never run like this in production.\n",
-    );
-    list.push(DEV_SECRET);
-  }
-  secrets = list;
-  return list;
-}
-
-/** Secure cookies in production; `COOKIE_SECURE=false` allows a plain-http deployment (e.g. an intranet demo). */
-export function secureCookies(): boolean {
-  const flag = process.env.COOKIE_SECURE;
-  if (flag === "true" || flag === "false") return flag === "true";
-  return process.env.NODE_ENV === "production";
-}
 
 // --- sealing: AES-256-GCM, one key per secret ------------------------------------------------------------
 
@@ -87,7 +60,7 @@ const TAG_BYTES = 16;
 /** Binds a sealed value to this cookie: a value sealed for another purpose does not open here. */
 const AAD = Buffer.from(`${SESSION_COOKIE}/${SEAL_VERSION}`);
 
-const keys = sessionSecrets().map((secret) =>
+const keys = cookieSecrets().map((secret) =>
   Buffer.from(hkdfSync("sha256", secret, "tradeapp session cookie", "aes-256-gcm key", 32)),
 );
 
@@ -142,14 +115,15 @@ const cookie = createCookie(SESSION_COOKIE, {
 
 type CookieState =
   | { kind: "absent" }
-  | { kind: "ended" }
+  /** Past its lifetime, idle too long, or unreadable (tampered, sealed with an unknown secret). */
+  | { kind: "ended"; wasSignedIn: boolean }
   | { kind: "live"; data: Partial<SessionData>; rotated: boolean };
 
 async function readCookie(cookieHeader: string | null | undefined, now = Date.now()): Promise<CookieState> {
   const value: unknown = await cookie.parse(cookieHeader ?? null);
   if (value === null || value === "") return { kind: "absent" };
   const opened = typeof value === "string" ? unseal(value) : null;
-  if (!opened || !isLive(opened.data, now)) return { kind: "ended" };
+  if (!opened || !isLive(opened.data, now)) return { kind: "ended", wasSignedIn: Boolean(opened?.data.token) };
   return { kind: "live", data: opened.data, rotated: opened.keyIndex > 0 };
 }
 
@@ -219,12 +193,18 @@ export function loginUrl(request: Request): string {
 
 /**
  * The one guard of (auth) routes (docs/product.md#accounts): the signed-in customer, or a thrown redirect to
- * `/login?redirectTo=<path+search>`. `requireUserContext` (app/utils/request.server.ts) builds on it.
+ * `/login?redirectTo=<path+search>`. A session that ran out (lifetime or idle) also clears its cookie and says
+ * "session ended" on the login screen. `requireUserContext` (app/utils/request.server.ts) builds on it.
  */
 export async function requireUser(request: Request): Promise<SignedIn> {
-  const signedIn = await getSignedIn(request);
-  if (!signedIn) throw redirect(loginUrl(request));
-  return signedIn;
+  const state = await readCookie(request.headers.get("Cookie"));
+  const token = state.kind === "live" ? state.data.token : undefined;
+  const user = state.kind === "live" ? state.data.user : undefined;
+  if (token && user) return { token, user };
+  if (state.kind !== "ended") throw redirect(loginUrl(request));
+  const headers = { "Set-Cookie": await sessionStorage.destroySession(createSession()) };
+  if (!state.wasSignedIn) throw redirect(loginUrl(request), { headers });
+  throw await redirectWithToast(loginUrl(request), { key: "toast.sessionEnded", type: "info" }, { headers });
 }
 
 /** For login, register and forgot-password: a signed-in customer goes to `to` instead. */

@@ -9,7 +9,8 @@ import {
   safeRedirect,
   startSession,
 } from "~/session.server";
-import { ORIGIN, getRequest, settle } from "~/testing/http";
+import { ORIGIN, cookieHeaderFrom, getRequest, settle } from "~/testing/http";
+import { getToast } from "~/toast.server";
 
 const TOKEN = "tok-Secret-0123456789abcdefghijklmnopqrstuvw";
 const USER = { user: "9876543210", no: "42" };
@@ -169,6 +170,24 @@ describe("session lifetimes (defect 9)", () => {
     expect((await getSession(getRequest("/", cookie))).get("token")).toBe(TOKEN);
     advance(2 * MINUTE);
     expect((await getSession(getRequest("/", cookie))).get("token")).toBeUndefined();
+  });
+
+  it("an ended session sends the customer to log in with 'session ended' and clears its cookie", async () => {
+    const advance = useClock();
+    const cookie = await signedInCookie();
+    advance(2 * HOUR + MINUTE);
+    const response = await settle(() => requireUser(getRequest("/trade?tab=forex", cookie)).then(() => new Response("ok")));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Ftrade%3Ftab%3Dforex");
+    const next = cookieHeaderFrom(response, cookie);
+    expect(next).not.toMatch(/__session=/);
+    expect((await getToast(getRequest("/login", next))).toast).toEqual({ key: "toast.sessionEnded", type: "info" });
+  });
+
+  it("a tampered cookie is cleared without a 'session ended' message (it was never a session)", async () => {
+    const cookie = await signedInCookie();
+    const response = await settle(() => requireUser(getRequest("/trade", `${cookie.slice(0, -6)}AAAAAA`)).then(() => new Response("ok")));
+    expect(response.headers.getSetCookie()).toHaveLength(1);
+    expect(response.headers.getSetCookie()[0]).toMatch(/^__session=;/);
   });
 
   it("ends 7 days after login even when used all the time", async () => {

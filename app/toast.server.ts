@@ -6,7 +6,7 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 
-import { secureCookies, sessionSecrets } from "~/session.server";
+import { cookieSecrets, secureCookies } from "~/cookies.server";
 import type { Toast } from "~/toast";
 
 export type { Toast };
@@ -26,7 +26,7 @@ const toastStorage = createCookieSessionStorage<Record<string, never>, { [TOAST_
     sameSite: "lax",
     path: "/",
     secure: secureCookies(),
-    secrets: sessionSecrets(),
+    secrets: cookieSecrets(),
   },
 });
 

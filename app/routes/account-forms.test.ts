@@ -1,5 +1,5 @@
 /**
- * Account forms against a scripted provider (PROVIDER_URL → FakeProvider): validation messages in every
+ * Account forms against the scripted provider double (app/testing/provider-double.ts): validation messages in every
  * locale, nothing sent to the provider when validation fails, provider codes mapped onto the right field,
  * toasts in their own cookie.
  */
@@ -7,14 +7,14 @@ import { getZodConstraint } from "@conform-to/zod";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { createRegisterSchema } from "~/features/account/schemas.server";
-import { getFixedT } from "~/i18next.server";
+import { getFixedT, localeCookie } from "~/i18next.server";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
 import { getSession, getSignedIn } from "~/session.server";
-import { FakeProvider } from "~/testing/fake-provider";
 import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
+import { no, ok, scriptedProvider } from "~/testing/provider-double";
 import { getToast } from "~/toast.server";
 
 import de from "../../locales/de/common.json";
@@ -22,17 +22,15 @@ import en from "../../locales/en/common.json";
 import es from "../../locales/es/common.json";
 import zh from "../../locales/zh/common.json";
 
-const provider = new FakeProvider();
-beforeAll(() => provider.start());
-afterAll(() => provider.stop());
+const provider = scriptedProvider();
+beforeAll(() => provider.install());
+afterAll(() => provider.uninstall());
 let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  process.env.PROVIDER_URL = provider.url;
   provider.reset();
   warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 afterEach(() => {
-  delete process.env.PROVIDER_URL;
   warn.mockRestore();
   vi.useRealTimers();
 });
@@ -43,8 +41,7 @@ async function toastOf(response: Response) {
 }
 
 const loginReply = (data: Record<string, unknown> = {}) => ({
-  msg: "ok",
-  data: { token: "t1", expires_at: "2030-01-01T00:00:00Z", user: VALID.phone, no: 5, img: null, total: "0.00", money: "0.00", loan: "0.00", ...data },
+  json: ok({ token: "t1", expires_at: "2030-01-01T00:00:00Z", user: VALID.phone, no: 5, img: null, total: "0.00", money: "0.00", loan: "0.00", ...data }),
 });
 
 const VALID = { phone: "9876543210", password: "secret1", confirm: "secret1", code: "INVITE1" };
@@ -71,7 +68,7 @@ describe("register validation (docs/product.md#validation)", () => {
     expect(response.status).toBe(400);
     expect(body?.result.status).toBe("error");
     expect(body?.result.error?.[field]).toEqual([message]);
-    expect(provider.received).toEqual([]);
+    expect(provider.calls).toEqual([]);
   });
 
   it("reports a bad phone and mismatched passwords together (the match check never hides behind others)", async () => {
@@ -108,7 +105,7 @@ describe("register validation (docs/product.md#validation)", () => {
     ["de", de],
     ["es", es],
   ])("messages come in the visitor's language (%s)", async (lng, messages) => {
-    const { body } = await register({ ...VALID, phone: "123", confirm: "x" }, `lng=${lng}`);
+    const { body } = await register({ ...VALID, phone: "123", confirm: "x" }, (await localeCookie.serialize(lng)).split(";")[0]);
     expect(body?.result.error?.phone).toEqual([messages.validation.phoneInvalid]);
     expect(body?.result.error?.confirm).toEqual([messages.validation.passwordMismatch]);
   });
@@ -119,21 +116,21 @@ describe("register validation (docs/product.md#validation)", () => {
     ["phone_invalid", "phone", en.providerErrors.phone_invalid],
     ["password_short", "password", en.providerErrors.password_short],
   ])("provider code %s is shown on %s", async (code, field, message) => {
-    provider.reply("/stock/user/reg", 200, { msg: "no", data: { code } });
+    provider.reply("/stock/user/reg", { json: no(code) });
     const { response, body } = await register(VALID);
     expect(response.status).toBe(400);
     expect(body?.result.error?.[field]).toEqual([message]);
-    expect(JSON.parse(provider.received[0].body)).toEqual({ user: VALID.phone, password: VALID.password, code: VALID.code });
+    expect(provider.calls[0].body).toEqual({ user: VALID.phone, password: VALID.password, code: VALID.code });
   });
 
   it("an unknown provider code becomes a form-level message", async () => {
-    provider.reply("/stock/user/reg", 200, { msg: "no", data: { code: "something_new" } });
+    provider.reply("/stock/user/reg", { json: no("something_new") });
     const { body } = await register(VALID);
     expect(body?.result.error?.[""]).toEqual([en.providerErrors.unknown]);
   });
 
   it("success redirects to /login with a toast in its own cookie, not in the session", async () => {
-    provider.reply("/stock/user/reg", 200, { msg: "ok", data: { user: VALID.phone, no: 1 } });
+    provider.reply("/stock/user/reg", { json: ok({ user: VALID.phone, no: 1 }) });
     const { response } = await register(VALID);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/login?phone=${VALID.phone}`);
@@ -144,7 +141,7 @@ describe("register validation (docs/product.md#validation)", () => {
   });
 
   it("a provider that does not answer keeps the form and says so", async () => {
-    provider.reply("/stock/user/reg", 502, "<html>bad gateway</html>");
+    provider.reply("/stock/user/reg", { status: 502, text: "<html>bad gateway</html>" });
     const { response, body } = await register(VALID);
     expect(response.status).toBe(400);
     expect(body?.result.error?.[""]).toEqual([en.providerErrors.unavailable]);
@@ -162,21 +159,21 @@ describe("login", () => {
     ["/\\evil.com", "/"],
     ["/trade?tab=forex", "/trade?tab=forex"],
   ])("redirectTo %j → %j after success", async (redirectTo, location) => {
-    provider.reply("/stock/user/login", 200, loginReply());
+    provider.reply("/stock/user/login", loginReply());
     const response = await login({ phone: VALID.phone, password: "secret1", redirectTo });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(location);
   });
 
   it("the provider gets exactly the values the schema validated (one parse, in the strategy)", async () => {
-    provider.reply("/stock/user/login", 200, loginReply());
+    provider.reply("/stock/user/login", loginReply());
     const response = await login({ phone: ` ${VALID.phone} `, password: "secret1" });
     expect(response.status).toBe(302);
-    expect(JSON.parse(provider.received[0].body)).toEqual({ user: VALID.phone, password: "secret1" });
+    expect(provider.calls[0].body).toEqual({ user: VALID.phone, password: "secret1" });
   });
 
   it("success starts a session for the customer and leaves a welcome toast", async () => {
-    provider.reply("/stock/user/login", 200, loginReply({ token: "tok-login" }));
+    provider.reply("/stock/user/login", loginReply({ token: "tok-login" }));
     const response = await login({ phone: VALID.phone, password: "secret1" });
     const cookie = cookieHeaderFrom(response);
     expect(await getSignedIn(getRequest("/", cookie))).toEqual({
@@ -189,7 +186,7 @@ describe("login", () => {
   it("the session ends when the provider token does (its expires_at)", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.UTC(2026, 10, 23, 9, 0, 0));
-    provider.reply("/stock/user/login", 200, loginReply({ expires_at: "2026-11-23T10:00:00.000Z" }));
+    provider.reply("/stock/user/login", loginReply({ expires_at: "2026-11-23T10:00:00.000Z" }));
     const cookie = cookieHeaderFrom(await login({ phone: VALID.phone, password: "secret1" }));
     vi.setSystemTime(Date.UTC(2026, 10, 23, 9, 59, 0));
     expect(await getSignedIn(getRequest("/", cookie))).not.toBeNull();
@@ -198,7 +195,7 @@ describe("login", () => {
   });
 
   it("login_failed is shown on the form and the password is not echoed", async () => {
-    provider.reply("/stock/user/login", 200, { msg: "no", data: { code: "login_failed" } });
+    provider.reply("/stock/user/login", { json: no("login_failed") });
     const response = await login({ phone: VALID.phone, password: "wrong99" });
     expect(response.status).toBe(400);
     const body = (await response.json()) as ReplyJson;
@@ -208,7 +205,7 @@ describe("login", () => {
   });
 
   it("a provider that does not answer keeps the form and says so", async () => {
-    provider.reply("/stock/user/login", 503, "down");
+    provider.reply("/stock/user/login", { status: 503, text: "down" });
     const response = await login({ phone: VALID.phone, password: "secret1" });
     expect(response.status).toBe(400);
     const body = (await response.json()) as ReplyJson;
@@ -222,13 +219,13 @@ describe("login", () => {
     const body = (await response.json()) as ReplyJson;
     expect(body.result.error?.phone).toEqual([en.validation.phoneInvalid]);
     expect(body.result.error?.password).toEqual([en.validation.passwordRequired]);
-    expect(provider.received).toEqual([]);
+    expect(provider.calls).toEqual([]);
   });
 });
 
 describe("forgot password", () => {
   it("step 1 always answers the same way and moves to step 2", async () => {
-    provider.reply("/v2/user/forget/code", 200, { msg: "ok", data: { sent: true } });
+    provider.reply("/v2/user/forget/code", { json: ok({ sent: true }) });
     const response = await settle(() =>
       forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone: VALID.phone }))),
     );
@@ -245,7 +242,7 @@ describe("forgot password", () => {
   });
 
   it("code_invalid is shown on the code field; validation covers code, length and match", async () => {
-    provider.reply("/v2/user/forget/code", 200, { msg: "ok", data: { sent: true } });
+    provider.reply("/v2/user/forget/code", { json: ok({ sent: true }) });
     const step1 = await settle(() =>
       forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone: VALID.phone }))),
     );
@@ -261,16 +258,16 @@ describe("forgot password", () => {
       confirm: [en.validation.passwordMismatch],
     });
 
-    provider.reply("/v2/user/forget", 200, { msg: "no", data: { code: "code_invalid" } });
+    provider.reply("/v2/user/forget", { json: no("code_invalid") });
     const wrong = await settle(() =>
       forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "reset", code: "123456", password: "newpass", confirm: "newpass" }, { cookie }))),
     );
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as ReplyJson).result.error?.code).toEqual([en.providerErrors.code_invalid]);
-    const sent = provider.received.find((r) => r.path === "/api/v2/user/forget");
-    expect(JSON.parse(sent!.body)).toEqual({ user: VALID.phone, code: "123456", password: "newpass", new_password: "newpass" });
+    const sent = provider.calls.find((call) => call.path === "/v2/user/forget");
+    expect(sent?.body).toEqual({ user: VALID.phone, code: "123456", password: "newpass", new_password: "newpass" });
 
-    provider.reply("/v2/user/forget", 200, { msg: "ok", data: {} });
+    provider.reply("/v2/user/forget", { json: ok({}) });
     const done = await settle(() =>
       forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "reset", code: "654321", password: "newpass", confirm: "newpass" }, { cookie }))),
     );
@@ -282,17 +279,17 @@ describe("forgot password", () => {
   });
 
   async function codeStepCookie() {
-    provider.reply("/v2/user/forget/code", 200, { msg: "ok", data: { sent: true } });
+    provider.reply("/v2/user/forget/code", { json: ok({ sent: true }) });
     const step1 = await settle(() =>
       forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone: VALID.phone }))),
     );
     return cookieHeaderFrom(step1);
   }
-  const tooSoon = { msg: "no", data: { code: "too_many_requests", field: "user" } };
+  const tooSoon = { json: no("too_many_requests", { field: "user" }) };
 
   it("defect 17: a second code within a minute keeps the customer on step 2 with the code form and a clear message", async () => {
     const cookie = await codeStepCookie();
-    provider.reply("/v2/user/forget/code", 200, tooSoon);
+    provider.reply("/v2/user/forget/code", tooSoon);
     const resend = await settle(() =>
       forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "resend" }, { cookie }))),
     );
@@ -301,7 +298,7 @@ describe("forgot password", () => {
     expect(body.intent).toBe("resend");
     expect(body.result.error?.[""]).toEqual([en.forgot.resendTooSoon]);
     // The phone comes from the session, not from a hidden field.
-    expect(JSON.parse(provider.received.at(-1)!.body)).toEqual({ user: VALID.phone });
+    expect(provider.calls.at(-1)!.body).toEqual({ user: VALID.phone });
     // The page it re-renders is still step 2.
     const page = await forgotLoader(routeArgs(getRequest("/forgot-password?step=code", cookie)));
     expect(await page.json()).toMatchObject({ step: "code", phone: VALID.phone });
@@ -318,7 +315,7 @@ describe("forgot password", () => {
   });
 
   it("step 1 again within the minute goes on to step 2 (the code sent is still valid) and says so", async () => {
-    provider.reply("/v2/user/forget/code", 200, tooSoon);
+    provider.reply("/v2/user/forget/code", tooSoon);
     const again = await settle(() =>
       forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone: VALID.phone }))),
     );
@@ -332,13 +329,13 @@ describe("forgot password", () => {
   it("resend without a phone in the session goes back to step 1", async () => {
     const response = await settle(() => forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "resend" }))));
     expect(response.headers.get("Location")).toBe("/forgot-password");
-    expect(provider.received).toEqual([]);
+    expect(provider.calls).toEqual([]);
   });
 });
 
 describe("logout", () => {
   async function signedIn() {
-    provider.reply("/stock/user/login", 200, loginReply({ token: "tok-out" }));
+    provider.reply("/stock/user/login", loginReply({ token: "tok-out" }));
     return cookieHeaderFrom(await settle(() => loginAction(routeArgs(formRequest("/login", { phone: VALID.phone, password: "secret1" })))));
   }
 
@@ -348,15 +345,15 @@ describe("logout", () => {
     const response = await settle(() => logoutAction(routeArgs(formRequest("/logout", {}, { cookie }))));
     expect(response.headers.get("Location")).toBe("/settings?confirm=logout");
     expect(response.headers.get("Set-Cookie")).toBeNull();
-    expect(provider.received).toEqual([]);
+    expect(provider.calls).toEqual([]);
   });
 
   it("ends the session here even when the provider does not answer, with a toast", async () => {
     const cookie = await signedIn();
-    provider.reply("/stock/success/user/logout", 503, "down");
+    provider.reply("/stock/success/user/logout", { status: 503, text: "down" });
     const response = await settle(() => logoutAction(routeArgs(formRequest("/logout", { intent: "logout" }, { cookie }))));
     expect(response.headers.get("Location")).toBe("/login");
-    expect(provider.received.at(-1)).toMatchObject({ path: "/api/stock/success/user/logout", token: "tok-out" });
+    expect(provider.calls.at(-1)).toMatchObject({ path: "/stock/success/user/logout", token: "tok-out" });
     const after = cookieHeaderFrom(response, cookie);
     expect(await getSignedIn(getRequest("/", after))).toBeNull();
     expect(await toastOf(response)).toEqual({ key: "toast.loggedOut" });
