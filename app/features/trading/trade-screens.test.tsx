@@ -4,10 +4,37 @@
  * per position row, and the ways between the trade screens.
  */
 import { parseWithZod } from "@conform-to/zod";
+import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { Outlet } from "@remix-run/react";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// The route's data, action data and URL for one render. Remix's router is replaced by plain stand-ins (links are
+// <a>, forms are <form>): what is tested is the markup these screens render, not the router.
+const route = vi.hoisted(() => ({
+  data: undefined as unknown,
+  actionData: undefined as unknown,
+  url: new URL("http://localhost/"),
+  params: {} as Record<string, string>,
+}));
+vi.mock("@remix-run/react", () => {
+  const strip = ({ reloadDocument, preventScrollReset, prefetch, replace, navigate, relative, viewTransition, ...rest }: Record<string, unknown>) => rest;
+  return {
+    Form: ({ children, ...props }: { children?: ReactNode } & Record<string, unknown>) => createElement("form", strip(props), children),
+    Link: ({ to, children, ...props }: { to: string; children?: ReactNode } & Record<string, unknown>) =>
+      createElement("a", { ...strip(props), href: to }, children),
+    useLoaderData: () => route.data,
+    useActionData: () => route.actionData,
+    useLocation: () => ({ pathname: route.url.pathname, search: route.url.search, hash: "", key: "default", state: null }),
+    useNavigation: () => ({ state: "idle" }),
+    useNavigate: () => () => undefined,
+    useParams: () => route.params,
+    useFetcher: () => ({ state: "idle", data: undefined, load: () => undefined }),
+  };
+});
+vi.mock("~/utils/format-context", async () => {
+  const { deploymentFor } = await import("~/deployment");
+  return { useFormat: () => ({ locale: "en", deployment: deploymentFor("INR") }) };
+});
 
 import { TranslationsProvider } from "~/i18n-react";
 import { getFixedT } from "~/i18next.server";
@@ -23,22 +50,14 @@ import trade from "../../../locales/en/trade.json";
 import { createOrderSchema, orderConstraints } from "./forms.server";
 import type { PositionsScreenData } from "./positions.server";
 
-async function render(Component: () => JSX.Element, url: string, data: object, init?: RequestInit & { action?: () => unknown }) {
-  const handler = createStaticHandler([
-    {
-      id: "root",
-      path: "/",
-      loader: () => ({ locale: "en", deployment: { code: "INR" } }),
-      Component: Outlet,
-      children: [{ id: "page", path: "*", loader: () => data, action: init?.action, Component }],
-    },
-  ]);
-  const context = await handler.query(new Request(`http://localhost${url}`, init));
-  if (context instanceof Response) throw new Error("unexpected redirect");
-  const router = createStaticRouter(handler.dataRoutes, context);
+async function render(Component: () => JSX.Element, url: string, data: object, options: { actionData?: unknown; params?: Record<string, string> } = {}) {
+  route.data = data;
+  route.actionData = options.actionData;
+  route.url = new URL(`http://localhost${url}`);
+  route.params = options.params ?? {};
   return renderToString(
     <TranslationsProvider value={{ language: "en", resources: { common, markets, trade } }}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <Component />
     </TranslationsProvider>,
   );
 }
@@ -85,11 +104,7 @@ describe("buy/sell screen markup", () => {
     const form = new FormData();
     for (const [name, value] of Object.entries({ intent: "review", type: "buy", position: "half", quantity: "999" })) form.set(name, value);
     const result = parseWithZod(form, { schema: createOrderSchema(t) }).reply();
-    const html = await render(TradingPage, "/stock/trading/TCS.NS/IN/TCS?type=buy", page(), {
-      method: "POST",
-      body: new URLSearchParams({ quantity: "999" }),
-      action: () => ({ result, form: "order" }),
-    });
+    const html = await render(TradingPage, "/stock/trading/TCS.NS/IN/TCS?type=buy", page(), { actionData: { result, form: "order" } });
     expect(html).toContain('value="999"');
     expect(html).not.toMatch(/name="quantity"[^>]*value="50"/);
     expect(html).toContain("There is a problem");
@@ -186,7 +201,9 @@ describe("positions screen markup", () => {
   });
 
   it("defect 16: /trade-no-nav has a way back, by default to the list that links there", async () => {
-    const html = await render(TradeNoNavPage, "/trade-no-nav/futures/ok", positions({ tab: "futures", rows: [], total: 0 }));
+    const html = await render(TradeNoNavPage, "/trade-no-nav/futures/ok", positions({ tab: "futures", rows: [], total: 0 }), {
+      params: { type: "futures", buck: "ok" },
+    });
     expect(html).toMatch(/<a [^>]*href="\/futures"><span aria-hidden="true">← <\/span>Back<\/a>/);
   });
 });
