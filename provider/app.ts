@@ -11,6 +11,7 @@ import { createAccounts } from "./services/accounts";
 import type { Env, Services } from "./http/context";
 import { accountRoutes } from "./http/accounts";
 import { walletRoutes } from "./http/wallet";
+import { UPLOAD_PATH, uploadRoutes } from "./http/uploads";
 import { marketRoutes } from "./http/market";
 import { newsRoutes } from "./http/news";
 import { operatorRoutes } from "./http/operator";
@@ -73,16 +74,16 @@ export function createProviderApp(deps: ProviderDeps) {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
   const api = new Hono<Env>();
-  api.use(
-    "*",
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: (c) => c.json({ msg: "no", data: { code: "invalid_input", message: "body too large" } }, 413),
-    }),
-  );
+  const smallBodies = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => c.json({ msg: "no", data: { code: "invalid_input", message: "body too large" } }, 413),
+  });
+  // The upload route has its own, larger limit (http/uploads.ts); every other body stays under 64 KB.
+  api.use("*", (c, next) => (c.req.path === UPLOAD_PATH && c.req.method === "POST" ? next() : smallBodies(c, next)));
   api.get("/health", (c) => c.json({ msg: "ok", data: { status: "ok", time: deps.now().toISOString() } }));
   api.route("/", accountRoutes(services));
   api.route("/", walletRoutes(services));
+  api.route("/", uploadRoutes(services));
   api.route("/", marketRoutes(services));
   api.route("/", newsRoutes(services));
   api.route("/", watchlistRoutes(services));

@@ -4,6 +4,8 @@ import * as m20261122initial from "./migrations/2026-11-22T0300-initial";
 import * as m20261122loginFailures from "./migrations/2026-11-22T0400-login-failures";
 import * as m20261122trading from "./migrations/2026-11-22T0500-trading";
 import * as m20261123authAttempts from "./migrations/2026-11-23T0200-auth-attempts";
+import * as m20261123dropLoginFailures from "./migrations/2026-11-23T0300-drop-login-failures";
+import * as m20261123wallet from "./migrations/2026-11-23T0100-wallet";
 
 /** Static list (not a folder scan) so esbuild can bundle the provider into the Remix server. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0400-login-failures": m20261122loginFailures,
   "2026-11-22T0500-trading": m20261122trading,
   "2026-11-23T0200-auth-attempts": m20261123authAttempts,
+  "2026-11-23T0300-drop-login-failures": m20261123dropLoginFailures,
+  "2026-11-23T0100-wallet": m20261123wallet,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,7 @@ import { ensureInvitationCode } from "./repositories/invitation-codes";
 import { findUserByPhone, insertUser } from "./repositories/users";
 import { applyBalanceChange } from "../services/ledger";
 import { isUniqueViolation } from "./errors";
+import { seedConfig, seedDemoWallet } from "./seed-wallet";
 
 export interface SeedOptions {
   inviteCode: string;
@@ -58,6 +59,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
         .execute();
     }
     await ensureInvitationCode(trx, options.inviteCode, now);
+    await seedConfig(trx, now);
   });
 
   if (!(await findUserByPhone(db, options.demoUser))) {
@@ -70,10 +72,11 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
         created_at: now,
         updated_at: now,
       });
-      await applyBalanceChange(trx, user.id, new Decimal(OPENING_BALANCE), "Opening balance", now);
+      await applyBalanceChange(trx, user.id, new Decimal(OPENING_BALANCE), "Opening balance", now, { kind: "credit" });
     }).catch((error) => {
       // Another process seeded the demo user at the same moment (PostgreSQL): that is fine.
       if (!isUniqueViolation(error)) throw error;
     });
   }
+  await seedDemoWallet(db, options.demoUser, now);
 }

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { clientAddress, ok, readBody, type Env, type Services } from "./context";
 import { requireAuth } from "./auth";
 import { userInfo } from "../services/wallet";
+import { walletServicesFor } from "../services/wallet-services";
+import { invalidInput } from "../errors";
 
 const text = (max = 200) => z.string().max(max);
 
@@ -26,9 +28,32 @@ export function accountRoutes(s: Services) {
     return ok(c, {});
   });
 
+  // Login password {password, password_new}, or the transaction password {type: "transaction", fund_code_new,
+  // is_first, fund_code?} (services/security.ts, docs/decisions/0073).
   app.post("/stock/success/user/password/up", auth, async (c) => {
-    const body = await readBody(c, z.object({ password: text(), password_new: text() }));
-    await s.accounts.changePassword(c.get("auth"), body);
+    const body = await readBody(
+      c,
+      z.object({
+        type: text(20).optional(),
+        password: text().optional(),
+        password_new: text().optional(),
+        fund_code_new: text(20).optional(),
+        fund_code: text(20).optional(),
+        is_first: z
+          .union([z.boolean(), z.enum(["true", "false", "1", "0"]), z.literal(1), z.literal(0)])
+          .transform((v) => v === true || v === "true" || v === "1" || v === 1)
+          .optional(),
+      }),
+    );
+    const security = walletServicesFor(s).security;
+    if (body.type === "transaction") {
+      if (body.fund_code_new === undefined) throw invalidInput("fund_code_new", "required");
+      const { fund_code_new, fund_code, is_first = false } = body;
+      return ok(c, await security.setTransactionPassword(c.get("auth").user.id, { fund_code_new, fund_code, is_first }));
+    }
+    if (body.password === undefined) throw invalidInput("password", "required");
+    if (body.password_new === undefined) throw invalidInput("password_new", "required");
+    await security.changeLoginPassword(c.get("auth"), { password: body.password, password_new: body.password_new, address: clientAddress(c) });
     return ok(c, {});
   });
 

@@ -4,25 +4,32 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { ok, readBody, readQuery, type Env, type Services } from "./context";
 import { ProviderError } from "../errors";
-import { latestDeliveredCode } from "../db/repositories/one-time-codes";
-import { ensureInvitationCode } from "../db/repositories/invitation-codes";
+import { addInvitationCode, latestOneTimeCode } from "../services/operator-tools";
 import { adjustBalanceByPhone } from "../services/ledger";
-import { parseMoney } from "../services/money";
+import { moneyString, parseMoney } from "../services/money";
+import { setConfig } from "../services/wallet";
+import { walletServicesFor } from "../services/wallet-services";
 
-function sameSecret(given: string | undefined, expected: string): boolean {
+/** Constant-time comparison of the x-operator-key header with the configured key. */
+export function isOperator(given: string | undefined, expected: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** What the operator can approve or reject (the `npm run operator -- approve <kind> <id>` vocabulary). */
+export const REVIEW_KINDS = ["recharge", "withdraw", "card", "kyc", "loan"] as const;
+type ReviewKind = (typeof REVIEW_KINDS)[number];
+
 /** Operator tools, guarded by `x-operator-key` (403 `forbidden` otherwise). */
 export function operatorRoutes(s: Services) {
   const app = new Hono<Env>();
+  const w = walletServicesFor(s);
   app.use(
     "*",
     createMiddleware<Env>(async (c, next) => {
-      if (!sameSecret(c.req.header("x-operator-key"), s.operatorKey)) {
+      if (!isOperator(c.req.header("x-operator-key"), s.operatorKey)) {
         throw new ProviderError("forbidden", "operator key required", undefined, 403);
       }
       await next();
@@ -31,15 +38,12 @@ export function operatorRoutes(s: Services) {
 
   app.get("/otp", async (c) => {
     const q = readQuery(c, z.object({ user: z.string().trim().regex(/^\d{10}$/, "10 digits") }));
-    const row = await latestDeliveredCode(s.db, q.user, s.now());
-    if (!row || !row.code) throw new ProviderError("not_found", "no unused code for this phone", "user");
-    return ok(c, { user: row.phone, code: row.code, expires_at: row.expires_at.toISOString() });
+    return ok(c, await latestOneTimeCode(s.db, q.user, s.now()));
   });
 
   app.post("/invitation-codes", async (c) => {
     const body = await readBody(c, z.object({ code: z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/) }));
-    await ensureInvitationCode(s.db, body.code, s.now());
-    return ok(c, { code: body.code });
+    return ok(c, await addInvitationCode(s.db, body.code, s.now()));
   });
 
   app.post("/credit", async (c) => {
@@ -47,13 +51,71 @@ export function operatorRoutes(s: Services) {
       c,
       z.object({
         user: z.string().trim().regex(/^\d{10}$/, "10 digits"),
-        amount: z.union([z.string(), z.number()]),
+        amount: moneyString,
         reason: z.string().trim().min(1).max(200),
       }),
     );
     const amount = parseMoney(body.amount);
     if (!amount || amount.isZero()) throw new ProviderError("invalid_input", "a non-zero amount with at most 2 decimals", "amount");
     return ok(c, await adjustBalanceByPhone(s.db, { phone: body.user, amount, reason: body.reason, now: s.now() }));
+  });
+
+  // ---- wallet reviews --------------------------------------------------------------------------------------
+
+  /** Everything waiting for a decision, oldest first (up to 100 of each). */
+  app.get("/pending", async (c) =>
+    ok(c, {
+      recharges: await w.funds.pending("recharge"),
+      withdrawals: await w.funds.pending("withdraw"),
+      cards: await w.bankCards.pending(),
+      kyc: await w.kyc.pending(),
+      loans: await w.loans.pending(),
+    }),
+  );
+
+  const approvers: Record<ReviewKind, (id: number) => Promise<unknown>> = {
+    recharge: (id) => w.funds.approveRecharge(id),
+    withdraw: (id) => w.funds.approveWithdrawal(id),
+    card: (id) => w.bankCards.approve(id),
+    kyc: (id) => w.kyc.approve(id),
+    loan: (id) => w.loans.approve(id),
+  };
+  const rejecters: Record<ReviewKind, (id: number, reason?: string) => Promise<unknown>> = {
+    recharge: (id, r) => w.funds.rejectRecharge(id, r),
+    withdraw: (id, r) => w.funds.rejectWithdrawal(id, r),
+    card: (id, r) => w.bankCards.reject(id, r),
+    kyc: (id, r) => w.kyc.reject(id, r),
+    loan: (id, r) => w.loans.reject(id, r),
+  };
+
+  const target = (c: { req: { param(name: string): string | undefined } }) => {
+    const kind = c.req.param("kind") as ReviewKind;
+    const id = Number(c.req.param("id"));
+    if (!REVIEW_KINDS.includes(kind)) throw new ProviderError("not_found", `kind must be one of ${REVIEW_KINDS.join(", ")}`, "kind");
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new ProviderError("not_found", "no such record", "id");
+    return { kind, id };
+  };
+
+  app.post("/:kind/:id/approve", async (c) => {
+    const { kind, id } = target(c);
+    await readBody(c, z.object({}).passthrough());
+    return ok(c, await approvers[kind](id));
+  });
+
+  app.post("/:kind/:id/reject", async (c) => {
+    const { kind, id } = target(c);
+    const body = await readBody(c, z.object({ reason: z.string().trim().max(200).optional() }));
+    return ok(c, await rejecters[kind](id, body.reason || undefined));
+  });
+
+  app.post("/loan/:id/repay", async (c) => {
+    const { id } = target({ req: { param: (n: string) => (n === "kind" ? "loan" : c.req.param("id")) } });
+    return ok(c, await w.loans.repay(id));
+  });
+
+  app.post("/config", async (c) => {
+    const body = await readBody(c, z.object({ tag: z.string().max(64), value: z.union([z.string().max(40), z.number()]).transform(String) }));
+    return ok(c, await setConfig(s.db, body, s.now()));
   });
 
   return app;

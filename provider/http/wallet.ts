@@ -1,12 +1,32 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { limitParam, ok, pageParam, readQuery, type Env, type Services } from "./context";
+import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
 import { requireAuth } from "./auth";
-import { CONFIG_ENTRIES, SUPPORT_URL, billPage, userInfo } from "../services/wallet";
+import { ProviderError } from "../errors";
+import { BILL_KINDS } from "../db/tables/bills";
+import { ID_TYPES } from "../db/tables/kyc-records";
+import { SUPPORT_URL, billPage, listConfig, userInfo } from "../services/wallet";
+import { walletServicesFor } from "../services/wallet-services";
+
+/** Database ids: a positive 32-bit integer, as a JSON number or a digit string. */
+export const idParam = z.coerce.number({ invalid_type_error: "an id" }).int().min(1).max(2_147_483_647);
+/** Amounts stay unparsed here: the services read them (digits only) so the rule lives in one place. */
+const amount = z.union([z.string().max(40), z.number()], { errorMap: () => ({ message: "a whole amount, digits only" }) });
+const text = (max = 100) => z.string().max(max);
+const emptyToUndefined = (v: unknown) => (v === null || v === "" ? undefined : v);
+
+/** A path id that is not a valid id is simply not found. */
+function pathId(raw: string | undefined): number {
+  const parsed = idParam.safeParse(raw);
+  if (!parsed.success) throw new ProviderError("not_found", "no such record", "id");
+  return parsed.data;
+}
 
 export function walletRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
+  const w = walletServicesFor(s);
+  const userId = (c: { get(k: "auth"): { user: { id: number } } }) => c.get("auth").user.id;
 
   app.get("/stock/success/v2/user/info", auth, async (c) => {
     const user = c.get("auth").user;
@@ -20,16 +40,111 @@ export function walletRoutes(s: Services) {
       c,
       z.object({
         type: z.enum(["all", "income", "expense"]).default("all"),
+        kind: z.preprocess(emptyToUndefined, z.enum(BILL_KINDS).optional()),
         page: pageParam,
         limit: limitParam(100, 20),
       }),
     );
-    return ok(c, await billPage(s.db, c.get("auth").user.id, q));
+    return ok(c, await billPage(s.db, userId(c), q));
   });
 
-  app.get("/v2/config", (c) => ok(c, CONFIG_ENTRIES));
+  app.get("/v2/config", async (c) => ok(c, await listConfig(s.db)));
 
   app.get("/stock/success/kefu", auth, (c) => ok(c, { url: SUPPORT_URL }));
+
+  // ---- recharge and withdraw --------------------------------------------------------------------------------
+
+  const pageQuery = z.object({ page: pageParam, limit: limitParam(100, 10) });
+
+  app.post("/stock/success/v2/recharge/add", auth, async (c) => {
+    const body = await readBody(c, z.object({ count: amount }));
+    return ok(c, await w.funds.requestRecharge(userId(c), body));
+  });
+
+  app.post("/stock/success/money/access", auth, async (c) => {
+    const body = await readBody(c, z.object({ bank_id: idParam, count: amount }));
+    return ok(c, await w.funds.requestWithdrawal(userId(c), body));
+  });
+
+  app.get("/stock/success/property/list", auth, async (c) =>
+    ok(c, await w.funds.list(userId(c), "recharge", readQuery(c, pageQuery))),
+  );
+
+  app.get("/stock/success/property/withdraw", auth, async (c) =>
+    ok(c, await w.funds.list(userId(c), "withdraw", readQuery(c, pageQuery))),
+  );
+
+  app.get("/stock/success/recharge-withdraw/:id", auth, async (c) =>
+    ok(c, await w.funds.details(userId(c), pathId(c.req.param("id")))),
+  );
+
+  // ---- bank cards ---------------------------------------------------------------------------------------------
+
+  const cardFields = {
+    bank: text().optional(),
+    type: text().optional(),
+    branch_bank: text().optional(),
+    bank_card: text(40).optional(),
+    bank_user: text().optional(),
+    ifsc: text(20).optional(),
+  };
+
+  app.get("/stock/success/bank/list", auth, async (c) => {
+    const q = readQuery(c, z.object({ status: z.preprocess(emptyToUndefined, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])).optional()) }));
+    return ok(c, await w.bankCards.list(userId(c), q));
+  });
+
+  app.post("/stock/success/bank/add", auth, async (c) => {
+    const body = await readBody(c, z.object(cardFields));
+    return ok(c, await w.bankCards.add(userId(c), body));
+  });
+
+  app.post("/stock/success/bank/edit", auth, async (c) => {
+    const body = await readBody(c, z.object({ id: idParam, ...cardFields }));
+    return ok(c, await w.bankCards.edit(userId(c), body));
+  });
+
+  // ---- real-name verification -----------------------------------------------------------------------------
+
+  app.get("/stock/success/autonomy/state", auth, async (c) => ok(c, await w.kyc.state(userId(c))));
+
+  app.post("/stock/success/autonomy/add", auth, async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        real_name: text(),
+        id_type: z.preprocess(emptyToUndefined, z.enum(ID_TYPES).optional()),
+        id_number: text(40),
+        id_number_img: text(200),
+        id_number_img_two: text(200),
+      }),
+    );
+    return ok(c, await w.kyc.submit(userId(c), body));
+  });
+
+  // ---- loans ----------------------------------------------------------------------------------------------
+
+  app.get("/stock/success/loans/data", auth, async (c) => ok(c, await w.loans.summary(userId(c))));
+
+  app.post("/stock/success/loans/add", auth, async (c) => {
+    const body = await readBody(c, z.object({ count: amount }));
+    return ok(c, await w.loans.apply(userId(c), body));
+  });
+
+  app.get("/stock/success/loans/list", auth, async (c) => ok(c, await w.loans.list(userId(c), readQuery(c, pageQuery))));
+
+  app.get("/stock/success/loans/:id", auth, async (c) => ok(c, await w.loans.details(userId(c), pathId(c.req.param("id")))));
+
+  app.post("/stock/success/loans/repay", auth, async (c) => {
+    const body = await readBody(c, z.object({ id: idParam }));
+    return ok(c, await w.loans.repay(body.id, userId(c)));
+  });
+
+  // ---- transaction password state -------------------------------------------------------------------------
+
+  app.get("/stock/success/user/transaction-password", auth, async (c) =>
+    ok(c, await w.security.transactionPasswordState(userId(c))),
+  );
 
   return app;
 }

@@ -4,6 +4,7 @@ import { insertBill } from "../db/repositories/bills";
 import { findUserByPhone, lockUser, setMoney } from "../db/repositories/users";
 import { ProviderError } from "../errors";
 import { toMoneyString } from "./money";
+import { billRef, inferBillRef, type BillRef } from "./bill-refs";
 
 /**
  * The only way a balance changes. Must run inside a transaction (`trx`): locks the account row, writes the bill
@@ -16,6 +17,8 @@ export async function applyBalanceChange(
   signedAmount: Decimal,
   reason: string,
   now: Date,
+  /** What caused it (kind, ref_type, ref_id); default: inferred from the reason (trading bills name their order). */
+  ref: BillRef = inferBillRef(reason),
 ): Promise<{ balance: string; billId: number }> {
   if (signedAmount.isZero()) throw new ProviderError("invalid_input", "amount must not be zero", "amount");
   if (signedAmount.decimalPlaces() > 2) throw new ProviderError("invalid_input", "at most 2 decimal places", "amount");
@@ -30,6 +33,9 @@ export async function applyBalanceChange(
     amount: toMoneyString(signedAmount.abs()),
     balance: balanceText,
     reason,
+    kind: ref.kind,
+    ref_type: ref.ref_type ?? null,
+    ref_id: ref.ref_id === undefined || ref.ref_id === null ? null : String(ref.ref_id),
     created_at: now,
   });
   await setMoney(trx, userId, balanceText, now);
@@ -44,7 +50,7 @@ export async function adjustBalanceByPhone(
   return db.transaction().execute(async (trx) => {
     const user = await findUserByPhone(trx, input.phone);
     if (!user) throw new ProviderError("not_found", "no such user", "user");
-    const { balance } = await applyBalanceChange(trx, user.id, input.amount, input.reason, input.now);
+    const { balance } = await applyBalanceChange(trx, user.id, input.amount, input.reason, input.now, billRef("credit"));
     return { balance };
   });
 }

@@ -1,7 +1,11 @@
+import Decimal from "decimal.js";
 import type { User } from "../db/tables/users";
-import type { DB } from "../db/database";
+import type { DB, Executor } from "../db/database";
 import { listBills } from "../db/repositories/bills";
-import type { BillType } from "../db/tables/bills";
+import { findConfigValue, listConfigRows, upsertConfigValue } from "../db/repositories/config";
+import { CONFIG_DEFAULTS, CONFIG_TAGS, type ConfigTag } from "../db/config-defaults";
+import type { Bill, BillKind, BillType } from "../db/tables/bills";
+import { ProviderError } from "../errors";
 
 /** `total` = money + cash held by pending buys + market value of positions (docs/provider-api.md, Wallet). */
 export function userInfo(user: User, totals?: { money: string; held: string; market_value: string; total: string }) {
@@ -18,31 +22,62 @@ export function userInfo(user: User, totals?: { money: string; held: string; mar
   };
 }
 
-export async function billPage(db: DB, userId: number, q: { type: "all" | BillType; page: number; limit: number }) {
-  const { rows, count } = await listBills(db, userId, {
-    type: q.type === "all" ? undefined : q.type,
-    offset: (q.page - 1) * q.limit,
-    limit: q.limit,
-  });
+export function billRow(b: Bill) {
   return {
-    rows: rows.map((b) => ({
-      id: b.id,
-      type: b.type,
-      amount: b.amount,
-      balance: b.balance,
-      reason: b.reason,
-      created_at: b.created_at.toISOString(),
-    })),
-    count,
+    id: b.id,
+    type: b.type,
+    amount: b.amount,
+    balance: b.balance,
+    reason: b.reason,
+    kind: b.kind,
+    ref_type: b.ref_type,
+    ref_id: b.ref_id,
+    created_at: b.created_at.toISOString(),
   };
 }
 
-export const CONFIG_ENTRIES = [
-  { tag: "min_withdraw_count", value: "100" },
-  { tag: "min_recharge_count", value: "5000" },
-  { tag: "min_loan_count", value: "500" },
-  { tag: "fee_rate", value: "0.0003" },
-  { tag: "convert_rate", value: "20" },
-];
+export async function billPage(
+  db: DB,
+  userId: number,
+  q: { type: "all" | BillType; kind?: BillKind; page: number; limit: number },
+) {
+  const { rows, count } = await listBills(db, userId, {
+    type: q.type === "all" ? undefined : q.type,
+    kind: q.kind,
+    offset: (q.page - 1) * q.limit,
+    limit: q.limit,
+  });
+  return { rows: rows.map(billRow), count };
+}
+
+// ---- config ------------------------------------------------------------------------------------------------
+
+/** The defaults (the seeded values). Trading reads its fee rate from here at start. */
+export const CONFIG_ENTRIES: { tag: ConfigTag; value: string }[] = CONFIG_DEFAULTS.map((e) => ({ tag: e.tag, value: e.value }));
+
+const NON_NEGATIVE_DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
+
+/** GET /v2/config: every tag, in the documented order, with the operator's values. */
+export async function listConfig(db: Executor): Promise<{ tag: string; value: string }[]> {
+  const stored = new Map((await listConfigRows(db)).map((r) => [r.tag, r.value]));
+  return CONFIG_DEFAULTS.map((d) => ({ tag: d.tag, value: stored.get(d.tag) ?? d.value }));
+}
+
+/** A numeric config value (the stored one, else the default). */
+export async function configDecimal(db: Executor, tag: ConfigTag): Promise<Decimal> {
+  const value = (await findConfigValue(db, tag)) ?? CONFIG_DEFAULTS.find((d) => d.tag === tag)!.value;
+  return new Decimal(value);
+}
+
+/** Operator: set a known tag to a non-negative decimal (e.g. "100", "0.0003"). */
+export async function setConfig(db: DB, input: { tag: string; value: string }, now: Date) {
+  const tag = input.tag.trim();
+  if (!CONFIG_TAGS.includes(tag as ConfigTag)) throw new ProviderError("not_found", `unknown config tag (known: ${CONFIG_TAGS.join(", ")})`, "tag");
+  const value = input.value.trim();
+  if (!NON_NEGATIVE_DECIMAL.test(value)) throw new ProviderError("invalid_input", "a non-negative number such as 100 or 0.0003", "value");
+  const normalised = new Decimal(value).toString();
+  await upsertConfigValue(db, tag, normalised, now);
+  return { tag, value: normalised };
+}
 
 export const SUPPORT_URL = "/customer-service";

@@ -1,19 +1,30 @@
 import { sql } from "kysely";
 import type { Executor } from "../database";
-import type { BillType } from "../tables/bills";
+import type { BillKind, BillRefType, BillType } from "../tables/bills";
 
 export const insertBill = (
   db: Executor,
-  row: { user_id: number; type: BillType; amount: string; balance: string; reason: string; created_at: Date },
+  row: {
+    user_id: number;
+    type: BillType;
+    amount: string;
+    balance: string;
+    reason: string;
+    kind?: BillKind;
+    ref_type?: BillRefType | null;
+    ref_id?: string | null;
+    created_at: Date;
+  },
 ) => db.insertInto("bills").values(row).returningAll().executeTakeFirstOrThrow();
 
 export async function listBills(
   db: Executor,
   userId: number,
-  filter: { type?: BillType; offset: number; limit: number },
+  filter: { type?: BillType; kind?: BillKind; offset: number; limit: number },
 ) {
   let query = db.selectFrom("bills").where("user_id", "=", userId);
   if (filter.type) query = query.where("type", "=", filter.type);
+  if (filter.kind) query = query.where("kind", "=", filter.kind);
   const [rows, total] = await Promise.all([
     query.selectAll().orderBy("id", "desc").offset(filter.offset).limit(filter.limit).execute(),
     query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),

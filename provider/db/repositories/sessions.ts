@@ -25,3 +25,13 @@ export const revokeAllSessions = (db: Executor, userId: number, now: Date) =>
     .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .execute();
+
+/** Revokes every session of the user except `keepSessionId` (a password change keeps the session that made it). */
+export const revokeOtherSessions = (db: Executor, userId: number, keepSessionId: number, now: Date) =>
+  db
+    .updateTable("sessions")
+    .set({ revoked_at: now })
+    .where("user_id", "=", userId)
+    .where("id", "<>", keepSessionId)
+    .where("revoked_at", "is", null)
+    .execute();

@@ -1,7 +1,28 @@
-import type { Generated, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { Money } from "./users";
 
 export type BillType = "income" | "expense";
+
+/**
+ * What caused a bill, machine-readable (the `reason` text stays for people):
+ * order (buy, sell, hold and its release), recharge, withdrawal (the hold at request time), withdrawal_returned
+ * (a rejected withdrawal), loan (an approved loan paid out), loan_repayment, fee, credit (operator adjustment or
+ * the opening balance), other.
+ */
+export const BILL_KINDS = [
+  "order",
+  "recharge",
+  "withdrawal",
+  "withdrawal_returned",
+  "loan",
+  "loan_repayment",
+  "fee",
+  "credit",
+  "other",
+] as const;
+export type BillKind = (typeof BILL_KINDS)[number];
+/** What `ref_id` names: an order `no`, or the id of a recharge/withdraw record or a loan. */
+export type BillRefType = "order" | "recharge" | "withdraw" | "loan";
 
 /** The ledger: one row per balance change, with the balance after it. */
 export interface BillsTable {
@@ -11,6 +32,9 @@ export interface BillsTable {
   amount: Money;
   balance: Money;
   reason: string;
+  kind: ColumnType<BillKind, BillKind | undefined, BillKind>;
+  ref_type: ColumnType<BillRefType | null, BillRefType | null | undefined, BillRefType | null>;
+  ref_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Date;
 }
 

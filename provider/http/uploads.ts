@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { ok, type Env, type Services } from "./context";
+import { requireAuth } from "./auth";
+import { isOperator } from "./operator";
+import { invalidInput, ProviderError } from "../errors";
+import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_BYTES } from "../services/uploads";
+import { walletServicesFor } from "../services/wallet-services";
+
+/** The one route allowed a body over the API's 64 KB limit (app.ts skips its limit for it). */
+export const UPLOAD_PATH = "/api/stock/success/upload";
+
+/** POST /stock/success/upload (multipart field `file`) and GET /stock/success/upload/:id. */
+export function uploadRoutes(s: Services) {
+  const app = new Hono<Env>();
+  const auth = requireAuth(s);
+  const w = walletServicesFor(s);
+
+  app.post(
+    "/stock/success/upload",
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BODY_BYTES,
+      onError: (c) =>
+        c.json({ msg: "no", data: { code: "file_too_large", message: `at most ${MAX_UPLOAD_BYTES} bytes`, field: "file" } }, 413),
+    }),
+    auth,
+    async (c) => {
+      if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+        throw invalidInput("file", "send multipart/form-data with a field named file");
+      }
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch {
+        throw invalidInput("file", "malformed multipart body");
+      }
+      const file = form.get("file");
+      if (!file || typeof file === "string") throw invalidInput("file", "a file field named file is required");
+      if (file.size > MAX_UPLOAD_BYTES) throw new ProviderError("file_too_large", `at most ${MAX_UPLOAD_BYTES} bytes`, "file");
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      return ok(c, await w.uploads.store(c.get("auth").user.id, { bytes }));
+    },
+  );
+
+  /** The owner (token) or the operator (x-operator-key) gets the bytes; anyone else `not_found`. */
+  app.get("/stock/success/upload/:id", async (c) => {
+    if (isOperator(c.req.header("x-operator-key"), s.operatorKey)) {
+      return serve(await w.uploads.read(c.req.param("id"), "operator"));
+    }
+    await auth(c, async () => {}); // sets c.get("auth") or throws the logout reply
+    return serve(await w.uploads.read(c.req.param("id"), c.get("auth").user.id));
+  });
+
+  function serve(file: { mime: string; bytes: Uint8Array }) {
+    return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: {
+        "content-type": file.mime,
+        "content-length": String(file.bytes.byteLength),
+        "cache-control": "private, max-age=86400, immutable",
+        "x-content-type-options": "nosniff",
+        "content-disposition": "inline",
+        "content-security-policy": "default-src 'none'",
+      },
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,192 @@
+import Decimal from "decimal.js";
+import type { DB, Executor } from "../db/database";
+import { lockUserBankCard } from "../db/repositories/bank-cards";
+import {
+  countPendingTransfers,
+  findTransfer,
+  insertTransfer,
+  listPendingTransfers,
+  listTransfers,
+  lockTransfer,
+  updateTransfer,
+} from "../db/repositories/transfers";
+import { lockUser } from "../db/repositories/users";
+import type { Transfer, TransferKind, TransferState } from "../db/tables/transfers";
+import { ProviderError } from "../errors";
+import { parseWholeAmount, requireAtLeast } from "./amounts";
+import { billRef } from "./bill-refs";
+import { applyBalanceChange } from "./ledger";
+import { toMoneyString } from "./money";
+import { configDecimal } from "./wallet";
+
+/*
+ * Recharges and withdrawals (docs/decisions/0070). A recharge moves no money until an operator approves it. A
+ * withdrawal holds the money at once (an expense bill), so orders see the lower balance and it cannot be spent
+ * twice; approval completes it without moving money, rejection returns it (an income bill). Every step is one
+ * transaction: the account row first, then the record, both locked; a record that is no longer pending is
+ * `already_processed` and nothing is written.
+ */
+
+/** SPEC §5: whatever the configured minimum, a withdrawal is at least 10. */
+export const WITHDRAW_FLOOR = new Decimal(10);
+/** Open requests a customer may have at once, per kind (a brake on form spam, not a business rule). */
+export const MAX_PENDING_TRANSFERS = 10;
+
+const RECHARGE_STATUS: Record<TransferState, 1 | 2 | 3> = { pending: 1, completed: 2, failed: 3 };
+const WITHDRAW_STATUS: Record<TransferState, "n" | "y" | "b"> = { pending: "n", completed: "y", failed: "b" };
+
+export function transferRow(t: Transfer) {
+  return {
+    id: t.id,
+    type: t.kind,
+    count: t.amount,
+    status: t.kind === "recharge" ? RECHARGE_STATUS[t.state] : WITHDRAW_STATUS[t.state],
+    state: t.state,
+    reason: t.reason,
+    created_at: t.created_at.toISOString(),
+    updated_at: t.updated_at.toISOString(),
+    processed_at: t.processed_at ? t.processed_at.toISOString() : null,
+    ...(t.kind === "withdraw"
+      ? {
+          bank_id: t.bank_card_id,
+          card: {
+            bank: t.bank_name ?? "",
+            bank_card: t.bank_card_last4 ? `****${t.bank_card_last4}` : "",
+            bank_user: t.bank_user ?? "",
+            ifsc: t.ifsc ?? "",
+          },
+        }
+      : {}),
+  };
+}
+export type TransferRow = ReturnType<typeof transferRow>;
+
+const kindName = (kind: TransferKind) => (kind === "recharge" ? "Recharge" : "Withdrawal");
+
+export function createFunds(deps: { db: DB; now: () => Date }) {
+  const { db, now } = deps;
+
+  async function requestRecharge(userId: number, input: { count: unknown }) {
+    const amount = parseWholeAmount(input.count);
+    return db.transaction().execute(async (trx) => {
+      await lockUser(trx, userId);
+      requireAtLeast(amount, await configDecimal(trx, "min_recharge_count"));
+      if ((await countPendingTransfers(trx, userId, "recharge")) >= MAX_PENDING_TRANSFERS) {
+        throw new ProviderError("too_many_requests", `at most ${MAX_PENDING_TRANSFERS} recharges can wait for review`);
+      }
+      const at = now();
+      const row = await insertTransfer(trx, {
+        user_id: userId,
+        kind: "recharge",
+        amount: toMoneyString(amount),
+        state: "pending",
+        created_at: at,
+        updated_at: at,
+      });
+      return transferRow(row);
+    });
+  }
+
+  async function requestWithdrawal(userId: number, input: { bank_id: number; count: unknown }) {
+    const amount = parseWholeAmount(input.count);
+    return db.transaction().execute(async (trx) => {
+      // Lock order: account row, then the card (as every money movement: account first).
+      await lockUser(trx, userId);
+      const minimum = Decimal.max(WITHDRAW_FLOOR, await configDecimal(trx, "min_withdraw_count"));
+      requireAtLeast(amount, minimum);
+      const card = await lockUserBankCard(trx, userId, input.bank_id);
+      if (!card) throw new ProviderError("not_found", "no such bank card", "bank_id");
+      if (card.status !== 1) throw new ProviderError("card_not_approved", "only an approved bank card can receive a withdrawal", "bank_id");
+      if ((await countPendingTransfers(trx, userId, "withdraw")) >= MAX_PENDING_TRANSFERS) {
+        throw new ProviderError("too_many_requests", `at most ${MAX_PENDING_TRANSFERS} withdrawals can wait for review`);
+      }
+      const at = now();
+      const row = await insertTransfer(trx, {
+        user_id: userId,
+        kind: "withdraw",
+        amount: toMoneyString(amount),
+        state: "pending",
+        bank_card_id: card.id,
+        bank_name: card.bank,
+        bank_card_last4: card.bank_card.slice(-4),
+        bank_user: card.bank_user,
+        ifsc: card.ifsc,
+        created_at: at,
+        updated_at: at,
+      });
+      // The hold: over the available balance this throws not_sufficient_funds and the record above rolls back.
+      await applyBalanceChange(
+        trx,
+        userId,
+        amount.negated(),
+        `Withdrawal ${row.id} to ${card.bank} ****${card.bank_card.slice(-4)} (held until processed)`,
+        at,
+        billRef("withdrawal", "withdraw", row.id),
+      );
+      return transferRow(row);
+    });
+  }
+
+  async function list(userId: number, kind: TransferKind, q: { page: number; limit: number }) {
+    const { rows, count } = await listTransfers(db, userId, kind, { offset: (q.page - 1) * q.limit, limit: q.limit });
+    return { rows: rows.map(transferRow), count };
+  }
+
+  /** One record of the customer's (recharge or withdrawal); anyone else's is not_found. */
+  async function details(userId: number, id: number) {
+    const row = await findTransfer(db, id);
+    if (!row || row.user_id !== userId) throw new ProviderError("not_found", "no such record", "id");
+    return transferRow(row);
+  }
+
+  // ---- operator -------------------------------------------------------------------------------------------
+
+  /** Locks the account, then the record; refuses a record of another kind or one that is no longer pending. */
+  async function decide(kind: TransferKind, id: number, work: (trx: Executor, t: Transfer, at: Date) => Promise<Transfer>) {
+    const found = await findTransfer(db, id);
+    if (!found || found.kind !== kind) throw new ProviderError("not_found", `no such ${kind} record`, "id");
+    return db.transaction().execute(async (trx) => {
+      await lockUser(trx, found.user_id);
+      const t = await lockTransfer(trx, id);
+      if (!t) throw new ProviderError("not_found", `no such ${kind} record`, "id");
+      if (t.state !== "pending") throw new ProviderError("already_processed", `${kindName(kind)} ${id} is already ${t.state}`, "id");
+      return transferRow(await work(trx, t, now()));
+    });
+  }
+
+  const approveRecharge = (id: number) =>
+    decide("recharge", id, async (trx, t, at) => {
+      await applyBalanceChange(trx, t.user_id, new Decimal(t.amount), `Recharge ${t.id}`, at, billRef("recharge", "recharge", t.id));
+      return updateTransfer(trx, t.id, { state: "completed", updated_at: at, processed_at: at });
+    });
+
+  const rejectRecharge = (id: number, reason?: string) =>
+    decide("recharge", id, (trx, t, at) =>
+      updateTransfer(trx, t.id, { state: "failed", reason: reason || "Rejected", updated_at: at, processed_at: at }),
+    );
+
+  /** The money left with the hold; approval only records that it was paid out. */
+  const approveWithdrawal = (id: number) =>
+    decide("withdraw", id, (trx, t, at) => updateTransfer(trx, t.id, { state: "completed", updated_at: at, processed_at: at }));
+
+  const rejectWithdrawal = (id: number, reason?: string) =>
+    decide("withdraw", id, async (trx, t, at) => {
+      await applyBalanceChange(
+        trx,
+        t.user_id,
+        new Decimal(t.amount),
+        `Withdrawal ${t.id} returned${reason ? `: ${reason}` : ""}`,
+        at,
+        billRef("withdrawal_returned", "withdraw", t.id),
+      );
+      return updateTransfer(trx, t.id, { state: "failed", reason: reason || "Rejected", updated_at: at, processed_at: at });
+    });
+
+  async function pending(kind: TransferKind, limit = 100) {
+    return (await listPendingTransfers(db, kind, limit)).map((t) => ({ ...transferRow(t), user: t.user_phone }));
+  }
+
+  return { requestRecharge, requestWithdrawal, list, details, approveRecharge, rejectRecharge, approveWithdrawal, rejectWithdrawal, pending };
+}
+
+export type Funds = ReturnType<typeof createFunds>;

@@ -1,0 +1,17 @@
+import type { DB } from "../db/database";
+import { ensureInvitationCode } from "../db/repositories/invitation-codes";
+import { latestDeliveredCode } from "../db/repositories/one-time-codes";
+import { ProviderError } from "../errors";
+
+/** The newest unused, unexpired one-time code sent to a phone (read from the simulated SMS outbox). */
+export async function latestOneTimeCode(db: DB, phone: string, now: Date) {
+  const row = await latestDeliveredCode(db, phone, now);
+  if (!row || !row.code) throw new ProviderError("not_found", "no unused code for this phone", "user");
+  return { user: row.phone, code: row.code, expires_at: row.expires_at.toISOString() };
+}
+
+/** Adds an invitation code (idempotent). */
+export async function addInvitationCode(db: DB, code: string, now: Date) {
+  await ensureInvitationCode(db, code, now);
+  return { code };
+}

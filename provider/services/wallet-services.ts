@@ -1,0 +1,35 @@
+import type { Deployment } from "../config";
+import type { DB } from "../db/database";
+import { createBankCards } from "./bank-cards";
+import { createFunds } from "./funds";
+import { createKyc } from "./kyc";
+import { createLoans } from "./loans";
+import { createSecurity } from "./security";
+import { createUploads } from "./uploads";
+
+export interface WalletDeps {
+  db: DB;
+  now: () => Date;
+  deployment: Deployment;
+}
+
+/** The wallet's services, built once per provider (the customer routes and the operator routes share them). */
+export function createWalletServices(deps: WalletDeps) {
+  return {
+    funds: createFunds(deps),
+    bankCards: createBankCards(deps),
+    loans: createLoans(deps),
+    kyc: createKyc(deps),
+    uploads: createUploads(deps),
+    security: createSecurity(deps),
+  };
+}
+export type WalletServices = ReturnType<typeof createWalletServices>;
+
+const built = new WeakMap<object, WalletServices>();
+/** Memoised on the provider's Services object. */
+export function walletServicesFor(s: WalletDeps): WalletServices {
+  let w = built.get(s);
+  if (!w) built.set(s, (w = createWalletServices(s)));
+  return w;
+}
