@@ -1,0 +1,305 @@
+import Decimal from "decimal.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestProvider, type TestProvider } from "../testing";
+import { balanceOf, billsOf, expectLedgerBalanced, newKey, newTrader, priceOf } from "./trading-helpers";
+import { customer, operator } from "./wallet-helpers";
+
+/* Recharge and withdraw (docs/decisions/0070), time frozen. */
+const AT = new Date("2026-11-20T09:15:00Z");
+let p: TestProvider;
+let op: ReturnType<typeof operator>;
+beforeAll(async () => {
+  p = await createTestProvider({ now: () => AT });
+  op = operator(p);
+});
+afterAll(() => p?.close());
+
+const CARD = { bank: "HDFC Bank", branch_bank: "Fort, Mumbai", bank_card: "5010 0123 4567 89", bank_user: "Asha Rao", ifsc: "hdfc0000060" };
+
+/** A customer with `amount` and an approved bank card. */
+async function customerWithCard(amount = "1000.00") {
+  const t = await newTrader(p, amount);
+  const c = customer(p, t.token);
+  const card = (await c.post("/bank/add", CARD)).body.data;
+  expect((await op.approve("card", card.id)).body.data.status).toBe(1);
+  return { ...t, c, cardId: card.id as number };
+}
+
+async function transferCount(userId: number) {
+  return (await p.db.selectFrom("transfers").select("id").where("user_id", "=", userId).execute()).length;
+}
+
+describe("recharge", () => {
+  it("waits for the operator, then credits the balance with a recharge bill; a second approval changes nothing", async () => {
+    const t = await newTrader(p, "1000.00");
+    const c = customer(p, t.token);
+    const created = await c.post("/v2/recharge/add", { count: "5000" });
+    expect(created.body).toEqual({
+      msg: "ok",
+      data: {
+        id: expect.any(Number),
+        type: "recharge",
+        count: "5000.00",
+        status: 1,
+        state: "pending",
+        reason: null,
+        created_at: AT.toISOString(),
+        updated_at: AT.toISOString(),
+        processed_at: null,
+      },
+    });
+    const id = created.body.data.id;
+    expect(await balanceOf(p, t.id)).toBe("1000.00");
+    expect(await billsOf(p, t.id)).toHaveLength(1);
+
+    const approved = await op.approve("recharge", id);
+    expect(approved.body.data).toMatchObject({ id, status: 2, state: "completed", processed_at: AT.toISOString() });
+    expect(await expectLedgerBalanced(p, t.id)).toBe("6000.00");
+    const bills = (await c.get("/v2/bill")).body.data;
+    expect(bills.count).toBe(2);
+    expect(bills.rows[0]).toEqual({
+      id: expect.any(Number),
+      type: "income",
+      amount: "5000.00",
+      balance: "6000.00",
+      reason: `Recharge ${id}`,
+      kind: "recharge",
+      ref_type: "recharge",
+      ref_id: String(id),
+      created_at: AT.toISOString(),
+    });
+    expect(bills.rows[1]).toMatchObject({ amount: "1000.00", kind: "credit", ref_type: null, ref_id: null });
+
+    for (const again of [() => op.approve("recharge", id), () => op.reject("recharge", id)]) {
+      expect((await again()).body).toMatchObject({ msg: "no", data: { code: "already_processed", field: "id" } });
+    }
+    expect(await expectLedgerBalanced(p, t.id)).toBe("6000.00");
+    expect(await billsOf(p, t.id)).toHaveLength(2);
+    expect((await c.get(`/recharge-withdraw/${id}`)).body.data).toMatchObject({ status: 2, count: "5000.00" });
+  });
+
+  it("rejection moves no money and records the reason", async () => {
+    const t = await newTrader(p, "10.00");
+    const c = customer(p, t.token);
+    const id = (await c.post("/v2/recharge/add", { count: 7500 })).body.data.id;
+    const rejected = await op.reject("recharge", id, "Payment not received");
+    expect(rejected.body.data).toMatchObject({ id, count: "7500.00", status: 3, state: "failed", reason: "Payment not received" });
+    expect((await op.approve("recharge", id)).body.data.code).toBe("already_processed");
+    expect(await expectLedgerBalanced(p, t.id)).toBe("10.00");
+    expect(await billsOf(p, t.id)).toHaveLength(1);
+  });
+
+  it("takes digits only (a string or a JSON integer), at least min_recharge_count", async () => {
+    const t = await newTrader(p, "0");
+    const c = customer(p, t.token);
+    expect((await c.post("/v2/recharge/add", { count: "4999" })).body).toEqual({
+      msg: "no",
+      data: { code: "amount_too_small", message: "the minimum is 5000", field: "count" },
+    });
+    for (const count of ["5000.50", "-5000", "1e4", "", " ", "50 00", true, null, 5000.5, -5000, "1234567890123", [5000], { n: 1 }]) {
+      const res = await c.post("/v2/recharge/add", { count });
+      expect(res.body, JSON.stringify(count)).toMatchObject({ msg: "no", data: { code: "invalid_input", field: "count" } });
+    }
+    expect((await c.post("/v2/recharge/add", {})).body.data).toMatchObject({ code: "invalid_input", field: "count" });
+    expect((await c.post("/v2/recharge/add", { count: "005000" })).body.data.count).toBe("5000.00");
+
+    expect((await op.config("min_recharge_count", "6000")).body.data).toEqual({ tag: "min_recharge_count", value: "6000" });
+    expect((await c.post("/v2/recharge/add", { count: "5999" })).body.data).toMatchObject({ code: "amount_too_small", message: "the minimum is 6000" });
+    expect((await c.post("/v2/recharge/add", { count: "6000" })).body.msg).toBe("ok");
+    await op.config("min_recharge_count", "5000");
+    expect(await transferCount(t.id)).toBe(2);
+    expect(await balanceOf(p, t.id)).toBe("0.00");
+  });
+});
+
+describe("withdraw", () => {
+  it("holds the money at once; rejection returns it with a bill; nothing can be applied twice", async () => {
+    const t = await customerWithCard("1000.00");
+    const created = await t.c.post("/money/access", { bank_id: t.cardId, count: "300" });
+    expect(created.body).toEqual({
+      msg: "ok",
+      data: {
+        id: expect.any(Number),
+        type: "withdraw",
+        count: "300.00",
+        status: "n",
+        state: "pending",
+        reason: null,
+        created_at: AT.toISOString(),
+        updated_at: AT.toISOString(),
+        processed_at: null,
+        bank_id: t.cardId,
+        card: { bank: "HDFC Bank", bank_card: "****6789", bank_user: "Asha Rao", ifsc: "HDFC0000060" },
+      },
+    });
+    const id = created.body.data.id;
+    expect(await expectLedgerBalanced(p, t.id)).toBe("700.00");
+    expect((await t.c.get("/v2/user/info")).body.data).toMatchObject({ money: "700.00", total: "700.00" });
+    expect((await billsOf(p, t.id)).at(-1)).toMatchObject({
+      type: "expense",
+      amount: "300.00",
+      balance: "700.00",
+      kind: "withdrawal",
+      ref_type: "withdraw",
+      ref_id: String(id),
+      reason: `Withdrawal ${id} to HDFC Bank ****6789 (held until processed)`,
+    });
+
+    const rejected = await op.reject("withdraw", id, "Name mismatch");
+    expect(rejected.body.data).toMatchObject({ id, status: "b", state: "failed", reason: "Name mismatch" });
+    expect(await expectLedgerBalanced(p, t.id)).toBe("1000.00");
+    expect((await billsOf(p, t.id)).at(-1)).toMatchObject({
+      type: "income",
+      amount: "300.00",
+      balance: "1000.00",
+      kind: "withdrawal_returned",
+      ref_type: "withdraw",
+      ref_id: String(id),
+      reason: `Withdrawal ${id} returned: Name mismatch`,
+    });
+
+    const billCount = (await billsOf(p, t.id)).length;
+    expect((await op.reject("withdraw", id)).body.data.code).toBe("already_processed");
+    expect((await op.approve("withdraw", id)).body.data.code).toBe("already_processed");
+    expect(await billsOf(p, t.id)).toHaveLength(billCount);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("1000.00");
+  });
+
+  it("approval completes it without moving money again", async () => {
+    const t = await customerWithCard("1000.00");
+    const id = (await t.c.post("/money/access", { bank_id: t.cardId, count: 400 })).body.data.id;
+    const bills = (await billsOf(p, t.id)).length;
+    expect((await op.approve("withdraw", id)).body.data).toMatchObject({ id, status: "y", state: "completed" });
+    expect(await billsOf(p, t.id)).toHaveLength(bills);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("600.00");
+    expect((await op.approve("withdraw", id)).body.data.code).toBe("already_processed");
+    expect(await expectLedgerBalanced(p, t.id)).toBe("600.00");
+  });
+
+  it("refuses an amount over the available balance and writes nothing", async () => {
+    const t = await customerWithCard("150.00");
+    const res = await t.c.post("/money/access", { bank_id: t.cardId, count: "151" });
+    expect(res.body).toEqual({ msg: "no", data: { code: "not_sufficient_funds" } });
+    expect(await transferCount(t.id)).toBe(0);
+    expect(await billsOf(p, t.id)).toHaveLength(1);
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "150" })).body.data.status).toBe("n");
+    expect(await expectLedgerBalanced(p, t.id)).toBe("0.00");
+  });
+
+  it("needs the customer's own approved card and at least max(10, min_withdraw_count)", async () => {
+    const t = await customerWithCard("1000.00");
+    const other = await customerWithCard("1000.00");
+    const pendingCard = (await t.c.post("/bank/add", { ...CARD, bank_card: "501001234567800" })).body.data.id;
+    const rejectedCard = (await t.c.post("/bank/add", { ...CARD, bank_card: "501001234567801" })).body.data.id;
+    await op.reject("card", rejectedCard, "Blurred");
+
+    expect((await t.c.post("/money/access", { bank_id: pendingCard, count: "100" })).body.data).toMatchObject({
+      code: "card_not_approved",
+      field: "bank_id",
+    });
+    expect((await t.c.post("/money/access", { bank_id: rejectedCard, count: "100" })).body.data.code).toBe("card_not_approved");
+    expect((await t.c.post("/money/access", { bank_id: other.cardId, count: "100" })).body.data).toMatchObject({
+      code: "not_found",
+      field: "bank_id",
+    });
+    expect((await t.c.post("/money/access", { bank_id: 999999, count: "100" })).body.data.code).toBe("not_found");
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "99" })).body.data).toEqual({
+      code: "amount_too_small",
+      message: "the minimum is 100",
+      field: "count",
+    });
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "10.5" })).body.data).toMatchObject({ code: "invalid_input", field: "count" });
+    expect((await t.c.post("/money/access", { bank_id: "x", count: "100" })).body.data).toMatchObject({ code: "invalid_input", field: "bank_id" });
+
+    await op.config("min_withdraw_count", "5");
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "9" })).body.data.message).toBe("the minimum is 10");
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "10" })).body.data.count).toBe("10.00");
+    await op.config("min_withdraw_count", "100");
+
+    expect(await transferCount(t.id)).toBe(1);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("990.00");
+    expect(await expectLedgerBalanced(p, other.id)).toBe("1000.00");
+  });
+
+  it("cannot be spent twice: raced against a buy order or another withdrawal, exactly one wins", async () => {
+    const price = new Decimal(String(priceOf(p, "AAPL", AT)));
+    const count = Math.floor(700 / price.toNumber()); // a buy of 600-700 plus fee
+    for (let round = 0; round < 4; round++) {
+      const t = await customerWithCard("1000.00");
+      const [withdraw, buy] = await Promise.all([
+        t.c.post("/money/access", { bank_id: t.cardId, count: "800" }),
+        p.call("/api/stock/success/deal/order", {
+          token: t.token,
+          body: { tag: "AAPL", count, mold: "stock", state: "buy", type: "US", idempotency_key: newKey() },
+        }),
+      ]);
+      const outcomes = [withdraw.body, buy.body].map((b) => (b.msg === "ok" ? "ok" : b.data.code)).sort();
+      expect(outcomes, JSON.stringify([withdraw.body, buy.body])).toEqual(["not_sufficient_funds", "ok"]);
+      const money = await expectLedgerBalanced(p, t.id);
+      expect(new Decimal(money).isNegative()).toBe(false);
+      expect(await transferCount(t.id)).toBe(withdraw.body.msg === "ok" ? 1 : 0);
+    }
+
+    const t = await customerWithCard("1000.00");
+    const twins = await Promise.all([1, 2, 3].map(() => t.c.post("/money/access", { bank_id: t.cardId, count: "600" })));
+    expect(twins.map((r) => (r.body.msg === "ok" ? "ok" : r.body.data.code)).sort()).toEqual([
+      "not_sufficient_funds",
+      "not_sufficient_funds",
+      "ok",
+    ]);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("400.00");
+  });
+});
+
+describe("records", () => {
+  it("lists each kind newest first, paged; details only for the owner", async () => {
+    const t = await customerWithCard("5000.00");
+    const other = await customerWithCard("5000.00");
+    const r1 = (await t.c.post("/v2/recharge/add", { count: "5000" })).body.data.id;
+    const r2 = (await t.c.post("/v2/recharge/add", { count: "6000" })).body.data.id;
+    const w1 = (await t.c.post("/money/access", { bank_id: t.cardId, count: "100" })).body.data.id;
+    const foreign = (await other.c.post("/v2/recharge/add", { count: "9000" })).body.data.id;
+    await op.approve("recharge", r1);
+
+    const recharges = (await t.c.get("/property/list")).body.data;
+    expect(recharges.count).toBe(2);
+    expect(recharges.rows.map((r: any) => [r.id, r.count, r.status])).toEqual([
+      [r2, "6000.00", 1],
+      [r1, "5000.00", 2],
+    ]);
+    expect((await t.c.get("/property/list?page=2&limit=1")).body.data).toMatchObject({ count: 2, rows: [{ id: r1 }] });
+    const withdrawals = (await t.c.get("/property/withdraw")).body.data;
+    expect(withdrawals).toMatchObject({ count: 1, rows: [{ id: w1, count: "100.00", status: "n", card: { bank_card: "****6789" } }] });
+
+    expect((await t.c.get(`/recharge-withdraw/${w1}`)).body.data).toMatchObject({ id: w1, type: "withdraw", status: "n" });
+    expect((await t.c.get(`/recharge-withdraw/${r2}`)).body.data).toMatchObject({ id: r2, type: "recharge", status: 1 });
+    for (const id of [foreign, 99999999, "abc", "0"]) {
+      expect((await t.c.get(`/recharge-withdraw/${id}`)).body, String(id)).toMatchObject({ msg: "no", data: { code: "not_found" } });
+    }
+    expect((await other.c.get(`/recharge-withdraw/${r1}`)).body.data.code).toBe("not_found");
+    expect((await p.call(`/api/stock/success/recharge-withdraw/${r1}`)).status).toBe(400);
+
+    const bills = (await t.c.get("/v2/bill?kind=withdrawal")).body.data;
+    expect(bills).toMatchObject({ count: 1, rows: [{ kind: "withdrawal", ref_type: "withdraw", ref_id: String(w1) }] });
+    expect((await t.c.get("/v2/bill?kind=nope")).body.data).toMatchObject({ code: "invalid_input", field: "kind" });
+    expect(await expectLedgerBalanced(p, t.id)).toBe("9900.00");
+  });
+
+  it("the operator sees what waits, with the customer's phone, until it is decided", async () => {
+    const t = await customerWithCard("1000.00");
+    const r = (await t.c.post("/v2/recharge/add", { count: "5000" })).body.data.id;
+    const w = (await t.c.post("/money/access", { bank_id: t.cardId, count: "100" })).body.data.id;
+    let pending = await op.pending();
+    expect(pending.recharges.find((x: any) => x.id === r)).toMatchObject({ user: t.phone, count: "5000.00", status: 1 });
+    expect(pending.withdrawals.find((x: any) => x.id === w)).toMatchObject({ user: t.phone, count: "100.00", status: "n" });
+    await op.approve("recharge", r);
+    await op.approve("withdraw", w);
+    pending = await op.pending();
+    expect(pending.recharges.some((x: any) => x.id === r)).toBe(false);
+    expect(pending.withdrawals.some((x: any) => x.id === w)).toBe(false);
+    expect((await op.approve("recharge", w)).body.data.code).toBe("not_found"); // a withdraw id is not a recharge
+    expect((await op.approve("nope", 1)).body.data.code).toBe("not_found");
+    expect((await p.call(`/api/operator/recharge/${r}/approve`, { body: {} })).status).toBe(403);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("5900.00");
+  });
+});
