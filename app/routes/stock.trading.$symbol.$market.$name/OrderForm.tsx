@@ -19,6 +19,7 @@ import {
   stepQuantity,
 } from "~/features/trading/order";
 import { formatInteger, formatMarketMoney } from "~/format";
+import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
 import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
 
@@ -58,7 +59,8 @@ export function OrderForm({
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   // A − / + press with JS that stopped at a bound (undefined until the first press: the URL's step, if any, speaks).
   const [stepNote, setStepNote] = useState<string | null | undefined>(undefined);
-  const [offline, setOffline] = useState(clientFailure === "offline");
+  const submit = useOfflineSubmit(form.onSubmit);
+  const offline = submit.offline;
 
   const selling = data.side === "sell";
   const position = readPositionType(fields.position.value ?? data.form.position);
@@ -116,16 +118,7 @@ export function OrderForm({
         action={action}
         {...getFormProps(form)}
         onSubmitCapture={onSubmitCapture}
-        onSubmit={(event) => {
-          // Offline: nothing is sent, the form and what was typed stay (docs/product.md#networks).
-          if (typeof navigator !== "undefined" && navigator.onLine === false) {
-            event.preventDefault();
-            setOffline(true);
-            return;
-          }
-          setOffline(false);
-          form.onSubmit(event);
-        }}
+        onSubmit={submit.onSubmit}
         className="form"
       >
         {/* Enter in the quantity field submits the first submit button: make that "Review", not "−". */}

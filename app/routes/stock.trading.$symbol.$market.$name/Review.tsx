@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useState } from "react";
 
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
 import { currencyName, formatAmount, formatSignedAmount } from "~/features/trading/currency";
 import type { ConfirmFields } from "~/features/trading/forms.server";
 import { QUANTITY_CAPS } from "~/features/trading/order";
 import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/format";
+import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
 import { useTranslation } from "~/i18n-react";
 import { orderHref, recordsHref } from "~/utils/hrefs";
 import { useFormat } from "~/utils/format-context";
@@ -51,7 +51,8 @@ export function Review({
     shouldValidate: "onSubmit",
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const [offline, setOffline] = useState(false);
+  const submit = useOfflineSubmit(form.onSubmit);
+  const offline = submit.offline;
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
   const failures = [
@@ -120,16 +121,7 @@ export function Review({
         action={location.pathname + location.search}
         {...getFormProps(form)}
         onSubmitCapture={onSubmitCapture}
-        onSubmit={(event) => {
-          // Offline: nothing is sent, so nothing is ordered; the review and its key stay (docs/product.md#networks).
-          if (typeof navigator !== "undefined" && navigator.onLine === false) {
-            event.preventDefault();
-            setOffline(true);
-            return;
-          }
-          setOffline(false);
-          form.onSubmit(event);
-        }}
+        onSubmit={submit.onSubmit}
         className="actions"
       >
         <input {...getInputProps(fields.type, { type: "hidden" })} key={fields.type.key} />

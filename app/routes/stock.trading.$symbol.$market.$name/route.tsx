@@ -8,6 +8,7 @@
  *   there, once per intent, and every reload, retry or error page of that review carries it (decision 0101);
  * - Confirm POSTs the key; a lost provider reply is asked again with the same key, so one order either way.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import {
   json,
   redirect,
@@ -145,27 +146,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Which form shows an action's reply: the order form (its fields are wrong) or the review's Confirm. */
 type ReplyForm = "order" | "confirm";
 
-/** A sell's lot must still be open and hold the quantity; the error goes on the field that has to change. */
-async function sellProblem(
+/**
+ * What both forms check before acting: the instrument is listed in this URL's market, and a sell's lot is still
+ * open and holds the quantity. A problem goes on the field that has to change.
+ */
+async function orderProblem(
   context: UserRequestContext,
   target: OrderTarget,
-  order: { lot?: string; quantity: number },
+  order: { type: Side; lot?: string; quantity: number },
 ): Promise<Record<string, string[]> | null> {
+  await requireInstrument(context, target);
+  if (order.type !== "sell") return null;
   const lot = (await loadLots(context, target.symbol)).find((row) => row.no === order.lot);
   if (!lot) return { lot: [context.t("sell.lotGone")] };
-  if (order.quantity > lot.count) return { quantity: [context.t("sell.exceedsLot", { count: lot.count, qty: lot.count })] };
+  if (order.quantity > lot.count) return { quantity: [context.t("sell.exceedsLot", { qty: lot.count })] };
   return null;
 }
 
+/** A refused order: its fields come back as typed, with their errors, on the order form (400). */
+const refused = (result: SubmissionResult<string[]>) => json({ result, form: "order" as ReplyForm }, { status: 400 });
+
 async function review(context: UserRequestContext, target: OrderTarget, formData: FormData) {
   const submission = parseOrderForm(formData, context.t);
-  if (submission.status !== "success") {
-    return json({ result: submission.reply(), form: "order" as ReplyForm }, { status: 400 });
-  }
+  if (submission.status !== "success") return refused(submission.reply());
   const order = submission.value;
-  await requireInstrument(context, target);
-  const problem = order.type === "sell" ? await sellProblem(context, target, order) : null;
-  if (problem) return json({ result: submission.reply({ fieldErrors: problem }), form: "order" as ReplyForm }, { status: 400 });
+  const problem = await orderProblem(context, target, order);
+  if (problem) return refused(submission.reply({ fieldErrors: problem }));
   // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
   return redirect(
     orderHref(target, {
@@ -182,14 +188,11 @@ async function review(context: UserRequestContext, target: OrderTarget, formData
 async function confirm(context: UserRequestContext, target: OrderTarget, formData: FormData) {
   const { t } = context;
   const submission = parseConfirmForm(formData, t);
-  if (submission.status !== "success") {
-    // The order itself is wrong (a tampered or outdated review): show it on the order form's fields.
-    return json({ result: submission.reply(), form: "order" as ReplyForm }, { status: 400 });
-  }
+  // The order itself is wrong (a tampered or outdated review): it is shown on the order form's fields.
+  if (submission.status !== "success") return refused(submission.reply());
   const order = submission.value;
-  await requireInstrument(context, target);
-  const problem = order.type === "sell" ? await sellProblem(context, target, order) : null;
-  if (problem) return json({ result: submission.reply({ fieldErrors: problem }), form: "order" as ReplyForm }, { status: 400 });
+  const problem = await orderProblem(context, target, order);
+  if (problem) return refused(submission.reply({ fieldErrors: problem }));
 
   try {
     const deal =
