@@ -44,11 +44,11 @@ export interface SignedIn {
 
 const MINUTE = 60 * 1000;
 /** A signed-in session lasts at most this long; the provider's token lifetime is the same (decision 0096). */
-export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * MINUTE;
-/** No request for this long ends the session (docs/product.md#security). */
-export const SESSION_IDLE_MS = 2 * 60 * MINUTE;
+const SESSION_MAX_AGE_MS = 7 * 24 * 60 * MINUTE;
+/** No request for this long ends the session (docs/product.md#accounts). */
+const SESSION_IDLE_MS = 2 * 60 * MINUTE;
 /** The cookie is rewritten (lastSeen moved on) at most this often. */
-export const SESSION_REFRESH_MS = 5 * MINUTE;
+const SESSION_REFRESH_MS = 5 * MINUTE;
 
 const SESSION_COOKIE = "__session";
 
@@ -127,7 +127,7 @@ async function readCookie(cookieHeader: string | null | undefined, now = Date.no
   return { kind: "live", data: opened.data, rotated: opened.keyIndex > 0 };
 }
 
-export const sessionStorage: SessionStorage<SessionData> = {
+const sessionStorage: SessionStorage<SessionData> = {
   async getSession(cookieHeader) {
     const state = await readCookie(cookieHeader);
     return createSession(state.kind === "live" ? state.data : {});

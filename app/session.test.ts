@@ -28,6 +28,12 @@ async function signedInCookie(): Promise<string> {
   return pair(await commitSession(session));
 }
 
+/** The Set-Cookie lines keepSessionAlive adds for a request with `cookie` (to `headers`, when given). */
+async function keepAlive(cookie?: string, headers = new Headers()): Promise<string[]> {
+  await keepSessionAlive(getRequest("/markets", cookie), headers);
+  return headers.getSetCookie();
+}
+
 function useClock(start = Date.UTC(2026, 10, 23, 9, 0, 0)) {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(start);
@@ -195,9 +201,7 @@ describe("session lifetimes (defect 9)", () => {
     let cookie = pair(await commitSession(startSession({ token: TOKEN, user: USER })));
     for (let elapsed = 0; elapsed < 7 * DAY - HOUR; elapsed += HOUR) {
       advance(HOUR);
-      const headers = new Headers();
-      await keepSessionAlive(getRequest("/", cookie), headers);
-      cookie = pair(headers.getSetCookie()[0] ?? cookie);
+      cookie = pair((await keepAlive(cookie))[0] ?? cookie);
     }
     expect(await getSignedIn(getRequest("/", cookie))).toEqual({ token: TOKEN, user: USER });
     advance(HOUR);
@@ -221,14 +225,10 @@ describe("keepSessionAlive", () => {
     const advance = useClock();
     const cookie = await signedInCookie();
     advance(4 * MINUTE);
-    const quiet = new Headers();
-    await keepSessionAlive(getRequest("/markets", cookie), quiet);
-    expect(quiet.getSetCookie()).toEqual([]);
+    expect(await keepAlive(cookie)).toEqual([]);
 
     advance(2 * MINUTE);
-    const refreshed = new Headers();
-    await keepSessionAlive(getRequest("/markets", cookie), refreshed);
-    const next = pair(refreshed.getSetCookie()[0] ?? "");
+    const next = pair((await keepAlive(cookie))[0] ?? "");
     expect(next).toMatch(/^__session=/);
 
     // 2 hours after the first cookie, the refreshed one is still live.
@@ -241,18 +241,12 @@ describe("keepSessionAlive", () => {
     const advance = useClock();
     const cookie = await signedInCookie();
     advance(3 * HOUR);
-    const headers = new Headers();
-    await keepSessionAlive(getRequest("/", cookie), headers);
-    expect(headers.getSetCookie()[0]).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+    expect((await keepAlive(cookie))[0]).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
 
-    const own = new Headers({ "Set-Cookie": "__session=new; Path=/" });
     advance(-3 * HOUR + 10 * MINUTE);
-    await keepSessionAlive(getRequest("/", cookie), own);
-    expect(own.getSetCookie()).toEqual(["__session=new; Path=/"]);
+    expect(await keepAlive(cookie, new Headers({ "Set-Cookie": "__session=new; Path=/" }))).toEqual(["__session=new; Path=/"]);
 
-    const visitor = new Headers();
-    await keepSessionAlive(getRequest("/"), visitor);
-    expect(visitor.getSetCookie()).toEqual([]);
+    expect(await keepAlive(undefined)).toEqual([]);
   });
 });
 
@@ -277,6 +271,7 @@ describe("secret rotation (SESSION_SECRET=new,old)", () => {
     expect(await rotated.getSignedIn(getRequest("/", oldCookie))).toEqual({ token: TOKEN, user: USER });
     const headers = new Headers();
     await rotated.keepSessionAlive(getRequest("/", oldCookie), headers);
+    // Resealed with the new secret straight away, though only seconds old.
     const resealed = pair(headers.getSetCookie()[0] ?? "");
     expect(resealed).toMatch(/^__session=/);
 

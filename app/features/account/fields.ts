@@ -3,7 +3,7 @@
  * `schemas.server.ts` and the browser gets their HTML constraints from the loader
  * (docs/decisions/0006-form-validation-on-the-server.md).
  */
-export const PHONE_LENGTH = 10;
+const PHONE_LENGTH = 10;
 export const PASSWORD_MIN = 6;
 export const RESET_CODE_LENGTH = 6;
 

@@ -18,7 +18,7 @@ export function constraintOf(schema: z.ZodTypeAny) {
 
 // --- field rules shared by the forms -------------------------------------------------------------------
 
-export function phoneField(t: TFunction) {
+function phoneField(t: TFunction) {
   return z
     .string({ required_error: t("validation.phoneRequired") })
     .trim()
@@ -26,11 +26,11 @@ export function phoneField(t: TFunction) {
     .regex(/^\d{10}$/, t("validation.phoneInvalid"));
 }
 
-export function newPasswordField(t: TFunction, requiredKey = "validation.passwordRequired") {
+function newPasswordField(t: TFunction, requiredKey = "validation.passwordRequired") {
   return z.string({ required_error: t(requiredKey) }).min(PASSWORD_MIN, t("validation.passwordShort"));
 }
 
-export function confirmField(t: TFunction) {
+function confirmField(t: TFunction) {
   return z.string({ required_error: t("validation.confirmRequired") });
 }
 
@@ -39,7 +39,7 @@ export function confirmField(t: TFunction) {
  * even when other fields fail (an object `superRefine` would be skipped then), and placed on the left so the
  * base schema's HTML constraints (required, minLength) win in `getZodConstraint`.
  */
-export function withPasswordMatch<T extends z.ZodTypeAny>(t: TFunction, base: T) {
+function withPasswordMatch<T extends z.ZodTypeAny>(t: TFunction, base: T) {
   const match = z
     .object({ password: z.string().optional(), confirm: z.string().optional() })
     .superRefine((value, ctx) => {
