@@ -1,5 +1,6 @@
-# Production image: builds the Remix app and serves it with remix-serve. The embedded provider keeps its
-# database in /data (a volume) unless DATABASE_URL points at PostgreSQL or PROVIDER_URL at another provider.
+# Production image: builds the Remix app and serves it with the app's Express server (server/index.mjs,
+# docs/decisions/0090-custom-express-server.md). The embedded provider keeps its database in /data (a volume)
+# unless DATABASE_URL points at PostgreSQL or PROVIDER_URL at another provider.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -23,6 +24,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
+COPY server ./server
 # The standalone provider (`npm run provider`) and the operator command run from source with tsx.
 COPY --from=build /app/provider ./provider
 COPY --from=build /app/tsconfig.json ./
@@ -30,4 +32,5 @@ USER app
 VOLUME ["/data"]
 EXPOSE 3000
 # SESSION_SECRET must be provided at run time: docker run -e SESSION_SECRET=... -p 3000:3000 IMAGE
-CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"]
+# Behind a reverse proxy, set TRUST_PROXY to the number of proxies (client address from X-Forwarded-For).
+CMD ["node", "server/index.mjs"]

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// Serves the production build for Playwright with a fresh embedded database in a temporary directory.
+// Serves the production build for Playwright with the app's server (server/index.mjs) and a fresh embedded
+// database in a temporary directory. Run `npm run build` first (scripts/test-all.sh does).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "trade-e2e-"));
-const server = spawn("npx", ["remix-serve", "./build/index.js"], {
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const server = spawn(process.execPath, [path.join(root, "server", "index.mjs")], {
+  cwd: root,
   stdio: "inherit",
   env: {
     ...process.env,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: build what is missing or stale, then serve the production build with remix-serve.
+// `npm start`: build what is missing or stale, then serve the production build with the app's Express server
+// (server/index.mjs, docs/decisions/0090-custom-express-server.md).
 // The embedded provider migrates and seeds its database on the server's first request; we send that
 // request ourselves so the demo login works the moment the URL is printed.
 import { spawn, spawnSync } from "node:child_process";
@@ -22,7 +23,7 @@ function newestMtime(dir) {
 
 const sourcesChanged =
   !existsSync(buildEntry) ||
-  Math.max(...["app", "provider", "locales", "public"].map((d) => newestMtime(path.join(root, d))),
+  Math.max(...["app", "provider", "locales"].map((d) => newestMtime(path.join(root, d))),
     statSync(path.join(root, "remix.config.js")).mtimeMs) > statSync(buildEntry).mtimeMs;
 
 if (sourcesChanged) {
@@ -38,7 +39,7 @@ if (!env.SESSION_SECRET) {
   env.SESSION_SECRET = "local-demo-secret-change-me";
   console.warn("SESSION_SECRET is not set: using a demo secret. Set SESSION_SECRET for any real deployment.");
 }
-const server = spawn("npx", ["remix-serve", "./build/index.js"], { cwd: root, stdio: "inherit", env });
+const server = spawn(process.execPath, [path.join(root, "server", "index.mjs")], { cwd: root, stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 

@@ -64,6 +64,14 @@ function withTimeout<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** Closes the embedded provider's database, if it was opened (graceful shutdown). */
+export async function closeProvider(): Promise<void> {
+  if (!embedded) return;
+  embedded = undefined;
+  const { closeEmbeddedProvider } = await import("../../provider/embedded");
+  await closeEmbeddedProvider();
+}
+
 /** Whether the provider runs in this process (no PROVIDER_URL): the server then also serves /api/operator/*. */
 export function isProviderEmbedded(): boolean {
   return !process.env.PROVIDER_URL;

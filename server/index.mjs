@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// The app's HTTP server: `node server/index.mjs` serves build/ (run `npm run build` first); `npm start` builds
+// when needed and runs this; `npm run dev` runs it under `remix dev` (docs/decisions/0090-custom-express-server.md).
+//
+// No fetch polyfill is installed (no `installGlobals()`): Node 20's own fetch/Request/Response serve Remix and
+// the provider transport. remix-serve installed @remix-run/web-fetch, whose abort path threw "Cannot cancel a
+// stream that already has a reader" from a timer when a provider request timed out, and the process died.
+import { watch } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { broadcastDevReady } from "@remix-run/node";
+
+import { createApp } from "./app.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const buildPath = path.join(root, "build", "index.js");
+const mode = process.env.NODE_ENV ?? "production";
+
+const importBuild = (version = "") => import(`${pathToFileURL(buildPath).href}${version ? `?v=${version}` : ""}`);
+let build = await importBuild();
+
+const app = createApp({ getBuild: () => build, mode, publicDir: path.join(root, "public") });
+const port = Number(process.env.PORT || 3000);
+const server = app.listen(port, process.env.HOST, () => {
+  console.log(`[server] listening on http://localhost:${port} (${mode})`);
+  if (mode === "development") void broadcastDevReady(build);
+});
+// Keep-alive longer than a typical proxy's idle timeout, so the proxy closes first.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
+// `remix dev` rebuilds into build/ and touches version.txt: load the new build and tell it we are ready.
+if (mode === "development") {
+  let reloading = Promise.resolve();
+  watch(path.join(root, "build"), (_event, file) => {
+    if (file !== "version.txt") return;
+    reloading = reloading.then(async () => {
+      build = await importBuild(Date.now());
+      await broadcastDevReady(build);
+    });
+  });
+}
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[server] ${signal}: closing`);
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  force.unref();
+  await new Promise((resolve) => server.close(resolve));
+  try {
+    await build.entry.module.serverHooks.closeProvider();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
