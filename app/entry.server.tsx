@@ -2,17 +2,22 @@ import { PassThrough } from "node:stream";
 
 import {
   createReadableStreamFromReadable,
+  type AppLoadContext,
   type EntryContext,
   type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { TranslationsProvider } from "~/i18n-react";
 import { getLocale, resourcesFor } from "~/i18next.server";
+import { NonceProvider } from "~/utils/nonce-provider";
 import { keepSessionAlive } from "~/session.server";
+
+// For the Express server (server/app.mjs): the request checks and headers, compiled with the app.
+export { serverHooks } from "~/security.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -21,7 +26,10 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  // The server's per-request CSP nonce, for every inline script (docs/decisions/0091-content-security-policy.md).
+  const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : undefined;
   // Components read the strings the root loader sends; this outer set only serves documents rendered without
   // root data (an unmatched URL's 404, whose root error page uses `common` alone).
   const locale = await getLocale(request);
@@ -34,17 +42,17 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <TranslationsProvider value={translations}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <NonceProvider value={nonce ?? ""}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </NonceProvider>
       </TranslationsProvider>,
       {
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
+          // Security headers (CSP, HSTS, X-Frame-Options…) come from the server for every response.
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("X-Content-Type-Options", "nosniff");
-          responseHeaders.set("Referrer-Policy", "same-origin");
-          responseHeaders.set("X-Frame-Options", "DENY");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -56,6 +64,7 @@ export default async function handleRequest(
           // Errors after the shell are logged; errors before it reach onShellError.
           if (shellRendered) console.error(error);
         },
+        nonce,
       },
     );
     setTimeout(abort, ABORT_DELAY + 1_000);
@@ -73,5 +82,7 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (client went away) are not errors worth logging.
   if (request.signal.aborted) return;
+  // An unknown URL's 404 (or any thrown 4xx response) is an answer, not a server error.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 };

@@ -31,6 +31,7 @@ import { getLocale, resourcesFor, routeNamespaces, visibleLocales } from "~/i18n
 import { getSession } from "~/session.server";
 import { getToast } from "~/toast.server";
 import appStyles from "~/styles/app.css";
+import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page";
 
 export const links: LinksFunction = () => [
@@ -79,14 +80,14 @@ export function useRootData() {
 const I18N_FALLBACK = "__i18nFallback";
 
 /** Inline translations for pages rendered without root loader data (unmatched URLs only). */
-function I18nFallbackScript({ translations }: { translations: Translations }) {
+function I18nFallbackScript({ translations, nonce }: { translations: Translations; nonce: string }) {
   let json = "null";
   if (typeof document === "undefined") {
     json = JSON.stringify(translations).replace(/</g, "\\u003c");
   } else {
     json = JSON.stringify((window as unknown as Record<string, unknown>)[I18N_FALLBACK] ?? null).replace(/</g, "\\u003c");
   }
-  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.${I18N_FALLBACK}=${json}` }} />;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.${I18N_FALLBACK}=${json}` }} />;
 }
 
 /**
@@ -120,6 +121,8 @@ function DocumentTitle({ failed }: { failed: boolean }) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
+  // The request's CSP nonce for every inline script/style (docs/decisions/0091-content-security-policy.md).
+  const nonce = useNonce();
   const translations = usePageTranslations(
     data ? { language: data.i18n.locale, resources: data.i18n.resources } : undefined,
   );
@@ -142,13 +145,13 @@ export function Layout({ children }: { children: ReactNode }) {
             <DocumentTitle failed={failed} />
             <Meta />
             <Links />
-            <script dangerouslySetInnerHTML={{ __html: desktopWarningScript }} />
-            {data ? null : <I18nFallbackScript translations={translations} />}
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: desktopWarningScript }} />
+            {data ? null : <I18nFallbackScript translations={translations} nonce={nonce} />}
           </head>
           <body>
             {children}
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </body>
         </html>
       </TranslationsProvider>
