@@ -1,9 +1,19 @@
-import { readFileSync } from "node:fs";
+/**
+ * Translations: the locale files agree with each other and with the code, the browser runtime says what
+ * i18next says (plurals and interpolation included), and the locale is detected as docs/product.md#locales
+ * describes (decisions 0110-0112).
+ */
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
-import { describe, expect, it } from "vitest";
+import i18next from "i18next";
+import { afterEach, describe, expect, it } from "vitest";
 
-import { NAMESPACES, SUPPORTED_LOCALES } from "~/i18n";
+import { NAMESPACES, SUPPORTED_LOCALES, type Locale, type Namespace, type PluralCategory, type TFunction } from "~/i18n";
+import { translate, type Translations } from "~/i18n-react";
+import { getFixedT, getLocale, localeCookie, resources } from "~/i18next.server";
+
+const PLURAL_CATEGORIES: readonly string[] = ["zero", "one", "two", "few", "many", "other"] satisfies PluralCategory[];
 
 function flatten(value: unknown, prefix = ""): Map<string, unknown> {
   const out = new Map<string, unknown>();
@@ -22,26 +32,56 @@ function load(locale: string, ns: string) {
   return flatten(JSON.parse(readFileSync(file, "utf8")));
 }
 
-const placeholders = (text: unknown) => (typeof text === "string" ? (text.match(/\{\{\s*[\w.]+\s*\}\}/g) ?? []).sort() : []);
+/** "results_one" → ["results", "one"]; a key without a plural suffix → [key, null]. */
+function pluralParts(key: string): [string, string | null] {
+  const at = key.lastIndexOf("_");
+  const suffix = key.slice(at + 1);
+  return at > 0 && PLURAL_CATEGORIES.includes(suffix) ? [key.slice(0, at), suffix] : [key, null];
+}
+
+/** Plural bases and plain keys of the English file: the reference. */
+function reference(ns: string) {
+  const plain = new Set<string>();
+  const plurals = new Set<string>();
+  for (const key of load("en", ns).keys()) {
+    const [base, category] = pluralParts(key);
+    (category ? plurals : plain).add(base);
+  }
+  return { plain, plurals };
+}
+
+/** The plural forms i18next asks for in `locale` (`Intl.PluralRules` categories; `_zero` is optional). */
+const categoriesOf = (locale: string) => new Intl.PluralRules(locale).resolvedOptions().pluralCategories as string[];
+
+const placeholders = (text: unknown) =>
+  typeof text === "string" ? (text.match(/\{\{\s*[\w.]+\s*(?:,\s*\w+\s*)?\}\}/g) ?? []).map((p) => p.replace(/\s/g, "")).sort() : [];
 
 describe.each(NAMESPACES.map((ns) => [ns]))("translations: %s namespace", (ns) => {
-  const reference = load("en", ns);
+  const { plain, plurals } = reference(ns);
 
-  it.each(SUPPORTED_LOCALES.filter((locale) => locale !== "en").map((locale) => [locale]))(
-    "%s has exactly the keys of en",
+  it.each(SUPPORTED_LOCALES.map((locale) => [locale]))(
+    "%s has en's keys, and each plural in exactly the forms its language uses",
     (locale) => {
-      const other = load(locale, ns);
-      const missing = [...reference.keys()].filter((key) => !other.has(key));
-      const extra = [...other.keys()].filter((key) => !reference.has(key));
+      const expected = new Set([...plain, ...[...plurals].flatMap((base) => categoriesOf(locale).map((c) => `${base}_${c}`))]);
+      const actual = new Set([...load(locale, ns).keys()].filter((key) => !(pluralParts(key)[1] === "zero" && plurals.has(pluralParts(key)[0]))));
+      const missing = [...expected].filter((key) => !actual.has(key));
+      const extra = [...actual].filter((key) => !expected.has(key));
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     },
   );
 
   it.each(SUPPORTED_LOCALES.map((locale) => [locale]))("%s has no empty strings and keeps every {{placeholder}}", (locale) => {
-    const other = load(locale, ns);
-    for (const [key, value] of other) {
+    const en = load("en", ns);
+    for (const [key, value] of load(locale, ns)) {
       expect(typeof value === "string" && value.trim().length > 0, `${locale}:${ns}:${key} is empty`).toBe(true);
-      expect(placeholders(value), `${locale}:${ns}:${key} placeholders`).toEqual(placeholders(reference.get(key)));
+      const [base, category] = pluralParts(key);
+      // Every plural form says what en's "other" form says ("1 share" may spell the number out, never add one).
+      const model = category ? en.get(`${base}_other`) : en.get(key);
+      if (category && category !== "other") {
+        expect(placeholders(model), `${locale}:${ns}:${key} placeholders`).toEqual(expect.arrayContaining(placeholders(value)));
+      } else {
+        expect(placeholders(value), `${locale}:${ns}:${key} placeholders`).toEqual(placeholders(model));
+      }
     }
   });
 });
@@ -52,5 +92,169 @@ describe("common namespace", () => {
     for (const key of ["errorSummary.title", "titles.errorPrefix", "errors.unavailableTitle", "errors.notFoundTitle", "validation.phoneInvalid", "validation.passwordMismatch", "providerErrors.user_exists"]) {
       expect(en.has(key), key).toBe(true);
     }
+  });
+});
+
+// --- every literal key in the code exists in all four locales ---------------------------------------------------
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !full.includes(`${path.sep}testing${path.sep}`) ? [full] : [];
+  });
+}
+
+/**
+ * The namespaces a file's translators are fixed to: `useTranslation("x")`, `getFixedT(…, "x")`, request
+ * contexts, `TFunction<"x">` parameters. A helper that only receives a plain `TFunction` could be handed any
+ * namespace's translator: its keys must exist in one of them.
+ */
+function boundNamespaces(source: string): readonly Namespace[] {
+  const found = new Set<string>();
+  for (const m of source.matchAll(/useTranslation(?:<[^>]*>)?\(\s*["'](\w+)["']/g)) found.add(m[1]);
+  for (const m of source.matchAll(/(?:getFixedT|getRequestContext|requireUserContext)\([^()]*?,\s*["'](\w+)["']\s*\)/g)) found.add(m[1]);
+  for (const m of source.matchAll(/TFunction<\s*["'](\w+)["']\s*>/g)) found.add(m[1]);
+  const namespaces = [...found].filter((ns): ns is Namespace => (NAMESPACES as readonly string[]).includes(ns));
+  if (namespaces.length > 0) return [...namespaces, "common"];
+  return /useTranslation\(\s*\)|getFixedT\([^,()]*\)/.test(source) ? ["common"] : NAMESPACES;
+}
+
+/** `t("key")`, `tStock("key")`, `context.t("key")`: literal keys, with the namespaces they may belong to. */
+function literalKeys(): { where: string; key: string; namespaces: readonly Namespace[] }[] {
+  const appDir = path.resolve(__dirname);
+  return sourceFiles(appDir).flatMap((file) => {
+    const source = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+    const bound = boundNamespaces(source);
+    return [...source.matchAll(/(?<![\w$])t(?:[A-Z]\w*)?\(\s*["'`]([^"'`$\s]+)["'`]/g)].map((m) => {
+      const [prefix, rest] = m[1].includes(":") ? m[1].split(":", 2) : [null, m[1]];
+      const namespaces = prefix && (NAMESPACES as readonly string[]).includes(prefix) ? [prefix as Namespace] : bound;
+      return { where: path.relative(appDir, file), key: rest, namespaces };
+    });
+  });
+}
+
+describe("keys used in the code", () => {
+  const used = literalKeys();
+
+  it("finds the code's t(\"…\") calls", () => {
+    expect(used.length).toBeGreaterThan(100);
+  });
+
+  it.each(SUPPORTED_LOCALES.map((locale) => [locale]))("every literal key exists in %s", (locale) => {
+    const has = (ns: Namespace, key: string) => {
+      const keys = load(locale, ns);
+      return keys.has(key) || keys.has(`${key}_other`);
+    };
+    const absent = used.filter(({ key, namespaces }) => !namespaces.some((ns) => has(ns, key))).map(({ where, key, namespaces }) => `${where}: ${namespaces.join("|")}:${key}`);
+    expect(absent).toEqual([]);
+  });
+});
+
+// --- the browser runtime against i18next ------------------------------------------------------------------------
+
+function runtime(locale: Locale): Translations {
+  return { language: locale, resources: resources[locale] };
+}
+
+describe("browser runtime", () => {
+  it("picks plural forms with Intl.PluralRules in every locale", () => {
+    const found = (locale: Locale, count: number) =>
+      translate(runtime(locale), "markets", "markets.searchResults", { count, q: "TCS", total: String(count) });
+    expect(found("en", 1)).toBe("1 match for “TCS”");
+    expect(found("en", 3)).toBe("3 matches for “TCS”");
+    expect(found("en", 0)).toBe("0 matches for “TCS”");
+    expect(found("de", 1)).toBe("1 Treffer für „TCS“");
+    expect(found("es", 1)).toBe("1 coincidencia con «TCS»");
+    expect(found("es", 2)).toBe("2 coincidencias con «TCS»");
+    expect(found("es", 1000000)).toBe("1000000 de coincidencias con «TCS»");
+    expect(found("zh", 1)).toBe("“TCS”的匹配结果：1 条");
+  });
+
+  it("interpolates like i18next: nested values, the number format, unknown names kept, ns:key, missing keys", () => {
+    const en = runtime("en");
+    const de = { language: "de", resources: { common: { n: "{{count, number}} Stück", who: "{{user.name}} ({{missing}})" } } } satisfies Translations;
+    expect(translate(de, "common", "n", { count: 1234.5 })).toBe("1.234,5 Stück");
+    expect(translate(de, "common", "who", { user: { name: "Ana" } })).toBe("Ana ({{missing}})");
+    expect(translate(en, "common", "trade:positions.title")).toBe("Positions");
+    expect(translate(en, "trade", "no.such.key")).toBe("no.such.key");
+    expect(translate(en, "trade", "no.such.key", { defaultValue: "Fallback" })).toBe("Fallback");
+  });
+
+  it("says exactly what the server's i18next says for every key of every locale", () => {
+    const server = i18next.createInstance();
+    void server.init({ resources, fallbackLng: "en", interpolation: { escapeValue: false }, initImmediate: false, returnNull: false });
+    for (const locale of SUPPORTED_LOCALES) {
+      for (const ns of NAMESPACES) {
+        const bases = new Set([...load(locale, ns).keys()].map((key) => pluralParts(key)[0]));
+        for (const key of bases) {
+          for (const count of [undefined, 0, 1, 2, 5, 21, 1000000]) {
+            const options = { count, name: "Ana", qty: "7", total: "9", value: "1.5", price: "₹10" };
+            const t = server.getFixedT(locale, ns) as unknown as (key: string, options: object) => string;
+            expect(translate(runtime(locale), ns, key, options), `${locale}:${ns}:${key} count=${count}`).toBe(t(key, options));
+          }
+        }
+      }
+    }
+  });
+});
+
+// Type-level checks: `tsc --noEmit` fails if a line marked @ts-expect-error stops being an error.
+export function typeChecks(t: TFunction<"trade">, tCommon: TFunction<"common">, loose: TFunction) {
+  t("positions.title");
+  t("common:errors.retry");
+  t("markets:markets.searchResults", { count: 2, q: "x", total: "2" });
+  loose("anything.from.data");
+  // @ts-expect-error a key that is not in locales/en/trade.json
+  t("nope.missing");
+  // @ts-expect-error an "ns:key" whose key is not in that namespace
+  t("common:nope.missing");
+  // @ts-expect-error a plural key needs a count
+  t("sell.lotLabel", { qty: "2", price: "1" });
+  // @ts-expect-error a translator of another namespace is not interchangeable
+  const other: TFunction<"common"> = t;
+  return [tCommon, other];
+}
+
+// --- locale detection ----------------------------------------------------------------------------------------
+
+describe("locale detection (remix-i18next)", () => {
+  afterEach(() => {
+    delete process.env.VISIBLE_LOCALES;
+  });
+
+  const request = (headers: Record<string, string>) => new Request("http://localhost/markets", { headers });
+  const cookie = async (locale: string) => (await localeCookie.serialize(locale)).split(";")[0];
+
+  it("uses the saved choice first: the Remix lng cookie, even for a locale hidden since", async () => {
+    process.env.VISIBLE_LOCALES = "en,de";
+    expect(await getLocale(request({ Cookie: await cookie("de"), "Accept-Language": "es" }))).toBe("de");
+    expect(await getLocale(request({ Cookie: await cookie("zh") }))).toBe("zh");
+    // A hand-built value or an unsupported locale is not a choice.
+    expect(await getLocale(request({ Cookie: "lng=de" }))).toBe("en");
+    expect(await getLocale(request({ Cookie: await cookie("fr") }))).toBe("en");
+  });
+
+  it("then the browser's most preferred VISIBLE language from Accept-Language", async () => {
+    process.env.VISIBLE_LOCALES = "en,de,es";
+    expect(await getLocale(request({ "Accept-Language": "de-DE,de;q=0.9,en;q=0.8" }))).toBe("de");
+    expect(await getLocale(request({ "Accept-Language": "fr-FR, es;q=0.8, de;q=0.5" }))).toBe("es");
+    expect(await getLocale(request({ "Accept-Language": "zh-CN,zh;q=0.9,de;q=0.5" }))).toBe("de");
+  });
+
+  it("then English: nothing preferred is visible, no header, or a header that is nonsense", async () => {
+    expect(await getLocale(request({ "Accept-Language": "de-DE,de;q=0.9" }))).toBe("en");
+    process.env.VISIBLE_LOCALES = "en,de";
+    expect(await getLocale(request({ "Accept-Language": "fr, zh" }))).toBe("en");
+    expect(await getLocale(request({}))).toBe("en");
+    expect(await getLocale(request({ "Accept-Language": ";;;q=x" }))).toBe("en");
+  });
+
+  it("gives loaders a translator fixed to that locale and namespace", async () => {
+    process.env.VISIBLE_LOCALES = "en,de";
+    const t = await getFixedT(request({ "Accept-Language": "de" }), "trade");
+    expect(t("positions.title")).toBe(load("de", "trade").get("positions.title"));
+    expect(t("sell.exceedsLot", { count: 1, qty: 1 })).toBe("Sie halten in dieser Position nur 1 Aktie");
+    expect((await getFixedT("es", "trade"))("sell.exceedsLot", { count: 3, qty: 3 })).toBe("Solo tiene 3 acciones en esta posición");
   });
 });

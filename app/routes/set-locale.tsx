@@ -1,25 +1,39 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 
-import { localeCookieHeader, visibleLocales } from "~/i18next.server";
-import { isSupportedLocale } from "~/i18n";
+import type { Locale, TFunction } from "~/i18n";
+import { getFixedT, localeCookie, visibleLocales } from "~/i18next.server";
 import { requireSameOrigin } from "~/security.server";
-import { commitSession, getSession, safeRedirect } from "~/session.server";
+import { safeRedirect } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
 
 export function loader() {
   return redirect("/settings");
 }
 
-/** The language picker's target: stores the choice in the `lng` cookie and reloads the page it came from. */
+/** The language picker's form: one of the offered locales, and the page to go back to. */
+function createLocaleSchema(t: TFunction<"common">, offered: Locale[]) {
+  return z.object({
+    lng: z.enum(offered as [Locale, ...Locale[]], { message: t("validation.languageUnavailable") }),
+    redirectTo: z.string().optional(),
+  });
+}
+
+/**
+ * The language picker's target (docs/product.md#locales): stores the choice in the `lng` cookie and goes back
+ * to the page it came from, which then loads in the new language. Only the offered (visible) locales are
+ * accepted; the picker never offers another, so a refusal answers a hand-made request.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await request.formData();
-  const lng = String(form.get("lng") ?? "");
-  const back = safeRedirect(form.get("redirectTo"), "/");
-  if (!isSupportedLocale(lng) || !visibleLocales().includes(lng)) return redirect(back);
-  const session = await getSession(request);
-  session.flash("toast", { key: "toast.languageChanged" });
-  const headers = new Headers();
-  headers.append("Set-Cookie", localeCookieHeader(lng));
-  headers.append("Set-Cookie", await commitSession(session));
-  return redirect(back, { headers });
+  const submission = parseWithZod(form, { schema: createLocaleSchema(await getFixedT(request), visibleLocales()) });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const { lng, redirectTo } = submission.value;
+  return redirectWithToast(
+    safeRedirect(redirectTo, "/"),
+    { key: "toast.languageChanged" },
+    { headers: { "Set-Cookie": await localeCookie.serialize(lng) } },
+  );
 }
