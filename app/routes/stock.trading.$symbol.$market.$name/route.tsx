@@ -43,6 +43,7 @@ import {
   type Side,
 } from "~/features/trading/order";
 import { dealToast, loadLots, orderTarget, requireInstrument, type OrderTarget } from "~/features/trading/order.server";
+import { formatInteger } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
 import type { Quote } from "~/provider/market.server";
@@ -159,7 +160,7 @@ async function orderProblem(
   if (order.type !== "sell") return null;
   const lot = (await loadLots(context, target.symbol)).find((row) => row.no === order.lot);
   if (!lot) return { lot: [context.t("sell.lotGone")] };
-  if (order.quantity > lot.count) return { quantity: [context.t("sell.exceedsLot", { qty: lot.count })] };
+  if (order.quantity > lot.count) return { quantity: [context.t("sell.exceedsLot", { count: lot.count, qty: formatInteger(lot.count, context.fmt) })] };
   return null;
 }
 
