@@ -5,20 +5,16 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "MXN";
 });
 
-import type { CallOptions, ProviderContext } from "~/provider/core.server";
-
-// Every provider call is answered by `reply` below; the real envelope handling is tested elsewhere.
-const reply = vi.hoisted(() => ({ current: (_opts: { path: string }): unknown => undefined }));
-
-vi.mock("~/provider/core.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/provider/core.server")>();
-  return {
-    ...actual,
-    callProvider: vi.fn(async (_ctx: ProviderContext, opts: CallOptions) => reply.current(opts)),
-  };
-});
-
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
+import { scriptedProvider, type ProviderCall } from "~/testing/provider-double";
+
+// Every provider call is answered by `reply.current` through the one scripted double (docs/decisions/0093).
+const provider = scriptedProvider();
+const reply = { current: (_call: ProviderCall): unknown => undefined };
+beforeEach(() => {
+  provider.reset().respond((call) => reply.current(call)).install();
+});
+afterEach(() => provider.uninstall());
 
 import { loader as homeLoader, type HomeData } from "./_index";
 import { loader as marketsLoader } from "./markets";

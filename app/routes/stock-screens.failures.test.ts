@@ -4,23 +4,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { CallOptions, ProviderContext } from "~/provider/core.server";
+import { providerLogout, scriptedProvider, type ProviderCall } from "~/testing/provider-double";
 
-const reply = vi.hoisted(() => ({
-  current: (_opts: CallOptions): unknown => undefined,
-  calls: [] as CallOptions[],
-}));
-
-vi.mock("~/provider/core.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/provider/core.server")>();
-  return {
-    ...actual,
-    callProvider: vi.fn(async (_ctx: ProviderContext, opts: CallOptions) => {
-      reply.calls.push(opts);
-      return reply.current(opts);
-    }),
-  };
+// Every provider call is answered by `reply.current` through the one scripted double (docs/decisions/0093).
+const provider = scriptedProvider();
+const reply = { current: (_call: ProviderCall): unknown => undefined, calls: provider.calls };
+beforeEach(() => {
+  provider.reset().respond((call) => reply.current(call)).install();
 });
+afterEach(() => provider.uninstall());
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { listWatchlist } from "~/provider/watchlist.server";
@@ -78,7 +70,7 @@ describe("favourite star against failing watchlist calls", () => {
     reply.current = () => ({ collected: true });
     const response = await detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add", enhanced: "1" }, { cookie }), params));
     expect(await response.json()).toEqual({ ok: true, collected: true });
-    expect(reply.calls).toEqual([{ path: "/stock/success/collection/add", method: "POST", body: { symbol: "TCS.NS" } }]);
+    expect(reply.calls).toMatchObject([{ path: "/stock/success/collection/add", method: "POST", body: { symbol: "TCS.NS" } }]);
   });
 
   it.each([
@@ -112,10 +104,10 @@ describe("favourite star against failing watchlist calls", () => {
 
   it("the provider ending the session sends the customer to log in", async () => {
     reply.current = () => {
-      throw new Response(null, { status: 302, headers: { Location: "/login" } });
+      throw providerLogout();
     };
     const response = await settle(() => detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add" }, { cookie }), params)));
-    expect(response.headers.get("Location")).toBe("/login");
+    expect(response.headers.get("Location")).toMatch(/^\/login/);
   });
 });
 
@@ -149,14 +141,14 @@ describe("chart and watchlist pages against failing calls", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/watchlists?edit=1&page=3");
     expect(await toastOf(response)).toEqual({ key: "stock:watchlist.deleteFailed", type: "error" });
-    expect(reply.calls).toEqual([{ path: "/stock/success/collection/remove", method: "POST", body: { symbol: "TCS.NS" } }]);
+    expect(reply.calls).toMatchObject([{ path: "/stock/success/collection/remove", method: "POST", body: { symbol: "TCS.NS" } }]);
   });
 
   it("the list client asks for pages of 10 and tolerates a reply without a list", async () => {
     reply.current = () => ({});
     const ctx = { token: "t", request: new Request("http://localhost") };
     expect(await listWatchlist(ctx, { page: 2 })).toEqual({ list: [], total: 0 });
-    expect(reply.calls[0]).toEqual({ path: "/stock/success/collection/list", query: { page: 2, pageSize: 10 } });
+    expect(reply.calls[0]).toMatchObject({ path: "/stock/success/collection/list", query: { page: "2", pageSize: "10" } });
   });
 });
 

@@ -6,6 +6,7 @@
  *   provider.reply("/stock/user/reg", { json: { msg: "no", data: { code: "user_exists" } } });
  *   provider.reply("/v2/config", { fail: "timeout" });
  *   provider.respond(({ path }) => { if (path === "/v2/quotes") return QUOTES; throw new ProviderError("server_error"); });
+ *   provider.respond(() => { throw providerLogout(); });   // the provider ends the session
  *   provider.calls  // what the app sent: method, path, query, token, clientIp, body
  *   provider.uninstall();
  *
@@ -42,6 +43,13 @@ export interface Reply {
 export const ok = (data: unknown = {}) => ({ msg: "ok", data });
 export const no = (code: string, extra: { field?: string; message?: string } = {}) => ({ msg: "no", data: { code, ...extra } });
 
+/** Thrown from a `respond` script: answer with exactly this reply (e.g. the provider ending the session). */
+export class ScriptedReply {
+  constructor(readonly reply: Reply) {}
+}
+/** The provider's "session ended" answer (HTTP 400 `{ msg: "logout" }`), for `respond` scripts: `throw providerLogout()`. */
+export const providerLogout = () => new ScriptedReply({ status: 400, json: { msg: "logout" } });
+
 type ReplyFor = Reply | ((call: ProviderCall) => Reply | Promise<Reply>);
 /** Returns the reply's `data` (wrapped in `ok`), or throws `ProviderError` / `ProviderUnavailableError` / a `Response`. */
 type Responder = (call: ProviderCall) => unknown;
@@ -66,6 +74,7 @@ function sleep(ms: number, signal: AbortSignal | null): Promise<void> {
 
 /** What a thrown error from a `respond` script looks like on the wire. */
 function replyForThrown(error: unknown): Reply | Response {
+  if (error instanceof ScriptedReply) return error.reply;
   if (error instanceof ProviderUnavailableError) {
     if (error.reason === "timeout" || error.reason === "network") return { fail: error.reason };
     if (error.reason === "bad_reply") return { text: "<html>not json</html>" };
