@@ -7,16 +7,17 @@ import { action as setLocaleAction } from "~/routes/set-locale";
 import { loader as supportLoader } from "~/routes/support";
 import { loader as supportLinkLoader } from "~/routes/support_.link";
 import { commitSession, getSession } from "~/session.server";
-import { FakeProvider } from "~/testing/fake-provider";
+import { scriptedProvider } from "~/testing/provider-double";
 import { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle } from "~/testing/http";
 import { toastCookie } from "~/toast.server";
 import { classifySupportUrl } from "~/utils/support.server";
 
-const provider = new FakeProvider();
-beforeAll(() => provider.start());
-afterAll(() => provider.stop());
+const provider = scriptedProvider();
+beforeAll(() => {
+  provider.install();
+});
+afterAll(() => provider.uninstall());
 beforeEach(() => {
-  process.env.PROVIDER_URL = provider.url;
   provider.reset();
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
@@ -108,16 +109,16 @@ describe("support", () => {
   });
 
   it("redirects to the provider's absolute support link, sending the token", async () => {
-    provider.reply("/stock/success/kefu", 200, { msg: "ok", data: { url: "https://chat.example/room" } });
+    provider.reply("/stock/success/kefu", { json: { msg: "ok", data: { url: "https://chat.example/room" } } });
     const cookie = await cookieWith({ token: "tok" });
     const response = await settle(() => supportLoader(routeArgs(getRequest("/support", cookie))));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("https://chat.example/room");
-    expect(provider.received[0]).toMatchObject({ path: "/api/stock/success/kefu", token: "tok" });
+    expect(provider.calls[0]).toMatchObject({ path: "/stock/success/kefu", token: "tok" });
   });
 
   it("JSON for the header button says whether to open a new tab", async () => {
-    provider.reply("/stock/success/kefu", 200, { msg: "ok", data: { url: "/customer-service" } });
+    provider.reply("/stock/success/kefu", { json: { msg: "ok", data: { url: "/customer-service" } } });
     const response = await supportLinkLoader(routeArgs(getRequest("/support/link", await cookieWith({ token: "tok" }))));
     expect(await response.json()).toEqual({ url: "/customer-service", external: false });
   });
@@ -125,9 +126,9 @@ describe("support", () => {
   it("sends a visitor to log in, and shows a page when the provider has no link", async () => {
     const visitor = await settle(() => supportLoader(routeArgs(getRequest("/support"))));
     expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fsupport");
-    expect(provider.received).toEqual([]);
+    expect(provider.calls).toEqual([]);
 
-    provider.reply("/stock/success/kefu", 200, { msg: "no", data: { code: "not_found" } });
+    provider.reply("/stock/success/kefu", { json: { msg: "no", data: { code: "not_found" } } });
     const cookie = await cookieWith({ token: "tok" });
     const none = await settle(() => supportLoader(routeArgs(getRequest("/support", cookie))));
     expect(none.status).toBe(404);
