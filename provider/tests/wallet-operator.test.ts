@@ -103,17 +103,17 @@ describe("operator CLI", () => {
 
     expect(await cli("approve", "recharge", String(recharge))).toMatchObject({ code: 0, out: expect.stringContaining(`approved: recharge #${recharge}`) });
     expect(await cli("approve", "recharge", String(recharge))).toMatchObject({ code: 1, out: expect.stringContaining("already_processed") });
-    expect(await cli("approve", "card", String(card))).toMatchObject({ code: 0 });
+    await operator(p).approve("card", card); // (the CLI's verbs share one code path; each run costs a tsx start)
     const withdraw = (await c.post("/money/access", { bank_id: card, count: "500" })).body.data.id;
     expect(await cli("reject", "withdraw", String(withdraw), "Name", "mismatch")).toMatchObject({ code: 0 });
     expect((await c.get(`/recharge-withdraw/${withdraw}`)).body.data).toMatchObject({ status: "b", reason: "Name mismatch" });
-    expect(await cli("approve", "loan", String(loan))).toMatchObject({ code: 0 });
+    expect(await cli("approve", "loan", String(loan))).toMatchObject({ code: 0, out: expect.stringContaining(`approved: loan #${loan}`) });
     expect(await cli("repay", String(loan))).toEqual({ code: 0, out: `loan #${loan} repaid (700.00)` });
     expect(await expectLedgerBalanced(p, t.id)).toBe("6000.00");
 
     expect(await cli("config", "min_withdraw_count", "200")).toEqual({ code: 0, out: "min_withdraw_count = 200" });
-    expect((await cli("config")).out).toContain("min_withdraw_count = 200");
-    await cli("config", "min_withdraw_count", "100");
+    expect((await p.call("/api/v2/config")).body.data).toContainEqual({ tag: "min_withdraw_count", value: "200" });
+    await operator(p).config("min_withdraw_count", "100");
 
     expect(await cli("approve", "parcel", "1")).toMatchObject({ code: 1, out: expect.stringContaining("usage: approve <kind> <id>") });
     const unreachable = await promisify(execFile)(process.execPath, ["--import", "tsx", "provider/operator-cli.ts", "list"], {
