@@ -11,6 +11,7 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
+import { DocumentStatusContext } from "~/components/ui/FormErrors";
 import { TranslationsProvider } from "~/i18n-react";
 import { getLocale, resourcesFor } from "~/i18next.server";
 import { NonceProvider } from "~/utils/nonce-provider";
@@ -42,9 +43,12 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <TranslationsProvider value={translations}>
-        <NonceProvider value={nonce ?? ""}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </NonceProvider>
+        {/* The status lets the root title say "Error: " after a failed form post (docs/decisions/0115). */}
+        <DocumentStatusContext.Provider value={responseStatusCode}>
+          <NonceProvider value={nonce ?? ""}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </NonceProvider>
+        </DocumentStatusContext.Provider>
       </TranslationsProvider>,
       {
         [readyEvent]() {

@@ -13,9 +13,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 
-import { BackSwipe, BottomNav, DesktopWarning, Header, desktopWarningScript } from "~/components/shell";
+import { BackSwipe, BottomNav, DesktopWarning, Header, NetworkStatus, isNetworkFailure, useFocusOnNavigation, useSlowNavigation } from "~/components/shell";
 import { Toast } from "~/components/ui/Toast";
 import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErrors";
 import { deploymentFor } from "~/deployment";
@@ -31,6 +31,7 @@ import { getLocale, resourcesFor, routeNamespaces, visibleLocales } from "~/i18n
 import { getSession } from "~/session.server";
 import { getToast } from "~/toast.server";
 import appStyles from "~/styles/app.css";
+import { desktopWarningDismissed } from "~/utils/desktop-warning.server";
 import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page";
 
@@ -56,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       deployment: deploymentFor(process.env.DEPLOYMENT),
       user,
       toast,
+      desktopWarningDismissed: desktopWarningDismissed(request),
       // The namespaces the matched routes declare in `handle.i18n` (docs/decisions/0111-route-namespaces.md).
       i18n: { locale, resources: resourcesFor(locale, routeNamespaces(new URL(request.url).pathname)) },
     },
@@ -91,16 +93,22 @@ function I18nFallbackScript({ translations, nonce }: { translations: Translation
 }
 
 /**
+ * Browser only: the strings of the last page shown. A client navigation whose requests all failed (offline)
+ * has no root data, and the error page that says so (rendered in a fresh Layout) must keep speaking them.
+ */
+let shownTranslations: Translations | null = null;
+
+/**
  * The strings for this render: the root loader's (merged with earlier pages' in the browser), or for an
  * unmatched URL the ones entry.server provided (server) / inlined in the document (browser).
  */
 function usePageTranslations(data: Translations | undefined): Translations {
   const outer = useTranslations();
   return useMemo(() => {
-    if (data) return mergeBrowserTranslations(data);
+    if (data) return (shownTranslations = mergeBrowserTranslations(data));
     if (typeof document === "undefined") return outer;
     const inline = (window as unknown as Record<string, Translations | undefined>)[I18N_FALLBACK];
-    return inline ?? outer;
+    return inline ?? shownTranslations ?? outer;
   }, [data, outer]);
 }
 
@@ -116,7 +124,8 @@ function DocumentTitle({ failed }: { failed: boolean }) {
     const handle = deepest?.handle as PageHandle | undefined;
     if (handle?.titleKey) title = t("titles.page", { title: t(handle.titleKey), app: t("appName") });
   }
-  return <title>{failed || error ? t("titles.errorPrefix", { title }) : title}</title>;
+  // The server knows a failed post by its 400 status; the browser learns it from the form after hydrating.
+  return <title suppressHydrationWarning>{failed || error ? t("titles.errorPrefix", { title }) : title}</title>;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -128,10 +137,10 @@ export function Layout({ children }: { children: ReactNode }) {
   );
   const locale = data?.locale ?? translations.language ?? DEFAULT_LOCALE;
   const serverFailed = useSubmissionFailed();
-  // Set by FormErrorSummary after a submit that client-side validation stopped (no action data then).
+  // Set by FormErrorSummary while it shows errors (after a server reply or a submit client-side validation
+  // stopped), cleared when it hides or unmounts. Not reset on navigation: the page's own form effect runs
+  // before this component's would, and would be undone.
   const [clientFailed, setClientFailed] = useState(false);
-  const location = useLocation();
-  useEffect(() => setClientFailed(false), [location.key]);
   const failed = serverFailed || clientFailed;
   return (
     <FormFailureContext.Provider value={setClientFailed}>
@@ -145,7 +154,6 @@ export function Layout({ children }: { children: ReactNode }) {
             <DocumentTitle failed={failed} />
             <Meta />
             <Links />
-            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: desktopWarningScript }} />
             {data ? null : <I18nFallbackScript translations={translations} nonce={nonce} />}
           </head>
           <body>
@@ -166,15 +174,24 @@ function Shell({ children }: { children: ReactNode }) {
   const handles = matches.map((match) => match.handle as PageHandle | undefined);
   const hideHeader = handles.some((handle) => handle?.hideHeader);
   const hideBottomNav = handles.some((handle) => handle?.hideBottomNav);
+  // Focus and loading state after client navigations (docs/product.md#navigation, decision 0116).
+  useFocusOnNavigation();
+  const slow = useSlowNavigation();
   return (
     <>
       <a href="#main" className="skip-link">
         {t("skipToContent")}
       </a>
-      <DesktopWarning />
+      <NetworkStatus slow={slow} />
+      {data?.desktopWarningDismissed ? null : <DesktopWarning />}
       {hideHeader ? null : <Header locale={data?.locale ?? DEFAULT_LOCALE} visibleLocales={data?.visibleLocales ?? []} />}
       <Toast toast={data?.toast} />
-      <main id="main" className={hideBottomNav ? "app-main" : "app-main app-main--with-nav"} tabIndex={-1}>
+      <main
+        id="main"
+        className={hideBottomNav ? "app-main" : "app-main app-main--with-nav"}
+        tabIndex={-1}
+        aria-busy={slow || undefined}
+      >
         {children}
       </main>
       {hideBottomNav ? null : <BottomNav />}
@@ -191,9 +208,11 @@ export default function App() {
   );
 }
 
-type ErrorKind = "notFound" | "unavailable" | "forbidden" | "generic";
+type ErrorKind = "notFound" | "unavailable" | "forbidden" | "offline" | "generic";
 
 function errorKind(error: unknown): ErrorKind {
+  // A client navigation whose request never reached the server: say so, not "something went wrong".
+  if (isNetworkFailure(error)) return "offline";
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return "notFound";
     if (error.status === 503) return "unavailable";
@@ -223,7 +242,7 @@ export function ErrorBoundary() {
         <h1 id="error-title">{t(copy.title)}</h1>
         <p>{t(copy.text)}</p>
         <p className="error-page__actions">
-          {copy.kind === "unavailable" || copy.kind === "generic" ? (
+          {copy.kind === "unavailable" || copy.kind === "generic" || copy.kind === "offline" ? (
             <a className="button" href={location.pathname + location.search}>
               {t("errors.retry")}
             </a>

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 import { localeCookie } from "~/i18next.server";
 import { loader as rootLoader } from "~/root";
+import { action as desktopWarningAction } from "~/routes/desktop-warning";
 import { action as setLocaleAction } from "~/routes/set-locale";
 import { loader as supportLoader } from "~/routes/support";
 import { loader as supportLinkLoader } from "~/routes/support_.link";
@@ -136,5 +137,45 @@ describe("support", () => {
     expect(json.status).toBe(404);
     const anonymous = await supportLinkLoader(routeArgs(getRequest("/support/link")));
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("/desktop-warning", () => {
+  it("a plain form post remembers the dismissal for a year and goes back to the page", async () => {
+    const response = await settle(() =>
+      desktopWarningAction(routeArgs(formRequest("/desktop-warning", { redirectTo: "/markets?page=2" }))),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/markets?page=2");
+    expect(response.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^desktop-warning=dismissed; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly/),
+    ]);
+  });
+
+  it("the JS fetcher (no redirectTo) gets { ok: true } and the cookie, and stays on the page", async () => {
+    const response = await settle(() => desktopWarningAction(routeArgs(formRequest("/desktop-warning", {}))));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(response.headers.getSetCookie()[0]).toMatch(/^desktop-warning=dismissed;/);
+  });
+
+  it("never redirects off site, and refuses a cross-origin post", async () => {
+    const offsite = await settle(() =>
+      desktopWarningAction(routeArgs(formRequest("/desktop-warning", { redirectTo: "https://evil.com/x" }))),
+    );
+    expect(offsite.headers.get("Location")).toBe("/");
+    const crossOrigin = await settle(() =>
+      desktopWarningAction(
+        routeArgs(formRequest("/desktop-warning", {}, { headers: { Origin: "https://evil.com", "Sec-Fetch-Site": "cross-site" } })),
+      ),
+    );
+    expect(crossOrigin.status).toBe(403);
+  });
+
+  it("the root leaves the warning out on every page once the cookie is there", async () => {
+    const before = await (await rootLoader(routeArgs(getRequest("/")))).json();
+    expect(before.desktopWarningDismissed).toBe(false);
+    const after = await (await rootLoader(routeArgs(getRequest("/markets", "lng=en; desktop-warning=dismissed")))).json();
+    expect(after.desktopWarningDismissed).toBe(true);
   });
 });

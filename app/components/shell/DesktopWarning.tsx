@@ -1,38 +1,33 @@
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 
-export const DESKTOP_WARNING_STORAGE_KEY = "desktop-warning-dismissed";
-
 /**
- * Shown by CSS only on wide screens with a fine pointer (desktop). Dismissing works without JS (a checkbox
- * inside the banner hides it for this page view through `:has()`); with JS the choice is remembered in localStorage (an inline script in the
- * document head applies it before first paint).
+ * Shown by CSS only on wide screens with a fine pointer (desktop); the root leaves it out once dismissed
+ * (docs/product.md#navigation). "Dismiss" is a plain form post to /desktop-warning, which sets a one-year
+ * cookie and redirects back, so the choice holds on every page without JS. With JS the same form goes through
+ * a fetcher: the banner hides at once, the page stays, and the cookie is set in the background.
  */
 export function DesktopWarning() {
   const { t } = useTranslation("common");
+  const location = useLocation();
+  const fetcher = useFetcher<{ ok: boolean }>();
+  if (fetcher.state !== "idle" || fetcher.data?.ok) return null;
   return (
     <div className="desktop-warning" role="note">
       <p>{t("desktopWarning.text")}</p>
-      <label className="button button--small">
-        <input
-          type="checkbox"
-          className="desktop-warning__toggle sr-only"
-          onChange={(event) => {
-            if (!event.currentTarget.checked) return;
-            try {
-              window.localStorage.setItem(DESKTOP_WARNING_STORAGE_KEY, "1");
-            } catch {
-              // Storage may be blocked; the checkbox still hides the banner.
-            }
-            document.documentElement.dataset.desktopWarning = "dismissed";
-          }}
-        />
-        {t("desktopWarning.dismiss")}
-      </label>
+      <form
+        method="post"
+        action="/desktop-warning"
+        onSubmit={(event) => {
+          event.preventDefault();
+          fetcher.submit(null, { method: "post", action: "/desktop-warning" });
+        }}
+      >
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <button type="submit" className="button button--small">
+          {t("desktopWarning.dismiss")}
+        </button>
+      </form>
     </div>
   );
 }
-
-/** Runs in <head> before paint; kept tiny and dependency-free. */
-export const desktopWarningScript = `try{if(localStorage.getItem(${JSON.stringify(
-  DESKTOP_WARNING_STORAGE_KEY,
-)}))document.documentElement.dataset.desktopWarning="dismissed"}catch(e){}`;

@@ -6,40 +6,52 @@ import type { Locale } from "~/i18n";
 import { LanguagePicker } from "./LanguagePicker";
 import { SupportLink } from "./SupportLink";
 
-/** Header: search (GET /markets?q=), support, settings and the language picker. */
+/**
+ * Header (docs/product.md#navigation): search (GET /markets?q=), support, settings and the language picker.
+ * Laid out for a 360 px phone in every language, with and without JS: the search field and the two icon
+ * buttons share the first row, so the field keeps room for its whole placeholder; the language picker (a
+ * select plus its explicit "Change language" button) gets a row of its own, and only when more than one
+ * language is offered.
+ */
 export function Header({ locale, visibleLocales }: { locale: string; visibleLocales: Locale[] }) {
   const { t } = useTranslation("common");
   const [searchParams] = useSearchParams();
   return (
     <header className="app-header">
-      <Form method="get" action="/markets" role="search" className="app-header__search">
-        <label htmlFor="site-search" className="sr-only">
-          {t("header.searchLabel")}
-        </label>
-        <input
-          id="site-search"
-          type="search"
-          name="q"
-          defaultValue={searchParams.get("q") ?? ""}
-          placeholder={t("header.searchPlaceholder")}
-          autoComplete="off"
-          enterKeyHint="search"
-        />
-        <button type="submit" className="icon-button" aria-label={t("header.searchSubmit")}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zm4.6-1.9L20 20" />
-          </svg>
-        </button>
-      </Form>
-      <div className="app-header__actions">
-        <SupportLink />
-        <Link to="/settings" className="icon-button" aria-label={t("header.settings")}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8-3 2-1.5-2-3.5-2.4.8a7 7 0 0 0-1.6-1L15.5 4h-4l-.5 2.8a7 7 0 0 0-1.6 1L7 7 5 10.5 7 12l-2 1.5L7 17l2.4-.8a7 7 0 0 0 1.6 1l.5 2.8h4l.5-2.8a7 7 0 0 0 1.6-1L20 17l2-3.5z" />
-          </svg>
-        </Link>
-        {visibleLocales.length > 1 ? <LanguagePicker locale={locale} locales={visibleLocales} id="header-language" /> : null}
+      <div className="app-header__bar">
+        <Form method="get" action="/markets" role="search" className="app-header__search">
+          <label htmlFor="site-search" className="sr-only">
+            {t("header.searchLabel")}
+          </label>
+          <input
+            id="site-search"
+            type="search"
+            name="q"
+            defaultValue={searchParams.get("q") ?? ""}
+            placeholder={t("header.searchPlaceholder")}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+          <button type="submit" className="icon-button" aria-label={t("header.searchSubmit")}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zm4.6-1.9L20 20" />
+            </svg>
+          </button>
+        </Form>
+        <div className="app-header__actions">
+          <SupportLink />
+          <Link to="/settings" className="icon-button" aria-label={t("header.settings")}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8-3 2-1.5-2-3.5-2.4.8a7 7 0 0 0-1.6-1L15.5 4h-4l-.5 2.8a7 7 0 0 0-1.6 1L7 7 5 10.5 7 12l-2 1.5L7 17l2.4-.8a7 7 0 0 0 1.6 1l.5 2.8h4l.5-2.8a7 7 0 0 0 1.6-1L20 17l2-3.5z" />
+            </svg>
+          </Link>
+        </div>
       </div>
+      {visibleLocales.length > 1 ? (
+        <div className="app-header__language">
+          <LanguagePicker locale={locale} locales={visibleLocales} id="header-language" />
+        </div>
+      ) : null}
     </header>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n-react";
 
 /**
  * Link to /support, whose loader redirects to the provider's support link. With JS, an absolute URL opens
- * in a new tab (SPEC §2): we ask /support for the target as JSON first; an app route navigates in place.
+ * in a new tab (docs/product.md#support): we ask /support for the target as JSON first; an app route navigates in place.
  */
 export function SupportLink() {
   const { t } = useTranslation("common");

@@ -2,5 +2,7 @@ export { BottomNav } from "./BottomNav";
 export { Header } from "./Header";
 export { LanguagePicker } from "./LanguagePicker";
 export { SupportLink } from "./SupportLink";
-export { DesktopWarning, desktopWarningScript } from "./DesktopWarning";
+export { DesktopWarning } from "./DesktopWarning";
 export { BackSwipe, isBackSwipe } from "./BackSwipe";
+export { NetworkStatus, SLOW_NAVIGATION_MS, isNetworkFailure, useOnline, useSlowNavigation } from "./NetworkStatus";
+export { focusTargetOf, useFocusOnNavigation } from "./useFocusOnNavigation";

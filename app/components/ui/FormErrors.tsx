@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 
 import { ErrorSummary, type SummaryError } from "./ErrorSummary";
 
@@ -69,16 +68,19 @@ export function FormErrorSummary({
 }
 
 /**
- * True when the current page shows the result of a failed form submission (a Conform `reply()` with
- * status "error" in any route's action data). Used by the root document to prefix `<title>` with "Error: "
- * on the server-rendered no-JS page as well as after a server round trip with JS.
+ * The HTTP status the server is answering this document with. `entry.server` provides it around
+ * `<RemixServer>`; in the browser there is none (undefined). A document answered 400 is a page showing the
+ * errors of a failed form post (every action answers invalid input with
+ * `json({ result: submission.reply() }, { status: 400 })`), so the server-rendered `<title>` can say "Error: "
+ * without reading another route's action data through router internals (docs/decisions/0115-shell-without-router-internals.md).
+ */
+export const DocumentStatusContext = createContext<number | undefined>(undefined);
+
+/**
+ * True while the server renders a document answered 400 (a failed form post, with or without JS: a no-JS
+ * POST, or a JS browser's document post before hydration). In the browser, forms report their state through
+ * `FormFailureContext` (FormErrorSummary) instead, which also covers client-side submissions.
  */
 export function useSubmissionFailed(): boolean {
-  const state = useContext(UNSAFE_DataRouterStateContext);
-  const actionData = state?.actionData;
-  if (!actionData) return false;
-  return Object.values(actionData).some((value) => {
-    const result = (value as { result?: { status?: string } } | null)?.result;
-    return result?.status === "error";
-  });
+  return useContext(DocumentStatusContext) === 400;
 }

@@ -3,9 +3,8 @@ import type { ReactNode } from "react";
 
 export interface LinkTab {
   to: string;
+  /** The whole label: its visible text is also its accessible name (WCAG 2.5.3), so it is never cut. */
   label: ReactNode;
-  /** Full text for assistive technology when `label` is shortened. */
-  accessibleName?: string;
   current: boolean;
 }
 
@@ -20,7 +19,6 @@ export function LinkTabs({ label, tabs, className }: { label: string; tabs: Link
               to={tab.to}
               className="tabs__tab"
               aria-current={tab.current ? "page" : undefined}
-              aria-label={tab.accessibleName}
               preventScrollReset
             >
               {tab.label}
@@ -72,10 +70,4 @@ export function RadioTabs({
       </div>
     </fieldset>
   );
-}
-
-/** Cuts a label to `max` characters (SPEC §9: bottom-nav and stock-tab names, 6). Unicode-safe. */
-export function cutLabel(label: string, max = 6): string {
-  const chars = Array.from(label);
-  return chars.length > max ? chars.slice(0, max).join("") : label;
 }

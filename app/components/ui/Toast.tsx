@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { TKey } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 
 import type { Toast as ToastData } from "~/toast";
@@ -22,7 +23,8 @@ export function Toast({ toast }: { toast: ToastData | null | undefined }) {
     <div className="toast-region" role="status" aria-live="polite">
       {toast && visible ? (
         <div className={`toast toast--${toast.type ?? "success"}`}>
-          <p>{t(toast.key, toast.values)}</p>
+          {/* The key arrives as data (the toast cookie), so it is checked where the toast is set, not here. */}
+          <p>{t(toast.key as TKey<"common">, toast.values)}</p>
           {hydrated ? (
             <button type="button" className="toast__close" onClick={() => setVisible(false)} aria-label={t("toast.close")}>
               <span aria-hidden="true">×</span>

@@ -1,0 +1,28 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+
+import { requireSameOrigin } from "~/security.server";
+import { safeRedirect } from "~/session.server";
+import { dismissDesktopWarningCookie } from "~/utils/desktop-warning.server";
+
+/** The dismiss form: `redirectTo` is sent by the plain (no-JS) form only; the JS fetcher leaves it out. */
+const schema = z.object({ redirectTo: z.string().optional() });
+
+export function loader() {
+  return redirect("/");
+}
+
+/**
+ * Dismisses the desktop warning for a year (docs/product.md#navigation). A plain form post gets a redirect back
+ * to the page it came from, where the root no longer renders the warning; the JS fetcher gets `{ ok: true }`
+ * and stays on the page (the banner is already hidden).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema });
+  const headers = { "Set-Cookie": dismissDesktopWarningCookie() };
+  const back = submission.status === "success" ? submission.value.redirectTo : undefined;
+  if (back) return redirect(safeRedirect(back, "/"), { headers });
+  return json({ ok: true }, { headers });
+}
