@@ -193,7 +193,10 @@ export function hstsEnabled(): boolean {
   return process.env.NODE_ENV === "production" && secureCookies();
 }
 
-/** Called first by actions that may run without the server in front (none left once every caller is gone). */
+/**
+ * The same check inside an action: a second line for code paths without the server in front (an action called
+ * directly in a test). The server has already refused a cross-origin request before any action runs.
+ */
 export function requireSameOrigin(request: Request): void {
   const url = new URL(request.url);
   const reason = crossOriginReason({
