@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
@@ -24,7 +24,7 @@ import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
 
 import { Stepper } from "./Stepper";
-import type { TradingPageData } from "./types";
+import type { StepProps, TradingPageData } from "./types";
 
 /**
  * The order form (docs/decisions/0100-order-form-state-in-the-url-and-conform.md): its starting values come
@@ -37,12 +37,7 @@ export function OrderForm({
   livePrice,
   lastResult,
   clientFailure,
-}: {
-  data: TradingPageData;
-  livePrice: number;
-  lastResult: SubmissionResult<string[]> | undefined;
-  clientFailure: "offline" | "unknown" | null;
-}) {
+}: StepProps & { livePrice: number }) {
   const { t } = useTranslation("trade");
   const fmt = useFormat();
   const navigation = useNavigation();

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
@@ -11,7 +11,7 @@ import { useTranslation } from "~/i18n-react";
 import { orderHref, recordsHref } from "~/utils/hrefs";
 import { useFormat } from "~/utils/format-context";
 
-import type { TradingPageData } from "./types";
+import type { StepProps } from "./types";
 
 const CONFIRM_ID = "confirm-submit";
 
@@ -21,15 +21,7 @@ const CONFIRM_ID = "confirm-submit";
  * (docs/decisions/0102). One Confirm carries the order and its idempotency key (decision 0101); a failed or
  * unanswered Confirm keeps everything on screen with what happened, and confirming again can only make one order.
  */
-export function Review({
-  data,
-  lastResult,
-  clientFailure,
-}: {
-  data: TradingPageData;
-  lastResult: SubmissionResult<string[]> | undefined;
-  clientFailure: "offline" | "unknown" | null;
-}) {
+export function Review({ data, lastResult, clientFailure }: StepProps) {
   const { t } = useTranslation("trade");
   const fmt = useFormat();
   const navigation = useNavigation();

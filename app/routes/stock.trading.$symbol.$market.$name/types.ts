@@ -1,4 +1,6 @@
 /** The buy/sell screen's loader data (what the server renders; the browser adds live prices and typing). */
+import type { SubmissionResult } from "@conform-to/react";
+
 import type { OrderEstimate, PositionType, Side } from "~/features/trading/order";
 import type { WalletConversion } from "~/features/trading/currency";
 import type { OrderConstraints } from "~/features/trading/forms.server";
@@ -39,4 +41,13 @@ export interface TradingPageData {
   lots: PositionFigures[];
   review: ReviewFigures | null;
   constraints: OrderConstraints;
+}
+
+/** What the order form and the review get from the page: its data and the last submit's answer. */
+export interface StepProps {
+  data: TradingPageData;
+  /** The server's reply to the last submit (Conform's), if it was refused. */
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** With JS: a submit the network lost before it reached the server ("offline") or on the way back ("unknown"). */
+  clientFailure: "offline" | "unknown" | null;
 }
