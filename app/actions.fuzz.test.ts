@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { cookiesOf, send, sourceBuild, startAppServer, type RunningServer } from "~/testing/app-server";
+import { logIn, providerState as stateOf, send, sourceBuild, startAppServer, type RunningServer } from "~/testing/app-server";
 import { useTestProvider } from "~/testing/provider-double";
 
 import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../provider/testing";
@@ -43,37 +43,14 @@ let server: RunningServer;
 let uninstall: () => void;
 let cookie = "";
 
-async function logIn(): Promise<string> {
-  const login = await send(server, "POST", "/login", {
-    headers: { "content-type": FORM, origin: server.origin, "sec-fetch-site": "same-origin" },
-    body: new URLSearchParams({ phone: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD, redirectTo: "/" }).toString(),
-  });
-  expect(login.status, login.body.slice(0, 300)).toBe(302);
-  return cookiesOf(login);
-}
-
 /** Business state: every table's row count except the login bookkeeping, and every balance. */
-async function providerState(): Promise<string> {
-  const bookkeeping = new Set(["sessions", "auth_attempts", "login_failures", "sms_outbox", "one_time_codes"]);
-  const tables = (await provider.db
-    .selectFrom("information_schema.tables" as never)
-    .select("table_name" as never)
-    .where("table_schema" as never, "=", "public" as never)
-    .execute()) as { table_name: string }[];
-  const counts: Record<string, number> = {};
-  for (const { table_name } of tables.filter((table) => !bookkeeping.has(table.table_name))) {
-    const row = await provider.db.selectFrom(table_name as never).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
-    counts[table_name] = Number((row as { n: number } | undefined)?.n ?? 0);
-  }
-  const money = await provider.db.selectFrom("users").select(["id", "money", "loan"]).orderBy("id").execute();
-  return JSON.stringify({ counts, money });
-}
+const providerState = () => stateOf(provider, ["sessions", "auth_attempts", "login_failures", "sms_outbox", "one_time_codes"]);
 
 beforeAll(async () => {
   provider = await createTestProvider();
   uninstall = useTestProvider(provider);
   server = await startAppServer();
-  cookie = await logIn();
+  cookie = await logIn(server, TEST_DEMO_USER, TEST_DEMO_PASSWORD);
 }, 120_000);
 
 afterAll(async () => {

@@ -9,7 +9,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { crossOriginReason, type IncomingRequest } from "~/security.server";
-import { cookiesOf, send, sourceBuild, startAppServer, type RawResponse, type RunningServer } from "~/testing/app-server";
+import {
+  cookiesOf,
+  logIn,
+  providerState as stateOf,
+  send,
+  sourceBuild,
+  startAppServer,
+  type RawResponse,
+  type RunningServer,
+} from "~/testing/app-server";
 import { scriptedProvider, useTestProvider } from "~/testing/provider-double";
 
 import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../provider/testing";
@@ -77,12 +86,7 @@ beforeAll(async () => {
     },
   });
   server = await startAppServer();
-  const login = await send(server, "POST", "/login", {
-    headers: { "content-type": FORM, origin: server.origin, "sec-fetch-site": "same-origin" },
-    body: new URLSearchParams({ phone: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD, redirectTo: "/" }).toString(),
-  });
-  expect(login.status, login.body.slice(0, 300)).toBe(302);
-  customerCookie = cookiesOf(login);
+  customerCookie = await logIn(server, TEST_DEMO_USER, TEST_DEMO_PASSWORD);
 }, 120_000);
 
 afterAll(async () => {
@@ -97,20 +101,7 @@ beforeEach(() => {
 });
 
 /** Every table's row count and every balance: any write by the provider changes it. */
-async function providerState(): Promise<string> {
-  const tables = await provider.db
-    .selectFrom("information_schema.tables" as never)
-    .select("table_name" as never)
-    .where("table_schema" as never, "=", "public" as never)
-    .execute();
-  const counts: Record<string, number> = {};
-  for (const { table_name } of tables as { table_name: string }[]) {
-    const row = await provider.db.selectFrom(table_name as never).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
-    counts[table_name] = Number((row as { n: number } | undefined)?.n ?? 0);
-  }
-  const money = await provider.db.selectFrom("users").select(["id", "money", "loan"]).orderBy("id").execute();
-  return JSON.stringify({ counts, money });
-}
+const providerState = () => stateOf(provider);
 
 function expectSecurityHeaders(response: RawResponse, what: string) {
   const csp = String(response.headers["content-security-policy"] ?? "");

@@ -10,6 +10,8 @@ import path from "node:path";
 
 import type { ServerBuild, ServerEntryModule } from "@remix-run/node";
 
+import type { TestProvider } from "../../provider/testing";
+
 // Plain JavaScript (the production server); allowJs gives it inferred types.
 import { createApp } from "../../server/app.mjs";
 
@@ -169,6 +171,35 @@ export function send(
 
 function lowerCase(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** Signs in through the app's login form (same origin) and returns the session cookie. */
+export async function logIn(server: RunningServer, phone: string, password: string): Promise<string> {
+  const response = await send(server, "POST", "/login", {
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.origin, "sec-fetch-site": "same-origin" },
+    body: new URLSearchParams({ phone, password, redirectTo: "/" }).toString(),
+  });
+  if (response.status !== 302) throw new Error(`login failed: ${response.status} ${response.body.slice(0, 300)}`);
+  return cookiesOf(response);
+}
+
+/**
+ * The provider's state as a string: every table's row count (but `ignore`) and every balance. Any write the
+ * provider makes changes it; compare before and after.
+ */
+export async function providerState(provider: TestProvider, ignore: readonly string[] = []): Promise<string> {
+  const tables = (await provider.db
+    .selectFrom("information_schema.tables" as never)
+    .select("table_name" as never)
+    .where("table_schema" as never, "=", "public" as never)
+    .execute()) as { table_name: string }[];
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables.filter((table) => !ignore.includes(table.table_name))) {
+    const row = await provider.db.selectFrom(table_name as never).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+    counts[table_name] = Number((row as { n: number } | undefined)?.n ?? 0);
+  }
+  const money = await provider.db.selectFrom("users").select(["id", "money", "loan"]).orderBy("id").execute();
+  return JSON.stringify({ counts, money });
 }
 
 /** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
