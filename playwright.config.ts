@@ -46,7 +46,8 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,
-    env: { E2E_PORT: String(port) },
+    // All four languages offered, so the header carries the language picker: its widest layout is the one tested.
+    env: { E2E_PORT: String(port), VISIBLE_LOCALES: process.env.VISIBLE_LOCALES ?? "en,zh,de,es" },
     stdout: "ignore",
     stderr: "pipe",
   },

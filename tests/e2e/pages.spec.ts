@@ -1,61 +1,75 @@
-import { expect, test } from "@playwright/test";
+import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
 
-import { expectNoAxeViolations, login } from "./support";
-
-// Every screen renders for a logged-in customer, with JavaScript on and off, with zero axe violations and
-// without a client-side error (hydration mismatches and render errors show up as page errors).
-const PAGES: { path: string; heading: RegExp }[] = [
-  { path: "/", heading: /Market overview/ },
-  { path: "/markets", heading: /Markets/ },
-  { path: "/watchlists", heading: /Watchlist/ },
-  { path: "/trade", heading: /Positions/ },
-  { path: "/trade-no-nav/forex/1", heading: /Positions/ },
-  { path: "/records", heading: /Stock records/ },
-  { path: "/forex", heading: /Forex/ },
-  { path: "/futures", heading: /Futures/ },
-  { path: "/treasury-debt", heading: /Treasury debt/ },
-  { path: "/stock/RELIANCE.NS/IN/Reliance%20Industries", heading: /Reliance/ },
-  { path: "/stock/v2/RELIANCE.NS/Reliance%20Industries", heading: /Reliance/ },
-  { path: "/trading/RELIANCE.NS", heading: /Reliance|RELIANCE/ },
-  { path: "/stock/trading/RELIANCE.NS/IN/Reliance%20Industries?type=buy", heading: /Reliance|RELIANCE|Buy/ },
-  { path: "/settings", heading: /Settings/ },
+// The every-screen sweep: one test per screen, each with its own fresh customer, in both projects (JS on and
+// off). Each screen answers 200, shows its heading, passes axe with zero violations, and raises no page error
+// and no unexpected console.error (the `page` fixture in ./support fails the test on those).
+// Screens still being built (wallet, products, account, news…) are added here by their owners when they land;
+// tests/e2e/crawl.spec.ts checks that every screen of docs/product.md is reachable.
+const SCREENS: { name: string; path: string; heading: RegExp }[] = [
+  { name: "home", path: "/", heading: /Market overview/ },
+  { name: "markets", path: "/markets", heading: /Markets/ },
+  { name: "watchlist", path: "/watchlists", heading: /Watchlist/ },
+  { name: "positions", path: "/trade", heading: /Positions/ },
+  { name: "positions without the bottom bar", path: "/trade-no-nav/forex/1", heading: /Positions/ },
+  { name: "stock records", path: "/records", heading: /Stock records/ },
+  { name: "forex", path: "/forex", heading: /Forex/ },
+  { name: "futures", path: "/futures", heading: /Futures/ },
+  { name: "treasury debt", path: "/treasury-debt", heading: /Treasury debt/ },
+  { name: "stock chart", path: "/stock/RELIANCE.NS/IN/Reliance%20Industries", heading: /Reliance/ },
+  { name: "stock detail", path: "/stock/v2/RELIANCE.NS/Reliance%20Industries", heading: /Reliance/ },
+  { name: "trading view", path: "/trading/RELIANCE.NS", heading: /Reliance|RELIANCE/ },
+  { name: "buy", path: "/stock/trading/RELIANCE.NS/IN/Reliance%20Industries?type=buy", heading: /Reliance|RELIANCE|Buy/ },
+  { name: "settings", path: "/settings", heading: /Settings/ },
 ];
 
-test("every screen renders cleanly and passes axe", async ({ page }) => {
-  const pageErrors: string[] = [];
-  page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) {
-      pageErrors.push(`${page.url()}: ${message.text().slice(0, 300)}`);
-    }
+for (const screen of SCREENS) {
+  test(`${screen.name} (${screen.path}) renders cleanly and passes axe`, async ({ page, customer }) => {
+    expect(customer.phone).toMatch(/^\d{10}$/);
+    const response = await page.goto(screen.path);
+    expect(response?.status(), screen.path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(screen.heading);
+    await expectNoAxeViolations(page);
   });
-  await page.goto("/login");
-  await login(page, process.env.DEMO_USER ?? "9876543210", process.env.DEMO_PASSWORD ?? "demo1234");
-  await expect(page).toHaveURL(/\/$/);
+}
 
-  for (const { path, heading } of PAGES) {
-    await test.step(path, async () => {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(200);
-      await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(heading);
-      await expectNoAxeViolations(page);
-    });
+test("settings: the logout confirmation opens on the safe choice and passes axe", async ({ page, customer }) => {
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  await page.goto("/settings");
+  await page.getByRole("link", { name: "Log out" }).or(page.getByRole("button", { name: "Log out" })).first().click();
+  if (jsEnabled()) {
+    // A native modal dialog; a stray Enter must not log out: Cancel has focus (docs/product.md#accounts).
+    const dialog = page.getByRole("dialog", { name: "Log out?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  } else {
+    // The server-rendered confirm step: its own page, with Cancel as a plain link back.
+    await expect(page).toHaveURL(/\/settings\?confirm=logout/);
+    await expect(page.getByRole("heading", { level: 1, name: "Log out?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/settings");
   }
-  expect(pageErrors).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
-test("visitors see the open screens and are sent to login from the others", async ({ page }) => {
-  for (const path of ["/", "/markets", "/login", "/register", "/forgot-password"]) {
+for (const path of ["/", "/markets", "/login", "/register", "/forgot-password"]) {
+  test(`a visitor sees ${path}, cleanly and accessibly`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeAttached();
     await expectNoAxeViolations(page);
-  }
+  });
+}
+
+test("a visitor is sent to log in from the signed-in screens", async ({ page }) => {
   for (const path of ["/watchlists", "/trade", "/records", "/forex", "/settings", "/stock/v2/TCS.NS/TCS"]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/login\?redirectTo=/);
   }
+});
+
+test("an unknown address is a translated 404 page that passes axe", async ({ page }) => {
   const missing = await page.goto("/no-such-page");
   expect(missing?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await expectNoAxeViolations(page);
 });

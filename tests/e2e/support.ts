@@ -1,24 +1,126 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test as base, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
 
-/** A phone number no other spec (or retry, or project) uses: 10 digits, starting with 7. */
-export function uniquePhone(testInfo: TestInfo): string {
-  const salt = (Date.now() % 1_000_000) * 100 + testInfo.workerIndex * 10 + (testInfo.project.name === "nojs" ? 1 : 0);
-  return ("7" + String(salt).padStart(9, "0")).slice(0, 10);
-}
+export { expect };
 
 export const INVITE_CODE = process.env.INVITE_CODE ?? "DEMO2026";
+export const CUSTOMER_PASSWORD = "secret123";
+
+let issued = 0;
 
 /**
- * axe on the current page: zero violations (WCAG 2 A/AA rules). axe is a script, so with JavaScript off the
- * page's server-rendered DOM (scripts removed, styles kept) is copied into a JS-enabled page and checked there:
- * exactly what a no-JS visitor gets, including error states that only exist after a POST.
+ * A phone number no other test (worker, project, retry or earlier run against a reused server) uses: 10 digits
+ * starting with 7 — the last 6 digits of the clock, the worker's parallel slot and a per-worker counter.
+ */
+export function uniquePhone(testInfo: TestInfo): string {
+  issued = (issued + 1) % 100;
+  const clock = String(Date.now()).slice(-6);
+  return `7${clock}${testInfo.parallelIndex % 10}${String(issued).padStart(2, "0")}`;
+}
+
+export interface Customer {
+  phone: string;
+  password: string;
+}
+
+/**
+ * A fresh customer, registered with the invitation code and logged in, in this page's browser context.
+ * Fast path: the register and login forms posted with the context's own request client (same cookie jar, so
+ * the browser is signed in), exactly the fields the forms send. If that path is refused (the forms grew a
+ * field, a token…), the real forms are filled in instead. A taken number is retried with another.
+ */
+export async function newCustomer(page: Page, testInfo: TestInfo): Promise<Customer> {
+  const password = CUSTOMER_PASSWORD;
+  const origin = new URL(String(testInfo.project.use.baseURL)).origin;
+  const request = page.context().request;
+  const headers = { Origin: origin, "Sec-Fetch-Site": "same-origin" };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const phone = uniquePhone(testInfo);
+    const registered = await request.post("/register", {
+      form: { phone, password, confirm: password, code: INVITE_CODE },
+      headers,
+      maxRedirects: 0,
+    });
+    if (registered.status() === 400 && /already|exists|taken|registered/i.test(await registered.text())) continue;
+    if (registered.status() !== 302) break;
+    const loggedIn = await request.post("/login", { form: { phone, password, redirectTo: "/" }, headers, maxRedirects: 0 });
+    if (loggedIn.status() === 302 && (loggedIn.headers()["location"] ?? "").startsWith("/") && !/login/.test(loggedIn.headers()["location"])) {
+      return { phone, password };
+    }
+    // Registered but the login post was refused: log in through the real form.
+    await page.goto("/login");
+    await login(page, phone, password);
+    await expect(page).not.toHaveURL(/\/login/);
+    return { phone, password };
+  }
+  const phone = uniquePhone(testInfo);
+  await register(page, phone, password);
+  await login(page, phone, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  return { phone, password };
+}
+
+/**
+ * Console messages a test may expect; anything else logged with `console.error`, and any uncaught page error,
+ * fails the test. `Failed to load resource` for a document or data request that answered 4xx is the browser
+ * reporting a status the test checks itself (a 404 page, a 400 after a bad form post); for scripts,
+ * stylesheets and images it is a real failure.
+ */
+function isExpectedConsoleError(message: ConsoleMessage, page: Page, allowed: RegExp | null): boolean {
+  const text = message.text();
+  if (allowed?.test(text)) return true;
+  const status = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(text)?.[1];
+  if (status && Number(status) < 500) {
+    const url = message.location().url;
+    const samePage = url.split("#")[0] === page.url().split("#")[0];
+    return samePage || /[?&]_data=/.test(url);
+  }
+  return false;
+}
+
+interface Fixtures {
+  /** Console errors this test expects, one pattern matched against the message text (`/a|b/` for several). */
+  allowConsoleErrors: RegExp | null;
+  /** A freshly registered customer, already logged in in `page`'s context. */
+  customer: Customer;
+}
+
+/**
+ * `test` with a `page` that fails the test on uncaught page errors and unexpected `console.error`, and a
+ * `customer` fixture (docs/decisions/0003-browser-tests.md: each test brings its own customer).
+ */
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [null, { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() !== "error" || isExpectedConsoleError(message, page, allowConsoleErrors)) return;
+      problems.push(`console.error at ${page.url()}: ${message.text().slice(0, 300)}`);
+    });
+    await use(page);
+    expect(problems, "uncaught page errors and console.error calls").toEqual([]);
+  },
+  customer: async ({ page }, use, testInfo) => {
+    await use(await newCustomer(page, testInfo));
+  },
+});
+
+/** True in the project that runs with JavaScript on. */
+export function jsEnabled(): boolean {
+  return test.info().project.use.javaScriptEnabled !== false;
+}
+
+/**
+ * axe on the current page: zero violations (WCAG 2 A/AA rules, including 2.5.3 label-in-name, which axe-core
+ * runs by default from 4.11 on). axe is a script, so with JavaScript off the page's server-rendered DOM
+ * (scripts removed, styles kept) is copied into a JS-enabled page and checked there: exactly what a no-JS
+ * visitor gets, including error states that only exist after a POST.
  */
 export async function expectNoAxeViolations(page: Page) {
-  const jsEnabled = test.info().project.use.javaScriptEnabled !== false;
   let target = page;
   let cleanup = async () => {};
-  if (!jsEnabled) {
+  if (!jsEnabled()) {
     const origin = new URL(page.url()).origin;
     const html = (await page.content())
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
@@ -53,4 +155,18 @@ export async function login(page: Page, phone: string, password: string) {
   await page.getByLabel(/phone/i).fill(phone);
   await page.getByLabel(/^password$/i).fill(password);
   await page.getByRole("button", { name: /log ?in|sign in/i }).click();
+}
+
+/**
+ * Switches the interface language the way a customer does: the language picker's form (POST /set-locale),
+ * sent with this context's request client so the `lng` cookie lands in the browser's jar.
+ */
+export async function useLanguage(page: Page, lng: "en" | "zh" | "de" | "es") {
+  const origin = new URL(String(test.info().project.use.baseURL)).origin;
+  const response = await page.context().request.post("/set-locale", {
+    form: { lng, redirectTo: "/" },
+    headers: { Origin: origin, "Sec-Fetch-Site": "same-origin" },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `switching to ${lng} (is it in VISIBLE_LOCALES?)`).toBe(302);
 }

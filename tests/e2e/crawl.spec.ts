@@ -1,0 +1,230 @@
+import type { APIRequestContext } from "@playwright/test";
+
+import { expect, test } from "./support";
+
+// Dead ends and unreachable screens (docs/product.md#navigation: everything the customer can tap leads to a real
+// screen). A fresh customer, JavaScript off: from the home page, follow every same-origin link of every screen
+// (breadth first, each path+query once, at most PER_PATTERN addresses per route pattern so paging and
+// per-stock pages do not explode). No link may answer 404 or 5xx, and every screen of the product's route list
+// must be reached through links alone. The HTML is fetched with the context's request client (the browser's
+// cookies, no rendering): what a no-JS visitor gets, at a fraction of the cost.
+
+/** Every screen of the product (docs/product.md, the SPEC's route list), as a pattern over path + query. */
+const SPEC_SCREENS: Record<string, RegExp> = {
+  "/": /^\/(\?.*)?$/,
+  "/markets": /^\/markets(\?.*)?$/,
+  "/watchlists": /^\/watchlists(\?.*)?$/,
+  "/trade": /^\/trade(\?.*)?$/,
+  "/trade-no-nav/{type}/{buck?}": /^\/trade-no-nav\/(stock|forex|futures|treasury)(\/[^/?]+)?(\?.*)?$/,
+  "/account": /^\/account(\?.*)?$/,
+  "/account/changes": /^\/account\/changes(\?.*)?$/,
+  "/account/recharge-withdraw/{id}": /^\/account\/recharge-withdraw\/[^/?]+(\?.*)?$/,
+  "/stock/{code}/{market}/{name}": /^\/stock\/(?!v2\/|trading\/)[^/?]+\/[^/?]+\/[^/?]+(\?.*)?$/,
+  "/stock/v2/{symbol}/{name}": /^\/stock\/v2\/[^/?]+\/[^/?]+(\?.*)?$/,
+  "/trading/{code}": /^\/trading\/[^/?]+(\?.*)?$/,
+  "/stock/trading/{symbol}/{market}/{name}?type=buy|sell": /^\/stock\/trading\/[^/?]+\/[^/?]+\/[^/?]+\?(.*&)?type=(buy|sell)/,
+  "/news": /^\/news(\?.*)?$/,
+  "/news/{id}": /^\/news\/[^/?]+(\?.*)?$/,
+  "/settings": /^\/settings(\?.*)?$/,
+  "/settings/login-password": /^\/settings\/login-password(\?.*)?$/,
+  "/settings/real-name": /^\/settings\/real-name(\?.*)?$/,
+  "/settings/bank-cards": /^\/settings\/bank-cards(\?.*)?$/,
+  "/customer-service": /^\/customer-service(\?.*)?$/,
+  "/block-trading": /^\/block-trading(\?.*)?$/,
+  "/block-trading/orders": /^\/block-trading\/orders(\?.*)?$/,
+  "/qip": /^\/qip(\?.*)?$/,
+  "/qip/orders": /^\/qip\/orders(\?.*)?$/,
+  "/ipo": /^\/ipo(\?.*)?$/,
+  "/ipo/orders": /^\/ipo\/orders(\?.*)?$/,
+  "/fund-investment": /^\/fund-investment(\?.*)?$/,
+  "/fund-investment/orders": /^\/fund-investment\/orders(\?.*)?$/,
+  "/forex": /^\/forex(\?.*)?$/,
+  "/futures": /^\/futures(\?.*)?$/,
+  "/treasury-debt": /^\/treasury-debt(\?.*)?$/,
+  "/recharge": /^\/recharge(\?.*)?$/,
+  "/withdraw": /^\/withdraw(\?.*)?$/,
+  "/withdraw-records": /^\/withdraw-records(\?.*)?$/,
+  "/recharge-records/{type?}": /^\/recharge-records(\/[^/?]+)?(\?.*)?$/,
+  "/loan": /^\/loan(\?.*)?$/,
+  "/LoanApplication": /^\/LoanApplication(\?.*)?$/,
+  "/loan-records": /^\/loan-records(\?.*)?$/,
+  "/records": /^\/records(\?.*)?$/,
+};
+
+/** The open screens: a signed-in customer is sent away from them, so the visitor's crawl covers them. */
+const VISITOR_SCREENS: Record<string, RegExp> = {
+  "/login": /^\/login(\?.*)?$/,
+  "/register": /^\/register(\?.*)?$/,
+  "/forgot-password": /^\/forgot-password(\?.*)?$/,
+};
+
+/**
+ * Screens of the route list that do not exist yet: the wallet, products, account and news screens are being
+ * built in parallel. They are left out of the "every screen is reached" check ONLY; a link that leads to one
+ * of them still fails the crawl with its 404 (a tab or button must not point at a screen that is not there).
+ * Remove an entry as soon as its screen lands.
+ */
+const PENDING_SCREENS = new Set<string>([
+  "/account", // account tab (wallet card, market tabs): wallet engineer
+  "/account/changes", // bill list: wallet engineer
+  "/account/recharge-withdraw/{id}", // money record detail: wallet engineer
+  "/news", // news list: products engineer
+  "/news/{id}", // news article: products engineer
+  "/settings/login-password", // account engineer
+  "/settings/real-name", // wallet engineer
+  "/settings/bank-cards", // wallet engineer
+  "/customer-service", // support chat
+  "/block-trading", // products engineer
+  "/block-trading/orders",
+  "/qip",
+  "/qip/orders",
+  "/ipo",
+  "/ipo/orders",
+  "/fund-investment",
+  "/fund-investment/orders",
+  "/recharge", // wallet engineer
+  "/withdraw",
+  "/withdraw-records",
+  "/recharge-records/{type?}",
+  "/loan",
+  "/LoanApplication",
+  "/loan-records",
+]);
+
+const PER_PATTERN = 6;
+const MAX_PAGES = 400;
+const PARALLEL = 4;
+const BUDGET_MS = 80_000;
+
+/** The route pattern an address counts against for the per-pattern cap. */
+function patternOf(address: string): string {
+  const screens = { ...SPEC_SCREENS, ...VISITOR_SCREENS };
+  const path = address.split("?")[0];
+  for (const [name, pattern] of Object.entries(screens)) {
+    // A route's own query variants (tabs, pages, confirm steps) share its cap with it.
+    if (pattern.test(address) || pattern.test(path)) return name;
+  }
+  return path.replace(/\/[^/]*\d[^/]*/g, "/:param");
+}
+
+interface Visit {
+  address: string;
+  status: number;
+  from: string;
+}
+
+/** Same-origin link targets (path + query, no fragment) in an HTML page. */
+function linksIn(html: string, base: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<a\b[^>]*?\bhref="([^"]*)"/gi)) {
+    const raw = match[1].replace(/&amp;/g, "&");
+    if (!raw || raw.startsWith("#") || /^(mailto|tel|javascript):/i.test(raw)) continue;
+    const url = new URL(raw, base);
+    if (url.origin !== new URL(base).origin) continue;
+    found.add(url.pathname + url.search);
+  }
+  return [...found];
+}
+
+/**
+ * Breadth-first crawl from `start`. Redirects are followed by hand so an off-site target (the support link may
+ * be a chat service) is noted and not fetched.
+ */
+async function crawl(request: APIRequestContext, origin: string, start: string, deadline: number) {
+  const seen = new Set<string>([start]);
+  const perPattern = new Map<string, number>([[patternOf(start), 1]]);
+  const queue: { address: string; from: string }[] = [{ address: start, from: "(start)" }];
+  const visits: Visit[] = [];
+  const offsite: string[] = [];
+  const enqueue = (address: string, from: string) => {
+    if (seen.has(address)) return;
+    seen.add(address);
+    const pattern = patternOf(address);
+    const count = perPattern.get(pattern) ?? 0;
+    if (count >= PER_PATTERN) return;
+    perPattern.set(pattern, count + 1);
+    queue.push({ address, from });
+  };
+  const visit = async ({ address, from }: { address: string; from: string }) => {
+    let target = address;
+    for (let hop = 0; hop < 5; hop++) {
+      const response = await request.get(target, { maxRedirects: 0, headers: { Accept: "text/html" } });
+      const status = response.status();
+      if (status >= 300 && status < 400) {
+        const next = new URL(response.headers()["location"] ?? "/", origin + target);
+        if (next.origin !== origin) {
+          offsite.push(`${address} -> ${next.href}`);
+          return;
+        }
+        target = next.pathname + next.search;
+        continue;
+      }
+      visits.push({ address: target === address ? address : `${address} -> ${target}`, status, from });
+      const type = response.headers()["content-type"] ?? "";
+      if (status === 200 && type.includes("text/html")) {
+        for (const link of linksIn(await response.text(), origin + target)) enqueue(link, target);
+      }
+      return;
+    }
+    visits.push({ address, status: 0, from });
+  };
+  while (queue.length > 0 && visits.length < MAX_PAGES && Date.now() < deadline) {
+    await Promise.all(queue.splice(0, PARALLEL).map(visit));
+  }
+  return { visits, offsite, unvisited: queue.length };
+}
+
+function reachedScreens(visits: Visit[], screens: Record<string, RegExp>): Set<string> {
+  const reached = new Set<string>();
+  for (const { address, status } of visits) {
+    if (status !== 200) continue;
+    const landed = address.split(" -> ").pop()!;
+    for (const [name, pattern] of Object.entries(screens)) if (pattern.test(landed)) reached.add(name);
+  }
+  return reached;
+}
+
+function broken(visits: Visit[]): string[] {
+  return visits.filter(({ status }) => status === 404 || status >= 500 || status === 0).map((v) => `${v.status} ${v.address} (linked from ${v.from})`);
+}
+
+test.describe("crawl", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every link of every screen leads to a real screen, and every screen is reachable", async ({ page, customer }, testInfo) => {
+    test.skip(testInfo.project.name !== "nojs", "one crawl of the server-rendered pages is enough");
+    test.setTimeout(120_000);
+    expect(customer.phone).toMatch(/^\d{10}$/);
+    const origin = new URL(String(testInfo.project.use.baseURL)).origin;
+    const started = Date.now();
+    const signedIn = await crawl(page.context().request, origin, "/", started + BUDGET_MS);
+    await testInfo.attach("crawl.json", { body: JSON.stringify(signedIn, null, 2), contentType: "application/json" });
+
+    // No dead ends: a link that 404s (or breaks) fails, whether or not its screen is pending.
+    // (Soft: one run reports dead links, unreachable screens and stale pending entries together.)
+    expect.soft(broken(signedIn.visits), "links that lead nowhere").toEqual([]);
+
+    const reached = reachedScreens(signedIn.visits, SPEC_SCREENS);
+    const missing = Object.keys(SPEC_SCREENS).filter((screen) => !reached.has(screen) && !PENDING_SCREENS.has(screen));
+    expect.soft(missing, "screens no link leads to").toEqual([]);
+    // A pending screen that is now reachable must leave PENDING_SCREENS (so it is checked from then on).
+    const landed = [...PENDING_SCREENS].filter((screen) => reached.has(screen));
+    expect.soft(landed, "screens still listed as pending although they exist and are linked").toEqual([]);
+    expect.soft(signedIn.unvisited, "addresses left unvisited when the time or page budget ran out").toBe(0);
+    testInfo.annotations.push({
+      type: "crawl",
+      description: `${signedIn.visits.length} pages in ${Date.now() - started} ms; off-site: ${signedIn.offsite.join(", ") || "none"}`,
+    });
+  });
+
+  test("a visitor's links lead to real screens, and the open screens are reachable", async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "nojs", "one crawl of the server-rendered pages is enough");
+    const context = await browser.newContext({ baseURL: String(testInfo.project.use.baseURL), javaScriptEnabled: false });
+    const origin = new URL(String(testInfo.project.use.baseURL)).origin;
+    const visitor = await crawl(context.request, origin, "/login", Date.now() + 30_000);
+    await context.close();
+    expect.soft(broken(visitor.visits), "links that lead nowhere").toEqual([]);
+    const reached = reachedScreens(visitor.visits, VISITOR_SCREENS);
+    expect.soft(Object.keys(VISITOR_SCREENS).filter((screen) => !reached.has(screen)), "open screens no link leads to").toEqual([]);
+  });
+});
