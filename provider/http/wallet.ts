@@ -14,6 +14,8 @@ export const idParam = z.coerce.number({ invalid_type_error: "an id" }).int().mi
 const amount = z.union([z.string().max(40), z.number()], { errorMap: () => ({ message: "a whole amount, digits only" }) });
 const text = (max = 100) => z.string().max(max);
 const emptyToUndefined = (v: unknown) => (v === null || v === "" ? undefined : v);
+/** Optional on money requests (docs/decisions/0015): a repeated key replays the first reply. */
+const idempotencyKey = z.preprocess(emptyToUndefined, z.string().trim().min(8, "8 to 100 characters").max(100, "8 to 100 characters").optional());
 
 /** A path id that is not a valid id is simply not found. */
 function pathId(raw: string | undefined): number {
@@ -57,12 +59,12 @@ export function walletRoutes(s: Services) {
   const pageQuery = z.object({ page: pageParam, limit: limitParam(100, 10) });
 
   app.post("/stock/success/v2/recharge/add", auth, async (c) => {
-    const body = await readBody(c, z.object({ count: amount }));
+    const body = await readBody(c, z.object({ count: amount, idempotency_key: idempotencyKey }));
     return ok(c, await w.funds.requestRecharge(userId(c), body));
   });
 
   app.post("/stock/success/money/access", auth, async (c) => {
-    const body = await readBody(c, z.object({ bank_id: idParam, count: amount }));
+    const body = await readBody(c, z.object({ bank_id: idParam, count: amount, idempotency_key: idempotencyKey }));
     return ok(c, await w.funds.requestWithdrawal(userId(c), body));
   });
 
@@ -127,7 +129,7 @@ export function walletRoutes(s: Services) {
   app.get("/stock/success/loans/data", auth, async (c) => ok(c, await w.loans.summary(userId(c))));
 
   app.post("/stock/success/loans/add", auth, async (c) => {
-    const body = await readBody(c, z.object({ count: amount }));
+    const body = await readBody(c, z.object({ count: amount, idempotency_key: idempotencyKey }));
     return ok(c, await w.loans.apply(userId(c), body));
   });
 

@@ -18,6 +18,7 @@ import { billRef } from "./bill-refs";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { configDecimal } from "./wallet";
+import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
 /*
  * Recharges and withdrawals (docs/decisions/0070). A recharge moves no money until an operator approves it. A
@@ -66,64 +67,70 @@ const kindName = (kind: TransferKind) => (kind === "recharge" ? "Recharge" : "Wi
 export function createFunds(deps: { db: DB; now: () => Date }) {
   const { db, now } = deps;
 
-  async function requestRecharge(userId: number, input: { count: unknown }) {
+  async function requestRecharge(userId: number, input: { count: unknown; idempotency_key?: string }) {
     const amount = parseWholeAmount(input.count);
     return db.transaction().execute(async (trx) => {
       await lockUser(trx, userId);
-      requireAtLeast(amount, await configDecimal(trx, "min_recharge_count"));
-      if ((await countPendingTransfers(trx, userId, "recharge")) >= MAX_PENDING_TRANSFERS) {
-        throw new ProviderError("too_many_requests", `at most ${MAX_PENDING_TRANSFERS} recharges can wait for review`);
-      }
-      const at = now();
-      const row = await insertTransfer(trx, {
-        user_id: userId,
-        kind: "recharge",
-        amount: toMoneyString(amount),
-        state: "pending",
-        created_at: at,
-        updated_at: at,
+      const fingerprint = walletFingerprint(["recharge", amount.toFixed(0)]);
+      return replayOrRun(trx, { userId, key: input.idempotency_key, fingerprint, at: now() }, async () => {
+        requireAtLeast(amount, await configDecimal(trx, "min_recharge_count"));
+        if ((await countPendingTransfers(trx, userId, "recharge")) >= MAX_PENDING_TRANSFERS) {
+          throw new ProviderError("too_many_requests", `at most ${MAX_PENDING_TRANSFERS} recharges can wait for review`);
+        }
+        const at = now();
+        const row = await insertTransfer(trx, {
+          user_id: userId,
+          kind: "recharge",
+          amount: toMoneyString(amount),
+          state: "pending",
+          created_at: at,
+          updated_at: at,
+        });
+        return transferRow(row);
       });
-      return transferRow(row);
     });
   }
 
-  async function requestWithdrawal(userId: number, input: { bank_id: number; count: unknown }) {
+  async function requestWithdrawal(userId: number, input: { bank_id: number; count: unknown; idempotency_key?: string }) {
     const amount = parseWholeAmount(input.count);
     return db.transaction().execute(async (trx) => {
       // Lock order: account row, then the card (as every money movement: account first).
       await lockUser(trx, userId);
-      const minimum = Decimal.max(WITHDRAW_FLOOR, await configDecimal(trx, "min_withdraw_count"));
-      requireAtLeast(amount, minimum);
-      const card = await lockUserBankCard(trx, userId, input.bank_id);
-      if (!card) throw new ProviderError("not_found", "no such bank card", "bank_id");
-      if (card.status !== 1) throw new ProviderError("card_not_approved", "only an approved bank card can receive a withdrawal", "bank_id");
-      if ((await countPendingTransfers(trx, userId, "withdraw")) >= MAX_PENDING_TRANSFERS) {
-        throw new ProviderError("too_many_requests", `at most ${MAX_PENDING_TRANSFERS} withdrawals can wait for review`);
-      }
-      const at = now();
-      const row = await insertTransfer(trx, {
-        user_id: userId,
-        kind: "withdraw",
-        amount: toMoneyString(amount),
-        state: "pending",
-        bank_card_id: card.id,
-        bank_name: card.bank,
-        bank_card_last4: card.bank_card.slice(-4),
-        bank_user: card.bank_user,
-        ifsc: card.ifsc,
-        created_at: at,
-        updated_at: at,
+      const fingerprint = walletFingerprint(["withdraw", input.bank_id, amount.toFixed(0)]);
+      return replayOrRun(trx, { userId, key: input.idempotency_key, fingerprint, at: now() }, async () => {
+        const minimum = Decimal.max(WITHDRAW_FLOOR, await configDecimal(trx, "min_withdraw_count"));
+        requireAtLeast(amount, minimum);
+        const card = await lockUserBankCard(trx, userId, input.bank_id);
+        if (!card) throw new ProviderError("not_found", "no such bank card", "bank_id");
+        if (card.status !== 1) throw new ProviderError("card_not_approved", "only an approved bank card can receive a withdrawal", "bank_id");
+        if ((await countPendingTransfers(trx, userId, "withdraw")) >= MAX_PENDING_TRANSFERS) {
+          throw new ProviderError("too_many_requests", `at most ${MAX_PENDING_TRANSFERS} withdrawals can wait for review`);
+        }
+        const at = now();
+        const row = await insertTransfer(trx, {
+          user_id: userId,
+          kind: "withdraw",
+          amount: toMoneyString(amount),
+          state: "pending",
+          bank_card_id: card.id,
+          bank_name: card.bank,
+          bank_card_last4: card.bank_card.slice(-4),
+          bank_user: card.bank_user,
+          ifsc: card.ifsc,
+          created_at: at,
+          updated_at: at,
+        });
+        // The hold: over the available balance this throws not_sufficient_funds and the record above rolls back.
+        await applyBalanceChange(
+          trx,
+          userId,
+          amount.negated(),
+          `Withdrawal ${row.id} to ${card.bank} ****${card.bank_card.slice(-4)} (held until processed)`,
+          at,
+          billRef("withdrawal", "withdraw", row.id),
+        );
+        return transferRow(row);
       });
-      // The hold: over the available balance this throws not_sufficient_funds and the record above rolls back.
-      await applyBalanceChange(
-        trx,
-        userId,
-        amount.negated(),
-        `Withdrawal ${row.id} to ${card.bank} ****${card.bank_card.slice(-4)} (held until processed)`,
-        at,
-        billRef("withdrawal", "withdraw", row.id),
-      );
-      return transferRow(row);
     });
   }
 

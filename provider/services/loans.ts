@@ -19,6 +19,7 @@ import { billRef } from "./bill-refs";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { configDecimal } from "./wallet";
+import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
 /*
  * Loans (docs/decisions/0072). States: 1 applying → (operator) 3 rejected, or approved: the amount is paid into the
@@ -74,20 +75,23 @@ export function createLoans(deps: { db: DB; now: () => Date }) {
     };
   }
 
-  async function apply(userId: number, input: { count: unknown }) {
+  async function apply(userId: number, input: { count: unknown; idempotency_key?: string }) {
     const amount = parseWholeAmount(input.count);
     try {
       return await db.transaction().execute(async (trx) => {
         await lockUser(trx, userId);
-        requireAtLeast(amount, await configDecimal(trx, "min_loan_count"));
         const at = now();
-        const f = await figures(trx, userId, at);
-        if (Number(f.applyingCount) > 0) throw new ProviderError("loan_pending", "an application is already under review");
-        if (f.creditScore < CREDIT_SCORE_MIN_TO_BORROW) throw new ProviderError("credit_score_low", `credit score ${f.creditScore}`);
-        if (amount.greaterThan(f.remaining)) {
-          throw new ProviderError("loan_limit_exceeded", `at most ${toMoneyString(f.remaining)} can be borrowed now`, "count");
-        }
-        return loanRow(await insertLoan(trx, { user_id: userId, amount: toMoneyString(amount), state: 1, created_at: at, updated_at: at }));
+        const fingerprint = walletFingerprint(["loan", amount.toFixed(0)]);
+        return replayOrRun(trx, { userId, key: input.idempotency_key, fingerprint, at }, async () => {
+          requireAtLeast(amount, await configDecimal(trx, "min_loan_count"));
+          const f = await figures(trx, userId, at);
+          if (Number(f.applyingCount) > 0) throw new ProviderError("loan_pending", "an application is already under review");
+          if (f.creditScore < CREDIT_SCORE_MIN_TO_BORROW) throw new ProviderError("credit_score_low", `credit score ${f.creditScore}`);
+          if (amount.greaterThan(f.remaining)) {
+            throw new ProviderError("loan_limit_exceeded", `at most ${toMoneyString(f.remaining)} can be borrowed now`, "count");
+          }
+          return loanRow(await insertLoan(trx, { user_id: userId, amount: toMoneyString(amount), state: 1, created_at: at, updated_at: at }));
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ProviderError("loan_pending", "an application is already under review");
