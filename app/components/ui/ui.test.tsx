@@ -149,10 +149,6 @@ describe("imports", () => {
     expect(unsafe).toEqual([]);
   });
 
-  // Reported to the trading screens' owner: the test renders through react-router-dom's static router, which
-  // only arrives as a dependency of @remix-run/react. Remove from here once it is gone.
-  const KNOWN_ELSEWHERE = ["app/components/trade/trade-screens.test.tsx: react-router-dom/server"];
-
   it("name only packages package.json declares (no phantom dependency such as react-router-dom)", () => {
     const undeclared: string[] = [];
     for (const { file, text } of files) {
@@ -162,8 +158,7 @@ describe("imports", () => {
         const specifier = match[1];
         if (specifier.startsWith(".") || specifier.startsWith("~/") || specifier.startsWith("node:")) continue;
         const name = packageOf(specifier);
-        const where = `${file}: ${specifier}`;
-        if (!declared.has(name) && !builtins.has(name) && !KNOWN_ELSEWHERE.includes(where)) undeclared.push(where);
+        if (!declared.has(name) && !builtins.has(name)) undeclared.push(`${file}: ${specifier}`);
       }
     }
     expect(undeclared).toEqual([]);
