@@ -13,8 +13,11 @@ const AT = new Date("2026-11-20T09:15:00Z");
 let p: TestProvider;
 let token: string;
 let logoutToken: string;
+let lotNo: string;
+const serverErrors: string[] = [];
 beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
+  // A 5xx is logged by the provider; collect it here so the test lists every failing request instead of stopping.
+  p = await createTestProvider({ now: () => AT, logError: (message, error) => serverErrors.push(`${message} ${String(error)}`) });
   const t = await newTrader(p);
   token = t.token;
   logoutToken = (await newTrader(p, "0")).token;
@@ -24,6 +27,7 @@ beforeAll(async () => {
     body: { tag: "AAPL", count: 3, mold: "stock", state: "buy", idempotency_key: newKey() },
   });
   expect(buy.body.msg).toBe("ok");
+  lotNo = buy.body.data.no;
   expect((await p.call("/api/stock/success/collection/add", { token, body: { symbol: "MSFT" } })).body.msg).toBe("ok");
   // "0x10" is a well-formed invitation code (4..64 of A-Z a-z 0-9 _ -): it exists before, so adding it again is a no-op.
   expect((await p.call("/api/operator/invitation-codes", { headers: OPERATOR, body: { code: "0x10" } })).body.msg).toBe("ok");
@@ -84,6 +88,41 @@ const BAD_QUERIES: string[] = [
   QUERY_NAMES.map((n) => `${n}=1&${n}=2`).join("&"), // repeated
   "%00=1&page=1",
 ];
+/**
+ * Valid requests of endpoints whose inputs we know: each field in turn takes each value below, so the bad value
+ * reaches as far into the endpoint as it can (a NUL that passes the first checks would reach the database).
+ * Endpoints not listed still get every generic case above.
+ */
+const BODY_TEMPLATES: Record<string, () => Record<string, unknown>> = {
+  "POST /api/stock/user/reg": () => ({ user: "5554440009", password: "secret1", code: "DEMO2026" }),
+  "POST /api/stock/user/login": () => ({ user: "9876543210", password: "demo1234" }),
+  "POST /api/stock/success/user/password/up": () => ({ password: "secret1", password_new: "newpass1" }),
+  "POST /api/v2/user/forget/code": () => ({ user: "9876543210" }),
+  "POST /api/v2/user/forget": () => ({ user: "9876543210", code: "123456", password: "fresh-pass", new_password: "fresh-pass" }),
+  "POST /api/stock/success/collection/add": () => ({ symbol: "AAPL" }),
+  "POST /api/stock/success/collection/remove": () => ({ symbol: "MSFT" }),
+  "POST /api/stock/success/deal/order": () => ({ tag: "AAPL", count: 1, mold: "stock", state: "buy", idempotency_key: "fuzz-order-key-1" }),
+  "POST /api/stock/success/deal/sell": () => ({ no: lotNo, count: 1, idempotency_key: "fuzz-sell-key-1" }),
+  "POST /api/stock/success/deal/cancel": () => ({ no: lotNo }),
+  "POST /api/operator/credit": () => ({ user: "9876543210", amount: "5.00", reason: "fuzz" }),
+  "POST /api/operator/invitation-codes": () => ({ code: "FUZZ-CODE" }),
+};
+const QUERY_TEMPLATES: Record<string, Record<string, string>> = {
+  "GET /api/stock/success/deal/positions": { market: "US", tag: "AAPL", page: "1", limit: "10" },
+  "GET /api/stock/success/v2/transaction": { type: "all", page: "1", limit: "10" },
+  "GET /api/stock/success/collection/check": { symbol: "AAPL" },
+  "GET /api/stock/success/collection/list": { page: "1", pageSize: "10" },
+  "GET /api/v2/stock/list": { market: "US", symbol: "AA", page: "1", limit: "10" },
+  "GET /api/v2/yahoo": { symbol: "AAPL", mold: "1d" },
+  "GET /api/stock/new/index": { id: "1" },
+  "GET /api/operator/otp": { user: "9876543210" },
+};
+/** No field of any endpoint accepts these: a template with one of them must be refused. */
+const NEVER_VALID: unknown[] = [null, true, [5], ["5"], NESTED, "\u0000", "a\u0000b"];
+/** Nor does a quantity accept these. */
+const NOT_A_QUANTITY: unknown[] = ["1e3", "0x10", "-1", "", " 5", "5.0", 1.5, -1, 0, false];
+const QUERY_NEVER_VALID = ["\u0000", "a\u0000b"];
+
 /** Path parameters (`:id`, `:kind`) take each of these. */
 const PARAM_VALUES = ["1", "0x10", "-1", "%00", "99999999999999999999", "nope", "%E0%A4%A"];
 
@@ -162,6 +201,22 @@ describe("fuzz: every endpoint, bad input", () => {
         route.method === "POST"
           ? [...BAD_BODIES.map((b) => [first, b] as [string, BadBody]), ...others.map((path) => [path, { name: "{}", body: "{}" }] as [string, BadBody])]
           : [...BAD_QUERIES.map((q) => [`${first}?${q}`, undefined] as [string, undefined]), ...others.map((path) => [path, undefined] as [string, undefined])];
+      // One bad field in an otherwise valid request: must be refused.
+      const mustRefuse = new Set<number>();
+      const template = BODY_TEMPLATES[key];
+      for (const field of template ? Object.keys(template()) : []) {
+        for (const value of field === "count" ? [...NEVER_VALID, ...NOT_A_QUANTITY] : NEVER_VALID) {
+          mustRefuse.add(calls.length);
+          calls.push([first, { name: `${field} = ${JSON.stringify(value)}`, body: JSON.stringify({ ...template!(), [field]: value }) }]);
+        }
+      }
+      const query = QUERY_TEMPLATES[key];
+      for (const field of query ? Object.keys(query) : []) {
+        for (const value of [...QUERY_NEVER_VALID, ...(["page", "limit", "pageSize", "id"].includes(field) ? ["1e1", "0x1", "1.0", ""] : [])]) {
+          mustRefuse.add(calls.length);
+          calls.push([`${first}?${new URLSearchParams({ ...query, [field]: value })}`, undefined]);
+        }
+      }
       const accepted: string[] = [];
       // A route's calls run together (the database still takes them one at a time on PGlite): same checks, less waiting.
       const replies = await Promise.all(calls.map(([url, body]) => send(route.method, url, auth, body)));
@@ -174,6 +229,7 @@ describe("fuzz: every endpoint, bad input", () => {
           envelope = undefined;
         }
         if (envelope?.msg === "ok") accepted.push(body?.name ?? url.slice(0, 60));
+        if (mustRefuse.has(i) && envelope?.msg === "ok") failures.push(`${key} ${url.slice(0, 80)} ${body?.name ?? ""}: accepted`);
         if (res.status >= 500 || !envelope || !["ok", "no", "logout"].includes(String(envelope.msg))) {
           failures.push(`${key} ${url.slice(0, 80)} ${body?.name ?? ""}: HTTP ${res.status} ${res.text.slice(0, 120)}`);
         }
@@ -187,6 +243,7 @@ describe("fuzz: every endpoint, bad input", () => {
       before = after; // the next route starts from here (a change is reported once, for the route that made it)
     }
     expect(failures).toEqual([]);
+    expect(serverErrors).toEqual([]);
   });
 
   it.each([
