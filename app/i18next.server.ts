@@ -29,25 +29,29 @@ import deCommon from "../locales/de/common.json";
 import deMarkets from "../locales/de/markets.json";
 import deStock from "../locales/de/stock.json";
 import deTrade from "../locales/de/trade.json";
+import deWallet from "../locales/de/wallet.json";
 import enCommon from "../locales/en/common.json";
 import enMarkets from "../locales/en/markets.json";
 import enStock from "../locales/en/stock.json";
 import enTrade from "../locales/en/trade.json";
+import enWallet from "../locales/en/wallet.json";
 import esCommon from "../locales/es/common.json";
 import esMarkets from "../locales/es/markets.json";
 import esStock from "../locales/es/stock.json";
 import esTrade from "../locales/es/trade.json";
+import esWallet from "../locales/es/wallet.json";
 import zhCommon from "../locales/zh/common.json";
 import zhMarkets from "../locales/zh/markets.json";
 import zhStock from "../locales/zh/stock.json";
 import zhTrade from "../locales/zh/trade.json";
+import zhWallet from "../locales/zh/wallet.json";
 
 /** Every locale's strings. Adding a namespace: one import per locale here, its name in `NAMESPACES` and `Resources`. */
 export const resources: Record<Locale, Record<Namespace, Record<string, unknown>>> = {
-  en: { common: enCommon, markets: enMarkets, stock: enStock, trade: enTrade } satisfies Resources,
-  zh: { common: zhCommon, markets: zhMarkets, stock: zhStock, trade: zhTrade },
-  de: { common: deCommon, markets: deMarkets, stock: deStock, trade: deTrade },
-  es: { common: esCommon, markets: esMarkets, stock: esStock, trade: esTrade },
+  en: { common: enCommon, markets: enMarkets, stock: enStock, trade: enTrade, wallet: enWallet } satisfies Resources,
+  zh: { common: zhCommon, markets: zhMarkets, stock: zhStock, trade: zhTrade, wallet: zhWallet },
+  de: { common: deCommon, markets: deMarkets, stock: deStock, trade: deTrade, wallet: deWallet },
+  es: { common: esCommon, markets: esMarkets, stock: esStock, trade: esTrade, wallet: esWallet },
 };
 
 /**
@@ -122,10 +126,19 @@ const remixI18next = new RemixI18Next({
   },
 });
 
-/** The request's locale: the `lng` cookie, else `Accept-Language` among the visible locales, else English. */
-export async function getLocale(request: Request): Promise<Locale> {
-  const locale = await remixI18next.getLocale(request);
-  return isSupportedLocale(locale) ? locale : DEFAULT_LOCALE;
+const localeByRequest = new WeakMap<Request, Promise<Locale>>();
+
+/**
+ * The request's locale: the `lng` cookie, else `Accept-Language` among the visible locales, else English.
+ * Detected once per request (the root loader, the route's loader and entry.server all ask for it).
+ */
+export function getLocale(request: Request): Promise<Locale> {
+  let locale = localeByRequest.get(request);
+  if (!locale) {
+    locale = remixI18next.getLocale(request).then((found) => (isSupportedLocale(found) ? found : DEFAULT_LOCALE));
+    localeByRequest.set(request, locale);
+  }
+  return locale;
 }
 
 /**
