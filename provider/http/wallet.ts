@@ -5,11 +5,14 @@ import { requireAuth } from "./auth";
 import { ProviderError } from "../errors";
 import { BILL_KINDS } from "../db/tables/bills";
 import { ID_TYPES } from "../db/tables/kyc-records";
-import { SUPPORT_URL, billPage, listConfig, userInfo } from "../services/wallet";
+import { billPage, listConfig, userInfo } from "../services/wallet";
 import { walletServicesFor } from "../services/wallet-services";
 
-/** Database ids: a positive 32-bit integer, as a JSON number or a digit string. */
-export const idParam = z.coerce.number({ invalid_type_error: "an id" }).int().min(1).max(2_147_483_647);
+/** Database ids: a positive 32-bit integer, as a JSON integer or a string of digits (never true, 1e3, "0x10"). */
+export const idParam = z
+  .union([z.number().int(), z.string().trim().regex(/^\d{1,10}$/)], { errorMap: () => ({ message: "an id" }) })
+  .transform(Number)
+  .pipe(z.number().min(1, "an id").max(2_147_483_647, "an id"));
 /** Amounts stay unparsed here: the services read them (digits only) so the rule lives in one place. */
 const amount = z.union([z.string().max(40), z.number()], { errorMap: () => ({ message: "a whole amount, digits only" }) });
 const text = (max = 100) => z.string().max(max);
@@ -52,7 +55,7 @@ export function walletRoutes(s: Services) {
 
   app.get("/v2/config", async (c) => ok(c, await listConfig(s.db)));
 
-  app.get("/stock/success/kefu", auth, (c) => ok(c, { url: SUPPORT_URL }));
+  // GET /stock/success/kefu (the support link and chat_enabled) lives with the chat: http/chat.ts.
 
   // ---- recharge and withdraw --------------------------------------------------------------------------------
 

@@ -209,15 +209,18 @@ describe("withdraw", () => {
       field: "count",
     });
     expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "10.5" })).body.data).toMatchObject({ code: "invalid_input", field: "count" });
-    expect((await t.c.post("/money/access", { bank_id: "x", count: "100" })).body.data).toMatchObject({ code: "invalid_input", field: "bank_id" });
+    for (const bank_id of ["x", true, "1e3", "0x10", 1.5, null, 0, "-1"]) {
+      expect((await t.c.post("/money/access", { bank_id, count: "100" })).body.data, String(bank_id)).toMatchObject({ code: "invalid_input", field: "bank_id" });
+    }
+    expect((await t.c.post("/money/access", { bank_id: String(t.cardId), count: "100" })).body.data.status).toBe("n");
 
     await op.config("min_withdraw_count", "5");
     expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "9" })).body.data.message).toBe("the minimum is 10");
     expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "10" })).body.data.count).toBe("10.00");
     await op.config("min_withdraw_count", "100");
 
-    expect(await transferCount(t.id)).toBe(1);
-    expect(await expectLedgerBalanced(p, t.id)).toBe("990.00");
+    expect(await transferCount(t.id)).toBe(2);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("890.00");
     expect(await expectLedgerBalanced(p, other.id)).toBe("1000.00");
   });
 
