@@ -3,7 +3,7 @@
  * from /resources/quotes while visible, kept and marked stale when a refresh fails) and the latest 3 news items
  * (not under INR; a failing news call hides the block instead of failing the page).
  */
-import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 
@@ -13,12 +13,12 @@ import { MarketError } from "~/components/market/MarketError";
 import { categoryName } from "~/components/market/categoryName";
 import { useLiveQuotes } from "~/components/market/liveQuotes";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
+import { marketLinks, noStoreHeaders } from "~/features/market/route-exports";
 import { formatDate } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsList } from "~/provider/market.server";
-import marketStyles from "~/styles/market.css";
 import { useFormat } from "~/utils/format-context";
 import { newsHref, newsListHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
@@ -29,14 +29,9 @@ const REFRESH_MS = 5_000;
 /** docs/product.md#home: the latest three news items. */
 const HOME_NEWS_COUNT = 3;
 
-/** Prices go stale in seconds: the document is never cached either (loader headers only cover `_data`). */
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", loaderHeaders.get("Cache-Control") ?? "private, no-store");
-  return headers;
-};
+export const headers = noStoreHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketStyles }];
+export const links = marketLinks;
 
 /** The document `<title>` comes from the root through `handle.titleKey` (app/utils/page.ts). */
 export const handle: PageHandle = { i18n: ["markets"], titleKey: "markets:home.title" };

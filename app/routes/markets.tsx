@@ -4,19 +4,20 @@
  * debounces the search into the URL and repaints prices from /resources/quotes every 3 s. An unknown category or
  * index is never silently replaced: the page redirects to the default with a message saying so.
  */
-import { json, redirect, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 
 import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
 import { MarketError } from "~/components/market/MarketError";
-import { PriceCard, cardPrice } from "~/components/market/PriceCard";
+import { PriceCard } from "~/components/market/PriceCard";
 import { StockRow } from "~/components/market/StockRow";
 import { categoryName } from "~/components/market/categoryName";
 import { mergeCardQuote, mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { formatInteger, priceDigits } from "~/format";
+import { marketLinks, noStoreHeaders } from "~/features/market/route-exports";
+import { formatInteger } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { requireData } from "~/provider/failures.server";
 import {
@@ -28,7 +29,6 @@ import {
   type PriceCardFigures,
   type StockFigures,
 } from "~/provider/market.server";
-import marketStyles from "~/styles/market.css";
 import { redirectWithToast } from "~/toast.server";
 import { useFormat } from "~/utils/format-context";
 import { marketsHref } from "~/utils/hrefs";
@@ -41,14 +41,9 @@ const SEARCH_DEBOUNCE_MS = 300;
 const REFRESH_MS = 3_000;
 const MAX_QUERY_LENGTH = 40;
 
-/** Prices go stale in seconds: the document is never cached either (loader headers only cover `_data`). */
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", loaderHeaders.get("Cache-Control") ?? "private, no-store");
-  return headers;
-};
+export const headers = noStoreHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketStyles }];
+export const links = marketLinks;
 
 /** The document `<title>` comes from the root through `handle.titleKey` (app/utils/page.ts). */
 export const handle: PageHandle = { i18n: ["markets"], titleKey: "markets:markets.title" };
@@ -194,17 +189,7 @@ export default function Markets() {
 
       {index ? (
         <PriceCard quote={index}>
-          <ReadPriceButton
-            readout={{
-              name: index.name,
-              price: cardPrice(index.price, index, fmt),
-              change: index.change,
-              changePercent: index.changePercent,
-              decimals: priceDigits(index.market),
-              asOf: live.asOf,
-              stale: live.stale,
-            }}
-          />
+          <ReadPriceButton quote={index} live={live} />
         </PriceCard>
       ) : null}
 

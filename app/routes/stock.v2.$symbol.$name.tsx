@@ -8,8 +8,6 @@ import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
-  type HeadersFunction,
-  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -17,12 +15,13 @@ import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react
 import { useEffect, useMemo, useState } from "react";
 
 import { StockError } from "~/components/chart/StockError";
+import { StockActions } from "~/components/market/StockActions";
 import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
-import { PriceCard, cardPrice } from "~/components/market/PriceCard";
+import { PriceCard } from "~/components/market/PriceCard";
 import { mergeCardQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { createFavouriteSchema } from "~/features/market/schemas.server";
-import { requireStockQuote } from "~/features/market/stock-quote.server";
-import { priceDigits } from "~/format";
+import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
+import { noStoreHeaders, stockLinks } from "~/features/market/route-exports";
 import { useTranslation } from "~/i18n-react";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -30,11 +29,8 @@ import { priceCardFigures, type PriceCardFigures } from "~/provider/market.serve
 import { addToWatchlist, isInWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
 import { requireSameOrigin } from "~/security.server";
 import { currentPath } from "~/session.server";
-import marketStyles from "~/styles/market.css";
-import stockStyles from "~/styles/stock.css";
 import { redirectWithToast } from "~/toast.server";
-import { useFormat } from "~/utils/format-context";
-import { chartHref, orderHref, stockHref, tradingViewHref } from "~/utils/hrefs";
+import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
@@ -42,16 +38,9 @@ import { requireUserContext } from "~/utils/request.server";
 const REFRESH_MS = 3_000;
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", loaderHeaders.get("Cache-Control") ?? "private, no-store");
-  return headers;
-};
+export const headers = noStoreHeaders;
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: marketStyles },
-  { rel: "stylesheet", href: stockStyles },
-];
+export const links = stockLinks;
 
 export const handle: PageHandle = { i18n: ["stock", "markets"], titleKey: "stock:detail.title" };
 
@@ -76,13 +65,14 @@ async function watchlistState(provider: ProviderContext, symbol: string): Promis
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { provider, deployment } = await requireUserContext(request, "stock");
   const symbol = params.symbol ?? "";
-  // The check runs beside the quote; a code as shown resolves to another symbol, which is checked again.
+  // A real symbol is checked beside the quote; a code as shown only once it has resolved to one.
+  const resolvesFirst = candidateSymbols(symbol, deployment).length > 1;
   const [quote, checked] = await Promise.all([
     requireStockQuote(provider, deployment, { symbol, mold: "SVG" }),
-    watchlistState(provider, symbol),
+    resolvesFirst ? null : watchlistState(provider, symbol),
   ]);
   const card = priceCardFigures(quote, { symbol, name: params.name }, deployment);
-  const collected = card.symbol === symbol ? checked : await watchlistState(provider, card.symbol);
+  const collected = checked !== null && card.symbol === symbol ? checked : await watchlistState(provider, card.symbol);
   const data: StockDetailData = { asOf: Date.now(), quote: card, collected };
   return json(data, { headers: NO_STORE });
 }
@@ -129,7 +119,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StockDetail() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("stock");
-  const fmt = useFormat();
   const symbols = useMemo(() => [data.quote.symbol], [data.quote.symbol]);
   const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf);
   const quote = mergeCardQuote(data.quote, live);
@@ -147,27 +136,10 @@ export default function StockDetail() {
 
       <PriceFreshness asOf={live.asOf} stale={live.stale} />
       <PriceCard quote={quote}>
-        <ReadPriceButton
-          readout={{
-            name: quote.name,
-            price: cardPrice(quote.price, quote, fmt),
-            change: quote.change,
-            changePercent: quote.changePercent,
-            decimals: priceDigits(quote.market),
-            asOf: live.asOf,
-            stale: live.stale,
-          }}
-        />
+        <ReadPriceButton quote={quote} live={live} />
       </PriceCard>
 
-      <nav aria-label={t("actions.label")} className="sc-actions">
-        <Link className="button sc-buy" to={orderHref(stock, { type: "buy" })}>
-          {t("actions.buy")}
-        </Link>
-        <Link className="button sc-sell" to={orderHref(stock, { type: "sell" })}>
-          {t("actions.sell")}
-        </Link>
-      </nav>
+      <StockActions stock={stock} />
       <ul className="sc-links">
         <li>
           <Link to={chartHref(stock)}>{t("actions.chart")}</Link>

@@ -2,28 +2,21 @@
  * /trading/{symbol} (auth): the full-screen trading view (docs/product.md#charts). A large chart (SVG first,
  * Highcharts after mount), the live price every 3 s, period links and buy/sell links; the bottom bar is hidden.
  */
-import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { ChartBody, ChartHeader, useLiveChart, type ChartScreenData } from "~/components/chart/ChartScreen";
 import { StockError } from "~/components/chart/StockError";
+import { StockActions } from "~/components/market/StockActions";
 import { chartHeaders, loadChart } from "~/features/chart/chart.server";
+import { noStoreHeaders, stockLinks } from "~/features/market/route-exports";
 import { useTranslation } from "~/i18n-react";
-import marketStyles from "~/styles/market.css";
-import stockStyles from "~/styles/stock.css";
-import { orderHref, stockHref, tradingViewHref } from "~/utils/hrefs";
+import { stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", loaderHeaders.get("Cache-Control") ?? "private, no-store");
-  return headers;
-};
+export const headers = noStoreHeaders;
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: marketStyles },
-  { rel: "stylesheet", href: stockStyles },
-];
+export const links = stockLinks;
 
 export const handle: PageHandle = { i18n: ["stock", "markets"], titleKey: "stock:trading.title", hideBottomNav: true };
 
@@ -38,8 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function TradingView() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("stock");
-  const { quote, live } = useLiveChart(data);
-  const stock = { symbol: quote.symbol, market: quote.market, name: quote.name };
+  const { quote, live, stock } = useLiveChart(data);
 
   return (
     <div className="sc-trading">
@@ -62,14 +54,7 @@ export default function TradingView() {
         idPrefix="trading-"
       />
 
-      <nav aria-label={t("actions.label")} className="sc-actions sc-actions--sticky">
-        <Link className="button sc-buy" to={orderHref(stock, { type: "buy" })}>
-          {t("actions.buy")}
-        </Link>
-        <Link className="button sc-sell" to={orderHref(stock, { type: "sell" })}>
-          {t("actions.sell")}
-        </Link>
-      </nav>
+      <StockActions stock={stock} sticky />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { formatInteger, formatPrice, intlLocale } from "~/format";
 import { DEFAULT_LAYOUT, TALL_LAYOUT, formatCandleTime, marketTimeZone, withLivePrice } from "./chartData";
 import { ChartDataTable, ChartSummary, SvgChart, type ChartProps } from "./SvgChart";
 import type { StockChartProps } from "./StockChart.client";
+import type { StockChartOptionsInput } from "./chartOptions";
 
 /**
  * A chart that is complete on the server (SVG + summary + data table) and becomes a Highcharts Stock chart
@@ -38,37 +39,31 @@ export function ChartPanel({
   }, []);
 
   const candles = useMemo(() => withLivePrice(props.candles, livePrice), [props.candles, livePrice]);
-  const seriesNames = useMemo(() => ({ price: t("chart.price"), volume: t("chart.volume") }), [t]);
   const { fmt, period, market } = props;
-  const formatters = useMemo(
-    () => ({
-      formatTime: (time: number) => formatCandleTime(time, period, fmt, market),
-      formatPrice: (value: number) => formatPrice(value, fmt, market),
-      formatVolume: (value: number) => formatInteger(value, fmt),
-    }),
-    [fmt, period, market],
-  );
   const layout = tall ? TALL_LAYOUT : DEFAULT_LAYOUT;
-  // Highcharts takes the SVG's aspect ratio (a height in % of the width), so nothing moves when it replaces it.
-  const height = `${(layout.height / layout.width) * 100}%`;
+  // Highcharts draws the loader's candles (the live price moves its last point) with the page's own formatters,
+  // and takes the SVG's aspect ratio (a height in % of the width), so nothing moves when it replaces it.
+  const chart = useMemo<StockChartOptionsInput>(
+    () => ({
+      candles: props.candles,
+      period,
+      locale: intlLocale(fmt),
+      timeZone: marketTimeZone(market),
+      formatTime: (time) => formatCandleTime(time, period, fmt, market),
+      formatPrice: (value) => formatPrice(value, fmt, market),
+      formatVolume: (value) => formatInteger(value, fmt),
+      seriesNames: { price: t("chart.price"), volume: t("chart.volume") },
+      height: `${(layout.height / layout.width) * 100}%`,
+    }),
+    [props.candles, period, fmt, market, t, layout],
+  );
   const label = t("chart.svgLabel", { name: props.name, period: t(`chart.period.${props.period}`) });
 
   return (
     <figure className="sc-figure">
       <div className="sc-canvas">
         {Interactive && props.candles.length > 0 ? (
-          <Interactive
-            candles={props.candles}
-            period={props.period}
-            locale={intlLocale(fmt)}
-            timeZone={marketTimeZone(market)}
-            {...formatters}
-            label={label}
-            describedBy={summaryId}
-            seriesNames={seriesNames}
-            livePrice={livePrice}
-            height={height}
-          />
+          <Interactive chart={chart} label={label} describedBy={summaryId} livePrice={livePrice} />
         ) : (
           <SvgChart {...props} candles={candles} describedBy={summaryId} layout={layout} />
         )}

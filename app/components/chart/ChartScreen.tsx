@@ -6,10 +6,8 @@
 import { useMemo, type ReactNode } from "react";
 
 import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
-import { cardPrice } from "~/components/market/PriceCard";
 import { mergeCardQuote, useLiveQuotes, type LiveQuotes } from "~/components/market/liveQuotes";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { priceDigits } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import type { PriceCardFigures } from "~/provider/market.server";
 import { useFormat } from "~/utils/format-context";
@@ -31,16 +29,20 @@ export interface ChartScreenData {
   candles: Candle[];
 }
 
-/** The loader's quote with the live one merged over it, and the live figures' freshness. */
-export function useLiveChart(data: ChartScreenData): { quote: ChartScreenData["quote"]; live: LiveQuotes } {
+/**
+ * The loader's quote with the live one merged over it, the live figures' freshness, and the stock for links
+ * (always the real symbol, whatever code the URL was opened with).
+ */
+export function useLiveChart(data: ChartScreenData) {
   const symbols = useMemo(() => [data.quote.symbol], [data.quote.symbol]);
   const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf);
-  return { quote: mergeCardQuote(data.quote, live), live };
+  const { symbol, market, name } = data.quote;
+  const stock = useMemo(() => ({ symbol, market, name }), [symbol, market, name]);
+  return { quote: mergeCardQuote(data.quote, live), live, stock };
 }
 
 /** The screen's heading, then the live price, how fresh it is, and the button that reads it out. */
 export function ChartHeader({ title, quote, live, before }: { title: ReactNode; quote: ChartScreenData["quote"]; live: LiveQuotes; before?: ReactNode }) {
-  const fmt = useFormat();
   return (
     <header className="sc-head">
       {before}
@@ -49,17 +51,7 @@ export function ChartHeader({ title, quote, live, before }: { title: ReactNode; 
       </h1>
       <LivePrice quote={quote} />
       <PriceFreshness asOf={live.asOf} stale={live.stale} />
-      <ReadPriceButton
-        readout={{
-          name: quote.name,
-          price: cardPrice(quote.price, quote, fmt),
-          change: quote.change,
-          changePercent: quote.changePercent,
-          decimals: priceDigits(quote.market),
-          asOf: live.asOf,
-          stale: live.stale,
-        }}
-      />
+      <ReadPriceButton quote={quote} live={live} />
     </header>
   );
 }

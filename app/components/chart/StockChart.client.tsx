@@ -7,51 +7,22 @@ import Highcharts from "highcharts/highstock.js";
 import { HighchartsReact, type HighchartsReactRefObject } from "highcharts-react-official";
 import { useEffect, useMemo, useRef } from "react";
 
-import type { Candle, ChartPeriod } from "./chartData";
-import { stockChartOptions } from "./chartOptions";
+import { stockChartOptions, type StockChartOptionsInput } from "./chartOptions";
 
 export interface StockChartProps {
-  candles: readonly Candle[];
-  period: ChartPeriod;
-  /** A BCP 47 tag for anything Highcharts still formats itself. */
-  locale: string;
-  /** The exchange's clock: ticks fall on its hours and days. */
-  timeZone: string;
-  /** The page's own formatters, so the axis and tooltip read exactly like the summary and table. */
-  formatTime: (time: number) => string;
-  formatPrice: (value: number) => string;
-  formatVolume: (value: number) => string;
+  /** What to draw and how to label it (memoised by the caller: a new object rebuilds the chart). */
+  chart: StockChartOptionsInput;
   /** Accessible name of the chart image; the figures are in the page's summary and data table. */
   label: string;
   describedBy?: string;
-  seriesNames: { price: string; volume: string };
   /** The latest live price: moves the running candle without rebuilding the chart. */
   livePrice?: number | null;
-  /** Pixels, or a percentage of the width ("62.5%"). */
-  height?: number | string;
 }
 
-export function StockChart({
-  candles,
-  period,
-  locale,
-  timeZone,
-  formatTime,
-  formatPrice,
-  formatVolume,
-  label,
-  describedBy,
-  seriesNames,
-  livePrice,
-  height = "62.5%",
-}: StockChartProps) {
+export function StockChart({ chart: input, label, describedBy, livePrice }: StockChartProps) {
   const ref = useRef<HighchartsReactRefObject>(null);
-
-  const options = useMemo(
-    () =>
-      stockChartOptions({ candles, period, locale, timeZone, formatTime, formatPrice, formatVolume, seriesNames, height }),
-    [candles, period, locale, timeZone, formatTime, formatPrice, formatVolume, seriesNames, height],
-  );
+  const options = useMemo(() => stockChartOptions(input), [input]);
+  const { candles, period } = input;
 
   useEffect(() => {
     const chart = ref.current?.chart;

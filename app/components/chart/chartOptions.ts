@@ -12,12 +12,16 @@ const DOWN = "#c8102e";
 export interface StockChartOptionsInput {
   candles: readonly Candle[];
   period: ChartPeriod;
+  /** A BCP 47 tag for anything Highcharts still formats itself. */
   locale: string;
+  /** The exchange's clock: ticks fall on its hours and days. */
   timeZone: string;
+  /** The page's own formatters, so the axis and tooltip read exactly like the summary and table. */
   formatTime: (time: number) => string;
   formatPrice: (value: number) => string;
   formatVolume: (value: number) => string;
   seriesNames: { price: string; volume: string };
+  /** Pixels, or a percentage of the width ("62.5%"). */
   height: number | string;
 }
 

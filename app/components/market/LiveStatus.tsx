@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 
 import { priceChangeText } from "~/components/ui/PriceChange";
-import { formatClockTime } from "~/format";
+import { formatClockTime, priceDigits } from "~/format";
 import { useTranslation } from "~/i18n-react";
+import type { PriceCardFigures } from "~/provider/market.server";
 import { useFormat } from "~/utils/format-context";
+
+import { cardPrice } from "./PriceCard";
 
 /**
  * How fresh the figures on screen are (docs/product.md#live-prices): "Prices as of 10:42", or after a failed
@@ -22,31 +25,21 @@ export function PriceFreshness({ asOf, stale, className }: { asOf: number; stale
   );
 }
 
-export interface PriceReadout {
-  /** What is being read: an index or stock name. */
-  name: string;
-  /** The price as shown (already formatted, with its currency where it has one). */
-  price: string;
-  change: number;
-  changePercent: number;
-  /** Decimals of the change (4 for forex). */
-  decimals: number;
-  asOf: number;
-  stale: boolean;
-}
+/** What is read out: an index or a stock as its price card shows it. */
+export type PriceReadout = Pick<PriceCardFigures, "name" | "market" | "kind" | "price" | "change" | "changePercent">;
 
 /**
  * "Read current price": on demand, puts the current price, its move and its time into a polite live region, so
  * a screen-reader user hears the price when they ask and is never interrupted by ticks (no `aria-live` on the
  * figures themselves). Rendered after hydration only: without JavaScript the figures do not move.
  */
-export function ReadPriceButton({ readout }: { readout: PriceReadout }) {
+export function ReadPriceButton({ quote, live }: { quote: PriceReadout; live: { asOf: number; stale: boolean } }) {
   const { t } = useTranslation("markets");
   const fmt = useFormat();
   const [hydrated, setHydrated] = useState(false);
   const [message, setMessage] = useState("");
-  const latest = useRef(readout);
-  latest.current = readout;
+  const latest = useRef({ quote, live });
+  latest.current = { quote, live };
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => {
     setHydrated(true);
@@ -55,13 +48,13 @@ export function ReadPriceButton({ readout }: { readout: PriceReadout }) {
   if (!hydrated) return null;
 
   const read = () => {
-    const current = latest.current;
-    const change = priceChangeText(t, fmt, current.change, current.changePercent, current.decimals);
-    const text = t(current.stale ? "live.readoutStale" : "live.readout", {
+    const { quote: current, live: freshness } = latest.current;
+    const change = priceChangeText(t, fmt, current.change, current.changePercent, priceDigits(current.market));
+    const text = t(freshness.stale ? "live.readoutStale" : "live.readout", {
       name: current.name,
-      price: current.price,
+      price: cardPrice(current.price, current, fmt),
       change: change.spoken,
-      time: formatClockTime(current.asOf, fmt),
+      time: formatClockTime(freshness.asOf, fmt),
     });
     // Emptied first, so asking twice for an unchanged price is read twice.
     setMessage("");

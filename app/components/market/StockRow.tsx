@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
 import { formatMarketMoney, priceDigits } from "~/format";
@@ -9,22 +10,33 @@ import { useFormat } from "~/utils/format-context";
 /**
  * One table row: the stock (code and name), its price in its market's currency, its signed change and percent.
  * The whole row opens the stock (docs/product.md#markets) through its one link, stretched over the row by CSS
- * (`.mk-row`), so the table keeps its semantics and a screen reader hears one link per row.
+ * (`.mk-row`), so the table keeps its semantics and a screen reader hears one link per row. With `opens={false}`
+ * (the watchlist's edit mode) the row does not open and `children` add its cells (the delete button).
  */
-export function StockRow({ stock }: { stock: StockFigures }) {
+export function StockRow({ stock, opens = true, children }: { stock: StockFigures; opens?: boolean; children?: ReactNode }) {
   const fmt = useFormat();
+  const identity = (
+    <>
+      <span className="mk-sym">{stock.display}</span>
+      <span className="mk-name">{stock.name}</span>
+    </>
+  );
   return (
-    <tr className="mk-row">
+    <tr className={opens ? "mk-row" : undefined}>
       <th scope="row">
-        <Link className="mk-stock" to={stockHref(stock)}>
-          <span className="mk-sym">{stock.display}</span>
-          <span className="mk-name">{stock.name}</span>
-        </Link>
+        {opens ? (
+          <Link className="mk-stock" to={stockHref(stock)}>
+            {identity}
+          </Link>
+        ) : (
+          <span className="mk-stock">{identity}</span>
+        )}
       </th>
       <td className="mk-num">{formatMarketMoney(stock.price, fmt, stock.market)}</td>
       <td className="mk-chgcell">
         <PriceChange change={stock.change} percent={stock.changePercent} decimals={priceDigits(stock.market)} />
       </td>
+      {children}
     </tr>
   );
 }

@@ -2,11 +2,8 @@ import { Link } from "@remix-run/react";
 
 import { StockRow } from "~/components/market/StockRow";
 import { canShowModal } from "~/components/ui/ConfirmDialog";
-import { PriceChange } from "~/components/ui/PriceChange";
-import { formatMarketMoney, priceDigits } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import type { StockFigures } from "~/provider/market.server";
-import { useFormat } from "~/utils/format-context";
 import { watchlistHref } from "~/utils/hrefs";
 
 /**
@@ -26,7 +23,6 @@ export function SavedStocks({
   onDelete: (row: StockFigures) => void;
 }) {
   const { t } = useTranslation("stock");
-  const fmt = useFormat();
   return (
     <table className="mk-table sc-watch-table" aria-labelledby="wl-saved">
       <thead>
@@ -38,19 +34,9 @@ export function SavedStocks({
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) =>
-          edit ? (
-            <tr key={row.symbol}>
-              <th scope="row">
-                <span className="mk-stock">
-                  <span className="mk-sym">{row.display}</span>
-                  <span className="mk-name">{row.name}</span>
-                </span>
-              </th>
-              <td className="mk-num">{formatMarketMoney(row.price, fmt, row.market)}</td>
-              <td className="mk-chgcell">
-                <PriceChange change={row.change} percent={row.changePercent} decimals={priceDigits(row.market)} />
-              </td>
+        {rows.map((row) => (
+          <StockRow key={row.symbol} stock={row} opens={!edit}>
+            {edit ? (
               <td>
                 <Link
                   className="button button--small button--danger"
@@ -65,11 +51,9 @@ export function SavedStocks({
                   {t("watchlist.delete")}
                 </Link>
               </td>
-            </tr>
-          ) : (
-            <StockRow key={row.symbol} stock={row} />
-          ),
-        )}
+            ) : null}
+          </StockRow>
+        ))}
       </tbody>
     </table>
   );

@@ -10,8 +10,6 @@ import {
   json,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
-  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -27,13 +25,12 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Pager } from "~/components/ui/Pager";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
 import { SYMBOL_PATTERN, createWatchlistDeleteSchema } from "~/features/market/schemas.server";
+import { noStoreHeaders, stockLinks } from "~/features/market/route-exports";
 import { useTranslation } from "~/i18n-react";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { watchlistRowFigures, type StockFigures } from "~/provider/market.server";
 import { listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
 import { requireSameOrigin } from "~/security.server";
-import marketStyles from "~/styles/market.css";
-import stockStyles from "~/styles/stock.css";
 import { redirectWithToast } from "~/toast.server";
 import { marketsHref, watchlistHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
@@ -47,16 +44,9 @@ import { SavedStocks } from "./SavedStocks";
 const REFRESH_MS = 3_000;
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", loaderHeaders.get("Cache-Control") ?? "private, no-store");
-  return headers;
-};
+export const headers = noStoreHeaders;
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: marketStyles },
-  { rel: "stylesheet", href: stockStyles },
-];
+export const links = stockLinks;
 
 export const handle: PageHandle = { i18n: ["stock", "markets"], titleKey: "stock:watchlist.title" };
 
