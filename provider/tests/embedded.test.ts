@@ -8,7 +8,8 @@ afterAll(() => closeEmbeddedProvider());
 // With DATABASE_URL set it would migrate that database's default schema, so it only runs on PGlite; the
 // PostgreSQL path of startProvider is exercised by every other file through createTestProvider.
 describe.skipIf(Boolean(process.env.DATABASE_URL))("getEmbeddedProvider", () => {
-  it("is a process-wide singleton that serves /api requests", async () => {
+  // A fresh database (initdb, every migration, the seed): ~5–15 s alone, far more while other suites load the machine.
+  it("is a process-wide singleton that serves /api requests", { timeout: 120_000 }, async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const [a, b] = await Promise.all([getEmbeddedProvider(), getEmbeddedProvider()]);

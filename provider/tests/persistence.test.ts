@@ -20,7 +20,8 @@ const config = {
 };
 
 describe.skipIf(usingPostgres)("persistence (PGlite data directory)", () => {
-  it("keeps users, sessions and bills across a restart; migrations and seed are idempotent", async () => {
+  // Writes a data directory and opens it again: seconds alone, far more while other suites load the machine.
+  it("keeps users, sessions and bills across a restart; migrations and seed are idempotent", { timeout: 120_000 }, async () => {
     // First start from the snapshot written into a real directory (a fresh initdb would cost ~3 s, ~800 MB).
     const first = await startProvider({
       config,
