@@ -80,3 +80,20 @@ describe("format", () => {
     expect(formatDate(Date.UTC(2026, 2, 1, 20), inr("zh"))).toBe("2026年3月2日");
   });
 });
+
+describe("formatMarketMoney keeps dollars and pesos apart", () => {
+  it("in Spanish under MXN a US price is USD and a Mexican one $", async () => {
+    const { formatMarketMoney } = await import("./format");
+    const fmt = { locale: "es", deployment: { currency: "MXN", region: "MX" } } as const;
+    expect(formatMarketMoney(257.74, fmt, "US")).toBe("USD\u00a0257.74");
+    expect(formatMarketMoney("58.2", fmt, "MX")).toBe("$58.20");
+  });
+  it("in English under INR: $ for US, ₹ for India, MX$ for Mexico, none for forex", async () => {
+    const { formatMarketMoney } = await import("./format");
+    const fmt = { locale: "en", deployment: { currency: "INR", region: "IN" } } as const;
+    expect(formatMarketMoney(257.74, fmt, "US")).toBe("$257.74");
+    expect(formatMarketMoney("2456.1", fmt, "IN")).toBe("₹2,456.10");
+    expect(formatMarketMoney("58.2", fmt, "MX")).toBe("MX$58.20");
+    expect(formatMarketMoney(83.1234, fmt, "FOREX")).toBe("83.1234");
+  });
+});

@@ -49,14 +49,14 @@ function toNumber(value: number | string): number {
   return typeof value === "number" ? value : Number(value);
 }
 
-/** Fraction digits for a market's prices: forex 4, everything else 2 (SPEC §9). */
+/** Fraction digits for a market's prices: forex 4, everything else 2 (docs/product.md#currency). */
 export function priceDigits(market?: string | null): number {
   return market?.toUpperCase() === "FOREX" ? 4 : 2;
 }
 
 /**
  * Money in the deployment currency: `₹12,34,567.50` (en, INR), `MX$1,234.50` (en, MXN).
- * The rupee is always shown as ₹ (SPEC §1), even where a language would write "INR".
+ * The rupee is always shown as ₹ (docs/product.md#currency), even where a language would write "INR".
  */
 export function formatMoney(value: number | string, ctx: FormatContext): string {
   const currency = ctx.deployment.currency;
@@ -98,8 +98,9 @@ export function formatMarketMoney(value: number | string, ctx: FormatContext, ma
   return numberFormat(intlLocale(ctx), {
     style: "currency",
     currency,
-    // ₹ and $ always as the sign; the peso as MX$ so it is never mistaken for dollars (SPEC §9).
-    currencyDisplay: currency === "MXN" ? "symbol" : "narrowSymbol",
+    // The rupee always as ₹ (docs/product.md#currency). Dollars and pesos by the language's own symbol, which
+    // keeps them apart wherever both appear: en-MX "$" / "MX$", es-MX "USD" / "$", en-IN "$" / "MX$".
+    currencyDisplay: currency === "INR" ? "narrowSymbol" : "symbol",
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(toNumber(value));
