@@ -98,13 +98,13 @@ export function operatorRoutes(s: Services) {
 
   app.post("/:kind/:id/approve", async (c) => {
     const { kind, id } = target(c);
-    await readBody(c, z.object({}).passthrough());
+    await readBody(c, z.object({}).strict()); // nothing to say but "yes": any field is a mistaken request
     return ok(c, await approvers[kind](id));
   });
 
   app.post("/:kind/:id/reject", async (c) => {
     const { kind, id } = target(c);
-    const body = await readBody(c, z.object({ reason: z.string().trim().max(200).optional() }));
+    const body = await readBody(c, z.object({ reason: z.string().trim().max(200).optional() }).strict());
     return ok(c, await rejecters[kind](id, body.reason || undefined));
   });
 

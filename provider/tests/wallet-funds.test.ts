@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestProvider, type TestProvider } from "../testing";
-import { balanceOf, billsOf, expectLedgerBalanced, newKey, newTrader, priceOf } from "./trading-helpers";
+import { balanceOf, billsOf, expectLedgerBalanced, newKey, newTrader, OPERATOR, priceOf } from "./trading-helpers";
 import { customer, operator } from "./wallet-helpers";
 
 /* Recharge and withdraw (docs/decisions/0070), time frozen. */
@@ -295,6 +295,10 @@ describe("records", () => {
     let pending = await op.pending();
     expect(pending.recharges.find((x: any) => x.id === r)).toMatchObject({ user: t.phone, count: "5000.00", status: 1 });
     expect(pending.withdrawals.find((x: any) => x.id === w)).toMatchObject({ user: t.phone, count: "100.00", status: "n" });
+    const stray = await p.call(`/api/operator/recharge/${r}/approve`, { headers: OPERATOR, body: { reason: "x" } });
+    expect(stray.body).toMatchObject({ msg: "no", data: { code: "invalid_input" } });
+    expect((await p.call(`/api/operator/withdraw/${w}/reject`, { headers: OPERATOR, body: { reason: "x", user: "1" } })).body.data.code).toBe("invalid_input");
+    expect((await op.pending()).recharges.some((x: any) => x.id === r)).toBe(true);
     await op.approve("recharge", r);
     await op.approve("withdraw", w);
     pending = await op.pending();
