@@ -143,6 +143,10 @@ test.describe("with JavaScript", () => {
     await page.locator("main table tbody tr").first().getByRole("link").first().click();
     await expect(page).toHaveURL(/\/stock\/v2\//);
     await expectFocusOnNewPage(page);
+    // Star it (a fetcher: no navigation) so the watchlist has a row to delete below.
+    const star = page.getByRole("button", { name: "Favourite" });
+    await star.click();
+    await expect(star).toHaveAttribute("aria-pressed", "true");
     await page.locator("main").getByRole("link", { name: "Buy", exact: true }).click();
     await expect(page).toHaveURL(/type=buy/);
     await expectFocusOnNewPage(page);
@@ -158,6 +162,17 @@ test.describe("with JavaScript", () => {
 
     // Back goes back a page, with focus on that page's heading.
     await page.goBack();
+    await expectFocusOnNewPage(page);
+
+    // Delete from the watchlist: edit mode, the confirm dialog, then the page it comes back to.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Watchlist" }).click();
+    await expectFocusOnNewPage(page);
+    await page.getByRole("link", { name: "Edit" }).or(page.getByRole("button", { name: "Edit" })).first().click();
+    await expectFocusOnNewPage(page);
+    const row = page.locator("main tbody tr").first();
+    await row.getByRole("button", { name: /^Delete / }).or(row.getByRole("link", { name: /^Delete / })).first().click();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText(/was removed from your watchlist/)).toBeVisible();
     await expectFocusOnNewPage(page);
   });
 

@@ -18,6 +18,8 @@ export function focusTargetOf(root: ParentNode): HTMLElement | null {
  * page (docs/product.md#navigation). Never left on `<body>`, nor on the link that was used ("Next page" now
  * points one page further). The heading gets `tabindex="-1"` here, so no page has to remember it.
  *
+ * Waits for an open modal dialog to close first (the page behind it is inert).
+ *
  * Not moved: on the first render (the browser already placed focus for the full load), when only the hash
  * changed (skip link, error-summary links to fields), and while the customer types in a field whose changes
  * replace the URL (search as you type).
@@ -36,9 +38,19 @@ export function useFocusOnNavigation() {
     if (navigationType === "REPLACE" && active instanceof HTMLElement && active.isConnected && active.matches(TEXT_ENTRY)) {
       return;
     }
-    const target = focusTargetOf(document);
-    if (!target) return;
-    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-    target.focus({ preventScroll: true });
+    // A modal dialog still open (a confirm step whose POST just came back) makes the page inert: wait until it
+    // has closed, or the focus would not move and would then drop to <body> with the dialog.
+    // (Not cancelled by a later navigation: it focuses whatever page is on screen when it runs.)
+    const focus = (framesLeft: number) => {
+      if (document.querySelector("dialog[open]") && framesLeft > 0) {
+        requestAnimationFrame(() => focus(framesLeft - 1));
+        return;
+      }
+      const target = focusTargetOf(document);
+      if (!target) return;
+      if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
+    };
+    focus(30);
   }, [location.key, location.pathname, location.search, location.hash, navigationType]);
 }
