@@ -8,7 +8,7 @@
 export const SUPPORTED_LOCALES = ["en", "zh", "de", "es"] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-export const NAMESPACES = ["common", "markets", "stock", "trade", "wallet"] as const;
+export const NAMESPACES = ["common", "markets", "stock", "trade", "wallet", "news", "support", "products"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
 /** Name of the cookie the language picker sets (a Remix cookie, see `localeCookie` in i18next.server.ts). */
@@ -70,6 +70,9 @@ export interface Resources extends Record<Namespace, object> {
   stock: typeof import("../locales/en/stock.json");
   trade: typeof import("../locales/en/trade.json");
   wallet: typeof import("../locales/en/wallet.json");
+  news: typeof import("../locales/en/news.json");
+  support: typeof import("../locales/en/support.json");
+  products: typeof import("../locales/en/products.json");
 }
 
 /** i18next's plural suffixes (`Intl.PluralRules` categories); `t("x", { count })` picks `x_one`, `x_other`… */

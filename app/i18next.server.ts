@@ -30,28 +30,40 @@ import deMarkets from "../locales/de/markets.json";
 import deStock from "../locales/de/stock.json";
 import deTrade from "../locales/de/trade.json";
 import deWallet from "../locales/de/wallet.json";
+import deNews from "../locales/de/news.json";
+import deSupport from "../locales/de/support.json";
+import deProducts from "../locales/de/products.json";
 import enCommon from "../locales/en/common.json";
 import enMarkets from "../locales/en/markets.json";
 import enStock from "../locales/en/stock.json";
 import enTrade from "../locales/en/trade.json";
 import enWallet from "../locales/en/wallet.json";
+import enNews from "../locales/en/news.json";
+import enSupport from "../locales/en/support.json";
+import enProducts from "../locales/en/products.json";
 import esCommon from "../locales/es/common.json";
 import esMarkets from "../locales/es/markets.json";
 import esStock from "../locales/es/stock.json";
 import esTrade from "../locales/es/trade.json";
 import esWallet from "../locales/es/wallet.json";
+import esNews from "../locales/es/news.json";
+import esSupport from "../locales/es/support.json";
+import esProducts from "../locales/es/products.json";
 import zhCommon from "../locales/zh/common.json";
 import zhMarkets from "../locales/zh/markets.json";
 import zhStock from "../locales/zh/stock.json";
 import zhTrade from "../locales/zh/trade.json";
 import zhWallet from "../locales/zh/wallet.json";
+import zhNews from "../locales/zh/news.json";
+import zhSupport from "../locales/zh/support.json";
+import zhProducts from "../locales/zh/products.json";
 
 /** Every locale's strings. Adding a namespace: one import per locale here, its name in `NAMESPACES` and `Resources`. */
 export const resources: Record<Locale, Record<Namespace, Record<string, unknown>>> = {
-  en: { common: enCommon, markets: enMarkets, stock: enStock, trade: enTrade, wallet: enWallet } satisfies Resources,
-  zh: { common: zhCommon, markets: zhMarkets, stock: zhStock, trade: zhTrade, wallet: zhWallet },
-  de: { common: deCommon, markets: deMarkets, stock: deStock, trade: deTrade, wallet: deWallet },
-  es: { common: esCommon, markets: esMarkets, stock: esStock, trade: esTrade, wallet: esWallet },
+  en: { common: enCommon, markets: enMarkets, stock: enStock, trade: enTrade, wallet: enWallet, news: enNews, support: enSupport, products: enProducts } satisfies Resources,
+  zh: { common: zhCommon, markets: zhMarkets, stock: zhStock, trade: zhTrade, wallet: zhWallet, news: zhNews, support: zhSupport, products: zhProducts },
+  de: { common: deCommon, markets: deMarkets, stock: deStock, trade: deTrade, wallet: deWallet, news: deNews, support: deSupport, products: deProducts },
+  es: { common: esCommon, markets: esMarkets, stock: esStock, trade: esTrade, wallet: esWallet, news: esNews, support: esSupport, products: esProducts },
 };
 
 /**
