@@ -52,6 +52,8 @@ export const PROVIDER_MESSAGE_CODES = [
   "stock_key",
   "time_no",
   "rete_no",
+  "password_not_set",
+  "sold_out",
 ] as const;
 
 const KNOWN = new Set<string>(PROVIDER_MESSAGE_CODES);
