@@ -13,7 +13,7 @@ import type { Trading } from "../services/trading";
 import type { Watchlist } from "../services/watchlist";
 
 export interface Services {
-  /** Only for routes not yet behind a service (wallet, operator); new routes call services. */
+  /** Handed to service functions that take `db | trx`; routes never query it themselves (tests/layers.test.ts). */
   db: DB;
   market: MarketSource;
   notifier: Notifier;
