@@ -18,9 +18,9 @@ import { formatDate } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
-import { getNewsList } from "~/provider/market.server";
+import { getNewsList } from "~/provider/news.server";
 import { useFormat } from "~/utils/format-context";
-import { newsHref, newsListHref } from "~/utils/hrefs";
+import { blockTradingHref, fundsHref, ipoHref, newsHref, newsListHref, qipHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { getRequestContext } from "~/utils/request.server";
 
@@ -40,9 +40,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: data.description }] : [];
 
 const QUICK_LINKS = [
-  { to: "/block-trading", key: "home.blockTrading" },
-  { to: "/ipo", key: "home.ipo" },
-  { to: "/qip", key: "home.qip" },
+  { to: blockTradingHref(), key: "home.blockTrading" },
+  { to: ipoHref(), key: "home.ipo" },
+  { to: qipHref(), key: "home.qip" },
+  { to: fundsHref(), key: "home.funds" },
 ] as const;
 
 export interface HomeNewsItem {

@@ -1,0 +1,370 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+
+import { Field } from "~/components/ui/Field";
+import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { Pager } from "~/components/ui/Pager";
+import { currencyName, formatAmount } from "~/features/trading/currency";
+import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
+import type { MoneyReply } from "~/features/wallet/money-form.server";
+import { StepDialog } from "~/features/wallet/StepDialog";
+import { useHydrated } from "~/features/wallet/useHydrated";
+import { formatDate, formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/format";
+import { useTranslation } from "~/i18n-react";
+import { money, toBig } from "~/utils/decimal";
+import { useFormat } from "~/utils/format-context";
+
+import type { BlockScreenData, BuyStep } from "./block.server";
+import type { BlockReviewFields } from "./forms.server";
+import { BLOCK_HREFS } from "./molds";
+import { NoTransactionPassword, PurchaseReview, type ProductReply } from "./PurchaseReview";
+import { QuantityStepper } from "./QuantityStepper";
+import { BELOW_MINIMUM_HINT_MS, BLOCK_STEP, stepWithin, readQuantity } from "./quantity";
+
+/**
+ * Block trading and QIP (docs/product.md#block-trading): search, offers, and a purchase in two steps, buy (quantity)
+ * then "check your purchase" (transaction password, Confirm). Each step has its own URL (`?buy=`, `&step=review&key=`):
+ * without JS a page, with JS a native modal dialog over the list (docs/decisions/0135).
+ */
+export function BlockTradingScreen({ data, reply }: { data: BlockScreenData; reply: ProductReply | undefined }) {
+  const { t } = useTranslation("products");
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const hrefs = BLOCK_HREFS[data.mold];
+  const listHref = hrefs.screen({ code: data.code || undefined, page: data.page });
+  const lastResult = reply && "result" in reply ? reply.result : undefined;
+  const clientFailure = reply && "clientFailure" in reply ? reply.clientFailure : null;
+  const inStep = data.buy !== null || data.buyGone;
+  const review = data.buy && data.review && reply?.form !== "amount" ? data.review : null;
+  return (
+    <div className="pr-page">
+      <h1 tabIndex={-1}>{t(data.mold === "bulk" ? "block.heading" : "block.qipHeading")}</h1>
+      <p>
+        <Link to={hrefs.orders()}>{t(data.mold === "bulk" ? "block.ordersLink" : "block.qipOrdersLink")}</Link>
+      </p>
+      {/* Without JS a step is the page; with JS it is a dialog over the list. */}
+      {!inStep || hydrated ? <OfferList data={data} /> : null}
+      {data.buyGone ? (
+        <StepDialog title={t("buy.goneTitle")} closeHref={listHref} focusSafeChoice>
+          <p>{t("buy.offerGone")}</p>
+          <Link to={listHref} className="button button--secondary" data-safe-choice="">
+            {t("buy.backToOffers")}
+          </Link>
+        </StepDialog>
+      ) : null}
+      {data.buy && review ? (
+        <BlockReviewStep
+          key={review.key}
+          data={data}
+          buy={data.buy}
+          review={review}
+          lastResult={reply?.form === "confirm" ? lastResult : undefined}
+          outcomeUnknown={reply !== undefined && "outcome" in reply && reply.outcome === "unknown"}
+          clientFailure={reply?.form === "confirm" ? clientFailure : null}
+        />
+      ) : data.buy ? (
+        <BuyForm
+          key={location.search}
+          data={data}
+          buy={data.buy}
+          lastResult={reply?.form === "amount" ? lastResult : undefined}
+          offline={reply?.form === "amount" && clientFailure === "offline"}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function OfferList({ data }: { data: BlockScreenData }) {
+  const { t } = useTranslation("products");
+  const fmt = useFormat();
+  const hrefs = BLOCK_HREFS[data.mold];
+  const inputId = `${data.mold}-code`;
+  const errorId = `${inputId}-error`;
+  return (
+    <>
+      <Form method="get" action={hrefs.screen()} role="search" aria-label={t("block.searchLabel")} className="pr-search">
+        <label htmlFor={inputId}>{t("block.searchLabel")}</label>
+        {data.codeError ? (
+          <p id={errorId} className="field__error">
+            {data.codeError}
+          </p>
+        ) : null}
+        <div className="pr-search__row">
+          <input
+            id={inputId}
+            name="code"
+            type="search"
+            defaultValue={data.code}
+            maxLength={32}
+            autoComplete="off"
+            aria-invalid={data.codeError ? true : undefined}
+            aria-describedby={data.codeError ? errorId : undefined}
+          />
+          <button type="submit" className="button">
+            {t("block.search")}
+          </button>
+        </div>
+      </Form>
+      <section aria-labelledby="offers-heading">
+        <h2 id="offers-heading">{t("block.offersHeading")}</h2>
+        {data.failed ? (
+          <div className="notice">
+            <p>{t("block.loadFailed")}</p>
+            <Link to={hrefs.screen({ code: data.code || undefined, page: data.page })} reloadDocument className="button button--secondary">
+              {t("block.retry")}
+            </Link>
+          </div>
+        ) : data.offers.length === 0 ? (
+          <p className="pr-empty">{data.code ? t("block.noMatch", { code: data.code }) : t("block.empty")}</p>
+        ) : (
+          <ul className="list pr-items">
+            {data.offers.map((offer) => (
+              <li key={offer.id} className="pr-item">
+                <div className="pr-item__head">
+                  <h3 className="pr-item__title">
+                    {offer.name} <span className="pr-muted">{offer.display}</span>
+                  </h3>
+                </div>
+                <dl className="pr-grid">
+                  <div>
+                    <dt>{t("block.price")}</dt>
+                    <dd className="pr-num">{formatMarketMoney(offer.price, fmt, offer.market)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("block.minimum")}</dt>
+                    <dd className="pr-num">{formatInteger(offer.minimum, fmt)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("block.closes")}</dt>
+                    <dd>
+                      <time dateTime={offer.closesAt}>{formatDate(offer.closesAt, fmt)}</time>
+                    </dd>
+                  </div>
+                </dl>
+                {offer.status === 1 ? (
+                  <Link to={hrefs.screen({ code: data.code || undefined, page: data.page, item: offer.id })} className="button button--small" preventScrollReset>
+                    {t("block.buy")}
+                    <span className="sr-only"> {offer.name}</span>
+                  </Link>
+                ) : (
+                  <p className="pr-unavailable">
+                    <button type="button" className="button button--small" disabled>
+                      {t("block.buy")}
+                      <span className="sr-only"> {offer.name}</span>
+                    </button>{" "}
+                    <span>{t("block.opens", { date: formatDate(offer.opensAt, fmt) })}</span>
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => hrefs.screen({ code: data.code || undefined, page })} />
+      </section>
+    </>
+  );
+}
+
+/**
+ * The quantity step: digits only, at least the offer's minimum (a too-small quantity left for 3 s says so, with JS;
+ * without JS the server says it on the field), − never below the minimum and + never past what the balance buys.
+ */
+function BuyForm({
+  data,
+  buy,
+  lastResult,
+  offline,
+}: {
+  data: BlockScreenData;
+  buy: BuyStep;
+  lastResult: MoneyReply["result"] | undefined;
+  offline: boolean;
+}) {
+  const { t } = useTranslation("products");
+  const fmt = useFormat();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const hrefs = BLOCK_HREFS[data.mold];
+  const offer = buy.offer;
+  const listQuery = { code: data.code || undefined, page: data.page };
+  const [form, fields] = useForm<BlockReviewFields>({
+    id: "block-buy",
+    lastResult,
+    constraint: buy.constraint,
+    defaultValue: { buy: String(offer.id), quantity: buy.quantity },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
+  const submit = useOfflineSubmit(form.onSubmit);
+  // A − / + press with JS that stopped at a bound (undefined until the first press: the URL's step, if any, speaks).
+  const [stepNote, setStepNote] = useState<string | null | undefined>(undefined);
+  const typed = fields.quantity.value ?? "";
+  const quantity = readQuantity(typed);
+  const belowHint = useBelowMinimumHint(quantity, offer.minimum);
+  const upper = buy.maximum !== null && buy.maximum >= offer.minimum ? buy.maximum : null;
+  const minimumMessage = t("buy.belowMinimum", { min: offer.minimum });
+  const maximumMessage = t("buy.aboveMaximum", { max: buy.maximum ?? 0 });
+  const note = stepNote === undefined ? buy.stepNote : stepNote;
+  const quantityErrors = fields.quantity.errors ?? (note ? [note] : belowHint ? [minimumMessage] : null);
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const total = quantity !== null && quantity > 0 ? money(toBig(offer.price).times(quantity)) : null;
+  const formErrors = [...(form.errors ?? []), ...(offline || submit.offline ? [t("review.offlineForm")] : [])];
+  return (
+    <StepDialog title={t("buy.title", { name: offer.name })} closeHref={hrefs.screen(listQuery)}>
+      <FormErrorSummary
+        fields={[{ id: fields.quantity.id, errors: fields.quantity.errors }]}
+        formErrors={formErrors}
+        formId={fields.quantity.id}
+        lastResult={offline || submit.offline ? { status: "error" } : lastResult}
+        attempts={attempts}
+      />
+      <dl className="pr-grid">
+        <div>
+          <dt>{t("block.price")}</dt>
+          <dd className="pr-num">{formatMarketMoney(offer.price, fmt, offer.market)}</dd>
+        </div>
+        <div>
+          <dt>{t("block.minimum")}</dt>
+          <dd className="pr-num">{formatInteger(offer.minimum, fmt)}</dd>
+        </div>
+        <div>
+          <dt>{t("buy.maximum")}</dt>
+          <dd className="pr-num">{buy.maximum === null ? "—" : formatInteger(buy.maximum, fmt)}</dd>
+        </div>
+        <div>
+          <dt>{t("buy.balance")}</dt>
+          <dd className="pr-num">{buy.balance === null ? "—" : formatMoney(buy.balance, fmt)}</dd>
+        </div>
+      </dl>
+      {buy.maximum !== null && buy.maximum < offer.minimum ? <p className="notice">{t("buy.noneAffordable", { min: formatInteger(offer.minimum, fmt) })}</p> : null}
+      {buy.passwordSet ? null : <NoTransactionPassword />}
+      <Form
+        method="post"
+        action={hrefs.screen({ ...listQuery, item: offer.id })}
+        {...getFormProps(form)}
+        onSubmitCapture={onSubmitCapture}
+        onSubmit={submit.onSubmit}
+        className="form"
+      >
+        <input {...getInputProps(fields.buy, { type: "hidden" })} key={fields.buy.key} />
+        {/* For a − / + press without JS (a GET of this form): the list it came from. */}
+        {data.code ? <input type="hidden" name="code" value={data.code} /> : null}
+        {data.page > 1 ? <input type="hidden" name="page" value={data.page} /> : null}
+        <QuantityStepper
+          action={location.pathname}
+          labels={{ up: t("buy.increase"), down: t("buy.decrease") }}
+          reviewLabel={t("buy.review")}
+          onStep={(direction) => {
+            const next = stepWithin(typed, direction, { min: offer.minimum, max: upper, step: BLOCK_STEP, start: offer.minimum });
+            form.update({ name: fields.quantity.name, value: String(next.quantity) });
+            setStepNote(next.bound === "min" ? minimumMessage : next.bound === "max" ? maximumMessage : null);
+          }}
+        >
+          <Field
+            label={t("buy.quantity")}
+            hint={t("buy.quantityHint", { min: formatInteger(offer.minimum, fmt) })}
+            errors={quantityErrors}
+            inputProps={{
+              ...getInputProps(fields.quantity, { type: "text", ariaAttributes: false }),
+              inputMode: "numeric",
+              autoComplete: "off",
+              onInput: () => setStepNote(null),
+            }}
+          />
+        </QuantityStepper>
+        <p className="pr-total">
+          {total === null ? t("buy.totalNone") : t("buy.total", { total: formatMarketMoney(total, fmt, offer.market) })}
+        </p>
+        <div className="actions">
+          {buy.passwordSet ? (
+            <button type="submit" name="intent" value="review" className="button" disabled={busy}>
+              {t("buy.review")}
+            </button>
+          ) : null}
+          <Link to={hrefs.screen(listQuery)} className="button button--secondary" preventScrollReset>
+            {t("buy.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </StepDialog>
+  );
+}
+
+/**
+ * True once a typed quantity has stayed below the minimum for 3 s (docs/product.md#block-trading): the hint waits
+ * until the customer has stopped typing, so "1" on the way to "150" does not flash a warning.
+ */
+function useBelowMinimumHint(quantity: number | null, minimum: number): boolean {
+  const below = quantity !== null && quantity < minimum;
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    setShown(false);
+    if (!below) return;
+    const timer = window.setTimeout(() => setShown(true), BELOW_MINIMUM_HINT_MS);
+    return () => window.clearTimeout(timer);
+  }, [below, quantity]);
+  return below && shown;
+}
+
+function BlockReviewStep({
+  data,
+  buy,
+  review,
+  lastResult,
+  outcomeUnknown,
+  clientFailure,
+}: {
+  data: BlockScreenData;
+  buy: BuyStep;
+  review: NonNullable<BlockScreenData["review"]>;
+  lastResult: MoneyReply["result"] | undefined;
+  outcomeUnknown: boolean;
+  clientFailure: "offline" | "unknown" | null;
+}) {
+  const { t } = useTranslation("products");
+  const fmt = useFormat();
+  const hrefs = BLOCK_HREFS[data.mold];
+  const offer = buy.offer;
+  const amount = (value: string) => formatAmount(value, fmt, offer.market);
+  const percent = numberFormat(intlLocale(fmt), { style: "percent", maximumFractionDigits: 3 }).format(Number(buy.feeRate));
+  const rows = [
+    { label: t("review.stock"), value: `${offer.name} (${offer.display})` },
+    { label: t("review.quantity"), value: formatInteger(review.quantity, fmt) },
+    { label: t("block.price"), value: formatMarketMoney(offer.price, fmt, offer.market) },
+    { label: t("review.total"), value: amount(review.estimate.total) },
+    { label: t("review.fee", { rate: percent }), value: amount(review.estimate.fee) },
+    { label: t("review.cost"), value: amount(review.estimate.net) },
+  ];
+  if (review.conversion) rows.push({ label: t("review.walletDebit"), value: formatMoney(review.walletAmount, fmt) });
+  const notes = review.conversion
+    ? [
+        t("review.conversionNote", {
+          from: review.conversion.from,
+          to: review.conversion.to,
+          rate: review.conversion.rate,
+          fromName: currencyName(review.conversion.from, fmt),
+          toName: currencyName(review.conversion.to, fmt),
+        }),
+      ]
+    : [];
+  const listQuery = { code: data.code || undefined, page: data.page };
+  return (
+    <PurchaseReview
+      title={t("review.title")}
+      rows={rows}
+      notes={notes}
+      hidden={{ buy: String(offer.id), quantity: String(review.quantity), idempotency_key: review.key }}
+      confirmLabel={t("review.confirm")}
+      changeHref={hrefs.screen({ ...listQuery, item: offer.id, quantity: review.quantity })}
+      ordersHref={hrefs.orders()}
+      lastResult={lastResult}
+      outcomeUnknown={outcomeUnknown}
+      clientFailure={clientFailure}
+      constraint={review.constraint}
+      password={{ isSet: buy.passwordSet }}
+    />
+  );
+}

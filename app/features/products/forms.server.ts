@@ -1,0 +1,108 @@
+/**
+ * The zod schemas of the product forms, one per form that posts (docs/product.md#block-trading, #ipo, #funds,
+ * #validation): each purchase's "Review" and its review's "Confirm". Parsed with Conform in the actions, messages in
+ * the request's language; the browser gets `getZodConstraint(schema)` through the loader (docs/decisions/0006).
+ * Nothing is coerced or clamped: a typed quantity comes back as typed, with its message.
+ */
+import type { getZodConstraint } from "@conform-to/zod";
+import { z } from "zod";
+
+import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
+import { QUANTITY_DIGITS } from "~/features/trading/order";
+import type { TFunction } from "~/i18n-react";
+
+import { boundBroken } from "./quantity";
+
+type T = TFunction<"products">;
+
+/** Offer, IPO and fund ids are digit strings. */
+const ID = /^[0-9]{1,10}$/;
+/** The transaction password: exactly 6 digits (docs/product.md#passwords). */
+const TRANSACTION_PASSWORD = /^[0-9]{6}$/;
+
+const intent = <N extends string>(name: N, t: T) => z.literal(name, { errorMap: () => ({ message: t("errors.submissionFailed") }) });
+const idField = (message: string) => z.string({ required_error: message }).regex(ID, message);
+const idempotencyKey = (t: T) => z.string({ required_error: t("errors.submissionFailed") }).regex(IDEMPOTENCY_KEY, t("errors.submissionFailed"));
+
+/** A whole quantity within `min..max` (`max` null: none above), with the screen's own words for each problem. */
+function quantityField(messages: { required: string; digits: string; min: string; max: string }, min: number, max: number | null) {
+  return z
+    .string({ required_error: messages.required })
+    .regex(QUANTITY_DIGITS, messages.digits)
+    .transform(Number)
+    .superRefine((value, ctx) => {
+      const bound = boundBroken(value, min, max);
+      if (bound) ctx.addIssue({ code: z.ZodIssueCode.custom, message: bound === "min" ? messages.min : messages.max });
+    });
+}
+
+/* ---------------------------------------------------------------- block trading and QIP */
+
+export interface BlockLimits {
+  /** The offer's minimum quantity. */
+  min: number;
+  /** What the balance buys (review only; the Confirm leaves money to the provider, which answers for it). */
+  max: number | null;
+}
+
+function blockQuantity(t: T, limits: BlockLimits) {
+  return quantityField(
+    {
+      // docs/product.md#block-trading: a missing quantity or code is "Please enter all required fields".
+      required: t("buy.required"),
+      digits: t("buy.digitsOnly"),
+      min: t("buy.belowMinimum", { min: limits.min }),
+      max: t("buy.aboveMaximum", { max: limits.max ?? 0 }),
+    },
+    limits.min,
+    limits.max,
+  );
+}
+
+/** The buy step's "Review purchase": which offer and how many. */
+export function createBlockReviewSchema(t: T, limits: BlockLimits) {
+  return z.object({ intent: intent("review", t), buy: idField(t("buy.offerGone")), quantity: blockQuantity(t, limits) });
+}
+
+/** The review's "Confirm purchase": the same offer and quantity, the transaction password and the intent's key. */
+export function createBlockConfirmSchema(t: T, limits: BlockLimits) {
+  return z.object({
+    intent: intent("confirm", t),
+    buy: idField(t("buy.offerGone")),
+    quantity: blockQuantity(t, { min: limits.min, max: null }),
+    stock_password: z.string({ required_error: t("buy.required") }).regex(TRANSACTION_PASSWORD, t("buy.codeFormat")),
+    idempotency_key: idempotencyKey(t),
+  });
+}
+
+/* ---------------------------------------------------------------- IPO */
+
+function ipoQuantity(t: T, range: { min: number; max: number }) {
+  const outOfRange = t("ipo.outOfRange", { min: range.min, max: range.max });
+  return quantityField({ required: t("ipo.quantityRequired"), digits: t("ipo.digitsOnly"), min: outOfRange, max: outOfRange }, range.min, range.max);
+}
+
+export function createIpoReviewSchema(t: T, range: { min: number; max: number }) {
+  return z.object({ intent: intent("review", t), apply: idField(t("ipo.gone")), quantity: ipoQuantity(t, range) });
+}
+
+export function createIpoConfirmSchema(t: T, range: { min: number; max: number }) {
+  return z.object({ intent: intent("confirm", t), apply: idField(t("ipo.gone")), quantity: ipoQuantity(t, range), idempotency_key: idempotencyKey(t) });
+}
+
+/* ---------------------------------------------------------------- funds */
+
+export function createFundReviewSchema(t: T) {
+  return z.object({ intent: intent("review", t), invest: idField(t("funds.gone")) });
+}
+
+export function createFundConfirmSchema(t: T) {
+  return z.object({ intent: intent("confirm", t), invest: idField(t("funds.gone")), idempotency_key: idempotencyKey(t) });
+}
+
+/** A schema's HTML constraints (`getZodConstraint`), as the loaders send them. */
+export type FormConstraint = ReturnType<typeof getZodConstraint>;
+
+export type BlockReviewFields = z.input<ReturnType<typeof createBlockReviewSchema>>;
+export type BlockConfirmFields = z.input<ReturnType<typeof createBlockConfirmSchema>>;
+export type IpoReviewFields = z.input<ReturnType<typeof createIpoReviewSchema>>;

@@ -1,0 +1,66 @@
+/**
+ * Quantity rules of the product purchases, shared by the server (schemas, steps without JS) and the browser (live
+ * hints, − / + with JS). No zod here: it ships to the browser. docs/product.md#block-trading, #ipo, #funds.
+ */
+import { readQuantity } from "~/features/trading/order";
+import { money, toBig } from "~/utils/decimal";
+
+export { readQuantity };
+
+/** Which bound a − / + press or a typed quantity broke. */
+export type Bound = "min" | "max";
+
+/** Quantity steps: block/QIP by 1 share, IPO by 100 (docs/product.md#ipo). */
+export const BLOCK_STEP = 1;
+export const IPO_STEP = 100;
+
+/** How long a too-small block quantity stays typed before the hint speaks (docs/product.md#block-trading). */
+export const BELOW_MINIMUM_HINT_MS = 3_000;
+
+/**
+ * One press of − or + on whatever the field holds, kept within `min..max` (`max` null: no upper bound). Pressing
+ * past a bound stops at it and says which; an empty or unreadable field steps from `start`.
+ */
+export function stepWithin(
+  typed: unknown,
+  direction: "up" | "down",
+  range: { min: number; max: number | null; step: number; start: number },
+): { quantity: number; bound: Bound | null } {
+  const current = readQuantity(typed) ?? range.start;
+  const next = current + (direction === "up" ? range.step : -range.step);
+  if (next < range.min) return { quantity: range.min, bound: "min" };
+  if (range.max !== null && next > range.max) return { quantity: Math.max(range.min, range.max), bound: "max" };
+  return { quantity: next, bound: null };
+}
+
+/** The bound a whole quantity breaks, if any (`max` null: none above). */
+export function boundBroken(quantity: number, min: number, max: number | null): Bound | null {
+  if (quantity < min) return "min";
+  return max !== null && quantity > max ? "max" : null;
+}
+
+/**
+ * The most shares a balance buys at a block price with its fee (docs/product.md#block-trading, #fees):
+ * floor(balance / (price + fee rate × price)), in exact decimals (docs/decisions/0085). The provider rounds the total
+ * and the fee half-up to cents; a quantity whose rounded cost would still pass the balance is one too many, so the
+ * result is checked against that cost too (docs/decisions/0136).
+ */
+export function blockMaximum(balance: string, price: string, feeRate: string): number {
+  const unit = toBig(price).times(toBig(1).plus(feeRate));
+  const available = toBig(balance);
+  if (unit.lte(0) || available.lte(0)) return 0;
+  let quantity = Number(available.div(unit).round(0, 0 /* Big.roundDown */).toFixed(0));
+  while (quantity > 0 && (unit.times(quantity).gt(available) || roundedCost(price, quantity, feeRate).gt(available))) quantity -= 1;
+  return quantity;
+}
+
+/** price × quantity and its fee, each rounded half-up to cents, added: what the provider debits. */
+function roundedCost(price: string, quantity: number, feeRate: string) {
+  const total = toBig(money(toBig(price).times(quantity)));
+  return total.plus(money(total.times(feeRate)));
+}
+
+/** An investment period as the screens say it: under 30 days in days, else whole months = floor(days / 30). */
+export function investmentPeriod(days: number): { unit: "days" | "months"; count: number } {
+  return days < 30 ? { unit: "days", count: days } : { unit: "months", count: Math.floor(days / 30) };
+}

@@ -1,0 +1,119 @@
+/**
+ * /fund-investment/orders (auth; docs/product.md#funds): the customer's fund orders in tabs all, active, completed,
+ * cancelled, ten per page. Each shows the fund, its period (under 30 days in days, else whole months), the amount, the
+ * expected return, the return range, the status (a status the screens do not know is shown as unknown), the end date
+ * and the date it was made; an empty state when there are none.
+ */
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+
+import { Pager } from "~/components/ui/Pager";
+import { LinkTabs } from "~/components/ui/Tabs";
+import { periodText, returnRangeText } from "~/features/products/funds";
+import { OrdersFailed } from "~/features/products/OrdersFailed";
+import { productHeaders, productLinks } from "~/features/products/route-exports";
+import { formatDate, formatMoney } from "~/format";
+import { useTranslation } from "~/i18n-react";
+import { attempt, logFailure } from "~/provider/failures.server";
+import { fundOrderFigures, getFundOrders, type FundOrderFigures } from "~/provider/products.server";
+import { useFormat } from "~/utils/format-context";
+import { fundOrdersHref, fundsHref, type FundOrdersTab } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
+import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
+import { requireUserContext } from "~/utils/request.server";
+
+export const handle: PageHandle = { i18n: ["products"], titleKey: "products:fundOrders.title" };
+export const links = productLinks;
+export const headers = productHeaders;
+
+const TABS: readonly FundOrdersTab[] = ["all", "active", "completed", "cancelled"];
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export interface FundOrdersData extends PageInfo {
+  tab: FundOrdersTab;
+  failed: boolean;
+  rows: FundOrderFigures[];
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await requireUserContext(request, "products");
+  const query = new URL(request.url).searchParams;
+  const asked = query.get("tab");
+  const tab = (TABS as readonly (string | null)[]).includes(asked) ? (asked as FundOrdersTab) : "all";
+  const page = readPage(query.get("page"));
+  const orders = await attempt(getFundOrders(context.provider, { status: tab, page }));
+  if (!orders.ok) {
+    logFailure("fund orders", orders.failure);
+    const data: FundOrdersData = { ...pageInfo(page, 0), tab, failed: true, rows: [] };
+    return json(data, { status: 503, headers: NO_STORE });
+  }
+  const info = pageInfo(page, orders.data.count);
+  if (page > info.pageCount) throw redirect(fundOrdersHref({ tab, page: info.pageCount }));
+  const data: FundOrdersData = { ...info, tab, failed: false, rows: orders.data.rows.map(fundOrderFigures) };
+  return json(data, { headers: NO_STORE });
+}
+
+export default function FundOrdersPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("products");
+  const fmt = useFormat();
+  return (
+    <div className="pr-page">
+      <h1 tabIndex={-1}>{t("fundOrders.heading")}</h1>
+      <p>
+        <Link to={fundsHref()}>{t("fundOrders.backToFunds")}</Link>
+      </p>
+      <LinkTabs label={t("fundOrders.tabs")} tabs={TABS.map((tab) => ({ to: fundOrdersHref({ tab }), label: t(`fundOrders.tab.${tab}`), current: tab === data.tab }))} />
+      {data.failed ? (
+        <OrdersFailed retryHref={fundOrdersHref({ tab: data.tab, page: data.page })} />
+      ) : data.rows.length === 0 ? (
+        <div className="pr-empty">
+          <p>{t(`fundOrders.empty.${data.tab}`)}</p>
+          <Link to={fundsHref()}>{t("fundOrders.browse")}</Link>
+        </div>
+      ) : (
+        <ul className="list pr-items" aria-label={t(`fundOrders.tab.${data.tab}`)}>
+          {data.rows.map((row) => (
+            <li key={row.id} className="pr-item">
+              <div className="pr-item__head">
+                <span className="pr-strong">{row.name}</span>
+                <span className={`pr-badge pr-badge--${row.status}`}>{t(`fundOrders.status.${row.status}`)}</span>
+              </div>
+              <dl className="pr-grid">
+                <div>
+                  <dt>{t("funds.period")}</dt>
+                  <dd>{periodText(t, row.days)}</dd>
+                </div>
+                <div>
+                  <dt>{t("fundOrders.amount")}</dt>
+                  <dd className="pr-num">{formatMoney(row.amount, fmt)}</dd>
+                </div>
+                <div>
+                  <dt>{t("fundOrders.expected")}</dt>
+                  <dd className="pr-num">{formatMoney(row.expectedReturn, fmt)}</dd>
+                </div>
+                <div>
+                  <dt>{t("funds.range")}</dt>
+                  <dd className="pr-num">{returnRangeText(t, row.minReturn, row.maxReturn, fmt)}</dd>
+                </div>
+                <div>
+                  <dt>{t("fundOrders.end")}</dt>
+                  <dd>
+                    <time dateTime={row.end}>{formatDate(row.end, fmt)}</time>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t("fundOrders.created")}</dt>
+                  <dd>
+                    <time dateTime={row.created}>{formatDate(row.created, fmt)}</time>
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => fundOrdersHref({ tab: data.tab, page })} />
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * /ipo/orders (auth; docs/product.md#ipo): tabs Application Records (`?tab` absent) and Sales Record (`?tab=sales`),
+ * ten per page. An application is 1 pending (its money held), 2 success (allotted: shown with the allotted quantity
+ * and any part of the hold returned), 3 failed (the hold returned); 0 is shown as submitted with its quantity.
+ */
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+
+import { OrdersFailed } from "~/features/products/OrdersFailed";
+import { productHeaders, productLinks } from "~/features/products/route-exports";
+import { formatAmount } from "~/features/trading/currency";
+import { ProfitLoss } from "~/features/trading/ProfitLoss";
+import { formatDateTime } from "~/features/wallet/dates";
+import { Pager } from "~/components/ui/Pager";
+import { LinkTabs } from "~/components/ui/Tabs";
+import { formatInteger, formatMarketMoney } from "~/format";
+import { useTranslation, type TFunction } from "~/i18n-react";
+import { attempt, logFailure } from "~/provider/failures.server";
+import { getIpoApplications, getIpoSales, ipoApplicationFigures, type IpoApplicationFigures } from "~/provider/products.server";
+import { recordFigures, type RecordFigures } from "~/provider/trading.server";
+import { useFormat } from "~/utils/format-context";
+import { ipoHref, ipoOrdersHref, type IpoOrdersTab } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
+import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
+import { requireUserContext } from "~/utils/request.server";
+
+export const handle: PageHandle = { i18n: ["products"], titleKey: "products:ipoOrders.title" };
+export const links = productLinks;
+export const headers = productHeaders;
+
+const TABS: readonly IpoOrdersTab[] = ["applications", "sales"];
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export interface IpoOrdersData extends PageInfo {
+  tab: IpoOrdersTab;
+  failed: boolean;
+  applications: IpoApplicationFigures[];
+  sales: RecordFigures[];
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await requireUserContext(request, "products");
+  const query = new URL(request.url).searchParams;
+  const tab: IpoOrdersTab = query.get("tab") === "sales" ? "sales" : "applications";
+  const page = readPage(query.get("page"));
+  const list = await attempt<{ count: number; applications: IpoApplicationFigures[]; sales: RecordFigures[] }>(
+    tab === "sales"
+      ? getIpoSales(context.provider, page).then((data) => ({ count: data.count, sales: data.rows.map((row) => recordFigures(row, context.deployment)), applications: [] }))
+      : getIpoApplications(context.provider, page).then((data) => ({
+          count: data.count,
+          applications: data.rows.map((row) => ipoApplicationFigures(row, context.deployment)),
+          sales: [],
+        })),
+  );
+  if (!list.ok) {
+    logFailure(`ipo ${tab}`, list.failure);
+    const data: IpoOrdersData = { ...pageInfo(page, 0), tab, failed: true, applications: [], sales: [] };
+    return json(data, { status: 503, headers: NO_STORE });
+  }
+  const info = pageInfo(page, list.data.count);
+  if (page > info.pageCount) throw redirect(ipoOrdersHref({ tab, page: info.pageCount }));
+  const data: IpoOrdersData = { ...info, tab, failed: false, applications: list.data.applications, sales: list.data.sales };
+  return json(data, { headers: NO_STORE });
+}
+
+/** An application's status in words; 0 and 2 are shown with their quantity (docs/product.md#ipo). */
+function applicationStatus(t: TFunction<"products">, row: IpoApplicationFigures, qty: (n: number) => string): string {
+  switch (row.status) {
+    case 0:
+      return t("ipoOrders.status.submitted", { qty: qty(row.count) });
+    case 1:
+      return t("ipoOrders.status.pending");
+    case 2:
+      return t("ipoOrders.status.allotted", { qty: qty(row.allotted ?? row.count) });
+    case 3:
+      return t("ipoOrders.status.failed");
+    default:
+      return t("ipoOrders.status.unknown");
+  }
+}
+
+const STATUS_CLASS = ["pending", "pending", "success", "failed"] as const;
+
+export default function IpoOrdersPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("products");
+  const fmt = useFormat();
+  const qty = (n: number) => formatInteger(n, fmt);
+  return (
+    <div className="pr-page">
+      <h1 tabIndex={-1}>{t("ipoOrders.heading")}</h1>
+      <p>
+        <Link to={ipoHref()}>{t("ipoOrders.backToIpo")}</Link>
+      </p>
+      <LinkTabs label={t("ipoOrders.tabs")} tabs={TABS.map((tab) => ({ to: ipoOrdersHref({ tab }), label: t(`ipoOrders.tab.${tab}`), current: tab === data.tab }))} />
+      {data.failed ? (
+        <OrdersFailed retryHref={ipoOrdersHref({ tab: data.tab, page: data.page })} />
+      ) : data.tab === "applications" ? (
+        data.applications.length === 0 ? (
+          <p className="pr-empty">{t("ipoOrders.emptyApplications")}</p>
+        ) : (
+          <ul className="list pr-items" aria-label={t("ipoOrders.tab.applications")}>
+            {data.applications.map((row) => (
+              <li key={row.id} className="pr-item">
+                <div className="pr-item__head">
+                  <span>
+                    <span className="pr-strong">{row.display}</span> <span className="pr-muted">{row.company}</span>
+                  </span>
+                  <span className={`pr-badge pr-badge--${STATUS_CLASS[row.status] ?? "pending"}`}>{applicationStatus(t, row, qty)}</span>
+                </div>
+                <dl className="pr-grid">
+                  <div>
+                    <dt>{t("ipoOrders.applied")}</dt>
+                    <dd className="pr-num">{qty(row.count)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("ipo.price")}</dt>
+                    <dd className="pr-num">{formatMarketMoney(row.price, fmt, row.market)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t(row.status === 1 ? "ipo.held" : "ipoOrders.amount")}</dt>
+                    <dd className="pr-num">{formatMarketMoney(row.amount, fmt, row.market)}</dd>
+                  </div>
+                  {row.refunded !== null && Number(row.refunded) > 0 ? (
+                    <div>
+                      <dt>{t("ipoOrders.refunded")}</dt>
+                      <dd className="pr-num">{formatMarketMoney(row.refunded, fmt, row.market)}</dd>
+                    </div>
+                  ) : null}
+                  <div>
+                    <dt>{t("orders.time")}</dt>
+                    <dd>
+                      <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time>
+                    </dd>
+                  </div>
+                  {row.status === 3 && row.reason ? (
+                    <div>
+                      <dt>{t("orders.reason")}</dt>
+                      <dd>{row.reason}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : data.sales.length === 0 ? (
+        <p className="pr-empty">{t("ipoOrders.emptySales")}</p>
+      ) : (
+        <ul className="list pr-items" aria-label={t("ipoOrders.tab.sales")}>
+          {data.sales.map((row) => (
+            <li key={row.no} className="pr-item">
+              <div className="pr-item__head">
+                <span>
+                  <span className="pr-strong">{row.display}</span> <span className="pr-muted">{row.name}</span>
+                </span>
+              </div>
+              <dl className="pr-grid">
+                <div>
+                  <dt>{t("review.quantity")}</dt>
+                  <dd className="pr-num">{qty(row.count)}</dd>
+                </div>
+                <div>
+                  <dt>{t("ipoOrders.sellPrice")}</dt>
+                  <dd className="pr-num">{formatMarketMoney(row.price, fmt, row.market)}</dd>
+                </div>
+                <div>
+                  <dt>{t("review.total")}</dt>
+                  <dd className="pr-num">{formatAmount(row.total, fmt, row.market)}</dd>
+                </div>
+                {row.profit !== null ? (
+                  <div>
+                    <dt>{t("ipoOrders.profit")}</dt>
+                    <dd className="pr-num">
+                      <ProfitLoss value={row.profit} market={row.market} />
+                    </dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt>{t("orders.time")}</dt>
+                  <dd>
+                    <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time>
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => ipoOrdersHref({ tab: data.tab, page })} />
+    </div>
+  );
+}

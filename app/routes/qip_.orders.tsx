@@ -1,0 +1,21 @@
+/**
+ * /qip/orders (auth; docs/product.md#block-trading): the customer's orders in tabs All, Failed, Success, ten per page
+ * (app/features/products/block-orders.server.ts, BlockOrders.tsx).
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+
+import { loadBlockOrders } from "~/features/products/block-orders.server";
+import { BlockOrders } from "~/features/products/BlockOrders";
+import { productHeaders, productLinks } from "~/features/products/route-exports";
+import type { PageHandle } from "~/utils/page";
+
+export const handle: PageHandle = { i18n: ["products"], titleKey: "products:orders.qipTitle" };
+export const links = productLinks;
+export const headers = productHeaders;
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadBlockOrders(request, "finalize");
+
+export default function QipOrdersPage() {
+  return <BlockOrders data={useLoaderData<typeof loader>()} />;
+}
