@@ -159,3 +159,46 @@ export const customerServiceHref = () => "/customer-service";
 export function loginHref(redirectTo?: string | null): string {
   return redirectTo && redirectTo !== "/" ? withQuery("/login", { redirectTo }) : "/login";
 }
+
+/* ---------------------------------------------------------------- products (block trading, QIP, IPO, funds) */
+
+/** A product list's state between pages: its search and page, the item being bought, and a buy's own steps. */
+export interface ProductQuery {
+  /** Block/QIP search code. */
+  code?: string | null;
+  page?: number;
+  /** The offer, IPO or fund being bought (its step: a page without JS, a dialog with it). */
+  item?: number | string | null;
+  quantity?: string | number | null;
+  /** A − / + press without JS (`up`, `down`), or the review (`review`, with its idempotency `key`). */
+  step?: "up" | "down" | "review";
+  key?: string;
+}
+
+const productQuery = (query: ProductQuery, itemName: string) => ({
+  code: query.code,
+  page: query.page,
+  [itemName]: query.item,
+  quantity: query.quantity,
+  step: query.step,
+  key: query.key,
+});
+
+/** /block-trading: offers, search, and `buy=<offer id>` for the purchase step. */
+export const blockTradingHref = (query: ProductQuery = {}) => withQuery("/block-trading", productQuery(query, "buy"));
+/** /qip: the QIP offers, the same screen as block trading. */
+export const qipHref = (query: ProductQuery = {}) => withQuery("/qip", productQuery(query, "buy"));
+export type BlockOrdersTab = "all" | "failed" | "success";
+const blockOrdersQuery = (query: { tab?: BlockOrdersTab; page?: number }) => ({ tab: query.tab === "all" ? undefined : query.tab, page: query.page });
+export const blockTradingOrdersHref = (query: { tab?: BlockOrdersTab; page?: number } = {}) => withQuery("/block-trading/orders", blockOrdersQuery(query));
+export const qipOrdersHref = (query: { tab?: BlockOrdersTab; page?: number } = {}) => withQuery("/qip/orders", blockOrdersQuery(query));
+/** /ipo: the IPO list, and `apply=<ipo id>` for the application step. */
+export const ipoHref = (query: ProductQuery = {}) => withQuery("/ipo", productQuery(query, "apply"));
+export type IpoOrdersTab = "applications" | "sales";
+export const ipoOrdersHref = (query: { tab?: IpoOrdersTab; page?: number } = {}) =>
+  withQuery("/ipo/orders", { tab: query.tab === "applications" ? undefined : query.tab, page: query.page });
+/** /fund-investment: the funds, and `invest=<fund id>` with `step=review&key=` for a purchase's review. */
+export const fundsHref = (query: ProductQuery = {}) => withQuery("/fund-investment", productQuery(query, "invest"));
+export type FundOrdersTab = "all" | "active" | "completed" | "cancelled";
+export const fundOrdersHref = (query: { tab?: FundOrdersTab; page?: number } = {}) =>
+  withQuery("/fund-investment/orders", { tab: query.tab === "all" ? undefined : query.tab, page: query.page });
