@@ -1,5 +1,5 @@
 /**
- * Typed client for the provider's market and news endpoints (docs/provider-api.md, "Market data"), one function
+ * Typed client for the provider's market endpoints (docs/provider-api.md, "Market data"; news: news.server.ts), one function
  * per endpoint, plus the mappers from provider rows to what the screens show (a stock row, an index card, a
  * price card). Routes never build provider URLs, read the envelope or map rows themselves.
  */
@@ -82,15 +82,6 @@ export interface Quote {
   previousClose: number;
 }
 
-export interface NewsSummary {
-  id: number;
-  title: string;
-  subhead: string;
-  img: string;
-  created_at: string;
-  updated_at: string;
-}
-
 /** The provider accepts at most this many symbols per quotes call. */
 export const MAX_QUOTE_SYMBOLS = 50;
 
@@ -132,16 +123,6 @@ export async function getQuotes(ctx: ProviderContext, symbols: readonly string[]
     ),
   );
   return replies.flatMap((reply) => reply.rows);
-}
-
-export async function getNewsList(
-  ctx: ProviderContext,
-  params: { page?: number; limit?: number } = {},
-): Promise<{ rows: NewsSummary[]; count: number }> {
-  return callProvider<{ rows: NewsSummary[]; count: number }>(ctx, {
-    path: "/stock/new/list",
-    query: { page: String(params.page ?? 1), limit: String(params.limit ?? 10) },
-  });
 }
 
 /* ---------------------------------------------------------------- view models */

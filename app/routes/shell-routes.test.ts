@@ -6,12 +6,10 @@ import { loader as rootLoader } from "~/root";
 import { action as desktopWarningAction } from "~/routes/desktop-warning";
 import { action as setLocaleAction } from "~/routes/set-locale";
 import { loader as supportLoader } from "~/routes/support";
-import { loader as supportLinkLoader } from "~/routes/support_.link";
 import { commitSession, getSession } from "~/session.server";
 import { scriptedProvider } from "~/testing/provider-double";
 import { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle } from "~/testing/http";
 import { toastCookie } from "~/toast.server";
-import { classifySupportUrl } from "~/utils/support.server";
 
 const provider = scriptedProvider();
 beforeAll(() => {
@@ -99,16 +97,8 @@ describe("/set-locale", () => {
   });
 });
 
+// The support button's target classification and /resources/unread: app/routes/support.test.ts.
 describe("support", () => {
-  it("classifies absolute URLs and app routes", () => {
-    expect(classifySupportUrl("https://chat.example/room?id=1")).toEqual({ url: "https://chat.example/room?id=1", external: true });
-    expect(classifySupportUrl("/customer-service")).toEqual({ url: "/customer-service", external: false });
-    expect(classifySupportUrl("customer-service")).toEqual({ url: "/customer-service", external: false });
-    expect(classifySupportUrl("//evil.com")).toBeNull();
-    expect(classifySupportUrl("javascript:alert(1)")).toEqual({ url: "/javascript:alert(1)", external: false });
-    expect(classifySupportUrl("")).toBeNull();
-  });
-
   it("redirects to the provider's absolute support link, sending the token", async () => {
     provider.reply("/stock/success/kefu", { json: { msg: "ok", data: { url: "https://chat.example/room" } } });
     const cookie = await cookieWith({ token: "tok" });
@@ -116,12 +106,6 @@ describe("support", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("https://chat.example/room");
     expect(provider.calls[0]).toMatchObject({ path: "/stock/success/kefu", token: "tok" });
-  });
-
-  it("JSON for the header button says whether to open a new tab", async () => {
-    provider.reply("/stock/success/kefu", { json: { msg: "ok", data: { url: "/customer-service" } } });
-    const response = await supportLinkLoader(routeArgs(getRequest("/support/link", await cookieWith({ token: "tok" }))));
-    expect(await response.json()).toEqual({ url: "/customer-service", external: false });
   });
 
   it("sends a visitor to log in, and shows a page when the provider has no link", async () => {
@@ -133,10 +117,6 @@ describe("support", () => {
     const cookie = await cookieWith({ token: "tok" });
     const none = await settle(() => supportLoader(routeArgs(getRequest("/support", cookie))));
     expect(none.status).toBe(404);
-    const json = await supportLinkLoader(routeArgs(getRequest("/support/link", cookie)));
-    expect(json.status).toBe(404);
-    const anonymous = await supportLinkLoader(routeArgs(getRequest("/support/link")));
-    expect(anonymous.status).toBe(401);
   });
 });
 

@@ -2,18 +2,25 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 
-import { requireUser } from "~/session.server";
+import { attempt, logFailure } from "~/provider/failures.server";
+import { getSupportLink, supportTarget } from "~/provider/support.server";
 import type { PageHandle } from "~/utils/page";
-import { resolveSupportTarget } from "~/utils/support.server";
+import { requireUserContext } from "~/utils/request.server";
 
 export const handle: PageHandle = { titleKey: "support.title" };
 
-/** Redirects to the provider's support link (absolute URL or app route); a page only when there is none. */
+/**
+ * The support button's address (docs/product.md#support, docs/decisions/0143): with the chat on, the chat;
+ * otherwise the provider's support link (an absolute URL or an app route). A page only when there is none
+ * (404) or the provider is not answering (503).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const target = await resolveSupportTarget(request);
+  const { provider } = await requireUserContext(request);
+  const link = await attempt(getSupportLink(provider));
+  if (!link.ok) logFailure("support", link.failure);
+  const target = link.ok ? supportTarget(link.data) : null;
   if (target) throw redirect(target.url);
-  return json(null, { status: 404 });
+  return json(null, { status: !link.ok && link.failure.kind === "unavailable" ? 503 : 404 });
 }
 
 export default function SupportPage() {

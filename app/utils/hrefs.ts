@@ -149,11 +149,17 @@ export const loginPasswordHref = () => "/settings/login-password";
 export const realNameHref = () => "/settings/real-name";
 export const bankCardsHref = () => "/settings/bank-cards";
 
-/** A news article (SPEC §2: /news/{id}). */
+/** A news article (docs/product.md#news: /news/{id}). */
 export const newsHref = (id: number | string) => `/news/${part(id)}`;
 export const newsListHref = (query: { page?: number; limit?: number } = {}) =>
   withQuery("/news", { page: query.page, limit: query.limit === 10 ? undefined : query.limit });
 export const customerServiceHref = () => "/customer-service";
+/** The support button: `/support` opens the chat when it is on, else follows the provider's support link. */
+export const supportHref = () => "/support";
+/** The support button's state (chat on, unread replies, a link to another site), polled every 10 s. */
+export const unreadResourceHref = () => "/resources/unread";
+/** The latest chat messages, polled every 5 s while the chat is open. */
+export const chatResourceHref = () => "/resources/chat";
 
 /** /login, remembering where to go afterwards (only a same-site path). */
 export function loginHref(redirectTo?: string | null): string {

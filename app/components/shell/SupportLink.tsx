@@ -1,46 +1,39 @@
-import { useState } from "react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+
+import { formatInteger } from "~/format";
 import { useTranslation } from "~/i18n-react";
+import type { loader as rootLoader } from "~/root";
+import { useFormat } from "~/utils/format-context";
+import { supportHref } from "~/utils/hrefs";
+
+import { useSupportButton } from "./useSupportButton";
 
 /**
- * Link to /support, whose loader redirects to the provider's support link. With JS, an absolute URL opens
- * in a new tab (docs/product.md#support): we ask /support for the target as JSON first; an app route navigates in place.
+ * The header's support button (docs/product.md#support, docs/decisions/0143): a link to /support, whose loader
+ * opens the chat when it is on and otherwise follows the provider's support link — the one implementation of
+ * "where support is", with or without JavaScript. With JavaScript and a signed-in customer it also shows the
+ * number of unread operator replies, and opens a support link on another site in a new tab.
  */
 export function SupportLink() {
   const { t } = useTranslation("common");
-  const [busy, setBusy] = useState(false);
+  const fmt = useFormat();
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const state = useSupportButton(signedIn);
+  const unread = state?.chatEnabled ? state.unread : 0;
+  const external = state !== null && !state.chatEnabled && state.external;
   return (
-    <a
-      href="/support"
-      className="icon-button"
-      aria-label={t("header.support")}
-      aria-busy={busy || undefined}
-      onClick={async (event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        // Open the tab synchronously (inside the click) so pop-up blockers allow it.
-        const tab = window.open("", "_blank");
-        setBusy(true);
-        try {
-          const response = await fetch("/support/link", { headers: { Accept: "application/json" } });
-          const body = (await response.json()) as { url?: string; external?: boolean };
-          if (response.ok && body.url && body.external && tab) {
-            tab.opener = null;
-            tab.location.href = body.url;
-            return;
-          }
-          tab?.close();
-          window.location.href = body.url && !body.external ? body.url : "/support";
-        } catch {
-          tab?.close();
-          window.location.href = "/support";
-        } finally {
-          setBusy(false);
-        }
-      }}
+    <Link
+      to={supportHref()}
+      className="icon-button support-button"
+      aria-label={unread > 0 ? t("header.supportUnread", { count: unread }) : t("header.support")}
+      target={external ? "_blank" : undefined}
+      rel={external ? "noopener noreferrer" : undefined}
+      reloadDocument={external || undefined}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         <path d="M4 13v-1a8 8 0 0 1 16 0v1m-16 0h3v6H5a1 1 0 0 1-1-1zm16 0h-3v6h2a1 1 0 0 0 1-1z" />
       </svg>
-    </a>
+      {unread > 0 ? <span className="support-badge">{formatInteger(unread, fmt)}</span> : null}
+    </Link>
   );
 }

@@ -1,0 +1,91 @@
+/**
+ * Typed client for customer service (docs/provider-api.md, "Customer service"): the support link with the chat
+ * switch (`/stock/success/kefu`) and the chat (`/stock/success/user_message/*`), plus the mappers from provider
+ * rows to what the screens show (docs/product.md#support).
+ */
+import { safeRedirect } from "~/session.server";
+import { customerServiceHref } from "~/utils/hrefs";
+
+import { callProvider, type ProviderContext } from "./core.server";
+
+/** `/stock/success/kefu`: where support lives, and whether the in-app chat is on (config `chat_enabled`). */
+export interface SupportLinkReply {
+  url: string;
+  chat_enabled?: boolean;
+}
+
+export type ChatSender = "customer" | "operator";
+
+/** A row of `/stock/success/user_message/list-message` (newest first) or the reply of `send`. */
+export interface ChatMessageRow {
+  id: number;
+  sender: ChatSender;
+  /** Plain text as typed (rendered as text, never as HTML). */
+  content: string;
+  /** An operator reply the customer has seen (always true for the customer's own messages). */
+  read: boolean;
+  created_at: string;
+}
+
+export function getSupportLink(ctx: ProviderContext) {
+  return callProvider<SupportLinkReply>(ctx, { path: "/stock/success/kefu" });
+}
+
+/** The conversation, newest first. Reading it marks the operator's replies it returns (and older ones) read. */
+export function listChatMessages(ctx: ProviderContext, params: { page?: number; limit: number }) {
+  return callProvider<{ rows: ChatMessageRow[]; count: number }>(ctx, {
+    path: "/stock/success/user_message/list-message",
+    query: { page: params.page ?? 1, limit: params.limit },
+  });
+}
+
+/** Sends the customer's message (1..1000 characters; `too_many_requests` past 10 a minute). */
+export function sendChatMessage(ctx: ProviderContext, content: string) {
+  return callProvider<ChatMessageRow>(ctx, { path: "/stock/success/user_message/send", method: "POST", body: { content } });
+}
+
+export function getUnreadCount(ctx: ProviderContext) {
+  return callProvider<{ unread_count: number }>(ctx, { path: "/stock/success/user_message/unread-count" });
+}
+
+/* ---------------------------------------------------------------- view models */
+
+/** Where the support button leads: an absolute address (a new tab) or a screen of the app. */
+export interface SupportTarget {
+  url: string;
+  external: boolean;
+}
+
+/** Classifies a support link: an absolute http(s) URL, or an app route (only a same-site path), else null. */
+export function classifySupportUrl(raw: string): SupportTarget | null {
+  const value = raw.trim();
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      return { url: new URL(value).toString(), external: true };
+    } catch {
+      return null;
+    }
+  }
+  if (!value) return null;
+  const route = safeRedirect(value.startsWith("/") ? value : `/${value}`, "");
+  return route ? { url: route, external: false } : null;
+}
+
+/** With the chat on, the button opens the chat; otherwise it follows the support link (docs/product.md#support). */
+export function supportTarget(reply: SupportLinkReply | null | undefined): SupportTarget | null {
+  if (reply?.chat_enabled) return { url: customerServiceHref(), external: false };
+  return classifySupportUrl(reply?.url ?? "");
+}
+
+/** A chat message as the conversation shows it. */
+export interface ChatMessage {
+  id: number;
+  from: ChatSender;
+  text: string;
+  /** ISO time it was written. */
+  time: string;
+}
+
+export function chatMessage(row: ChatMessageRow): ChatMessage {
+  return { id: row.id, from: row.sender, text: row.content, time: row.created_at };
+}

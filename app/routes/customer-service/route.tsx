@@ -1,0 +1,207 @@
+/**
+ * /customer-service (auth; docs/product.md#support): the chat with customer service. The conversation shows the
+ * latest messages, the customer's and the operator's, each with who wrote it and when; opening it marks the
+ * operator's replies read. The send form is a plain POST that redirects back (POST/redirect/GET, with a toast);
+ * with JavaScript it is sent by a fetcher instead, so focus stays in the message box, which is emptied, and the
+ * conversation is re-read. While the page is visible the conversation is polled every 5 s from
+ * /resources/chat; a new operator reply is announced politely (docs/decisions/0142).
+ */
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import {
+  json,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { fieldErrorId } from "~/components/ui/Field";
+import {
+  chatMessageConstraint,
+  loadConversation,
+  parseChatMessageForm,
+  type ChatMessageFields,
+  type Conversation,
+} from "~/features/support/chat.server";
+import { MESSAGE_MAX_LENGTH } from "~/features/support/message";
+import { formatInteger } from "~/format";
+import { useTranslation } from "~/i18n-react";
+import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
+import { classifySupportUrl, getSupportLink, sendChatMessage } from "~/provider/support.server";
+import { requireSameOrigin } from "~/security.server";
+import supportStyles from "~/styles/support.css";
+import { redirectWithToast } from "~/toast.server";
+import { useFormat } from "~/utils/format-context";
+import { customerServiceHref, newsListHref, supportHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
+
+import { ChatThread, useConversation } from "./ChatThread";
+
+export const handle: PageHandle = { i18n: ["support"], titleKey: "support:chat.title" };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: supportStyles }];
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export interface ChatPageData {
+  /** Epoch ms the conversation was read. */
+  asOf: number;
+  /** The provider's chat switch (`chat_enabled`); off: the conversation is shown, the send form is not. */
+  chatEnabled: boolean;
+  /** With the chat off, whether the support link leads somewhere else than this screen. */
+  otherSupport: boolean;
+  /** The conversation could not be read: "Failed to load messages" in its place (HTTP 503). */
+  failed: boolean;
+  conversation: Conversation;
+  constraint: ReturnType<typeof chatMessageConstraint>;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t, provider } = await requireUserContext(request, "support");
+  const [link, conversation] = await Promise.all([attempt(getSupportLink(provider)), attempt(loadConversation(provider))]);
+  if (!conversation.ok) logFailure("chat list", conversation.failure);
+  if (!link.ok) logFailure("chat support link", link.failure);
+  // This screen is the chat: when the provider cannot say whether it is on, it is offered.
+  const chatEnabled = !link.ok || link.data.chat_enabled === true;
+  const target = link.ok ? classifySupportUrl(link.data.url) : null;
+  const data: ChatPageData = {
+    asOf: Date.now(),
+    chatEnabled,
+    otherSupport: target !== null && target.url !== customerServiceHref(),
+    failed: !conversation.ok,
+    conversation: conversation.ok ? conversation.data : { messages: [], total: 0 },
+    constraint: chatMessageConstraint(t),
+  };
+  return json(data, { status: conversation.ok ? 200 : 503, headers: NO_STORE });
+}
+
+/** The fetcher's own field: answer with data instead of redirecting (the page stays, focus stays in the box). */
+const STAY = "stay";
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { t, provider } = await requireUserContext(request, "support");
+  const formData = await request.formData();
+  const stay = formData.get(STAY) === "1";
+  const submission = parseChatMessageForm(formData, t);
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+  }
+  const sent = await attempt(sendChatMessage(provider, submission.value.message));
+  if (!sent.ok) {
+    logFailure("chat send", sent.failure);
+    // A send whose reply never came may have been written: say so, never "not sent" (docs/product.md#networks).
+    const message =
+      sent.failure.kind === "unavailable"
+        ? t("support:chat.errors.unknownOutcome")
+        : failureMessage(t, sent.failure, "support:chat.errors.sendFailed");
+    return json(
+      { result: submission.reply({ formErrors: [message] }) },
+      { status: sent.failure.kind === "unavailable" ? 503 : 400, headers: NO_STORE },
+    );
+  }
+  // The form is emptied; `sentId` tells the page its message went (the conversation is re-read by Remix).
+  if (stay) return json({ result: submission.reply({ resetForm: true }), sentId: sent.data.id }, { headers: NO_STORE });
+  return redirectWithToast(customerServiceHref(), { key: "support:chat.sent" });
+}
+
+export default function CustomerServicePage() {
+  const data = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const fetcher = useFetcher<typeof action>({ key: "chat-send" });
+  const { t } = useTranslation("support");
+  const fmt = useFormat();
+  const lastResult = fetcher.data?.result ?? posted?.result;
+  const sending = fetcher.state !== "idle";
+  const live = useConversation({ conversation: data.conversation, asOf: data.asOf, poll: data.chatEnabled && !data.failed });
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  const [form, fields] = useForm<ChatMessageFields>({
+    id: "chat",
+    lastResult,
+    constraint: data.constraint,
+    // Validation happens in the action (decision 0006); the browser's own checks (required, maxlength) run
+    // before JavaScript loads.
+    defaultNoValidate: false,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+    onSubmit(event, { formData }) {
+      // With JavaScript: send through the fetcher, so the page and the focus stay where they are.
+      event.preventDefault();
+      formData.set(STAY, "1");
+      fetcher.submit(formData, { method: "post", action: customerServiceHref() });
+    },
+  });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
+
+  // After a send the box is emptied (Conform remounts it); keep the customer typing where they were.
+  const sentId = fetcher.data && "sentId" in fetcher.data ? fetcher.data.sentId : null;
+  useEffect(() => {
+    if (sentId !== null) box.current?.focus();
+  }, [sentId]);
+
+  const messageError = fields.message.errors?.[0];
+  // Conform's `key` changes when the form is reset (it remounts the box); React wants it on its own, not spread.
+  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message, { ariaAttributes: false });
+  const hintId = "chat-message-hint";
+  return (
+    <div className="chat-page">
+      <h1 className="chat-h1" tabIndex={-1}>
+        {t("chat.heading")}
+      </h1>
+      <p className="chat-intro">{t("chat.intro")}</p>
+
+      {data.failed ? (
+        <div className="notice" role="alert">
+          <p>{t("chat.failed")}</p>
+          <Link to={customerServiceHref()} reloadDocument className="button button--secondary">
+            {t("chat.retry")}
+          </Link>
+        </div>
+      ) : (
+        <ChatThread conversation={live} />
+      )}
+
+      {data.chatEnabled ? (
+        <>
+          <FormErrorSummary fields={[fields.message]} formErrors={form.errors} formId="chat" lastResult={lastResult} attempts={attempts} />
+          <Form method="post" action={customerServiceHref()} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="chat-form">
+            <div className={messageError ? "field field--error" : "field"}>
+              <label htmlFor={fields.message.id}>{t("chat.messageLabel")}</label>
+              <p id={hintId} className="field__hint">
+                {t("chat.messageHint", { max: formatInteger(MESSAGE_MAX_LENGTH, fmt) })}
+              </p>
+              {messageError ? (
+                <p id={fieldErrorId(fields.message.id)} className="field__error">
+                  {messageError}
+                </p>
+              ) : null}
+              <textarea
+                key={messageKey ?? undefined}
+                {...messageProps}
+                ref={box}
+                rows={3}
+                aria-invalid={messageError ? true : undefined}
+                aria-describedby={[hintId, messageError ? fieldErrorId(fields.message.id) : ""].filter(Boolean).join(" ")}
+              />
+            </div>
+            <button type="submit" className="button" aria-disabled={sending || undefined}>
+              {sending ? t("chat.sending") : t("chat.send")}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="notice">{t("chat.disabled")}</p>
+      )}
+
+      <p className="chat-links">
+        {!data.chatEnabled && data.otherSupport ? <Link to={supportHref()}>{t("chat.supportLink")}</Link> : null}
+        <Link to={newsListHref()}>{t("chat.news")}</Link>
+      </p>
+    </div>
+  );
+}
