@@ -17,6 +17,8 @@ import { newsRoutes } from "./http/news";
 import { operatorRoutes } from "./http/operator";
 import { tradingRoutes } from "./http/trading";
 import { watchlistRoutes } from "./http/watchlist";
+import { productRoutes } from "./http/products";
+import { chatRoutes } from "./http/chat";
 import { listedMarkets } from "./config";
 import { MarketHours } from "./market/hours";
 import { createTrading, type Trading } from "./services/trading";
@@ -48,7 +50,6 @@ export function tradingFor(deps: Pick<ProviderDeps, "db" | "market" | "now" | "d
     now: deps.now,
     hours: deps.marketHours ?? new MarketHours(),
     listedMarkets: listedMarkets(deps.deployment),
-    walletCurrency: deps.deployment,
   });
 }
 
@@ -89,6 +90,8 @@ export function createProviderApp(deps: ProviderDeps) {
   api.route("/", newsRoutes(services));
   api.route("/", watchlistRoutes(services));
   api.route("/", tradingRoutes(services));
+  api.route("/", productRoutes(services));
+  api.route("/", chatRoutes(services));
   api.route("/operator", operatorRoutes(services));
 
   const app = new Hono<Env>();

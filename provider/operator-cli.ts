@@ -10,6 +10,18 @@
  *   npm run operator -- credit <phone> <amount> [why]         credit (or debit with a negative amount), writes a bill
  *   npm run operator -- invite <code>                         add an invitation code
  *
+ * Products (docs/provider-api.md "Products"):
+ *   npm run operator -- offer create <bulk|finalize> <symbol> <price> [min count] [days open] [--needs-rate]
+ *   npm run operator -- offer close <offer id> | offer rate <offer id> <rate>
+ *   npm run operator -- ipo create <symbol> <issue price> <min> <max> <start date> <end date> [company name]
+ *   npm run operator -- ipo status <ipo id> <Forthcoming|Closed|Listed>
+ *   npm run operator -- allot <application id> <count>        allot part (approve ipo <id> allots all)
+ *   npm run operator -- reject ipo <application id> [reason]  nothing allotted, the hold goes back
+ *   npm run operator -- fund create <name> <min %> <max %> <days> <minimum> <issue amount>
+ *   npm run operator -- fund cancel <fund order id> | mature  pay out every fund order due now
+ *   npm run operator -- news <title> <html> [subhead]         publish an article (HTML stored as given)
+ *   npm run operator -- reply <phone> <text> | chat <phone>   answer / read a customer's conversation
+ *
  * Where it connects: PROVIDER_URL (a standalone provider, `npm run provider`, e.g. http://127.0.0.1:4000), else the
  * app itself at http://localhost:${PORT:-3000} (`npm start` serves the embedded provider's /api/operator/* on its own
  * port). OPERATOR_KEY must match the server's (default "dev-operator-key"). It never opens the database itself:
@@ -19,7 +31,7 @@ import { DEFAULT_OPERATOR_KEY } from "./config";
 
 const base = (process.env.PROVIDER_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
 const key = process.env.OPERATOR_KEY || DEFAULT_OPERATOR_KEY;
-const KINDS = ["recharge", "withdraw", "card", "kyc", "loan"];
+const KINDS = ["recharge", "withdraw", "card", "kyc", "loan", "ipo"];
 
 async function call(method: "GET" | "POST", path: string, body?: unknown) {
   let res: Response;
@@ -71,6 +83,10 @@ function describe(kind: string, r: any): string {
       return `card #${r.id}  ${r.user}  ${r.bank}  ${r.bank_card}  ${r.bank_user}${r.ifsc ? `  ${r.ifsc}` : ""}  ${when}`;
     case "kyc":
       return `kyc #${r.id}  ${r.user}  ${r.real_name}  ${r.id_type} ${r.id_number}  photos ${r.id_number_img} ${r.id_number_img_two}  ${when}`;
+    case "ipo":
+      return `ipo application #${r.id}  ${r.user}  ${r.count} ${r.symbol} @ ${r.price}  held ${r.amount}${r.status === 2 ? `  allotted ${r.allotted_count}` : ""}  ${when}`;
+    case "chat":
+      return `chat  ${r.user}  "${String(r.content).slice(0, 60)}"  ${when}`;
     default:
       return `loan #${r.id}  ${r.user}  ${r.count}  ${when}`;
   }
@@ -86,6 +102,8 @@ switch (command) {
       ["card", "Bank cards", data.cards],
       ["kyc", "Real-name (KYC)", data.kyc],
       ["loan", "Loans", data.loans],
+      ["ipo", "IPO applications", data.ipo_applications ?? []],
+      ["chat", "Chats waiting for a reply", data.chats ?? []],
     ];
     for (const [kind, title, rows] of sections) {
       console.log(`${title} waiting: ${rows.length}`);
@@ -137,9 +155,98 @@ switch (command) {
     console.log(`invitation code ${data.code} is active`);
     break;
   }
+  case "offer": {
+    const [verb, ...rest] = args;
+    if (verb === "create") {
+      const flags = rest.filter((a) => a.startsWith("--"));
+      const [mold, tag, price, min, days] = rest.filter((a) => !a.startsWith("--"));
+      if (!mold || !tag || !price) fail("usage: offer create <bulk|finalize> <symbol> <price> [min count] [days open] [--needs-rate]");
+      const opens = new Date();
+      const body: Record<string, unknown> = { mold, tag, price, rate_required: flags.includes("--needs-rate") };
+      if (min) body.min_count = min;
+      if (days) body.closes_at = new Date(opens.getTime() + needId(days, "offer create ... [days open]") * 86_400_000).toISOString();
+      const o = await call("POST", "/operator/offers", body);
+      console.log(`offer #${o.id} ${o.mold} ${o.tag} @ ${o.price}, min ${o.min_count}, open until ${o.closes_at}${o.rate_required ? ", needs an exchange rate" : ""}`);
+    } else if (verb === "close") {
+      const o = await call("POST", "/operator/offers/close", { id: needId(rest[0], "offer close <offer id>") });
+      console.log(`offer #${o.id} closed`);
+    } else if (verb === "rate") {
+      if (!rest[1]) fail("usage: offer rate <offer id> <rate>");
+      const o = await call("POST", "/operator/offers/rate", { id: needId(rest[0], "offer rate <offer id> <rate>"), rate: rest[1] });
+      console.log(`offer #${o.id} exchange rate ${o.exchange_rate}`);
+    } else fail("usage: offer create|close|rate ...");
+    break;
+  }
+  case "ipo": {
+    const [verb, ...rest] = args;
+    if (verb === "create") {
+      const [symbol, issue_price, min, max, start, end, ...company] = rest;
+      if (!end) fail("usage: ipo create <symbol> <issue price> <min> <max> <start date> <end date> [company name]");
+      const i = await call("POST", "/operator/ipos", {
+        symbol,
+        issue_price,
+        min,
+        max,
+        issue_start_date: start,
+        issue_end_date: end,
+        ...(company.length ? { company_name: company.join(" ") } : {}),
+      });
+      console.log(`ipo #${i.id} ${i.symbol} (${i.company_name}) @ ${i.issue_price}, ${i.min}..${i.max}, ${i.status}`);
+    } else if (verb === "status") {
+      if (!rest[1]) fail("usage: ipo status <ipo id> <Forthcoming|Closed|Listed>");
+      const i = await call("POST", "/operator/ipos/status", { id: needId(rest[0], "ipo status <ipo id> <status>"), status: rest[1] });
+      console.log(`ipo #${i.id} ${i.symbol} is ${i.status}`);
+    } else fail("usage: ipo create|status ...");
+    break;
+  }
+  case "allot": {
+    const usage = "allot <application id> <count>";
+    const a = await call("POST", "/operator/ipo-applications/allot", { id: needId(args[0], usage), count: needId(args[1], usage) });
+    console.log(`allotted: ${describe("ipo", { ...a, user: "" }).replace(/\s{2,}/g, "  ")}; returned ${a.refunded}`);
+    break;
+  }
+  case "fund": {
+    const [verb, ...rest] = args;
+    if (verb === "create") {
+      const [name, min_return, max_return, days, amount, issue_amount] = rest;
+      if (!issue_amount) fail("usage: fund create <name> <min %> <max %> <days> <minimum> <issue amount>");
+      const f = await call("POST", "/operator/funds", { name, min_return, max_return, investment_period: days, amount, issue_amount });
+      console.log(`fund #${f.id} ${f.name}: ${f.min_return}-${f.max_return} % over ${f.investment_period} days, from ${f.amount}`);
+    } else if (verb === "cancel") {
+      const o = await call("POST", "/operator/fund-orders/cancel", { id: needId(rest[0], "fund cancel <fund order id>") });
+      console.log(`fund order #${o.id} cancelled (${o.amount} returned)`);
+    } else fail("usage: fund create|cancel ...");
+    break;
+  }
+  case "mature": {
+    const data = await call("POST", "/operator/funds/mature", {});
+    console.log(`matured: ${data.matured.length}`);
+    for (const o of data.matured) console.log(`  fund order #${o.id}  ${o.project.name}  ${o.amount} + ${o.expected_return}`);
+    break;
+  }
+  case "news": {
+    if (!args[0] || !args[1]) fail("usage: news <title> <html> [subhead]");
+    const n = await call("POST", "/operator/news", { title: args[0], content: args[1], ...(args[2] ? { subhead: args[2] } : {}) });
+    console.log(`news #${n.id} published (${n.slug})`);
+    break;
+  }
+  case "reply": {
+    if (!args[0] || args.length < 2) fail("usage: reply <phone> <text>");
+    const m = await call("POST", "/operator/chat/reply", { user: args[0], content: args.slice(1).join(" ") });
+    console.log(`replied to ${m.user} (message #${m.id})`);
+    break;
+  }
+  case "chat": {
+    if (!args[0]) fail("usage: chat <phone>");
+    const data = await call("GET", `/operator/chat?user=${encodeURIComponent(args[0])}`);
+    for (const m of data.rows) console.log(`${m.created_at.slice(0, 19).replace("T", " ")}  ${m.sender === "operator" ? "operator" : data.user}: ${m.content}`);
+    break;
+  }
   default:
     fail(
       "commands: list | approve <kind> <id> | reject <kind> <id> [reason] | repay <loan id> | config [<tag> <value>] | " +
-        `otp <phone> | credit <phone> <amount> [reason] | invite <code>   (kind: ${KINDS.join(", ")}; server: ${base})`,
+        "otp <phone> | credit <phone> <amount> [reason] | invite <code> | offer create|close|rate | ipo create|status | " +
+        "allot <application id> <count> | fund create|cancel | mature | news <title> <html> [subhead] | reply <phone> <text> | " +
+        `chat <phone>   (kind: ${KINDS.join(", ")}; server: ${base})`,
     );
 }

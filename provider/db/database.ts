@@ -19,6 +19,13 @@ import type { LoansTable } from "./tables/loans";
 import type { KycRecordsTable } from "./tables/kyc-records";
 import type { UploadsTable } from "./tables/uploads";
 import type { TransactionPasswordsTable } from "./tables/transaction-passwords";
+import type { BlockOffersTable } from "./tables/block-offers";
+import type { BlockDealsTable } from "./tables/block-deals";
+import type { IposTable } from "./tables/ipos";
+import type { IpoApplicationsTable } from "./tables/ipo-applications";
+import type { FundProductsTable } from "./tables/fund-products";
+import type { FundOrdersTable } from "./tables/fund-orders";
+import type { ChatMessagesTable } from "./tables/chat-messages";
 
 export interface Database {
   users: UsersTable;
@@ -41,6 +48,13 @@ export interface Database {
   kyc_records: KycRecordsTable;
   uploads: UploadsTable;
   transaction_passwords: TransactionPasswordsTable;
+  block_offers: BlockOffersTable;
+  block_deals: BlockDealsTable;
+  ipos: IposTable;
+  ipo_applications: IpoApplicationsTable;
+  fund_products: FundProductsTable;
+  fund_orders: FundOrdersTable;
+  chat_messages: ChatMessagesTable;
 }
 
 export type DB = Kysely<Database>;

@@ -7,6 +7,7 @@ import { findUserByPhone, insertUser } from "./repositories/users";
 import { applyBalanceChange } from "../services/ledger";
 import { isUniqueViolation } from "./errors";
 import { seedConfig, seedDemoWallet } from "./seed-wallet";
+import { seedProducts } from "./seed-products";
 
 export interface SeedOptions {
   inviteCode: string;
@@ -79,4 +80,5 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
     });
   }
   await seedDemoWallet(db, options.demoUser, now);
+  await seedProducts(db, { demoUser: options.demoUser, now });
 }

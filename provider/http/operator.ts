@@ -9,6 +9,8 @@ import { adjustBalanceByPhone } from "../services/ledger";
 import { moneyString, parseMoney } from "../services/money";
 import { setConfig } from "../services/wallet";
 import { walletServicesFor } from "../services/wallet-services";
+import { productsFor } from "../services/products";
+import { productOperatorRoutes } from "./products";
 
 /** Constant-time comparison of the x-operator-key header with the configured key. */
 export function isOperator(given: string | undefined, expected: string): boolean {
@@ -18,14 +20,18 @@ export function isOperator(given: string | undefined, expected: string): boolean
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** What the operator can approve or reject (the `npm run operator -- approve <kind> <id>` vocabulary). */
-export const REVIEW_KINDS = ["recharge", "withdraw", "card", "kyc", "loan"] as const;
+/**
+ * What the operator can approve or reject (the `npm run operator -- approve <kind> <id>` vocabulary). `ipo` is an IPO
+ * application: approve allots everything applied for, reject returns the hold (partial allotment: /ipo-applications/allot).
+ */
+export const REVIEW_KINDS = ["recharge", "withdraw", "card", "kyc", "loan", "ipo"] as const;
 type ReviewKind = (typeof REVIEW_KINDS)[number];
 
 /** Operator tools, guarded by `x-operator-key` (403 `forbidden` otherwise). */
 export function operatorRoutes(s: Services) {
   const app = new Hono<Env>();
   const w = walletServicesFor(s);
+  const products = productsFor(s);
   app.use(
     "*",
     createMiddleware<Env>(async (c, next) => {
@@ -70,6 +76,8 @@ export function operatorRoutes(s: Services) {
       cards: await w.bankCards.pending(),
       kyc: await w.kyc.pending(),
       loans: await w.loans.pending(),
+      ipo_applications: await products.ipos.pending(),
+      chats: await products.chat.waiting(),
     }),
   );
 
@@ -79,6 +87,7 @@ export function operatorRoutes(s: Services) {
     card: (id) => w.bankCards.approve(id),
     kyc: (id) => w.kyc.approve(id),
     loan: (id) => w.loans.approve(id),
+    ipo: (id) => products.ipos.allot(id),
   };
   const rejecters: Record<ReviewKind, (id: number, reason?: string) => Promise<unknown>> = {
     recharge: (id, r) => w.funds.rejectRecharge(id, r),
@@ -86,6 +95,7 @@ export function operatorRoutes(s: Services) {
     card: (id, r) => w.bankCards.reject(id, r),
     kyc: (id, r) => w.kyc.reject(id, r),
     loan: (id, r) => w.loans.reject(id, r),
+    ipo: (id, r) => products.ipos.reject(id, r),
   };
 
   const target = (c: { req: { param(name: string): string | undefined } }) => {
@@ -112,6 +122,9 @@ export function operatorRoutes(s: Services) {
     const { id } = target({ req: { param: (n: string) => (n === "kind" ? "loan" : c.req.param("id")) } });
     return ok(c, await w.loans.repay(id));
   });
+
+  // Products: offers, IPOs, allotment, funds, news, chat replies (http/products.ts).
+  app.route("/", productOperatorRoutes(s));
 
   app.post("/config", async (c) => {
     const body = await readBody(c, z.object({ tag: z.string().max(64), value: z.union([z.string().max(40), z.number()]).transform(String) }));

@@ -77,7 +77,7 @@ describe("envelope", () => {
       market_value: "0.00",
       held: "0.00",
     });
-    expect((await p.call("/api/stock/success/kefu", { token })).body.data).toEqual({ url: "/customer-service" });
+    expect((await p.call("/api/stock/success/kefu", { token })).body.data).toEqual({ url: "/customer-service", chat_enabled: true });
   });
 
   it("health answers with the provider clock", async () => {

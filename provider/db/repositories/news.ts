@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Insertable } from "kysely";
 import type { Executor } from "../database";
+import type { NewsTable } from "../tables/news";
 
 export async function listNews(db: Executor, offset: number, limit: number) {
   const [rows, total] = await Promise.all([
@@ -21,4 +22,13 @@ export const findNews = (db: Executor, id: number) =>
     .selectFrom("news")
     .select(["id", "title", "subhead", "img", "content", "created_at", "updated_at"])
     .where("id", "=", id)
+    .executeTakeFirst();
+
+/** Adds an article unless its slug exists (then undefined: nothing changed). */
+export const insertNewsOnce = (db: Executor, row: Insertable<NewsTable>) =>
+  db
+    .insertInto("news")
+    .values(row)
+    .onConflict((oc) => oc.column("slug").doNothing())
+    .returning(["id", "slug", "title", "subhead", "img", "content", "created_at", "updated_at"])
     .executeTakeFirst();

@@ -7,7 +7,8 @@ export type BillType = "income" | "expense";
  * What caused a bill, machine-readable (the `reason` text stays for people):
  * order (buy, sell, hold and its release), recharge, withdrawal (the hold at request time), withdrawal_returned
  * (a rejected withdrawal), loan (an approved loan paid out), loan_repayment, fee, credit (operator adjustment or
- * the opening balance), other.
+ * the opening balance), ipo (an IPO application's hold and what comes back of it), fund (a fund purchase, its
+ * payout at maturity, a cancelled order's refund), other. Block/QIP purchases are `order` (the shares) and `fee`.
  */
 export const BILL_KINDS = [
   "order",
@@ -18,11 +19,13 @@ export const BILL_KINDS = [
   "loan_repayment",
   "fee",
   "credit",
+  "ipo",
+  "fund",
   "other",
 ] as const;
 export type BillKind = (typeof BILL_KINDS)[number];
-/** What `ref_id` names: an order `no`, or the id of a recharge/withdraw record or a loan. */
-export type BillRefType = "order" | "recharge" | "withdraw" | "loan";
+/** What `ref_id` names: an order `no`, or the id of a recharge/withdraw record, a loan, an IPO application or a fund order. */
+export type BillRefType = "order" | "recharge" | "withdraw" | "loan" | "ipo" | "fund";
 
 /** The ledger: one row per balance change, with the balance after it. */
 export interface BillsTable {

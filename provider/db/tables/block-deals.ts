@@ -1,0 +1,36 @@
+import type { ColumnType, Generated, Selectable } from "kysely";
+import type { BlockMold } from "./block-offers";
+import type { MarketCode } from "./instruments";
+import type { Money } from "./users";
+
+/** 1 success, 2 failed (SPEC §4 block-trading order status). */
+export type BlockDealStatus = 1 | 2;
+
+/**
+ * A customer's purchase on a block/QIP offer: one row per idempotency key (the intent). A success points at the
+ * `orders` lot it became; a failure keeps the refusal code in `reason` (docs/decisions/0132).
+ */
+export interface BlockDealsTable {
+  id: Generated<number>;
+  no: string;
+  user_id: number;
+  offer_id: number;
+  mold: BlockMold;
+  tag: string;
+  name: string;
+  market: MarketCode;
+  count: number;
+  price: Money;
+  price_all: Money;
+  fee: Money;
+  amount: Money;
+  exchange_rate: ColumnType<string | null, string | null | undefined, string | null>;
+  status: BlockDealStatus;
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  idempotency_key: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type BlockDeal = Selectable<BlockDealsTable>;

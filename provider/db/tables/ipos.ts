@@ -1,0 +1,26 @@
+import type { ColumnType, Generated, Selectable } from "kysely";
+import type { MarketCode } from "./instruments";
+import type { Money } from "./users";
+
+/** Forthcoming = taking applications (the only status that can be applied for, SPEC §4); Closed; Listed. */
+export const IPO_STATUSES = ["Forthcoming", "Closed", "Listed"] as const;
+export type IpoStatus = (typeof IPO_STATUSES)[number];
+
+export interface IposTable {
+  id: Generated<number>;
+  symbol: string;
+  company_name: string;
+  /** SPEC's `series`. */
+  market: MarketCode;
+  status: IpoStatus;
+  issue_price: Money;
+  min_count: number;
+  max_count: number;
+  issue_start_date: Date;
+  issue_end_date: Date;
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type Ipo = Selectable<IposTable>;

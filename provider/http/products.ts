@@ -1,0 +1,287 @@
+import Decimal from "decimal.js";
+import { Hono } from "hono";
+import { z } from "zod";
+import { idParam, limitParam, ok, pageParam, quantityParam, readBody, readQuery, type Env, type Services } from "./context";
+import { requireAuth } from "./auth";
+import { invalidInput } from "../errors";
+import { IPO_STATUSES } from "../db/tables/ipos";
+import { FUND_ORDER_STATUSES } from "../db/tables/fund-orders";
+import { moneyString, parseMoney } from "../services/money";
+import { productsFor } from "../services/products";
+
+/*
+ * Block trades / QIP, IPOs and funds (SPEC §7; docs/provider-api.md "Products"). Money in a request is a decimal
+ * string, quantities digits or JSON integers, and every purchase carries an idempotency key.
+ */
+
+const idempotencyKey = z.string().trim().min(8, "8 to 100 characters").max(100, "8 to 100 characters");
+const mold = z.enum(["bulk", "finalize"], { errorMap: () => ({ message: 'mold is "bulk" (block trade) or "finalize" (QIP)' }) });
+const tag = z.string().trim().min(1).max(32);
+/** A small whole number (a status code) as a JSON integer or a digit string; absent = `fallback`. */
+const code = <T extends number>(allowed: readonly T[], fallback: T) =>
+  z
+    .any()
+    .optional()
+    .transform((value: unknown, ctx): T => {
+      if (value === undefined) return fallback;
+      const n = typeof value === "number" ? value : typeof value === "string" && /^[0-9]$/.test(value) ? Number(value) : NaN;
+      if (!allowed.includes(n as T)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `one of ${allowed.join(", ")}` });
+        return z.NEVER;
+      }
+      return n as T;
+    });
+/** A positive amount with at most 2 decimals, as a decimal string. */
+const positiveMoney = () =>
+  moneyString.transform((text, ctx) => {
+    const value = parseMoney(text)!;
+    if (!value.greaterThan(0)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'a positive amount such as "1000.00"' });
+      return z.NEVER;
+    }
+    return value;
+  });
+/** An ISO-8601 date or date-time ("2026-11-25", "2026-11-25T09:15:00Z"). */
+const date = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, "an ISO-8601 date such as 2026-11-25 or 2026-11-25T09:15:00Z")
+  .transform((text, ctx) => {
+    const at = new Date(text);
+    const [y, m, d] = text.slice(0, 10).split("-").map(Number);
+    const day = new Date(Date.UTC(y, m - 1, d));
+    // "2026-02-30" would roll over to March 2: refuse a day the month does not have.
+    if (Number.isNaN(at.getTime()) || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "not a real date" });
+      return z.NEVER;
+    }
+    return at;
+  });
+const percent = moneyString.refine((t) => !t.startsWith("-"), "a percentage such as 4.50");
+
+export function productRoutes(s: Services) {
+  const app = new Hono<Env>();
+  const auth = requireAuth(s);
+  const p = productsFor(s);
+  const user = (c: { get(k: "auth"): { user: { id: number } } }) => c.get("auth").user.id;
+
+  // ---- block trades and QIP -------------------------------------------------------------------------------
+
+  app.post("/stock/success/stock/list", auth, async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        mold,
+        code: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.string().trim().max(32).optional()),
+        page: pageParam,
+        limit: limitParam(100, 20),
+      }),
+    );
+    return ok(c, await p.blockTrades.list(body));
+  });
+
+  app.post("/stock/success/deal/buy", auth, async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        id: idParam,
+        tag,
+        count: quantityParam(),
+        mold,
+        stock_password: z.string().min(1, "the transaction password").max(64),
+        idempotency_key: idempotencyKey,
+        // `price` (the offer's price is charged) and `url_count` are accepted and ignored.
+      }),
+    );
+    return ok(
+      c,
+      await p.blockTrades.buy(user(c), {
+        id: body.id,
+        tag: body.tag,
+        count: body.count,
+        mold: body.mold,
+        stockPassword: body.stock_password,
+        idempotencyKey: body.idempotency_key,
+      }),
+    );
+  });
+
+  app.post("/stock/success/deal/list", auth, async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        mold: z.enum(["bulk", "finalize", "ipo"], { errorMap: () => ({ message: "mold is bulk, finalize or ipo" }) }),
+        status: code([0, 1, 2, 3] as const, 0),
+        page: pageParam,
+        limit: limitParam(100, 10),
+      }),
+    );
+    if (body.mold === "ipo") return ok(c, await p.ipos.applications(user(c), { type: "applications", ...body }));
+    if (body.status === 3) throw invalidInput("status", "0 (all), 1 (success) or 2 (failed)");
+    return ok(c, await p.blockTrades.deals(user(c), { ...body, mold: body.mold, status: body.status }));
+  });
+
+  // ---- IPO ------------------------------------------------------------------------------------------------
+
+  app.get("/client/ipo", async (c) => {
+    readQuery(c, z.object({}));
+    return ok(c, await p.ipos.list());
+  });
+
+  app.post("/stock/success/ipo/buy", auth, async (c) => {
+    const body = await readBody(c, z.object({ id: idParam, tag, count: quantityParam(), idempotency_key: idempotencyKey }));
+    return ok(c, await p.ipos.apply(user(c), { id: body.id, tag: body.tag, count: body.count, idempotencyKey: body.idempotency_key }));
+  });
+
+  app.get("/stock/success/ipo/list", auth, async (c) => {
+    const q = readQuery(
+      c,
+      z.object({
+        type: z.enum(["applications", "sales"]).default("applications"),
+        status: code([0, 1, 2, 3] as const, 0),
+        page: pageParam,
+        limit: limitParam(100, 10),
+      }),
+    );
+    return ok(c, await p.ipos.applications(user(c), q));
+  });
+
+  // ---- funds ----------------------------------------------------------------------------------------------
+
+  app.get("/v2/fund/list", async (c) => ok(c, await p.funds.list(readQuery(c, z.object({ page: pageParam, limit: limitParam(100, 10) })))));
+
+  app.post("/stock/success/fund/purchase", auth, async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        project_id: idParam,
+        amount: positiveMoney().optional(),
+        idempotency_key: idempotencyKey,
+      }),
+    );
+    return ok(c, await p.funds.purchase(user(c), { projectId: body.project_id, amount: body.amount, idempotencyKey: body.idempotency_key }));
+  });
+
+  app.get("/stock/success/fund/orders", auth, async (c) => {
+    const q = readQuery(
+      c,
+      z.object({ status: z.enum(["all", ...FUND_ORDER_STATUSES]).default("all"), page: pageParam, limit: limitParam(100, 10) }),
+    );
+    return ok(c, await p.funds.orders(user(c), q));
+  });
+
+  app.post("/stock/success/fund/cancel", auth, async (c) => {
+    const body = await readBody(c, z.object({ id: idParam }));
+    return ok(c, await p.funds.cancel(body.id, user(c)));
+  });
+
+  return app;
+}
+
+/** Operator tools for products, mounted under /api/operator (behind its key check). Ids travel in the body. */
+export function productOperatorRoutes(s: Services) {
+  const app = new Hono<Env>();
+  const p = productsFor(s);
+
+  app.post("/offers", async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        mold,
+        tag,
+        price: positiveMoney(),
+        min_count: quantityParam().optional(),
+        opens_at: date.optional(),
+        closes_at: date.optional(),
+        rate_required: z.boolean().optional(),
+        exchange_rate: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5").optional(),
+      }),
+    );
+    return ok(c, await p.blockTrades.createOffer({ ...body, exchange_rate: body.exchange_rate ? parseRate(body.exchange_rate) : undefined }));
+  });
+
+  app.post("/offers/close", async (c) => ok(c, await p.blockTrades.closeOffer((await readBody(c, z.object({ id: idParam }))).id)));
+
+  app.post("/offers/rate", async (c) => {
+    const body = await readBody(c, z.object({ id: idParam, rate: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5") }));
+    return ok(c, await p.blockTrades.setRate(body.id, parseRate(body.rate)));
+  });
+
+  app.post("/ipos", async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        symbol: tag,
+        company_name: z.string().trim().max(200).optional(),
+        issue_price: positiveMoney(),
+        min: quantityParam(),
+        max: quantityParam(),
+        issue_start_date: date,
+        issue_end_date: date,
+        status: z.enum(IPO_STATUSES).optional(),
+      }),
+    );
+    return ok(c, await p.ipos.create(body));
+  });
+
+  app.post("/ipos/status", async (c) => {
+    const body = await readBody(c, z.object({ id: idParam, status: z.enum(IPO_STATUSES) }));
+    return ok(c, await p.ipos.setStatus(body.id, body.status));
+  });
+
+  app.post("/ipo-applications/allot", async (c) => {
+    const body = await readBody(c, z.object({ id: idParam, count: quantityParam() }));
+    return ok(c, await p.ipos.allot(body.id, body.count));
+  });
+
+  app.post("/funds", async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        name: z.string().trim().min(1).max(200),
+        min_return: percent,
+        max_return: percent,
+        investment_period: quantityParam(3650),
+        amount: positiveMoney(),
+        issue_amount: positiveMoney(),
+      }),
+    );
+    return ok(c, await p.funds.create({ ...body, min_return: parseMoney(body.min_return)!, max_return: parseMoney(body.max_return)! }));
+  });
+
+  app.post("/fund-orders/cancel", async (c) => ok(c, await p.funds.cancel((await readBody(c, z.object({ id: idParam }))).id)));
+
+  /** Pays out every fund order due at the provider clock's now. Nothing due: `{ matured: [] }`. */
+  app.post("/funds/mature", async (c) => {
+    await readBody(c, z.object({}).strict());
+    return ok(c, await p.funds.mature());
+  });
+
+  app.post("/news", async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        title: z.string().trim().min(5, "a headline of 5 to 200 characters").max(200, "a headline of 5 to 200 characters"),
+        subhead: z.string().max(500).optional(),
+        img: z.string().max(500).optional(),
+        content: z.string().min(1).max(60_000),
+        slug: z.string().trim().regex(/^[a-z0-9-]{1,80}$/, "lower-case letters, digits and dashes").optional(),
+      }),
+    );
+    return ok(c, await p.newsDesk.publish(body));
+  });
+
+  const phone = z.string().trim().regex(/^\d{10}$/, "10 digits");
+
+  app.post("/chat/reply", async (c) => {
+    const body = await readBody(c, z.object({ user: phone, content: z.string().max(4000) }));
+    return ok(c, await p.chat.reply(body.user, body.content));
+  });
+
+  app.get("/chat", async (c) => ok(c, await p.chat.conversation(readQuery(c, z.object({ user: phone })).user)));
+
+  return app;
+}
+
+/** An exchange rate (already matched against its pattern: up to 12 digits and 6 decimals). */
+const parseRate = (text: string) => new Decimal(text);

@@ -1,0 +1,76 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestProvider, type TestProvider } from "../testing";
+import { expectLedgerBalanced, newKey } from "./trading-helpers";
+import { newBuyer } from "./products-helpers";
+
+/* The operator CLI's product verbs against a provider on a real socket (each run starts tsx: kept few). */
+const AT = new Date("2026-11-20T09:15:00Z");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+let p: TestProvider;
+let server: ReturnType<typeof serve>;
+let url: string;
+beforeAll(async () => {
+  p = await createTestProvider({ now: () => AT });
+  server = serve({ fetch: p.app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((resolve) => server.once("listening", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await p?.close();
+});
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "provider/operator-cli.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, PROVIDER_URL: url, OPERATOR_KEY: "test-operator-key" },
+      timeout: 30_000,
+    });
+    return { code: 0, out: stdout.trim() };
+  } catch (error: any) {
+    return { code: error.code as number, out: `${error.stdout}${error.stderr}`.trim() };
+  }
+}
+
+describe("operator CLI: products", () => {
+  it("lists waiting IPO applications and chats, allots, rejects, replies, creates an offer and matures funds", { timeout: 180_000 }, async () => {
+    const t = await newBuyer(p, "100000.00", null);
+    const apply = (id: number, tag: string, count: number) =>
+      t.call("/stock/success/ipo/buy", { id, tag, count, idempotency_key: newKey() }).then((r) => r.body.data.id as number);
+    const partly = await apply(1, "ETERNAL.BO", 200);
+    const refused = await apply(5, "NFLX", 100);
+    await t.call("/stock/success/user_message/send", { content: "Is my application through?", idempotency_key: newKey() });
+
+    const list = await cli("list");
+    expect(list.code).toBe(0);
+    expect(list.out).toContain(`ipo application #${partly}  ${t.phone}  200 ETERNAL.BO @ 295.00  held 59000.00  2026-11-20 09:15:00`);
+    expect(list.out).toContain(`ipo application #${refused}  ${t.phone}  100 NFLX @ 104.00  held 10400.00`);
+    expect(list.out).toContain(`chat  ${t.phone}  "Is my application through?"  2026-11-20 09:15:00`);
+
+    expect(await cli("allot", String(partly), "150")).toEqual({
+      code: 0,
+      out: `allotted: ipo application #${partly}  200 ETERNAL.BO @ 295.00  held 59000.00  allotted 150  2026-11-20 09:15:00; returned 14750.00`,
+    });
+    expect(await cli("allot", String(partly), "150")).toMatchObject({ code: 1, out: expect.stringContaining("already_processed") });
+    expect(await cli("reject", "ipo", String(refused), "Oversubscribed")).toMatchObject({ code: 0, out: expect.stringContaining(`rejected: ipo application #${refused}`) });
+    expect((await t.call("/stock/success/ipo/list")).body.data.rows.map((r: any) => [r.id, r.status, r.reason])).toEqual([
+      [refused, 3, "Oversubscribed"],
+      [partly, 2, null],
+    ]);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("55750.00");
+
+    expect(await cli("reply", t.phone, "Yes:", "150", "shares", "allotted.")).toMatchObject({ code: 0, out: expect.stringMatching(new RegExp(`^replied to ${t.phone} \\(message #\\d+\\)$`)) });
+    expect((await t.call("/stock/success/user_message/list-message")).body.data.rows[0]).toMatchObject({ sender: "operator", content: "Yes: 150 shares allotted." });
+
+    const offer = await cli("offer", "create", "finalize", "ITC.NS", "399.90", "200", "--needs-rate");
+    expect(offer).toMatchObject({ code: 0, out: expect.stringMatching(/^offer #\d+ finalize ITC\.NS @ 399\.90, min 200, open until 2026-11-27T09:15:00\.000Z, needs an exchange rate$/) });
+    expect(await cli("mature")).toEqual({ code: 0, out: "matured: 0" });
+  });
+});
