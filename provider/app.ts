@@ -50,6 +50,7 @@ export function tradingFor(deps: Pick<ProviderDeps, "db" | "market" | "now" | "d
     now: deps.now,
     hours: deps.marketHours ?? new MarketHours(),
     listedMarkets: listedMarkets(deps.deployment),
+    walletCurrency: deps.deployment,
   });
 }
 

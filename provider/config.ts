@@ -18,7 +18,8 @@ export interface ProviderConfig {
 }
 
 export const DEFAULT_OPERATOR_KEY = "dev-operator-key";
-export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Login token lifetime: the same 7 days as the app's longest session (docs/decisions/0096). */
+export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ProviderConfig {
   const deployment = (env.DEPLOYMENT ?? "INR").toUpperCase() === "MXN" ? "MXN" : "INR";

@@ -7,6 +7,7 @@ import * as m20261123authAttempts from "./migrations/2026-11-23T0200-auth-attemp
 import * as m20261123dropLoginFailures from "./migrations/2026-11-23T0300-drop-login-failures";
 import * as m20261123wallet from "./migrations/2026-11-23T0100-wallet";
 import * as m20261123products from "./migrations/2026-11-23T0400-products";
+import * as m20261123orderFx from "./migrations/2026-11-23T0500-order-fx";
 
 /** Static list (not a folder scan) so esbuild can bundle the provider into the Remix server. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T0300-drop-login-failures": m20261123dropLoginFailures,
   "2026-11-23T0100-wallet": m20261123wallet,
   "2026-11-23T0400-products": m20261123products,
+  "2026-11-23T0500-order-fx": m20261123orderFx,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

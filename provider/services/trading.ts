@@ -22,6 +22,8 @@ import type { User } from "../db/tables/users";
 import { invalidInput, ProviderError } from "../errors";
 import type { MarketHours } from "../market/hours";
 import type { Instrument, MarketSource } from "../market/source";
+import type { Deployment } from "../config";
+import { createFx, type FxConversion } from "./fx";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { CONFIG_ENTRIES } from "./wallet";
@@ -30,6 +32,10 @@ import { CONFIG_ENTRIES } from "./wallet";
  * Orders, positions and settlement. Every money movement is one transaction that first locks the account row
  * (which also serialises a user's submissions, so idempotency keys are race-safe), then the order rows.
  * See docs/decisions/0014-order-lifecycle-and-funds-hold.md and 0015-idempotency-keys.md.
+ *
+ * Money of a trade priced in another currency than the wallet's (a US stock on INR) is converted at the rate of
+ * the simulator's forex pair at the fill (a pending buy's hold: at placement, with the 10 % margin); the order
+ * keeps the rate, its source and instant, and its figures in both currencies (docs/decisions/0145).
  */
 
 export const FEE_RATE = new Decimal(CONFIG_ENTRIES.find((e) => e.tag === "fee_rate")!.value);
@@ -40,6 +46,40 @@ export type StatusName = (typeof STATUS_NAMES)[number];
 
 const money = (v: Decimal.Value) => new Decimal(toMoneyString(v));
 const feeOf = (notional: Decimal) => money(FEE_RATE.times(notional));
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * An order's money in its own currency and in the wallet's. Each product is rounded once, half-up: the wallet
+ * total is price × count × rate rounded, and the wallet fee is fee_rate × price × count × rate rounded – the fee
+ * is taken on the converted amount, not converted from the rounded stock-currency fee.
+ */
+function orderMoney(side: "buy" | "sell", price: Decimal, count: number, fx: FxConversion) {
+  const notional = price.times(count);
+  const walletNotional = notional.times(fx.rate);
+  const net = (all: Decimal, fee: Decimal) => (side === "buy" ? all.plus(fee) : Decimal.max(all.minus(fee), 0));
+  const priceAll = money(notional);
+  const fee = feeOf(notional);
+  const walletPriceAll = money(walletNotional);
+  const walletFee = feeOf(walletNotional);
+  return {
+    price_all: priceAll.toFixed(2),
+    fee: fee.toFixed(2),
+    amount: net(priceAll, fee).toFixed(2),
+    wallet_price_all: walletPriceAll.toFixed(2),
+    wallet_fee: walletFee.toFixed(2),
+    wallet_amount: net(walletPriceAll, walletFee).toFixed(2),
+    fx_rate: fx.rate.toString(),
+    fx_source: fx.source,
+    fx_at: fx.at,
+  };
+}
+
+/** What a bill says about the money: the stock-currency price and, when converted, the rate and its source. */
+function billReason(what: string, price: Decimal, fx: FxConversion, no: string, walletFee: string) {
+  return fx.source === "same_currency"
+    ? `${what} @ ${price} (order ${no}, fee ${walletFee})`
+    : `${what} @ ${price} ${fx.currency} at ${fx.rate} ${fx.walletCurrency}/${fx.currency} (${fx.source}) (order ${no}, fee ${walletFee} ${fx.walletCurrency})`;
+}
 
 export function dealRow(o: OrderRow) {
   return {
@@ -63,8 +103,14 @@ export function dealRow(o: OrderRow) {
     position_no: o.position_no,
     reason: o.reason,
     created_at: o.created_at.toISOString(),
-    filled_at: o.filled_at ? o.filled_at.toISOString() : null,
-    expires_at: o.expires_at ? o.expires_at.toISOString() : null,
+    filled_at: iso(o.filled_at),
+    expires_at: iso(o.expires_at),
+    fx_rate: Number(o.fx_rate),
+    fx_source: o.fx_source,
+    fx_at: iso(o.fx_at ?? o.filled_at ?? o.created_at),
+    wallet_price_all: o.wallet_price_all ?? o.price_all,
+    wallet_fee: o.wallet_fee ?? o.fee,
+    wallet_amount: o.wallet_amount ?? o.amount,
   };
 }
 export type DealRow = ReturnType<typeof dealRow>;
@@ -76,6 +122,8 @@ export interface TradingDeps {
   now: () => Date;
   /** Markets a symbol must belong to for trading (the deployment's listed markets). */
   listedMarkets: MarketCode[];
+  /** The wallet's currency (the deployment's); trades in another currency are converted (docs/decisions/0145). */
+  walletCurrency: Deployment;
 }
 
 const fingerprintOf = (parts: unknown[]) => createHash("sha256").update(JSON.stringify(parts)).digest("hex");
@@ -86,6 +134,7 @@ function orderNo(at: Date, seq: number): string {
 
 export function createTrading(deps: TradingDeps) {
   const { db, market, hours } = deps;
+  const fx = createFx(market, deps.walletCurrency);
 
   function tradable(symbol: string): Instrument {
     const inst = market.find(symbol);
@@ -163,9 +212,8 @@ export function createTrading(deps: TradingDeps) {
     const fp = fingerprintOf(["order", inst.symbol, input.count, input.mold, input.state]);
     return idempotent(userId, input.idempotencyKey, fp, async (trx, now) => {
       const price = priceAt(inst, now);
-      const notional = price.times(input.count);
-      const priceAll = money(notional);
-      const fee = feeOf(notional);
+      const rate = fx.conversion(inst.market, now);
+      const figures = orderMoney("buy", price, input.count, rate);
       const no = await newOrderNo(trx, now);
       const base = {
         no,
@@ -178,19 +226,18 @@ export function createTrading(deps: TradingDeps) {
         count: input.count,
         price: price.toString(),
         sell_price: null,
-        price_all: priceAll.toFixed(2),
-        fee: fee.toFixed(2),
-        amount: priceAll.plus(fee).toFixed(2),
+        ...figures,
         profit: null,
         created_at: now,
       };
       if (hours.isOpen(inst, now)) {
         const order = await insertOrder(trx, { ...base, status: 1, remaining: input.count, opens_at: now, filled_at: now });
-        await debit(trx, userId, priceAll.plus(fee), `Buy ${input.count} ${inst.symbol} @ ${price} (order ${no}, fee ${fee.toFixed(2)})`, now);
+        await debit(trx, userId, new Decimal(figures.wallet_amount), billReason(`Buy ${input.count} ${inst.symbol}`, price, rate, no, figures.wallet_fee), now);
         return order;
       }
+      // Pending: the hold is in wallet money at the placement's rate, with the margin covering price and rate moves.
       const session = hours.nextSession(inst, now)!;
-      const reserve = notional.times(HOLD_MARGIN.plus(1));
+      const reserve = price.times(input.count).times(rate.rate).times(HOLD_MARGIN.plus(1));
       const held = new Decimal(reserve.plus(FEE_RATE.times(reserve)).toFixed(2, Decimal.ROUND_UP));
       const order = await insertOrder(trx, {
         ...base,
@@ -213,15 +260,10 @@ export function createTrading(deps: TradingDeps) {
     await applyBalanceChange(trx, userId, amount, reason, now);
   }
 
-  function sellFigures(costPrice: Decimal, sellPrice: Decimal, count: number) {
-    const notional = sellPrice.times(count);
-    const priceAll = money(notional);
-    const fee = feeOf(notional);
+  function sellFigures(costPrice: Decimal, sellPrice: Decimal, count: number, rate: FxConversion) {
     return {
       sell_price: sellPrice.toString(),
-      price_all: priceAll.toFixed(2),
-      fee: fee.toFixed(2),
-      amount: Decimal.max(priceAll.minus(fee), 0).toFixed(2),
+      ...orderMoney("sell", sellPrice, count, rate),
       profit: money(sellPrice.minus(costPrice).times(count)).toFixed(2),
     };
   }
@@ -243,7 +285,8 @@ export function createTrading(deps: TradingDeps) {
       const inst = market.find(lot.tag);
       if (!inst) throw new ProviderError("not_found", "instrument no longer exists", "no");
       const sellPrice = priceAt(inst, now);
-      const figures = sellFigures(new Decimal(lot.price), sellPrice, count);
+      const rate = fx.conversion(lot.market, now);
+      const figures = sellFigures(new Decimal(lot.price), sellPrice, count, rate);
       await updateOrder(trx, lot.id, { remaining: lot.remaining - count });
       const no = await newOrderNo(trx, now);
       const base = {
@@ -263,7 +306,7 @@ export function createTrading(deps: TradingDeps) {
       };
       if (hours.isOpen(inst, now)) {
         const order = await insertOrder(trx, { ...base, status: 1, opens_at: now, filled_at: now });
-        await credit(trx, userId, new Decimal(figures.amount), `Sell ${count} ${lot.tag} @ ${sellPrice} (order ${no}, fee ${figures.fee})`, now);
+        await credit(trx, userId, new Decimal(figures.wallet_amount), billReason(`Sell ${count} ${lot.tag}`, sellPrice, rate, no, figures.wallet_fee), now);
         return order;
       }
       const session = hours.nextSession(inst, now)!;
@@ -309,25 +352,23 @@ export function createTrading(deps: TradingDeps) {
         }
         const at = order.opens_at;
         const price = priceAt({ symbol: order.tag }, at);
+        // Filled at the opening instant: its price and its exchange rate.
+        const rate = fx.conversion(order.market, at);
         if (order.state === "buy") {
-          const notional = price.times(order.count);
-          const priceAll = money(notional);
-          const fee = feeOf(notional);
+          const figures = orderMoney("buy", price, order.count, rate);
           await credit(trx, order.user_id, new Decimal(order.held), `Order ${order.no} filled: hold released`, now);
-          await debit(trx, order.user_id, priceAll.plus(fee), `Buy ${order.count} ${order.tag} @ ${price} (order ${order.no}, fee ${fee.toFixed(2)})`, now);
+          await debit(trx, order.user_id, new Decimal(figures.wallet_amount), billReason(`Buy ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee), now);
           await updateOrder(trx, order.id, {
             status: 1,
             price: price.toString(),
-            price_all: priceAll.toFixed(2),
-            fee: fee.toFixed(2),
-            amount: priceAll.plus(fee).toFixed(2),
+            ...figures,
             held: "0.00",
             remaining: order.count,
             filled_at: at,
           });
         } else {
-          const figures = sellFigures(new Decimal(order.price), price, order.count);
-          await credit(trx, order.user_id, new Decimal(figures.amount), `Sell ${order.count} ${order.tag} @ ${price} (order ${order.no}, fee ${figures.fee})`, now);
+          const figures = sellFigures(new Decimal(order.price), price, order.count, rate);
+          await credit(trx, order.user_id, new Decimal(figures.wallet_amount), billReason(`Sell ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee), now);
           await updateOrder(trx, order.id, { status: 1, ...figures, filled_at: at });
         }
         return true;
@@ -374,6 +415,10 @@ export function createTrading(deps: TradingDeps) {
         const marketValue = money(current.times(lot.remaining));
         const costValue = money(price.times(lot.remaining));
         const profit = marketValue.minus(costValue);
+        // In the wallet's currency: worth now at today's rate, cost at the rate the lot was bought at.
+        const rate = fx.conversion(lot.market, now);
+        const walletMarketValue = money(current.times(lot.remaining).times(rate.rate));
+        const walletCostValue = money(price.times(lot.remaining).times(lot.fx_rate));
         return {
           id: lot.id,
           no: lot.no,
@@ -391,21 +436,32 @@ export function createTrading(deps: TradingDeps) {
           profit_percent: costValue.isZero() ? 0 : profit.div(costValue).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber(),
           precision: market.find(lot.tag)?.precision ?? 2,
           created_at: lot.created_at.toISOString(),
-          filled_at: lot.filled_at ? lot.filled_at.toISOString() : null,
+          filled_at: iso(lot.filled_at),
+          fx_rate: rate.rate.toNumber(),
+          fx_source: rate.source,
+          fx_at: now.toISOString(),
+          cost_fx_rate: Number(lot.fx_rate),
+          wallet_market_value: walletMarketValue.toFixed(2),
+          wallet_cost_value: walletCostValue.toFixed(2),
+          wallet_profit: walletMarketValue.minus(walletCostValue).toFixed(2),
         };
       }),
       count,
     };
   }
 
-  /** money + cash held by pending buys + market value of shares held (reserved ones included). */
+  /** money + cash held by pending buys + market value of shares held (reserved ones included), all in wallet money. */
   async function totals(user: User) {
     await settleUser(user.id);
     const now = deps.now();
     const fresh = (await findMoney(db, user.id)) ?? user.money;
     const { shares, held } = await holdings(db, user.id);
     let marketValue = new Decimal(0);
-    for (const s of shares) marketValue = marketValue.plus(money(priceAt({ symbol: s.tag }, now).times(s.shares)));
+    for (const s of shares) {
+      const inst = market.find(s.tag);
+      const rate = inst ? fx.conversion(inst.market, now).rate : 1;
+      marketValue = marketValue.plus(money(priceAt({ symbol: s.tag }, now).times(s.shares).times(rate)));
+    }
     return {
       money: fresh,
       held,

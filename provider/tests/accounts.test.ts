@@ -59,7 +59,9 @@ describe("login, tokens, logout", () => {
     expect(body.msg).toBe("ok");
     expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.data).toMatchObject({ user: TEST_DEMO_USER, no: 100001, money: expect.any(String), loan: "0.00" });
-    expect(new Date(body.data.expires_at).getTime()).toBe(p.clock.now().getTime() + TOKEN_TTL_MS);
+    // 7 days: the app's longest session (docs/decisions/0096)
+    expect(new Date(body.data.expires_at).getTime()).toBe(p.clock.now().getTime() + 7 * 86_400_000);
+    expect(TOKEN_TTL_MS).toBe(604_800_000);
     // only the hash is stored
     const stored = await p.db.selectFrom("sessions").select("token_hash").where("token_hash", "=", body.data.token).executeTakeFirst();
     expect(stored).toBeUndefined();
@@ -107,11 +109,11 @@ describe("login, tokens, logout", () => {
     expect((await p.call("/api/stock/success/v2/balance", { token: b })).body.msg).toBe("ok");
   });
 
-  it("expires tokens after 30 days (frozen clock)", async () => {
+  it("expires tokens after 7 days (frozen clock)", async () => {
     const start = new Date("2026-11-20T10:00:00Z");
     p.clock.set(start);
     const token = await loginDemo(p);
-    p.clock.advance(TOKEN_TTL_MS - 1000);
+    p.clock.advance(7 * 86_400_000 - 1000);
     expect((await p.call("/api/stock/success/v2/balance", { token })).status).toBe(200);
     p.clock.advance(1000);
     expect((await p.call("/api/stock/success/v2/balance", { token })).status).toBe(400);

@@ -1,6 +1,7 @@
+import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestProvider, type TestProvider } from "../testing";
-import { billsOf, expectLedgerBalanced, newKey, newTrader, ordersOf } from "./trading-helpers";
+import { billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, ordersOf, usdInrAt } from "./trading-helpers";
 
 /* Double submission: the same idempotency key from the same user creates one order and replays the first reply. */
 const AT = new Date("2026-11-20T15:00:00Z");
@@ -70,9 +71,11 @@ describe("idempotency keys", () => {
 
   it("concurrent orders with different keys are serialised: the balance never goes negative", async () => {
     p.clock.set(AT);
-    const t = await newTrader(p, "1000.00");
-    const price = p.market.quote("AAPL", AT)!.price; // a few hundred: at most a few fit into 1000.00
-    const fits = Math.floor(1000 / (price * 1.0003));
+    const t = await newTrader(p, "100000.00");
+    // A few hundred dollars at ~88 rupees each, plus the fee on the converted amount: a few fit into ₹100000.00.
+    const inRupees = new Decimal(String(p.market.quote("AAPL", AT)!.price)).times(usdInrAt(p, AT));
+    const perShare = new Decimal(m2(inRupees)).plus(m2(FEE.times(inRupees)));
+    const fits = new Decimal("100000").div(perShare).floor().toNumber();
     const results = await Promise.all(
       Array.from({ length: fits + 3 }, () => post("order", t.token, { tag: "AAPL", count: 1, idempotency_key: newKey() }).then((r) => r.json())),
     );

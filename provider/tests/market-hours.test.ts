@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestProvider, type TestProvider } from "../testing";
 import { MarketHours, parseMarketHours } from "../market/hours";
-import { balanceOf, billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, priceOf } from "./trading-helpers";
+import { balanceOf, billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, priceOf, usdInrAt } from "./trading-helpers";
 
 /*
  * US equities trade 09:30–16:00 New York time on weekdays; other markets stay always open.
@@ -22,10 +22,17 @@ afterAll(() => p?.close());
 
 const order = (token: string, tag: string, count: number) =>
   p.call("/api/stock/success/deal/order", { token, body: { tag, count, mold: "stock", state: "buy", idempotency_key: newKey() } });
+/** What the wallet pays for (buy) or gets from (sell) a dollar notional at a rate: converted, with the fee on the converted amount. */
+const walletNet = (notional: Decimal, rate: Decimal, side: "buy" | "sell") => {
+  const converted = new Decimal(m2(notional.times(rate)));
+  const fee = m2(FEE.times(notional).times(rate));
+  return (side === "buy" ? converted.plus(fee) : converted.minus(fee)).toFixed(2);
+};
 const records = async (token: string, type = "all") =>
   (await p.call(`/api/stock/success/v2/transaction?type=${type}`, { token })).body.data;
-const expectedHold = (price: number, count: number) => {
-  const reserve = new Decimal(String(price)).times(count).times("1.1");
+/** A pending buy's hold in rupees: price × count × the placement's USDINR rate × 1.10, plus its fee, rounded up. */
+const expectedHold = (price: number, count: number, rate: Decimal) => {
+  const reserve = new Decimal(String(price)).times(count).times(rate).times("1.1");
   return reserve.plus(FEE.times(reserve)).toFixed(2, Decimal.ROUND_UP);
 };
 
@@ -55,19 +62,19 @@ describe("market hours", () => {
 
   it("closed market: the buy is pending with cash held; it fills at the next open at the opening price", async () => {
     p.clock.set(FRIDAY_EVENING);
-    const t = await newTrader(p);
+    const t = await newTrader(p, "1000000.00");
     const quoteNow = priceOf(p, "AAPL", FRIDAY_EVENING);
     const res = await order(t.token, "AAPL", 10);
     const pending = res.body.data;
-    const held = expectedHold(quoteNow, 10);
+    const held = expectedHold(quoteNow, 10, usdInrAt(p, FRIDAY_EVENING));
     expect(pending).toMatchObject({ status: 0, status_name: "pending", held, price: quoteNow, filled_at: null, expires_at: MONDAY_CLOSE.toISOString() });
-    expect(await balanceOf(p, t.id)).toBe(new Decimal("100000").minus(held).toFixed(2));
+    expect(await balanceOf(p, t.id)).toBe(new Decimal("1000000").minus(held).toFixed(2));
     expect((await billsOf(p, t.id)).at(-1)).toMatchObject({ type: "expense", amount: held });
     await expectLedgerBalanced(p, t.id);
     expect((await records(t.token, "pending")).rows.map((r: any) => r.no)).toEqual([pending.no]);
     expect((await p.call("/api/stock/success/deal/positions", { token: t.token })).body.data.count).toBe(0);
     const info = (await p.call("/api/stock/success/v2/user/info", { token: t.token })).body.data;
-    expect(info).toMatchObject({ held, market_value: "0.00", total: "100000.00" });
+    expect(info).toMatchObject({ held, market_value: "0.00", total: "1000000.00" });
 
     // Forex has no hours configured: it still fills at once.
     expect((await order(t.token, "EURUSD=X", 100)).body.data.status).toBe(1);
@@ -85,11 +92,13 @@ describe("market hours", () => {
     const filled = (await records(t.token, "success")).rows.find((r: any) => r.no === pending.no);
     const notional = new Decimal(String(openPrice)).times(10);
     const fee = m2(FEE.times(notional));
-    expect(filled).toMatchObject({ status: 1, price: openPrice, held: "0.00", price_all: m2(notional), fee, amount: m2(notional.plus(fee)) });
+    // Dollars on the order; rupees from the wallet at the rate of the opening instant.
+    const paid = walletNet(notional, usdInrAt(p, MONDAY_OPEN), "buy");
+    expect(filled).toMatchObject({ status: 1, price: openPrice, held: "0.00", price_all: m2(notional), fee, amount: m2(notional.plus(fee)), wallet_amount: paid });
     const bills = await billsOf(p, t.id);
     expect(bills.slice(-2).map((b) => [b.type, b.amount])).toEqual([
       ["income", held],
-      ["expense", m2(notional.plus(fee))],
+      ["expense", paid],
     ]);
     await expectLedgerBalanced(p, t.id);
     expect((await records(t.token, "pending")).count).toBe(0);
@@ -97,20 +106,20 @@ describe("market hours", () => {
 
   it("a pending buy can be cancelled (hold refunded); cancelling twice is order_not_pending", async () => {
     p.clock.set(FRIDAY_EVENING);
-    const t = await newTrader(p);
+    const t = await newTrader(p, "1000000.00");
     const pending = (await order(t.token, "MSFT", 5)).body.data;
-    expect(await balanceOf(p, t.id)).not.toBe("100000.00");
+    expect(await balanceOf(p, t.id)).not.toBe("1000000.00");
     const cancel = (no: string) => p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no } });
     const res = (await cancel(pending.no)).body.data;
     expect(res).toMatchObject({ no: pending.no, status: 2, status_name: "cancelled", held: "0.00", reason: "cancelled_by_user" });
-    expect(await expectLedgerBalanced(p, t.id)).toBe("100000.00");
+    expect(await expectLedgerBalanced(p, t.id)).toBe("1000000.00");
     expect((await billsOf(p, t.id)).at(-1)).toMatchObject({ type: "income", amount: pending.held });
     expect((await cancel(pending.no)).body.data).toMatchObject({ code: "order_not_pending" });
     expect((await records(t.token, "cancelled")).rows.map((r: any) => r.no)).toEqual([pending.no]);
     // It never fills later.
     p.clock.set(new Date(MONDAY_OPEN.getTime() + 60_000));
     expect((await p.call("/api/stock/success/deal/positions", { token: t.token })).body.data.count).toBe(0);
-    expect(await expectLedgerBalanced(p, t.id)).toBe("100000.00");
+    expect(await expectLedgerBalanced(p, t.id)).toBe("1000000.00");
   });
 
   it("a pending order not filled by the end of its session expires, hold refunded", async () => {
@@ -128,7 +137,7 @@ describe("market hours", () => {
 
   it("a sell while closed is pending with the shares reserved; it fills at the next open, or is cancelled back", async () => {
     p.clock.set(new Date(MONDAY_OPEN.getTime() + 3600_000));
-    const t = await newTrader(p);
+    const t = await newTrader(p, "1000000.00");
     const lot = (await order(t.token, "AAPL", 10)).body.data;
     expect(lot.status).toBe(1);
     p.clock.set(new Date(MONDAY_CLOSE.getTime() + 3600_000));
@@ -143,7 +152,7 @@ describe("market hours", () => {
     const moneyBefore = await balanceOf(p, t.id);
     // Reserved shares still count in the total.
     const info = (await p.call("/api/stock/success/v2/user/info", { token: t.token })).body.data;
-    expect(info.market_value).toBe(m2(new Decimal(String(priceOf(p, "AAPL", p.clock.now()))).times(10)));
+    expect(info.market_value).toBe(m2(new Decimal(String(priceOf(p, "AAPL", p.clock.now()))).times(10).times(usdInrAt(p, p.clock.now()))));
 
     expect((await p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no: s2.no } })).body.data.status).toBe(2);
     expect((await positions()).rows[0].count).toBe(6);
@@ -164,7 +173,9 @@ describe("market hours", () => {
       profit: m2(sp.minus(String(lot.price)).times(4)),
       filled_at: TUESDAY_OPEN.toISOString(),
     });
-    expect(await balanceOf(p, t.id)).toBe(new Decimal(moneyBefore).plus(sp.times(4)).minus(fee).toFixed(2));
+    const received = walletNet(sp.times(4), usdInrAt(p, TUESDAY_OPEN), "sell");
+    expect(done.wallet_amount).toBe(received);
+    expect(await balanceOf(p, t.id)).toBe(new Decimal(moneyBefore).plus(received).toFixed(2));
     expect((await positions()).rows[0].count).toBe(6);
     await expectLedgerBalanced(p, t.id);
     expect(await p.trading.settle()).toBe(0);
@@ -172,7 +183,7 @@ describe("market hours", () => {
 
   it("a fill the account cannot pay (price gapped past the hold) stays pending, then expires with the hold refunded", async () => {
     p.clock.set(FRIDAY_EVENING);
-    const t = await newTrader(p);
+    const t = await newTrader(p, "1000000.00");
     const pending = (await order(t.token, "AAPL", 10)).body.data;
     // Simulate a gap bigger than the margin: the order holds only 1.00, and the free balance is spent.
     await p.db.updateTable("orders").set({ held: "1.00" }).where("no", "=", pending.no).execute();

@@ -141,7 +141,7 @@ describe("quantities", () => {
   );
 
   it("sell count omitted sells the whole lot; '2' sells 2", async () => {
-    const t = await newTrader(p);
+    const t = await newTrader(p, "1000000.00"); // 8 dollar shares at ~88 rupees per dollar
     const a = (await order(t.token, { tag: "AAPL", count: 4 })).body.data;
     const b = (await order(t.token, { tag: "MSFT", count: 4 })).body.data;
     expect((await sell(t.token, { no: a.no })).body.data).toMatchObject({ count: 4, position_no: a.no });

@@ -50,6 +50,8 @@ export async function ordersOf(p: TestProvider, userId: number) {
 export const FEE = new Decimal("0.0003");
 export const m2 = (v: Decimal.Value) => new Decimal(v).toFixed(2, Decimal.ROUND_HALF_UP);
 export const priceOf = (p: TestProvider, symbol: string, at: Date) => p.market.quote(symbol, at)!.price;
+/** Rupees per dollar at `at`: what a US (or futures) trade is converted at on the INR deployment (docs/decisions/0145). */
+export const usdInrAt = (p: TestProvider, at: Date) => new Decimal(String(priceOf(p, "USDINR=X", at)));
 
 let keySeq = 0;
 export const newKey = () => `key-${process.pid}-${Date.now()}-${++keySeq}`;

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestProvider, type TestProvider } from "../testing";
-import { balanceOf, billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, ordersOf, priceOf } from "./trading-helpers";
+import { balanceOf, billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, ordersOf, priceOf, usdInrAt } from "./trading-helpers";
 
 /* Trading with every market open (the demo default), time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
@@ -19,15 +19,19 @@ const positions = async (token: string, query = "") =>
   (await p.call(`/api/stock/success/deal/positions?${query}`, { token })).body.data;
 
 describe("buy", () => {
-  it("fills at the simulator price of that instant, debits price×count + fee in one bill, opens a position", async () => {
+  it("fills at the simulator price of that instant, debits price×count×rate + fee in one bill, opens a position", async () => {
     p.clock.set(AT);
-    const t = await newTrader(p);
+    const t = await newTrader(p, "1000000.00");
     const price = priceOf(p, "AAPL", AT);
     const res = await order(t.token, { tag: "aapl", count: 10, price: 0.01 });
     expect(res.body.msg).toBe("ok");
     const deal = res.body.data;
     const notional = new Decimal(String(price)).times(10);
     const fee = m2(FEE.times(notional));
+    // Apple is in dollars, the wallet in rupees: the wallet pays at the USDINR=X rate of the fill.
+    const rate = usdInrAt(p, AT);
+    const walletFee = m2(FEE.times(notional).times(rate));
+    const walletAmount = new Decimal(m2(notional.times(rate))).plus(walletFee);
     expect(deal).toMatchObject({
       tag: "AAPL",
       name: "Apple Inc.",
@@ -47,14 +51,18 @@ describe("buy", () => {
       created_at: AT.toISOString(),
       filled_at: AT.toISOString(),
       expires_at: null,
+      fx_rate: rate.toNumber(),
+      fx_source: "simulator:USDINR=X",
+      wallet_fee: walletFee,
+      wallet_amount: walletAmount.toFixed(2),
     });
     expect(deal.no).toMatch(/^20261120\d{8}$/);
     expect(deal.price).not.toBe(0.01); // the client price is ignored
 
     const money = await expectLedgerBalanced(p, t.id);
-    expect(money).toBe(new Decimal("100000").minus(notional.plus(fee)).toFixed(2));
+    expect(money).toBe(new Decimal("1000000").minus(walletAmount).toFixed(2));
     const bills = await billsOf(p, t.id);
-    expect(bills.at(-1)).toMatchObject({ type: "expense", amount: m2(notional.plus(fee)), balance: money });
+    expect(bills.at(-1)).toMatchObject({ type: "expense", amount: walletAmount.toFixed(2), balance: money });
     expect(bills.at(-1)!.reason).toContain(deal.no);
 
     const pos = await positions(t.token);
@@ -76,7 +84,7 @@ describe("buy", () => {
   });
 
   it("trades forex, futures and bonds; refuses indices, unknown and unlisted symbols", async () => {
-    const t = await newTrader(p);
+    const t = await newTrader(p, "2000000.00");
     for (const tag of ["EURUSD=X", "GC=F", "^TNX"]) {
       const res = await order(t.token, { tag, count: 2 });
       expect(res.body.data, tag).toMatchObject({ tag, status: 1, price: priceOf(p, tag, AT) });
@@ -125,9 +133,10 @@ describe("buy", () => {
     expect(await p.db.selectFrom("idempotency_keys").selectAll().where("user_id", "=", t.id).execute()).toHaveLength(0);
     expect((await positions(t.token)).count).toBe(0);
 
-    // Exactly affordable: price×count + fee == balance succeeds and leaves 0.00.
+    // Exactly affordable: price×count×rate + fee (on the converted amount) == balance succeeds and leaves 0.00.
     const price = new Decimal(String(priceOf(p, "AAPL", AT)));
-    const exact = price.times(2).plus(m2(FEE.times(price.times(2))));
+    const inRupees = price.times(2).times(usdInrAt(p, AT));
+    const exact = new Decimal(m2(inRupees)).plus(m2(FEE.times(inRupees)));
     const topUp = exact.minus(100);
     await p.call("/api/operator/credit", { headers: { "x-operator-key": "test-operator-key" }, body: { user: t.phone, amount: m2(topUp), reason: "top up" } });
     expect((await order(t.token, { tag: "AAPL", count: 3 })).body.data.code).toBe("not_sufficient_funds");
@@ -196,7 +205,7 @@ describe("sell", () => {
 describe("records and user info", () => {
   it("lists deals newest first by status tab, with paging", async () => {
     p.clock.set(AT);
-    const t = await newTrader(p);
+    const t = await newTrader(p, "1000000.00");
     const a = (await order(t.token, { tag: "AAPL", count: 1 })).body.data;
     const b = (await order(t.token, { tag: "MSFT", count: 2 })).body.data;
     const s = (await sell(t.token, { no: a.no })).body.data;
@@ -213,15 +222,15 @@ describe("records and user info", () => {
     expect((await p.call("/api/stock/success/v2/transaction")).status).toBe(400);
   });
 
-  it("user info total = money + market value of open positions, at the current price", async () => {
+  it("user info total = money + market value of open positions, at the current price (and rate)", async () => {
     p.clock.set(AT);
-    const t = await newTrader(p);
+    const t = await newTrader(p, "1000000.00");
     await order(t.token, { tag: "AAPL", count: 5 });
     await order(t.token, { tag: "INFY.NS", count: 20 });
     const later = new Date(AT.getTime() + 5 * 3600_000);
     p.clock.set(later);
     const info = (await p.call("/api/stock/success/v2/user/info", { token: t.token })).body.data;
-    const mv = new Decimal(m2(new Decimal(String(priceOf(p, "AAPL", later))).times(5))).plus(
+    const mv = new Decimal(m2(new Decimal(String(priceOf(p, "AAPL", later))).times(5).times(usdInrAt(p, later)))).plus(
       m2(new Decimal(String(priceOf(p, "INFY.NS", later))).times(20)),
     );
     const money = await expectLedgerBalanced(p, t.id);

@@ -225,15 +225,16 @@ describe("withdraw", () => {
   });
 
   it("cannot be spent twice: raced against a buy order or another withdrawal, exactly one wins", async () => {
-    const price = new Decimal(String(priceOf(p, "AAPL", AT)));
-    const count = Math.floor(700 / price.toNumber()); // a buy of 600-700 plus fee
+    // A rupee stock (a dollar one would be converted at ~88 rupees per dollar): a buy of 600-700 plus fee.
+    const price = new Decimal(String(priceOf(p, "TATASTEEL.NS", AT)));
+    const count = Math.floor(700 / price.toNumber());
     for (let round = 0; round < 4; round++) {
       const t = await customerWithCard("1000.00");
       const [withdraw, buy] = await Promise.all([
         t.c.post("/money/access", { bank_id: t.cardId, count: "800" }),
         p.call("/api/stock/success/deal/order", {
           token: t.token,
-          body: { tag: "AAPL", count, mold: "stock", state: "buy", type: "US", idempotency_key: newKey() },
+          body: { tag: "TATASTEEL.NS", count, mold: "stock", state: "buy", type: "IN", idempotency_key: newKey() },
         }),
       ]);
       const outcomes = [withdraw.body, buy.body].map((b) => (b.msg === "ok" ? "ok" : b.data.code)).sort();

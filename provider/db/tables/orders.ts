@@ -40,6 +40,18 @@ export interface OrdersTable {
   /** Pending orders: the end of the session they wait for. */
   expires_at: Date | null;
   closed_at: Date | null;
+  /**
+   * Units of wallet currency per unit of the order's currency, as read from `fx_source` at `fx_at` (the fill, or
+   * for a pending order its placement): "simulator:USDINR=X", "same_currency", or "none" for orders made before
+   * conversion existed (docs/decisions/0145). numeric(20,8) decimal string.
+   */
+  fx_rate: ColumnType<string, string | undefined, string>;
+  fx_source: ColumnType<string, string | undefined, string>;
+  fx_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** price_all, fee and amount in the wallet's currency (amount = what the bill moved); null on rows written without them. */
+  wallet_price_all: ColumnType<string | null, string | null | undefined, string | null>;
+  wallet_fee: ColumnType<string | null, string | null | undefined, string | null>;
+  wallet_amount: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type OrderRow = Selectable<OrdersTable>;
