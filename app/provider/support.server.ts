@@ -39,9 +39,16 @@ export function listChatMessages(ctx: ProviderContext, params: { page?: number; 
   });
 }
 
-/** Sends the customer's message (1..1000 characters; `too_many_requests` past 10 a minute). */
-export function sendChatMessage(ctx: ProviderContext, content: string) {
-  return callProvider<ChatMessageRow>(ctx, { path: "/stock/success/user_message/send", method: "POST", body: { content } });
+/**
+ * Sends the customer's message (1..1000 characters; `too_many_requests` past 10 a minute). The idempotency key
+ * belongs to the message: sent again with the same key and text (after a lost reply) it is written once.
+ */
+export function sendChatMessage(ctx: ProviderContext, input: { content: string; idempotencyKey: string }) {
+  return callProvider<ChatMessageRow>(ctx, {
+    path: "/stock/success/user_message/send",
+    method: "POST",
+    body: { content: input.content, idempotency_key: input.idempotencyKey },
+  });
 }
 
 export function getUnreadCount(ctx: ProviderContext) {

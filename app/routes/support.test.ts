@@ -31,7 +31,9 @@ beforeEach(() => {
 });
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
-const send = (fields: Record<string, string>) => settle(() => chatAction(args(formRequest("/customer-service", fields, { cookie }))));
+const KEY = "chat-key-0001";
+const send = (fields: Record<string, string>) =>
+  settle(() => chatAction(args(formRequest("/customer-service", { idempotency_key: KEY, ...fields }, { cookie }))));
 
 const MESSAGES = [
   { id: 12, sender: "operator", content: "Hello, how can we help?", read: true, created_at: "2026-11-23T10:01:00.000Z" },
@@ -50,6 +52,9 @@ describe("chat: sending a message", () => {
       const { result } = (await response.json()) as ReplyJson;
       expect(result.error).toEqual({ message: [expected] });
     }
+    // A form without its idempotency key (tampered) is refused too.
+    const keyless = await settle(() => chatAction(args(formRequest("/customer-service", { message: "Hi" }, { cookie }))));
+    expect(((await keyless.json()) as ReplyJson).result.error).toEqual({ idempotency_key: ["Your message was not sent. Please try again."] });
     expect(provider.calls).toEqual([]);
   });
 
@@ -59,7 +64,12 @@ describe("chat: sending a message", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/customer-service");
     expect(provider.calls).toEqual([
-      expect.objectContaining({ method: "POST", path: "/stock/success/user_message/send", token: "tok", body: { content: "Thanks" } }),
+      expect.objectContaining({
+        method: "POST",
+        path: "/stock/success/user_message/send",
+        token: "tok",
+        body: { content: "Thanks", idempotency_key: KEY },
+      }),
     ]);
     const toastCookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
     expect((await getToast(getRequest("/customer-service", toastCookie))).toast).toEqual({ key: "support:chat.sent" });
@@ -82,14 +92,19 @@ describe("chat: sending a message", () => {
     expect(refused.status).toBe(400);
     const body = (await refused.json()) as ReplyJson;
     expect(body.result.error).toEqual({ "": ["Too many attempts. Please wait a few minutes and try again."] });
-    expect(body.result.initialValue).toEqual({ message: "Hello?" });
+    expect(body.result.initialValue).toEqual({ message: "Hello?", idempotency_key: KEY });
 
+    expect((body as unknown as { retryKey: string | null }).retryKey).toBeNull();
+
+    // No reply: the outcome is unknown; the page keeps the key, so sending again cannot write it twice.
     provider.reply("/stock/success/user_message/send", { fail: "timeout" });
     const unknown = await send({ message: "Hello?" });
     expect(unknown.status).toBe(503);
-    expect(((await unknown.json()) as ReplyJson).result.error).toEqual({
+    const lost = (await unknown.json()) as ReplyJson & { retryKey: string | null };
+    expect(lost.result.error).toEqual({
       "": ["We could not confirm that your message was sent. Check the conversation before sending it again."],
     });
+    expect(lost.retryKey).toBe(KEY);
   });
 });
 
@@ -105,6 +120,8 @@ describe("chat: the conversation", () => {
       { id: 12, from: "operator", text: "Hello, how can we help?", time: "2026-11-23T10:01:00.000Z" },
     ]);
     expect(provider.calls.find((call) => call.path.endsWith("list-message"))?.query).toEqual({ page: "1", limit: "50" });
+    // Every read of the page mints the next message's idempotency key.
+    expect(data.sendKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
     provider.reply("/stock/success/kefu", { json: ok({ url: "https://help.example/chat", chat_enabled: false }) });
     const off = (await (await chatLoader(args(getRequest("/customer-service", cookie)))).json()) as ChatPageData;

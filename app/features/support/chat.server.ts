@@ -6,6 +6,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
+import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
 import type { TFunction } from "~/i18n-react";
 import type { ProviderContext } from "~/provider/core.server";
 import { chatMessage, listChatMessages, type ChatMessage } from "~/provider/support.server";
@@ -14,7 +15,10 @@ import { MESSAGE_MAX_LENGTH } from "./message";
 /** How many of the latest messages the screen shows (the provider answers at most 100 per call). */
 export const CONVERSATION_SIZE = 50;
 
-/** The send form: the message, trimmed, 1..1000 characters. */
+/**
+ * The send form: the message, trimmed, 1..1000 characters, and the message's idempotency key (minted by the page
+ * that shows the form, kept for a retry after a lost reply, docs/product.md#networks).
+ */
 export function createChatMessageSchema(t: TFunction) {
   return z.object({
     message: z
@@ -22,6 +26,9 @@ export function createChatMessageSchema(t: TFunction) {
       .trim()
       .min(1, t("support:chat.errors.required"))
       .max(MESSAGE_MAX_LENGTH, t("support:chat.errors.tooLong", { max: MESSAGE_MAX_LENGTH })),
+    idempotency_key: z
+      .string({ required_error: t("support:chat.errors.sendFailed") })
+      .regex(IDEMPOTENCY_KEY, t("support:chat.errors.sendFailed")),
   });
 }
 

@@ -58,6 +58,8 @@ export interface ChatPageData {
   failed: boolean;
   conversation: Conversation;
   constraint: ReturnType<typeof chatMessageConstraint>;
+  /** The idempotency key of the next message (a new one on every read of the page). */
+  sendKey: string;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -75,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     failed: !conversation.ok,
     conversation: conversation.ok ? conversation.data : { messages: [], total: 0 },
     constraint: chatMessageConstraint(t),
+    sendKey: crypto.randomUUID(),
   };
   return json(data, { status: conversation.ok ? 200 : 503, headers: NO_STORE });
 }
@@ -91,17 +94,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   }
-  const sent = await attempt(sendChatMessage(provider, submission.value.message));
+  const { message, idempotency_key: idempotencyKey } = submission.value;
+  const sent = await attempt(sendChatMessage(provider, { content: message, idempotencyKey }));
   if (!sent.ok) {
     logFailure("chat send", sent.failure);
-    // A send whose reply never came may have been written: say so, never "not sent" (docs/product.md#networks).
-    const message =
-      sent.failure.kind === "unavailable"
-        ? t("support:chat.errors.unknownOutcome")
-        : failureMessage(t, sent.failure, "support:chat.errors.sendFailed");
+    // A send whose reply never came may have been written: say so, never "not sent", and keep its key, so
+    // sending it again writes it at most once (docs/product.md#networks). A refused one gets a new key.
+    const unknown = sent.failure.kind === "unavailable";
+    const reason = unknown ? t("support:chat.errors.unknownOutcome") : failureMessage(t, sent.failure, "support:chat.errors.sendFailed");
     return json(
-      { result: submission.reply({ formErrors: [message] }) },
-      { status: sent.failure.kind === "unavailable" ? 503 : 400, headers: NO_STORE },
+      { result: submission.reply({ formErrors: [reason] }), retryKey: unknown ? idempotencyKey : null },
+      { status: unknown ? 503 : 400, headers: NO_STORE },
     );
   }
   // The form is emptied; `sentId` tells the page its message went (the conversation is re-read by Remix).
@@ -115,7 +118,10 @@ export default function CustomerServicePage() {
   const fetcher = useFetcher<typeof action>({ key: "chat-send" });
   const { t } = useTranslation("support");
   const fmt = useFormat();
-  const lastResult = fetcher.data?.result ?? posted?.result;
+  const reply = fetcher.data ?? posted;
+  const lastResult = reply?.result;
+  // The key the next send carries: the unanswered one while its outcome is unknown, else the page's new one.
+  const sendKey = (reply && "retryKey" in reply ? reply.retryKey : null) ?? data.sendKey;
   const sending = fetcher.state !== "idle";
   const live = useConversation({ conversation: data.conversation, asOf: data.asOf, poll: data.chatEnabled && !data.failed });
   const box = useRef<HTMLTextAreaElement>(null);
@@ -168,8 +174,15 @@ export default function CustomerServicePage() {
 
       {data.chatEnabled ? (
         <>
-          <FormErrorSummary fields={[fields.message]} formErrors={form.errors} formId="chat" lastResult={lastResult} attempts={attempts} />
+          <FormErrorSummary
+            fields={[fields.message, { id: fields.message.id, errors: fields.idempotency_key.errors }]}
+            formErrors={form.errors}
+            formId={fields.message.id}
+            lastResult={lastResult}
+            attempts={attempts}
+          />
           <Form method="post" action={customerServiceHref()} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="chat-form">
+            <input type="hidden" name={fields.idempotency_key.name} value={sendKey} />
             <div className={messageError ? "field field--error" : "field"}>
               <label htmlFor={fields.message.id}>{t("chat.messageLabel")}</label>
               <p id={hintId} className="field__hint">
