@@ -43,3 +43,24 @@ export function resetPassword(
 export function supportLink(ctx: ProviderContext) {
   return callProvider<{ url: string }>(ctx, { path: "/stock/success/kefu" });
 }
+
+/** Login password change: every other session of the customer ends, this one stays (docs/decisions/0073). */
+export function changeLoginPassword(ctx: ProviderContext, input: { password: string; password_new: string }) {
+  return callProvider<Record<string, never>>(ctx, { path: "/stock/success/user/password/up", method: "POST", body: input });
+}
+
+/** Sets the first transaction password (`is_first`) or changes it with the current one (`fund_code`). */
+export function changeTransactionPassword(
+  ctx: ProviderContext,
+  input: { fund_code_new: string; is_first: boolean; fund_code?: string },
+) {
+  return callProvider<{ is_set: boolean; created: boolean }>(ctx, {
+    path: "/stock/success/user/password/up",
+    method: "POST",
+    body: { type: "transaction", ...input },
+  });
+}
+
+export function getTransactionPasswordState(ctx: ProviderContext) {
+  return callProvider<{ is_set: boolean }>(ctx, { path: "/stock/success/user/transaction-password" });
+}

@@ -80,6 +80,8 @@ export interface CallOptions {
   method?: "GET" | "POST";
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** A multipart/form-data body (an upload) instead of JSON; the method is POST. */
+  multipart?: FormData;
   /** Send the token header (default: whenever the context has one). `false` never sends it. */
   auth?: boolean;
 }
@@ -108,15 +110,18 @@ async function logoutRedirect(request: Request): Promise<Response> {
 }
 
 export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): Promise<T> {
-  const method = opts.method ?? (opts.body === undefined ? "GET" : "POST");
+  const method = opts.method ?? (opts.body === undefined && opts.multipart === undefined ? "GET" : "POST");
   const headers = new Headers({ Accept: "application/json" });
   if (opts.auth !== false && ctx.token) headers.set("token", ctx.token);
   // The customer's address, set by the server from the socket (docs/decisions/0090-custom-express-server.md);
   // the provider's login limiter counts per phone + address.
   const clientIp = ctx.request.headers.get("x-client-ip");
   if (clientIp) headers.set("x-client-ip", clientIp);
-  let body: string | undefined;
-  if (method === "POST") {
+  let body: string | FormData | undefined;
+  if (method === "POST" && opts.multipart) {
+    // fetch writes the multipart Content-Type with its boundary itself.
+    body = opts.multipart;
+  } else if (method === "POST") {
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(opts.body ?? {});
   }

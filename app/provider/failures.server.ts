@@ -54,6 +54,22 @@ export const PROVIDER_MESSAGE_CODES = [
   "rete_no",
   "password_not_set",
   "sold_out",
+  // Wallet (docs/provider-api.md "Wallet"): recharge, withdraw, cards, real-name, uploads, loans, passwords.
+  "password_exists",
+  "amount_too_small",
+  "amount_too_large",
+  "card_not_approved",
+  "ifsc_invalid",
+  "bank_card_invalid",
+  "bank_card_exists",
+  "too_many_cards",
+  "kyc_locked",
+  "not_image",
+  "file_too_large",
+  "loan_pending",
+  "loan_limit_exceeded",
+  "credit_score_low",
+  "already_processed",
 ] as const;
 
 const KNOWN = new Set<string>(PROVIDER_MESSAGE_CODES);

@@ -131,23 +131,48 @@ export function positionsResourceHref(tab: PositionTab, page: number): string {
   return withQuery("/resources/positions", { tab, page });
 }
 
+/** The next page of the forex list as JSON, for its "load more" (the list's own data, never the router's). */
+export function forexPageResourceHref(query: { code?: string; page: number }): string {
+  return withQuery("/resources/forex", { code: query.code, page: query.page });
+}
+
 /* ---------------------------------------------------------------- account, wallet, products */
 
 export const accountHref = () => "/account";
 export const billsHref = (query: { type?: "all" | "income" | "expense"; page?: number } = {}) =>
   withQuery("/account/changes", { type: query.type === "all" ? undefined : query.type, page: query.page });
 export const moneyRecordHref = (id: number | string) => `/account/recharge-withdraw/${part(id)}`;
-export const rechargeHref = () => "/recharge";
-export const withdrawHref = () => "/withdraw";
+/** A money form's state between pages: what was typed, and for its review `step=review&key=<idempotency key>`. */
+export interface MoneyFormQuery {
+  amount?: string | null;
+  step?: "review";
+  key?: string;
+}
+export const rechargeHref = (query: MoneyFormQuery & { method?: string | null } = {}) =>
+  withQuery("/recharge", { method: query.method, amount: query.amount, step: query.step, key: query.key });
+export const withdrawHref = (query: MoneyFormQuery & { card?: string | number | null } = {}) =>
+  withQuery("/withdraw", { card: query.card, amount: query.amount, step: query.step, key: query.key });
 export const rechargeRecordsHref = (query: { type?: string; page?: number } = {}) =>
   withQuery(query.type ? `/recharge-records/${part(query.type)}` : "/recharge-records", { page: query.page });
 export const withdrawRecordsHref = (query: { page?: number } = {}) => withQuery("/withdraw-records", { page: query.page });
-export const loanHref = () => "/loan";
+/** /loan; `apply` shows the application step (a page without JS, a dialog with it). */
+export const loanHref = (query: MoneyFormQuery & { apply?: boolean } = {}) =>
+  withQuery("/loan", { apply: query.apply, amount: query.amount, step: query.step, key: query.key });
+/** The loan records (canonical; `/LoanApplication` shows the same screen). */
 export const loanRecordsHref = (query: { page?: number } = {}) => withQuery("/loan-records", { page: query.page });
+/** The same loan records under the product's other address (rendered, not redirected). */
+export const loanApplicationHref = (query: { page?: number } = {}) => withQuery("/LoanApplication", { page: query.page });
 export const settingsHref = () => "/settings";
 export const loginPasswordHref = () => "/settings/login-password";
 export const realNameHref = () => "/settings/real-name";
-export const bankCardsHref = () => "/settings/bank-cards";
+/** The bank cards; `add` or `edit=<id>` shows that step (a page without JS, a dialog with it). */
+export const bankCardsHref = (query: { add?: boolean; edit?: number | string | null } = {}) =>
+  withQuery("/settings/bank-cards", { add: query.add, edit: query.edit });
+export const transactionPasswordHref = () => "/settings/transaction-password";
+/** An uploaded ID photo, served to its owner by the app (never the provider's address). */
+export const kycImageHref = (id: string) => `/resources/kyc-image/${part(id)}`;
+/** The account card's figures (total assets, available balance, loan), refreshed every 3 s. */
+export const balanceResourceHref = () => "/resources/balance";
 
 /** A news article (docs/product.md#news: /news/{id}). */
 export const newsHref = (id: number | string) => `/news/${part(id)}`;

@@ -14,6 +14,8 @@ export interface FailureFields {
   inputFields?: Record<string, string>;
   /** Fields never echoed back (passwords). */
   hideFields?: string[];
+  /** The screen's own message for a code without one of its own ("Failed to add bank card"…). */
+  fallbackKey?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export function failureResult(
   options: FailureFields = {},
 ): SubmissionResult<string[]> {
   const failure = classifyFailure(error);
-  const message = failureMessage(t, failure);
+  const message = failureMessage(t, failure, options.fallbackKey);
   const field =
     failure.kind === "business"
       ? options.codeFields?.[failure.code] ?? (failure.field ? options.inputFields?.[failure.field] : undefined)

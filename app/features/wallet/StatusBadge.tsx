@@ -1,0 +1,25 @@
+import { useTranslation } from "~/i18n-react";
+import type { TransferState } from "~/provider/wallet.server";
+
+const ICONS: Record<TransferState, string> = {
+  // A clock, a tick, a cross: the shape says it as well as the colour.
+  pending: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 4v5l3 2",
+  completed: "m5 12 4 4 10-10",
+  failed: "m6 6 12 12M18 6 6 18",
+};
+
+/**
+ * A recharge's or withdrawal's status (recharge 1/2/3, withdraw n/y/b; docs/product.md#recharge): an icon and its
+ * word, so the state is read out and never told by colour alone.
+ */
+export function StatusBadge({ state }: { state: TransferState }) {
+  const { t } = useTranslation("wallet");
+  return (
+    <span className={`wl-status wl-status--${state}`}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path d={ICONS[state]} />
+      </svg>
+      <span>{t(`status.${state}`)}</span>
+    </span>
+  );
+}

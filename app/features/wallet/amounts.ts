@@ -1,0 +1,59 @@
+/**
+ * Wallet amounts as the customer types them (docs/product.md#recharge, #withdraw, #loans, #currency): whole units,
+ * decimal digits only, compared exactly (never through a float). Browser-safe: the forms use these for their live
+ * figures, the schemas (server) for their rules.
+ */
+import { intlLocale, numberFormat, type FormatContext } from "~/format";
+import { money, toBig } from "~/utils/decimal";
+
+/** Digits only, at most 12 (the provider's limit); leading zeros allowed. Never coerced: `1e3`, `5.0`, ` 5` fail. */
+export const WHOLE_AMOUNT = /^[0-9]{1,12}$/;
+/** The same rule as an HTML `pattern` (the browser anchors it). */
+export const WHOLE_AMOUNT_PATTERN = "[0-9]{1,12}";
+
+export function isWholeAmount(value: unknown): value is string {
+  return typeof value === "string" && WHOLE_AMOUNT.test(value);
+}
+
+/** `typed` is a whole amount below `minimum` (both digit strings). Anything that is not a whole amount is not "below". */
+export function isBelow(typed: unknown, minimum: string): boolean {
+  return isWholeAmount(typed) && BigInt(typed) < BigInt(minimum);
+}
+
+/**
+ * A minimum as the product's messages write it: the currency sign and the whole number, no decimals or grouping
+ * ("₹5000", "MX$5000"), in the wallet's currency.
+ */
+export function formatMinimum(value: string, fmt: FormatContext): string {
+  const currency = fmt.deployment.currency;
+  return numberFormat(intlLocale(fmt), {
+    style: "currency",
+    currency,
+    currencyDisplay: currency === "INR" ? "narrowSymbol" : "symbol",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+    useGrouping: false,
+  }).format(Number(value));
+}
+
+/**
+ * The currency of the approximate converted amount (docs/decisions/0121): US dollars, next to the wallet's own
+ * currency, at the operator's `convert_rate`.
+ */
+export const CONVERTED_CURRENCY = "USD";
+
+/** amount × rate, exact, to 2 places (decision 0085). */
+export function convertedAmount(amount: string, rate: string): string {
+  return money(toBig(amount).times(toBig(rate)));
+}
+
+/** A converted amount with its currency sign ("$100,000.00"). */
+export function formatConverted(value: string, fmt: FormatContext): string {
+  return numberFormat(intlLocale(fmt), {
+    style: "currency",
+    currency: CONVERTED_CURRENCY,
+    currencyDisplay: "narrowSymbol",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Number(value));
+}

@@ -1,0 +1,415 @@
+/**
+ * Wallet calls (docs/provider-api.md "Wallet"): one typed function per endpoint, and the mappers from provider
+ * rows to what the wallet screens show (docs/product.md#wallet). Money stays a decimal string throughout.
+ */
+import { loanRecordsHref, moneyRecordHref, recordsHref } from "~/utils/hrefs";
+import { PAGE_SIZE } from "~/utils/pagination";
+
+import { callProvider, callProviderIdempotent, type ProviderContext } from "./core.server";
+import type { ConfigEntry } from "./trading.server";
+import { providerFetch } from "./transport.server";
+
+export interface Page<T> {
+  rows: T[];
+  count: number;
+}
+
+/* ---------------------------------------------------------------- rows as the provider sends them */
+
+export interface UserInfo {
+  user: string;
+  no: number | string;
+  img: string;
+  total: string;
+  money: string;
+  loan: string;
+  market_value: string;
+  held: string;
+}
+
+export const BILL_KINDS = ["order", "recharge", "withdrawal", "withdrawal_returned", "loan", "loan_repayment", "credit", "fee", "other"] as const;
+export type BillKind = (typeof BILL_KINDS)[number];
+export type BillType = "all" | "income" | "expense";
+
+export interface BillRow {
+  id: number;
+  type: "income" | "expense";
+  amount: string;
+  balance: string;
+  reason: string;
+  kind: string;
+  ref_type: "order" | "recharge" | "withdraw" | "loan" | null;
+  ref_id: string | number | null;
+  created_at: string;
+}
+
+export type RechargeStatus = 1 | 2 | 3;
+export type WithdrawStatus = "n" | "y" | "b";
+export type TransferState = "pending" | "completed" | "failed";
+
+export interface TransferRow {
+  id: number;
+  type: "recharge" | "withdraw";
+  count: string;
+  status: RechargeStatus | WithdrawStatus;
+  state: TransferState;
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+  processed_at: string | null;
+  bank_id?: number;
+  card?: { bank: string; bank_card: string; bank_user: string; ifsc: string };
+}
+
+export type CardStatus = 0 | 1 | 2;
+
+export interface CardRow {
+  id: number;
+  bank: string;
+  type: string;
+  branch_bank: string;
+  bank_card: string;
+  bank_user: string;
+  ifsc: string;
+  status: CardStatus;
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const ID_TYPES = ["idCard", "driver", "passport", "other"] as const;
+export type IdType = (typeof ID_TYPES)[number];
+
+export interface KycRow {
+  id: number | null;
+  status: 1 | 2 | 3 | null;
+  real_name: string | null;
+  id_type: IdType | null;
+  id_number: string | null;
+  id_number_img: string | null;
+  id_number_img_two: string | null;
+  reason: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface UploadReply {
+  id: string;
+  url: string;
+  mime: string;
+  size: number;
+  width: number;
+  height: number;
+}
+
+export interface LoanSummaryRow {
+  amountDue: string;
+  creditScore: number;
+  remainingAmount: string;
+  creditLimit: string;
+  applying: string;
+}
+
+/** 0 "not applied" is the app's own state; 2 "approved" passes through inside the approval (decision 0072). */
+export type LoanState = 0 | 1 | 2 | 3 | 4 | 5;
+
+export interface LoanRow {
+  id: number;
+  count: string;
+  state: LoanState;
+  repayment_time: string | null;
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+  repaid_at: string | null;
+}
+
+/* ---------------------------------------------------------------- calls */
+
+export const getUserInfo = (ctx: ProviderContext) => callProvider<UserInfo>(ctx, { path: "/stock/success/v2/user/info" });
+
+export function getBills(ctx: ProviderContext, params: { type: BillType; page: number }) {
+  return callProvider<Page<BillRow>>(ctx, { path: "/stock/success/v2/bill", query: { type: params.type, page: params.page, limit: PAGE_SIZE } });
+}
+
+/** Money requests carry the form's idempotency key: a lost reply is asked again and replayed (decision 0120). */
+export function requestRecharge(ctx: ProviderContext, input: { count: string; idempotencyKey: string }) {
+  return callProviderIdempotent<TransferRow>(ctx, {
+    path: "/stock/success/v2/recharge/add",
+    method: "POST",
+    body: { count: input.count, idempotency_key: input.idempotencyKey },
+  });
+}
+
+export function requestWithdrawal(ctx: ProviderContext, input: { bankId: number; count: string; idempotencyKey: string }) {
+  return callProviderIdempotent<TransferRow>(ctx, {
+    path: "/stock/success/money/access",
+    method: "POST",
+    body: { bank_id: input.bankId, count: input.count, idempotency_key: input.idempotencyKey },
+  });
+}
+
+export function getRecharges(ctx: ProviderContext, page: number) {
+  return callProvider<Page<TransferRow>>(ctx, { path: "/stock/success/property/list", query: { page, limit: PAGE_SIZE } });
+}
+
+export function getWithdrawals(ctx: ProviderContext, page: number) {
+  return callProvider<Page<TransferRow>>(ctx, { path: "/stock/success/property/withdraw", query: { page, limit: PAGE_SIZE } });
+}
+
+export function getTransfer(ctx: ProviderContext, id: number) {
+  return callProvider<TransferRow>(ctx, { path: `/stock/success/recharge-withdraw/${id}` });
+}
+
+export function getBankCards(ctx: ProviderContext, params: { status?: CardStatus } = {}) {
+  return callProvider<CardRow[]>(ctx, { path: "/stock/success/bank/list", query: { status: params.status } });
+}
+
+export interface CardInput {
+  bank: string;
+  bank_card: string;
+  bank_user: string;
+  ifsc: string;
+  branch_bank?: string;
+}
+
+export function addBankCard(ctx: ProviderContext, input: CardInput) {
+  return callProvider<CardRow>(ctx, { path: "/stock/success/bank/add", method: "POST", body: input });
+}
+
+export function editBankCard(ctx: ProviderContext, input: CardInput & { id: number }) {
+  return callProvider<CardRow>(ctx, { path: "/stock/success/bank/edit", method: "POST", body: input });
+}
+
+export const getKycState = (ctx: ProviderContext) => callProvider<KycRow>(ctx, { path: "/stock/success/autonomy/state" });
+
+export function submitKyc(
+  ctx: ProviderContext,
+  input: { real_name: string; id_type: IdType; id_number: string; id_number_img: string; id_number_img_two: string },
+) {
+  return callProvider<KycRow>(ctx, { path: "/stock/success/autonomy/add", method: "POST", body: input });
+}
+
+/** POST /upload, multipart field `file`: the provider decodes, re-encodes and keeps the image (decision 0071). */
+export function uploadImage(ctx: ProviderContext, file: Blob, name = "photo") {
+  const form = new FormData();
+  form.append("file", file, name);
+  return callProvider<UploadReply>(ctx, { path: "/stock/success/upload", multipart: form });
+}
+
+/**
+ * The bytes of one of the customer's uploads (GET /upload/{id} with their token), or null when the provider
+ * does not hand them over (not theirs, unknown, session ended). Never a provider URL for the browser.
+ */
+export interface UploadImage {
+  bytes: ArrayBuffer;
+  type: string;
+}
+
+export async function getUploadImage(ctx: ProviderContext, id: string): Promise<UploadImage | null> {
+  const headers = new Headers({ Accept: "image/*" });
+  if (ctx.token) headers.set("token", ctx.token);
+  const response = await providerFetch(`/stock/success/upload/${encodeURIComponent(id)}`, { headers });
+  const type = response.headers.get("content-type") ?? "";
+  if (!response.ok || !type.startsWith("image/")) return null;
+  return { bytes: await response.arrayBuffer(), type };
+}
+
+export const getLoanSummary = (ctx: ProviderContext) => callProvider<LoanSummaryRow>(ctx, { path: "/stock/success/loans/data" });
+
+export function applyForLoan(ctx: ProviderContext, input: { count: string; idempotencyKey: string }) {
+  return callProviderIdempotent<LoanRow>(ctx, {
+    path: "/stock/success/loans/add",
+    method: "POST",
+    body: { count: input.count, idempotency_key: input.idempotencyKey },
+  });
+}
+
+export function getLoans(ctx: ProviderContext, page: number) {
+  return callProvider<Page<LoanRow>>(ctx, { path: "/stock/success/loans/list", query: { page, limit: PAGE_SIZE } });
+}
+
+/* ---------------------------------------------------------------- view models */
+
+/** The account card's figures. */
+export interface WalletFigures {
+  total: string;
+  money: string;
+  loan: string;
+}
+
+export const walletFigures = (info: UserInfo): WalletFigures => ({ total: info.total, money: info.money, loan: info.loan });
+
+/** What the wallet screens read from the provider's configuration (docs/product.md#recharge, #withdraw, #loans). */
+export interface WalletSettings {
+  minRecharge: string;
+  /** Already max(10, configured minimum) (docs/product.md#withdraw). */
+  minWithdraw: string;
+  minLoan: string;
+  /** Units of the other currency per unit of the wallet's (docs/product.md#currency), default 20. */
+  convertRate: string;
+}
+
+const WITHDRAW_FLOOR = 10;
+const DEFAULTS = { min_recharge_count: "5000", min_withdraw_count: "100", min_loan_count: "500", convert_rate: "20" };
+
+/** A whole non-negative amount from the config (its decimals dropped upward), else the default. */
+function configValue(entries: ConfigEntry[], tag: keyof typeof DEFAULTS): string {
+  const raw = entries.find((entry) => entry.tag === tag)?.value?.trim() ?? "";
+  return /^(0|[1-9][0-9]{0,11})(\.[0-9]+)?$/.test(raw) ? raw : DEFAULTS[tag];
+}
+
+const ceilWhole = (value: string) => {
+  const [whole, fraction = ""] = value.split(".");
+  return /[1-9]/.test(fraction) ? String(BigInt(whole) + 1n) : whole;
+};
+
+export function walletSettings(entries: ConfigEntry[]): WalletSettings {
+  const withdraw = ceilWhole(configValue(entries, "min_withdraw_count"));
+  return {
+    minRecharge: ceilWhole(configValue(entries, "min_recharge_count")),
+    minWithdraw: BigInt(withdraw) > BigInt(WITHDRAW_FLOOR) ? withdraw : String(WITHDRAW_FLOOR),
+    minLoan: ceilWhole(configValue(entries, "min_loan_count")),
+    convertRate: configValue(entries, "convert_rate"),
+  };
+}
+
+/** A bill row: why the balance moved and a link to what caused it (docs/product.md#wallet). */
+export interface BillFigures {
+  id: number;
+  type: "income" | "expense";
+  amount: string;
+  balance: string;
+  kind: BillKind;
+  /** The order number, recharge/withdrawal or loan id the row names, for its link's text. */
+  ref: string | null;
+  href: string | null;
+  time: string;
+}
+
+function billHref(row: BillRow): string | null {
+  if (row.ref_id === null || row.ref_id === undefined) return null;
+  switch (row.ref_type) {
+    case "order":
+      return recordsHref();
+    case "recharge":
+    case "withdraw":
+      return moneyRecordHref(row.ref_id);
+    case "loan":
+      return loanRecordsHref();
+    default:
+      return null;
+  }
+}
+
+export function billFigures(row: BillRow): BillFigures {
+  return {
+    id: row.id,
+    type: row.type,
+    amount: row.amount,
+    balance: row.balance,
+    kind: (BILL_KINDS as readonly string[]).includes(row.kind) ? (row.kind as BillKind) : "other",
+    ref: row.ref_id === null || row.ref_id === undefined ? null : String(row.ref_id),
+    href: billHref(row),
+    time: row.created_at,
+  };
+}
+
+/** A recharge or a withdrawal as the records and the details screen show it. */
+export interface TransferFigures {
+  id: number;
+  type: "recharge" | "withdraw";
+  amount: string;
+  /** The spec's code (recharge 1/2/3, withdraw n/y/b) and the same as a word. */
+  status: RechargeStatus | WithdrawStatus;
+  state: TransferState;
+  reason: string | null;
+  time: string;
+  processedAt: string | null;
+  card: { bank: string; number: string; holder: string; ifsc: string } | null;
+}
+
+export function transferFigures(row: TransferRow): TransferFigures {
+  return {
+    id: row.id,
+    type: row.type,
+    amount: row.count,
+    status: row.status,
+    state: row.state,
+    reason: row.reason,
+    time: row.created_at,
+    processedAt: row.processed_at,
+    card: row.card ? { bank: row.card.bank, number: row.card.bank_card, holder: row.card.bank_user, ifsc: row.card.ifsc } : null,
+  };
+}
+
+export interface CardFigures {
+  id: number;
+  bank: string;
+  number: string;
+  /** The last four digits, for lists and the withdraw choice. */
+  last4: string;
+  holder: string;
+  ifsc: string;
+  branch: string;
+  status: CardStatus;
+  reason: string | null;
+}
+
+export function cardFigures(row: CardRow): CardFigures {
+  return {
+    id: row.id,
+    bank: row.bank,
+    number: row.bank_card,
+    last4: row.bank_card.slice(-4),
+    holder: row.bank_user,
+    ifsc: row.ifsc,
+    branch: row.branch_bank,
+    status: row.status,
+    reason: row.reason,
+  };
+}
+
+/** The app's address of an upload (the provider's `url` or id), or null: `/resources/kyc-image/{id}`. */
+export function uploadId(reference: string | null): string | null {
+  const id = reference?.match(/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i)?.[1];
+  return id ?? null;
+}
+
+export interface KycFigures {
+  status: 1 | 2 | 3 | null;
+  /** Under review (1) or approved (2): read-only with a stamp (docs/product.md#real-name). */
+  locked: boolean;
+  realName: string;
+  idType: IdType;
+  idNumber: string;
+  front: string | null;
+  back: string | null;
+  reason: string | null;
+}
+
+export function kycFigures(row: KycRow): KycFigures {
+  return {
+    status: row.status,
+    locked: row.status === 1 || row.status === 2,
+    realName: row.real_name ?? "",
+    idType: row.id_type && (ID_TYPES as readonly string[]).includes(row.id_type) ? row.id_type : "idCard",
+    idNumber: row.id_number ?? "",
+    front: uploadId(row.id_number_img),
+    back: uploadId(row.id_number_img_two),
+    reason: row.reason,
+  };
+}
+
+export interface LoanFigures {
+  id: number;
+  amount: string;
+  state: LoanState;
+  repaymentTime: string | null;
+  reason: string | null;
+  time: string;
+}
+
+export function loanFigures(row: LoanRow): LoanFigures {
+  return { id: row.id, amount: row.count, state: row.state, repaymentTime: row.repayment_time, reason: row.reason, time: row.created_at };
+}

@@ -1,0 +1,239 @@
+/**
+ * /settings/bank-cards (auth; docs/product.md#bank-cards): the customer's cards with their review status (pending,
+ * approved, rejected with the reason) and an Edit link each; "Add a bank card". Adding and editing are steps with
+ * their own URL (`?add=1`, `?edit=<id>`): a page without JS, a native dialog with it (decision 0123). The fields
+ * are the deployment's (MXN bank name, card number, cardholder; INR name, bank, IFSC, account number), all
+ * required; a new or changed card waits for an operator. Success: "Bank card saved"; failure: the provider's
+ * reason on its field, else "Failed to add bank card" / "Failed to update bank card".
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+
+import { Field } from "~/components/ui/Field";
+import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import type { Deployment } from "~/deployment";
+import { failureResult } from "~/features/account/failure-reply.server";
+import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { constraintOf, createBankCardSchema, parseForm, type BankCardFields } from "~/features/wallet/schemas.server";
+import { StepDialog } from "~/features/wallet/StepDialog";
+import { useHydrated } from "~/features/wallet/useHydrated";
+import { useTranslation } from "~/i18n-react";
+import { attempt, logFailure } from "~/provider/failures.server";
+import { addBankCard, cardFigures, editBankCard, getBankCards, type CardFigures } from "~/provider/wallet.server";
+import { requireSameOrigin } from "~/security.server";
+import { redirectWithToast } from "~/toast.server";
+import { bankCardsHref, settingsHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
+
+export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:cards.title" };
+export const links = walletLinks;
+export const headers = walletHeaders;
+
+type CardField = Deployment["bankCardFields"][number];
+
+export interface BankCardsData {
+  /** The deployment's fields, in the order the form shows them. */
+  fields: CardField[];
+  cards: CardFigures[];
+  failed: boolean;
+  /** The open step: adding, or editing one of the cards. */
+  step: { kind: "add" } | { kind: "edit"; card: CardFigures } | null;
+  constraint: ReturnType<typeof constraintOf>;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await requireUserContext(request, "wallet");
+  const cards = await attempt(getBankCards(context.provider));
+  if (!cards.ok) logFailure("bank cards", cards.failure);
+  const list = cards.ok ? cards.data.map(cardFigures) : [];
+  const query = new URL(request.url).searchParams;
+  const editing = list.find((card) => String(card.id) === query.get("edit"));
+  const data: BankCardsData = {
+    fields: context.deployment.bankCardFields.filter((field) => field !== "branch_bank"),
+    cards: list,
+    failed: !cards.ok,
+    step: editing ? { kind: "edit", card: editing } : query.get("add") === "1" ? { kind: "add" } : null,
+    constraint: constraintOf(createBankCardSchema(context.t, context.deployment)),
+  };
+  return json(data, { status: cards.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const context = await requireUserContext(request, "wallet");
+  const submission = parseForm(await request.formData(), createBankCardSchema(context.t, context.deployment));
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const { intent, id, bank, bank_user, bank_card, ifsc } = submission.value;
+  const card = { bank, bank_user, bank_card, ifsc: ifsc ?? "" };
+  try {
+    if (intent === "edit") await editBankCard(context.provider, { ...card, id: Number(id) });
+    else await addBankCard(context.provider, card);
+  } catch (error) {
+    const result = failureResult(submission, error, context.t, {
+      codeFields: { ifsc_invalid: "ifsc", bank_card_invalid: "bank_card", bank_card_exists: "bank_card" },
+      inputFields: { bank: "bank", type: "bank", bank_user: "bank_user", bank_card: "bank_card", ifsc: "ifsc" },
+      fallbackKey: intent === "edit" ? "wallet:cards.updateFailed" : "wallet:cards.failed",
+    });
+    return json({ result }, { status: 400 });
+  }
+  return redirectWithToast(bankCardsHref(), { key: "wallet:toast.cardSaved" });
+}
+
+const LABELS = {
+  INR: { bank_user: "cards.name", bank: "cards.bank", ifsc: "cards.ifsc", bank_card: "cards.accountNumber" },
+  MXN: { bank_user: "cards.holder", bank: "cards.bank", ifsc: "cards.ifsc", bank_card: "cards.cardNumber" },
+} as const;
+
+function useCardLabels() {
+  const { t } = useTranslation("wallet");
+  return (field: Exclude<CardField, "branch_bank">, fields: CardField[]) => t(LABELS[fields.includes("ifsc") ? "INR" : "MXN"][field]);
+}
+
+export default function BankCardsPage() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("wallet");
+  const hydrated = useHydrated();
+  const label = useCardLabels();
+  const location = useLocation();
+  const step = data.step;
+  // Without JS the step is the page; with JS it is a dialog over the list.
+  const showList = !step || hydrated;
+  return (
+    <div className="wl-page">
+      <h1 tabIndex={-1}>{t("cards.heading")}</h1>
+      {step ? (
+        <CardForm key={location.search} data={data} step={step} lastResult={reply?.result} />
+      ) : null}
+      {showList ? (
+        <>
+          {data.failed ? (
+            <div className="notice">
+              <p>{t("cards.loadFailed")}</p>
+              <Link to={bankCardsHref()} reloadDocument className="button button--secondary">
+                {t("cards.retry")}
+              </Link>
+            </div>
+          ) : data.cards.length === 0 ? (
+            <p className="wl-empty">{t("cards.empty")}</p>
+          ) : (
+            <ul className="list wl-cards">
+              {data.cards.map((card) => (
+                <li key={card.id} className="wl-card">
+                  <div className="wl-card__main">
+                    <p className="wl-card__bank">{card.bank}</p>
+                    <dl className="wl-card__grid">
+                      {data.fields
+                        .filter((field): field is Exclude<CardField, "branch_bank" | "bank"> => field !== "bank" && field !== "branch_bank")
+                        .map((field) => (
+                          <div key={field}>
+                            <dt>{label(field, data.fields)}</dt>
+                            <dd>{field === "bank_card" ? card.number : field === "ifsc" ? card.ifsc : card.holder}</dd>
+                          </div>
+                        ))}
+                      <div>
+                        <dt>{t("cards.statusLabel")}</dt>
+                        <dd>
+                          <span className={`wl-card-status wl-card-status--${card.status}`}>{t(`cards.statusName.${card.status}`)}</span>
+                          {card.status === 2 && card.reason ? <span> {t("cards.rejectedReason", { reason: card.reason })}</span> : null}
+                        </dd>
+                      </div>
+                    </dl>
+                  </div>
+                  <Link to={bankCardsHref({ edit: card.id })} className="button button--secondary button--small" preventScrollReset>
+                    {t("cards.edit")}
+                    <span className="sr-only"> {t("cards.editOf", { last4: card.last4 })}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="actions">
+            <Link to={bankCardsHref({ add: true })} className="button" preventScrollReset>
+              {t("cards.add")}
+            </Link>
+            <Link to={settingsHref()} className="button button--secondary">
+              {t("settings.back")}
+            </Link>
+          </p>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function CardForm({
+  data,
+  step,
+  lastResult,
+}: {
+  data: BankCardsData;
+  step: NonNullable<BankCardsData["step"]>;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("wallet");
+  const label = useCardLabels();
+  const navigation = useNavigation();
+  const editing = step.kind === "edit" ? step.card : null;
+  const [form, fields] = useForm<BankCardFields>({
+    id: editing ? `card-${editing.id}` : "card-new",
+    lastResult,
+    constraint: data.constraint,
+    defaultValue: editing
+      ? { intent: "edit", id: String(editing.id), bank: editing.bank, bank_user: editing.holder, bank_card: editing.number, ifsc: editing.ifsc }
+      : { intent: "add" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const visible = data.fields.filter((field): field is Exclude<CardField, "branch_bank"> => field !== "branch_bank");
+  const hints: Partial<Record<CardField, string>> = { ifsc: t("cards.ifscHint"), bank_card: t("cards.numberHint") };
+  return (
+    <StepDialog title={t(editing ? "cards.editTitle" : "cards.addTitle")} closeHref={bankCardsHref()}>
+      <FormErrorSummary
+        fields={visible.map((field) => ({ id: fields[field].id, errors: fields[field].errors }))}
+        formErrors={[...(form.errors ?? []), ...(fields.id.errors ?? []), ...(fields.intent.errors ?? [])]}
+        formId={fields[visible[0]].id}
+        lastResult={lastResult}
+        attempts={attempts}
+      />
+      {editing ? <p className="field__hint">{t("cards.editNote")}</p> : null}
+      <Form
+        method="post"
+        action={bankCardsHref(editing ? { edit: editing.id } : { add: true })}
+        {...getFormProps(form)}
+        onSubmitCapture={onSubmitCapture}
+        className="form"
+        preventScrollReset
+      >
+        <input {...getInputProps(fields.intent, { type: "hidden" })} key={fields.intent.key} />
+        {editing ? <input {...getInputProps(fields.id, { type: "hidden" })} key={fields.id.key} /> : null}
+        {visible.map((field) => (
+          <Field
+            key={field}
+            label={label(field, data.fields)}
+            hint={hints[field]}
+            errors={fields[field].errors}
+            inputProps={{
+              ...getInputProps(fields[field], { type: "text", ariaAttributes: false }),
+              autoComplete: field === "bank_user" ? "name" : "off",
+              ...(field === "bank_card" ? { inputMode: "numeric" as const, maxLength: 30 } : {}),
+              ...(field === "ifsc" ? { autoCapitalize: "characters", maxLength: 11 } : {}),
+            }}
+          />
+        ))}
+        <div className="actions">
+          <button type="submit" className="button" disabled={busy}>
+            {t("cards.save")}
+          </button>
+          <Link to={bankCardsHref()} className="button button--secondary" data-safe-choice="" preventScrollReset>
+            {t("cards.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </StepDialog>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * /settings/login-password (auth; docs/product.md#passwords): the current password and the new one twice (at least
+ * 6 characters). The provider checks the current one (`password_wrong`, counted with failed logins) and ends every
+ * other session of the customer, keeping this one (docs/decisions/0073); success returns to Settings with a toast
+ * that says so. Messages: "Please enter new password", "Password must be at least 6 characters", "Please confirm
+ * your password", "Passwords do not match"; otherwise "Failed to change password".
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { Field } from "~/components/ui/Field";
+import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { failureResult } from "~/features/account/failure-reply.server";
+import { PASSWORD_MIN } from "~/features/account/fields";
+import { constraintOf, createLoginPasswordSchema, type LoginPasswordFields } from "~/features/account/schemas.server";
+import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { parseForm } from "~/features/wallet/schemas.server";
+import { useTranslation } from "~/i18n-react";
+import { changeLoginPassword } from "~/provider/account.server";
+import { requireSameOrigin } from "~/security.server";
+import { redirectWithToast } from "~/toast.server";
+import { loginPasswordHref, settingsHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
+
+export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:password.title" };
+export const links = walletLinks;
+export const headers = walletHeaders;
+
+const HIDDEN = ["current", "password", "confirm"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The account schemas speak `common` (validation.*) and name their wallet strings in full.
+  const context = await requireUserContext(request);
+  return json({ constraint: constraintOf(createLoginPasswordSchema(context.t)) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const context = await requireUserContext(request);
+  const submission = parseForm(await request.formData(), createLoginPasswordSchema(context.t));
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  const { current, password } = submission.value;
+  try {
+    await changeLoginPassword(context.provider, { password: current, password_new: password });
+  } catch (error) {
+    const result = failureResult(submission, error, context.t, {
+      codeFields: { password_wrong: "current", password_short: "password" },
+      inputFields: { password: "current", password_new: "password" },
+      hideFields: HIDDEN,
+      fallbackKey: "wallet:password.failed",
+    });
+    return json({ result }, { status: 400 });
+  }
+  return redirectWithToast(settingsHref(), { key: "wallet:toast.passwordChanged" });
+}
+
+export default function LoginPasswordPage() {
+  const { constraint } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("wallet");
+  const navigation = useNavigation();
+  const [form, fields] = useForm<LoginPasswordFields>({
+    id: "login-password",
+    lastResult: reply?.result,
+    constraint,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
+  const busy = navigation.state !== "idle" && navigation.formAction === loginPasswordHref();
+  return (
+    <div className="wl-page">
+      <h1 tabIndex={-1}>{t("password.heading")}</h1>
+      <FormErrorSummary fields={[fields.current, fields.password, fields.confirm]} formErrors={form.errors} lastResult={reply?.result} attempts={attempts} />
+      <p>{t("password.note")}</p>
+      <Form method="post" action={loginPasswordHref()} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form card">
+        <Field
+          label={t("password.current")}
+          errors={fields.current.errors}
+          inputProps={{ ...getInputProps(fields.current, { type: "password", ariaAttributes: false }), autoComplete: "current-password" }}
+        />
+        <Field
+          label={t("password.new")}
+          hint={t("password.newHint", { min: PASSWORD_MIN })}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
+        />
+        <Field
+          label={t("password.confirm")}
+          errors={fields.confirm.errors}
+          inputProps={{ ...getInputProps(fields.confirm, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
+        />
+        <div className="actions">
+          <button type="submit" className="button" disabled={busy}>
+            {t("password.submit")}
+          </button>
+          <Link to={settingsHref()} className="button button--secondary">
+            {t("settings.back")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * /settings/transaction-password (auth; docs/product.md#passwords; its Settings entry is hidden, the screen is
+ * complete): set a 6-digit transaction password, or modify it with the current one, typed twice. Each field is a
+ * plain numeric field (inputmode numeric, pattern, maxlength 6) that works without JS; with JS an on-screen keypad
+ * types into the field last focused. Messages: "Please enter 6-digit transaction password", "Please confirm your
+ * password", "Passwords do not match"; success "…set successfully" / "…modified successfully".
+ */
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+
+import { Field } from "~/components/ui/Field";
+import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { failureResult } from "~/features/account/failure-reply.server";
+import { constraintOf, createTransactionPasswordSchema, type TransactionPasswordFields } from "~/features/account/schemas.server";
+import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { parseForm } from "~/features/wallet/schemas.server";
+import { useHydrated } from "~/features/wallet/useHydrated";
+import { useTranslation } from "~/i18n-react";
+import { changeTransactionPassword, getTransactionPasswordState } from "~/provider/account.server";
+import { attempt, logFailure } from "~/provider/failures.server";
+import { requireSameOrigin } from "~/security.server";
+import { redirectWithToast } from "~/toast.server";
+import { settingsHref, transactionPasswordHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
+
+export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:transactionPassword.title" };
+export const links = walletLinks;
+export const headers = walletHeaders;
+
+const HIDDEN = ["current", "password", "confirm"];
+const DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"] as const;
+const LENGTH = 6;
+
+type Mode = "set" | "modify";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await requireUserContext(request);
+  const state = await attempt(getTransactionPasswordState(context.provider));
+  if (!state.ok) logFailure("transaction password state", state.failure);
+  const mode: Mode | null = state.ok ? (state.data.is_set ? "modify" : "set") : null;
+  return json(
+    { mode, constraint: constraintOf(createTransactionPasswordSchema(context.t, mode === "modify")) },
+    { status: state.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const context = await requireUserContext(request);
+  const formData = await request.formData();
+  // The screen said which it was; the provider refuses the other (password_exists / password_not_set).
+  const mode: Mode = formData.get("mode") === "modify" ? "modify" : "set";
+  const submission = parseForm(formData, createTransactionPasswordSchema(context.t, mode === "modify"));
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  const { current, password } = submission.value;
+  try {
+    await changeTransactionPassword(context.provider, {
+      fund_code_new: password,
+      is_first: mode === "set",
+      ...(mode === "modify" ? { fund_code: current } : {}),
+    });
+  } catch (error) {
+    const result = failureResult(submission, error, context.t, {
+      codeFields: { password_no: "current" },
+      inputFields: { fund_code: "current", fund_code_new: "password" },
+      hideFields: HIDDEN,
+      fallbackKey: mode === "set" ? "wallet:transactionPassword.setFailed" : "wallet:transactionPassword.modifyFailed",
+    });
+    return json({ result }, { status: 400 });
+  }
+  return redirectWithToast(settingsHref(), {
+    key: mode === "set" ? "wallet:toast.transactionPasswordSet" : "wallet:toast.transactionPasswordChanged",
+  });
+}
+
+export default function TransactionPasswordPage() {
+  const { mode, constraint } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("wallet");
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm<TransactionPasswordFields>({
+    id: "transaction-password",
+    lastResult: reply?.result,
+    constraint,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
+  // The field the keypad types into: the one focused last (the first one to begin with).
+  const [target, setTarget] = useState<"current" | "password" | "confirm">(mode === "modify" ? "current" : "password");
+  const busy = navigation.state !== "idle" && navigation.formAction === transactionPasswordHref();
+
+  if (!mode) {
+    return (
+      <div className="wl-page">
+        <h1 tabIndex={-1}>{t("transactionPassword.title")}</h1>
+        <div className="notice">
+          <p>{t("transactionPassword.stateFailed")}</p>
+          <Link to={transactionPasswordHref()} reloadDocument className="button button--secondary">
+            {t("realName.retry")}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const entries: { name: "current" | "password" | "confirm"; label: string; field: FieldMetadata<string | undefined> }[] = [
+    ...(mode === "modify" ? [{ name: "current" as const, label: t("transactionPassword.current"), field: fields.current }] : []),
+    { name: "password", label: t("transactionPassword.new"), field: fields.password },
+    { name: "confirm", label: t("transactionPassword.confirm"), field: fields.confirm },
+  ];
+  const targetEntry = entries.find((entry) => entry.name === target) ?? entries[0];
+  const press = (digit: string | null) => {
+    const value = targetEntry.field.value ?? "";
+    const next = digit === null ? value.slice(0, -1) : value.length < LENGTH ? value + digit : value;
+    form.update({ name: targetEntry.field.name, value: next });
+  };
+
+  return (
+    <div className="wl-page">
+      <h1 tabIndex={-1}>{t(mode === "modify" ? "transactionPassword.headingModify" : "transactionPassword.headingSet")}</h1>
+      <p>{t("transactionPassword.intro")}</p>
+      <FormErrorSummary fields={entries.map((entry) => entry.field)} formErrors={form.errors} lastResult={reply?.result} attempts={attempts} />
+      <Form
+        method="post"
+        action={transactionPasswordHref()}
+        {...getFormProps(form)}
+        onSubmitCapture={onSubmitCapture}
+        className="form card"
+      >
+        <input type="hidden" name="mode" value={mode} />
+        {entries.map((entry) => (
+          <Field
+            key={entry.name}
+            label={entry.label}
+            hint={t("transactionPassword.hint")}
+            errors={entry.field.errors}
+            inputProps={{
+              ...getInputProps(entry.field, { type: "password", ariaAttributes: false }),
+              inputMode: "numeric",
+              pattern: "[0-9]{6}",
+              maxLength: LENGTH,
+              autoComplete: "off",
+              onFocus: () => setTarget(entry.name),
+            }}
+          />
+        ))}
+        {hydrated ? (
+          <div className="wl-keypad" role="group" aria-label={t("transactionPassword.keypad", { field: targetEntry.label })}>
+            {DIGITS.map((digit) => (
+              <button key={digit} type="button" className="wl-key" onClick={() => press(digit)}>
+                {digit}
+              </button>
+            ))}
+            <button type="button" className="wl-key wl-key--delete" onClick={() => press(null)}>
+              <span aria-hidden="true">⌫</span>
+              <span className="sr-only">{t("transactionPassword.delete")}</span>
+            </button>
+          </div>
+        ) : null}
+        <div className="actions">
+          <button type="submit" className="button" disabled={busy}>
+            {t(mode === "modify" ? "transactionPassword.submitModify" : "transactionPassword.submitSet")}
+          </button>
+          <Link to={settingsHref()} className="button button--secondary">
+            {t("settings.back")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
