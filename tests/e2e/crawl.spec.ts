@@ -66,12 +66,9 @@ const VISITOR_SCREENS: Record<string, RegExp> = {
  */
 const PENDING_SCREENS = new Set<string>([
   "/account/recharge-withdraw/{id}", // money record detail: wallet engineer
-  "/news", // news list: products engineer
-  "/news/{id}", // news article: products engineer
   "/settings/login-password", // account engineer (not linked from settings yet)
   "/settings/real-name", // wallet engineer
   "/settings/bank-cards", // wallet engineer (/withdraw already links /settings/bank-cards?add=1: a 404 today)
-  "/customer-service", // support chat (the provider's support link points here: a 404 today)
   "/fund-investment", // products engineer
   "/fund-investment/orders",
   "/LoanApplication", // loan records under the SPEC's old name: wallet engineer
