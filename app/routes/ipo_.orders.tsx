@@ -8,7 +8,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { OrdersFailed } from "~/features/products/OrdersFailed";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
-import { formatAmount } from "~/features/trading/currency";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { formatDateTime } from "~/features/wallet/dates";
 import { Pager } from "~/components/ui/Pager";
@@ -24,7 +23,7 @@ import type { PageHandle } from "~/utils/page";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["products"], titleKey: "products:ipoOrders.title" };
+export const handle: PageHandle = { i18n: ["products", "trade"], titleKey: "products:ipoOrders.title" };
 export const links = productLinks;
 export const headers = productHeaders;
 
@@ -166,7 +165,7 @@ export default function IpoOrdersPage() {
                 </div>
                 <div>
                   <dt>{t("review.total")}</dt>
-                  <dd className="pr-num">{formatAmount(row.total, fmt, row.market)}</dd>
+                  <dd className="pr-num">{formatMarketMoney(row.total, fmt, row.market)}</dd>
                 </div>
                 {row.profit !== null ? (
                   <div>

@@ -164,7 +164,7 @@ describe("orders and funds failures", () => {
 });
 
 describe("investment periods", () => {
-  const tFor = (language: string, products: object) =>
+  const tFor = (language: string, products: Record<string, unknown>) =>
     ((key: string, options?: Record<string, unknown>) => translate({ language, resources: { products } }, "products", key, options)) as TFunction<"products">;
   it("under 30 days in days, else whole months = floor(days / 30), with the language's plurals", () => {
     const en = tFor("en", enProducts);

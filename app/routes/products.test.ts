@@ -3,6 +3,7 @@
  * and actions called directly with Requests carrying a real session cookie; each test has its own fresh customer.
  * Expected values are literal (docs/product.md#block-trading, #ipo, #funds).
  */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -57,8 +58,8 @@ async function customer(balance = "1000000.00", password: string | null = TX_PAS
   return { cookie, id: buyer.id };
 }
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
-type Action = Loader;
+type Loader = (args: LoaderFunctionArgs) => Promise<Response>;
+type Action = (args: ActionFunctionArgs) => Promise<Response>;
 
 async function load<T>(loader: Loader, path: string, cookie: string, status = 200): Promise<T> {
   const response = await settle(() => loader({ request: getRequest(path, cookie), params: {}, context: {} }));

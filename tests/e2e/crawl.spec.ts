@@ -69,8 +69,6 @@ const PENDING_SCREENS = new Set<string>([
   "/settings/login-password", // account engineer (not linked from settings yet)
   "/settings/real-name", // wallet engineer
   "/settings/bank-cards", // wallet engineer (/withdraw already links /settings/bank-cards?add=1: a 404 today)
-  "/fund-investment", // products engineer
-  "/fund-investment/orders",
   "/LoanApplication", // loan records under the SPEC's old name: wallet engineer
 ]);
 

@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 
 import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { formatAmount } from "~/features/trading/currency";
 import { formatDateTime } from "~/features/wallet/dates";
 import { formatInteger, formatMarketMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
@@ -58,15 +57,15 @@ export function BlockOrders({ data }: { data: BlockOrdersData }) {
                 </div>
                 <div>
                   <dt>{t("review.total")}</dt>
-                  <dd className="pr-num">{formatAmount(row.total, fmt, row.market)}</dd>
+                  <dd className="pr-num">{formatMarketMoney(row.total, fmt, row.market)}</dd>
                 </div>
                 <div>
                   <dt>{t("orders.fee")}</dt>
-                  <dd className="pr-num">{formatAmount(row.fee, fmt, row.market)}</dd>
+                  <dd className="pr-num">{formatMarketMoney(row.fee, fmt, row.market)}</dd>
                 </div>
                 <div>
                   <dt>{t("review.cost")}</dt>
-                  <dd className="pr-num">{formatAmount(row.cost, fmt, row.market)}</dd>
+                  <dd className="pr-num">{formatMarketMoney(row.cost, fmt, row.market)}</dd>
                 </div>
                 <div>
                   <dt>{t("orders.time")}</dt>

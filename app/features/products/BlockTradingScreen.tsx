@@ -5,7 +5,6 @@ import { useEffect, useState } from "react";
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
 import { Pager } from "~/components/ui/Pager";
-import { currencyName, formatAmount } from "~/features/trading/currency";
 import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { StepDialog } from "~/features/wallet/StepDialog";
@@ -84,7 +83,7 @@ function OfferList({ data }: { data: BlockScreenData }) {
   const errorId = `${inputId}-error`;
   return (
     <>
-      <Form method="get" action={hrefs.screen()} role="search" aria-label={t("block.searchLabel")} className="pr-search">
+      <Form method="get" action={hrefs.screen()} role="search" aria-label={t("block.searchForm")} className="pr-search">
         <label htmlFor={inputId}>{t("block.searchLabel")}</label>
         {data.codeError ? (
           <p id={errorId} className="field__error">
@@ -328,7 +327,7 @@ function BlockReviewStep({
   const fmt = useFormat();
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
-  const amount = (value: string) => formatAmount(value, fmt, offer.market);
+  const amount = (value: string) => formatMarketMoney(value, fmt, offer.market);
   const percent = numberFormat(intlLocale(fmt), { style: "percent", maximumFractionDigits: 3 }).format(Number(buy.feeRate));
   const rows = [
     { label: t("review.stock"), value: `${offer.name} (${offer.display})` },
@@ -338,18 +337,8 @@ function BlockReviewStep({
     { label: t("review.fee", { rate: percent }), value: amount(review.estimate.fee) },
     { label: t("review.cost"), value: amount(review.estimate.net) },
   ];
-  if (review.conversion) rows.push({ label: t("review.walletDebit"), value: formatMoney(review.walletAmount, fmt) });
-  const notes = review.conversion
-    ? [
-        t("review.conversionNote", {
-          from: review.conversion.from,
-          to: review.conversion.to,
-          rate: review.conversion.rate,
-          fromName: currencyName(review.conversion.from, fmt),
-          toName: currencyName(review.conversion.to, fmt),
-        }),
-      ]
-    : [];
+  if (review.conversion) rows.push({ label: t("review.walletDebit"), value: formatMoney(review.conversion.walletAmount, fmt) });
+  const notes = review.conversion ? [review.conversion.note] : [];
   const listQuery = { code: data.code || undefined, page: data.page };
   return (
     <PurchaseReview

@@ -10,7 +10,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 
-import { walletConversion, type WalletConversion } from "~/features/trading/currency";
+import { currencyName, walletConversion } from "~/features/trading/currency";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
 import { orderEstimate, type OrderEstimate } from "~/features/trading/order";
 import { refused, toReview } from "~/features/wallet/money-form.server";
@@ -60,9 +60,11 @@ export interface BlockReview {
   key: string;
   quantity: number;
   estimate: OrderEstimate;
-  /** Set when the offer's currency is not the wallet's: how the provider charges it (docs/decisions/0102). */
-  conversion: WalletConversion | null;
-  walletAmount: string;
+  /**
+   * Set when the offer's currency is not the wallet's: what the wallet is charged and how (docs/decisions/0102; the
+   * provider converts no block or QIP purchase, so today it is the same figure).
+   */
+  conversion: { walletAmount: string; note: string } | null;
   constraint: FormConstraint;
 }
 
@@ -187,8 +189,16 @@ function blockReview(context: UserRequestContext, limits: Limits, query: URLSear
     key,
     quantity,
     estimate,
-    conversion,
-    walletAmount: money(toBig(estimate.net).times(conversion?.rate ?? "1")),
+    conversion: conversion && {
+      walletAmount: money(toBig(estimate.net).times(conversion.rate)),
+      note: context.t("review.conversionNote", {
+        from: conversion.from,
+        to: conversion.to,
+        rate: conversion.rate,
+        fromName: currencyName(conversion.from, context.fmt),
+        toName: currencyName(conversion.to, context.fmt),
+      }),
+    },
     constraint: getZodConstraint(createBlockConfirmSchema(context.t, blockLimits(limits))),
   };
 }

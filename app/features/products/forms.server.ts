@@ -8,10 +8,9 @@ import type { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
 
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
-import { QUANTITY_DIGITS } from "~/features/trading/order";
 import type { TFunction } from "~/i18n-react";
 
-import { boundBroken } from "./quantity";
+import { QUANTITY_DIGITS, boundBroken } from "./quantity";
 
 type T = TFunction<"products">;
 

@@ -2,10 +2,19 @@
  * Quantity rules of the product purchases, shared by the server (schemas, steps without JS) and the browser (live
  * hints, − / + with JS). No zod here: it ships to the browser. docs/product.md#block-trading, #ipo, #funds.
  */
-import { readQuantity } from "~/features/trading/order";
 import { money, toBig } from "~/utils/decimal";
 
-export { readQuantity };
+/**
+ * A quantity is written in decimal digits only: no sign, space, exponent, hex prefix or decimal point (the order
+ * form's rule, docs/decisions/0100). Kept here rather than imported from the trading rules, whose module translates
+ * with the `trade` namespace and would make every product screen load it.
+ */
+export const QUANTITY_DIGITS = /^[0-9]{1,9}$/;
+
+/** A typed quantity as a number when it is written in decimal digits only, else null. */
+export function readQuantity(value: unknown): number | null {
+  return typeof value === "string" && QUANTITY_DIGITS.test(value) ? Number(value) : null;
+}
 
 /** Which bound a − / + press or a typed quantity broke. */
 export type Bound = "min" | "max";
