@@ -40,10 +40,6 @@ export function resetPassword(
   return callProvider<Record<string, never>>(ctx, { path: "/v2/user/forget", method: "POST", body: input, auth: false });
 }
 
-export function supportLink(ctx: ProviderContext) {
-  return callProvider<{ url: string }>(ctx, { path: "/stock/success/kefu" });
-}
-
 /** Login password change: every other session of the customer ends, this one stays (docs/decisions/0073). */
 export function changeLoginPassword(ctx: ProviderContext, input: { password: string; password_new: string }) {
   return callProvider<Record<string, never>>(ctx, { path: "/stock/success/user/password/up", method: "POST", body: input });
