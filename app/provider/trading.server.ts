@@ -44,6 +44,17 @@ export interface DealRow {
   created_at: string;
   filled_at: string | null;
   expires_at: string | null;
+  /**
+   * The exchange rate the provider converted the wallet money at (docs/decisions/0145): wallet units per unit of
+   * the deal's currency, its source (`simulator:USDINR=X`, `same_currency`, `none` = charged 1:1) and instant.
+   */
+  fx_rate: number;
+  fx_source: string;
+  fx_at: string | null;
+  /** price_all, fee and amount in the wallet's currency: `wallet_amount` is what the wallet was debited or credited. */
+  wallet_price_all: string;
+  wallet_fee: string;
+  wallet_amount: string;
 }
 
 export interface PositionRow {
@@ -239,6 +250,10 @@ export interface RecordFigures {
   price: number;
   total: string;
   fee: string;
+  /** What the wallet was debited or credited, in its currency (a pending row: the estimate at placement). */
+  walletAmount: string;
+  /** The rate the provider applied, its source and instant (docs/decisions/0145). */
+  fx: { rate: number; source: string; at: string | null };
   profit: string | null;
   status: DealStatus;
   time: string;
@@ -256,6 +271,8 @@ export function recordFigures(row: DealRow, deployment: Deployment): RecordFigur
     price: row.state === "sell" && row.sell_price !== null ? row.sell_price : row.price,
     total: row.price_all,
     fee: row.fee,
+    walletAmount: row.wallet_amount,
+    fx: { rate: row.fx_rate, source: row.fx_source, at: row.fx_at },
     profit: row.profit,
     status: row.status,
     time: row.created_at,

@@ -19,10 +19,10 @@ import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { formatAmount } from "~/features/trading/currency";
+import { dealConversion, formatAmount, rateText } from "~/features/trading/currency";
 import { parseCancelForm } from "~/features/trading/forms.server";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
-import { dateTimeFormat, formatInteger, formatMarketMoney, intlLocale, timeZoneOf, type FormatContext } from "~/format";
+import { dateTimeFormat, formatInteger, formatMarketMoney, formatMoney, intlLocale, timeZoneOf, type FormatContext } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { cancelOrder, getTransactions, recordFigures, type RecordFigures } from "~/provider/trading.server";
@@ -104,6 +104,23 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(back, { key: "trade:toast.cancelled", values: { no } });
 }
 
+/**
+ * For an order in another currency than the wallet's: what the wallet was debited or credited and the rate the
+ * provider applied, with its source and time (docs/decisions/0145, 0146). Nothing for a same-currency order.
+ */
+function WalletLine({ row }: { row: RecordFigures }) {
+  const { t } = useTranslation("trade");
+  const fmt = useFormat();
+  const conversion = dealConversion({ type: row.market, fx_rate: row.fx.rate, fx_source: row.fx.source, fx_at: row.fx.at }, fmt);
+  if (!conversion) return null;
+  return (
+    <div className="tr-record__wide">
+      <dt>{t(row.side === "sell" ? "records.walletCredit" : "records.walletDebit")}</dt>
+      <dd>{t("records.walletValue", { amount: formatMoney(row.walletAmount, fmt), rate: rateText(t, conversion, fmt) })}</dd>
+    </div>
+  );
+}
+
 export default function RecordsPage() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
@@ -177,6 +194,7 @@ export default function RecordsPage() {
                   <dt>{t("records.fee")}</dt>
                   <dd className="tr-num">{formatAmount(row.fee, fmt, row.market)}</dd>
                 </div>
+                <WalletLine row={row} />
                 {row.side === "sell" && row.profit !== null ? (
                   <div>
                     <dt>{t("records.profit")}</dt>

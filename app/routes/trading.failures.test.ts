@@ -53,10 +53,16 @@ const quote = (symbol: string, market: string, price: number) => ({
 });
 const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
 
-/** The provider of the buy/sell screen: one quote, the customer's lots, the fee rate, and `order` for POSTs. */
-function tradingProvider(q: ReturnType<typeof quote>, lots: unknown[] = [], order?: (call: ProviderCall) => unknown) {
+/** Rupees per dollar as the provider quotes the pair (USDINR=X) while the review is read. */
+const USDINR = quote("USDINR=X", "FOREX", 88.4681);
+
+/**
+ * The provider of the buy/sell screen: the quotes asked for (the stock's, and the wallet's exchange pair unless
+ * `rates` is empty), the customer's lots, the fee rate, and `order` for POSTs.
+ */
+function tradingProvider(q: ReturnType<typeof quote>, lots: unknown[] = [], order?: (call: ProviderCall) => unknown, rates = [USDINR]) {
   provider.respond((call) => {
-    if (call.path === "/v2/quotes") return { rows: [q] };
+    if (call.path === "/v2/quotes") return { rows: [q, ...rates].filter((row) => call.query.symbols.split(",").includes(row.symbol)) };
     if (call.path === "/stock/success/deal/positions") return { rows: lots, count: lots.length };
     if (call.path === "/v2/config") return [{ tag: "fee_rate", value: "0.0003" }];
     if (order && (call.path === "/stock/success/deal/order" || call.path === "/stock/success/deal/sell")) return order(call);
@@ -81,8 +87,8 @@ function confirm(target: typeof AAPL, fields: Record<string, string>) {
   );
 }
 
-describe("defect 15: a US stock on the INR deployment is totalled in dollars, and the wallet charge says how", () => {
-  it("the review of 2 AAPL at 257.74: total $515.48, fee $0.15, cost $515.63; ₹515.63 from the wallet at 1 USD = 1 INR", async () => {
+describe("defect 15 and Currency: a US stock on the INR deployment is totalled in dollars, and the wallet pays at the exchange rate", () => {
+  it("the review of 2 AAPL at 257.74: total $515.48, fee $0.15, cost $515.63; about ₹45,617.22 from the wallet at USDINR=X 88.4681", async () => {
     tradingProvider(quote("AAPL", "US", 257.74));
     const response = await tradingLoader({
       ...args(`/stock/trading/AAPL/US/Apple?type=buy&position=half&quantity=2&step=review&key=${KEY}`),
@@ -97,19 +103,38 @@ describe("defect 15: a US stock on the INR deployment is totalled in dollars, an
       price: 257.74,
       costPrice: null,
       estimate: { total: "515.48", fee: "0.15", net: "515.63", profit: null },
-      conversion: { from: "USD", to: "INR", rate: "1" },
-      walletAmount: "515.63",
+      // 515.48 × 88.4681 = 45603.54 (45603.535...), fee on that 13.68: as the provider converts (decision 0145)
+      conversion: { from: "USD", to: "INR", rate: "88.4681", source: "simulator:USDINR=X", at: expect.any(String) },
+      pair: "USDINR=X",
+      walletAmount: "45617.22",
     });
+    expect(provider.calls.filter((call) => call.path === "/v2/quotes").map((call) => call.query.symbols)).toEqual(["AAPL", "USDINR=X"]);
   });
 
-  it("the buy toast states the dollar price and cost and the rupees taken, with the rate the provider applied", async () => {
+  it("a review whose exchange rate cannot be read keeps the dollar figures and leaves the wallet amount to the fill", async () => {
+    tradingProvider(quote("AAPL", "US", 257.74), [], undefined, []);
+    const response = await tradingLoader({
+      ...args(`/stock/trading/AAPL/US/Apple?type=buy&position=half&quantity=2&step=review&key=${KEY}`),
+      params: AAPL,
+    });
+    expect(response.status).toBe(200);
+    const data = (await response.json()) as TradingPageData;
+    expect(data.review).toMatchObject({ estimate: { net: "515.63" }, conversion: null, pair: "USDINR=X", walletAmount: null });
+  });
+
+  it("the buy toast states the dollar price and cost and the rupees taken, with the rate, source and time the provider applied", async () => {
     tradingProvider(quote("AAPL", "US", 257.74), [], () =>
-      deal({ tag: "AAPL", type: "US", state: "buy", count: 2, price: 257.74, price_all: "515.48", fee: "0.15", amount: "515.63" }),
+      deal({
+        tag: "AAPL", type: "US", state: "buy", count: 2, price: 257.8, price_all: "515.60", fee: "0.15", amount: "515.75",
+        fx_rate: 88.4681, fx_source: "simulator:USDINR=X", fx_at: "2026-11-23T03:00:00.000Z",
+        wallet_price_all: "45614.15", wallet_fee: "13.68", wallet_amount: "45627.83",
+      }),
     );
     const response = await confirm(AAPL, { type: "buy", quantity: "2" });
     expect(response.status).toBe(302);
+    // What was applied, not the review's estimate: the fill's price and rate (03:00Z is 08:30 in India).
     expect(toastText(await toastOf(response))).toBe(
-      "Submission successful: bought 2 AAPL at $257.74, $515.63 with the fee; ₹515.63 taken from your wallet (1 USD = 1 INR, no exchange rate applied by the provider)",
+      "Submission successful: bought 2 AAPL at $257.80, $515.75 with the fee; ₹45,627.83 taken from your wallet (1 USD = 88.4681 INR, USDINR=X from the market simulator at 08:30)",
     );
     expect(provider.calls.find((call) => call.path === "/stock/success/deal/order")?.body).toEqual({
       tag: "AAPL", type: "US", count: 2, mold: "stock", state: "buy", idempotency_key: KEY,
@@ -119,7 +144,10 @@ describe("defect 15: a US stock on the INR deployment is totalled in dollars, an
   it("a home-market sell: price and P&L in rupees, no conversion sentence", async () => {
     const lot = { no: "2026112200000007", tag: "RELIANCE.NS", name: "Reliance", market: "IN", mold: "stock", count: 5, price: 2400, current_price: 2456.1, market_value: "12280.50", cost_value: "12000.00", profit: "280.50", profit_percent: 2.34, precision: 2, created_at: "2026-11-22T03:00:00.000Z" };
     tradingProvider(quote("RELIANCE.NS", "IN", 2456.1), [lot], () =>
-      deal({ tag: "RELIANCE.NS", type: "IN", state: "sell", count: 2, price: 2400, sell_price: 2456.1, price_all: "4912.20", fee: "1.47", amount: "4910.73", profit: "112.20", position_no: lot.no }),
+      deal({
+        tag: "RELIANCE.NS", type: "IN", state: "sell", count: 2, price: 2400, sell_price: 2456.1, price_all: "4912.20", fee: "1.47", amount: "4910.73", profit: "112.20", position_no: lot.no,
+        fx_rate: 1, fx_source: "same_currency", fx_at: "2026-11-23T03:00:00.000Z", wallet_price_all: "4912.20", wallet_fee: "1.47", wallet_amount: "4910.73",
+      }),
     );
     const response = await confirm(RELIANCE, { type: "sell", quantity: "2", lot: lot.no });
     expect(response.status).toBe(302);

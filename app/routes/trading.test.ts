@@ -202,6 +202,25 @@ describe("buy/sell", () => {
     expect(all.rows[0]).toMatchObject({ side: "buy", count: 3, status: 1, total: order.price_all, fee: order.fee });
   });
 
+  it("Currency: a US buy on INR – the review's rupee estimate is what the provider debits; the toast and records name the rate it applied", async () => {
+    const { cookie, id } = await customer();
+    const US = { symbol: "AAPL", market: "US", name: "Apple" };
+    const url = await review(cookie, { type: "buy", quantity: 2 }, US);
+    const { page, response } = await confirmAt(cookie, url, US);
+    expect(response.status).toBe(302);
+    // The clock is frozen: the review's quote of USDINR=X is the rate of the fill.
+    const [order] = await ordersOf(provider, id);
+    expect(order).toMatchObject({ fx_source: "simulator:USDINR=X", price_all: page.review!.estimate.total, amount: page.review!.estimate.net });
+    expect(page.review!.conversion).toMatchObject({ from: "USD", to: "INR", rate: String(Number(order.fx_rate)), source: "simulator:USDINR=X" });
+    expect(page.review!.walletAmount).toBe(order.wallet_amount);
+    const toast = await toastOf(response);
+    expect(toast?.key).toBe("trade:toast.buySuccessConverted");
+    expect(toast?.values).toMatchObject({ wallet: `₹${Number(order.wallet_amount).toLocaleString("en-IN", { minimumFractionDigits: 2 })}` });
+    expect(String(toast?.values?.rate)).toMatch(/^1 USD = \d+\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d$/);
+    const [row] = (await records(cookie)).rows;
+    expect(row).toMatchObject({ symbol: "AAPL", walletAmount: order.wallet_amount, fx: { rate: Number(order.fx_rate), source: "simulator:USDINR=X" } });
+  });
+
   it("defect 18: the same review confirmed twice, or reloaded and confirmed, makes one order; a new review is a new key", async () => {
     const { cookie, id } = await customer();
     const url = await review(cookie, { type: "buy", quantity: 2 });

@@ -1,14 +1,15 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { PriceFreshness } from "~/components/market/LiveStatus";
 import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { StockRow } from "~/components/market/StockRow";
 import { Pager } from "~/components/ui/Pager";
 import { useTranslation } from "~/i18n-react";
-import { instrumentListHref, noNavPositionsHref } from "~/utils/hrefs";
+import { forexPageResourceHref, instrumentListHref, noNavPositionsHref } from "~/utils/hrefs";
 
 import type { InstrumentListData } from "./lists.server";
+import { fetchListPage } from "./loadMore";
 
 /** docs/product.md#live-prices: forex, futures and treasury refresh every 5 s. */
 const REFRESH_MS = 5_000;
@@ -21,41 +22,49 @@ const POSITION_TAB = { forex: "forex", futures: "futures", treasury: "treasury" 
  * Forex, futures and treasury lists (docs/product.md#lists): a GET search form (Enter submits), the link to the
  * matching positions, and rows that open the stock detail (each row's one link stretched over it). Prices
  * refresh every 5 s through /resources/quotes. Forex pages: with JS the next page loads near the bottom (then a
- * "no more" note); without JS, previous/next links. Rendered with `key` = search + page by its route, so a new
- * search or page starts from its own rows.
+ * "no more" note) from /resources/forex; a failed load keeps the rows and offers a retry (docs/decisions/0104);
+ * without JS, previous/next links. Rendered with `key` = search + page by its route, so a new search or page
+ * starts from its own rows.
  */
 export function InstrumentList({ data }: { data: InstrumentListData }) {
   const { t } = useTranslation("trade");
   const kind = data.kind;
   const infinite = kind === "forex";
 
-  // Forex: rows of later pages fetched with the route's own loader, appended to the server-rendered page.
-  const fetcher = useFetcher<InstrumentListData>();
+  // Forex: rows of later pages read with plain fetch, appended to the server-rendered page.
   const [extra, setExtra] = useState<InstrumentListData["rows"]>([]);
   const [lastPage, setLastPage] = useState(data.page);
+  const [loading, setLoading] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const busy = useRef(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    const more = fetcher.data;
-    if (!more || more.code !== data.code || more.page !== lastPage + 1) return;
-    setExtra((rows) => [...rows, ...more.rows]);
-    setLastPage(more.page);
-  }, [fetcher.data, data.code, lastPage]);
   const hasMore = lastPage < data.pageCount && !data.failure;
-  const fetcherRef = useRef(fetcher);
-  fetcherRef.current = fetcher;
+  const loadMore = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setLoading(true);
+    setLoadFailed(false);
+    const next = lastPage + 1;
+    const result = await fetchListPage(forexPageResourceHref({ code: data.code || undefined, page: next }));
+    busy.current = false;
+    setLoading(false);
+    // The rows stay; the customer retries with the button (scrolling does not hammer a failing network).
+    if (!result.ok) return setLoadFailed(true);
+    if (result.data.code !== data.code || result.data.page !== next) return;
+    setExtra((rows) => [...rows, ...result.data.rows]);
+    setLastPage(next);
+  }, [data.code, lastPage]);
   useEffect(() => {
-    if (!infinite || !hasMore) return;
+    if (!infinite || !hasMore || loadFailed) return;
     const onScroll = () => {
       const nearBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - SCROLL_THRESHOLD_PX;
-      if (nearBottom && fetcherRef.current.state === "idle") {
-        fetcherRef.current.load(instrumentListHref(kind, { code: data.code, page: lastPage + 1 }));
-      }
+      if (nearBottom) void loadMore();
     };
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
-  }, [infinite, hasMore, kind, data.code, lastPage]);
+  }, [infinite, hasMore, loadFailed, loadMore]);
 
   const allRows = useMemo(() => [...data.rows, ...extra], [data.rows, extra]);
   const symbols = useMemo(() => allRows.map((row) => row.symbol), [allRows]);
@@ -123,7 +132,16 @@ export function InstrumentList({ data }: { data: InstrumentListData }) {
         </>
       ) : null}
       {infinite && hydrated ? (
-        <p className="tr-muted tr-more">{hasMore ? (fetcher.state !== "idle" ? t("lists.loadingMore") : "") : rows.length > 0 ? t("lists.noMore") : ""}</p>
+        <div className="tr-more-row">
+          <p role="status" className="tr-muted tr-more">
+            {loadFailed ? t("lists.loadMoreFailed") : hasMore ? (loading ? t("lists.loadingMore") : "") : rows.length > 0 ? t("lists.noMore") : ""}
+          </p>
+          {loadFailed ? (
+            <button type="button" className="button button--secondary" onClick={() => void loadMore()}>
+              {t("lists.loadMoreRetry")}
+            </button>
+          ) : null}
+        </div>
       ) : infinite ? (
         <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => instrumentListHref(kind, { code: data.code, page })} />
       ) : null}

@@ -6,7 +6,8 @@
  * Forex rates and treasury yields carry no currency; the provider charges their totals as wallet money, so those
  * amounts are shown in the wallet's currency. The wallet is in the deployment's currency (INR or MXN).
  */
-import { currencyOfMarket, formatMarketMoney, type FormatContext } from "~/format";
+import { currencyOfMarket, formatClockTime, formatMarketMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
+import type { TFunction } from "~/i18n-react";
 import { toBig } from "~/utils/decimal";
 
 /** The market whose currency formats an amount of a trade in `market` (the wallet's home market when it has none). */
@@ -29,26 +30,84 @@ export function formatSignedAmount(value: number | string, fmt: FormatContext, m
 }
 
 /**
- * What the provider applies when a trade's currency is not the wallet's. Today it applies **no exchange rate**:
- * a US stock's $515.63 is debited as ₹515.63 (provider/services/trading.ts; docs/decisions/0014). The screens
- * say so instead of pretending a conversion happened.
+ * How a trade's money reached (or would reach) the wallet when the two currencies differ. The provider converts
+ * orders at the simulator's forex pair at the fill and returns the rate, its source and its instant on the deal
+ * row (docs/decisions/0145); the review estimates with a quote of the same pair (docs/decisions/0146).
  */
-export const PROVIDER_EXCHANGE_RATE = "1";
-
 export interface WalletConversion {
   /** The trade's currency (ISO 4217). */
   from: string;
   /** The wallet's currency. */
   to: string;
-  /** Units of `to` charged per unit of `from`. */
+  /** Units of `to` per unit of `from` (a decimal string). */
   rate: string;
+  /** Where the rate comes from: `simulator:USDINR=X`, or `none` when the provider applied no rate (1:1). */
+  source: string;
+  /** The instant of the rate (ISO-8601), when known. */
+  at: string | null;
 }
 
-/** How a trade in `market` reaches the wallet, or null when both are in the same currency. */
-export function walletConversion(market: string, fmt: FormatContext): WalletConversion | null {
+/**
+ * What the provider applies to trades it does not convert: block trades and QIP purchases, and orders made
+ * before conversion existed (charged 1:1).
+ */
+export const UNCONVERTED = { rate: "1", source: "none", at: null } as const;
+
+/** The forex pair that quotes `from` in `to`, the one the provider converts at: `USDINR=X`. */
+export function exchangePair(from: string, to: string): string {
+  return `${from}${to}=X`;
+}
+
+/** The trade's and the wallet's currency when they differ (a US stock on INR), else null. */
+export function walletCurrencies(market: string, fmt: FormatContext): { from: string; to: string } | null {
   const from = currencyOfMarket(market);
   const to = fmt.deployment.currency;
-  return from && from !== to ? { from, to, rate: PROVIDER_EXCHANGE_RATE } : null;
+  return from && from !== to ? { from, to } : null;
+}
+
+/**
+ * How a trade in `market` reaches the wallet at `applied` (a rate, its source and instant), or null when both are
+ * in the same currency. Without `applied`, the provider's unconverted 1:1 charge ({@link UNCONVERTED}).
+ */
+export function walletConversion(
+  market: string,
+  fmt: FormatContext,
+  applied: { rate: string | number; source: string; at?: string | null } = UNCONVERTED,
+): WalletConversion | null {
+  const currencies = walletCurrencies(market, fmt);
+  return currencies ? { ...currencies, rate: toBig(applied.rate).toString(), source: applied.source, at: applied.at ?? null } : null;
+}
+
+/** The conversion a deal row says the provider applied, or null for a same-currency deal. */
+export function dealConversion(
+  deal: { type: string; fx_rate?: number | string | null; fx_source?: string | null; fx_at?: string | null },
+  fmt: FormatContext,
+): WalletConversion | null {
+  if (deal.fx_source === "same_currency") return null;
+  return walletConversion(
+    deal.type,
+    fmt,
+    deal.fx_rate !== undefined && deal.fx_rate !== null && deal.fx_source ? { rate: deal.fx_rate, source: deal.fx_source, at: deal.fx_at } : UNCONVERTED,
+  );
+}
+
+/** A rate as people read it: up to 6 decimals, grouped the language's way (`88.4681`, `88,4681`). */
+export function formatRate(rate: string | number, fmt: FormatContext): string {
+  return numberFormat(intlLocale(fmt), { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(Number(rate));
+}
+
+/**
+ * A rate in words, with where and when it is from: "1 USD = 88.4681 INR, USDINR=X from the market simulator at
+ * 15:45"; a charge without a rate: "1 USD = 1 INR, no exchange rate applied by the provider".
+ */
+export function rateText(t: TFunction, conversion: WalletConversion, fmt: FormatContext): string {
+  const rate = t("trade:currency.rate", { from: conversion.from, to: conversion.to, rate: formatRate(conversion.rate, fmt) });
+  if (conversion.source === UNCONVERTED.source) return t("trade:currency.unconverted", { rate });
+  const simulator = /^simulator:(.+)$/.exec(conversion.source);
+  const source = simulator ? t("trade:currency.simulator", { pair: simulator[1] }) : conversion.source;
+  return conversion.at
+    ? t("trade:currency.applied", { rate, source, time: formatClockTime(conversion.at, fmt) })
+    : t("trade:currency.appliedUndated", { rate, source });
 }
 
 /** A currency's name in the page's language ("US dollars" → "US Dollar", "Dólar estadounidense"…), from Intl. */

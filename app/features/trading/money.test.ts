@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 
 import { deploymentFor } from "~/deployment";
 
-import { amountMarket, formatAmount, formatSignedAmount, walletConversion } from "./currency";
-import { orderEstimate, quantityWarning, readQuantity, stepQuantity } from "./order";
+import { amountMarket, dealConversion, exchangePair, formatAmount, formatSignedAmount, walletConversion } from "./currency";
+import { orderEstimate, priceMoved, quantityWarning, readQuantity, stepQuantity, walletEstimate } from "./order";
 
 const inr = { locale: "en", deployment: deploymentFor("INR") };
 const mxn = { locale: "en", deployment: deploymentFor("MXN") };
@@ -96,11 +96,29 @@ describe("amounts in their market's currency (docs/product.md#currency)", () => 
     expect(formatSignedAmount("0.00", mxn, "MX")).toBe("MX$0.00");
   });
 
-  it("the wallet conversion the provider applies: none (rate 1) for a US stock on INR or MXN, nothing for a home stock", () => {
-    expect(walletConversion("US", inr)).toEqual({ from: "USD", to: "INR", rate: "1" });
-    expect(walletConversion("FUTURE", mxn)).toEqual({ from: "USD", to: "MXN", rate: "1" });
-    expect(walletConversion("IN", inr)).toBeNull();
+  it("the wallet conversion: the rate a deal row says the provider applied, none for a home stock, 1:1 only where nothing converts", () => {
+    const applied = { rate: 88.4681, source: "simulator:USDINR=X", at: "2026-11-23T04:30:00.000Z" };
+    expect(walletConversion("US", inr, applied)).toEqual({ from: "USD", to: "INR", rate: "88.4681", source: "simulator:USDINR=X", at: "2026-11-23T04:30:00.000Z" });
+    expect(walletConversion("FUTURE", mxn)).toEqual({ from: "USD", to: "MXN", rate: "1", source: "none", at: null });
+    expect(walletConversion("IN", inr, applied)).toBeNull();
     expect(walletConversion("MX", mxn)).toBeNull();
     expect(walletConversion("FOREX", inr)).toBeNull();
+    expect(dealConversion({ type: "US", fx_rate: 88.4681, fx_source: "simulator:USDINR=X", fx_at: applied.at }, inr)).toMatchObject({ rate: "88.4681" });
+    expect(dealConversion({ type: "IN", fx_rate: 1, fx_source: "same_currency", fx_at: applied.at }, inr)).toBeNull();
+    expect(exchangePair("USD", "INR")).toBe("USDINR=X");
+  });
+
+  it("the estimate in wallet money is computed as the provider converts: price × count × rate, the fee on that, each rounded once", () => {
+    // 257.74 × 2 × 88.4681 = 45603.535... → 45603.54; 0.0003 × that = 13.68; total 45617.22 (not 515.63 × 88.4681 = 45616.81)
+    expect(walletEstimate({ side: "buy", price: 257.74, quantity: 2, feeRate: "0.0003", rate: "88.4681" })).toEqual({ total: "45603.54", fee: "13.68", net: "45617.22", profit: null });
+    expect(walletEstimate({ side: "sell", price: 257.74, quantity: 2, feeRate: "0.0003", rate: "88.4681" }).net).toBe("45589.86");
+  });
+
+  it("defect 25: a price moved when it differs by at least one displayed unit", () => {
+    expect(priceMoved(257.74, 257.744, 2)).toBe(false);
+    expect(priceMoved(257.74, 257.745, 2)).toBe(true);
+    expect(priceMoved(257.74, 257.8, 2)).toBe(true);
+    expect(priceMoved(88.4681, 88.46812, 4)).toBe(false);
+    expect(priceMoved(88.4681, 88.4682, 4)).toBe(true);
   });
 });

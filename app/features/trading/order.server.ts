@@ -13,7 +13,7 @@ import type { Toast } from "~/toast";
 import type { UserRequestContext } from "~/utils/request.server";
 import { money, toBig } from "~/utils/decimal";
 
-import { currencyName, formatAmount, formatSignedAmount, walletConversion } from "./currency";
+import { dealConversion, formatAmount, formatSignedAmount, rateText } from "./currency";
 
 /** The provider returns at most 100 lots per page; more lots of one symbol than that is not a retail case. */
 const LOTS_LIMIT = 100;
@@ -55,17 +55,15 @@ export async function loadLots(context: UserRequestContext, symbol: string): Pro
 /**
  * The toast after a confirmed order: quantity, symbol and fill price in the stock's currency; for a filled buy
  * what it cost with the fee, for a sell its profit or loss; and where the wallet is in another currency, the
- * wallet amount and the rate the provider applied (docs/decisions/0102-order-amounts-in-the-market-currency.md).
+ * wallet amount and the rate the provider applied, with its source and time (docs/decisions/0102, 0145, 0146).
  */
 export function dealToast(context: UserRequestContext, deal: DealRow): Toast {
   const { fmt, t } = context;
   const market = deal.type;
   const symbol = displaySymbol(deal.tag, context.deployment);
-  const conversion = walletConversion(market, fmt);
-  const wallet = conversion ? formatMoney(money(toBig(deal.amount).times(conversion.rate)), fmt) : null;
-  const rate = conversion
-    ? t("currency.rate", { from: conversion.from, to: conversion.to, rate: conversion.rate, fromName: currencyName(conversion.from, fmt), toName: currencyName(conversion.to, fmt) })
-    : null;
+  const conversion = dealConversion(deal, fmt);
+  const wallet = conversion ? formatMoney(deal.wallet_amount, fmt) : null;
+  const rate = conversion ? rateText(t, conversion, fmt) : null;
   const pending = deal.status === 0;
   if (deal.state === "buy") {
     const values = { qty: deal.count, symbol, price: formatMarketMoney(deal.price, fmt, market), cost: formatAmount(deal.amount, fmt, market) };

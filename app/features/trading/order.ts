@@ -94,3 +94,21 @@ export function orderEstimate(input: {
       : null;
   return { total: money(total), fee: money(fee), net: money(net), profit };
 }
+
+/**
+ * The same estimate in the wallet's currency at `rate` (wallet units per unit of the stock's currency), computed
+ * as the provider converts an order (docs/decisions/0145): price × quantity × rate and the fee on that amount,
+ * each rounded once. price × rate is exact, so this is the estimate of a price already in wallet units.
+ */
+export function walletEstimate(input: { side: Side; price: number | string; quantity: number; feeRate: number | string; rate: number | string }): OrderEstimate {
+  return orderEstimate({ side: input.side, price: toBig(input.price).times(input.rate).toString(), quantity: input.quantity, feeRate: input.feeRate });
+}
+
+/**
+ * Whether a price moved by at least one displayed unit (0.01, or 0.0001 for forex: `digits` decimals) from
+ * `reference` (docs/product.md#live-prices): what the buy/sell screen announces once (defect 25).
+ */
+export function priceMoved(reference: number | string, current: number | string, digits: number): boolean {
+  const shown = (value: number | string) => toBig(value).round(digits, 1); // half-up, as the figures are shown
+  return !shown(current).eq(shown(reference));
+}

@@ -127,7 +127,7 @@ describe("buy/sell screen markup", () => {
     expect(html).not.toContain('value="review"');
   });
 
-  it("defect 15: the review of a US stock on INR shows dollars, and the rupees the wallet is charged at the provider's rate", async () => {
+  it("defect 15 and Currency: the review of a US stock on INR shows dollars, and the rupees estimated at the pair's current rate", async () => {
     const key = "0b5c1f0e-1111-4222-8333-444455556666";
     const html = await render(TradingPage, `/stock/trading/AAPL/US/Apple?type=buy&quantity=2&step=review&key=${key}`, page({
       target: { symbol: "AAPL", market: "US", name: "Apple" },
@@ -141,8 +141,9 @@ describe("buy/sell screen markup", () => {
         price: 257.74,
         costPrice: null,
         estimate: { total: "515.48", fee: "0.15", net: "515.63", profit: null },
-        conversion: { from: "USD", to: "INR", rate: "1" },
-        walletAmount: "515.63",
+        conversion: { from: "USD", to: "INR", rate: "88.4681", source: "simulator:USDINR=X", at: "2026-11-23T04:30:00.000Z" },
+        pair: "USDINR=X",
+        walletAmount: "45617.22",
       },
     }));
     const text = html.replace(/<[^>]+>/g, "|");
@@ -150,11 +151,13 @@ describe("buy/sell screen markup", () => {
     expect(text).toContain("Total||$515.48");
     expect(text).toContain("Fee (0.03%)||$0.15");
     expect(text).toContain("Total cost||$515.63");
-    expect(text).toContain("Taken from your wallet||₹515.63");
+    expect(text).toContain("Estimated from your wallet||₹45,617.22");
     expect(text).not.toContain("₹515.48");
     expect(text).toContain(
-      "Your wallet holds Indian Rupee (INR); this order is priced in US Dollar (USD). The provider applies no exchange rate: it charges the same figure in INR (1 USD = 1 INR).",
+      "Your wallet holds Indian Rupee (INR); this order is priced in US Dollar (USD). The wallet amount is an estimate at 1 USD = 88.4681 INR, USDINR=X from the market simulator at 10:00; the provider converts at the USDINR=X rate when the order fills, and the confirmation shows the rate it applied.",
     );
+    // Defect 25: the page has a polite status for a price move (empty until the live price moves) and reads the price on demand.
+    expect(html).toContain('<p role="status" class="field__hint tr-price-move"></p>');
     expect(html).toMatch(new RegExp(`name="idempotency_key"[^>]*type="hidden"[^>]*value="${key}"`));
     expect(html.match(/value="confirm"/g)).toHaveLength(1);
     expect(html).toContain(`href="/stock/trading/AAPL/US/Apple?type=buy&amp;position=half&amp;quantity=2"`);
@@ -209,12 +212,18 @@ describe("positions screen markup", () => {
 });
 
 describe("records markup", () => {
-  it("every amount in its market's currency; a sell's P&L signed", async () => {
+  it("every amount in its market's currency; a sell's P&L signed; a converted order says what the wallet paid and at which rate", async () => {
     const data: RecordsData = {
       page: 1, pageCount: 1, total: 2, type: "all", failed: false, cancel: null,
       rows: [
-        { no: "11", symbol: "AAPL", display: "AAPL", name: "Apple", market: "US", side: "buy", count: 2, price: 257.74, total: "515.48", fee: "0.15", profit: null, status: 1, time: "2026-11-23T04:30:00.000Z" },
-        { no: "12", symbol: "RELIANCE.NS", display: "RELIANCE", name: "Reliance", market: "IN", side: "sell", count: 2, price: 2456.1, total: "4912.20", fee: "1.47", profit: "-12.20", status: 1, time: "2026-11-23T04:31:00.000Z" },
+        {
+          no: "11", symbol: "AAPL", display: "AAPL", name: "Apple", market: "US", side: "buy", count: 2, price: 257.74, total: "515.48", fee: "0.15", profit: null, status: 1, time: "2026-11-23T04:30:00.000Z",
+          walletAmount: "45617.22", fx: { rate: 88.4681, source: "simulator:USDINR=X", at: "2026-11-23T04:30:00.000Z" },
+        },
+        {
+          no: "12", symbol: "RELIANCE.NS", display: "RELIANCE", name: "Reliance", market: "IN", side: "sell", count: 2, price: 2456.1, total: "4912.20", fee: "1.47", profit: "-12.20", status: 1, time: "2026-11-23T04:31:00.000Z",
+          walletAmount: "4910.73", fx: { rate: 1, source: "same_currency", at: "2026-11-23T04:31:00.000Z" },
+        },
       ],
     };
     const html = await render(RecordsPage, "/records", data);
@@ -225,5 +234,7 @@ describe("records markup", () => {
     expect(text).toContain("Total||₹4,912.20");
     expect(text).toContain("−₹12.20");
     expect(text).toContain("23 Nov 2026, 10:00");
+    expect(text).toContain("Taken from your wallet||₹45,617.22 at 1 USD = 88.4681 INR, USDINR=X from the market simulator at 10:00");
+    expect(text.match(/your wallet/g)).toHaveLength(1); // nothing for the rupee order
   });
 });

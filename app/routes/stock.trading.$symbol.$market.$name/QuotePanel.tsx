@@ -1,4 +1,4 @@
-import { PriceFreshness } from "~/components/market/LiveStatus";
+import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
 import { PriceChange } from "~/components/ui/PriceChange";
 import { formatMarketMoney, priceDigits } from "~/format";
 import { useTranslation } from "~/i18n-react";
@@ -6,14 +6,17 @@ import { useFormat } from "~/utils/format-context";
 
 /**
  * Price, high and low in the stock's currency, updated quietly (no live region), with the time they are from.
- * A failed refresh keeps them and marks them stale until a retry works (docs/product.md#live-prices).
+ * A failed refresh keeps them and marks them stale until a retry works (docs/product.md#live-prices). "Read
+ * current price" reads them out on demand (docs/decisions/0106).
  */
 export function QuotePanel({
+  name,
   market,
   quote,
   asOf,
   stale,
 }: {
+  name: string;
   market: string;
   quote: { price: number; change: number; changePercent: number; high: number; low: number };
   asOf: number;
@@ -42,6 +45,7 @@ export function QuotePanel({
         </div>
       </dl>
       <PriceFreshness asOf={asOf} stale={stale} />
+      <ReadPriceButton quote={{ name, market, kind: "stock", price: quote.price, change: quote.change, changePercent: quote.changePercent }} live={{ asOf, stale }} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
-import { currencyName, formatAmount, formatSignedAmount } from "~/features/trading/currency";
+import { currencyName, formatAmount, formatSignedAmount, rateText, walletCurrencies } from "~/features/trading/currency";
 import type { ConfirmFields } from "~/features/trading/forms.server";
 import { QUANTITY_CAPS } from "~/features/trading/order";
 import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/format";
@@ -17,8 +17,8 @@ const CONFIRM_ID = "confirm-submit";
 
 /**
  * "Check your order" (docs/product.md#trading): what, how many, the indicative price, total, fee and net in the
- * stock's currency, and when the wallet is in another currency what it is charged and at which rate
- * (docs/decisions/0102). One Confirm carries the order and its idempotency key (decision 0101); a failed or
+ * stock's currency, and when the wallet is in another currency an estimate of what it is charged at the current
+ * rate of the pair the provider converts at (docs/decisions/0102, 0146). One Confirm carries the order and its idempotency key (decision 0101); a failed or
  * unanswered Confirm keeps everything on screen with what happened, and confirming again can only make one order.
  */
 export function Review({ data, lastResult, clientFailure }: StepProps) {
@@ -71,7 +71,8 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
     [t(selling ? "review.proceeds" : "review.cost"), amount(review.estimate.net)],
   );
   if (selling && review.estimate.profit !== null) rows.push([t("review.profit"), formatSignedAmount(review.estimate.profit, fmt, market)]);
-  if (review.conversion) rows.push([t(selling ? "review.walletCredit" : "review.walletDebit"), formatMoney(review.walletAmount, fmt)]);
+  const currencies = review.pair ? walletCurrencies(market, fmt) : null;
+  if (currencies && review.walletAmount) rows.push([t(selling ? "review.walletCreditEstimate" : "review.walletDebitEstimate"), formatMoney(review.walletAmount, fmt)]);
 
   return (
     <section aria-labelledby="review-title" className="card tr-review">
@@ -96,14 +97,15 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
           </div>
         ))}
       </dl>
-      {review.conversion ? (
+      {currencies ? (
         <p className="field__hint">
-          {t("review.conversionNote", {
-            from: review.conversion.from,
-            to: review.conversion.to,
-            rate: review.conversion.rate,
-            fromName: currencyName(review.conversion.from, fmt),
-            toName: currencyName(review.conversion.to, fmt),
+          {t(review.conversion ? "review.rateEstimateNote" : "review.rateAtFillNote", {
+            from: currencies.from,
+            to: currencies.to,
+            fromName: currencyName(currencies.from, fmt),
+            toName: currencyName(currencies.to, fmt),
+            rate: review.conversion ? rateText(t, review.conversion, fmt) : "",
+            pair: review.pair,
           })}
         </p>
       ) : null}

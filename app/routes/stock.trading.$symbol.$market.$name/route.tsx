@@ -28,13 +28,14 @@ import {
 import { useLiveQuotes } from "~/components/market/liveQuotes";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { displaySymbol } from "~/deployment";
-import { walletConversion } from "~/features/trading/currency";
+import { exchangePair, walletConversion, walletCurrencies } from "~/features/trading/currency";
 import { IDEMPOTENCY_KEY, orderConstraints, parseConfirmForm, parseOrderForm } from "~/features/trading/forms.server";
 import {
   MIN_QUANTITY,
   orderEstimate,
   quantityWarning,
   quantityWarningText,
+  walletEstimate,
   readPositionType,
   readQuantity,
   readSide,
@@ -45,18 +46,18 @@ import {
 import { dealToast, loadLots, orderTarget, requireInstrument, type OrderTarget } from "~/features/trading/order.server";
 import { formatInteger } from "~/format";
 import { useTranslation } from "~/i18n-react";
-import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
-import type { Quote } from "~/provider/market.server";
+import { attempt, classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
+import { getQuotes, type Quote } from "~/provider/market.server";
 import { getFeeRate, placeBuyOrder, sellPosition, type PositionFigures } from "~/provider/trading.server";
 import { requireSameOrigin } from "~/security.server";
 import tradeStyles from "~/styles/trade.css";
 import { redirectWithToast } from "~/toast.server";
-import { money, toBig } from "~/utils/decimal";
 import { orderHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
 import { OrderForm } from "./OrderForm";
+import { PriceMoveNotice } from "./PriceMoveNotice";
 import { QuotePanel } from "./QuotePanel";
 import { Review } from "./Review";
 import type { ReviewFigures, TradingPageData } from "./types";
@@ -73,6 +74,26 @@ export const headers: HeadersFunction = ({ parentHeaders }) => {
   return headers;
 };
 
+/** The wallet's rate for a review: the pair the provider converts at and its quote now (null if it cannot be read). */
+interface ReviewRate {
+  pair: string;
+  quote: Quote | null;
+  at: number;
+}
+
+/**
+ * The quote of the pair that converts this market's currency into the wallet's (docs/decisions/0146), for the
+ * review's estimate; null when both are in the same currency. A failure only costs the estimate, never the page.
+ */
+async function reviewRate(context: UserRequestContext, market: string): Promise<ReviewRate | null> {
+  const currencies = walletCurrencies(market, context.fmt);
+  if (!currencies) return null;
+  const pair = exchangePair(currencies.from, currencies.to);
+  const loaded = await attempt(getQuotes(context.provider, [pair]));
+  if (!loaded.ok) logFailure("review exchange rate", loaded.failure);
+  return { pair, quote: loaded.ok ? (loaded.data.find((row) => row.symbol === pair) ?? null) : null, at: Date.now() };
+}
+
 /** The review of the order the URL describes, or null when it is not a complete, valid order with its key. */
 function reviewFigures(
   context: UserRequestContext,
@@ -81,6 +102,7 @@ function reviewFigures(
   quote: Quote,
   lots: PositionFigures[],
   feeRate: string,
+  rate: ReviewRate | null,
 ): ReviewFigures | null {
   const key = query.get("key") ?? "";
   const quantity = readQuantity(query.get("quantity"));
@@ -88,7 +110,14 @@ function reviewFigures(
   const lot = order.side === "sell" ? lots.find((row) => row.no === query.get("lot")) : undefined;
   if (order.side === "sell" && (!lot || quantity > lot.count)) return null;
   const estimate = orderEstimate({ side: order.side, price: quote.price, quantity, feeRate, costPrice: lot?.price });
-  const conversion = walletConversion(quote.market, context.fmt);
+  // The provider's quotes are the simulator's (docs/provider-api.md, Market data): the estimate names the same source.
+  const conversion =
+    rate?.quote ? walletConversion(quote.market, context.fmt, { rate: rate.quote.price, source: `simulator:${rate.pair}`, at: new Date(rate.at).toISOString() }) : null;
+  const walletAmount = rate
+    ? conversion
+      ? walletEstimate({ side: order.side, price: quote.price, quantity, feeRate, rate: conversion.rate }).net
+      : null
+    : estimate.net;
   return {
     key,
     position: order.position,
@@ -98,7 +127,8 @@ function reviewFigures(
     costPrice: lot?.price ?? null,
     estimate,
     conversion,
-    walletAmount: money(toBig(estimate.net).times(conversion?.rate ?? "1")),
+    pair: rate?.pair ?? null,
+    walletAmount,
   };
 }
 
@@ -111,10 +141,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const step = query.get("step");
   const typed = query.get("quantity")?.slice(0, 12) ?? null;
 
-  const [quote, lots, feeRate] = await Promise.all([
+  const [quote, lots, feeRate, rate] = await Promise.all([
     requireInstrument(context, target),
     loadLots(context, target.symbol),
     requireData(getFeeRate(context.provider)),
+    // The market in the URL is the instrument's (requireInstrument refuses any other).
+    step === "review" ? reviewRate(context, target.market) : null,
   ]);
 
   // Without JS, − and + arrive here as a GET of the whole form: step from what was typed, say when a bound stops it.
@@ -138,7 +170,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     form: { position, quantity, lot: lot?.no ?? null },
     stepWarning,
     lots,
-    review: step === "review" ? reviewFigures(context, query, { side, position }, quote, lots, feeRate) : null,
+    review: step === "review" ? reviewFigures(context, query, { side, position }, quote, lots, feeRate, rate) : null,
     constraints: orderConstraints(context.t),
   };
   return json(data, { headers: NO_STORE });
@@ -272,7 +304,14 @@ export default function TradingPage() {
           current: side === data.side,
         }))}
       />
-      <QuotePanel market={data.target.market} quote={quote} asOf={live.asOf} stale={live.stale} />
+      <QuotePanel name={data.target.name} market={data.target.market} quote={quote} asOf={live.asOf} stale={live.stale} />
+      {/* Keyed by what the customer is looking at: a new form or review is a new reference price. */}
+      <PriceMoveNotice
+        key={`${location.search}|${showReview ? "review" : "form"}`}
+        reference={showReview ? data.review!.price : data.quote.price}
+        live={quote.price}
+        market={data.target.market}
+      />
       {showReview ? (
         <Review key={data.review!.key} data={data} lastResult={lastResult} clientFailure={clientFailure} />
       ) : (

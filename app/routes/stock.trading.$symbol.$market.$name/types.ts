@@ -18,10 +18,15 @@ export interface ReviewFigures {
   costPrice: number | null;
   /** Total, fee, net and (sell) P&L, in the stock's currency. */
   estimate: OrderEstimate;
-  /** Set when the wallet is in another currency than the stock: how the provider charges it. */
+  /**
+   * Set when the wallet is in another currency than the stock and the pair's quote could be read: the rate the
+   * estimate uses (the provider converts at the pair's rate when the order fills, docs/decisions/0145).
+   */
   conversion: WalletConversion | null;
-  /** What the wallet is debited (buy) or credited (sell), in the wallet's currency. */
-  walletAmount: string;
+  /** The forex pair the provider converts at ("USDINR=X") when the currencies differ, else null. */
+  pair: string | null;
+  /** What the wallet is debited (buy) or credited (sell), in the wallet's currency: an estimate; null when the rate is unknown. */
+  walletAmount: string | null;
 }
 
 export interface TradingPageData {
