@@ -84,7 +84,7 @@ function describe(kind: string, r: any): string {
     case "kyc":
       return `kyc #${r.id}  ${r.user}  ${r.real_name}  ${r.id_type} ${r.id_number}  photos ${r.id_number_img} ${r.id_number_img_two}  ${when}`;
     case "ipo":
-      return `ipo application #${r.id}  ${r.user}  ${r.count} ${r.symbol} @ ${r.price}  held ${r.amount}${r.status === 2 ? `  allotted ${r.allotted_count}` : ""}  ${when}`;
+      return `ipo application #${r.id}  ${r.user}  ${r.count} ${r.symbol} @ ${r.price}  held ${r.wallet_amount ?? r.amount}${r.status === 2 ? `  allotted ${r.allotted_count}` : ""}  ${when}`;
     case "chat":
       return `chat  ${r.user}  "${String(r.content).slice(0, 60)}"  ${when}`;
     default:

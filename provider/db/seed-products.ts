@@ -32,17 +32,18 @@ const OFFERS: {
   /** Days from the seeding: window [from, to). */
   from: number;
   to: number;
-  rate?: "missing" | string;
+  /** "missing": the offer takes the operator's rate and has none yet (purchases answer rete_no). */
+  rate?: "missing";
 }[] = [
   { slug: "bulk-reliance", mold: "bulk", tag: "RELIANCE.NS", name: "Reliance Industries Ltd", market: "IN", price: "1398.00", min: 100, from: -1, to: 365 },
   { slug: "bulk-tcs", mold: "bulk", tag: "TCS.NS", name: "Tata Consultancy Services Ltd", market: "IN", price: "2960.50", min: 100, from: -1, to: 365 },
   { slug: "bulk-sbin", mold: "bulk", tag: "SBIN.NS", name: "State Bank of India", market: "IN", price: "905.00", min: 200, from: 30, to: 365 },
-  { slug: "bulk-aapl", mold: "bulk", tag: "AAPL", name: "Apple Inc.", market: "US", price: "262.40", min: 100, from: -1, to: 365, rate: "88.500000" },
+  { slug: "bulk-aapl", mold: "bulk", tag: "AAPL", name: "Apple Inc.", market: "US", price: "262.40", min: 100, from: -1, to: 365 },
   { slug: "bulk-msft", mold: "bulk", tag: "MSFT", name: "Microsoft Corporation", market: "US", price: "468.00", min: 100, from: -1, to: 365, rate: "missing" },
   { slug: "bulk-walmex", mold: "bulk", tag: "WALMEX.MX", name: "Wal-Mart de México, S.A.B. de C.V.", market: "MX", price: "56.20", min: 100, from: -1, to: 365 },
   { slug: "qip-infy", mold: "finalize", tag: "INFY.NS", name: "Infosys Ltd", market: "IN", price: "1475.00", min: 100, from: -1, to: 365 },
   { slug: "qip-hdfcbank", mold: "finalize", tag: "HDFCBANK.NS", name: "HDFC Bank Ltd", market: "IN", price: "962.25", min: 150, from: -1, to: 365 },
-  { slug: "qip-nvda", mold: "finalize", tag: "NVDA", name: "NVIDIA Corporation", market: "US", price: "174.80", min: 100, from: -1, to: 365, rate: "88.500000" },
+  { slug: "qip-nvda", mold: "finalize", tag: "NVDA", name: "NVIDIA Corporation", market: "US", price: "174.80", min: 100, from: -1, to: 365 },
   { slug: "qip-gfnorte", mold: "finalize", tag: "GFNORTEO.MX", name: "Grupo Financiero Banorte, S.A.B. de C.V.", market: "MX", price: "165.00", min: 100, from: -1, to: 365 },
 ];
 
@@ -106,8 +107,8 @@ export async function seedProducts(db: DB, options: { demoUser: string; now: Dat
         min_count: o.min,
         opens_at: at(o.from),
         closes_at: at(o.to),
-        rate_required: o.rate !== undefined,
-        exchange_rate: o.rate && o.rate !== "missing" ? o.rate : null,
+        rate_required: o.rate === "missing",
+        exchange_rate: null,
         created_at: now,
         updated_at: now,
       });

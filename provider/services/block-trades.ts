@@ -24,6 +24,7 @@ import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { newOrderNo, type ProductDeps } from "./products-common";
 import { verifyTransactionPassword } from "./security";
+import { createFx, marketCurrency, type FxConversion } from "./fx";
 import { configDecimal } from "./wallet";
 import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
@@ -34,8 +35,10 @@ import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
  * the minimum quantity (`invalid_input` on count), the transaction password (`password_no`, `password_not_set`,
  * `too_many_requests`; checked outside the transaction, decision 0073), then inside one transaction that locks the
  * account row: the offer's window (`time_no`), its exchange rate (`rete_no`) and the money (`not_sufficient_funds`).
+ * An offer priced in another currency than the wallet's is converted (docs/decisions/0145) at the operator's rate for
+ * the offer when it has `rate_required` (none set: `rete_no`), else at the simulator's forex pair of that instant.
  * A refusal from that last group is recorded as a failed deal (status 2) of the intent (its idempotency key).
- * Success: one transaction debits price × count (bill kind order) and the fee (bill kind fee), writes the lot
+ * Success: one transaction debits price × count × rate (bill kind order) and the fee on it (bill kind fee), writes the lot
  * (`orders`, mold bulk/finalize, a position at the offer price) and the deal (status 1).
  */
 
@@ -50,7 +53,8 @@ function offerStatus(o: BlockOffer, now: Date): 0 | 1 | 2 {
   return now.getTime() < o.opens_at.getTime() ? 0 : 1;
 }
 
-export function offerRow(o: BlockOffer, now: Date) {
+/** `rate`: the conversion a purchase would use now, or null when there is none (it would answer rete_no). */
+export function offerRow(o: BlockOffer, now: Date, rate: FxConversion | null) {
   const status = offerStatus(o, now);
   return {
     id: o.id,
@@ -66,7 +70,9 @@ export function offerRow(o: BlockOffer, now: Date) {
     opens_at: o.opens_at.toISOString(),
     closes_at: o.closes_at.toISOString(),
     rate_required: o.rate_required,
-    exchange_rate: o.exchange_rate === null ? null : new Decimal(o.exchange_rate).toString(),
+    currency: rate?.currency ?? null,
+    exchange_rate: rate ? rate.rate.toString() : null,
+    rate_source: rate?.source ?? null,
   };
 }
 
@@ -85,7 +91,11 @@ export function blockDealRow(d: BlockDeal) {
     price_all: d.price_all,
     fee: d.fee,
     amount: d.amount,
-    exchange_rate: d.exchange_rate === null ? null : new Decimal(d.exchange_rate).toString(),
+    fx_rate: d.exchange_rate === null ? null : Number(d.exchange_rate),
+    fx_source: d.fx_source,
+    wallet_price_all: d.wallet_price_all,
+    wallet_fee: d.wallet_fee,
+    wallet_amount: d.wallet_amount,
     status: d.status,
     status_name: DEAL_STATUS_NAMES[d.status],
     reason: d.reason,
@@ -96,11 +106,26 @@ export function blockDealRow(d: BlockDeal) {
 }
 export type BlockDealRow = ReturnType<typeof blockDealRow>;
 
-/** price × count, the fee on it (half-up, 2 places) and their sum: what a purchase debits. */
-export function blockFigures(price: string, count: number, feeRate: Decimal) {
-  const priceAll = new Decimal(toMoneyString(new Decimal(price).times(count)));
-  const fee = new Decimal(toMoneyString(priceAll.times(feeRate)));
-  return { price_all: priceAll.toFixed(2), fee: fee.toFixed(2), amount: toMoneyString(priceAll.plus(fee)) };
+/**
+ * price × count, the fee on it and their sum in the offer's currency, and the same in wallet money at `rate`
+ * (what a purchase debits). Each figure is one exact product rounded once, half-up; the wallet fee is taken on the
+ * converted amount (as orders do, docs/decisions/0145).
+ */
+export function blockFigures(price: string, count: number, feeRate: Decimal, rate: Decimal | null) {
+  const notional = new Decimal(price).times(count);
+  const priceAll = new Decimal(toMoneyString(notional));
+  const fee = new Decimal(toMoneyString(notional.times(feeRate)));
+  const own = { price_all: priceAll.toFixed(2), fee: fee.toFixed(2), amount: toMoneyString(priceAll.plus(fee)) };
+  if (!rate) return { ...own, wallet_price_all: null, wallet_fee: null, wallet_amount: null };
+  const walletNotional = notional.times(rate);
+  const walletPriceAll = new Decimal(toMoneyString(walletNotional));
+  const walletFee = new Decimal(toMoneyString(walletNotional.times(feeRate)));
+  return {
+    ...own,
+    wallet_price_all: walletPriceAll.toFixed(2),
+    wallet_fee: walletFee.toFixed(2),
+    wallet_amount: toMoneyString(walletPriceAll.plus(walletFee)),
+  };
 }
 
 export interface BlockBuyInput {
@@ -115,6 +140,32 @@ export interface BlockBuyInput {
 export function createBlockTrades(deps: ProductDeps) {
   const { db, now, market } = deps;
   const markets = stockMarkets(deps.deployment);
+  const fx = createFx(market, deps.deployment);
+
+  /**
+   * The conversion of an offer's money into the wallet's at `at`: the operator's rate when the offer requires one
+   * (source "offer:<id>"), else the simulator's pair or "same_currency". `rete_no` when there is none.
+   */
+  function offerConversion(offer: BlockOffer, at: Date): FxConversion {
+    if (!offer.rate_required) return fx.conversion(offer.market, at);
+    if (offer.exchange_rate === null) throw new ProviderError("rete_no", "the exchange rate for this offer has not been updated");
+    return {
+      currency: marketCurrency(offer.market) ?? deps.deployment,
+      walletCurrency: deps.deployment,
+      rate: new Decimal(offer.exchange_rate),
+      source: `offer:${offer.id}`,
+      at,
+    };
+  }
+  const conversionOrNull = (offer: BlockOffer, at: Date) => {
+    try {
+      return offerConversion(offer, at);
+    } catch (error) {
+      if (error instanceof ProviderError && error.code === "rete_no") return null;
+      throw error;
+    }
+  };
+  const row = (o: BlockOffer, at: Date) => offerRow(o, at, conversionOrNull(o, at));
 
   async function list(q: { mold: BlockMold; code?: string; page: number; limit: number }) {
     const at = now();
@@ -126,7 +177,7 @@ export function createBlockTrades(deps: ProductDeps) {
       offset: (q.page - 1) * q.limit,
       limit: q.limit,
     });
-    return { rows: rows.map((o) => offerRow(o, at)), count };
+    return { rows: rows.map((o) => row(o, at)), count };
   }
 
   const sameTag = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
@@ -169,10 +220,16 @@ export function createBlockTrades(deps: ProductDeps) {
           if (at.getTime() < current.opens_at.getTime() || at.getTime() >= current.closes_at.getTime()) {
             throw new ProviderError("time_no", "the offer is not open for purchases at this time");
           }
-          if (current.rate_required && current.exchange_rate === null) {
-            throw new ProviderError("rete_no", "the exchange rate for this offer has not been updated");
-          }
-          const figures = blockFigures(current.price, input.count, await configDecimal(trx, "fee_rate"));
+          const conversion = offerConversion(current, at);
+          const figures = blockFigures(current.price, input.count, await configDecimal(trx, "fee_rate"), conversion.rate);
+          const fxFields = {
+            fx_rate: conversion.rate.toString(),
+            fx_source: conversion.source,
+            fx_at: at,
+            wallet_price_all: figures.wallet_price_all!,
+            wallet_fee: figures.wallet_fee!,
+            wallet_amount: figures.wallet_amount!,
+          };
           const no = await newOrderNo(trx, at);
           const lot = await insertOrder(trx, {
             no,
@@ -185,7 +242,10 @@ export function createBlockTrades(deps: ProductDeps) {
             count: input.count,
             price: current.price,
             sell_price: null,
-            ...figures,
+            price_all: figures.price_all,
+            fee: figures.fee,
+            amount: figures.amount,
+            ...fxFields,
             profit: null,
             status: 1,
             remaining: input.count,
@@ -194,16 +254,18 @@ export function createBlockTrades(deps: ProductDeps) {
             filled_at: at,
           });
           const what = current.mold === "bulk" ? "Block trade" : "QIP";
+          const converted =
+            conversion.source === "same_currency" ? "" : ` ${conversion.currency} at ${conversion.rate} ${conversion.walletCurrency}/${conversion.currency} (${conversion.source})`;
           await applyBalanceChange(
             trx,
             userId,
-            new Decimal(figures.price_all).negated(),
-            `${what}: buy ${input.count} ${current.tag} @ ${current.price} (order ${no})`,
+            new Decimal(figures.wallet_price_all!).negated(),
+            `${what}: buy ${input.count} ${current.tag} @ ${current.price}${converted} (order ${no})`,
             at,
             billRef("order", "order", no),
           );
-          if (!new Decimal(figures.fee).isZero()) {
-            await applyBalanceChange(trx, userId, new Decimal(figures.fee).negated(), `Fee for order ${no}`, at, billRef("fee", "order", no));
+          if (!new Decimal(figures.wallet_fee!).isZero()) {
+            await applyBalanceChange(trx, userId, new Decimal(figures.wallet_fee!).negated(), `Fee for order ${no}`, at, billRef("fee", "order", no));
           }
           const values = {
             offer_id: current.id,
@@ -214,7 +276,8 @@ export function createBlockTrades(deps: ProductDeps) {
             count: input.count,
             price: current.price,
             ...figures,
-            exchange_rate: current.exchange_rate,
+            exchange_rate: conversion.rate.toString(),
+            fx_source: conversion.source,
             status: 1 as const,
             reason: null,
             order_id: lot.id,
@@ -238,7 +301,9 @@ export function createBlockTrades(deps: ProductDeps) {
   async function recordFailure(userId: number, offer: BlockOffer, input: BlockBuyInput, error: ProviderError) {
     await db.transaction().execute(async (trx) => {
       const at = now();
-      const figures = blockFigures(offer.price, input.count, await configDecimal(trx, "fee_rate"));
+      // The rate as far as it is known (none for rete_no; time_no is decided before the rate is looked at).
+      const conversion = error.code === "not_sufficient_funds" ? conversionOrNull(offer, at) : null;
+      const figures = blockFigures(offer.price, input.count, await configDecimal(trx, "fee_rate"), conversion?.rate ?? null);
       await upsertFailedBlockDeal(trx, {
         no: await newOrderNo(trx, at),
         user_id: userId,
@@ -250,7 +315,8 @@ export function createBlockTrades(deps: ProductDeps) {
         count: input.count,
         price: offer.price,
         ...figures,
-        exchange_rate: offer.exchange_rate,
+        exchange_rate: conversion ? conversion.rate.toString() : null,
+        fx_source: conversion?.source ?? null,
         status: 2,
         reason: error.code,
         idempotency_key: input.idempotencyKey,
@@ -285,6 +351,9 @@ export function createBlockTrades(deps: ProductDeps) {
     const inst = market.find(input.tag.trim());
     if (!inst || inst.kind !== "stock") throw new ProviderError("not_found", "not a listed stock", "tag");
     if (input.price.lessThanOrEqualTo(0)) throw invalidInput("price", "a positive price");
+    if ((input.rate_required || input.exchange_rate) && (marketCurrency(inst.market) ?? deps.deployment) === deps.deployment) {
+      throw invalidInput("rate_required", "an offer in the wallet's currency needs no exchange rate");
+    }
     const at = now();
     const opensAt = input.opens_at ?? at;
     const closesAt = input.closes_at ?? new Date(opensAt.getTime() + DEFAULT_WINDOW_DAYS * 86_400_000);
@@ -303,7 +372,7 @@ export function createBlockTrades(deps: ProductDeps) {
       created_at: at,
       updated_at: at,
     });
-    return offerRow(offer, at);
+    return row(offer, at);
   }
 
   /** Withdraws an offer (purchases answer stock_key). Twice: already_processed. */
@@ -313,7 +382,7 @@ export function createBlockTrades(deps: ProductDeps) {
       if (!offer) throw new ProviderError("not_found", "no such offer", "id");
       if (offer.closed_at) throw new ProviderError("already_processed", `offer ${id} is already closed`, "id");
       const at = now();
-      return offerRow(await updateBlockOffer(trx, id, { closed_at: at, updated_at: at }), at);
+      return row(await updateBlockOffer(trx, id, { closed_at: at, updated_at: at }), at);
     });
   }
 
@@ -324,7 +393,8 @@ export function createBlockTrades(deps: ProductDeps) {
       const offer = await lockBlockOffer(trx, id);
       if (!offer) throw new ProviderError("not_found", "no such offer", "id");
       const at = now();
-      return offerRow(await updateBlockOffer(trx, id, { exchange_rate: rate.toString(), updated_at: at }), at);
+      if (!offer.rate_required) throw invalidInput("id", "this offer converts at the market's rate; it takes no rate of its own");
+      return row(await updateBlockOffer(trx, id, { exchange_rate: rate.toString(), updated_at: at }), at);
     });
   }
 

@@ -25,11 +25,13 @@ import { billRef } from "./bill-refs";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { iso, newOrderNo, type ProductDeps } from "./products-common";
+import { createFx } from "./fx";
 import { dealRow } from "./trading";
 import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
 /*
- * IPOs (docs/decisions/0130). Applying HOLDS issue_price × count (expense bill, kind ipo) and leaves the application
+ * IPOs (docs/decisions/0130). Applying HOLDS issue_price × count – in wallet money at the simulator's rate of that
+ * instant when the IPO's currency is another (docs/decisions/0145) – (expense bill, kind ipo) and leaves the application
  * pending (status 1). The operator then allots – all or part: the allotted shares become a lot (`orders`, mold ipo,
  * at the issue price, paid by the hold) and the rest of the hold comes back (income bill); status 2 – or rejects it
  * (the whole hold comes back; status 3). Each decision locks the account row, then the application, and refuses an
@@ -73,6 +75,9 @@ export function applicationRow(a: Omit<IpoApplicationView, "user_id" | "order_id
     count: a.count,
     price: a.price,
     amount: a.amount,
+    fx_rate: Number(a.fx_rate),
+    fx_source: a.fx_source,
+    wallet_amount: a.wallet_amount,
     allotted_count: a.allotted_count,
     refunded: a.refunded,
     status: a.status,
@@ -88,6 +93,7 @@ export type IpoApplicationRow = ReturnType<typeof applicationRow>;
 export function createIpos(deps: ProductDeps) {
   const { db, now, market } = deps;
   const markets = stockMarkets(deps.deployment);
+  const fx = createFx(market, deps.deployment);
 
   /** The deployment's IPOs (its home market and US). */
   async function list() {
@@ -112,21 +118,28 @@ export function createIpos(deps: ProductDeps) {
         if (input.count < ipo.min_count || input.count > ipo.max_count) {
           throw invalidInput("count", `from ${ipo.min_count} to ${ipo.max_count}`);
         }
-        const amount = toMoneyString(new Decimal(ipo.issue_price).times(input.count));
+        const conversion = fx.conversion(ipo.market, at);
+        const notional = new Decimal(ipo.issue_price).times(input.count);
+        const walletAmount = toMoneyString(notional.times(conversion.rate));
         const application = await insertIpoApplication(trx, {
           user_id: userId,
           ipo_id: ipo.id,
           count: input.count,
           price: ipo.issue_price,
-          amount,
+          amount: toMoneyString(notional),
+          fx_rate: conversion.rate.toString(),
+          fx_source: conversion.source,
+          wallet_amount: walletAmount,
           status: 1,
           created_at: at,
         });
+        const converted =
+          conversion.source === "same_currency" ? "" : ` ${conversion.currency} at ${conversion.rate} ${conversion.walletCurrency}/${conversion.currency} (${conversion.source})`;
         await applyBalanceChange(
           trx,
           userId,
-          new Decimal(amount).negated(),
-          `IPO application ${application.id}: ${input.count} ${ipo.symbol} @ ${ipo.issue_price} (held until allotment)`,
+          new Decimal(walletAmount).negated(),
+          `IPO application ${application.id}: ${input.count} ${ipo.symbol} @ ${ipo.issue_price}${converted} (held until allotment)`,
           at,
           billRef("ipo", "ipo", application.id),
         );
@@ -222,7 +235,9 @@ export function createIpos(deps: ProductDeps) {
       if (allotted < 1 || allotted > a.count) throw invalidInput("count", `from 1 to ${a.count} (the quantity applied for)`);
       const ipo = (await findIpo(trx, a.ipo_id))!;
       const inst = market.find(ipo.symbol);
+      // Paid by the hold, at the rate the hold was taken at.
       const cost = toMoneyString(new Decimal(a.price).times(allotted));
+      const walletCost = toMoneyString(new Decimal(a.price).times(allotted).times(a.fx_rate));
       const no = await newOrderNo(trx, at);
       const lot = await insertOrder(trx, {
         no,
@@ -238,6 +253,12 @@ export function createIpos(deps: ProductDeps) {
         price_all: cost,
         fee: "0.00",
         amount: cost,
+        fx_rate: a.fx_rate,
+        fx_source: a.fx_source,
+        fx_at: a.created_at,
+        wallet_price_all: walletCost,
+        wallet_fee: "0.00",
+        wallet_amount: walletCost,
         profit: null,
         status: 1,
         remaining: allotted,
@@ -245,7 +266,7 @@ export function createIpos(deps: ProductDeps) {
         opens_at: at,
         filled_at: at,
       });
-      const refund = new Decimal(a.amount).minus(cost);
+      const refund = new Decimal(a.wallet_amount).minus(walletCost);
       if (refund.greaterThan(0)) {
         await applyBalanceChange(
           trx,
@@ -271,12 +292,12 @@ export function createIpos(deps: ProductDeps) {
       await applyBalanceChange(
         trx,
         a.user_id,
-        new Decimal(a.amount),
+        new Decimal(a.wallet_amount),
         `IPO application ${a.id}: not allotted, hold returned`,
         at,
         billRef("ipo", "ipo", a.id),
       );
-      await updateIpoApplication(trx, a.id, { status: 3, allotted_count: 0, refunded: a.amount, reason: reason || "Not allotted", decided_at: at });
+      await updateIpoApplication(trx, a.id, { status: 3, allotted_count: 0, refunded: a.wallet_amount, reason: reason || "Not allotted", decided_at: at });
     });
 
   async function pending() {

@@ -68,9 +68,13 @@ describe("offers", () => {
       opens_at: "2026-10-31T00:00:00.000Z",
       closes_at: "2027-11-01T00:00:00.000Z",
       rate_required: false,
-      exchange_rate: null,
+      currency: "INR",
+      exchange_rate: "1",
+      rate_source: "same_currency",
     });
-    expect(bulk.body.data.rows.find((r: any) => r.tag === "MSFT")).toMatchObject({ rate_required: true, exchange_rate: null });
+    // A US offer converts at the simulator's USDINR=X of now; MSFT takes the operator's rate and has none yet.
+    expect(bulk.body.data.rows.find((r: any) => r.tag === "AAPL")).toMatchObject({ currency: "USD", exchange_rate: "88.4507", rate_source: "simulator:USDINR=X" });
+    expect(bulk.body.data.rows.find((r: any) => r.tag === "MSFT")).toMatchObject({ rate_required: true, currency: null, exchange_rate: null, rate_source: null });
     const qip = await t.call("/stock/success/stock/list", { mold: "finalize", code: "bank" });
     expect(qip.body.data.rows.map((r: any) => [r.tag, r.price, r.count])).toEqual([["HDFCBANK.NS", "962.25", 150]]);
     expect((await t.call("/stock/success/stock/list", { mold: "finalize", code: "nvda" })).body.data.rows.map((r: any) => r.tag)).toEqual(["NVDA"]);
@@ -114,7 +118,11 @@ describe("a block purchase", () => {
       price_all: "60765.00",
       fee: "18.23",
       amount: "60783.23",
-      exchange_rate: null,
+      fx_rate: 1,
+      fx_source: "same_currency",
+      wallet_price_all: "60765.00",
+      wallet_fee: "18.23",
+      wallet_amount: "60783.23",
       status: 1,
       status_name: "success",
       reason: null,
@@ -276,20 +284,72 @@ describe("refusals", () => {
     expect(await expectLedgerBalanced(p, t.id)).toBe("39216.77");
   });
 
-  it("rete_no while the offer's exchange rate is missing; the operator's rate unblocks it and is recorded", async () => {
+  it("rete_no while an offer that takes the operator's rate has none; with the rate it converts at it", async () => {
     p.clock.set(AT);
-    const offer = await itcOffer({ rate_required: true });
-    const t = await newBuyer(p);
-    expect((await t.call("/stock/success/deal/buy", buyBody(offer))).body).toEqual({
+    const offer = (await op.createOffer({ mold: "bulk", tag: "AAPL", price: "250.00", min_count: 100, rate_required: true })).body.data;
+    expect(offer).toMatchObject({ rate_required: true, currency: null, exchange_rate: null, rate_source: null });
+    const t = await newBuyer(p, "3000000.00");
+    const body = { ...buyBody(offer), count: 100 };
+    expect((await t.call("/stock/success/deal/buy", body)).body).toEqual({
       msg: "no",
       data: { code: "rete_no", message: "the exchange rate for this offer has not been updated" },
     });
-    expect((await t.call("/stock/success/deal/list", { mold: "bulk", status: 2 })).body.data.rows[0]).toMatchObject({ reason: "rete_no" });
-    expect((await op.setRate(offer.id, "88.25")).body.data).toMatchObject({ rate_required: true, exchange_rate: "88.25" });
-    expect((await t.call("/stock/success/deal/buy", buyBody(offer))).body.data).toMatchObject({ status: 1, exchange_rate: "88.25", amount: "60783.23" });
-    // The seeded MSFT offer needs a rate and has none.
+    expect((await t.call("/stock/success/deal/list", { mold: "bulk", status: 2 })).body.data.rows[0]).toMatchObject({
+      reason: "rete_no",
+      fx_rate: null,
+      wallet_amount: null,
+    });
+    expect((await op.setRate(offer.id, "88.25")).body.data).toMatchObject({ rate_required: true, currency: "USD", exchange_rate: "88.25", rate_source: `offer:${offer.id}` });
+    const deal = (await t.call("/stock/success/deal/buy", body)).body.data;
+    // 25000.00 USD × 88.25 = 2206250.00 INR; fee 0.03 % of that = 661.875 → 661.88 (not 7.50 × 88.25)
+    expect(deal).toMatchObject({
+      status: 1,
+      price_all: "25000.00",
+      fee: "7.50",
+      amount: "25007.50",
+      fx_rate: 88.25,
+      fx_source: `offer:${offer.id}`,
+      wallet_price_all: "2206250.00",
+      wallet_fee: "661.88",
+      wallet_amount: "2206911.88",
+    });
+    const bills = await p.db.selectFrom("bills").select(["amount", "reason", "kind"]).where("user_id", "=", t.id).orderBy("id").execute();
+    expect(bills.slice(-2)).toEqual([
+      { amount: "2206250.00", kind: "order", reason: `Block trade: buy 100 AAPL @ 250.00 USD at 88.25 INR/USD (offer:${offer.id}) (order ${deal.no})` },
+      { amount: "661.88", kind: "fee", reason: `Fee for order ${deal.no}` },
+    ]);
+    const [lot] = await p.db.selectFrom("orders").selectAll().where("no", "=", deal.no).execute();
+    expect(lot).toMatchObject({ mold: "bulk", fx_rate: "88.25000000", fx_source: `offer:${offer.id}`, wallet_amount: "2206911.88", wallet_fee: "661.88" });
+    // The seeded MSFT offer takes the operator's rate and has none.
     expect((await t.call("/stock/success/deal/buy", buyBody({ id: 5, tag: "MSFT" }, { count: 100 }))).body.data.code).toBe("rete_no");
-    expect(await expectLedgerBalanced(p, t.id)).toBe("39216.77");
+    // Rates only for offers in another currency, and only for offers that take one.
+    expect((await op.createOffer({ mold: "bulk", tag: "ITC.NS", price: "400.00", rate_required: true })).body.data).toMatchObject({ code: "invalid_input", field: "rate_required" });
+    expect((await op.setRate(4, "90")).body.data).toMatchObject({ code: "invalid_input", field: "id" });
+    expect(await expectLedgerBalanced(p, t.id)).toBe("793088.12");
+  });
+
+  it("an offer in dollars converts at the simulator's USDINR=X of the purchase", async () => {
+    p.clock.set(AT);
+    expect(p.market.quote("USDINR=X", AT)!.price).toBe(88.4507);
+    const t = await newBuyer(p, "3000000.00");
+    const deal = (await t.call("/stock/success/deal/buy", buyBody({ id: 4, tag: "AAPL" }, { count: 100 }))).body.data;
+    // 26240.00 USD × 88.4507 = 2320946.368 → 2320946.37; fee 0.0003 × 2320946.368 = 696.28
+    expect(deal).toMatchObject({
+      tag: "AAPL",
+      type: "US",
+      price: "262.40",
+      price_all: "26240.00",
+      fee: "7.87",
+      amount: "26247.87",
+      fx_rate: 88.4507,
+      fx_source: "simulator:USDINR=X",
+      wallet_price_all: "2320946.37",
+      wallet_fee: "696.28",
+      wallet_amount: "2321642.65",
+    });
+    const position = (await t.call("/stock/success/deal/positions?tag=AAPL")).body.data.rows[0];
+    expect(position).toMatchObject({ no: deal.no, mold: "bulk", count: 100, price: 262.4, cost_fx_rate: 88.4507 });
+    expect(await expectLedgerBalanced(p, t.id)).toBe("678357.35");
   });
 
   it("not_sufficient_funds: nothing debited, recorded as failed; the same key succeeds after a top-up", async () => {

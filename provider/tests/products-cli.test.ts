@@ -41,7 +41,7 @@ async function cli(...args: string[]) {
 
 describe("operator CLI: products", () => {
   it("lists waiting IPO applications and chats, allots, rejects, replies, creates an offer and matures funds", { timeout: 180_000 }, async () => {
-    const t = await newBuyer(p, "100000.00", null);
+    const t = await newBuyer(p, "1000000.00", null);
     const apply = (id: number, tag: string, count: number) =>
       t.call("/stock/success/ipo/buy", { id, tag, count, idempotency_key: newKey() }).then((r) => r.body.data.id as number);
     const partly = await apply(1, "ETERNAL.BO", 200);
@@ -51,7 +51,7 @@ describe("operator CLI: products", () => {
     const list = await cli("list");
     expect(list.code).toBe(0);
     expect(list.out).toContain(`ipo application #${partly}  ${t.phone}  200 ETERNAL.BO @ 295.00  held 59000.00  2026-11-20 09:15:00`);
-    expect(list.out).toContain(`ipo application #${refused}  ${t.phone}  100 NFLX @ 104.00  held 10400.00`);
+    expect(list.out).toContain(`ipo application #${refused}  ${t.phone}  100 NFLX @ 104.00  held 919887.28`);
     expect(list.out).toContain(`chat  ${t.phone}  "Is my application through?"  2026-11-20 09:15:00`);
 
     expect(await cli("allot", String(partly), "150")).toEqual({
@@ -64,13 +64,13 @@ describe("operator CLI: products", () => {
       [refused, 3, "Oversubscribed"],
       [partly, 2, null],
     ]);
-    expect(await expectLedgerBalanced(p, t.id)).toBe("55750.00");
+    expect(await expectLedgerBalanced(p, t.id)).toBe("955750.00");
 
     expect(await cli("reply", t.phone, "Yes:", "150", "shares", "allotted.")).toMatchObject({ code: 0, out: expect.stringMatching(new RegExp(`^replied to ${t.phone} \\(message #\\d+\\)$`)) });
     expect((await t.call("/stock/success/user_message/list-message")).body.data.rows[0]).toMatchObject({ sender: "operator", content: "Yes: 150 shares allotted." });
 
-    const offer = await cli("offer", "create", "finalize", "ITC.NS", "399.90", "200", "--needs-rate");
-    expect(offer).toMatchObject({ code: 0, out: expect.stringMatching(/^offer #\d+ finalize ITC\.NS @ 399\.90, min 200, open until 2026-11-27T09:15:00\.000Z, needs an exchange rate$/) });
+    const offer = await cli("offer", "create", "finalize", "NVDA", "170.00", "200", "--needs-rate");
+    expect(offer).toMatchObject({ code: 0, out: expect.stringMatching(/^offer #\d+ finalize NVDA @ 170\.00, min 200, open until 2026-11-27T09:15:00\.000Z, needs an exchange rate$/) });
     expect(await cli("mature")).toEqual({ code: 0, out: "matured: 0" });
   });
 });

@@ -74,6 +74,9 @@ describe("applying", () => {
         count: 200,
         price: "295.00",
         amount: "59000.00",
+        fx_rate: 1,
+        fx_source: "same_currency",
+        wallet_amount: "59000.00",
         allotted_count: null,
         refunded: "0.00",
         status: 1,
@@ -166,28 +169,46 @@ describe("allotment", () => {
     expect(await expectLedgerBalanced(p, t.id)).toBe("290600.00");
   });
 
-  it("refused: the whole hold comes back, status 3 with the reason", async () => {
+  it("refused: the whole hold comes back, status 3 with the reason (a dollar IPO, held in rupees)", async () => {
     p.clock.set(AT);
-    const t = await newBuyer(p, "20000.00", null);
-    const id = (await apply(t, NFLX, "NFLX", 100)).body.data.id;
-    expect(await expectLedgerBalanced(p, t.id)).toBe("9600.00");
+    const t = await newBuyer(p, "1000000.00", null);
+    const applied = (await apply(t, NFLX, "NFLX", 100)).body.data;
+    // 10400.00 USD at USDINR=X 88.4507 = 919887.28 INR held
+    expect(applied).toMatchObject({ amount: "10400.00", fx_rate: 88.4507, fx_source: "simulator:USDINR=X", wallet_amount: "919887.28" });
+    const id = applied.id;
+    expect(await expectLedgerBalanced(p, t.id)).toBe("80112.72");
     const done = (await op.rejectIpo(id, "Oversubscribed")).body.data;
-    expect(done).toMatchObject({ status: 3, status_name: "failed", allotted_count: 0, refunded: "10400.00", reason: "Oversubscribed", position_no: null });
+    expect(done).toMatchObject({ status: 3, status_name: "failed", allotted_count: 0, refunded: "919887.28", reason: "Oversubscribed", position_no: null });
     expect((await op.rejectIpo(id)).body.data.code).toBe("already_processed");
     expect(await billLines(p, t.id)).toEqual([
-      ["income", "20000.00", "20000.00", "credit", null, null],
-      ["expense", "10400.00", "9600.00", "ipo", "ipo", String(id)],
-      ["income", "10400.00", "20000.00", "ipo", "ipo", String(id)],
+      ["income", "1000000.00", "1000000.00", "credit", null, null],
+      ["expense", "919887.28", "80112.72", "ipo", "ipo", String(id)],
+      ["income", "919887.28", "1000000.00", "ipo", "ipo", String(id)],
     ]);
     expect((await t.call("/stock/success/deal/positions?tag=NFLX")).body.data.rows).toEqual([]);
-    expect(await expectLedgerBalanced(p, t.id)).toBe("20000.00");
+    expect(await expectLedgerBalanced(p, t.id)).toBe("1000000.00");
+  });
+
+  it("partial allotment of a dollar IPO: the lot keeps the hold's rate, the rest comes back in rupees", async () => {
+    p.clock.set(AT);
+    const t = await newBuyer(p, "1000000.00", null);
+    const id = (await apply(t, NFLX, "NFLX", 100)).body.data.id;
+    p.clock.set(new Date(AT.getTime() + DAY));
+    // 40 × 104.00 = 4160.00 USD × 88.4507 = 367954.91 INR paid by the hold; 919887.28 − 367954.91 = 551932.37 back
+    expect((await op.allot(id, 40)).body.data).toMatchObject({ status: 2, allotted_count: 40, refunded: "551932.37" });
+    const [lot] = (await t.call("/stock/success/deal/positions?tag=NFLX")).body.data.rows;
+    expect(lot).toMatchObject({ mold: "ipo", count: 40, price: 104, cost_fx_rate: 88.4507 });
+    const order = await p.db.selectFrom("orders").selectAll().where("no", "=", lot.no).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ price_all: "4160.00", fee: "0.00", fx_source: "simulator:USDINR=X", wallet_amount: "367954.91" });
+    expect(order.fx_at).toEqual(AT);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("632045.09");
   });
 });
 
 describe("the customer's IPO orders", () => {
   it("Application Records by status, Sales Record (sells of allotted shares); another customer sees neither", async () => {
     p.clock.set(AT);
-    const t = await newBuyer(p, "200000.00", null);
+    const t = await newBuyer(p, "1500000.00", null);
     const a = (await apply(t, ETERNAL, "ETERNAL.BO", 100)).body.data.id;
     const b = (await apply(t, NFLX, "NFLX", 100)).body.data.id;
     const c = (await apply(t, IRCTC, "IRCTC.BO", 100)).body.data.id;

@@ -88,6 +88,10 @@ export const upsertFailedBlockDeal = (db: Executor, row: Insertable<BlockDealsTa
           fee: row.fee,
           amount: row.amount,
           exchange_rate: row.exchange_rate ?? null,
+          fx_source: row.fx_source ?? null,
+          wallet_price_all: row.wallet_price_all ?? null,
+          wallet_fee: row.wallet_fee ?? null,
+          wallet_amount: row.wallet_amount ?? null,
           reason: row.reason ?? null,
           updated_at: row.updated_at,
         })

@@ -24,7 +24,14 @@ export interface BlockDealsTable {
   price_all: Money;
   fee: Money;
   amount: Money;
+  /** The rate price × count was converted at (units of wallet currency per unit of the offer's); null if none was found. */
   exchange_rate: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "same_currency", "simulator:USDINR=X", "offer:<id>" (the operator's rate for the offer), "none" (before conversion). */
+  fx_source: ColumnType<string | null, string | null | undefined, string | null>;
+  wallet_price_all: ColumnType<string | null, string | null | undefined, string | null>;
+  wallet_fee: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What was (or would have been) debited, in wallet money. */
+  wallet_amount: ColumnType<string | null, string | null | undefined, string | null>;
   status: BlockDealStatus;
   reason: ColumnType<string | null, string | null | undefined, string | null>;
   order_id: ColumnType<number | null, number | null | undefined, number | null>;

@@ -11,8 +11,12 @@ export interface IpoApplicationsTable {
   count: number;
   /** The issue price at application. */
   price: Money;
-  /** What was held: price × count. */
+  /** price × count in the IPO's currency. */
   amount: Money;
+  /** The rate the hold was converted at (docs/decisions/0145), its source, and the hold in wallet money. */
+  fx_rate: ColumnType<string, string | undefined, string>;
+  fx_source: ColumnType<string, string | undefined, string>;
+  wallet_amount: Money;
   allotted_count: ColumnType<number | null, number | null | undefined, number | null>;
   refunded: Money;
   status: IpoApplicationStatus;
