@@ -136,11 +136,6 @@ export function forexPageResourceHref(query: { code?: string; page: number }): s
   return withQuery("/resources/forex", { code: query.code, page: query.page });
 }
 
-/** The next page of the forex list as JSON, for its "load more" (the list's own data, never the router's). */
-export function forexPageResourceHref(query: { code?: string; page: number }): string {
-  return withQuery("/resources/forex", { code: query.code, page: query.page });
-}
-
 /* ---------------------------------------------------------------- account, wallet, products */
 
 export const accountHref = () => "/account";
