@@ -74,7 +74,7 @@ test("buy: a refused quantity is kept and announced; review, confirm, confirm th
   await expectNoAxeViolations(page);
 });
 
-test("defect 15: a US stock on the INR deployment is priced and totalled in dollars; the wallet charge says how", async ({ page, customer }) => {
+test("defect 15 and Currency: dollars for a US stock on INR; the wallet pays rupees at the USDINR=X rate, said on the review, toast and records", async ({ page, customer }) => {
   await fund(page, customer);
   await page.goto(`${AAPL}?type=buy`);
   await expect(page.locator("main .tr-price__value")).toHaveText(/^\$[\d,.]+$/);
@@ -83,12 +83,19 @@ test("defect 15: a US stock on the INR deployment is priced and totalled in doll
   const review = page.locator("main .tr-review");
   await expect(review).toContainText(/Total\$[\d,.]+/);
   await expect(review).toContainText(/Total cost\$[\d,.]+/);
-  await expect(review).toContainText(/Taken from your wallet₹[\d,.]+/);
-  await expect(review).toContainText("The provider applies no exchange rate: it charges the same figure in INR (1 USD = 1 INR).");
+  // About 88 rupees a dollar (the simulator's USDINR=X): 2 shares of a few hundred dollars are tens of thousands of rupees.
+  await expect(review).toContainText(/Estimated from your wallet₹\d{2},\d{3}\.\d\d/);
+  await expect(review).toContainText(/The wallet amount is an estimate at 1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d; the provider converts at the USDINR=X rate when the order fills/);
   await expect(review).not.toContainText(/Total₹/);
+  await expect(review).not.toContainText("1 USD = 1 INR");
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Confirm buy" }).click();
-  await expect(page.getByText(/bought 2 AAPL at \$[\d,.]+, \$[\d,.]+ with the fee; ₹[\d,.]+ taken from your wallet \(1 USD = 1 INR/)).toBeVisible();
+  await expect(
+    page.getByText(/bought 2 AAPL at \$[\d,.]+, \$[\d,.]+ with the fee; ₹\d{2},\d{3}\.\d\d taken from your wallet \(1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d\)/),
+  ).toBeVisible();
+  await page.goto("/records");
+  await expect(buyRows(page).first()).toContainText(/Taken from your wallet₹\d{2},\d{3}\.\d\d at 1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d/);
+  await expectNoAxeViolations(page);
 });
 
 test("defect 13 and 16: a tap anywhere on a position opens the stock; /trade links to records and lists; no-nav has a way back", async ({ page, customer }) => {
@@ -150,6 +157,51 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText(/Submission successful: bought 3 TCS/)).toBeVisible();
     await page.goto("/records");
     await expect(buyRows(page)).toHaveCount(1);
+  });
+
+  test("defect 25: a price move since the form was shown is announced once, politely; the price is read out on demand", async ({ page, customer }) => {
+    expect(customer.phone).toMatch(/^\d{10}$/);
+    // The live refreshes report AAPL 0.06 higher, then higher still: one announcement, not one per tick.
+    let bump = 0;
+    await page.route("**/resources/quotes**", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { rows: { symbol: string; price: number }[] };
+      bump += 0.06;
+      for (const row of body.rows) row.price = Math.round((row.price + bump) * 100) / 100;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`${AAPL}?type=buy`);
+    const shown = (await page.locator("main .tr-price__value").textContent())!;
+    const status = page.locator("main .tr-price-move");
+    await expect(status).toHaveAttribute("role", "status");
+    await expect(status).toHaveText(new RegExp(`^Price moved: now \\$[\\d,.]+, was ${shown.replace(/[$.]/g, "\\$&")}$`), { timeout: 15_000 });
+    const first = await status.textContent();
+    // More ticks move the price again; the status stays as it was.
+    await expect(page.locator("main .tr-price__value")).not.toHaveText(first!.replace(/^Price moved: now (\S+),.*$/, "$1"), { timeout: 15_000 });
+    await expect(status).toHaveText(first!);
+
+    await page.getByRole("button", { name: "Read current price" }).click();
+    await expect(page.locator("main .mk-readout-text")).toContainText(/^Apple: \$[\d,.]+, /);
+    await expectNoAxeViolations(page);
+  });
+
+  test("forex load more: a network failure keeps the rows and offers a retry, which loads the rest", async ({ page, customer }) => {
+    expect(customer.phone).toMatch(/^\d{10}$/);
+    let failing = true;
+    await page.route("**/resources/forex**", (route) => (failing ? route.abort("internetdisconnected") : route.continue()));
+    await page.goto("/forex");
+    const rows = page.locator("main .mk-table tbody tr");
+    await expect(rows).toHaveCount(10);
+    await page.mouse.wheel(0, 5000);
+    await expect(page.locator("main .tr-more")).toHaveText("Could not load more currency pairs. Check your connection and try again.");
+    await expect(page.getByRole("heading", { level: 1, name: "Forex" })).toBeVisible();
+    await expect(rows).toHaveCount(10);
+    await expectNoAxeViolations(page);
+
+    failing = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(rows).toHaveCount(16);
+    await expect(page.locator("main .tr-more")).toHaveText("No more");
   });
 
   test("defect 19: a failed price refresh keeps the figures, marks them stale, and recovers", async ({ page, customer }) => {
