@@ -21,6 +21,7 @@ import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { constraintOf, createLoanConfirmSchema, createLoanSchema, parseForm, type LoanFields } from "~/features/wallet/schemas.server";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { StepDialog } from "~/features/wallet/StepDialog";
+import { useHydrated } from "~/features/wallet/useHydrated";
 import { formatInteger, formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -191,6 +192,7 @@ function ApplyStep({ data, lastResult, offline }: { data: LoanPageData; lastResu
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const [form, fields] = useForm<LoanFields>({
     id: "loan",
     lastResult,
@@ -203,7 +205,8 @@ function ApplyStep({ data, lastResult, offline }: { data: LoanPageData; lastResu
   const submit = useOfflineSubmit(form.onSubmit);
   const typed = fields.amount.value ?? "";
   const minimum = formatMinimum(data.settings.minLoan, fmt);
-  const below = isBelow(typed, data.settings.minLoan);
+  // With JS the rule is live; a server-rendered form never disables its own submit.
+  const below = hydrated && isBelow(typed, data.settings.minLoan);
   const amountErrors = fields.amount.errors ?? (below ? [t("loan.minimum", { amount: minimum })] : null);
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const converted = isWholeAmount(typed) ? formatConverted(convertedAmount(typed, data.settings.convertRate), fmt) : null;

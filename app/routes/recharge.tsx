@@ -164,7 +164,8 @@ function RechargeForm({
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   const submit = useOfflineSubmit(form.onSubmit);
   const typed = fields.amount.value ?? "";
-  const below = isBelow(typed, data.settings.minRecharge);
+  // With JS the rule is live (docs/product.md#recharge); a server-rendered form never disables its own submit.
+  const below = hydrated && isBelow(typed, data.settings.minRecharge);
   const minimum = formatMinimum(data.settings.minRecharge, fmt);
   const amountErrors = fields.amount.errors ?? (below ? [t("recharge.minimum", { amount: minimum })] : null);
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";

@@ -20,7 +20,7 @@ import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { constraintOf, createRealNameSchema, parseForm, type RealNameFields } from "~/features/wallet/schemas.server";
 import { useTranslation } from "~/i18n-react";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
-import { ID_TYPES, getKycState, kycFigures, submitKyc, uploadImage, type KycFigures } from "~/provider/wallet.server";
+import { ID_TYPES, getKycState, kycFigures, submitKyc, uploadImage, type IdType, type KycFigures } from "~/provider/wallet.server";
 import { requireSameOrigin } from "~/security.server";
 import { redirectWithToast } from "~/toast.server";
 import { kycImageHref, realNameHref, settingsHref } from "~/utils/hrefs";
@@ -37,6 +37,8 @@ type Photo = (typeof PHOTOS)[number];
 export interface RealNameData {
   /** null: the status could not be read (the form is not offered until it can be). */
   kyc: KycFigures | null;
+  /** The ID types offered, in order (from the provider module, which the browser does not load). */
+  idTypes: IdType[];
   constraint: ReturnType<typeof constraintOf>;
 }
 
@@ -44,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   const state = await attempt(getKycState(context.provider));
   if (!state.ok) logFailure("real-name state", state.failure);
-  const data: RealNameData = { kyc: state.ok ? kycFigures(state.data) : null, constraint: constraintOf(createRealNameSchema(context.t)) };
+  const data: RealNameData = { kyc: state.ok ? kycFigures(state.data) : null, idTypes: [...ID_TYPES], constraint: constraintOf(createRealNameSchema(context.t)) };
   return json(data, { status: state.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -208,7 +210,7 @@ function RealNameForm({ data, kyc, lastResult }: { data: RealNameData; kyc: KycF
       <FormErrorSummary
         fields={[
           fields.real_name,
-          { id: `${form.id}-type-${ID_TYPES[0]}`, errors: fields.id_type.errors },
+          { id: `${form.id}-type-${data.idTypes[0]}`, errors: fields.id_type.errors },
           fields.id_number,
           { id: fields.front.id, errors: photoErrors("front") },
           { id: fields.back.id, errors: photoErrors("back") },
@@ -234,7 +236,7 @@ function RealNameForm({ data, kyc, lastResult }: { data: RealNameData; kyc: KycF
         <fieldset className="wl-choices">
           <legend className="label">{t("realName.idType")}</legend>
           {fields.id_type.errors ? <p className="field__error">{fields.id_type.errors[0]}</p> : null}
-          {ID_TYPES.map((type) => (
+          {data.idTypes.map((type) => (
             <label key={type} className="wl-choice">
               <input
                 type="radio"

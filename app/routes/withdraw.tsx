@@ -198,7 +198,8 @@ function WithdrawForm({
 
   const typed = fields.amount.value ?? "";
   const minimum = data.settings.minWithdraw;
-  const below = isBelow(typed, minimum);
+  // With JS the rule is live; a server-rendered form never disables its own submit.
+  const below = hydrated && isBelow(typed, minimum);
   const belowMessage = isBelow(typed, "10") ? t("withdraw.floor", { amount: formatMinimum("10", fmt) }) : t("withdraw.minimum", { amount: formatMinimum(minimum, fmt) });
   const amountErrors = fields.amount.errors ?? (below ? [belowMessage] : null);
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";

@@ -1,0 +1,33 @@
+import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
+import { toast } from "./wallet-support";
+
+test("loan: summary, apply (minimum said), review, confirm; the application is in the loan records", async ({ page, customer: _customer }) => {
+  await page.goto("/loan");
+  await expect(page.locator("main")).toContainText("Credit score");
+  await expect(page.locator("main")).toContainText("Good");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Apply for a loan" }).click();
+  const step = page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Apply for a loan" });
+  await expect(step).toBeVisible();
+  const amount = step.getByLabel("Loan amount");
+  await amount.fill("499");
+  if (jsEnabled()) {
+    await expect(step).toContainText("The minimum loan amount is ₹500");
+    await expect(step.getByRole("button", { name: "Review application" })).toBeDisabled();
+  } else {
+    await step.getByRole("button", { name: "Review application" }).click();
+    await expect(page.locator("main .error-summary")).toContainText("The minimum loan amount is ₹500");
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Apply for a loan" }).getByLabel("Loan amount").fill("800");
+  await page.getByRole("button", { name: "Review application" }).click();
+  const check = page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your loan application" });
+  await expect(check).toContainText("₹800.00");
+  await check.getByRole("button", { name: "Confirm application" }).click();
+  await expect(page).toHaveURL(/\/loan-records$/);
+  await expect(toast(page)).toContainText("Loan application submitted successfully");
+  await expect(page.locator("main .wl-record")).toContainText("Applying");
+  await expectNoAxeViolations(page);
+  await page.goto("/LoanApplication");
+  await expect(page.locator("main .wl-record")).toContainText("Applying");
+});

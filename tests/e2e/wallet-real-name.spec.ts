@@ -1,0 +1,32 @@
+import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
+import { toast } from "./wallet-support";
+
+/** A small real PNG (8×8, one colour), made here so the test carries no binary fixture. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWMwTjuDFTEMLQkAuYZZQQ0kCIcAAAAASUVORK5CYII=",
+  "base64",
+);
+
+test("real-name: status first, submit with photos, then the stamp, read-only fields and the photos shown to their owner", async ({ page, customer: _customer }) => {
+  await page.goto("/settings");
+  await page.getByRole("link", { name: "Real-name verification" }).click();
+  await expect(page.locator("main")).toContainText("Not submitted");
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Real name").fill("Asha Rao");
+  await page.getByRole("radio", { name: "Passport" }).check();
+  await page.getByLabel("ID number").fill("P1234567");
+  await page.getByLabel("Front of the ID (photo)").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: PNG });
+  await page.getByLabel("Back of the ID (photo)").setInputFiles({ name: "back.png", mimeType: "image/png", buffer: PNG });
+  await page.getByRole("button", { name: "Submit for verification" }).click();
+
+  await expect(toast(page)).toContainText("Verification submitted");
+  await expect(page.locator(".wl-stamp")).toHaveText("Under review");
+  await expect(page.getByLabel("Real name")).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("ID type")).toHaveValue("Passport");
+  const front = page.getByRole("img", { name: "Front of the ID you submitted" });
+  await expect(front).toHaveAttribute("src", /^\/resources\/kyc-image\/[0-9a-f-]{36}$/);
+  if (jsEnabled()) await expect.poll(() => front.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+  else expect((await page.context().request.get((await front.getAttribute("src"))!)).headers()["content-type"]).toBe("image/jpeg");
+  await expectNoAxeViolations(page);
+});

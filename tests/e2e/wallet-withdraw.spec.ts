@@ -1,0 +1,37 @@
+import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
+import { approve, fund, toast } from "./wallet-support";
+
+test("withdraw: no card yet, add one (approved by the operator), then withdraw to it and see it in the records", async ({ page, customer }) => {
+  await fund(page, customer, "1000.00");
+  await page.goto("/withdraw");
+  await expect(page.locator("main")).toContainText("No bank cards available");
+  await page.getByRole("link", { name: "Add a bank card" }).click();
+
+  const step = page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Add a bank card" });
+  await expect(step).toBeVisible();
+  await expectNoAxeViolations(page);
+  await step.getByRole("button", { name: "Save card" }).click();
+  await expect(step.locator(".error-summary")).toContainText("Enter the IFSC code");
+  await step.getByLabel("Name", { exact: true }).fill("Asha Rao");
+  await step.getByLabel("Bank name").fill("HDFC Bank");
+  await step.getByLabel("IFSC code").fill("HDFC0000060");
+  await step.getByLabel("Account number").fill("501001234567");
+  await step.getByRole("button", { name: "Save card" }).click();
+  await expect(toast(page)).toContainText("Bank card saved");
+  await expect(page.locator("main .wl-card")).toContainText("Pending review");
+  await expectNoAxeViolations(page);
+
+  await approve(page, customer, "cards");
+  await page.goto("/withdraw");
+  await expect(page.getByRole("radio", { name: /HDFC Bank ending 4567/ })).toBeChecked();
+  await page.getByLabel("Amount", { exact: true }).fill("200");
+  await page.getByRole("button", { name: "Review withdrawal" }).click();
+  const check = page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your withdrawal" });
+  await expect(check).toContainText("₹200.00");
+  await expectNoAxeViolations(page);
+  await check.getByRole("button", { name: "Confirm withdrawal" }).click();
+  await expect(page).toHaveURL(/\/withdraw-records$/);
+  await expect(toast(page)).toContainText("Withdrawal successful");
+  await expect(page.locator("main .wl-record")).toContainText("In progress");
+  await expectNoAxeViolations(page);
+});
