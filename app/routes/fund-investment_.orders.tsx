@@ -9,6 +9,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
+import { Figures } from "~/features/products/Figures";
 import { periodText, returnRangeText } from "~/features/products/funds";
 import { OrdersFailed } from "~/features/products/OrdersFailed";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
@@ -79,36 +80,16 @@ export default function FundOrdersPage() {
                 <span className="pr-strong">{row.name}</span>
                 <span className={`pr-badge pr-badge--${row.status}`}>{t(`fundOrders.status.${row.status}`)}</span>
               </div>
-              <dl className="pr-grid">
-                <div>
-                  <dt>{t("funds.period")}</dt>
-                  <dd>{periodText(t, row.days)}</dd>
-                </div>
-                <div>
-                  <dt>{t("fundOrders.amount")}</dt>
-                  <dd className="pr-num">{formatMoney(row.amount, fmt)}</dd>
-                </div>
-                <div>
-                  <dt>{t("fundOrders.expected")}</dt>
-                  <dd className="pr-num">{formatMoney(row.expectedReturn, fmt)}</dd>
-                </div>
-                <div>
-                  <dt>{t("funds.range")}</dt>
-                  <dd className="pr-num">{returnRangeText(t, row.minReturn, row.maxReturn, fmt)}</dd>
-                </div>
-                <div>
-                  <dt>{t("fundOrders.end")}</dt>
-                  <dd>
-                    <time dateTime={row.end}>{formatDate(row.end, fmt)}</time>
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t("fundOrders.created")}</dt>
-                  <dd>
-                    <time dateTime={row.created}>{formatDate(row.created, fmt)}</time>
-                  </dd>
-                </div>
-              </dl>
+              <Figures
+                items={[
+                  { label: t("funds.period"), value: periodText(t, row.days) },
+                  { label: t("fundOrders.amount"), value: formatMoney(row.amount, fmt), numeric: true },
+                  { label: t("fundOrders.expected"), value: formatMoney(row.expectedReturn, fmt), numeric: true },
+                  { label: t("funds.range"), value: returnRangeText(t, row.minReturn, row.maxReturn, fmt), numeric: true },
+                  { label: t("fundOrders.end"), value: <time dateTime={row.end}>{formatDate(row.end, fmt)}</time> },
+                  { label: t("fundOrders.created"), value: <time dateTime={row.created}>{formatDate(row.created, fmt)}</time> },
+                ]}
+              />
             </li>
           ))}
         </ul>

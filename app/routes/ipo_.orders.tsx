@@ -6,6 +6,7 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { Figures } from "~/features/products/Figures";
 import { OrdersFailed } from "~/features/products/OrdersFailed";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
@@ -107,38 +108,18 @@ export default function IpoOrdersPage() {
                   </span>
                   <span className={`pr-badge pr-badge--${STATUS_CLASS[row.status] ?? "pending"}`}>{applicationStatus(t, row, qty)}</span>
                 </div>
-                <dl className="pr-grid">
-                  <div>
-                    <dt>{t("ipoOrders.applied")}</dt>
-                    <dd className="pr-num">{qty(row.count)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t("ipo.price")}</dt>
-                    <dd className="pr-num">{formatMarketMoney(row.price, fmt, row.market)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t(row.status === 1 ? "ipo.held" : "ipoOrders.amount")}</dt>
-                    <dd className="pr-num">{formatMarketMoney(row.amount, fmt, row.market)}</dd>
-                  </div>
-                  {row.refunded !== null && Number(row.refunded) > 0 ? (
-                    <div>
-                      <dt>{t("ipoOrders.refunded")}</dt>
-                      <dd className="pr-num">{formatMarketMoney(row.refunded, fmt, row.market)}</dd>
-                    </div>
-                  ) : null}
-                  <div>
-                    <dt>{t("orders.time")}</dt>
-                    <dd>
-                      <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time>
-                    </dd>
-                  </div>
-                  {row.status === 3 && row.reason ? (
-                    <div>
-                      <dt>{t("orders.reason")}</dt>
-                      <dd>{row.reason}</dd>
-                    </div>
-                  ) : null}
-                </dl>
+                <Figures
+                  items={[
+                    { label: t("ipoOrders.applied"), value: qty(row.count), numeric: true },
+                    { label: t("ipo.price"), value: formatMarketMoney(row.price, fmt, row.market), numeric: true },
+                    { label: t(row.status === 1 ? "ipo.held" : "ipoOrders.amount"), value: formatMarketMoney(row.amount, fmt, row.market), numeric: true },
+                    row.refunded !== null && Number(row.refunded) > 0
+                      ? { label: t("ipoOrders.refunded"), value: formatMarketMoney(row.refunded, fmt, row.market), numeric: true }
+                      : null,
+                    { label: t("orders.time"), value: <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time> },
+                    row.status === 3 && row.reason ? { label: t("orders.reason"), value: row.reason } : null,
+                  ]}
+                />
               </li>
             ))}
           </ul>
@@ -154,34 +135,15 @@ export default function IpoOrdersPage() {
                   <span className="pr-strong">{row.display}</span> <span className="pr-muted">{row.name}</span>
                 </span>
               </div>
-              <dl className="pr-grid">
-                <div>
-                  <dt>{t("review.quantity")}</dt>
-                  <dd className="pr-num">{qty(row.count)}</dd>
-                </div>
-                <div>
-                  <dt>{t("ipoOrders.sellPrice")}</dt>
-                  <dd className="pr-num">{formatMarketMoney(row.price, fmt, row.market)}</dd>
-                </div>
-                <div>
-                  <dt>{t("review.total")}</dt>
-                  <dd className="pr-num">{formatMarketMoney(row.total, fmt, row.market)}</dd>
-                </div>
-                {row.profit !== null ? (
-                  <div>
-                    <dt>{t("ipoOrders.profit")}</dt>
-                    <dd className="pr-num">
-                      <ProfitLoss value={row.profit} market={row.market} />
-                    </dd>
-                  </div>
-                ) : null}
-                <div>
-                  <dt>{t("orders.time")}</dt>
-                  <dd>
-                    <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time>
-                  </dd>
-                </div>
-              </dl>
+              <Figures
+                items={[
+                  { label: t("review.quantity"), value: qty(row.count), numeric: true },
+                  { label: t("ipoOrders.sellPrice"), value: formatMarketMoney(row.price, fmt, row.market), numeric: true },
+                  { label: t("review.total"), value: formatMarketMoney(row.total, fmt, row.market), numeric: true },
+                  row.profit !== null ? { label: t("ipoOrders.profit"), value: <ProfitLoss value={row.profit} market={row.market} />, numeric: true } : null,
+                  { label: t("orders.time"), value: <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time> },
+                ]}
+              />
             </li>
           ))}
         </ul>

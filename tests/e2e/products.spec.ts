@@ -47,6 +47,8 @@ test("block trading: search, buy with the transaction password after a review; t
   const buy = step(page);
   const quantity = buy.getByLabel("Quantity", { exact: true });
   await expect(quantity).toHaveValue("100");
+  // With JS the step is a modal dialog that opens on the quantity field.
+  if (jsEnabled()) await expect(quantity).toBeFocused();
   await expectNoAxeViolations(page);
   // − never goes below the minimum, and says so.
   await buy.getByRole("button", { name: "Decrease quantity by 1" }).click();

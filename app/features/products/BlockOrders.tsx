@@ -8,6 +8,7 @@ import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
 
 import type { BlockOrdersData } from "./block-orders.server";
+import { Figures } from "./Figures";
 import { BLOCK_HREFS, BLOCK_ORDER_TABS } from "./molds";
 import { OrdersFailed } from "./OrdersFailed";
 
@@ -42,44 +43,18 @@ export function BlockOrders({ data }: { data: BlockOrdersData }) {
                 </span>
                 <span className={`pr-badge pr-badge--${STATUS_KEYS[row.status] ?? "failed"}`}>{t(`orders.status.${STATUS_KEYS[row.status] ?? "failed"}`)}</span>
               </div>
-              <dl className="pr-grid">
-                <div>
-                  <dt>{t("orders.no")}</dt>
-                  <dd className="pr-num">{row.no}</dd>
-                </div>
-                <div>
-                  <dt>{t("review.quantity")}</dt>
-                  <dd className="pr-num">{formatInteger(row.count, fmt)}</dd>
-                </div>
-                <div>
-                  <dt>{t("block.price")}</dt>
-                  <dd className="pr-num">{formatMarketMoney(row.price, fmt, row.market)}</dd>
-                </div>
-                <div>
-                  <dt>{t("review.total")}</dt>
-                  <dd className="pr-num">{formatMarketMoney(row.total, fmt, row.market)}</dd>
-                </div>
-                <div>
-                  <dt>{t("orders.fee")}</dt>
-                  <dd className="pr-num">{formatMarketMoney(row.fee, fmt, row.market)}</dd>
-                </div>
-                <div>
-                  <dt>{t("review.cost")}</dt>
-                  <dd className="pr-num">{formatMarketMoney(row.cost, fmt, row.market)}</dd>
-                </div>
-                <div>
-                  <dt>{t("orders.time")}</dt>
-                  <dd>
-                    <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time>
-                  </dd>
-                </div>
-                {row.reasonText ? (
-                  <div>
-                    <dt>{t("orders.reason")}</dt>
-                    <dd>{row.reasonText}</dd>
-                  </div>
-                ) : null}
-              </dl>
+              <Figures
+                items={[
+                  { label: t("orders.no"), value: row.no, numeric: true },
+                  { label: t("review.quantity"), value: formatInteger(row.count, fmt), numeric: true },
+                  { label: t("block.price"), value: formatMarketMoney(row.price, fmt, row.market), numeric: true },
+                  { label: t("review.total"), value: formatMarketMoney(row.total, fmt, row.market), numeric: true },
+                  { label: t("orders.fee"), value: formatMarketMoney(row.fee, fmt, row.market), numeric: true },
+                  { label: t("review.cost"), value: formatMarketMoney(row.cost, fmt, row.market), numeric: true },
+                  { label: t("orders.time"), value: <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time> },
+                  row.reasonText ? { label: t("orders.reason"), value: row.reasonText } : null,
+                ]}
+              />
             </li>
           ))}
         </ul>

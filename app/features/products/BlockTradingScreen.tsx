@@ -1,25 +1,26 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { Pager } from "~/components/ui/Pager";
-import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { StepDialog } from "~/features/wallet/StepDialog";
 import { useHydrated } from "~/features/wallet/useHydrated";
-import { formatDate, formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { formatDate, formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
+import { useTranslation, type TFunction } from "~/i18n-react";
+import type { OfferFigures } from "~/provider/products.server";
 import { money, toBig } from "~/utils/decimal";
 import { useFormat } from "~/utils/format-context";
 
 import type { BlockScreenData, BuyStep } from "./block.server";
+import { Figures, type Figure } from "./Figures";
 import type { BlockReviewFields } from "./forms.server";
 import { BLOCK_HREFS } from "./molds";
 import { NoTransactionPassword, PurchaseReview, type ProductReply } from "./PurchaseReview";
 import { QuantityStepper } from "./QuantityStepper";
-import { BELOW_MINIMUM_HINT_MS, BLOCK_STEP, stepWithin, readQuantity } from "./quantity";
+import { BELOW_MINIMUM_HINT_MS, BLOCK_STEP, stepWithin } from "./quantity";
+import { useQuantityStep } from "./useQuantityStep";
 
 /**
  * Block trading and QIP (docs/product.md#block-trading): search, offers, and a purchase in two steps, buy (quantity)
@@ -126,22 +127,12 @@ function OfferList({ data }: { data: BlockScreenData }) {
                     {offer.name} <span className="pr-muted">{offer.display}</span>
                   </h3>
                 </div>
-                <dl className="pr-grid">
-                  <div>
-                    <dt>{t("block.price")}</dt>
-                    <dd className="pr-num">{formatMarketMoney(offer.price, fmt, offer.market)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t("block.minimum")}</dt>
-                    <dd className="pr-num">{formatInteger(offer.minimum, fmt)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t("block.closes")}</dt>
-                    <dd>
-                      <time dateTime={offer.closesAt}>{formatDate(offer.closesAt, fmt)}</time>
-                    </dd>
-                  </div>
-                </dl>
+                <Figures
+                  items={[
+                    ...offerTerms(t, fmt, offer),
+                    { label: t("block.closes"), value: <time dateTime={offer.closesAt}>{formatDate(offer.closesAt, fmt)}</time> },
+                  ]}
+                />
                 {offer.status === 1 ? (
                   <Link to={hrefs.screen({ code: data.code || undefined, page: data.page, item: offer.id })} className="button button--small" preventScrollReset>
                     {t("block.buy")}
@@ -184,68 +175,49 @@ function BuyForm({
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const location = useLocation();
-  const navigation = useNavigation();
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
   const listQuery = { code: data.code || undefined, page: data.page };
-  const [form, fields] = useForm<BlockReviewFields>({
+  const step = useQuantityStep<BlockReviewFields>({
     id: "block-buy",
     lastResult,
     constraint: buy.constraint,
     defaultValue: { buy: String(offer.id), quantity: buy.quantity },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    serverNote: buy.stepNote,
+    offline,
   });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const submit = useOfflineSubmit(form.onSubmit);
-  // A − / + press with JS that stopped at a bound (undefined until the first press: the URL's step, if any, speaks).
-  const [stepNote, setStepNote] = useState<string | null | undefined>(undefined);
-  const typed = fields.quantity.value ?? "";
-  const quantity = readQuantity(typed);
+  const { form, fields, quantity } = step;
   const belowHint = useBelowMinimumHint(quantity, offer.minimum);
   const upper = buy.maximum !== null && buy.maximum >= offer.minimum ? buy.maximum : null;
   const minimumMessage = t("buy.belowMinimum", { min: offer.minimum });
   const maximumMessage = t("buy.aboveMaximum", { max: buy.maximum ?? 0 });
-  const note = stepNote === undefined ? buy.stepNote : stepNote;
-  const quantityErrors = fields.quantity.errors ?? (note ? [note] : belowHint ? [minimumMessage] : null);
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const quantityErrors = fields.quantity.errors ?? (step.note ? [step.note] : belowHint ? [minimumMessage] : null);
   const total = quantity !== null && quantity > 0 ? money(toBig(offer.price).times(quantity)) : null;
-  const formErrors = [...(form.errors ?? []), ...(offline || submit.offline ? [t("review.offlineForm")] : [])];
   return (
-    <StepDialog title={t("buy.title", { name: offer.name })} closeHref={hrefs.screen(listQuery)}>
+    // With JS the dialog opens on the quantity field (StepDialog focuses the element marked data-safe-choice).
+    <StepDialog title={t("buy.title", { name: offer.name })} closeHref={hrefs.screen(listQuery)} focusSafeChoice>
       <FormErrorSummary
         fields={[{ id: fields.quantity.id, errors: fields.quantity.errors }]}
-        formErrors={formErrors}
+        formErrors={step.formErrors}
         formId={fields.quantity.id}
-        lastResult={offline || submit.offline ? { status: "error" } : lastResult}
-        attempts={attempts}
+        lastResult={step.summaryResult}
+        attempts={step.attempts}
       />
-      <dl className="pr-grid">
-        <div>
-          <dt>{t("block.price")}</dt>
-          <dd className="pr-num">{formatMarketMoney(offer.price, fmt, offer.market)}</dd>
-        </div>
-        <div>
-          <dt>{t("block.minimum")}</dt>
-          <dd className="pr-num">{formatInteger(offer.minimum, fmt)}</dd>
-        </div>
-        <div>
-          <dt>{t("buy.maximum")}</dt>
-          <dd className="pr-num">{buy.maximum === null ? "—" : formatInteger(buy.maximum, fmt)}</dd>
-        </div>
-        <div>
-          <dt>{t("buy.balance")}</dt>
-          <dd className="pr-num">{buy.balance === null ? "—" : formatMoney(buy.balance, fmt)}</dd>
-        </div>
-      </dl>
+      <Figures
+        items={[
+          ...offerTerms(t, fmt, offer),
+          { label: t("buy.maximum"), value: buy.maximum === null ? "—" : formatInteger(buy.maximum, fmt), numeric: true },
+          { label: t("buy.balance"), value: buy.balance === null ? "—" : formatMoney(buy.balance, fmt), numeric: true },
+        ]}
+      />
       {buy.maximum !== null && buy.maximum < offer.minimum ? <p className="notice">{t("buy.noneAffordable", { min: formatInteger(offer.minimum, fmt) })}</p> : null}
       {buy.passwordSet ? null : <NoTransactionPassword />}
       <Form
         method="post"
         action={hrefs.screen({ ...listQuery, item: offer.id })}
         {...getFormProps(form)}
-        onSubmitCapture={onSubmitCapture}
-        onSubmit={submit.onSubmit}
+        onSubmitCapture={step.onSubmitCapture}
+        onSubmit={step.onSubmit}
         className="form"
       >
         <input {...getInputProps(fields.buy, { type: "hidden" })} key={fields.buy.key} />
@@ -257,29 +229,24 @@ function BuyForm({
           labels={{ up: t("buy.increase"), down: t("buy.decrease") }}
           reviewLabel={t("buy.review")}
           onStep={(direction) => {
-            const next = stepWithin(typed, direction, { min: offer.minimum, max: upper, step: BLOCK_STEP, start: offer.minimum });
+            const next = stepWithin(step.typed, direction, { min: offer.minimum, max: upper, step: BLOCK_STEP, start: offer.minimum });
             form.update({ name: fields.quantity.name, value: String(next.quantity) });
-            setStepNote(next.bound === "min" ? minimumMessage : next.bound === "max" ? maximumMessage : null);
+            step.setNote(next.bound === "min" ? minimumMessage : next.bound === "max" ? maximumMessage : null);
           }}
-        >
-          <Field
-            label={t("buy.quantity")}
-            hint={t("buy.quantityHint", { min: formatInteger(offer.minimum, fmt) })}
-            errors={quantityErrors}
-            inputProps={{
-              ...getInputProps(fields.quantity, { type: "text", ariaAttributes: false }),
-              inputMode: "numeric",
-              autoComplete: "off",
-              onInput: () => setStepNote(null),
-            }}
-          />
-        </QuantityStepper>
+          field={{
+            label: t("buy.quantity"),
+            hint: t("buy.quantityHint", { min: formatInteger(offer.minimum, fmt) }),
+            errors: quantityErrors,
+            inputProps: getInputProps(fields.quantity, { type: "text", ariaAttributes: false }),
+          }}
+          onInput={() => step.setNote(null)}
+        />
         <p className="pr-total">
           {total === null ? t("buy.totalNone") : t("buy.total", { total: formatMarketMoney(total, fmt, offer.market) })}
         </p>
         <div className="actions">
           {buy.passwordSet ? (
-            <button type="submit" name="intent" value="review" className="button" disabled={busy}>
+            <button type="submit" name="intent" value="review" className="button" disabled={step.busy}>
               {t("buy.review")}
             </button>
           ) : null}
@@ -290,6 +257,14 @@ function BuyForm({
       </Form>
     </StepDialog>
   );
+}
+
+/** An offer's block price and minimum quantity, as the list and the buy step show them. */
+function offerTerms(t: TFunction<"products">, fmt: FormatContext, offer: OfferFigures): Figure[] {
+  return [
+    { label: t("block.price"), value: formatMarketMoney(offer.price, fmt, offer.market), numeric: true },
+    { label: t("block.minimum"), value: formatInteger(offer.minimum, fmt), numeric: true },
+  ];
 }
 
 /**

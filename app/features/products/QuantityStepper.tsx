@@ -1,6 +1,10 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes } from "react";
 
+import { Field, type FieldProps } from "~/components/ui/Field";
 import { useHydrated } from "~/features/wallet/useHydrated";
+
+/** On the quantity input: with JS, StepDialog opens its dialog on the element marked `data-safe-choice`. */
+const OPENS_HERE = { "data-safe-choice": "" } as InputHTMLAttributes<HTMLInputElement>;
 
 /**
  * − field + for a purchase quantity (docs/decisions/0051, 0137). Without JS each button is a GET submit of the whole
@@ -13,14 +17,18 @@ export function QuantityStepper({
   onStep,
   labels,
   reviewLabel,
-  children,
+  field,
+  onInput,
 }: {
   /** Where the no-JS GET goes (the screen's path; the form's fields carry its state). */
   action: string;
   onStep: (direction: "up" | "down") => void;
   labels: { up: string; down: string };
   reviewLabel: string;
-  children: ReactNode;
+  /** The quantity field: its label, hint, errors and Conform's input props (text, digits, no autocomplete added here). */
+  field: Omit<FieldProps, "className">;
+  /** Typing in the field (a − / + note gives way to what is typed). */
+  onInput: () => void;
 }) {
   const hydrated = useHydrated();
   const button = (direction: "up" | "down") => (
@@ -50,7 +58,10 @@ export function QuantityStepper({
       )}
       <div className="pr-stepper">
         {button("down")}
-        {children}
+        <Field
+          {...field}
+          inputProps={{ ...field.inputProps, inputMode: "numeric", autoComplete: "off", ...OPENS_HERE, onInput }}
+        />
         {button("up")}
       </div>
     </>

@@ -11,6 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { Pager } from "~/components/ui/Pager";
+import { Figures } from "~/features/products/Figures";
 import { createFundConfirmSchema, createFundReviewSchema, type FormConstraint } from "~/features/products/forms.server";
 import { periodText, returnAmounts, returnRangeText } from "~/features/products/funds";
 import { PurchaseReview, type ProductReply } from "~/features/products/PurchaseReview";
@@ -197,28 +198,15 @@ function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResu
           {data.funds.map((fund) => (
             <li key={fund.id} className="pr-item">
               <h2 className="pr-item__title">{fund.name}</h2>
-              <dl className="pr-grid">
-                <div>
-                  <dt>{t("funds.range")}</dt>
-                  <dd className="pr-num">{returnRangeText(t, fund.minReturn, fund.maxReturn, fmt)}</dd>
-                </div>
-                <div>
-                  <dt>{t("funds.period")}</dt>
-                  <dd>{periodText(t, fund.days)}</dd>
-                </div>
-                <div>
-                  <dt>{t("funds.amount")}</dt>
-                  <dd className="pr-num">{formatMoney(fund.amount, fmt)}</dd>
-                </div>
-                <div>
-                  <dt>{t("funds.issued")}</dt>
-                  <dd className="pr-num">{formatMoney(fund.issued, fmt)}</dd>
-                </div>
-                <div>
-                  <dt>{t("funds.sold")}</dt>
-                  <dd className="pr-num">{formatMoney(fund.sold, fmt)}</dd>
-                </div>
-              </dl>
+              <Figures
+                items={[
+                  { label: t("funds.range"), value: returnRangeText(t, fund.minReturn, fund.maxReturn, fmt), numeric: true },
+                  { label: t("funds.period"), value: periodText(t, fund.days) },
+                  { label: t("funds.amount"), value: formatMoney(fund.amount, fmt), numeric: true },
+                  { label: t("funds.issued"), value: formatMoney(fund.issued, fmt), numeric: true },
+                  { label: t("funds.sold"), value: formatMoney(fund.sold, fmt), numeric: true },
+                ]}
+              />
               {fund.soldOut ? (
                 <p className="pr-unavailable">
                   <button type="button" className="button button--small" disabled>

@@ -1,13 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 
-import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import type { IpoReviewFields } from "~/features/products/forms.server";
 import { QuantityStepper } from "~/features/products/QuantityStepper";
-import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
-import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
+import { IPO_STEP, boundBroken, stepWithin } from "~/features/products/quantity";
+import { useQuantityStep } from "~/features/products/useQuantityStep";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { StepDialog } from "~/features/wallet/StepDialog";
 import { formatInteger, formatMarketMoney } from "~/format";
@@ -27,64 +25,52 @@ export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; la
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const location = useLocation();
-  const navigation = useNavigation();
   const ipo = apply.ipo;
-  const [form, fields] = useForm<IpoReviewFields>({
+  const step = useQuantityStep<IpoReviewFields>({
     id: "ipo-apply",
     lastResult,
     constraint: apply.constraint,
     defaultValue: { apply: String(ipo.id), quantity: apply.quantity },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    serverNote: apply.stepNote,
+    offline,
   });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const submit = useOfflineSubmit(form.onSubmit);
-  const [stepNote, setStepNote] = useState<string | null | undefined>(undefined);
-  const typed = fields.quantity.value ?? "";
-  const quantity = readQuantity(typed);
+  const { form, fields, quantity } = step;
   const outOfRange = quantity !== null && boundBroken(quantity, ipo.min, ipo.max) ? t("ipo.outOfRange", { min: ipo.min, max: ipo.max }) : null;
-  const note = stepNote === undefined ? apply.stepNote : stepNote;
-  const quantityErrors = fields.quantity.errors ?? (note ? [note] : outOfRange ? [outOfRange] : null);
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const quantityErrors = fields.quantity.errors ?? (step.note ? [step.note] : outOfRange ? [outOfRange] : null);
   const held = quantity !== null && !outOfRange ? money(toBig(ipo.price).times(quantity)) : null;
-  const formErrors = [...(form.errors ?? []), ...(offline || submit.offline ? [t("review.offlineForm")] : [])];
   return (
-    <StepDialog title={t("ipo.applyTitle", { company: ipo.company })} closeHref={ipoHref()}>
+    // With JS the dialog opens on the quantity field (StepDialog focuses the element marked data-safe-choice).
+    <StepDialog title={t("ipo.applyTitle", { company: ipo.company })} closeHref={ipoHref()} focusSafeChoice>
       <FormErrorSummary
         fields={[{ id: fields.quantity.id, errors: fields.quantity.errors }]}
-        formErrors={formErrors}
+        formErrors={step.formErrors}
         formId={fields.quantity.id}
-        lastResult={offline || submit.offline ? { status: "error" } : lastResult}
-        attempts={attempts}
+        lastResult={step.summaryResult}
+        attempts={step.attempts}
       />
       <p>{t("ipo.priceLine", { price: formatMarketMoney(ipo.price, fmt, ipo.market) })}</p>
-      <Form method="post" action={ipoHref({ item: ipo.id })} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} onSubmit={submit.onSubmit} className="form">
+      <Form method="post" action={ipoHref({ item: ipo.id })} {...getFormProps(form)} onSubmitCapture={step.onSubmitCapture} onSubmit={step.onSubmit} className="form">
         <input {...getInputProps(fields.apply, { type: "hidden" })} key={fields.apply.key} />
         <QuantityStepper
           action={location.pathname}
           labels={{ up: t("ipo.increase", { step: IPO_STEP }), down: t("ipo.decrease", { step: IPO_STEP }) }}
           reviewLabel={t("ipo.review")}
           onStep={(direction) => {
-            const next = stepWithin(typed, direction, { min: ipo.min, max: ipo.max, step: IPO_STEP, start: ipo.max });
+            const next = stepWithin(step.typed, direction, { min: ipo.min, max: ipo.max, step: IPO_STEP, start: ipo.max });
             form.update({ name: fields.quantity.name, value: String(next.quantity) });
-            setStepNote(next.bound ? t(next.bound === "min" ? "ipo.atMinimum" : "ipo.atMaximum", { min: ipo.min, max: ipo.max }) : null);
+            step.setNote(next.bound ? t(next.bound === "min" ? "ipo.atMinimum" : "ipo.atMaximum", { min: ipo.min, max: ipo.max }) : null);
           }}
-        >
-          <Field
-            label={t("review.quantity")}
-            hint={t("ipo.quantityHint", { min: formatInteger(ipo.min, fmt), max: formatInteger(ipo.max, fmt) })}
-            errors={quantityErrors}
-            inputProps={{
-              ...getInputProps(fields.quantity, { type: "text", ariaAttributes: false }),
-              inputMode: "numeric",
-              autoComplete: "off",
-              onInput: () => setStepNote(null),
-            }}
-          />
-        </QuantityStepper>
+          field={{
+            label: t("review.quantity"),
+            hint: t("ipo.quantityHint", { min: formatInteger(ipo.min, fmt), max: formatInteger(ipo.max, fmt) }),
+            errors: quantityErrors,
+            inputProps: getInputProps(fields.quantity, { type: "text", ariaAttributes: false }),
+          }}
+          onInput={() => step.setNote(null)}
+        />
         <p className="pr-total">{held === null ? t("ipo.heldNone") : t("ipo.heldLine", { amount: formatMarketMoney(held, fmt, ipo.market) })}</p>
         <div className="actions">
-          <button type="submit" name="intent" value="review" className="button" disabled={busy}>
+          <button type="submit" name="intent" value="review" className="button" disabled={step.busy}>
             {t("ipo.review")}
           </button>
           <Link to={ipoHref()} className="button button--secondary" preventScrollReset>

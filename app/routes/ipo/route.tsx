@@ -12,6 +12,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
+import { Figures } from "~/features/products/Figures";
 import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/products/forms.server";
 import { PurchaseReview, type ProductReply } from "~/features/products/PurchaseReview";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
@@ -195,20 +196,13 @@ function IpoList({ data }: { data: IpoPageData }) {
             </h2>
             <span className="pr-badge">{ipoStatusName(t, ipo.status)}</span>
           </div>
-          <dl className="pr-grid">
-            <div>
-              <dt>{t("ipo.price")}</dt>
-              <dd className="pr-num">{formatMarketMoney(ipo.price, fmt, ipo.market)}</dd>
-            </div>
-            <div>
-              <dt>{t("ipo.range")}</dt>
-              <dd className="pr-num">{t("ipo.rangeValue", { min: formatInteger(ipo.min, fmt), max: formatInteger(ipo.max, fmt) })}</dd>
-            </div>
-            <div>
-              <dt>{t("ipo.window")}</dt>
-              <dd>{t("ipo.windowValue", { start: formatDate(ipo.start, fmt), end: formatDate(ipo.end, fmt) })}</dd>
-            </div>
-          </dl>
+          <Figures
+            items={[
+              { label: t("ipo.price"), value: formatMarketMoney(ipo.price, fmt, ipo.market), numeric: true },
+              { label: t("ipo.range"), value: t("ipo.rangeValue", { min: formatInteger(ipo.min, fmt), max: formatInteger(ipo.max, fmt) }), numeric: true },
+              { label: t("ipo.window"), value: t("ipo.windowValue", { start: formatDate(ipo.start, fmt), end: formatDate(ipo.end, fmt) }) },
+            ]}
+          />
           {ipo.canApply ? (
             <Link to={ipoHref({ item: ipo.id })} className="button button--small" preventScrollReset>
               {t("ipo.apply")}
