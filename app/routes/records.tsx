@@ -9,8 +9,6 @@ import {
   json,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
-  type LinksFunction,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -22,12 +20,12 @@ import { LinkTabs } from "~/components/ui/Tabs";
 import { dealConversion, formatAmount, rateText } from "~/features/trading/currency";
 import { parseCancelForm } from "~/features/trading/forms.server";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
+import { NO_STORE, tradeHeaders, tradeLinks } from "~/features/trading/route-exports";
 import { dateTimeFormat, formatInteger, formatMarketMoney, formatMoney, intlLocale, timeZoneOf, type FormatContext } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { cancelOrder, getTransactions, recordFigures, type RecordFigures } from "~/provider/trading.server";
 import { requireSameOrigin } from "~/security.server";
-import tradeStyles from "~/styles/trade.css";
 import { redirectWithToast } from "~/toast.server";
 import { useFormat } from "~/utils/format-context";
 import { recordsHref, type RecordType } from "~/utils/hrefs";
@@ -36,16 +34,11 @@ import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
 export const handle: PageHandle = { i18n: ["trade"], titleKey: "trade:records.title" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
-export const headers: HeadersFunction = ({ parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", "private, no-store");
-  return headers;
-};
+export const links = tradeLinks;
+export const headers = tradeHeaders;
 
 const RECORD_TYPES: readonly RecordType[] = ["all", "pending", "success", "cancelled", "expired"];
 const STATUS_KEYS = ["pending", "success", "cancelled", "expired"] as const;
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 function readRecordType(value: unknown): RecordType {
   return typeof value === "string" && (RECORD_TYPES as readonly string[]).includes(value) ? (value as RecordType) : "all";

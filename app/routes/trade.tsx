@@ -2,32 +2,28 @@
  * /trade (auth): positions by market (docs/product.md#positions), `?tab=stock|forex|futures|treasury&page=N`,
  * with links to the stock records and to the tab's own list, so every trade screen is reachable from here.
  */
-import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { PositionsScreen } from "~/features/trading/PositionsScreen";
 import { loadPositionsScreen, readPositionTab } from "~/features/trading/positions.server";
+import { NO_STORE, tradeHeaders, tradeLinks } from "~/features/trading/route-exports";
 import { useTranslation } from "~/i18n-react";
-import tradeStyles from "~/styles/trade.css";
 import { instrumentListHref, marketsHref, positionsHref, recordsHref, type PositionTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
 export const handle: PageHandle = { i18n: ["trade", "markets"], titleKey: "trade:positions.title" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
-export const headers: HeadersFunction = ({ parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", "private, no-store");
-  return headers;
-};
+export const links = tradeLinks;
+export const headers = tradeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "trade");
   const url = new URL(request.url);
   const tab = readPositionTab(url.searchParams.get("tab")) ?? "stock";
   const data = await loadPositionsScreen(context, tab, readPage(url.searchParams.get("page")), positionsHref);
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
 /** Where each tab's instruments are listed. */

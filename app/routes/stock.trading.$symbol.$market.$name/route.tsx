@@ -13,8 +13,6 @@ import {
   json,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
-  type LinksFunction,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import {
@@ -44,13 +42,13 @@ import {
   type Side,
 } from "~/features/trading/order";
 import { dealToast, loadLots, orderTarget, requireInstrument, type OrderTarget } from "~/features/trading/order.server";
+import { NO_STORE, tradeHeaders, tradeLinks } from "~/features/trading/route-exports";
 import { formatInteger } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { attempt, classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
 import { getQuotes, type Quote } from "~/provider/market.server";
 import { getFeeRate, placeBuyOrder, sellPosition, type PositionFigures } from "~/provider/trading.server";
 import { requireSameOrigin } from "~/security.server";
-import tradeStyles from "~/styles/trade.css";
 import { redirectWithToast } from "~/toast.server";
 import { orderHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
@@ -64,15 +62,10 @@ import type { ReviewFigures, TradingPageData } from "./types";
 
 /** docs/product.md#live-prices: the buy/sell screen refreshes every 3 s. */
 const REFRESH_MS = 3_000;
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const handle: PageHandle = { i18n: ["trade", "markets"], titleKey: "trade:trading.title" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
-export const headers: HeadersFunction = ({ parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", "private, no-store");
-  return headers;
-};
+export const links = tradeLinks;
+export const headers = tradeHeaders;
 
 /** The wallet's rate for a review: the pair the provider converts at and its quote now (null if it cannot be read). */
 interface ReviewRate {

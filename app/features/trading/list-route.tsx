@@ -1,0 +1,28 @@
+/**
+ * The route module of /forex, /futures and /treasury-debt (docs/product.md#lists), built once for a kind: each
+ * route file re-exports `handle`, `links`, `headers` and `loader` of `instrumentListRoute(kind)` and its `Page` as
+ * the default export. The loader's server modules are emptied in the browser build and the loader never runs there.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+
+import type { InstrumentKind } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
+
+import { InstrumentList } from "./InstrumentList";
+import { loadInstrumentList, type InstrumentListData } from "./lists.server";
+import { NO_STORE, tradeHeaders, tradeListLinks } from "./route-exports";
+
+export function instrumentListRoute(kind: InstrumentKind) {
+  const handle: PageHandle = { i18n: ["trade", "markets"], titleKey: `trade:lists.${kind}.title` };
+  async function loader({ request }: LoaderFunctionArgs) {
+    const context = await requireUserContext(request, "trade");
+    return json<InstrumentListData>(await loadInstrumentList(context, new URL(request.url), kind), { headers: NO_STORE });
+  }
+  function Page() {
+    const data = useLoaderData<typeof loader>();
+    return <InstrumentList key={`${data.code}|${data.page}`} data={data} />;
+  }
+  return { handle, links: tradeListLinks, headers: tradeHeaders, loader, Page };
+}

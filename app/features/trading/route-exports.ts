@@ -1,0 +1,23 @@
+/**
+ * The route exports every trade screen shares (positions, records, buy/sell, the forex/futures/treasury lists):
+ * positions, orders and live prices are the customer's own, so the document is never cached either (loader
+ * headers only cover `_data`), and the trade stylesheets.
+ */
+import type { HeadersFunction, LinksFunction } from "@remix-run/node";
+
+import marketStyles from "~/styles/market.css";
+import tradeStyles from "~/styles/trade.css";
+
+/** Loader headers of every trade screen. */
+export const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const tradeHeaders: HeadersFunction = ({ parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", NO_STORE["Cache-Control"]);
+  return headers;
+};
+
+export const tradeLinks: LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
+
+/** The instrument lists also use the market tables. */
+export const tradeListLinks: LinksFunction = () => [{ rel: "stylesheet", href: marketStyles }, ...tradeLinks()];
