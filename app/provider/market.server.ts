@@ -51,11 +51,8 @@ export interface ChartRow {
 
 export type YahooMold = "1m" | "1d" | "1wk" | "1mo" | "SVG";
 
-export interface YahooQuote {
-  symbol: string;
-  name: string;
-  /** The instrument's market (IN, US, MX, FOREX…). */
-  market?: string;
+/** A day's figures, as the provider's quote and a price card both carry them. */
+export interface DayFigures {
   price: number;
   change: number;
   changePercent: number;
@@ -63,6 +60,13 @@ export interface YahooQuote {
   high: number;
   low: number;
   previousClose: number;
+}
+
+export interface YahooQuote extends DayFigures {
+  symbol: string;
+  name: string;
+  /** The instrument's market (IN, US, MX, FOREX…). */
+  market?: string;
   volume: number;
   rows: ChartRow[];
   /** Present with `mold=SVG`: path data in a 0..300 × 0..100 box. */
@@ -151,20 +155,13 @@ export interface IndexFigures {
 }
 
 /** What a price card shows for an index (markets) or a stock (detail): figures, stats and today's line. */
-export interface PriceCardFigures {
+export interface PriceCardFigures extends DayFigures {
   symbol: string;
   display: string;
   name: string;
   market: string;
   /** An index level is a plain number; a stock's price is money in its market's currency. */
   kind: "index" | "stock";
-  price: number;
-  change: number;
-  changePercent: number;
-  open: number;
-  high: number;
-  low: number;
-  previousClose: number;
   linePath: string | null;
   areaPath: string | null;
 }

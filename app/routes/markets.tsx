@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
 import { MarketError } from "~/components/market/MarketError";
 import { PriceCard } from "~/components/market/PriceCard";
-import { StockRow } from "~/components/market/StockRow";
+import { StockTable } from "~/components/market/StockTable";
 import { categoryName } from "~/components/market/categoryName";
 import { mergeCardQuote, mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { Pager } from "~/components/ui/Pager";
@@ -209,20 +209,12 @@ export default function Markets() {
                 : ""}
           </p>
           {rows.length > 0 ? (
-            <table className="mk-table" aria-labelledby="stocks-heading" aria-busy={busy || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("markets.colStock")}</th>
-                  <th scope="col">{t("markets.colPrice")}</th>
-                  <th scope="col">{t("markets.colChange")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <StockRow key={row.symbol} stock={row} />
-                ))}
-              </tbody>
-            </table>
+            <StockTable
+              rows={rows}
+              labelledBy="stocks-heading"
+              busy={busy}
+              columns={[t("markets.colStock"), t("markets.colPrice"), t("markets.colChange")]}
+            />
           ) : null}
           <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => marketsHref({ ...here, page })} />
         </section>

@@ -3,6 +3,7 @@
  * (docs/decisions/0040-svg-first-chart.md). No DOM, no chart library: safe in both builds.
  */
 import { dateTimeFormat, formatClockTime, formatDate, intlLocale, type FormatContext } from "~/format";
+import type { ChartRow } from "~/provider/market.server";
 
 export const CHART_PERIODS = ["1m", "1d", "1wk", "1mo"] as const;
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
@@ -16,15 +17,6 @@ export const MAX_TABLE_ROWS = 20;
 
 /** `[start (epoch ms), open, high, low, close, volume]`: compact in the loader's JSON. */
 export type Candle = [time: number, open: number, high: number, low: number, close: number, volume: number];
-
-export interface ProviderChartRow {
-  timestamp: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
 
 /** `?period=` → a period; missing or empty → the default; anything else → null (the loader redirects). */
 export function parsePeriod(value: string | null | undefined): ChartPeriod | null {
@@ -57,7 +49,7 @@ export function groupCandles(candles: readonly Candle[], max: number): Candle[] 
 }
 
 /** Provider rows (oldest first) → candles, dropping malformed rows, grouped to at most `max`. */
-export function toCandles(rows: readonly ProviderChartRow[], max = MAX_CANDLES): Candle[] {
+export function toCandles(rows: readonly ChartRow[], max = MAX_CANDLES): Candle[] {
   const candles: Candle[] = [];
   for (const row of rows) {
     if (![row.timestamp, row.open, row.high, row.low, row.close].every(finite)) continue;

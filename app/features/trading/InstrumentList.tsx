@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { PriceFreshness } from "~/components/market/LiveStatus";
 import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
-import { StockRow } from "~/components/market/StockRow";
+import { StockTable } from "~/components/market/StockTable";
 import { Pager } from "~/components/ui/Pager";
 import { useTranslation } from "~/i18n-react";
 import { forexPageResourceHref, instrumentListHref, noNavPositionsHref } from "~/utils/hrefs";
@@ -113,21 +113,11 @@ export function InstrumentList({ data }: { data: InstrumentListData }) {
       {data.empty ? <p className="tr-empty">{data.empty}</p> : null}
       {rows.length > 0 ? (
         <>
-          <table className="mk-table">
-            <caption className="sr-only">{t(`lists.${kind}.heading`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("lists.colName")}</th>
-                <th scope="col">{t("lists.colPrice")}</th>
-                <th scope="col">{t("lists.colChange")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <StockRow key={row.symbol} stock={row} />
-              ))}
-            </tbody>
-          </table>
+          <StockTable
+            rows={rows}
+            caption={t(`lists.${kind}.heading`)}
+            columns={[t("lists.colName"), t("lists.colPrice"), t("lists.colChange")]}
+          />
           <PriceFreshness asOf={live.asOf} stale={live.stale} />
         </>
       ) : null}
