@@ -21,7 +21,7 @@ import { PriceCard } from "~/components/market/PriceCard";
 import { mergeCardQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { createFavouriteSchema } from "~/features/market/schemas.server";
 import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
-import { noStoreHeaders, stockLinks } from "~/features/market/route-exports";
+import { NO_STORE, STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "~/i18n-react";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -31,18 +31,9 @@ import { requireSameOrigin } from "~/security.server";
 import { currentPath } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
-import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
-/** docs/product.md#live-prices: a stock's price refreshes every 3 s. */
-const REFRESH_MS = 3_000;
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
-export const headers = noStoreHeaders;
-
-export const links = stockLinks;
-
-export const handle: PageHandle = { i18n: ["stock", "markets"], titleKey: "stock:detail.title" };
+export const { headers, links, handle } = stockScreenExports("stock:detail.title");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: `${data.quote.name} (${data.quote.display})` }] : [];
@@ -120,7 +111,7 @@ export default function StockDetail() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("stock");
   const symbols = useMemo(() => [data.quote.symbol], [data.quote.symbol]);
-  const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf);
+  const live = useLiveQuotes(symbols, STOCK_REFRESH_MS, data.asOf);
   const quote = mergeCardQuote(data.quote, live);
   // Links and the star's form use the real symbol, whatever code the page was opened with.
   const stock = { symbol: quote.symbol, market: quote.market, name: quote.name };

@@ -7,6 +7,13 @@ import type { HeadersFunction, LinksFunction } from "@remix-run/node";
 
 import marketStyles from "~/styles/market.css";
 import stockStyles from "~/styles/stock.css";
+import type { PageHandle } from "~/utils/page";
+
+/** Loader headers of the market screens. */
+export const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** docs/product.md#live-prices: a stock's price and the stock lists refresh every 3 s. */
+export const STOCK_REFRESH_MS = 3_000;
 
 export const noStoreHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);
@@ -19,3 +26,9 @@ export const marketLinks: LinksFunction = () => [{ rel: "stylesheet", href: mark
 
 /** The stock screens and the watchlist. */
 export const stockLinks: LinksFunction = () => [...marketLinks(), { rel: "stylesheet", href: stockStyles }];
+
+/** `headers`, `links` and `handle` of a stock screen (detail, watchlist): `export const { ... } = stockScreenExports(key)`. */
+export function stockScreenExports(titleKey: PageHandle["titleKey"]) {
+  const handle: PageHandle = { i18n: ["stock", "markets"], titleKey };
+  return { headers: noStoreHeaders, links: stockLinks, handle };
+}

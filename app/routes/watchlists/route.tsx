@@ -25,7 +25,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Pager } from "~/components/ui/Pager";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
 import { SYMBOL_PATTERN, createWatchlistDeleteSchema } from "~/features/market/schemas.server";
-import { noStoreHeaders, stockLinks } from "~/features/market/route-exports";
+import { NO_STORE, STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "~/i18n-react";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { watchlistRowFigures, type StockFigures } from "~/provider/market.server";
@@ -33,22 +33,13 @@ import { listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server"
 import { requireSameOrigin } from "~/security.server";
 import { redirectWithToast } from "~/toast.server";
 import { marketsHref, watchlistHref } from "~/utils/hrefs";
-import type { PageHandle } from "~/utils/page";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
 import { DeletePanel } from "./DeletePanel";
 import { SavedStocks } from "./SavedStocks";
 
-/** docs/product.md#live-prices: stock lists refresh every 3 s. */
-const REFRESH_MS = 3_000;
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
-export const headers = noStoreHeaders;
-
-export const links = stockLinks;
-
-export const handle: PageHandle = { i18n: ["stock", "markets"], titleKey: "stock:watchlist.title" };
+export const { headers, links, handle } = stockScreenExports("stock:watchlist.title");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: data.description }] : [];
@@ -122,7 +113,7 @@ export default function Watchlist() {
     () => [...(data.tiles?.indices ?? []).map((index) => index.symbol), ...data.rows.map((row) => row.symbol)],
     [data.tiles, data.rows],
   );
-  const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf);
+  const live = useLiveQuotes(symbols, STOCK_REFRESH_MS, data.asOf);
   const rows = data.rows.map((row) => mergeQuote(row, live));
   const [dialogRow, setDialogRow] = useState<StockFigures | null>(null);
 
