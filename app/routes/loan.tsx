@@ -5,23 +5,22 @@
  * minimum (500), then "check your answers" (`?step=review&amount&key`, key minted once per intent, decision 0101)
  * and one Confirm; success goes to the loan records with "Loan application submitted successfully".
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
-import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
-import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
-import { WHOLE_AMOUNT_PATTERN, convertedAmount, formatConverted, formatMinimum, isBelow, isWholeAmount } from "~/features/wallet/amounts";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
-import { confirmMoneyRequest, refused, toReview, type MoneyReply } from "~/features/wallet/money-form.server";
+import { AmountField, useAmountRule } from "~/features/wallet/AmountField";
+import { convertedAmount, formatConverted, formatMinimum, isBelow, isWholeAmount } from "~/features/wallet/amounts";
+import { keepAfterClientFailure, moneyClientAction, useMoneyReply } from "~/features/wallet/client-action";
+import { moneyAction, type MoneyReply } from "~/features/wallet/money-form.server";
 import { ReviewCard } from "~/features/wallet/ReviewCard";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
-import { constraintOf, createLoanConfirmSchema, createLoanSchema, parseForm, type LoanFields } from "~/features/wallet/schemas.server";
+import { constraintOf, createLoanConfirmSchema, createLoanSchema, type LoanFields } from "~/features/wallet/schemas.server";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { StepDialog } from "~/features/wallet/StepDialog";
-import { useHydrated } from "~/features/wallet/useHydrated";
+import { useMoneyForm } from "~/features/wallet/useMoneyForm";
 import { formatInteger, formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -81,21 +80,16 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "wallet");
   const settings = await loadWalletSettings(context);
-  const formData = await request.formData();
-  if (formData.get("intent") !== "confirm") {
-    const submission = parseForm(formData, createLoanSchema(context.t, settings, context.fmt));
-    if (submission.status !== "success") return refused(submission.reply());
-    const { amount } = submission.value;
-    return toReview((key) => loanHref({ amount, step: "review", key }));
-  }
-  const submission = parseForm(formData, createLoanConfirmSchema(context.t, settings, context.fmt));
-  if (submission.status !== "success") return refused(submission.reply());
-  const { amount, idempotency_key } = submission.value;
-  return confirmMoneyRequest(context, submission, {
-    where: "loan",
-    call: () => applyForLoan(context.provider, { count: amount, idempotencyKey: idempotency_key }),
-    success: { to: loanRecordsHref(), toast: { key: "wallet:toast.loanSubmitted" } },
-    fallbackKey: "wallet:loan.failed",
+  return moneyAction(context, await request.formData(), {
+    review: createLoanSchema(context.t, settings, context.fmt),
+    confirm: createLoanConfirmSchema(context.t, settings, context.fmt),
+    reviewHref: ({ amount }, key) => loanHref({ amount, step: "review", key }),
+    send: ({ amount, idempotency_key }) => ({
+      where: "loan",
+      call: () => applyForLoan(context.provider, { count: amount, idempotencyKey: idempotency_key }),
+      success: { to: loanRecordsHref(), toast: { key: "wallet:toast.loanSubmitted" } },
+      fallbackKey: "wallet:loan.failed",
+    }),
   });
 }
 
@@ -104,14 +98,12 @@ export const shouldRevalidate = keepAfterClientFailure;
 
 export default function LoanPage() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof clientAction>();
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const location = useLocation();
-  const lastResult = reply && "result" in reply ? reply.result : undefined;
-  const clientFailure = reply && "clientFailure" in reply ? reply.clientFailure : null;
-  const review = data.review && reply?.form !== "amount" ? data.review : null;
-  const applying = !review && (data.applying || reply?.form === "amount");
+  const reply = useMoneyReply(useActionData<typeof clientAction>(), data.review);
+  const review = reply.review;
+  const applying = !review && (data.applying || reply.amount.lastResult !== undefined || reply.amount.offline);
   const summary = data.summary;
   return (
     <div className="wl-page">
@@ -171,18 +163,11 @@ export default function LoanPage() {
           confirmLabel={t("loan.confirm")}
           changeHref={loanHref({ apply: true, amount: review.amount })}
           recordsHref={loanRecordsHref()}
-          lastResult={reply?.form === "confirm" ? lastResult : undefined}
-          outcomeUnknown={reply !== undefined && "outcome" in reply && reply.outcome === "unknown"}
-          clientFailure={reply?.form === "confirm" ? clientFailure : null}
+          {...reply.confirm}
         />
       ) : null}
       {applying ? (
-        <ApplyStep
-          key={location.search}
-          data={data}
-          lastResult={reply?.form === "amount" ? lastResult : undefined}
-          offline={reply?.form === "amount" && clientFailure === "offline"}
-        />
+        <ApplyStep key={location.search} data={data} {...reply.amount} />
       ) : null}
     </div>
   );
@@ -191,61 +176,39 @@ export default function LoanPage() {
 function ApplyStep({ data, lastResult, offline }: { data: LoanPageData; lastResult: MoneyReply["result"] | undefined; offline: boolean }) {
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const [form, fields] = useForm<LoanFields>({
+  const { form, fields, formProps, summary, busy } = useMoneyForm<LoanFields>({
     id: "loan",
     lastResult,
     constraint: data.constraint,
     defaultValue: { amount: data.form.amount },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    offline,
   });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const submit = useOfflineSubmit(form.onSubmit);
-  const typed = fields.amount.value ?? "";
   const minimum = formatMinimum(data.settings.minLoan, fmt);
-  // With JS the rule is live; a server-rendered form never disables its own submit.
-  const below = hydrated && isBelow(typed, data.settings.minLoan);
-  const amountErrors = fields.amount.errors ?? (below ? [t("loan.minimum", { amount: minimum })] : null);
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const converted = isWholeAmount(typed) ? formatConverted(convertedAmount(typed, data.settings.convertRate), fmt) : null;
+  const amount = useAmountRule(fields.amount, data.settings.minLoan, () => t("loan.minimum", { amount: minimum }));
   return (
     <StepDialog title={t("loan.applyTitle")} closeHref={loanHref()}>
       <FormErrorSummary
         fields={[{ id: fields.amount.id, errors: fields.amount.errors }]}
-        formErrors={[...(form.errors ?? []), ...(offline || submit.offline ? [t("review.offlineForm")] : [])]}
         formId={fields.amount.id}
-        lastResult={offline || submit.offline ? { status: "error" } : lastResult}
-        attempts={attempts}
+        {...summary}
       />
       <Form
         method="post"
         action={loanHref({ apply: true })}
         {...getFormProps(form)}
-        onSubmitCapture={onSubmitCapture}
-        onSubmit={submit.onSubmit}
+        {...formProps}
         className="form"
         preventScrollReset
       >
-        <Field
+        <AmountField
+          field={fields.amount}
           label={t("loan.amount")}
-          hint={t("loan.amountHint", {
-            amount: minimum,
-            remaining: data.summary ? formatMoney(data.summary.remainingAmount, fmt) : "—",
-          })}
-          errors={amountErrors}
-          inputProps={{
-            ...getInputProps(fields.amount, { type: "text", ariaAttributes: false }),
-            inputMode: "numeric",
-            pattern: WHOLE_AMOUNT_PATTERN,
-            maxLength: 12,
-            autoComplete: "off",
-          }}
+          hint={t("loan.amountHint", { amount: minimum, remaining: data.summary ? formatMoney(data.summary.remainingAmount, fmt) : "—" })}
+          errors={amount.errors}
+          convertRate={data.settings.convertRate}
         />
-        <p className="wl-converted">{converted ? t("convert.approx", { amount: converted, rate: data.settings.convertRate }) : t("convert.none")}</p>
         <div className="actions">
-          <button type="submit" name="intent" value="review" className="button" disabled={busy || below}>
+          <button type="submit" name="intent" value="review" className="button" disabled={busy || amount.below}>
             {t("loan.review")}
           </button>
           <Link to={loanHref()} className="button button--secondary" data-safe-choice="" preventScrollReset>

@@ -8,25 +8,19 @@
  * With JS the review opens in a dialog, the converted amount follows what is typed, and Review is disabled while
  * a typed amount is under the minimum (the server refuses it either way).
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
-import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
-import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
-import { WHOLE_AMOUNT_PATTERN, convertedAmount, formatConverted, formatMinimum, isBelow, isWholeAmount } from "~/features/wallet/amounts";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
-import { confirmMoneyRequest, refused, toReview, type MoneyReply } from "~/features/wallet/money-form.server";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { AmountField, useAmountRule } from "~/features/wallet/AmountField";
+import { convertedAmount, formatConverted, formatMinimum, isBelow, isWholeAmount } from "~/features/wallet/amounts";
+import { keepAfterClientFailure, moneyClientAction, useMoneyReply } from "~/features/wallet/client-action";
+import { moneyAction, type MoneyReply } from "~/features/wallet/money-form.server";
 import { ReviewCard } from "~/features/wallet/ReviewCard";
 import { useHydrated } from "~/features/wallet/useHydrated";
-import {
-  constraintOf,
-  createRechargeConfirmSchema,
-  createRechargeSchema,
-  parseForm,
-  type RechargeFields,
-} from "~/features/wallet/schemas.server";
+import { useMoneyForm } from "~/features/wallet/useMoneyForm";
+import { constraintOf, createRechargeConfirmSchema, createRechargeSchema, type RechargeFields } from "~/features/wallet/schemas.server";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
@@ -72,21 +66,16 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "wallet");
   const settings = await loadWalletSettings(context);
-  const formData = await request.formData();
-  if (formData.get("intent") !== "confirm") {
-    const submission = parseForm(formData, createRechargeSchema(context.t, settings, context.fmt));
-    if (submission.status !== "success") return refused(submission.reply());
-    const { method, amount } = submission.value;
-    return toReview((key) => rechargeHref({ method, amount, step: "review", key }));
-  }
-  const submission = parseForm(formData, createRechargeConfirmSchema(context.t, settings, context.fmt));
-  if (submission.status !== "success") return refused(submission.reply());
-  const { amount, idempotency_key } = submission.value;
-  return confirmMoneyRequest(context, submission, {
-    where: "recharge",
-    call: () => requestRecharge(context.provider, { count: amount, idempotencyKey: idempotency_key }),
-    success: { to: rechargeRecordsHref(), toast: { key: "wallet:toast.rechargeSubmitted" } },
-    fallbackKey: "wallet:recharge.failed",
+  return moneyAction(context, await request.formData(), {
+    review: createRechargeSchema(context.t, settings, context.fmt),
+    confirm: createRechargeConfirmSchema(context.t, settings, context.fmt),
+    reviewHref: ({ method, amount }, key) => rechargeHref({ method, amount, step: "review", key }),
+    send: ({ amount, idempotency_key }) => ({
+      where: "recharge",
+      call: () => requestRecharge(context.provider, { count: amount, idempotencyKey: idempotency_key }),
+      success: { to: rechargeRecordsHref(), toast: { key: "wallet:toast.rechargeSubmitted" } },
+      fallbackKey: "wallet:recharge.failed",
+    }),
   });
 }
 
@@ -95,13 +84,11 @@ export const shouldRevalidate = keepAfterClientFailure;
 
 export default function RechargePage() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof clientAction>();
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const location = useLocation();
-  const lastResult = reply && "result" in reply ? reply.result : undefined;
-  const clientFailure = reply && "clientFailure" in reply ? reply.clientFailure : null;
-  const review = data.review && reply?.form !== "amount" ? data.review : null;
+  const reply = useMoneyReply(useActionData<typeof clientAction>(), data.review);
+  const review = reply.review;
   return (
     <div className="wl-page">
       <h1 tabIndex={-1}>{t("recharge.heading")}</h1>
@@ -121,18 +108,10 @@ export default function RechargePage() {
           confirmLabel={t("recharge.confirm")}
           changeHref={rechargeHref({ method: "bank", amount: review.amount })}
           recordsHref={rechargeRecordsHref()}
-          lastResult={reply?.form === "confirm" ? lastResult : undefined}
-          outcomeUnknown={reply !== undefined && "outcome" in reply && reply.outcome === "unknown"}
-          clientFailure={reply?.form === "confirm" ? clientFailure : null}
+          {...reply.confirm}
         />
       ) : null}
-      <RechargeForm
-        key={location.search}
-        data={data}
-        hiddenWithoutJs={review !== null}
-        lastResult={reply?.form === "amount" ? lastResult : undefined}
-        offline={reply?.form === "amount" && clientFailure === "offline"}
-      />
+      <RechargeForm key={location.search} data={data} hiddenWithoutJs={review !== null} {...reply.amount} />
     </div>
   );
 }
@@ -151,25 +130,16 @@ function RechargeForm({
 }) {
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm<RechargeFields>({
+  const { form, fields, formProps, summary, busy } = useMoneyForm<RechargeFields>({
     id: "recharge",
     lastResult,
     constraint: data.constraint,
     defaultValue: { method: "bank", amount: data.form.amount },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    offline,
   });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const submit = useOfflineSubmit(form.onSubmit);
-  const typed = fields.amount.value ?? "";
-  // With JS the rule is live (docs/product.md#recharge); a server-rendered form never disables its own submit.
-  const below = hydrated && isBelow(typed, data.settings.minRecharge);
   const minimum = formatMinimum(data.settings.minRecharge, fmt);
-  const amountErrors = fields.amount.errors ?? (below ? [t("recharge.minimum", { amount: minimum })] : null);
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const converted = isWholeAmount(typed) ? formatConverted(convertedAmount(typed, data.settings.convertRate), fmt) : null;
+  const amount = useAmountRule(fields.amount, data.settings.minRecharge, () => t("recharge.minimum", { amount: minimum }));
   if (hiddenWithoutJs && !hydrated) return null;
   return (
     <section aria-labelledby="recharge-form-title" className="card">
@@ -179,12 +149,10 @@ function RechargeForm({
           { id: `${form.id}-bank`, errors: fields.method.errors },
           { id: fields.amount.id, errors: fields.amount.errors },
         ]}
-        formErrors={[...(form.errors ?? []), ...(offline || submit.offline ? [t("review.offlineForm")] : [])]}
         formId={fields.amount.id}
-        lastResult={offline || submit.offline ? { status: "error" } : lastResult}
-        attempts={attempts}
+        {...summary}
       />
-      <Form method="post" action={rechargeHref()} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} onSubmit={submit.onSubmit} className="form">
+      <Form method="post" action={rechargeHref()} {...getFormProps(form)} {...formProps} className="form">
         <fieldset className="wl-choices">
           <legend className="label">{t("recharge.method")}</legend>
           {fields.method.errors ? <p className="field__error">{fields.method.errors[0]}</p> : null}
@@ -193,22 +161,14 @@ function RechargeForm({
             <span>{t("recharge.bankTransfer")}</span>
           </label>
         </fieldset>
-        <Field
+        <AmountField
+          field={fields.amount}
           label={t("recharge.amount")}
           hint={t("recharge.amountHint", { amount: minimum })}
-          errors={amountErrors}
-          inputProps={{
-            ...getInputProps(fields.amount, { type: "text", ariaAttributes: false }),
-            inputMode: "numeric",
-            pattern: WHOLE_AMOUNT_PATTERN,
-            maxLength: 12,
-            autoComplete: "off",
-          }}
+          errors={amount.errors}
+          convertRate={data.settings.convertRate}
         />
-        <p className="wl-converted" aria-live="off">
-          {converted ? t("convert.approx", { amount: converted, rate: data.settings.convertRate }) : t("convert.none")}
-        </p>
-        <button type="submit" name="intent" value="review" className="button button--block" disabled={busy || below}>
+        <button type="submit" name="intent" value="review" className="button button--block" disabled={busy || amount.below}>
           {t("recharge.review")}
         </button>
       </Form>

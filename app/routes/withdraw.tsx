@@ -4,22 +4,22 @@
  * minimum (default 100), the hint; then "check your answers" and one Confirm (decisions 0101, 0123). The money is
  * held at once by the provider; success goes to the withdraw records with "Withdrawal successful".
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
-import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
-import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
-import { WHOLE_AMOUNT_PATTERN, convertedAmount, formatConverted, formatMinimum, isBelow, isWholeAmount } from "~/features/wallet/amounts";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
-import { confirmMoneyRequest, refused, toReview, type MoneyReply } from "~/features/wallet/money-form.server";
+import { AmountField, useAmountRule } from "~/features/wallet/AmountField";
+import { WITHDRAW_FLOOR, convertedAmount, formatConverted, formatMinimum, isBelow, isWholeAmount } from "~/features/wallet/amounts";
+import { keepAfterClientFailure, moneyClientAction, useMoneyReply } from "~/features/wallet/client-action";
+import { moneyAction, type MoneyReply } from "~/features/wallet/money-form.server";
 import { ReviewCard } from "~/features/wallet/ReviewCard";
-import { constraintOf, createWithdrawConfirmSchema, createWithdrawSchema, parseForm, type WithdrawFields } from "~/features/wallet/schemas.server";
+import { constraintOf, createWithdrawConfirmSchema, createWithdrawSchema, type WithdrawFields } from "~/features/wallet/schemas.server";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { useHydrated } from "~/features/wallet/useHydrated";
+import { useMoneyForm } from "~/features/wallet/useMoneyForm";
 import { formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -76,26 +76,21 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "wallet");
   const settings = await loadWalletSettings(context);
-  const formData = await request.formData();
-  if (formData.get("intent") !== "confirm") {
-    const submission = parseForm(formData, createWithdrawSchema(context.t, settings, context.fmt));
-    if (submission.status !== "success") return refused(submission.reply());
-    const { card, amount } = submission.value;
+  return moneyAction(context, await request.formData(), {
+    review: createWithdrawSchema(context.t, settings, context.fmt),
+    confirm: createWithdrawConfirmSchema(context.t, settings, context.fmt),
     // The card must be one of the customer's approved cards (an old page may offer one that changed since).
-    const cards = await approvedCards(context);
-    if (!cards.failed && !cards.cards.some((row) => String(row.id) === card)) {
-      return refused(submission.reply({ fieldErrors: { card: [context.t("withdraw.cardRequired")] } }));
-    }
-    return toReview((key) => withdrawHref({ card, amount, step: "review", key }));
-  }
-  const submission = parseForm(formData, createWithdrawConfirmSchema(context.t, settings, context.fmt));
-  if (submission.status !== "success") return refused(submission.reply());
-  const { card, amount, idempotency_key } = submission.value;
-  return confirmMoneyRequest(context, submission, {
-    where: "withdraw",
-    call: () => requestWithdrawal(context.provider, { bankId: Number(card), count: amount, idempotencyKey: idempotency_key }),
-    success: { to: withdrawRecordsHref(), toast: { key: "wallet:toast.withdrawSubmitted" } },
-    fallbackKey: "wallet:withdraw.failed",
+    check: async ({ card }) => {
+      const cards = await approvedCards(context);
+      return !cards.failed && !cards.cards.some((row) => String(row.id) === card) ? { card: [context.t("withdraw.cardRequired")] } : null;
+    },
+    reviewHref: ({ card, amount }, key) => withdrawHref({ card, amount, step: "review", key }),
+    send: ({ card, amount, idempotency_key }) => ({
+      where: "withdraw",
+      call: () => requestWithdrawal(context.provider, { bankId: Number(card), count: amount, idempotencyKey: idempotency_key }),
+      success: { to: withdrawRecordsHref(), toast: { key: "wallet:toast.withdrawSubmitted" } },
+      fallbackKey: "wallet:withdraw.failed",
+    }),
   });
 }
 
@@ -104,13 +99,11 @@ export const shouldRevalidate = keepAfterClientFailure;
 
 export default function WithdrawPage() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof clientAction>();
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const location = useLocation();
-  const lastResult = reply && "result" in reply ? reply.result : undefined;
-  const clientFailure = reply && "clientFailure" in reply ? reply.clientFailure : null;
-  const review = data.review && reply?.form !== "amount" ? data.review : null;
+  const reply = useMoneyReply(useActionData<typeof clientAction>(), data.review);
+  const review = reply.review;
   return (
     <div className="wl-page">
       <h1 tabIndex={-1}>{t("withdraw.heading")}</h1>
@@ -130,18 +123,10 @@ export default function WithdrawPage() {
           confirmLabel={t("withdraw.confirm")}
           changeHref={withdrawHref({ card: review.card.id, amount: review.amount })}
           recordsHref={withdrawRecordsHref()}
-          lastResult={reply?.form === "confirm" ? lastResult : undefined}
-          outcomeUnknown={reply !== undefined && "outcome" in reply && reply.outcome === "unknown"}
-          clientFailure={reply?.form === "confirm" ? clientFailure : null}
+          {...reply.confirm}
         />
       ) : null}
-      <WithdrawForm
-        key={location.search}
-        data={data}
-        hiddenWithoutJs={review !== null}
-        lastResult={reply?.form === "amount" ? lastResult : undefined}
-        offline={reply?.form === "amount" && clientFailure === "offline"}
-      />
+      <WithdrawForm key={location.search} data={data} hiddenWithoutJs={review !== null} {...reply.amount} />
     </div>
   );
 }
@@ -159,18 +144,20 @@ function WithdrawForm({
 }) {
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm<WithdrawFields>({
+  const { form, fields, formProps, summary, busy } = useMoneyForm<WithdrawFields>({
     id: "withdraw",
     lastResult,
     constraint: data.constraint,
     defaultValue: { card: data.form.card, amount: data.form.amount },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    offline,
   });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const submit = useOfflineSubmit(form.onSubmit);
+  const minimum = data.settings.minWithdraw;
+  const amount = useAmountRule(fields.amount, minimum, (typed) =>
+    isBelow(typed, WITHDRAW_FLOOR)
+      ? t("withdraw.floor", { amount: formatMinimum(WITHDRAW_FLOOR, fmt) })
+      : t("withdraw.minimum", { amount: formatMinimum(minimum, fmt) }),
+  );
   if (hiddenWithoutJs && !hydrated) return null;
 
   if (data.cardsFailed || data.cards.length === 0) {
@@ -196,14 +183,6 @@ function WithdrawForm({
     );
   }
 
-  const typed = fields.amount.value ?? "";
-  const minimum = data.settings.minWithdraw;
-  // With JS the rule is live; a server-rendered form never disables its own submit.
-  const below = hydrated && isBelow(typed, minimum);
-  const belowMessage = isBelow(typed, "10") ? t("withdraw.floor", { amount: formatMinimum("10", fmt) }) : t("withdraw.minimum", { amount: formatMinimum(minimum, fmt) });
-  const amountErrors = fields.amount.errors ?? (below ? [belowMessage] : null);
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const converted = isWholeAmount(typed) ? formatConverted(convertedAmount(typed, data.settings.convertRate), fmt) : null;
   const firstCardId = `${form.id}-card-${data.cards[0].id}`;
   const checked = fields.card.initialValue ?? data.form.card;
   return (
@@ -214,12 +193,10 @@ function WithdrawForm({
           { id: firstCardId, errors: fields.card.errors },
           { id: fields.amount.id, errors: fields.amount.errors },
         ]}
-        formErrors={[...(form.errors ?? []), ...(offline || submit.offline ? [t("review.offlineForm")] : [])]}
         formId={fields.amount.id}
-        lastResult={offline || submit.offline ? { status: "error" } : lastResult}
-        attempts={attempts}
+        {...summary}
       />
-      <Form method="post" action={withdrawHref()} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} onSubmit={submit.onSubmit} className="form">
+      <Form method="post" action={withdrawHref()} {...getFormProps(form)} {...formProps} className="form">
         <fieldset className="wl-choices">
           <legend className="label">{t("withdraw.card")}</legend>
           {fields.card.errors ? <p className="field__error">{fields.card.errors[0]}</p> : null}
@@ -230,24 +207,18 @@ function WithdrawForm({
             </label>
           ))}
         </fieldset>
-        <Field
+        <AmountField
+          field={fields.amount}
           label={t("withdraw.amount")}
           hint={t("withdraw.amountHint", {
             amount: formatMinimum(minimum, fmt),
             available: data.available === null ? "—" : formatMoney(data.available, fmt),
           })}
-          errors={amountErrors}
-          inputProps={{
-            ...getInputProps(fields.amount, { type: "text", ariaAttributes: false }),
-            inputMode: "numeric",
-            pattern: WHOLE_AMOUNT_PATTERN,
-            maxLength: 12,
-            autoComplete: "off",
-          }}
+          errors={amount.errors}
+          convertRate={data.settings.convertRate}
         />
-        <p className="wl-converted">{converted ? t("convert.approx", { amount: converted, rate: data.settings.convertRate }) : t("convert.none")}</p>
         <p className="field__hint">{t("withdraw.hint")}</p>
-        <button type="submit" name="intent" value="review" className="button button--block" disabled={busy || below}>
+        <button type="submit" name="intent" value="review" className="button button--block" disabled={busy || amount.below}>
           {t("withdraw.review")}
         </button>
       </Form>

@@ -6,6 +6,9 @@
 import { intlLocale, numberFormat, type FormatContext } from "~/format";
 import { money, toBig } from "~/utils/decimal";
 
+/** docs/product.md#withdraw: whatever the configured minimum, a withdrawal is at least 10. */
+export const WITHDRAW_FLOOR = "10";
+
 /** Digits only, at most 12 (the provider's limit); leading zeros allowed. Never coerced: `1e3`, `5.0`, ` 5` fail. */
 export const WHOLE_AMOUNT = /^[0-9]{1,12}$/;
 /** The same rule as an HTML `pattern` (the browser anchors it). */

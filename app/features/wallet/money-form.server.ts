@@ -5,7 +5,9 @@
  * unknown outcome (HTTP 503), never a failure, and confirming again with the same key can only replay the request.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { json, redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type TypedResponse } from "@remix-run/node";
+import type { z } from "zod";
 
 import { classifyFailure, failureMessage, logFailure } from "~/provider/failures.server";
 import { redirectWithToast, type Toast } from "~/toast.server";
@@ -36,10 +38,10 @@ export async function confirmMoneyRequest(
     /** The screen's own message for a code without one (docs/product.md#errors). */
     fallbackKey: string;
   },
-): Promise<Response> {
+): Promise<TypedResponse<MoneyReply>> {
   try {
     await options.call();
-    return redirectWithToast(options.success.to, options.success.toast);
+    return (await redirectWithToast(options.success.to, options.success.toast)) as TypedResponse<never>;
   } catch (error) {
     const failure = classifyFailure(error);
     logFailure(options.where, failure);
@@ -54,4 +56,32 @@ export async function confirmMoneyRequest(
       { status: 400 },
     );
   }
+}
+
+/**
+ * A money screen's action: "Review" (the amount form) checks the fields (and `check`, e.g. the card is still
+ * approved), then redirects to the review with a new key; "Confirm" checks the same fields plus the key and sends
+ * the request with it.
+ */
+export async function moneyAction<Review extends z.ZodTypeAny, Confirm extends z.ZodTypeAny>(
+  context: UserRequestContext,
+  formData: FormData,
+  options: {
+    review: Review;
+    confirm: Confirm;
+    check?: (value: z.output<Review>) => Promise<Record<string, string[]> | null>;
+    reviewHref: (value: z.output<Review>, key: string) => string;
+    send: (value: z.output<Confirm>) => Parameters<typeof confirmMoneyRequest>[2];
+  },
+): Promise<TypedResponse<MoneyReply>> {
+  if (formData.get("intent") !== "confirm") {
+    const submission = parseWithZod(formData, { schema: options.review });
+    if (submission.status !== "success") return refused(submission.reply());
+    const problem = options.check ? await options.check(submission.value) : null;
+    if (problem) return refused(submission.reply({ fieldErrors: problem }));
+    return toReview((key) => options.reviewHref(submission.value, key));
+  }
+  const submission = parseWithZod(formData, { schema: options.confirm });
+  if (submission.status !== "success") return refused(submission.reply());
+  return confirmMoneyRequest(context, submission, options.send(submission.value));
 }

@@ -13,7 +13,7 @@ import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
 import type { TFunction } from "~/i18n-react";
 import { ID_TYPES, type WalletSettings } from "~/provider/wallet.server";
 
-import { WHOLE_AMOUNT, formatMinimum } from "./amounts";
+import { WHOLE_AMOUNT, WITHDRAW_FLOOR, formatMinimum } from "./amounts";
 
 type T = TFunction<"wallet">;
 
@@ -63,8 +63,6 @@ export function createRechargeConfirmSchema(t: T, settings: WalletSettings, fmt:
 }
 
 /* ---------------------------------------------------------------- withdraw */
-
-const WITHDRAW_FLOOR = "10";
 
 function withdrawFields(t: T, settings: WalletSettings, fmt: FormatContext) {
   return {

@@ -1,0 +1,45 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
+
+import { useSubmitAttempts } from "~/components/ui/FormErrors";
+import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
+import { useTranslation } from "~/i18n-react";
+
+/**
+ * The amount form of a money screen (recharge, withdraw, loan): Conform with the server's constraints and reply,
+ * errors after a submit only (decision 0006), a submit held back while offline and said in the form's words,
+ * and what its error summary and Review button need.
+ */
+export function useMoneyForm<Fields extends Record<string, unknown>>(options: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  constraint: Parameters<typeof useForm<Fields>>[0]["constraint"];
+  defaultValue: Parameters<typeof useForm<Fields>>[0]["defaultValue"];
+  /** The last submit never reached the server (with JS). */
+  offline: boolean;
+}) {
+  const { t } = useTranslation("wallet");
+  const navigation = useNavigation();
+  const [form, fields] = useForm<Fields>({
+    id: options.id,
+    lastResult: options.lastResult,
+    constraint: options.constraint,
+    defaultValue: options.defaultValue,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
+  const submit = useOfflineSubmit(form.onSubmit);
+  const offline = options.offline || submit.offline;
+  return {
+    form,
+    fields,
+    formProps: { onSubmitCapture, onSubmit: submit.onSubmit },
+    summary: {
+      formErrors: [...(form.errors ?? []), ...(offline ? [t("review.offlineForm")] : [])],
+      lastResult: offline ? { status: "error" } : options.lastResult,
+      attempts,
+    },
+    busy: navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST",
+  };
+}
