@@ -1,9 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { PriceFreshness } from "~/components/market/LiveStatus";
 import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { StockTable } from "~/components/market/StockTable";
+import { CodeSearchForm } from "~/components/ui/CodeSearchForm";
 import { Pager } from "~/components/ui/Pager";
 import { useTranslation } from "~/i18n-react";
 import { forexPageResourceHref, instrumentListHref, noNavPositionsHref } from "~/utils/hrefs";
@@ -71,39 +72,24 @@ export function InstrumentList({ data }: { data: InstrumentListData }) {
   const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf);
   const rows = allRows.map((row) => mergeQuote(row, live));
 
-  const inputId = `${kind}-code`;
-  const errorId = `${inputId}-error`;
   return (
     <div className="tr-page">
       <h1 className="tr-h1" tabIndex={-1}>
         {t(`lists.${kind}.heading`)}
       </h1>
-      <Form method="get" action={instrumentListHref(kind)} role="search" className="tr-search" aria-label={t("lists.searchLabel")}>
-        <label htmlFor={inputId}>{t("lists.searchLabel")}</label>
-        {data.codeError ? (
-          <p id={errorId} className="field__error">
-            {data.codeError}
-          </p>
-        ) : null}
-        <div className="tr-search__row">
-          <input
-            id={inputId}
-            type="search"
-            name="code"
-            defaultValue={data.code}
-            maxLength={40}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            aria-invalid={data.codeError ? true : undefined}
-            aria-describedby={data.codeError ? errorId : undefined}
-          />
-          <button type="submit" className="button">
-            {t("lists.search")}
-          </button>
-        </div>
+      <CodeSearchForm
+        action={instrumentListHref(kind)}
+        prefix="tr"
+        formLabel={t("lists.searchLabel")}
+        label={t("lists.searchLabel")}
+        submitLabel={t("lists.search")}
+        inputId={`${kind}-code`}
+        code={data.code}
+        codeError={data.codeError}
+        maxLength={40}
+      >
         {data.code ? <Link to={instrumentListHref(kind)}>{t("lists.clear")}</Link> : null}
-      </Form>
+      </CodeSearchForm>
       <p>
         <Link to={noNavPositionsHref(POSITION_TAB[kind])} className="button button--secondary">
           {t("lists.positions")}
