@@ -232,6 +232,21 @@ describe("bank cards and withdraw", () => {
     expect(list.cards).toEqual([
       expect.objectContaining({ bank: "HDFC Bank", number: "501001234567", holder: "Asha Rao", ifsc: "HDFC0000060", status: 0 }),
     ]);
+    // Editing: the step is the card's, prefilled; a change sends an approved card back to review.
+    await operator(provider).approve("card", list.cards[0].id);
+    const editing = await load<BankCardsData>(cardsLoader, `/settings/bank-cards?edit=${list.cards[0].id}`, cookie);
+    expect(editing.step).toMatchObject({ kind: "edit", card: { id: list.cards[0].id, status: 1 } });
+    const edited = await post(
+      cardsAction,
+      `/settings/bank-cards?edit=${list.cards[0].id}`,
+      { intent: "edit", id: String(list.cards[0].id), bank_user: "Asha Rao", bank: "HDFC Bank Ltd", ifsc: "HDFC0000060", bank_card: "501001234567" },
+      cookie,
+    );
+    expect(await toastText(edited)).toBe("Bank card saved. It will be usable once approved.");
+    expect((await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0]).toMatchObject({ bank: "HDFC Bank Ltd", status: 0 });
+    expect(
+      await errorsOf(await post(cardsAction, "/settings/bank-cards?edit=1", { intent: "edit", bank_user: "A", bank: "B", ifsc: "HDFC0000060", bank_card: "501001234567" }, cookie)),
+    ).toMatchObject({ id: ["Failed to update bank card"] });
     // The same number again is the provider's bank_card_exists, said on the number.
     const twice = await post(
       cardsAction,

@@ -141,7 +141,7 @@ export function createBankCardSchema(t: T, deployment: Deployment) {
         : z.string().optional(),
   };
   return z.object(fields).superRefine((value, ctx) => {
-    if (value.intent === "edit" && !value.id) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["id"], message: t("cards.failed") });
+    if (value.intent === "edit" && !value.id) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["id"], message: t("cards.updateFailed") });
   });
 }
 
