@@ -65,7 +65,9 @@ async function upload(context: UserRequestContext, file: File, photo: Photo) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "wallet");
-  const submission = parseForm(await request.formData(), createRealNameSchema(context.t));
+  // A body that is not a whole multipart form (cut off on the way) reads as an empty form: each field says so.
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseForm(formData, createRealNameSchema(context.t));
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { real_name, id_type, id_number, front, back } = submission.value;
 
