@@ -28,7 +28,7 @@ import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
  * `already_processed` and nothing is written.
  */
 
-/** SPEC §5: whatever the configured minimum, a withdrawal is at least 10. */
+/** docs/product.md#withdraw: whatever the configured minimum, a withdrawal is at least 10. */
 export const WITHDRAW_FLOOR = new Decimal(10);
 /** Open requests a customer may have at once, per kind (a brake on form spam, not a business rule). */
 export const MAX_PENDING_TRANSFERS = 10;
@@ -67,6 +67,22 @@ const kindName = (kind: TransferKind) => (kind === "recharge" ? "Recharge" : "Wi
 export function createFunds(deps: { db: DB; now: () => Date }) {
   const { db, now } = deps;
 
+  /** A new pending request, unless the customer already has MAX_PENDING_TRANSFERS of this kind waiting. */
+  async function insertPendingTransfer(
+    trx: Executor,
+    userId: number,
+    kind: TransferKind,
+    amount: Decimal,
+    card: Pick<Parameters<typeof insertTransfer>[1], "bank_card_id" | "bank_name" | "bank_card_last4" | "bank_user" | "ifsc">,
+  ) {
+    if ((await countPendingTransfers(trx, userId, kind)) >= MAX_PENDING_TRANSFERS) {
+      const noun = kind === "recharge" ? "recharges" : "withdrawals";
+      throw new ProviderError("too_many_requests", `at most ${MAX_PENDING_TRANSFERS} ${noun} can wait for review`);
+    }
+    const at = now();
+    return insertTransfer(trx, { user_id: userId, kind, amount: toMoneyString(amount), state: "pending", ...card, created_at: at, updated_at: at });
+  }
+
   async function requestRecharge(userId: number, input: { count: unknown; idempotency_key?: string }) {
     const amount = parseWholeAmount(input.count);
     return db.transaction().execute(async (trx) => {
@@ -74,19 +90,7 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
       const fingerprint = walletFingerprint(["recharge", amount.toFixed(0)]);
       return replayOrRun(trx, { userId, key: input.idempotency_key, fingerprint, at: now() }, async () => {
         requireAtLeast(amount, await configDecimal(trx, "min_recharge_count"));
-        if ((await countPendingTransfers(trx, userId, "recharge")) >= MAX_PENDING_TRANSFERS) {
-          throw new ProviderError("too_many_requests", `at most ${MAX_PENDING_TRANSFERS} recharges can wait for review`);
-        }
-        const at = now();
-        const row = await insertTransfer(trx, {
-          user_id: userId,
-          kind: "recharge",
-          amount: toMoneyString(amount),
-          state: "pending",
-          created_at: at,
-          updated_at: at,
-        });
-        return transferRow(row);
+        return transferRow(await insertPendingTransfer(trx, userId, "recharge", amount, {}));
       });
     });
   }
@@ -103,23 +107,14 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
         const card = await lockUserBankCard(trx, userId, input.bank_id);
         if (!card) throw new ProviderError("not_found", "no such bank card", "bank_id");
         if (card.status !== 1) throw new ProviderError("card_not_approved", "only an approved bank card can receive a withdrawal", "bank_id");
-        if ((await countPendingTransfers(trx, userId, "withdraw")) >= MAX_PENDING_TRANSFERS) {
-          throw new ProviderError("too_many_requests", `at most ${MAX_PENDING_TRANSFERS} withdrawals can wait for review`);
-        }
-        const at = now();
-        const row = await insertTransfer(trx, {
-          user_id: userId,
-          kind: "withdraw",
-          amount: toMoneyString(amount),
-          state: "pending",
+        const row = await insertPendingTransfer(trx, userId, "withdraw", amount, {
           bank_card_id: card.id,
           bank_name: card.bank,
           bank_card_last4: card.bank_card.slice(-4),
           bank_user: card.bank_user,
           ifsc: card.ifsc,
-          created_at: at,
-          updated_at: at,
         });
+        const at = row.created_at;
         // The hold: over the available balance this throws not_sufficient_funds and the record above rolls back.
         await applyBalanceChange(
           trx,
