@@ -121,7 +121,7 @@ describe("security headers on every response (defect 7)", () => {
     ["a redirect", "GET", "/settings", 302],
     ["a resource route", "GET", "/resources/quotes?symbols=AAPL", 200],
     ["/healthz", "GET", "/healthz", 200],
-    ["/support/link for a visitor", "GET", "/support/link", 401],
+    ["the unread count for a visitor", "GET", "/resources/unread", 401],
     ["a static file", "GET", "/favicon.ico", 200],
     ["a missing asset", "GET", "/build/missing-chunk.js", 404],
     ["an unknown page", "GET", "/no-such-page", 404],
