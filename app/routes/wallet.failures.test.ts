@@ -3,6 +3,7 @@
  * messages. An unanswered money Confirm is asked again with the same key and then called an unknown outcome,
  * never a failure; codes without a message of their own get the screen's fallback (docs/product.md#errors).
  */
+import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -38,7 +39,7 @@ beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 
-type Route = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+type Route = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<Response> | Response;
 const get = (loader: Route, path: string) => settle(() => loader({ request: getRequest(path, cookie), params: {}, context: {} }));
 const post = (action: Route, path: string, fields: Record<string, string>) =>
   settle(() => action({ request: formRequest(path, fields, { cookie }), params: {}, context: {} }));

@@ -3,6 +3,7 @@
  * directly with Requests carrying a real session cookie; every test has its own fresh customer. Literal messages,
  * literal amounts (en, INR: "₹5,000.00", minimums "₹5000").
  */
+import type { AppLoadContext } from "@remix-run/node";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -54,7 +55,7 @@ beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+type Loader = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<Response> | Response;
 
 /** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
 async function customer(balance = "100000.00") {
