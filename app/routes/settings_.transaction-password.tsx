@@ -114,10 +114,13 @@ export default function TransactionPasswordPage() {
     { name: "confirm", label: t("transactionPassword.confirm"), field: fields.confirm },
   ];
   const targetEntry = entries.find((entry) => entry.name === target) ?? entries[0];
+  // The field itself holds the digits (taps can come faster than renders); Conform hears the input event.
   const press = (digit: string | null) => {
-    const value = targetEntry.field.value ?? "";
-    const next = digit === null ? value.slice(0, -1) : value.length < LENGTH ? value + digit : value;
-    form.update({ name: targetEntry.field.name, value: next });
+    const input = document.getElementById(targetEntry.field.id);
+    if (!(input instanceof HTMLInputElement)) return;
+    const value = input.value;
+    input.value = digit === null ? value.slice(0, -1) : value.length < LENGTH ? value + digit : value;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
   };
 
   return (
