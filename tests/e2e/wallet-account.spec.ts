@@ -15,8 +15,11 @@ test("account: figures, an eye toggle that is a real toggle and is remembered, a
 
   const eye = page.getByRole("button", { name: "Hide amounts" });
   await expect(eye).toHaveAttribute("aria-pressed", "false");
+  // The choice is stored by the POST's answer (a fetcher with JS, a form post without): wait for it.
+  const saved = page.waitForResponse((response) => new URL(response.url()).pathname === "/account" && response.request().method() === "POST");
   await eye.click();
   await expect(eye).toHaveAttribute("aria-pressed", "true");
+  await saved;
   await expect(card).not.toContainText("₹12,345.67");
   await expect(card).toContainText("Hidden");
   if (jsEnabled()) await expect(eye).toBeFocused();
