@@ -1,4 +1,5 @@
 import { createBlockTrades } from "./block-trades";
+import { builtOnce } from "./built-once";
 import { createChat } from "./chat";
 import { createFundProducts } from "./fund-products";
 import { createIpos } from "./ipo";
@@ -22,10 +23,5 @@ export function createProducts(deps: ProductDeps) {
 }
 export type Products = ReturnType<typeof createProducts>;
 
-const built = new WeakMap<object, Products>();
-/** Memoised on the provider's Services object (customer and operator routes share one set). */
-export function productsFor(s: ProductDeps): Products {
-  let products = built.get(s);
-  if (!products) built.set(s, (products = createProducts(s)));
-  return products;
-}
+/** Built once per provider Services object (customer and operator routes share one set). */
+export const productsFor: (s: ProductDeps) => Products = builtOnce(createProducts);

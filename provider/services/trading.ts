@@ -12,12 +12,11 @@ import {
   listOrders,
   lockOrderById,
   lockOrderByNo,
-  nextOrderSequence,
   updateOrder,
 } from "../db/repositories/orders";
 import { findMoney, lockUser } from "../db/repositories/users";
 import type { MarketCode } from "../db/tables/instruments";
-import type { OrderRow, OrderStatus } from "../db/tables/orders";
+import type { OrderRow, OrderState, OrderStatus } from "../db/tables/orders";
 import type { User } from "../db/tables/users";
 import { invalidInput, ProviderError } from "../errors";
 import type { MarketHours } from "../market/hours";
@@ -26,6 +25,7 @@ import type { Deployment } from "../config";
 import { createFx, type FxConversion } from "./fx";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
+import { iso, newOrderNo } from "./products-common";
 import { CONFIG_ENTRIES } from "./wallet";
 
 /*
@@ -46,7 +46,6 @@ export type StatusName = (typeof STATUS_NAMES)[number];
 
 const money = (v: Decimal.Value) => new Decimal(toMoneyString(v));
 const feeOf = (notional: Decimal) => money(FEE_RATE.times(notional));
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * An order's money in its own currency and in the wallet's. Each product is rounded once, half-up: the wallet
@@ -128,10 +127,6 @@ export interface TradingDeps {
 
 const fingerprintOf = (parts: unknown[]) => createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 
-function orderNo(at: Date, seq: number): string {
-  return at.toISOString().slice(0, 10).replaceAll("-", "") + String(seq).padStart(8, "0");
-}
-
 export function createTrading(deps: TradingDeps) {
   const { db, market, hours } = deps;
   const fx = createFx(market, deps.walletCurrency);
@@ -196,8 +191,17 @@ export function createTrading(deps: TradingDeps) {
     }
   }
 
-  async function newOrderNo(trx: Executor, at: Date) {
-    return orderNo(at, await nextOrderSequence(trx));
+  /** What every new order row starts with: a fresh number, the customer, the instrument, side and count. */
+  async function newOrder(
+    trx: Executor,
+    userId: number,
+    of: Pick<OrderRow, "tag" | "name" | "market" | "mold">,
+    state: OrderState,
+    count: number,
+    now: Date,
+  ) {
+    const no = await newOrderNo(trx, now);
+    return { no, user_id: userId, tag: of.tag, name: of.name, market: of.market, mold: of.mold, state, count, created_at: now };
   }
 
   // ---- placing ---------------------------------------------------------------------------------------------
@@ -214,22 +218,9 @@ export function createTrading(deps: TradingDeps) {
       const price = priceAt(inst, now);
       const rate = fx.conversion(inst.market, now);
       const figures = orderMoney("buy", price, input.count, rate);
-      const no = await newOrderNo(trx, now);
-      const base = {
-        no,
-        user_id: userId,
-        tag: inst.symbol,
-        name: inst.name,
-        market: inst.market,
-        mold: input.mold,
-        state: "buy" as const,
-        count: input.count,
-        price: price.toString(),
-        sell_price: null,
-        ...figures,
-        profit: null,
-        created_at: now,
-      };
+      const of = { tag: inst.symbol, name: inst.name, market: inst.market, mold: input.mold };
+      const base = { ...(await newOrder(trx, userId, of, "buy", input.count, now)), price: price.toString(), sell_price: null, ...figures, profit: null };
+      const { no } = base;
       if (hours.isOpen(inst, now)) {
         const order = await insertOrder(trx, { ...base, status: 1, remaining: input.count, opens_at: now, filled_at: now });
         await debit(trx, userId, new Decimal(figures.wallet_amount), billReason(`Buy ${input.count} ${inst.symbol}`, price, rate, no, figures.wallet_fee), now);
@@ -288,22 +279,8 @@ export function createTrading(deps: TradingDeps) {
       const rate = fx.conversion(lot.market, now);
       const figures = sellFigures(new Decimal(lot.price), sellPrice, count, rate);
       await updateOrder(trx, lot.id, { remaining: lot.remaining - count });
-      const no = await newOrderNo(trx, now);
-      const base = {
-        no,
-        user_id: userId,
-        tag: lot.tag,
-        name: lot.name,
-        market: lot.market,
-        mold: lot.mold,
-        state: "sell" as const,
-        count,
-        price: lot.price,
-        ...figures,
-        position_id: lot.id,
-        position_no: lot.no,
-        created_at: now,
-      };
+      const base = { ...(await newOrder(trx, userId, lot, "sell", count, now)), price: lot.price, ...figures, position_id: lot.id, position_no: lot.no };
+      const { no } = base;
       if (hours.isOpen(inst, now)) {
         const order = await insertOrder(trx, { ...base, status: 1, opens_at: now, filled_at: now });
         await credit(trx, userId, new Decimal(figures.wallet_amount), billReason(`Sell ${count} ${lot.tag}`, sellPrice, rate, no, figures.wallet_fee), now);

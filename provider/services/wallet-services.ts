@@ -1,6 +1,7 @@
 import type { Deployment } from "../config";
 import type { DB } from "../db/database";
 import { createBankCards } from "./bank-cards";
+import { builtOnce } from "./built-once";
 import { createFunds } from "./funds";
 import { createKyc } from "./kyc";
 import { createLoans } from "./loans";
@@ -26,10 +27,5 @@ export function createWalletServices(deps: WalletDeps) {
 }
 export type WalletServices = ReturnType<typeof createWalletServices>;
 
-const built = new WeakMap<object, WalletServices>();
-/** Memoised on the provider's Services object. */
-export function walletServicesFor(s: WalletDeps): WalletServices {
-  let w = built.get(s);
-  if (!w) built.set(s, (w = createWalletServices(s)));
-  return w;
-}
+/** Built once per provider Services object. */
+export const walletServicesFor: (s: WalletDeps) => WalletServices = builtOnce(createWalletServices);
