@@ -1,26 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { Link } from "@remix-run/react";
 
 import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
-import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
 import type { ClientFailure } from "~/features/wallet/client-action";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
-import { StepDialog } from "~/features/wallet/StepDialog";
+import { ReviewCard, type ReviewProps } from "~/features/wallet/ReviewCard";
 import { useTranslation } from "~/i18n-react";
 import { transactionPasswordHref } from "~/utils/hrefs";
 
 import type { FormConstraint } from "./forms.server";
 
-const CONFIRM_ID = "product-confirm";
-
 /** What a purchase screen's action (or its clientAction, when the network lost the submit) answered. */
 export type ProductReply = MoneyReply | ClientFailure;
-
-export interface ReviewRow {
-  label: string;
-  value: string;
-}
 
 /** The review's transaction password: asked for here, at the moment of confirming, never carried in a URL. */
 export interface ReviewPassword {
@@ -37,116 +28,54 @@ export interface ReviewPassword {
  * orders, where the purchase shows if it was made, and confirming again can only replay it.
  */
 export function PurchaseReview({
-  title,
-  rows,
-  notes = [],
-  hidden,
-  confirmLabel,
-  changeHref,
   ordersHref,
-  lastResult,
-  outcomeUnknown,
-  clientFailure,
-  constraint,
   password,
-}: {
-  title: string;
-  rows: ReviewRow[];
-  notes?: string[];
-  /** The intent's fields and its `idempotency_key`, posted with `intent=confirm`. */
-  hidden: Record<string, string>;
-  confirmLabel: string;
-  changeHref: string;
+  ...review
+}: ReviewProps & {
   ordersHref: string;
-  lastResult?: MoneyReply["result"];
-  outcomeUnknown: boolean;
-  clientFailure: "offline" | "unknown" | null;
   constraint?: FormConstraint;
   password?: ReviewPassword;
 }) {
   const { t } = useTranslation("products");
-  const location = useLocation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm<Record<string, string>>({ id: "product-review", lastResult, constraint, shouldValidate: "onSubmit" });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const submit = useOfflineSubmit(form.onSubmit);
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const unknown = outcomeUnknown || clientFailure === "unknown";
-  const passwordField = fields.stock_password;
-  const hiddenErrors = Object.keys(hidden).flatMap((name) => fields[name]?.errors ?? []);
-  const failures = [
-    ...(form.errors ?? []),
-    ...hiddenErrors,
-    ...(submit.offline || clientFailure === "offline" ? [t("review.offline")] : []),
-    ...(clientFailure === "unknown" ? [t("review.outcomeUnknown")] : []),
-  ];
   const canConfirm = !password || password.isSet;
   return (
-    <StepDialog title={title} closeHref={changeHref} focusSafeChoice>
-      <FormErrorSummary
-        fields={password ? [{ id: passwordField.id, errors: passwordField.errors }] : []}
-        formErrors={failures}
-        formId={CONFIRM_ID}
-        lastResult={submit.offline || clientFailure ? { status: "error" } : lastResult}
-        attempts={attempts}
-      />
-      {unknown ? (
-        <p>
-          <Link to={ordersHref}>{t("review.checkOrders")}</Link>
-        </p>
-      ) : null}
-      <dl className="pr-review">
-        {rows.map((row) => (
-          <div key={row.label}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
-      {notes.map((note) => (
-        <p key={note} className="field__hint">
-          {note}
-        </p>
-      ))}
-      {canConfirm ? null : <NoTransactionPassword />}
-      <Form
-        method="post"
-        action={location.pathname + location.search}
-        {...getFormProps(form)}
-        onSubmitCapture={onSubmitCapture}
-        onSubmit={submit.onSubmit}
-        className="form"
-      >
-        {Object.entries(hidden).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        {password && canConfirm ? (
-          <Field
-            label={t("buy.code")}
-            hint={t("buy.codeHint")}
-            errors={passwordField.errors}
-            inputProps={{
-              ...getInputProps(passwordField, { type: "password", ariaAttributes: false }),
-              // Never filled back in after a refused Confirm (the action hides it from its reply).
-              defaultValue: undefined,
-              inputMode: "numeric",
-              autoComplete: "off",
-              maxLength: 6,
-            }}
-          />
-        ) : null}
-        <div className="actions">
-          {canConfirm ? (
-            <button type="submit" name="intent" value="confirm" id={CONFIRM_ID} className="button" disabled={busy}>
-              {busy ? t("review.confirming") : confirmLabel}
-            </button>
-          ) : null}
-          <Link to={changeHref} className="button button--secondary" data-safe-choice="" preventScrollReset>
-            {t("review.change")}
-          </Link>
-        </div>
-      </Form>
-    </StepDialog>
+    <ReviewCard
+      {...review}
+      recordsHref={ordersHref}
+      formId="product-review"
+      confirmId="product-confirm"
+      texts={{
+        offline: t("review.offline"),
+        outcomeUnknown: t("review.outcomeUnknown"),
+        check: t("review.checkOrders"),
+        change: t("review.change"),
+        confirming: t("review.confirming"),
+      }}
+      listClassName="pr-review"
+      notice={canConfirm ? null : <NoTransactionPassword />}
+      canConfirm={canConfirm}
+      ask={password ? { name: "stock_password", render: (field) => <PasswordField field={field} /> } : undefined}
+    />
+  );
+}
+
+/** The transaction password, asked for at the moment of confirming (never filled back in after a refused Confirm). */
+function PasswordField({ field }: { field: FieldMetadata<string> }) {
+  const { t } = useTranslation("products");
+  return (
+    <Field
+      label={t("buy.code")}
+      hint={t("buy.codeHint")}
+      errors={field.errors}
+      inputProps={{
+        ...getInputProps(field, { type: "password", ariaAttributes: false }),
+        // Never filled back in after a refused Confirm (the action hides it from its reply).
+        defaultValue: undefined,
+        inputMode: "numeric",
+        autoComplete: "off",
+        maxLength: 6,
+      }}
+    />
   );
 }
 
