@@ -11,7 +11,7 @@ export const MAX_WHOLE_AMOUNT_DIGITS = 12;
  */
 export function parseWholeAmount(input: unknown, field = "count"): Decimal {
   let text: string | undefined;
-  if (typeof input === "string") text = input.trim();
+  if (typeof input === "string") text = input; // no trimming: " 5000" is refused (docs/decisions/0061)
   else if (typeof input === "number" && Number.isSafeInteger(input) && input >= 0) text = String(input);
   if (text === undefined || !/^\d+$/.test(text)) throw invalidInput(field, "a whole amount, digits only");
   const digits = text.replace(/^0+(?=\d)/, "");

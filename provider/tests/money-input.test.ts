@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestProvider, TEST_DEMO_USER, type TestProvider } from "../testing";
 import { moneyString, parseMoney, toMoneyString } from "../services/money";
+import { parseWholeAmount } from "../services/amounts";
 import { balanceOf, billsOf, expectLedgerBalanced, newTrader, OPERATOR } from "./trading-helpers";
 import { findUserByPhone } from "../db/repositories/users";
 
@@ -60,6 +61,15 @@ describe("money input rule", () => {
     expect(toMoneyString("999999999999999999.994")).toBe("999999999999999999.99");
     expect(() => toMoneyString("999999999999999999.995")).toThrow(expect.objectContaining({ code: "amount_too_large", field: "amount" }));
     expect(() => toMoneyString("-1000000000000000000")).toThrow(expect.objectContaining({ code: "amount_too_large" }));
+  });
+});
+
+describe("whole amounts (loans, funds)", () => {
+  it.each([["5000", "5000"], ["0005000", "5000"], [5000, "5000"]])("accepts %j as %s", (input, value) => {
+    expect(parseWholeAmount(input).toFixed(0)).toBe(value);
+  });
+  it.each([[" 5000"], ["5000 "], ["5000.5"], ["+5000"], ["1e4"], [""], [-5], [5.5], [null], ["5\u00a0000"]])("refuses %j", (input) => {
+    expect(() => parseWholeAmount(input)).toThrow(expect.objectContaining({ code: "invalid_input", field: "count" }));
   });
 });
 
