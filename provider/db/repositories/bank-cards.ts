@@ -1,12 +1,8 @@
-import { sql, type Insertable, type Updateable } from "kysely";
 import type { Executor } from "../database";
-import type { BankCardStatus, BankCardsTable } from "../tables/bank-cards";
+import type { BankCardStatus } from "../tables/bank-cards";
+import { countRows, rowsOf, waitingRows } from "./common";
 
-export const insertBankCard = (db: Executor, row: Insertable<BankCardsTable>) =>
-  db.insertInto("bank_cards").values(row).returningAll().executeTakeFirstOrThrow();
-
-export const updateBankCard = (db: Executor, id: number, changes: Updateable<BankCardsTable>) =>
-  db.updateTable("bank_cards").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+export const { insert: insertBankCard, update: updateBankCard, lock: lockBankCard, find: findBankCard } = rowsOf("bank_cards");
 
 export const listBankCards = (db: Executor, userId: number, status?: BankCardStatus) => {
   let q = db.selectFrom("bank_cards").selectAll().where("user_id", "=", userId);
@@ -14,26 +10,11 @@ export const listBankCards = (db: Executor, userId: number, status?: BankCardSta
   return q.orderBy("id", "desc").execute();
 };
 
-export const countBankCards = async (db: Executor, userId: number) =>
-  Number(
-    (
-      await db
-        .selectFrom("bank_cards")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .where("user_id", "=", userId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const countBankCards = (db: Executor, userId: number) => countRows(db.selectFrom("bank_cards").where("user_id", "=", userId));
 
 /** The user's card by id (undefined for someone else's), row-locked. */
 export const lockUserBankCard = (db: Executor, userId: number, id: number) =>
   db.selectFrom("bank_cards").selectAll().where("id", "=", id).where("user_id", "=", userId).forUpdate().executeTakeFirst();
-
-export const lockBankCard = (db: Executor, id: number) =>
-  db.selectFrom("bank_cards").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-
-export const findBankCard = (db: Executor, id: number) =>
-  db.selectFrom("bank_cards").selectAll().where("id", "=", id).executeTakeFirst();
 
 /** Another card of the user with the same number that is not rejected (duplicates are refused). */
 export const findLiveCardByNumber = (db: Executor, userId: number, bankCard: string, exceptId?: number) => {
@@ -47,13 +28,4 @@ export const findLiveCardByNumber = (db: Executor, userId: number, bankCard: str
   return q.executeTakeFirst();
 };
 
-export const listPendingBankCards = (db: Executor, limit: number) =>
-  db
-    .selectFrom("bank_cards")
-    .innerJoin("users", "users.id", "bank_cards.user_id")
-    .selectAll("bank_cards")
-    .select(["users.phone as user_phone"])
-    .where("bank_cards.status", "=", 0)
-    .orderBy("bank_cards.id")
-    .limit(limit)
-    .execute();
+export const listPendingBankCards = (db: Executor, limit: number) => waitingRows(db, "bank_cards", { status: 0 }, limit);

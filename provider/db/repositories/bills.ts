@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../database";
 import type { BillKind, BillRefType, BillType } from "../tables/bills";
+import { pageOf } from "./common";
 
 export const insertBill = (
   db: Executor,
@@ -17,7 +18,7 @@ export const insertBill = (
   },
 ) => db.insertInto("bills").values(row).returningAll().executeTakeFirstOrThrow();
 
-export async function listBills(
+export function listBills(
   db: Executor,
   userId: number,
   filter: { type?: BillType; kind?: BillKind; offset: number; limit: number },
@@ -25,11 +26,7 @@ export async function listBills(
   let query = db.selectFrom("bills").where("user_id", "=", userId);
   if (filter.type) query = query.where("type", "=", filter.type);
   if (filter.kind) query = query.where("kind", "=", filter.kind);
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("id", "desc").offset(filter.offset).limit(filter.limit).execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), filter);
 }
 
 /** Sum of income minus expense, as a decimal string (the ledger invariant says it equals the balance). */

@@ -1,31 +1,20 @@
-import { sql, type Insertable, type Updateable } from "kysely";
+import type { Insertable } from "kysely";
 import type { Executor } from "../database";
 import type { BlockDealStatus, BlockDealsTable } from "../tables/block-deals";
 import type { BlockMold, BlockOffersTable } from "../tables/block-offers";
 import type { MarketCode } from "../tables/instruments";
+import { pageOf, rowsOf } from "./common";
 
 // ---- offers --------------------------------------------------------------------------------------------------
 
-export const insertBlockOffer = (db: Executor, row: Insertable<BlockOffersTable>) =>
-  db.insertInto("block_offers").values(row).returningAll().executeTakeFirstOrThrow();
-
-/** Seed: adds the offer once (by slug); returns undefined when it already exists. */
-export const insertBlockOfferOnce = (db: Executor, row: Insertable<BlockOffersTable>) =>
-  db
-    .insertInto("block_offers")
-    .values(row)
-    .onConflict((oc) => oc.column("slug").doNothing())
-    .returningAll()
-    .executeTakeFirst();
-
-export const findBlockOffer = (db: Executor, id: number) =>
-  db.selectFrom("block_offers").selectAll().where("id", "=", id).executeTakeFirst();
-
-export const lockBlockOffer = (db: Executor, id: number) =>
-  db.selectFrom("block_offers").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-
-export const updateBlockOffer = (db: Executor, id: number, changes: Updateable<BlockOffersTable>) =>
-  db.updateTable("block_offers").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+/** insertBlockOfferOnce is the seed's: undefined when the offer's slug exists. */
+export const {
+  insert: insertBlockOffer,
+  insertOnce: insertBlockOfferOnce,
+  find: findBlockOffer,
+  lock: lockBlockOffer,
+  update: updateBlockOffer,
+} = rowsOf("block_offers");
 
 /** Offers not closed and not past their window, of the given markets; `code` matches symbol or name (substring). */
 export async function listBlockOffers(
@@ -42,11 +31,7 @@ export async function listBlockOffers(
     const pattern = `%${filter.code.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     query = query.where((eb) => eb.or([eb("tag", "ilike", pattern), eb("name", "ilike", pattern)]));
   }
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("opens_at").orderBy("id").offset(filter.offset).limit(filter.limit).execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return pageOf(query, (q) => q.selectAll().orderBy("opens_at").orderBy("id"), filter);
 }
 
 // ---- deals ---------------------------------------------------------------------------------------------------
@@ -59,11 +44,7 @@ export const findBlockDealByKey = (db: Executor, userId: number, key: string) =>
     .where("idempotency_key", "=", key)
     .executeTakeFirst();
 
-export const insertBlockDeal = (db: Executor, row: Insertable<BlockDealsTable>) =>
-  db.insertInto("block_deals").values(row).returningAll().executeTakeFirstOrThrow();
-
-export const updateBlockDeal = (db: Executor, id: number, changes: Updateable<BlockDealsTable>) =>
-  db.updateTable("block_deals").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+export const { insert: insertBlockDeal, update: updateBlockDeal } = rowsOf("block_deals");
 
 /**
  * Records a refused attempt: inserts the failed deal of this (user, key), or refreshes it when the same intent
@@ -99,16 +80,12 @@ export const upsertFailedBlockDeal = (db: Executor, row: Insertable<BlockDealsTa
     )
     .execute();
 
-export async function listBlockDeals(
+export function listBlockDeals(
   db: Executor,
   userId: number,
   filter: { mold: BlockMold; status?: BlockDealStatus; offset: number; limit: number },
 ) {
   let query = db.selectFrom("block_deals").where("user_id", "=", userId).where("mold", "=", filter.mold);
   if (filter.status !== undefined) query = query.where("status", "=", filter.status);
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("id", "desc").offset(filter.offset).limit(filter.limit).execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), filter);
 }

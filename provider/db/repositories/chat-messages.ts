@@ -1,19 +1,14 @@
-import { sql, type Insertable } from "kysely";
 import type { Executor } from "../database";
-import type { ChatMessagesTable } from "../tables/chat-messages";
+import { countRows, pageOf, rowsOf } from "./common";
 
-export const insertChatMessage = (db: Executor, row: Insertable<ChatMessagesTable>) =>
-  db.insertInto("chat_messages").values(row).returningAll().executeTakeFirstOrThrow();
+export const { insert: insertChatMessage } = rowsOf("chat_messages");
+
+/** The customer's messages (every sender). */
+const messagesOf = (db: Executor, userId: number) => db.selectFrom("chat_messages").where("user_id", "=", userId);
 
 /** The customer's conversation, newest first. */
-export async function listChatMessages(db: Executor, userId: number, offset: number, limit: number) {
-  const base = db.selectFrom("chat_messages").where("user_id", "=", userId);
-  const [rows, total] = await Promise.all([
-    base.selectAll().orderBy("id", "desc").offset(offset).limit(limit).execute(),
-    base.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
-}
+export const listChatMessages = (db: Executor, userId: number, offset: number, limit: number) =>
+  pageOf(messagesOf(db, userId), (q) => q.selectAll().orderBy("id", "desc"), { offset, limit });
 
 /** Marks the operator's replies up to `upToId` read; returns how many changed. */
 export async function markOperatorMessagesRead(db: Executor, userId: number, upToId: number, now: Date) {
@@ -28,42 +23,13 @@ export async function markOperatorMessagesRead(db: Executor, userId: number, upT
   return Number(result.numUpdatedRows);
 }
 
-export const countUnreadOperatorMessages = async (db: Executor, userId: number) =>
-  Number(
-    (
-      await db
-        .selectFrom("chat_messages")
-        .select(sql<number>`count(*)::int`.as("count"))
-        .where("user_id", "=", userId)
-        .where("sender", "=", "operator")
-        .where("read_at", "is", null)
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
+export const countUnreadOperatorMessages = (db: Executor, userId: number) =>
+  countRows(messagesOf(db, userId).where("sender", "=", "operator").where("read_at", "is", null));
 
-export const countCustomerMessagesSince = async (db: Executor, userId: number, since: Date) =>
-  Number(
-    (
-      await db
-        .selectFrom("chat_messages")
-        .select(sql<number>`count(*)::int`.as("count"))
-        .where("user_id", "=", userId)
-        .where("sender", "=", "customer")
-        .where("created_at", ">", since)
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
+export const countCustomerMessagesSince = (db: Executor, userId: number, since: Date) =>
+  countRows(messagesOf(db, userId).where("sender", "=", "customer").where("created_at", ">", since));
 
-export const countChatMessages = async (db: Executor, userId: number) =>
-  Number(
-    (
-      await db
-        .selectFrom("chat_messages")
-        .select(sql<number>`count(*)::int`.as("count"))
-        .where("user_id", "=", userId)
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
+export const countChatMessages = (db: Executor, userId: number) => countRows(messagesOf(db, userId));
 
 /** Conversations whose newest message is the customer's (waiting for a reply), oldest first, with the phone. */
 export const waitingConversations = (db: Executor, limit = 100) =>

@@ -1,38 +1,22 @@
-import { sql, type Insertable, type Updateable } from "kysely";
 import type { Executor } from "../database";
-import type { FundOrderStatus, FundOrdersTable } from "../tables/fund-orders";
-import type { FundProductsTable } from "../tables/fund-products";
+import type { FundOrderStatus } from "../tables/fund-orders";
+import { countRows, pageOf, rowsOf } from "./common";
 
 // ---- funds ---------------------------------------------------------------------------------------------------
 
-export const insertFundProduct = (db: Executor, row: Insertable<FundProductsTable>) =>
-  db.insertInto("fund_products").values(row).returningAll().executeTakeFirstOrThrow();
-
-/** Seed: adds the fund once (by slug). */
-export const insertFundProductOnce = (db: Executor, row: Insertable<FundProductsTable>) =>
-  db
-    .insertInto("fund_products")
-    .values(row)
-    .onConflict((oc) => oc.column("slug").doNothing())
-    .returningAll()
-    .executeTakeFirst();
+/** insertFundProductOnce is the seed's: undefined when the fund's slug exists. */
+export const {
+  insert: insertFundProduct,
+  insertOnce: insertFundProductOnce,
+  lock: lockFundProduct,
+  update: updateFundProduct,
+} = rowsOf("fund_products");
 
 export const findFundProductBySlug = (db: Executor, slug: string) =>
   db.selectFrom("fund_products").selectAll().where("slug", "=", slug).executeTakeFirst();
 
-export const lockFundProduct = (db: Executor, id: number) =>
-  db.selectFrom("fund_products").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-
-export const updateFundProduct = (db: Executor, id: number, changes: Updateable<FundProductsTable>) =>
-  db.updateTable("fund_products").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-
-export async function listFundProducts(db: Executor, offset: number, limit: number) {
-  const [rows, total] = await Promise.all([
-    db.selectFrom("fund_products").selectAll().orderBy("id").offset(offset).limit(limit).execute(),
-    db.selectFrom("fund_products").select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
-}
+export const listFundProducts = (db: Executor, offset: number, limit: number) =>
+  pageOf(db.selectFrom("fund_products"), (q) => q.selectAll().orderBy("id"), { offset, limit });
 
 // ---- orders --------------------------------------------------------------------------------------------------
 
@@ -55,32 +39,21 @@ const orderColumns = [
 
 const withFund = (db: Executor) => db.selectFrom("fund_orders as o").innerJoin("fund_products as f", "f.id", "o.fund_id");
 
-export const insertFundOrder = (db: Executor, row: Insertable<FundOrdersTable>) =>
-  db.insertInto("fund_orders").values(row).returningAll().executeTakeFirstOrThrow();
-
-export const lockFundOrder = (db: Executor, id: number) =>
-  db.selectFrom("fund_orders").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-
-export const updateFundOrder = (db: Executor, id: number, changes: Updateable<FundOrdersTable>) =>
-  db.updateTable("fund_orders").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+export const { insert: insertFundOrder, lock: lockFundOrder, update: updateFundOrder } = rowsOf("fund_orders");
 
 export const findFundOrder = (db: Executor, id: number) =>
   withFund(db).select([...orderColumns]).where("o.id", "=", id).executeTakeFirst();
 
 export type FundOrderView = NonNullable<Awaited<ReturnType<typeof findFundOrder>>>;
 
-export async function listFundOrders(
+export function listFundOrders(
   db: Executor,
   userId: number,
   filter: { status?: FundOrderStatus; offset: number; limit: number },
 ) {
   let query = withFund(db).where("o.user_id", "=", userId);
   if (filter.status) query = query.where("o.status", "=", filter.status);
-  const [rows, total] = await Promise.all([
-    query.select([...orderColumns]).orderBy("o.id", "desc").offset(filter.offset).limit(filter.limit).execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return pageOf(query, (q) => q.select([...orderColumns]).orderBy("o.id", "desc"), filter);
 }
 
 /** Active orders whose end_time has come, oldest first. */
@@ -95,13 +68,4 @@ export const dueFundOrders = (db: Executor, now: Date, limit = 500) =>
     .limit(limit)
     .execute();
 
-export const countFundOrders = async (db: Executor, userId: number) =>
-  Number(
-    (
-      await db
-        .selectFrom("fund_orders")
-        .select(sql<number>`count(*)::int`.as("count"))
-        .where("user_id", "=", userId)
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
+export const countFundOrders = (db: Executor, userId: number) => countRows(db.selectFrom("fund_orders").where("user_id", "=", userId));

@@ -1,33 +1,16 @@
-import { sql, type Insertable, type Updateable } from "kysely";
+import { sql } from "kysely";
 import type { Executor } from "../database";
-import type { IpoApplicationStatus, IpoApplicationsTable } from "../tables/ipo-applications";
-import type { IposTable } from "../tables/ipos";
+import type { IpoApplicationStatus } from "../tables/ipo-applications";
 import type { MarketCode } from "../tables/instruments";
+import { pageOf, rowsOf } from "./common";
 
 // ---- IPOs ----------------------------------------------------------------------------------------------------
 
-export const insertIpo = (db: Executor, row: Insertable<IposTable>) =>
-  db.insertInto("ipos").values(row).returningAll().executeTakeFirstOrThrow();
-
-/** Seed: adds the IPO once (by slug). */
-export const insertIpoOnce = (db: Executor, row: Insertable<IposTable>) =>
-  db
-    .insertInto("ipos")
-    .values(row)
-    .onConflict((oc) => oc.column("slug").doNothing())
-    .returningAll()
-    .executeTakeFirst();
-
-export const findIpo = (db: Executor, id: number) => db.selectFrom("ipos").selectAll().where("id", "=", id).executeTakeFirst();
-
-export const lockIpo = (db: Executor, id: number) =>
-  db.selectFrom("ipos").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+/** insertIpoOnce is the seed's: undefined when the IPO's slug exists. */
+export const { insert: insertIpo, insertOnce: insertIpoOnce, find: findIpo, lock: lockIpo, update: updateIpo } = rowsOf("ipos");
 
 export const findIpoBySlug = (db: Executor, slug: string) =>
   db.selectFrom("ipos").selectAll().where("slug", "=", slug).executeTakeFirst();
-
-export const updateIpo = (db: Executor, id: number, changes: Updateable<IposTable>) =>
-  db.updateTable("ipos").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
 
 /** Forthcoming first, then Closed, then Listed; within a status the latest subscription window first. */
 export const listIpos = (db: Executor, markets: MarketCode[], limit = 100) =>
@@ -72,32 +55,25 @@ const withIpo = (db: Executor) =>
     .innerJoin("ipos as i", "i.id", "a.ipo_id")
     .leftJoin("orders as o", "o.id", "a.order_id");
 
-export const insertIpoApplication = (db: Executor, row: Insertable<IpoApplicationsTable>) =>
-  db.insertInto("ipo_applications").values(row).returningAll().executeTakeFirstOrThrow();
-
-export const lockIpoApplication = (db: Executor, id: number) =>
-  db.selectFrom("ipo_applications").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+export const {
+  insert: insertIpoApplication,
+  lock: lockIpoApplication,
+  update: updateIpoApplication,
+} = rowsOf("ipo_applications");
 
 export const findIpoApplication = (db: Executor, id: number) =>
   withIpo(db).select([...applicationColumns]).where("a.id", "=", id).executeTakeFirst();
 
-export const updateIpoApplication = (db: Executor, id: number, changes: Updateable<IpoApplicationsTable>) =>
-  db.updateTable("ipo_applications").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-
 export type IpoApplicationView = NonNullable<Awaited<ReturnType<typeof findIpoApplication>>>;
 
-export async function listIpoApplications(
+export function listIpoApplications(
   db: Executor,
   userId: number,
   filter: { status?: IpoApplicationStatus; offset: number; limit: number },
 ) {
   let query = withIpo(db).where("a.user_id", "=", userId);
   if (filter.status !== undefined) query = query.where("a.status", "=", filter.status);
-  const [rows, total] = await Promise.all([
-    query.select([...applicationColumns]).orderBy("a.id", "desc").offset(filter.offset).limit(filter.limit).execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return pageOf(query, (q) => q.select([...applicationColumns]).orderBy("a.id", "desc"), filter);
 }
 
 /** Applications waiting for the operator, oldest first, with the customer's phone. */
@@ -111,11 +87,7 @@ export const pendingIpoApplications = (db: Executor, limit = 100) =>
     .execute();
 
 /** "Sales Record": the customer's sells of shares allotted in IPOs (orders with mold ipo, state sell), newest first. */
-export async function listIpoSales(db: Executor, userId: number, offset: number, limit: number) {
+export function listIpoSales(db: Executor, userId: number, offset: number, limit: number) {
   const query = db.selectFrom("orders").where("user_id", "=", userId).where("mold", "=", "ipo").where("state", "=", "sell");
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("id", "desc").offset(offset).limit(limit).execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), { offset, limit });
 }

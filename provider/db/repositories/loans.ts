@@ -1,26 +1,11 @@
-import { sql, type Insertable, type Updateable } from "kysely";
+import { sql } from "kysely";
 import type { Executor } from "../database";
-import type { LoansTable } from "../tables/loans";
+import { countRows, pageOf, rowsOf, waitingRows } from "./common";
 
-export const insertLoan = (db: Executor, row: Insertable<LoansTable>) =>
-  db.insertInto("loans").values(row).returningAll().executeTakeFirstOrThrow();
+export const { insert: insertLoan, update: updateLoan, find: findLoan, lock: lockLoan } = rowsOf("loans");
 
-export const updateLoan = (db: Executor, id: number, changes: Updateable<LoansTable>) =>
-  db.updateTable("loans").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-
-export const findLoan = (db: Executor, id: number) => db.selectFrom("loans").selectAll().where("id", "=", id).executeTakeFirst();
-
-export const lockLoan = (db: Executor, id: number) =>
-  db.selectFrom("loans").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-
-export async function listLoans(db: Executor, userId: number, page: { offset: number; limit: number }) {
-  const query = db.selectFrom("loans").where("user_id", "=", userId);
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("id", "desc").offset(page.offset).limit(page.limit).execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
-}
+export const listLoans = (db: Executor, userId: number, page: { offset: number; limit: number }) =>
+  pageOf(db.selectFrom("loans").where("user_id", "=", userId), (q) => q.selectAll().orderBy("id", "desc"), page);
 
 /** Per state: how many loans and their total (numeric as a decimal string). */
 export async function loanTotals(db: Executor, userId: number) {
@@ -37,26 +22,7 @@ export async function loanTotals(db: Executor, userId: number) {
 }
 
 /** Unpaid loans whose repayment_time has passed at `now`. */
-export const countOverdueLoans = async (db: Executor, userId: number, now: Date) =>
-  Number(
-    (
-      await db
-        .selectFrom("loans")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .where("user_id", "=", userId)
-        .where("state", "=", 4)
-        .where("repayment_time", "<", now)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const countOverdueLoans = (db: Executor, userId: number, now: Date) =>
+  countRows(db.selectFrom("loans").where("user_id", "=", userId).where("state", "=", 4).where("repayment_time", "<", now));
 
-export const listPendingLoans = (db: Executor, limit: number) =>
-  db
-    .selectFrom("loans")
-    .innerJoin("users", "users.id", "loans.user_id")
-    .selectAll("loans")
-    .select(["users.phone as user_phone"])
-    .where("loans.state", "=", 1)
-    .orderBy("loans.id")
-    .limit(limit)
-    .execute();
+export const listPendingLoans = (db: Executor, limit: number) => waitingRows(db, "loans", { state: 1 }, limit);

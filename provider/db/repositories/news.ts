@@ -1,21 +1,14 @@
-import { sql, type Insertable } from "kysely";
+import type { Insertable } from "kysely";
 import type { Executor } from "../database";
 import type { NewsTable } from "../tables/news";
+import { pageOf } from "./common";
 
-export async function listNews(db: Executor, offset: number, limit: number) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom("news")
-      .select(["id", "title", "subhead", "img", "created_at", "updated_at"])
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-    db.selectFrom("news").select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
-}
+export const listNews = (db: Executor, offset: number, limit: number) =>
+  pageOf(
+    db.selectFrom("news"),
+    (q) => q.select(["id", "title", "subhead", "img", "created_at", "updated_at"]).orderBy("created_at", "desc").orderBy("id", "desc"),
+    { offset, limit },
+  );
 
 export const findNews = (db: Executor, id: number) =>
   db

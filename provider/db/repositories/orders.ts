@@ -1,28 +1,19 @@
-import { sql, type Insertable, type Updateable } from "kysely";
+import { sql } from "kysely";
 import type { Executor } from "../database";
 import type { MarketCode } from "../tables/instruments";
-import type { OrderStatus, OrdersTable } from "../tables/orders";
+import type { OrderStatus } from "../tables/orders";
+import { pageOf, rowsOf } from "./common";
 
 export async function nextOrderSequence(db: Executor): Promise<number> {
   const row = await sql<{ n: string }>`select nextval('orders_no_seq')::text as n`.execute(db);
   return Number(row.rows[0].n);
 }
 
-export const insertOrder = (db: Executor, row: Insertable<OrdersTable>) =>
-  db.insertInto("orders").values(row).returningAll().executeTakeFirstOrThrow();
-
-export const updateOrder = (db: Executor, id: number, changes: Updateable<OrdersTable>) =>
-  db.updateTable("orders").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+export const { insert: insertOrder, update: updateOrder, lock: lockOrderById, find: findOrderById } = rowsOf("orders");
 
 /** The user's order by number, row-locked (call after locking the account row). */
 export const lockOrderByNo = (db: Executor, userId: number, no: string) =>
   db.selectFrom("orders").selectAll().where("user_id", "=", userId).where("no", "=", no).forUpdate().executeTakeFirst();
-
-export const lockOrderById = (db: Executor, id: number) =>
-  db.selectFrom("orders").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-
-export const findOrderById = (db: Executor, id: number) =>
-  db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
 
 /** Pending orders due for settlement (fill or expiry) at `now`; of one user or of everyone. */
 export const dueOrders = (db: Executor, now: Date, userId?: number, limit = 500) => {
@@ -31,22 +22,18 @@ export const dueOrders = (db: Executor, now: Date, userId?: number, limit = 500)
   return q.orderBy("id").limit(limit).execute();
 };
 
-export async function listOrders(
+export function listOrders(
   db: Executor,
   userId: number,
   filter: { status?: OrderStatus; offset: number; limit: number },
 ) {
   let query = db.selectFrom("orders").where("user_id", "=", userId);
   if (filter.status !== undefined) query = query.where("status", "=", filter.status);
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("id", "desc").offset(filter.offset).limit(filter.limit).execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), filter);
 }
 
 /** Open lots: filled buys with shares left, newest first. */
-export async function listLots(
+export function listLots(
   db: Executor,
   userId: number,
   filter: { markets?: MarketCode[]; tag?: string; offset: number; limit: number },
@@ -59,11 +46,7 @@ export async function listLots(
     .where("remaining", ">", 0);
   if (filter.markets) query = query.where("market", "in", filter.markets);
   if (filter.tag) query = query.where("tag", "=", filter.tag);
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("id", "desc").offset(filter.offset).limit(filter.limit).execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), filter);
 }
 
 /** Shares held per symbol (lots' remaining plus shares reserved by pending sells) and cash held by pending buys. */

@@ -1,52 +1,19 @@
-import { sql, type Insertable, type Updateable } from "kysely";
 import type { Executor } from "../database";
-import type { TransferKind, TransfersTable } from "../tables/transfers";
+import type { TransferKind } from "../tables/transfers";
+import { countRows, pageOf, rowsOf, waitingRows } from "./common";
 
-export const insertTransfer = (db: Executor, row: Insertable<TransfersTable>) =>
-  db.insertInto("transfers").values(row).returningAll().executeTakeFirstOrThrow();
+export const { insert: insertTransfer, update: updateTransfer, find: findTransfer, lock: lockTransfer } = rowsOf("transfers");
 
-export const updateTransfer = (db: Executor, id: number, changes: Updateable<TransfersTable>) =>
-  db.updateTable("transfers").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-
-export const findTransfer = (db: Executor, id: number) =>
-  db.selectFrom("transfers").selectAll().where("id", "=", id).executeTakeFirst();
-
-export const lockTransfer = (db: Executor, id: number) =>
-  db.selectFrom("transfers").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-
-export async function listTransfers(db: Executor, userId: number, kind: TransferKind, page: { offset: number; limit: number }) {
+export function listTransfers(db: Executor, userId: number, kind: TransferKind, page: { offset: number; limit: number }) {
   const query = db.selectFrom("transfers").where("user_id", "=", userId).where("kind", "=", kind);
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("id", "desc").offset(page.offset).limit(page.limit).execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), page);
 }
 
-export const countPendingTransfers = async (db: Executor, userId: number, kind: TransferKind) =>
-  Number(
-    (
-      await db
-        .selectFrom("transfers")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .where("user_id", "=", userId)
-        .where("kind", "=", kind)
-        .where("state", "=", "pending")
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const countPendingTransfers = (db: Executor, userId: number, kind: TransferKind) =>
+  countRows(db.selectFrom("transfers").where("user_id", "=", userId).where("kind", "=", kind).where("state", "=", "pending"));
 
 export const listPendingTransfers = (db: Executor, kind: TransferKind, limit: number) =>
-  db
-    .selectFrom("transfers")
-    .innerJoin("users", "users.id", "transfers.user_id")
-    .selectAll("transfers")
-    .select(["users.phone as user_phone"])
-    .where("transfers.kind", "=", kind)
-    .where("transfers.state", "=", "pending")
-    .orderBy("transfers.id")
-    .limit(limit)
-    .execute();
+  waitingRows(db, "transfers", { kind, state: "pending" }, limit);
 
 export const hasTransfers = async (db: Executor, userId: number) =>
   (await db.selectFrom("transfers").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst()) !== undefined;

@@ -1,6 +1,7 @@
-import { sql, type Insertable } from "kysely";
+import type { Insertable } from "kysely";
 import type { Executor } from "../database";
 import type { UploadsTable } from "../tables/uploads";
+import { countRows } from "./common";
 
 export const insertUpload = (db: Executor, row: Insertable<UploadsTable>) =>
   db.insertInto("uploads").values(row).returning(["id", "mime", "size", "width", "height", "created_at"]).executeTakeFirstOrThrow();
@@ -11,14 +12,5 @@ export const findUpload = (db: Executor, id: string) => db.selectFrom("uploads")
 export const findUploadOwner = (db: Executor, id: string) =>
   db.selectFrom("uploads").select(["id", "user_id"]).where("id", "=", id).executeTakeFirst();
 
-export const countUploadsSince = async (db: Executor, userId: number, since: Date) =>
-  Number(
-    (
-      await db
-        .selectFrom("uploads")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .where("user_id", "=", userId)
-        .where("created_at", ">", since)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const countUploadsSince = (db: Executor, userId: number, since: Date) =>
+  countRows(db.selectFrom("uploads").where("user_id", "=", userId).where("created_at", ">", since));

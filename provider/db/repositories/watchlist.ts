@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { Executor } from "../database";
+import { pageOf } from "./common";
 
 export const addToWatchlist = (db: Executor, userId: number, symbol: string, now: Date) =>
   db
@@ -19,9 +19,5 @@ export const isWatched = async (db: Executor, userId: number, symbol: string) =>
 export async function listWatchlist(db: Executor, userId: number, symbols: string[], offset: number, limit: number) {
   if (symbols.length === 0) return { rows: [], count: 0 };
   const query = db.selectFrom("watchlist").where("user_id", "=", userId).where("symbol", "in", symbols);
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("id", "desc").offset(offset).limit(limit).execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), { offset, limit });
 }
