@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { DB } from "./db/database";
 import type { Deployment } from "./config";
 import { TOKEN_TTL_MS } from "./config";
@@ -41,6 +41,8 @@ export interface ProviderDeps {
   marketHours?: MarketHours;
   /** Shared with the settlement sweep; built from the other deps when absent. */
   trading?: Trading;
+  /** Runs first on every request (provider/http/stats.ts, PROVIDER_STATS=1). */
+  requestStats?: MiddlewareHandler;
 }
 
 export function tradingFor(deps: Pick<ProviderDeps, "db" | "market" | "now" | "deployment" | "marketHours">): Trading {
@@ -77,6 +79,7 @@ export function createProviderApp(deps: ProviderDeps) {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
   const api = new Hono<Env>();
+  if (deps.requestStats) api.use("*", deps.requestStats);
   const smallBodies = bodyLimit({
     maxSize: 64 * 1024,
     onError: (c) => c.json({ msg: "no", data: { code: "invalid_input", message: "body too large" } }, 413),

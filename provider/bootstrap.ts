@@ -9,6 +9,7 @@ import { createSimulatedMarket } from "./market/load";
 import type { MarketSource } from "./market/source";
 import { combineNotifiers, logNotifier, outboxNotifier, type Notifier } from "./notifier";
 import { hashPassword } from "./services/passwords";
+import { createRequestStats } from "./http/stats";
 
 export interface StartOptions {
   config: ProviderConfig;
@@ -21,6 +22,8 @@ export interface StartOptions {
   /** Default: the SMS outbox table plus the log line. A function receives the opened database. */
   notifier?: Notifier | ((db: DatabaseHandle["db"]) => Notifier);
   logError?: (message: string, error: unknown) => void;
+  /** Count requests, queries and reply bytes per endpoint; the table is printed on close (PROVIDER_STATS=1). */
+  stats?: boolean;
 }
 
 export interface RunningProvider {
@@ -52,18 +55,20 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
         now: options.seedAt ?? now(),
       });
     }
+    const stats = options.stats ? createRequestStats() : undefined;
+    const db = stats ? handle.db.withPlugin(stats.plugin) : handle.db;
     const market = await createSimulatedMarket(handle.db);
     const marketHours = new MarketHours(config.marketHours);
-    const trading = tradingFor({ db: handle.db, market, now, deployment: config.deployment, marketHours });
+    const trading = tradingFor({ db, market, now, deployment: config.deployment, marketHours });
     const timers = new Set<ReturnType<typeof setInterval>>();
     const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
     const app = createProviderApp({
-      db: handle.db,
+      db,
       market,
       notifier:
         typeof options.notifier === "function"
-          ? options.notifier(handle.db)
-          : (options.notifier ?? combineNotifiers(outboxNotifier(handle.db), logNotifier)),
+          ? options.notifier(db)
+          : (options.notifier ?? combineNotifiers(outboxNotifier(db), logNotifier)),
       now,
       deployment: config.deployment,
       operatorKey: config.operatorKey,
@@ -71,6 +76,7 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       logError: options.logError,
       marketHours,
       trading,
+      requestStats: stats?.middleware,
     });
     let sweeping = false;
     const startSettlementSweep = (intervalMs = SETTLEMENT_SWEEP_MS) => {
@@ -98,6 +104,7 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       close: async () => {
         for (const t of timers) clearInterval(t);
         timers.clear();
+        if (stats) console.log(stats.report());
         await handle.close();
       },
     };

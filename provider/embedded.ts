@@ -20,7 +20,7 @@ export function getEmbeddedProvider(): Promise<EmbeddedProvider> {
       console.warn(`[provider] OPERATOR_KEY is not set; using the development key "${DEFAULT_OPERATOR_KEY}"`);
     }
     const started = Date.now();
-    const running = await startProvider({ config });
+    const running = await startProvider({ config, stats: process.env.PROVIDER_STATS === "1" });
     running.startSettlementSweep();
     const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${config.dataDir}`;
     console.log(
