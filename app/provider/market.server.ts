@@ -68,7 +68,8 @@ export interface YahooQuote extends DayFigures {
   /** The instrument's market (IN, US, MX, FOREX…). */
   market?: string;
   volume: number;
-  rows: ChartRow[];
+  /** The candles of the mold; absent with `mold=SVG` (a price card draws the paths below). */
+  rows?: ChartRow[];
   /** Present with `mold=SVG`: path data in a 0..300 × 0..100 box. */
   linePath?: string;
   areaPath?: string;

@@ -5,7 +5,7 @@ import { allCategories } from "../db/repositories/instruments";
 import type { MarketCode } from "../db/tables/instruments";
 import { ProviderError } from "../errors";
 import type { HistoryPeriod, Instrument, MarketSource, Quote } from "../market/source";
-import { sparklinePaths } from "../market/svg";
+import { createSparklines } from "../market/svg";
 
 /** The stock row of the contract (SPEC §3 names, `prasent` included). */
 export function stockRow(inst: Instrument, q: Quote) {
@@ -115,19 +115,19 @@ export function createCatalog(deps: CatalogDeps) {
     return { rows: rows.map((row) => ({ ...row, current_price: row.prasent })), count };
   }
 
-  /** Quote plus candles of `period`; "SVG" = the 1m rows plus sparkline paths. */
+  const sparkline = createSparklines(market);
+
+  /**
+   * Quote plus candles of `period`. "SVG" (the price cards) = the quote plus today's sparkline paths and no rows:
+   * the 1m rows were 85 of its 88 KB and no card reads them (docs/decisions/0148-request-path-profile.md).
+   */
   function chart(symbol: string, period: HistoryPeriod | "SVG") {
     const inst = listedInstrument(symbol);
     const at = deps.now();
     const quote = market.quote(inst.symbol, at)!;
-    const rows = market.history(inst.symbol, period === "SVG" ? "1m" : period, at)!;
-    return {
-      ...quoteRow(quote),
-      market: inst.market,
-      precision: inst.precision,
-      rows,
-      ...(period === "SVG" ? sparklinePaths(rows) : {}),
-    };
+    const head = { ...quoteRow(quote), market: inst.market, precision: inst.precision };
+    if (period === "SVG") return { ...head, ...sparkline(inst.symbol, at, quote.price) };
+    return { ...head, rows: market.history(inst.symbol, period, at)! };
   }
 
   /** The spec's per-symbol price lookup: the last 30 daily rows with the change from the day before. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestProvider, type TestProvider } from "../testing";
 import { UNIVERSE } from "../market/universe";
+import { sparklinePaths } from "../market/svg";
 import { UNSAFE_NEWS } from "../db/seed-products";
 
 const AT = new Date("2026-11-20T09:15:00Z");
@@ -87,8 +88,10 @@ describe("quotes and charts", () => {
     expect(svg.linePath).toMatch(/^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+)+$/);
     expect(svg.areaPath.startsWith(svg.linePath)).toBe(true);
     expect(svg.areaPath.endsWith("L300,100L0,100Z")).toBe(true);
+    expect(svg).not.toHaveProperty("rows"); // a price card draws the paths; the 1m rows were 85 of 88 KB
     const minutes = (await get("/api/v2/yahoo?symbol=^NSEI&mold=1m")).data.rows;
     expect(minutes.at(-1).close).toBe(svg.price);
+    expect({ linePath: svg.linePath, areaPath: svg.areaPath }).toEqual(sparklinePaths(minutes));
     expect(minutes[0].timestamp).toBe(Date.UTC(2026, 10, 19, 18, 30)); // 00:00 IST
   });
 
