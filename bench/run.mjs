@@ -1,138 +1,226 @@
 #!/usr/bin/env node
-// `npm run bench`: SSR throughput and p99 latency at 50 connections (autocannon), bytes per route
-// (HTML, blocking CSS, JS; gzipped) and the server's RSS. Prints a table, writes bench/results.json.
-// Runs against the production build with a fresh embedded database on a loopback port.
+/*
+ * `npm run bench`: the team's yardstick (issue 10, docs/performance.md).
+ *
+ * Builds what is missing (the app; the bare Remix app in bench/bare), starts the app's production server
+ * (`node server/index.mjs`) on a fresh embedded database, and the bare app's server beside it, then measures
+ * them in the same run, alternating (bare, route A, bare, route B, …, bare), with autocannon at 50 connections.
+ * Each app route's req/s is printed as a share of the bare route's measured next to it (the mean of the bare runs
+ * just before and after). With a reachable PostgreSQL server a second pass runs with DATABASE_URL set to a fresh
+ * database. Pages are weighed: document + render-blocking CSS gzipped, JS gzipped. RSS of the app server after
+ * each pass. Results in bench/results.json (git-ignored).
+ *
+ *   npm run bench                                  routes, embedded + PostgreSQL when reachable
+ *   npm run bench -- --mode=pg --routes=markets    one mode, one route
+ *   npm run bench -- --scenario=customers          simulated customers (also: npm run bench:customers)
+ *   npm run bench -- --scenario=all                both
+ *
+ * Options (flags, or the environment variable in brackets):
+ *   --mode=all|embedded|pg         which database modes (all: embedded, plus PostgreSQL when reachable)
+ *   --routes=home,markets,…        route keys (see --help); default all
+ *   --seconds=N      [BENCH_SECONDS]       autocannon duration per measurement (default 6)
+ *   --connections=N  [BENCH_CONNECTIONS]   autocannon connections (default 50)
+ *   --database=URL   [BENCH_DATABASE_URL]  PostgreSQL server for the pg pass (default postgres://postgres@127.0.0.1:5432/test)
+ *   --rebuild                      rebuild the app and the bare app even when a build exists
+ *   customers: --steps=100,200,… [BENCH_CUSTOMERS]  --hold=S [BENCH_HOLD_SECONDS]  (bench/lib/customers.mjs)
+ */
 import autocannon from "autocannon";
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const port = Number(process.env.BENCH_PORT ?? 3200);
-const base = `http://127.0.0.1:${port}`;
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = 50;
-const BUDGET = { documentAndCssGzip: 14 * 1024, jsGzip: 110 * 1024 };
+import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
+import { Browser } from "./lib/client.mjs";
+import { CUSTOMER_STEPS, runCustomers } from "./lib/customers.mjs";
+import { ROUTE_KEYS, discover, routeTable, weigh } from "./lib/pages.mjs";
+import { bareDir, buildIfMissing, createDatabase, root, rssSampler, startApp, startBare, stopAll } from "./lib/servers.mjs";
 
-// Routes measured. `auth` routes are loaded with a logged-in cookie.
-const ROUTES = [
-  { name: "home", path: "/", auth: false, page: true },
-  { name: "markets", path: "/markets", auth: false, page: true },
-  { name: "price panel (resource)", path: "/resources/quotes?symbols=RELIANCE.NS,TCS.NS,INFY.NS,HDFCBANK.NS,^NSEI", auth: false, page: false },
-  { name: "login", path: "/login", auth: false, page: true },
-  { name: "register", path: "/register", auth: false, page: true },
-  { name: "settings", path: "/settings", auth: true, page: true },
-  { name: "buy/sell", path: "/stock/trading/RELIANCE.NS/IN/Reliance%20Industries?type=buy", auth: true, page: true },
-  { name: "positions", path: "/trade", auth: true, page: true },
-  { name: "positions panel (resource)", path: "/resources/positions?tab=stock&page=1", auth: true, page: false },
-  { name: "stock chart (budget-exempt)", path: "/stock/RELIANCE.NS/IN/Reliance%20Industries", auth: true, page: true, chart: true },
-];
+const BUDGET = { sharePercent: 70, p99Ms: 300, docCssGzip: 14 * 1024, jsGzip: 110 * 1024, rssPgMB: 200 };
 
-if (!existsSync(path.join(root, "build", "index.js"))) {
-  const built = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "inherit" });
-  if (built.status !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "trade-bench-"));
-const server = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"], {
-  cwd: root,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: "bench-secret" },
-});
-const cleanup = () => {
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.on("exit", cleanup);
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      const res = await fetch(base + "/login");
-      if (res.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
+function parseArgs(argv) {
+  const args = {};
+  for (const arg of argv) {
+    const m = /^--([\w-]+)(?:=(.*))?$/.exec(arg);
+    if (!m) throw new Error(`unknown argument ${arg} (try --help)`);
+    args[m[1]] = m[2] ?? true;
   }
-  throw new Error("server did not start");
+  return args;
 }
 
-function rssBytes() {
-  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb * 1024;
+const args = parseArgs(process.argv.slice(2));
+if (args.help) {
+  const header = (await import("node:fs")).readFileSync(new URL(import.meta.url), "utf8").split("*/")[0];
+  console.log(header.replace(/^#!.*\n\/\*\n?/, "").replace(/^ \* ?/gm, ""));
+  console.log(`Route keys: ${ROUTE_KEYS.join(", ")}`);
+  process.exit(0);
 }
-
-async function login() {
-  const body = new URLSearchParams({ phone: process.env.DEMO_USER ?? "9876543210", user: process.env.DEMO_USER ?? "9876543210", password: process.env.DEMO_PASSWORD ?? "demo1234" });
-  const res = await fetch(base + "/login", { method: "POST", body, redirect: "manual", headers: { origin: base } });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (!cookie) console.warn("bench: could not log in; auth routes will measure the redirect");
-  return cookie;
-}
-
-const gz = (buf) => gzipSync(buf, { level: 6 }).length;
-async function fetchBytes(url, cookie) {
-  const res = await fetch(new URL(url, base), { headers: cookie ? { cookie } : {} });
-  return Buffer.from(await res.arrayBuffer());
-}
-
-async function weigh(route, cookie) {
-  const html = await fetchBytes(route.path, route.auth ? cookie : "");
-  const text = html.toString("utf8");
-  const css = [...text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
-  const js = new Set([
-    ...[...text.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
-    ...[...text.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
-    ...[...text.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)].map((m) => m[1]),
-  ]);
-  let cssGzip = 0;
-  for (const href of css) cssGzip += gz(await fetchBytes(href));
-  let jsGzip = 0;
-  for (const src of js) jsGzip += gz(await fetchBytes(src));
-  return { htmlGzip: gz(html), cssGzip, jsGzip, jsFiles: js.size };
-}
-
-async function load(route, cookie) {
-  const result = await autocannon({
-    url: base + route.path,
-    connections,
-    duration,
-    headers: route.auth && cookie ? { cookie } : {},
-  });
-  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
-}
-
-await waitForServer();
-const cookie = await login();
-const results = [];
-for (const route of ROUTES) {
-  await fetchBytes(route.path, route.auth ? cookie : ""); // warm up
-  const bytes = route.page
-    ? await weigh(route, cookie)
-    : { htmlGzip: gz(await fetchBytes(route.path, route.auth ? cookie : "")), cssGzip: 0, jsGzip: 0, jsFiles: 0 };
-  const perf = await load(route, cookie);
-  results.push({ ...route, ...bytes, ...perf, rssAfterMB: Math.round(rssBytes() / 1048576) });
-}
+const options = {
+  mode: String(args.mode ?? process.env.BENCH_MODE ?? "all"),
+  scenario: String(args.scenario ?? "routes"),
+  routes: args.routes ? String(args.routes).split(",").filter(Boolean) : ROUTE_KEYS,
+  seconds: Number(args.seconds ?? process.env.BENCH_SECONDS ?? 6),
+  connections: Number(args.connections ?? process.env.BENCH_CONNECTIONS ?? 50),
+  database: String(args.database ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"),
+  steps: String(args.steps ?? process.env.BENCH_CUSTOMERS ?? CUSTOMER_STEPS.join(",")).split(",").map(Number),
+  hold: Number(args.hold ?? process.env.BENCH_HOLD_SECONDS ?? 40),
+  rebuild: Boolean(args.rebuild),
+};
+const unknown = options.routes.filter((key) => !ROUTE_KEYS.includes(key));
+if (unknown.length) throw new Error(`unknown route keys: ${unknown.join(", ")} (known: ${ROUTE_KEYS.join(", ")})`);
+if (!["all", "embedded", "pg"].includes(options.mode)) throw new Error("--mode is all, embedded or pg");
+if (!["routes", "customers", "all"].includes(options.scenario)) throw new Error("--scenario is routes, customers or all");
 
 const kb = (n) => (n / 1024).toFixed(1);
-console.log(`\nSSR at ${connections} connections, ${duration}s per route (2-core machine, load generator on the same machine)\n`);
-console.log("route".padEnd(26) + "req/s".padStart(8) + "p99 ms".padStart(8) + "non2xx".padStart(8) + "HTML gz".padStart(9) + "CSS gz".padStart(8) + "doc+CSS".padStart(9) + "JS gz".padStart(8) + "RSS MB".padStart(8));
-for (const r of results) {
-  const docCss = r.htmlGzip + r.cssGzip;
-  const docFlag = r.page && docCss > BUDGET.documentAndCssGzip ? "!" : " ";
-  const jsFlag = r.page && !r.chart && r.jsGzip > BUDGET.jsGzip ? "!" : " ";
-  console.log(
-    r.name.padEnd(26) + String(r.requestsPerSecond).padStart(8) + String(r.p99Ms).padStart(8) + String(r.non2xx).padStart(8) +
-      kb(r.htmlGzip).padStart(9) + kb(r.cssGzip).padStart(8) + (kb(docCss) + docFlag).padStart(9) + (kb(r.jsGzip) + jsFlag).padStart(8) + String(r.rssAfterMB).padStart(8),
-  );
+const pad = (value, width) => String(value).padStart(width);
+const load1 = () => os.loadavg()[0].toFixed(2);
+
+/** autocannon against one URL; the figures the table shows. */
+async function hammer(url, cookie, seconds = options.seconds) {
+  const result = await autocannon({ url, connections: options.connections, duration: seconds, headers: cookie ? { cookie } : {} });
+  return {
+    rps: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
-console.log(`\nBudgets: document + blocking CSS < ${kb(BUDGET.documentAndCssGzip)} KB gz; JS < ${kb(BUDGET.jsGzip)} KB gz outside the chart route. "!" marks a route over budget.`);
-console.log("JS counts the scripts the document loads (entry, root, route chunks); the chart route fetches Highcharts Stock (~138 KB gz) after first paint on top.");
-writeFileSync(
-  path.join(root, "bench", "results.json"),
-  JSON.stringify({ measuredAt: new Date().toISOString(), connections, durationSeconds: duration, budget: BUDGET, routes: results }, null, 2),
-);
-console.log("wrote bench/results.json");
-process.exit(0);
+
+/** A few requests first, so a route is measured warm (JIT, caches) like the bare one. */
+async function warm(url, cookie, n = 15) {
+  for (let i = 0; i < n; i++) await (await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" })).arrayBuffer();
+}
+
+/** The routes scenario for one mode: alternating bare / app route, then the app's RSS. */
+async function measureRoutes(app, bare, cookie, urls) {
+  const routes = routeTable(urls).filter((route) => options.routes.includes(route.key));
+  const bareUrl = `${bare.base}/`;
+  await warm(bareUrl, "", 50);
+  const sampler = rssSampler(app.pid);
+  const rows = [];
+  let bareBefore = await hammer(bareUrl, "");
+  console.log(`  bare ${bareBefore.rps} req/s`);
+  for (const route of routes) {
+    const url = new URL(route.path, app.base).href;
+    const routeCookie = route.auth ? cookie : "";
+    await warm(url, routeCookie);
+    const bytes = route.page ? await weigh(app.base, route.path, routeCookie) : null;
+    const perf = await hammer(url, routeCookie);
+    const bareAfter = await hammer(bareUrl, "");
+    const bareRps = Math.round((bareBefore.rps + bareAfter.rps) / 2);
+    const row = { ...route, ...perf, bareRps, sharePercent: Math.round((100 * perf.rps) / bareRps), rssMB: app.rss(), bytes };
+    rows.push(row);
+    console.log(`  ${route.label}: ${perf.rps} req/s (${row.sharePercent} % of bare ${bareRps}), p99 ${perf.p99Ms} ms, RSS ${row.rssMB} MB`);
+    bareBefore = bareAfter;
+  }
+  sampler.stop();
+  return { rows, rssAfterMB: app.rss(), rssPeakMB: sampler.peak() };
+}
+
+function printRoutes(mode, result) {
+  const flag = (bad) => (bad ? "!" : " ");
+  console.log(`\n${mode}: SSR at ${options.connections} connections, ${options.seconds} s per measurement, alternating with the bare Remix route`);
+  console.log(
+    "route".padEnd(22) + pad("req/s", 7) + pad("bare", 7) + pad("share", 8) + pad("p99 ms", 9) + pad("non2xx", 8) + pad("err", 5) +
+      pad("doc gz", 8) + pad("CSS gz", 8) + pad("doc+CSS", 9) + pad("JS gz", 8) + pad("RSS", 6),
+  );
+  for (const r of result.rows) {
+    const b = r.bytes;
+    console.log(
+      r.label.padEnd(22) + pad(r.rps, 7) + pad(r.bareRps, 7) + pad(`${r.sharePercent}%${flag(r.sharePercent < BUDGET.sharePercent)}`, 8) +
+        pad(`${r.p99Ms}${flag(r.p99Ms >= BUDGET.p99Ms)}`, 9) + pad(r.non2xx, 8) + pad(r.errors, 5) +
+        pad(b ? kb(b.htmlGzip) : "–", 8) + pad(b ? `${kb(b.cssGzip)}/${b.blockingStylesheets}` : "–", 8) +
+        pad(b ? `${kb(b.docCssGzip)}${flag(b.docCssGzip > BUDGET.docCssGzip)}` : "–", 9) +
+        pad(b ? `${kb(b.jsGzip)}${flag(!r.chart && b.jsGzip > BUDGET.jsGzip)}` : "–", 8) + pad(r.rssMB ?? "?", 6),
+    );
+  }
+  console.log(`RSS of the app server after the pass: ${result.rssAfterMB} MB (peak ${result.rssPeakMB} MB)`);
+}
+
+/** One mode: a fresh server (and database), signed in, its routes and/or its customers. */
+async function runMode(mode, databaseUrl, bare) {
+  console.log(`\n== ${mode}${databaseUrl ? ` (DATABASE_URL ${databaseUrl.replace(/\/\/[^@]*@/, "//")})` : ""}; load average ${load1()}`);
+  const started = Date.now();
+  const app = await startApp({ databaseUrl });
+  console.log(`  app server up in ${((Date.now() - started) / 1000).toFixed(1)} s, RSS ${app.rss()} MB`);
+  const result = { mode, startupSeconds: (Date.now() - started) / 1000, rssIdleMB: app.rss() };
+  try {
+    if (options.scenario !== "customers") {
+      const browser = new Browser(app.base);
+      await signIn(browser, DEMO);
+      const cookie = sessionCookie(browser);
+      const urls = await discover(browser);
+      browser.close();
+      result.urls = urls;
+      result.routes = await measureRoutes(app, bare, cookie, urls);
+      printRoutes(mode, result.routes);
+    }
+    if (options.scenario !== "routes") {
+      result.customers = await runCustomers(app, { steps: options.steps, holdSeconds: options.hold, p99Budget: BUDGET.p99Ms });
+    }
+    result.serverLogLines = app.output.lines;
+    result.rssAfterMB = app.rss();
+  } finally {
+    await app.stop();
+  }
+  return result;
+}
+
+const report = {
+  measuredAt: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadAverageAtStart: os.loadavg() },
+  options,
+  budget: BUDGET,
+  modes: [],
+};
+let failed = false;
+try {
+  buildIfMissing(root, "the app", options.rebuild);
+  buildIfMissing(bareDir, "the bare Remix app", options.rebuild);
+  const bare = options.scenario === "customers" ? null : await startBare();
+  if (options.mode !== "pg") report.modes.push(await runMode("embedded", undefined, bare));
+  if (options.mode !== "embedded") {
+    const database = await createDatabase(options.database);
+    if (database.unreachable) {
+      const message = `PostgreSQL at ${options.database} is not reachable (${database.unreachable})`;
+      if (options.mode === "pg") throw new Error(message);
+      console.log(`\n${message}: DATABASE_URL pass skipped`);
+      report.pgSkipped = message;
+    } else {
+      try {
+        report.modes.push(await runMode("postgresql", database.url, bare));
+      } finally {
+        await database.drop();
+      }
+    }
+  }
+  if (bare) report.bareRssMB = bare.rss();
+} catch (error) {
+  failed = true;
+  console.error(`\nbench failed: ${error.stack ?? error}`);
+} finally {
+  await stopAll();
+}
+
+report.loadAverageAtEnd = os.loadavg();
+if (report.modes.length) {
+  console.log("\nSummary");
+  for (const m of report.modes) {
+    const goal = m.mode === "postgresql" ? ` (goal <= ${BUDGET.rssPgMB} MB)` : "";
+    const parts = [`${m.mode}: RSS ${m.rssIdleMB} MB idle, ${m.rssAfterMB} MB after the run${goal}`];
+    if (m.routes) {
+      const headline = m.routes.rows.find((r) => r.key === "markets");
+      if (headline) parts.push(`/markets ${headline.rps} req/s = ${headline.sharePercent} % of bare (goal >= ${BUDGET.sharePercent} %), p99 ${headline.p99Ms} ms`);
+    }
+    if (m.customers) parts.push(`customers held: ${m.customers.held ?? "none"} (goal >= 500)`);
+    console.log(`  ${parts.join("; ")}`);
+  }
+  console.log(`  load average: ${report.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(" ")} at start, ${report.loadAverageAtEnd.map((n) => n.toFixed(2)).join(" ")} at end (${report.machine.cpus} CPUs; the load generator runs on the same machine)`);
+  console.log("  '!' marks a figure outside its goal: share >= 70 %, p99 < 300 ms, doc+CSS <= 14 KB, JS <= 110 KB (chart exempt). CSS gz shows KB/stylesheets.");
+  const file = options.scenario === "routes" ? "results.json" : options.scenario === "customers" ? "results-customers.json" : "results-all.json";
+  writeFileSync(path.join(root, "bench", file), JSON.stringify(report, null, 2));
+  console.log(`wrote bench/${file}`);
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,132 @@
+// What the bench requests: the app's real addresses, found the way a customer finds them (the markets list links
+// to a stock, the stock page to its chart and its buy screen; app/utils/hrefs.ts builds them), and the symbols
+// each live panel polls (the loaders' own data, as the browser's useLiveQuotes gets them).
+import { gzipSync } from "node:zlib";
+
+import { attributesOf } from "./client.mjs";
+
+/**
+ * The routes `npm run bench` measures, by key (`--routes=home,markets`). `auth`: with the demo customer's
+ * session; `page`: an HTML document (weighed); `chart`: exempt from the JS budget.
+ */
+export const ROUTE_KEYS = [
+  "home", "markets", "stock", "buysell", "chart", "trade", "account", "records", "news", "ipo", "funds", "block", "login",
+  "quotes", "positions", "balance",
+];
+
+/** Finds the app's addresses and the live panels' symbols, signed in as `browser`'s customer. */
+export async function discover(browser) {
+  const get = async (path) => {
+    const res = await browser.request("GET", path);
+    if (res.status !== 200) throw new Error(`discovery: GET ${path} answered ${res.status}`);
+    return res.body;
+  };
+  const firstHref = (html, pattern, what) => {
+    for (const m of html.matchAll(/<a\b[^>]*>/gi)) {
+      const href = attributesOf(m[0]).href;
+      if (href && pattern.test(href)) return href;
+    }
+    throw new Error(`discovery: no link to ${what}`);
+  };
+  const marketsHtml = await get("/markets");
+  const stock = firstHref(marketsHtml, /^\/stock\/v2\//, "a stock on /markets");
+  const stockHtml = await get(stock);
+  const buy = firstHref(stockHtml, /^\/stock\/trading\/.*[?&]type=buy/, "the buy screen");
+  const chart = firstHref(stockHtml, /^\/stock\/(?!v2\/|trading\/)[^/]+\/[^/]+\/[^/?]+$/, "the chart");
+  // The panels' symbols: home's index cards (app/routes/_index.tsx) and the markets page's index + stock rows.
+  const home = JSON.parse(await get("/?_data=routes/_index"));
+  const markets = JSON.parse(await get("/markets?_data=routes/markets"));
+  const indexSymbols = home.categories.flatMap((category) => category.indices.map((index) => index.symbol));
+  const listSymbols = [...(markets.index ? [markets.index.symbol] : []), ...markets.rows.map((row) => row.symbol)];
+  const buySymbol = decodeURIComponent(buy.split("/")[3]);
+  const quotes = (symbols) => `/resources/quotes?symbols=${symbols.map(encodeURIComponent).join(",")}`;
+  return {
+    stock,
+    buy,
+    chart,
+    indexQuotes: quotes(indexSymbols),
+    listQuotes: quotes(listSymbols),
+    buyQuotes: quotes([buySymbol]),
+    positions: "/resources/positions?tab=stock&page=1",
+    balance: "/resources/balance",
+  };
+}
+
+/** The measured routes for `urls` (from discover), in the order they run. */
+export function routeTable(urls) {
+  return [
+    { key: "home", label: "/ (home)", path: "/", auth: true, page: true },
+    { key: "markets", label: "/markets", path: "/markets", auth: true, page: true },
+    { key: "stock", label: "stock detail", path: urls.stock, auth: true, page: true },
+    { key: "buysell", label: "buy/sell", path: urls.buy, auth: true, page: true },
+    { key: "chart", label: "chart (JS exempt)", path: urls.chart, auth: true, page: true, chart: true },
+    { key: "trade", label: "/trade", path: "/trade", auth: true, page: true },
+    { key: "account", label: "/account", path: "/account", auth: true, page: true },
+    { key: "records", label: "/records", path: "/records", auth: true, page: true },
+    { key: "news", label: "/news", path: "/news", auth: true, page: true },
+    { key: "ipo", label: "/ipo", path: "/ipo", auth: true, page: true },
+    { key: "funds", label: "/fund-investment", path: "/fund-investment", auth: true, page: true },
+    { key: "block", label: "/block-trading", path: "/block-trading", auth: true, page: true },
+    { key: "login", label: "/login (visitor)", path: "/login", auth: false, page: true },
+    { key: "quotes", label: "/resources/quotes", path: urls.listQuotes, auth: true, page: false },
+    { key: "positions", label: "/resources/positions", path: urls.positions, auth: true, page: false },
+    { key: "balance", label: "/resources/balance", path: urls.balance, auth: true, page: false },
+  ];
+}
+
+const gz = (buf) => gzipSync(buf, { level: 6 }).length;
+
+async function fetchBuffer(url, cookie) {
+  const res = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return body;
+}
+
+/** A stylesheet link that blocks rendering: rel=stylesheet, not disabled, for every medium (no print-only media). */
+function blocksRendering(attrs) {
+  const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
+  if (!rel.includes("stylesheet") || rel.includes("alternate") || "disabled" in attrs) return false;
+  const media = (attrs.media ?? "all").trim().toLowerCase();
+  return media === "" || media === "all" || media === "screen" || !/^(print|not all)/.test(media);
+}
+
+/**
+ * The bytes a first visit downloads before and for its first paint, gzipped (level 6, what a proxy would send):
+ * the document (inline <style> included) plus every render-blocking stylesheet (and its @imports), and the
+ * JavaScript the document loads (module preloads, scripts, the inline module's imports).
+ */
+export async function weigh(base, path, cookie) {
+  const html = await fetchBuffer(new URL(path, base), cookie);
+  const text = html.toString("utf8");
+  const tags = [...text.matchAll(/<link\b[^>]*>/gi)].map((m) => attributesOf(m[0]));
+  const inlineStyle = [...text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0);
+  const stylesheets = tags.filter(blocksRendering).map((attrs) => new URL(attrs.href, base).href);
+  let cssGzip = 0;
+  const seen = new Set();
+  const queue = [...stylesheets];
+  while (queue.length) {
+    const href = queue.shift();
+    if (seen.has(href)) continue;
+    seen.add(href);
+    const css = await fetchBuffer(href);
+    cssGzip += gz(css);
+    for (const m of css.toString("utf8").matchAll(/@import\s+(?:url\()?["']?([^"')\s;]+)/g)) queue.push(new URL(m[1], href).href);
+  }
+  const scripts = new Set([
+    ...tags.filter((attrs) => (attrs.rel ?? "").toLowerCase() === "modulepreload").map((attrs) => attrs.href),
+    ...[...text.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/gi)].map((m) => m[1]),
+    ...[...text.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?"([^"]+\.js)"/g)].map((m) => m[1]),
+  ]);
+  let jsGzip = 0;
+  for (const src of scripts) jsGzip += gz(await fetchBuffer(new URL(src, base)));
+  return {
+    htmlGzip: gz(html),
+    inlineStyleBytes: inlineStyle,
+    blockingStylesheets: seen.size,
+    cssGzip,
+    docCssGzip: gz(html) + cssGzip,
+    jsGzip,
+    jsFiles: scripts.size,
+  };
+}

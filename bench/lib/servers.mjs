@@ -1,0 +1,208 @@
+// Building and starting what the bench measures: the app (`node server/index.mjs`, the production server) on a
+// fresh data directory or a fresh PostgreSQL database, and the bare Remix app (bench/bare) beside it.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { OPERATOR_KEY } from "./accounts.mjs";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const bareDir = path.join(root, "bench", "bare");
+const remixCli = path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js");
+
+/** `remix build` in `cwd` unless its build is there already (`force` rebuilds). */
+export function buildIfMissing(cwd, label, force = false) {
+  const built = existsSync(path.join(cwd, "build", "index.js")) && existsSync(path.join(cwd, "public", "build"));
+  if (built && !force) return;
+  console.log(`bench: building ${label} (remix build in ${path.relative(root, cwd) || "."})`);
+  const result = spawnSync(process.execPath, [remixCli, "build"], { cwd, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) throw new Error(`remix build failed in ${cwd}`);
+}
+
+/** A port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident memory of a process, in MB (Linux /proc). */
+export function rssMB(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
+  }
+}
+
+async function waitFor(url, child, label, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${label} did not answer ${url} in ${timeoutMs / 1000} s`);
+}
+
+/** Everything started and not yet stopped, so an interrupted run still stops its servers and removes its data. */
+const running = new Set();
+
+/** `stop` made idempotent and tracked in `running` until it has run. */
+function track(stop) {
+  let done;
+  const once = () => (done ??= Promise.resolve().then(stop).finally(() => running.delete(once)));
+  running.add(once);
+  return once;
+}
+
+/** Stops a child process (SIGTERM, SIGKILL after 15 s), then runs `cleanup`. */
+function stopper(child, cleanup = () => {}) {
+  return track(
+    () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode) {
+          cleanup();
+          return resolve();
+        }
+        const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        child.once("exit", () => {
+          clearTimeout(force);
+          cleanup();
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  );
+}
+
+export async function stopAll() {
+  await Promise.all([...running].map((stop) => stop()));
+}
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    console.log(`\nbench: ${signal}, stopping servers`);
+    stopAll().finally(() => process.exit(130));
+  });
+}
+
+/** The child's stderr, kept (last 8 KB) for the error message if it dies; logged lines counted. */
+function captureOutput(child) {
+  const output = { tail: "", lines: 0 };
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on("data", (chunk) => {
+      const text = chunk.toString();
+      output.lines += text.split("\n").length - 1;
+      output.tail = (output.tail + text).slice(-8192);
+    });
+  }
+  return output;
+}
+
+/**
+ * The app's production server (`node server/index.mjs`) on a free port, with a fresh DATA_DIR (embedded PGlite)
+ * or the given DATABASE_URL. Resolves once the provider has migrated and seeded (/healthz answers 200).
+ */
+export async function startApp({ databaseUrl } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "trade-bench-"));
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "bench-session-secret",
+    OPERATOR_KEY,
+  };
+  delete env.PROVIDER_URL;
+  delete env.LOG_REQUESTS;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [path.join(root, "server", "index.mjs")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const output = captureOutput(child);
+  const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/healthz`, child, "app server");
+  } catch (error) {
+    await stop();
+    throw new Error(`${error.message}\n${output.tail}`);
+  }
+  return { base, pid: child.pid, output, stop, rss: () => rssMB(child.pid) };
+}
+
+/** The bare Remix app's server (bench/bare/server.mjs) on a free port. */
+export async function startBare() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(bareDir, "server.mjs")], {
+    cwd: bareDir,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = captureOutput(child);
+  const stop = stopper(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/`, child, "bare server").catch(async (error) => {
+    await stop();
+    throw new Error(`${error.message}\n${output.tail}`);
+  });
+  return { base, pid: child.pid, output, stop, rss: () => rssMB(child.pid) };
+}
+
+/** Samples a process's RSS every second; `peak()` is the largest seen. */
+export function rssSampler(pid) {
+  let peak = rssMB(pid) ?? 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMB(pid) ?? 0);
+  }, 1000);
+  timer.unref();
+  return { peak: () => peak, stop: () => clearInterval(timer) };
+}
+
+/**
+ * A fresh PostgreSQL database for one pass (`bench_<pid>_<n>`) on the server of `adminUrl`, or null when that
+ * server cannot be reached. `drop()` removes it.
+ */
+export async function createDatabase(adminUrl, n = 1) {
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return { unreachable: `${error.code ?? error.message}` };
+  }
+  const name = `bench_${process.pid}_${n}`;
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = track(async () => {
+    const again = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+    await again.connect();
+    try {
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await again.end();
+    }
+  });
+  return { name, url: url.href, drop };
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+/*
+ * `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated slow 4G and CPU slowdown) on the main
+ * routes, signed in as the demo customer, against the production server (`node server/index.mjs`, fresh embedded
+ * database). Prints performance, accessibility, LCP, TBT, CLS and FCP per route; writes
+ * bench/results-lighthouse.json (git-ignored). Goals (issue 10): performance >= 98, LCP <= 1.2 s.
+ *
+ * Lighthouse is not a dependency of the app: it is installed on first use into bench/.lighthouse (git-ignored,
+ * outside package-lock.json). Chrome: Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+ *
+ *   npm run bench:lighthouse                         every main route
+ *   npm run bench:lighthouse -- --routes=home,buysell
+ *   npm run bench:lighthouse -- --runs=3             median of 3 runs per route (default 1)
+ *   npm run bench:lighthouse -- --url=http://127.0.0.1:3000   an already running server (demo login used)
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
+import { Browser } from "./lib/client.mjs";
+import { discover } from "./lib/pages.mjs";
+import { buildIfMissing, root, startApp, stopAll } from "./lib/servers.mjs";
+
+const LIGHTHOUSE_RANGE = "^12.8.2";
+const prefix = path.join(root, "bench", ".lighthouse");
+const cli = path.join(prefix, "node_modules", "lighthouse", "cli", "index.js");
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const GOAL = { performance: 98, lcpMs: 1200 };
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const m = /^--([\w-]+)(?:=(.*))?$/.exec(arg);
+    if (!m) throw new Error(`unknown argument ${arg}`);
+    return [m[1], m[2] ?? true];
+  }),
+);
+const runs = Number(args.runs ?? 1);
+
+function ensureLighthouse() {
+  if (existsSync(cli)) {
+    const { version } = JSON.parse(readFileSync(path.join(prefix, "node_modules", "lighthouse", "package.json"), "utf8"));
+    const [major, minor] = version.split(".").map(Number);
+    if (major === 12 && minor >= 8) return version;
+  }
+  console.log(`bench: installing lighthouse@${LIGHTHOUSE_RANGE} into bench/.lighthouse (once)`);
+  const result = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", prefix, `lighthouse@${LIGHTHOUSE_RANGE}`], {
+    stdio: "inherit",
+  });
+  if (result.status !== 0 || !existsSync(cli)) throw new Error("could not install lighthouse");
+  return JSON.parse(readFileSync(path.join(prefix, "node_modules", "lighthouse", "package.json"), "utf8")).version;
+}
+
+/** One Lighthouse run (its CLI, which launches Chromium itself); the figures we print. */
+function lighthouse(url, cookie) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      cli,
+      url,
+      "--output=json",
+      "--output-path=stdout",
+      "--quiet",
+      "--only-categories=performance,accessibility",
+      `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+    ],
+    { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024, encoding: "utf8" },
+  );
+  if (result.status !== 0) throw new Error(`lighthouse failed on ${url}: ${result.stderr.slice(-2000)}`);
+  const lhr = JSON.parse(result.stdout);
+  if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  return {
+    finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: Math.round(audit("largest-contentful-paint")),
+    fcpMs: Math.round(audit("first-contentful-paint")),
+    tbtMs: Math.round(audit("total-blocking-time")),
+    cls: Number((audit("cumulative-layout-shift") ?? 0).toFixed(3)),
+    speedIndexMs: Math.round(audit("speed-index")),
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
+    renderBlocking: (lhr.audits["render-blocking-resources"]?.details?.items ?? []).map((item) => item.url),
+    failedAccessibility: Object.values(lhr.audits)
+      .filter((a) => lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score === 0)
+      .map((a) => a.id),
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+let app;
+let failed = false;
+const report = { measuredAt: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg() }, routes: [] };
+try {
+  report.lighthouse = ensureLighthouse();
+  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
+  let base = typeof args.url === "string" ? args.url.replace(/\/+$/, "") : null;
+  if (!base) {
+    buildIfMissing(root, "the app", Boolean(args.rebuild));
+    app = await startApp();
+    base = app.base;
+  }
+  const browser = new Browser(base);
+  await signIn(browser, DEMO);
+  const cookie = sessionCookie(browser);
+  const urls = await discover(browser);
+  browser.close();
+  const routes = [
+    { key: "home", label: "/ (home)", path: "/" },
+    { key: "markets", label: "/markets", path: "/markets" },
+    { key: "stock", label: "stock detail", path: urls.stock },
+    { key: "buysell", label: "buy/sell", path: urls.buy },
+    { key: "chart", label: "chart", path: urls.chart },
+    { key: "trade", label: "/trade", path: "/trade" },
+    { key: "account", label: "/account", path: "/account" },
+  ].filter((route) => typeof args.routes !== "string" || args.routes.split(",").includes(route.key));
+
+  console.log(`Lighthouse ${report.lighthouse}, mobile, default simulated throttling, signed in; ${runs} run(s) per route; load average ${os.loadavg()[0].toFixed(2)}`);
+  const pad = (v, n) => String(v).padStart(n);
+  const head = "route".padEnd(16) + pad("perf", 6) + pad("a11y", 6) + pad("LCP ms", 8) + pad("FCP ms", 8) + pad("TBT ms", 8) + pad("CLS", 7) + pad("bench", 7);
+  for (const route of routes) {
+    const all = [];
+    for (let i = 0; i < runs; i++) all.push(lighthouse(new URL(route.path, base).href, cookie));
+    // The run with the median performance score stands for the route.
+    const chosen = all.find((r) => r.performance === median(all.map((x) => x.performance)));
+    if (!chosen.finalUrl.includes(route.path.split("?")[0])) console.warn(`  ${route.label}: ended on ${chosen.finalUrl} (redirected?)`);
+    report.routes.push({ ...route, ...chosen, runs: all.map((r) => r.performance) });
+    if (report.routes.length === 1) console.log(head);
+    const flag = (bad) => (bad ? "!" : " ");
+    console.log(
+      route.label.padEnd(16) + pad(`${chosen.performance}${flag(chosen.performance < GOAL.performance)}`, 6) + pad(chosen.accessibility, 6) +
+        pad(`${chosen.lcpMs}${flag(chosen.lcpMs > GOAL.lcpMs)}`, 8) + pad(chosen.fcpMs, 8) + pad(chosen.tbtMs, 8) + pad(chosen.cls, 7) + pad(chosen.benchmarkIndex, 7),
+    );
+  }
+  console.log(`\nGoals: performance >= ${GOAL.performance}, LCP <= ${GOAL.lcpMs} ms ('!' marks a miss). "bench" is Lighthouse's CPU benchmark index of this machine during the run (lower = busier machine, slower simulated figures).`);
+  const blocking = [...new Set(report.routes.flatMap((r) => r.renderBlocking))];
+  if (blocking.length) console.log(`Render-blocking resources reported: ${blocking.map((u) => new URL(u).pathname).join(", ")}`);
+  const a11y = [...new Set(report.routes.flatMap((r) => r.failedAccessibility))];
+  if (a11y.length) console.log(`Accessibility audits failed somewhere: ${a11y.join(", ")}`);
+  report.loadAverageAtEnd = os.loadavg();
+  writeFileSync(path.join(root, "bench", "results-lighthouse.json"), JSON.stringify(report, null, 2));
+  console.log("wrote bench/results-lighthouse.json");
+} catch (error) {
+  failed = true;
+  console.error(`\nbench:lighthouse failed: ${error.stack ?? error}`);
+} finally {
+  await stopAll();
+}
+process.exit(failed ? 1 : 0);
