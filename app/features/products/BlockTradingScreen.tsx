@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { Pager } from "~/components/ui/Pager";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { StepDialog } from "~/features/wallet/StepDialog";
@@ -18,8 +17,8 @@ import { Figures, type Figure } from "./Figures";
 import type { BlockReviewFields } from "./forms.server";
 import { BLOCK_HREFS } from "./molds";
 import { NoTransactionPassword, PurchaseReview, type ProductReply } from "./PurchaseReview";
-import { QuantityStepper } from "./QuantityStepper";
-import { BELOW_MINIMUM_HINT_MS, BLOCK_STEP, stepWithin } from "./quantity";
+import { BELOW_MINIMUM_HINT_MS, BLOCK_STEP } from "./quantity";
+import { QuantityStepDialog } from "./QuantityStepDialog";
 import { useQuantityStep } from "./useQuantityStep";
 
 /**
@@ -174,7 +173,6 @@ function BuyForm({
 }) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
-  const location = useLocation();
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
   const listQuery = { code: data.code || undefined, page: data.page };
@@ -186,76 +184,45 @@ function BuyForm({
     serverNote: buy.stepNote,
     offline,
   });
-  const { form, fields, quantity } = step;
+  const { fields, quantity } = step;
   const belowHint = useBelowMinimumHint(quantity, offer.minimum);
-  const upper = buy.maximum !== null && buy.maximum >= offer.minimum ? buy.maximum : null;
-  const minimumMessage = t("buy.belowMinimum", { min: offer.minimum });
-  const maximumMessage = t("buy.aboveMaximum", { max: buy.maximum ?? 0 });
-  const quantityErrors = fields.quantity.errors ?? (step.note ? [step.note] : belowHint ? [minimumMessage] : null);
   const total = quantity !== null && quantity > 0 ? money(toBig(offer.price).times(quantity)) : null;
   return (
-    // With JS the dialog opens on the quantity field (StepDialog focuses the element marked data-safe-choice).
-    <StepDialog title={t("buy.title", { name: offer.name })} closeHref={hrefs.screen(listQuery)} focusSafeChoice>
-      <FormErrorSummary
-        fields={[{ id: fields.quantity.id, errors: fields.quantity.errors }]}
-        formErrors={step.formErrors}
-        formId={fields.quantity.id}
-        lastResult={step.summaryResult}
-        attempts={step.attempts}
-      />
-      <Figures
-        items={[
-          ...offerTerms(t, fmt, offer),
-          { label: t("buy.maximum"), value: buy.maximum === null ? "—" : formatInteger(buy.maximum, fmt), numeric: true },
-          { label: t("buy.balance"), value: buy.balance === null ? "—" : formatMoney(buy.balance, fmt), numeric: true },
-        ]}
-      />
-      {buy.maximum !== null && buy.maximum < offer.minimum ? <p className="notice">{t("buy.noneAffordable", { min: formatInteger(offer.minimum, fmt) })}</p> : null}
-      {buy.passwordSet ? null : <NoTransactionPassword />}
-      <Form
-        method="post"
-        action={hrefs.screen({ ...listQuery, item: offer.id })}
-        {...getFormProps(form)}
-        onSubmitCapture={step.onSubmitCapture}
-        onSubmit={step.onSubmit}
-        className="form"
-      >
-        <input {...getInputProps(fields.buy, { type: "hidden" })} key={fields.buy.key} />
-        {/* For a − / + press without JS (a GET of this form): the list it came from. */}
-        {data.code ? <input type="hidden" name="code" value={data.code} /> : null}
-        {data.page > 1 ? <input type="hidden" name="page" value={data.page} /> : null}
-        <QuantityStepper
-          action={location.pathname}
-          labels={{ up: t("buy.increase"), down: t("buy.decrease") }}
-          reviewLabel={t("buy.review")}
-          onStep={(direction) => {
-            const next = stepWithin(step.typed, direction, { min: offer.minimum, max: upper, step: BLOCK_STEP, start: offer.minimum });
-            form.update({ name: fields.quantity.name, value: String(next.quantity) });
-            step.setNote(next.bound === "min" ? minimumMessage : next.bound === "max" ? maximumMessage : null);
-          }}
-          field={{
-            label: t("buy.quantity"),
-            hint: t("buy.quantityHint", { min: formatInteger(offer.minimum, fmt) }),
-            errors: quantityErrors,
-            inputProps: getInputProps(fields.quantity, { type: "text", ariaAttributes: false }),
-          }}
-          onInput={() => step.setNote(null)}
-        />
-        <p className="pr-total">
-          {total === null ? t("buy.totalNone") : t("buy.total", { total: formatMarketMoney(total, fmt, offer.market) })}
-        </p>
-        <div className="actions">
-          {buy.passwordSet ? (
-            <button type="submit" name="intent" value="review" className="button" disabled={step.busy}>
-              {t("buy.review")}
-            </button>
-          ) : null}
-          <Link to={hrefs.screen(listQuery)} className="button button--secondary" preventScrollReset>
-            {t("buy.cancel")}
-          </Link>
-        </div>
-      </Form>
-    </StepDialog>
+    <QuantityStepDialog
+      step={step}
+      title={t("buy.title", { name: offer.name })}
+      closeHref={hrefs.screen(listQuery)}
+      action={hrefs.screen({ ...listQuery, item: offer.id })}
+      intro={
+        <>
+          <Figures
+            items={[
+              ...offerTerms(t, fmt, offer),
+              { label: t("buy.maximum"), value: buy.maximum === null ? "—" : formatInteger(buy.maximum, fmt), numeric: true },
+              { label: t("buy.balance"), value: buy.balance === null ? "—" : formatMoney(buy.balance, fmt), numeric: true },
+            ]}
+          />
+          {buy.maximum !== null && buy.maximum < offer.minimum ? <p className="notice">{t("buy.noneAffordable", { min: formatInteger(offer.minimum, fmt) })}</p> : null}
+          {buy.passwordSet ? null : <NoTransactionPassword />}
+        </>
+      }
+      hidden={
+        <>
+          <input {...getInputProps(fields.buy, { type: "hidden" })} key={fields.buy.key} />
+          {/* For a − / + press without JS (a GET of this form): the list it came from. */}
+          {data.code ? <input type="hidden" name="code" value={data.code} /> : null}
+          {data.page > 1 ? <input type="hidden" name="page" value={data.page} /> : null}
+        </>
+      }
+      range={{ min: offer.minimum, max: buy.maximum !== null && buy.maximum >= offer.minimum ? buy.maximum : null, step: BLOCK_STEP, start: offer.minimum }}
+      boundNotes={{ min: t("buy.belowMinimum", { min: offer.minimum }), max: t("buy.aboveMaximum", { max: buy.maximum ?? 0 }) }}
+      typedError={belowHint ? t("buy.belowMinimum", { min: offer.minimum }) : null}
+      stepper={{ up: t("buy.increase"), down: t("buy.decrease"), review: t("buy.review") }}
+      field={{ label: t("buy.quantity"), hint: t("buy.quantityHint", { min: formatInteger(offer.minimum, fmt) }) }}
+      total={total === null ? t("buy.totalNone") : t("buy.total", { total: formatMarketMoney(total, fmt, offer.market) })}
+      canReview={buy.passwordSet}
+      cancelLabel={t("buy.cancel")}
+    />
   );
 }
 

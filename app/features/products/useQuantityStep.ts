@@ -1,18 +1,17 @@
-import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
+import type { DefaultValue, FieldName, SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 
-import { useSubmitAttempts } from "~/components/ui/FormErrors";
-import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
+import { useMoneyForm } from "~/features/wallet/useMoneyForm";
 import { useTranslation } from "~/i18n-react";
 
 import type { FormConstraint } from "./forms.server";
 import { readQuantity } from "./quantity";
 
 /**
- * The state of a purchase's quantity step (block buy, IPO apply; docs/decisions/0100, 0137): Conform holds what is
- * typed and the server's reply, − / + with JS leave their own note (undefined until the first press, so a no-JS press's
- * note from the URL speaks until then), and a submit held back offline says so in the form's words.
+ * The state of a purchase's quantity step (block buy, IPO apply; docs/decisions/0100, 0137): the money form's state
+ * (useMoneyForm: Conform with the server's reply, a submit held back offline said in the products' words), plus what
+ * is typed as a quantity and the note of − / +: with JS they leave their own (undefined until the first press, so a
+ * no-JS press's note from the URL speaks until then).
  */
 export function useQuantityStep<Fields extends { quantity: string }>(options: {
   id: string;
@@ -25,34 +24,18 @@ export function useQuantityStep<Fields extends { quantity: string }>(options: {
   offline: boolean;
 }) {
   const { t } = useTranslation("products");
-  const navigation = useNavigation();
-  const [form, fields] = useForm<Fields>({
-    id: options.id,
-    lastResult: options.lastResult,
-    constraint: options.constraint,
-    defaultValue: options.defaultValue,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const submit = useOfflineSubmit(form.onSubmit);
+  const { serverNote, ...form } = options;
+  const step = useMoneyForm<Fields>({ ...form, offlineMessage: t("review.offlineForm") });
   const [note, setNote] = useState<string | null | undefined>(undefined);
-  const typed = fields.quantity.value ?? "";
-  const offline = options.offline || submit.offline;
+  const typed = step.fields.quantity.value ?? "";
+  const quantityName: FieldName<string> = step.fields.quantity.name;
   return {
-    form,
-    fields,
-    attempts,
-    onSubmitCapture,
-    onSubmit: submit.onSubmit,
+    ...step,
     typed,
     quantity: readQuantity(typed),
-    note: note === undefined ? options.serverNote : note,
+    note: note === undefined ? serverNote : note,
     setNote,
-    busy: navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST",
-    offline,
-    formErrors: [...(form.errors ?? []), ...(offline ? [t("review.offlineForm")] : [])],
-    /** For the error summary: an offline hold counts as a failed submit. */
-    summaryResult: offline ? { status: "error" } : options.lastResult,
+    /** What − / + put in the field (the typed value is replaced, as a press means). */
+    setQuantity: (value: number) => step.form.update({ name: quantityName, value: String(value) }),
   };
 }

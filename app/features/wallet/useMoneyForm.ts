@@ -6,7 +6,7 @@ import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
 import { useTranslation } from "~/i18n-react";
 
 /**
- * The amount form of a money screen (recharge, withdraw, loan): Conform with the server's constraints and reply,
+ * The amount form of a money screen (recharge, withdraw, loan; a purchase's quantity step builds on it): Conform with the server's constraints and reply,
  * errors after a submit only (decision 0006), a submit held back while offline and said in the form's words,
  * and what its error summary and Review button need.
  */
@@ -17,6 +17,8 @@ export function useMoneyForm<Fields extends Record<string, unknown>>(options: {
   defaultValue: Parameters<typeof useForm<Fields>>[0]["defaultValue"];
   /** The last submit never reached the server (with JS). */
   offline: boolean;
+  /** How the screen says a submit was held back offline (default: the wallet's words). */
+  offlineMessage?: string;
 }) {
   const { t } = useTranslation("wallet");
   const navigation = useNavigation();
@@ -36,7 +38,7 @@ export function useMoneyForm<Fields extends Record<string, unknown>>(options: {
     fields,
     formProps: { onSubmitCapture, onSubmit: submit.onSubmit },
     summary: {
-      formErrors: [...(form.errors ?? []), ...(offline ? [t("review.offlineForm")] : [])],
+      formErrors: [...(form.errors ?? []), ...(offline ? [options.offlineMessage ?? t("review.offlineForm")] : [])],
       lastResult: offline ? { status: "error" } : options.lastResult,
       attempts,
     },
