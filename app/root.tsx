@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Link,
   type ShouldRevalidateFunction,
@@ -34,11 +34,10 @@ import appStyles from "~/styles/app.css";
 import { desktopWarningDismissed } from "~/utils/desktop-warning.server";
 import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page";
+import { InlineStyles, routeLinks } from "~/utils/route-styles";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.ico", sizes: "16x16" },
-  { rel: "stylesheet", href: appStyles },
-];
+// The stylesheets of the page's routes are inline in the document (docs/decisions/0150-inline-critical-css.md).
+export const links = routeLinks({ rel: "icon", href: "/favicon.ico", sizes: "16x16" }, appStyles);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
@@ -153,6 +152,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <meta name="format-detection" content="telephone=no" />
             <DocumentTitle failed={failed} />
             <Meta />
+            <InlineStyles />
             <Links />
             {data ? null : <I18nFallbackScript translations={translations} nonce={nonce} />}
           </head>

@@ -4,7 +4,7 @@
  * handlers or `javascript:` links; images only from this site; links with rel="noopener noreferrer". An unknown
  * article is a 404 page of its own; a provider that cannot be read says "Failed to fetch news" in place (503).
  */
-import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { formatDate } from "~/format";
@@ -16,9 +16,10 @@ import { useFormat } from "~/utils/format-context";
 import { newsHref, newsListHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
+import { routeLinks } from "~/utils/route-styles";
 
 export const handle: PageHandle = { i18n: ["news"], titleKey: "news:article.title" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: newsStyles }];
+export const links = routeLinks(newsStyles);
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

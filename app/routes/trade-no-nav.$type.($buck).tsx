@@ -4,7 +4,7 @@
  * Without the bar it needs its own way back (docs/product.md#navigation): to where the customer came from, or
  * by default to the list that links here.
  */
-import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate, useParams } from "@remix-run/react";
 
 import { PositionsScreen } from "~/features/trading/PositionsScreen";
@@ -15,9 +15,10 @@ import { instrumentListHref, noNavPositionsHref, positionsHref, type PositionTab
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
+import { routeLinks } from "~/utils/route-styles";
 
 export const handle: PageHandle = { i18n: ["trade", "markets"], titleKey: "trade:positions.title", hideBottomNav: true };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
+export const links = routeLinks(tradeStyles);
 export const headers: HeadersFunction = ({ parentHeaders }) => {
   const headers = new Headers(parentHeaders);
   headers.set("Cache-Control", "private, no-store");

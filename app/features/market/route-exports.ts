@@ -3,11 +3,12 @@
  * prices go stale in seconds, so the document is never cached either (loader headers only cover `_data`), and
  * the screens' stylesheets.
  */
-import type { HeadersFunction, LinksFunction } from "@remix-run/node";
+import type { HeadersFunction } from "@remix-run/node";
 
 import marketStyles from "~/styles/market.css";
 import stockStyles from "~/styles/stock.css";
 import type { PageHandle } from "~/utils/page";
+import { routeLinks } from "~/utils/route-styles";
 
 /** Loader headers of the market screens. */
 export const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -22,10 +23,10 @@ export const noStoreHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders }
 };
 
 /** Home and markets. */
-export const marketLinks: LinksFunction = () => [{ rel: "stylesheet", href: marketStyles }];
+export const marketLinks = routeLinks(marketStyles);
 
 /** The stock screens and the watchlist. */
-export const stockLinks: LinksFunction = () => [...marketLinks(), { rel: "stylesheet", href: stockStyles }];
+export const stockLinks = routeLinks(marketStyles, stockStyles);
 
 /** `headers`, `links` and `handle` of a stock screen (detail, watchlist): `export const { ... } = stockScreenExports(key)`. */
 export function stockScreenExports(titleKey: PageHandle["titleKey"]) {

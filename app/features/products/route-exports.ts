@@ -2,10 +2,9 @@
  * The route exports every product screen shares: offers, balances and orders are the customer's own and change by
  * the minute, so the document is never cached (`noStoreHeaders`), and the products stylesheet.
  */
-import type { LinksFunction } from "@remix-run/node";
-
 import productStyles from "~/styles/products.css";
+import { routeLinks } from "~/utils/route-styles";
 
 export { noStoreHeaders as productHeaders } from "~/features/market/route-exports";
 
-export const productLinks: LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
+export const productLinks = routeLinks(productStyles);

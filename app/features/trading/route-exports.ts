@@ -3,10 +3,11 @@
  * positions, orders and live prices are the customer's own, so the document is never cached either (loader
  * headers only cover `_data`), and the trade stylesheets.
  */
-import type { HeadersFunction, LinksFunction } from "@remix-run/node";
+import type { HeadersFunction } from "@remix-run/node";
 
 import marketStyles from "~/styles/market.css";
 import tradeStyles from "~/styles/trade.css";
+import { routeLinks } from "~/utils/route-styles";
 
 /** Loader headers of every trade screen. */
 export const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -17,7 +18,7 @@ export const tradeHeaders: HeadersFunction = ({ parentHeaders }) => {
   return headers;
 };
 
-export const tradeLinks: LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
+export const tradeLinks = routeLinks(tradeStyles);
 
 /** The instrument lists also use the market tables. */
-export const tradeListLinks: LinksFunction = () => [{ rel: "stylesheet", href: marketStyles }, ...tradeLinks()];
+export const tradeListLinks = routeLinks(marketStyles, tradeStyles);

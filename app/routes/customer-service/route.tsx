@@ -11,7 +11,6 @@ import {
   json,
   type ActionFunctionArgs,
   type HeadersFunction,
-  type LinksFunction,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
@@ -38,11 +37,12 @@ import { useFormat } from "~/utils/format-context";
 import { customerServiceHref, newsListHref, supportHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
+import { routeLinks } from "~/utils/route-styles";
 
 import { ChatThread, useConversation } from "./ChatThread";
 
 export const handle: PageHandle = { i18n: ["support"], titleKey: "support:chat.title" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: supportStyles }];
+export const links = routeLinks(supportStyles);
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);

@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { routeLinks } from "~/utils/route-styles";
+import { createInlineStylesheets, createStylesheetReader, styleElementText } from "~/utils/styles.server";
+
+// docs/decisions/0150-inline-critical-css.md: the document carries its routes' built stylesheets inline.
+let publicDir: string;
+
+beforeAll(() => {
+  publicDir = mkdtempSync(path.join(tmpdir(), "styles-test-"));
+  mkdirSync(path.join(publicDir, "build", "_assets"), { recursive: true });
+  writeFileSync(path.join(publicDir, "build", "_assets", "app-AAAA1111.css"), "body{margin:0}\n/*# sourceMappingURL=app.css.map */\n");
+  writeFileSync(path.join(publicDir, "build", "_assets", "market-BBBB2222.css"), ".mk-page{display:grid}");
+  writeFileSync(path.join(publicDir, "secret.css"), ".secret{}");
+});
+
+afterAll(() => rmSync(publicDir, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+describe("styleElementText", () => {
+  it("drops the source-map comment and never closes the style element early", () => {
+    expect(styleElementText('a{b:c}\n/*# sourceMappingURL=x.css.map */\n')).toBe("a{b:c}");
+    expect(styleElementText('.x::after{content:"</style><script>"}')).toBe('.x::after{content:"<\\/style><script>"}');
+    expect(styleElementText(".x::after{content:'</STYLE'}")).toBe(".x::after{content:'<\\/STYLE'}");
+  });
+});
+
+describe("createStylesheetReader", () => {
+  it("reads a built stylesheet once and keeps its text", () => {
+    const read = createStylesheetReader(publicDir);
+    expect(read("/build/_assets/app-AAAA1111.css")).toBe("body{margin:0}");
+    const file = path.join(publicDir, "build", "_assets", "once-DDDD4444.css");
+    writeFileSync(file, ".first{}");
+    expect(read("/build/_assets/once-DDDD4444.css")).toBe(".first{}");
+    writeFileSync(file, ".changed{}");
+    expect(read("/build/_assets/once-DDDD4444.css")).toBe(".first{}");
+  });
+
+  it("reads nothing outside /build and no other kind of file", () => {
+    const read = createStylesheetReader(publicDir);
+    expect(read("/secret.css")).toBeUndefined();
+    expect(read("/build/../secret.css")).toBeUndefined();
+    expect(read("/build/_assets/app-AAAA1111.css.map")).toBeUndefined();
+    expect(read("https://cdn.example/build/_assets/app-AAAA1111.css")).toBeUndefined();
+  });
+
+  it("leaves a missing file to a link, and says so once", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const read = createStylesheetReader(publicDir);
+    expect(read("/build/_assets/gone-CCCC3333.css")).toBeUndefined();
+    expect(read("/build/_assets/gone-CCCC3333.css")).toBeUndefined();
+    expect(warn.mock.calls).toEqual([["[styles] /build/_assets/gone-CCCC3333.css stays a linked stylesheet: ENOENT"]]);
+  });
+});
+
+describe("createInlineStylesheets", () => {
+  const appStyles = "/build/_assets/app-AAAA1111.css";
+  const marketStyles = "/build/_assets/market-BBBB2222.css";
+  const routes = {
+    root: { module: { links: routeLinks({ rel: "icon", href: "/favicon.ico" }, appStyles) } },
+    "routes/markets": { module: { links: routeLinks(marketStyles) } },
+    "routes/watchlists": { module: { links: routeLinks(marketStyles, "/build/_assets/gone-CCCC3333.css") } },
+    "routes/plain": { module: { links: () => [{ rel: "stylesheet", href: "/plain.css" }] } },
+    "routes/none": { module: {} },
+  };
+
+  it("lists the matched routes' stylesheets in order, each once, with their text", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const inline = createInlineStylesheets(() => routes, createStylesheetReader(publicDir));
+    expect(inline(["root", "routes/markets"])).toEqual([
+      { href: appStyles, css: "body{margin:0}" },
+      { href: marketStyles, css: ".mk-page{display:grid}" },
+    ]);
+    expect(inline(["root", "routes/markets", "routes/watchlists"])).toEqual([
+      { href: appStyles, css: "body{margin:0}" },
+      { href: marketStyles, css: ".mk-page{display:grid}" },
+      { href: "/build/_assets/gone-CCCC3333.css", css: undefined },
+    ]);
+    // Plain `links` (not routeLinks) and routes without links stay with Remix's <Links>.
+    expect(inline(["routes/plain", "routes/none", "routes/unknown"])).toEqual([]);
+  });
+});
+
+describe("routeLinks on the server", () => {
+  it("leaves every stylesheet to the inline styles and keeps the other links", () => {
+    const links = routeLinks({ rel: "icon", href: "/favicon.ico", sizes: "16x16" }, "/build/_assets/app-AAAA1111.css");
+    expect(links()).toEqual([{ rel: "icon", href: "/favicon.ico", sizes: "16x16" }]);
+    expect(links.stylesheets).toEqual(["/build/_assets/app-AAAA1111.css"]);
+  });
+});

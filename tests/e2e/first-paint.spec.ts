@@ -1,0 +1,96 @@
+import type { Page } from "@playwright/test";
+
+import { expect, jsEnabled, test } from "./support";
+
+// Issue 10, decision 0150: first paint needs one round trip. The document carries its routes' stylesheets
+// inline (`<style nonce>`), links none, and the page is styled with JavaScript on and off. Client navigations
+// link the next route's stylesheet as Remix always did, without a CSP violation or a console error.
+// `styled`: an element of the page and one property its route's own sheet gives it.
+const SCREENS = [
+  { path: "/", styled: [".mk-page", "display", "grid"], sheets: ["app", "market"] },
+  { path: "/markets", styled: [".mk-page", "display", "grid"], sheets: ["app", "market"] },
+  { path: "/stock/RELIANCE.NS/IN/Reliance%20Industries", styled: [".sc-head", "display", "grid"], sheets: ["app", "market", "stock"] },
+  { path: "/stock/trading/RELIANCE.NS/IN/Reliance%20Industries?type=buy", styled: [".tr-page", "display", "grid"], sheets: ["app", "trade"] },
+  { path: "/trade", styled: [".tr-page", "display", "grid"], sheets: ["app", "trade"] },
+  { path: "/recharge", styled: [".wl-page", "padding-top", "16px"], sheets: ["app", "wallet"] },
+  { path: "/ipo", styled: [".pr-page", "display", "grid"], sheets: ["app", "products"] },
+  { path: "/news", styled: [".news-page", "display", "grid"], sheets: ["app", "news"] },
+] as const;
+
+/** The document as the server sent it (before any script ran). */
+async function documentHtml(page: Page, path: string): Promise<string> {
+  const response = await page.context().request.get(path);
+  expect(response.status(), path).toBe(200);
+  return response.text();
+}
+
+test("documents carry their stylesheets inline and link none", async ({ page, customer }) => {
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  for (const screen of SCREENS) {
+    const html = await documentHtml(page, screen.path);
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head, `${screen.path}: no render-blocking stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    const inline = [...head.matchAll(/<style nonce="[A-Za-z0-9+/=]+" data-href="\/build\/_assets\/([a-z]+)-[A-Z0-9]+\.css">/g)];
+    expect(inline.map((match) => match[1]), screen.path).toEqual(screen.sheets);
+    // Minified by the build: no comments, no indentation.
+    expect(head).not.toMatch(/<style[^>]*>[^<]*(\/\*|\n {2})/);
+
+    await page.goto(screen.path);
+    const [selector, property, value] = screen.styled;
+    await expect(page.locator(selector).first()).toBeVisible();
+    // app.css (the sticky header, the fixed bottom bar) and the route's own sheet apply.
+    await expect(page.locator(".app-header")).toHaveCSS("position", "sticky");
+    await expect(page.locator(".bottom-nav")).toHaveCSS("position", "fixed");
+    await expect(page.locator(selector).first(), screen.path).toHaveCSS(property, value);
+  }
+  await page.goto("/login");
+  await expect(page.locator(".app-header")).toHaveCSS("position", "sticky");
+});
+
+test("the login page of a visitor is styled without a stylesheet request", async ({ page }) => {
+  const html = await documentHtml(page, "/login");
+  expect(html.slice(0, html.indexOf("</head>"))).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+  });
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: /log ?in|sign in/i })).toHaveCSS("min-height", "44px");
+  expect(stylesheets).toEqual([]);
+});
+
+test("client navigations link the next route's stylesheet and keep the inline ones", async ({ page, customer }) => {
+  test.skip(!jsEnabled(), "client navigations need JavaScript");
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text().slice(0, 300));
+  });
+  // Remix preloads a sheet, then links it: one URL, counted once.
+  const requested = new Set<string>();
+  page.on("request", (request) => {
+    if (/\.css$/.test(new URL(request.url()).pathname)) requested.add(new URL(request.url()).pathname);
+  });
+  const stylesheets = () => [...requested];
+
+  await page.goto("/markets");
+  await page.waitForFunction(() => "__remixRouter" in window);
+  expect(stylesheets(), "the first page needs no stylesheet request").toEqual([]);
+  const nav = page.getByRole("navigation", { name: "Main" });
+
+  // /trade's sheet is not in this document: Remix links it (loaded before the page shows).
+  await nav.getByRole("link", { name: "Trade" }).click();
+  await expect(page).toHaveURL(/\/trade/);
+  await expect(page.locator(".tr-page").first()).toHaveCSS("display", "grid");
+  expect(stylesheets()).toEqual([expect.stringMatching(/^\/build\/_assets\/trade-[A-Z0-9]+\.css$/)]);
+  await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(1);
+
+  // Back on a page whose sheets the document carries: styled, nothing fetched again, the styles never left.
+  await nav.getByRole("link", { name: "Markets" }).click();
+  await expect(page).toHaveURL(/\/markets/);
+  await expect(page.locator(".mk-page")).toHaveCSS("display", "grid");
+  await expect(page.locator(".app-header")).toHaveCSS("position", "sticky");
+  await expect(page.locator("head style[data-href]")).toHaveCount(2);
+  expect(stylesheets()).toHaveLength(1);
+  expect(violations).toEqual([]);
+});
