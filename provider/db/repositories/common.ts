@@ -7,14 +7,15 @@ import type { Database, Executor } from "../database";
  */
 
 /** How many rows `query` selects. */
-export async function countRows<DB, TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, {}>): Promise<number> {
-  return Number((await query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow()).count);
+export async function countRows(query: SelectQueryBuilder<any, any, {}>): Promise<number> {
+  const row: { count: number } = await query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** One page of `query`'s rows (`rowsOf` selects and orders them) and how many rows the query has in all. */
-export async function pageOf<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, {}>,
-  rowsOf: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>,
+export async function pageOf<Q extends SelectQueryBuilder<any, any, {}>, O>(
+  query: Q,
+  rowsOf: (query: Q) => SelectQueryBuilder<any, any, O>,
   page: { offset: number; limit: number },
 ) {
   const [rows, count] = await Promise.all([rowsOf(query).offset(page.offset).limit(page.limit).execute(), countRows(query)]);
@@ -25,28 +26,30 @@ export async function pageOf<DB, TB extends keyof DB, O>(
 type TableWithId = { [T in keyof Database]: Database[T] extends { id: { __select__: number } } ? T : never }[keyof Database];
 type Row<T extends TableWithId> = Selectable<Database[T]>;
 
-/* Kysely cannot check a query whose table is still a type parameter: the helpers below build it untyped, typed by
- * what they take and return. */
+/* Kysely cannot check a query whose table is still a type parameter: the helpers below build it untyped, and are
+ * typed by what they take and return. */
 const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 /** A table's reads and writes by id: insert (the row back), update, find, find with a row lock, insert once by slug. */
 export function rowsOf<T extends TableWithId>(table: T) {
-  const byId = (db: Executor, id: number) => untyped(db).selectFrom(table).selectAll().where("id", "=", id);
+  type Read = Promise<Row<T> | undefined>;
+  const t: string = table;
+  const byId = (db: Executor, id: number) => untyped(db).selectFrom(t).selectAll().where("id", "=", id);
   return {
-    insert: (db: Executor, row: Insertable<Database[T]>): Promise<Row<T>> =>
-      untyped(db).insertInto(table).values(row).returningAll().executeTakeFirstOrThrow(),
-    update: (db: Executor, id: number, changes: Updateable<Database[T]>): Promise<Row<T>> =>
-      untyped(db).updateTable(table).set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow(),
-    find: (db: Executor, id: number): Promise<Row<T> | undefined> => byId(db, id).executeTakeFirst(),
-    lock: (db: Executor, id: number): Promise<Row<T> | undefined> => byId(db, id).forUpdate().executeTakeFirst(),
+    insert: (db: Executor, row: Insertable<Database[T]>) =>
+      untyped(db).insertInto(t).values(row).returningAll().executeTakeFirstOrThrow() as Promise<Row<T>>,
+    update: (db: Executor, id: number, changes: Updateable<Database[T]>) =>
+      untyped(db).updateTable(t).set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow() as Promise<Row<T>>,
+    find: (db: Executor, id: number) => byId(db, id).executeTakeFirst() as Read,
+    lock: (db: Executor, id: number) => byId(db, id).forUpdate().executeTakeFirst() as Read,
     /** Seed: adds the row once (by its unique slug); undefined when it already exists. */
-    insertOnce: (db: Executor, row: Insertable<Database[T]>): Promise<Row<T> | undefined> =>
+    insertOnce: (db: Executor, row: Insertable<Database[T]>) =>
       untyped(db)
-        .insertInto(table)
+        .insertInto(t)
         .values(row)
         .onConflict((oc) => oc.column("slug").doNothing())
         .returningAll()
-        .executeTakeFirst(),
+        .executeTakeFirst() as Read,
   };
 }
 
@@ -56,12 +59,9 @@ export function waitingRows<T extends "bank_cards" | "kyc_records" | "loans" | "
   table: T,
   match: Partial<Row<T>>,
   limit: number,
-): Promise<Array<Row<T> & { user_phone: string }>> {
-  let query = untyped(db)
-    .selectFrom(table)
-    .innerJoin("users", "users.id", `${table}.user_id`)
-    .selectAll(table)
-    .select(["users.phone as user_phone"]);
-  for (const [column, value] of Object.entries(match)) query = query.where(`${table}.${column}`, "=", value);
-  return query.orderBy(`${table}.id`).limit(limit).execute();
+) {
+  const t: string = table;
+  let query = untyped(db).selectFrom(t).innerJoin("users", "users.id", `${t}.user_id`).selectAll(t).select(["users.phone as user_phone"]);
+  for (const [column, value] of Object.entries(match)) query = query.where(`${t}.${column}`, "=", value);
+  return query.orderBy(`${t}.id`).limit(limit).execute() as Promise<Array<Row<T> & { user_phone: string }>>;
 }
