@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Defaulted } from "./columns";
 import type { Money } from "./users";
 
 export type BillType = "income" | "expense";
@@ -35,9 +36,9 @@ export interface BillsTable {
   amount: Money;
   balance: Money;
   reason: string;
-  kind: ColumnType<BillKind, BillKind | undefined, BillKind>;
-  ref_type: ColumnType<BillRefType | null, BillRefType | null | undefined, BillRefType | null>;
-  ref_id: ColumnType<string | null, string | null | undefined, string | null>;
+  kind: Defaulted<BillKind>;
+  ref_type: Defaulted<BillRefType | null>;
+  ref_id: Defaulted<string | null>;
   created_at: Date;
 }
 

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Defaulted } from "./columns";
 import type { BlockMold } from "./block-offers";
 import type { MarketCode } from "./instruments";
 import type { Money } from "./users";
@@ -25,16 +26,16 @@ export interface BlockDealsTable {
   fee: Money;
   amount: Money;
   /** The rate price × count was converted at (units of wallet currency per unit of the offer's); null if none was found. */
-  exchange_rate: ColumnType<string | null, string | null | undefined, string | null>;
+  exchange_rate: Defaulted<string | null>;
   /** "same_currency", "simulator:USDINR=X", "offer:<id>" (the operator's rate for the offer), "none" (before conversion). */
-  fx_source: ColumnType<string | null, string | null | undefined, string | null>;
-  wallet_price_all: ColumnType<string | null, string | null | undefined, string | null>;
-  wallet_fee: ColumnType<string | null, string | null | undefined, string | null>;
+  fx_source: Defaulted<string | null>;
+  wallet_price_all: Defaulted<string | null>;
+  wallet_fee: Defaulted<string | null>;
   /** What was (or would have been) debited, in wallet money. */
-  wallet_amount: ColumnType<string | null, string | null | undefined, string | null>;
+  wallet_amount: Defaulted<string | null>;
   status: BlockDealStatus;
-  reason: ColumnType<string | null, string | null | undefined, string | null>;
-  order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  reason: Defaulted<string | null>;
+  order_id: Defaulted<number | null>;
   idempotency_key: string;
   created_at: Date;
   updated_at: Date;

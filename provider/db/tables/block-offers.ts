@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Defaulted } from "./columns";
 import type { MarketCode } from "./instruments";
 import type { Money } from "./users";
 
@@ -17,14 +18,14 @@ export interface BlockOffersTable {
   name: string;
   market: MarketCode;
   price: Money;
-  min_count: ColumnType<number, number | undefined, number>;
+  min_count: Defaulted<number>;
   opens_at: Date;
   closes_at: Date;
-  rate_required: ColumnType<boolean, boolean | undefined, boolean>;
-  exchange_rate: ColumnType<string | null, string | null | undefined, string | null>;
+  rate_required: Defaulted<boolean>;
+  exchange_rate: Defaulted<string | null>;
   /** Set when the operator closes the offer early. */
-  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  slug: ColumnType<string | null, string | null | undefined, string | null>;
+  closed_at: Defaulted<Date | null>;
+  slug: Defaulted<string | null>;
   created_at: Date;
   updated_at: Date;
 }

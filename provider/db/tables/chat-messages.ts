@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Defaulted } from "./columns";
 
 export type ChatSender = "customer" | "operator";
 
@@ -9,7 +10,7 @@ export interface ChatMessagesTable {
   sender: ChatSender;
   content: string;
   created_at: Date;
-  read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  read_at: Defaulted<Date | null>;
 }
 
 export type ChatMessage = Selectable<ChatMessagesTable>;

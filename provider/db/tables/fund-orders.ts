@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Defaulted } from "./columns";
 import type { Money } from "./users";
 
 export const FUND_ORDER_STATUSES = ["active", "completed", "cancelled"] as const;
@@ -15,7 +16,7 @@ export interface FundOrdersTable {
   status: FundOrderStatus;
   end_time: Date;
   created_at: Date;
-  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  closed_at: Defaulted<Date | null>;
 }
 
 export type FundOrder = Selectable<FundOrdersTable>;

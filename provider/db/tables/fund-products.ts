@@ -1,10 +1,11 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Defaulted } from "./columns";
 import type { Money } from "./users";
 
 /** An investment fund (SPEC §3 "Fund"): a return range in percent over the whole period, a minimum investment. */
 export interface FundProductsTable {
   id: Generated<number>;
-  slug: ColumnType<string | null, string | null | undefined, string | null>;
+  slug: Defaulted<string | null>;
   name: string;
   /** numeric(8,2) percent, e.g. "4.50". */
   min_return: string;

@@ -1,8 +1,9 @@
-import type { ColumnType, Selectable } from "kysely";
+import type { Selectable } from "kysely";
+import type { Defaulted } from "./columns";
 
 export interface InvitationCodesTable {
   code: string;
-  uses: ColumnType<number, number | undefined, number>;
+  uses: Defaulted<number>;
   created_at: Date;
   disabled_at: Date | null;
 }

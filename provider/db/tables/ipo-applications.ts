@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Defaulted } from "./columns";
 import type { Money } from "./users";
 
 /** 1 pending (money held), 2 success (allotted fully or partly), 3 failed (money returned). SPEC §4. */
@@ -14,16 +15,16 @@ export interface IpoApplicationsTable {
   /** price × count in the IPO's currency. */
   amount: Money;
   /** The rate the hold was converted at (docs/decisions/0145), its source, and the hold in wallet money. */
-  fx_rate: ColumnType<string, string | undefined, string>;
-  fx_source: ColumnType<string, string | undefined, string>;
+  fx_rate: Defaulted<string>;
+  fx_source: Defaulted<string>;
   wallet_amount: Money;
-  allotted_count: ColumnType<number | null, number | null | undefined, number | null>;
+  allotted_count: Defaulted<number | null>;
   refunded: Money;
   status: IpoApplicationStatus;
-  reason: ColumnType<string | null, string | null | undefined, string | null>;
-  order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  reason: Defaulted<string | null>;
+  order_id: Defaulted<number | null>;
   created_at: Date;
-  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  decided_at: Defaulted<Date | null>;
 }
 
 export type IpoApplication = Selectable<IpoApplicationsTable>;

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Defaulted } from "./columns";
 import type { MarketCode } from "./instruments";
 import type { Money } from "./users";
 
@@ -18,7 +19,7 @@ export interface IposTable {
   max_count: number;
   issue_start_date: Date;
   issue_end_date: Date;
-  slug: ColumnType<string | null, string | null | undefined, string | null>;
+  slug: Defaulted<string | null>;
   created_at: Date;
   updated_at: Date;
 }

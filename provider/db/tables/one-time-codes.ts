@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Defaulted } from "./columns";
 
 /**
  * One-time codes (password reset). `user_id` is null for requests about unknown phones: the row exists only
@@ -13,7 +14,7 @@ export interface OneTimeCodesTable {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
-  attempts: ColumnType<number, number | undefined, number>;
+  attempts: Defaulted<number>;
 }
 
 export type OneTimeCode = Selectable<OneTimeCodesTable>;

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
+import type { Defaulted } from "./columns";
 import type { MarketCode } from "./instruments";
 import type { Money } from "./users";
 
@@ -28,7 +29,7 @@ export interface OrdersTable {
   amount: Money;
   profit: string | null;
   held: Money;
-  remaining: ColumnType<number, number | undefined, number>;
+  remaining: Defaulted<number>;
   position_id: number | null;
   position_no: string | null;
   status: OrderStatus;
@@ -45,13 +46,13 @@ export interface OrdersTable {
    * for a pending order its placement): "simulator:USDINR=X", "same_currency", or "none" for orders made before
    * conversion existed (docs/decisions/0145). numeric(20,8) decimal string.
    */
-  fx_rate: ColumnType<string, string | undefined, string>;
-  fx_source: ColumnType<string, string | undefined, string>;
-  fx_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  fx_rate: Defaulted<string>;
+  fx_source: Defaulted<string>;
+  fx_at: Defaulted<Date | null>;
   /** price_all, fee and amount in the wallet's currency (amount = what the bill moved); null on rows written without them. */
-  wallet_price_all: ColumnType<string | null, string | null | undefined, string | null>;
-  wallet_fee: ColumnType<string | null, string | null | undefined, string | null>;
-  wallet_amount: ColumnType<string | null, string | null | undefined, string | null>;
+  wallet_price_all: Defaulted<string | null>;
+  wallet_fee: Defaulted<string | null>;
+  wallet_amount: Defaulted<string | null>;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

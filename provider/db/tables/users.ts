@@ -1,7 +1,8 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Defaulted } from "./columns";
 
 /** Money columns are numeric(20,2): read as decimal strings, written as decimal strings. */
-export type Money = ColumnType<string, string | undefined, string>;
+export type Money = Defaulted<string>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -9,7 +10,7 @@ export interface UsersTable {
   no: Generated<number>;
   phone: string;
   password_hash: string;
-  img: ColumnType<string, string | undefined, string>;
+  img: Defaulted<string>;
   money: Money;
   loan: Money;
   invited_by: string | null;
