@@ -6,12 +6,19 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type TypedResponse } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
 
+import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
 import { classifyFailure, failureMessage, logFailure } from "~/provider/failures.server";
+import type { WalletSettings } from "~/provider/wallet.server";
+import { requireSameOrigin } from "~/security.server";
 import { redirectWithToast, type Toast } from "~/toast.server";
-import type { UserRequestContext } from "~/utils/request.server";
+import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
+
+import { isBelow, isWholeAmount } from "./amounts";
+import type { MoneyScreenName } from "./MoneyFormScreen";
+import { loadWalletSettings } from "./settings.server";
 
 /** Which part of the screen shows an action's reply: the amount form or the review's Confirm. */
 export type MoneyReply = { result: SubmissionResult<string[]>; form: "amount" | "confirm"; outcome?: "unknown" };
@@ -58,30 +65,56 @@ export async function confirmMoneyRequest(
   }
 }
 
+/** A money screen's route: its two schemas, the review's URL, where success goes and the provider call. */
+export interface MoneyRoute<Review extends z.ZodTypeAny, Confirm extends z.ZodTypeAny> {
+  schemas: { review: Review; confirm: Confirm };
+  check?: (value: z.output<Review>) => Promise<Record<string, string[]> | null>;
+  reviewHref: (value: z.output<Review>, key: string) => string;
+  recordsHref: string;
+  send: (value: z.output<Confirm>) => Promise<unknown>;
+}
+
 /**
  * A money screen's action: "Review" (the amount form) checks the fields (and `check`, e.g. the card is still
  * approved), then redirects to the review with a new key; "Confirm" checks the same fields plus the key and sends
- * the request with it.
+ * the request with it. Success goes to the screen's records with `wallet:toast.<screen>Submitted`; a code without a
+ * message of its own says `wallet:<screen>.failed`. The route's `action` is a function that calls this one: an
+ * `export const action = …(…)` would stay in the browser build as a top-level call.
  */
 export async function moneyAction<Review extends z.ZodTypeAny, Confirm extends z.ZodTypeAny>(
-  context: UserRequestContext,
-  formData: FormData,
-  options: {
-    review: Review;
-    confirm: Confirm;
-    check?: (value: z.output<Review>) => Promise<Record<string, string[]> | null>;
-    reviewHref: (value: z.output<Review>, key: string) => string;
-    send: (value: z.output<Confirm>) => Parameters<typeof confirmMoneyRequest>[2];
-  },
+  { request }: ActionFunctionArgs,
+  screen: MoneyScreenName,
+  route: (context: UserRequestContext, settings: WalletSettings) => MoneyRoute<Review, Confirm>,
 ): Promise<TypedResponse<MoneyReply>> {
+  requireSameOrigin(request);
+  const context = await requireUserContext(request, "wallet");
+  const options = route(context, await loadWalletSettings(context));
+  const formData = await request.formData();
   if (formData.get("intent") !== "confirm") {
-    const submission = parseWithZod(formData, { schema: options.review });
+    const submission = parseWithZod(formData, { schema: options.schemas.review });
     if (submission.status !== "success") return refused(submission.reply());
     const problem = options.check ? await options.check(submission.value) : null;
     if (problem) return refused(submission.reply({ fieldErrors: problem }));
     return toReview((key) => options.reviewHref(submission.value, key));
   }
-  const submission = parseWithZod(formData, { schema: options.confirm });
+  const submission = parseWithZod(formData, { schema: options.schemas.confirm });
   if (submission.status !== "success") return refused(submission.reply());
-  return confirmMoneyRequest(context, submission, options.send(submission.value));
+  return confirmMoneyRequest(context, submission, {
+    where: screen,
+    call: () => options.send(submission.value),
+    success: { to: options.recordsHref, toast: { key: `wallet:toast.${screen}Submitted` } },
+    fallbackKey: `wallet:${screen}.failed`,
+  });
+}
+
+/**
+ * What a money screen's URL says: the amount typed (the form's starting value) and, for `step=review` with a key
+ * and a whole amount from `minimum` up, the review (the route may ask more of it, e.g. the card).
+ */
+export function readMoneyStep(request: Request, minimum: string) {
+  const query = new URL(request.url).searchParams;
+  const amount = query.get("amount")?.slice(0, 20) ?? "";
+  const key = query.get("key") ?? "";
+  const reviewable = query.get("step") === "review" && IDEMPOTENCY_KEY.test(key) && isWholeAmount(amount) && !isBelow(amount, minimum);
+  return { query, amount, review: reviewable ? { key, amount } : null };
 }

@@ -14,24 +14,23 @@ import type { TFunction } from "~/i18n-react";
 import { ID_TYPES, type WalletSettings } from "~/provider/wallet.server";
 
 import { WHOLE_AMOUNT, WITHDRAW_FLOOR, formatMinimum } from "./amounts";
+import type { MoneyScreenName } from "./MoneyFormScreen";
 
 type T = TFunction<"wallet">;
 
-/** What an amount field says, in order: missing, not whole digits, under each minimum (the first one that fails). */
-interface AmountMessages {
-  required: string;
-  invalid: string;
-  minimums: { value: string; message: string }[];
-}
-
-/** A whole amount in digits, never coerced or clamped: the typed text comes back as typed with its message. */
-function amountField(messages: AmountMessages) {
-  return z.string({ required_error: messages.required }).superRefine((value, ctx) => {
+/**
+ * A money form's whole amount in digits, never coerced or clamped: the typed text comes back as typed with its
+ * message, the first that applies: missing (`<screen>.amountRequired`), not whole digits (`.amountInvalid`), under
+ * `floor` (its own message), under `minimum` (`.minimum`).
+ */
+function amountField(t: T, fmt: FormatContext, screen: MoneyScreenName, minimum: string, floor?: { value: string; message: string }) {
+  const minimums = [...(floor ? [floor] : []), { value: minimum, message: t(`${screen}.minimum`, { amount: formatMinimum(minimum, fmt) }) }];
+  return z.string({ required_error: t(`${screen}.amountRequired`) }).superRefine((value, ctx) => {
     if (!WHOLE_AMOUNT.test(value)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: messages.invalid });
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: t(`${screen}.amountInvalid`) });
       return;
     }
-    const below = messages.minimums.find((minimum) => BigInt(value) < BigInt(minimum.value));
+    const below = minimums.find((entry) => BigInt(value) < BigInt(entry.value));
     if (below) ctx.addIssue({ code: z.ZodIssueCode.custom, message: below.message });
   });
 }
@@ -41,69 +40,36 @@ const idempotencyKey = (t: T) =>
 
 const intent = <N extends string>(name: N, t: T) => z.literal(name, { errorMap: () => ({ message: t("errors.keyMissing") }) });
 
-/* ---------------------------------------------------------------- recharge */
-
-function rechargeFields(t: T, settings: WalletSettings, fmt: FormatContext) {
+/** A money form's two schemas: "Review" (`intent=review` and the fields), "Confirm" (the same plus the key). */
+function moneySchemas<Fields extends z.ZodRawShape>(t: T, fields: Fields) {
   return {
+    review: z.object({ intent: intent("review", t), ...fields }),
+    confirm: z.object({ intent: intent("confirm", t), ...fields, idempotency_key: idempotencyKey(t) }),
+  };
+}
+
+/* ---------------------------------------------------------------- recharge, withdraw, loan */
+
+export function rechargeSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, {
     method: z.literal("bank", { errorMap: () => ({ message: t("recharge.methodRequired") }) }),
-    amount: amountField({
-      required: t("recharge.amountRequired"),
-      invalid: t("recharge.amountInvalid"),
-      minimums: [{ value: settings.minRecharge, message: t("recharge.minimum", { amount: formatMinimum(settings.minRecharge, fmt) }) }],
-    }),
-  };
+    amount: amountField(t, fmt, "recharge", settings.minRecharge),
+  });
 }
 
-export function createRechargeSchema(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return z.object({ intent: intent("review", t), ...rechargeFields(t, settings, fmt) });
-}
-
-export function createRechargeConfirmSchema(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return z.object({ intent: intent("confirm", t), ...rechargeFields(t, settings, fmt), idempotency_key: idempotencyKey(t) });
-}
-
-/* ---------------------------------------------------------------- withdraw */
-
-function withdrawFields(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return {
+/** docs/product.md#withdraw: at least the floor (10), then at least the configured minimum. */
+export function withdrawSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, {
     card: z.string({ required_error: t("withdraw.cardRequired") }).regex(/^[0-9]{1,10}$/, t("withdraw.cardRequired")),
-    amount: amountField({
-      required: t("withdraw.amountRequired"),
-      invalid: t("withdraw.amountInvalid"),
-      minimums: [
-        { value: WITHDRAW_FLOOR, message: t("withdraw.floor", { amount: formatMinimum(WITHDRAW_FLOOR, fmt) }) },
-        { value: settings.minWithdraw, message: t("withdraw.minimum", { amount: formatMinimum(settings.minWithdraw, fmt) }) },
-      ],
+    amount: amountField(t, fmt, "withdraw", settings.minWithdraw, {
+      value: WITHDRAW_FLOOR,
+      message: t("withdraw.floor", { amount: formatMinimum(WITHDRAW_FLOOR, fmt) }),
     }),
-  };
+  });
 }
 
-export function createWithdrawSchema(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return z.object({ intent: intent("review", t), ...withdrawFields(t, settings, fmt) });
-}
-
-export function createWithdrawConfirmSchema(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return z.object({ intent: intent("confirm", t), ...withdrawFields(t, settings, fmt), idempotency_key: idempotencyKey(t) });
-}
-
-/* ---------------------------------------------------------------- loan */
-
-function loanFields(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return {
-    amount: amountField({
-      required: t("loan.amountRequired"),
-      invalid: t("loan.amountInvalid"),
-      minimums: [{ value: settings.minLoan, message: t("loan.minimum", { amount: formatMinimum(settings.minLoan, fmt) }) }],
-    }),
-  };
-}
-
-export function createLoanSchema(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return z.object({ intent: intent("review", t), ...loanFields(t, settings, fmt) });
-}
-
-export function createLoanConfirmSchema(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return z.object({ intent: intent("confirm", t), ...loanFields(t, settings, fmt), idempotency_key: idempotencyKey(t) });
+export function loanSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, { amount: amountField(t, fmt, "loan", settings.minLoan) });
 }
 
 /* ---------------------------------------------------------------- bank cards */
@@ -178,8 +144,5 @@ export const balanceVisibilitySchema = z.object({ intent: z.literal("visibility"
 export const parseForm = <S extends z.ZodTypeAny>(formData: FormData, schema: S) => parseWithZod(formData, { schema });
 export const constraintOf = (schema: z.ZodTypeAny) => getZodConstraint(schema);
 
-export type RechargeFields = z.input<ReturnType<typeof createRechargeConfirmSchema>>;
-export type WithdrawFields = z.input<ReturnType<typeof createWithdrawConfirmSchema>>;
-export type LoanFields = z.input<ReturnType<typeof createLoanConfirmSchema>>;
 export type BankCardFields = z.input<ReturnType<typeof createBankCardSchema>>;
 export type RealNameFields = z.input<ReturnType<typeof createRealNameSchema>>;
