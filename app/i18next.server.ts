@@ -81,12 +81,18 @@ export const localeCookie = createCookie(LOCALE_COOKIE, {
 
 /** Locales offered in the picker: `VISIBLE_LOCALES` (comma list), default `en`; unknown codes ignored. */
 export function visibleLocales(): Locale[] {
-  const listed = (process.env.VISIBLE_LOCALES ?? DEFAULT_LOCALE)
+  const setting = process.env.VISIBLE_LOCALES ?? DEFAULT_LOCALE;
+  if (visible?.setting === setting) return visible.locales;
+  const listed = setting
     .split(",")
     .map((code) => code.trim())
     .filter(isSupportedLocale);
-  return listed.length > 0 ? Array.from(new Set(listed)) : [DEFAULT_LOCALE];
+  visible = { setting, locales: listed.length > 0 ? Array.from(new Set(listed)) : [DEFAULT_LOCALE] };
+  return visible.locales;
 }
+
+/** The last parsed VISIBLE_LOCALES (read on every request; tests change it between cases). */
+let visible: { setting: string; locales: Locale[] } | undefined;
 
 let headerDetector: { visible: string; detector: LanguageDetector } | undefined;
 
@@ -139,6 +145,25 @@ const remixI18next = new RemixI18Next({
 });
 
 const localeByRequest = new WeakMap<Request, Promise<Locale>>();
+const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${LOCALE_COOKIE}=([^;]*)`);
+/**
+ * The detected locale is a pure function of the `lng` cookie's raw value, Accept-Language and VISIBLE_LOCALES:
+ * cached by those, so a request does not parse its cookies and preference list again (decision 0149). Remix
+ * gives each loader its own Request object, so `localeByRequest` alone would detect it twice per document.
+ */
+const localeByInputs = new Map<string, Locale>();
+
+async function detectLocale(request: Request): Promise<Locale> {
+  const saved = LOCALE_COOKIE_VALUE.exec(request.headers.get("Cookie") ?? "")?.[1] ?? "";
+  const key = `${saved}|${visibleLocales().join(",")}|${request.headers.get("Accept-Language") ?? ""}`;
+  const cached = localeByInputs.get(key);
+  if (cached) return cached;
+  const found = await remixI18next.getLocale(request);
+  const locale = isSupportedLocale(found) ? found : DEFAULT_LOCALE;
+  if (localeByInputs.size >= 500) localeByInputs.clear();
+  localeByInputs.set(key, locale);
+  return locale;
+}
 
 /**
  * The request's locale: the `lng` cookie, else `Accept-Language` among the visible locales, else English.
@@ -147,7 +172,7 @@ const localeByRequest = new WeakMap<Request, Promise<Locale>>();
 export function getLocale(request: Request): Promise<Locale> {
   let locale = localeByRequest.get(request);
   if (!locale) {
-    locale = remixI18next.getLocale(request).then((found) => (isSupportedLocale(found) ? found : DEFAULT_LOCALE));
+    locale = detectLocale(request);
     localeByRequest.set(request, locale);
   }
   return locale;
@@ -163,9 +188,20 @@ export async function getFixedT<N extends Namespace = "common">(request: Request
   return instance.getFixedT(locale, ns ?? DEFAULT_NS) as unknown as TFunction<N>;
 }
 
-/** The given namespaces of a locale (all of them when none are given). */
+const resourcesByKey = new Map<string, LocaleResources>();
+
+/**
+ * The given namespaces of a locale (all of them when none are given). The same object for the same
+ * (locale, namespaces): the strings never change while the server runs. Callers must not modify it.
+ */
 export function resourcesFor(locale: Locale, namespaces: readonly Namespace[] = NAMESPACES): LocaleResources {
-  return Object.fromEntries(namespaces.map((ns) => [ns, resources[locale][ns]]));
+  const key = `${locale}|${namespaces.join(",")}`;
+  let found = resourcesByKey.get(key);
+  if (!found) {
+    found = Object.fromEntries(namespaces.map((ns) => [ns, resources[locale][ns]]));
+    resourcesByKey.set(key, found);
+  }
+  return found;
 }
 
 // --- Which namespaces a URL's page needs: the `handle.i18n` of the routes that match it -----------------------

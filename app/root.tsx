@@ -28,7 +28,7 @@ import {
   type Translations,
 } from "~/i18n-react";
 import { getLocale, resourcesFor, routeNamespaces, visibleLocales } from "~/i18next.server";
-import { getSession } from "~/session.server";
+import { getSignedIn } from "~/session.server";
 import { getToast } from "~/toast.server";
 import appStyles from "~/styles/app.css";
 import { desktopWarningDismissed } from "~/utils/desktop-warning.server";
@@ -40,12 +40,13 @@ import { InlineStyles, routeLinks } from "~/utils/route-styles";
 export const links = routeLinks({ rel: "icon", href: "/favicon.ico", sizes: "16x16" }, appStyles);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await getLocale(request);
-  const session = await getSession(request);
-  const token = session.get("token");
-  const user = token ? session.get("user") ?? null : null;
+  // The route's loader and entry.server read the same cookies: each is opened once, then cached (decision 0149).
   // The toast has its own cookie (docs/decisions/0095-toast-cookie.md); reading it clears it.
-  const { toast, headers: toastHeaders } = await getToast(request);
+  const [locale, signedIn, { toast, headers: toastHeaders }] = await Promise.all([
+    getLocale(request),
+    getSignedIn(request),
+    getToast(request),
+  ]);
   const headers = new Headers(toastHeaders ?? undefined);
   headers.set("Vary", "Cookie, Accept-Language");
   return json(
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       dir: localeDirection(locale),
       visibleLocales: visibleLocales(),
       deployment: deploymentFor(process.env.DEPLOYMENT),
-      user,
+      user: signedIn?.user ?? null,
       toast,
       desktopWarningDismissed: desktopWarningDismissed(request),
       // The namespaces the matched routes declare in `handle.i18n` (docs/decisions/0111-route-namespaces.md).

@@ -119,10 +119,41 @@ type CookieState =
   | { kind: "ended"; wasSignedIn: boolean }
   | { kind: "live"; data: Partial<SessionData>; rotated: boolean };
 
+type Opened = { data: Partial<SessionData>; keyIndex: number } | null | "absent";
+
+/**
+ * Opened session cookies by the whole Cookie header (decision 0149). Remix hands each loader and entry.server
+ * a new Request for the same request, so a per-Request memo would never hit; a customer's browser, though,
+ * sends the same header on every request until the cookie is rewritten (at most every SESSION_REFRESH_MS).
+ * What is cached is only what the header decrypts to (the same for anyone who sends it); whether the
+ * session is still live is decided on every read. The data is frozen: callers share it.
+ */
+const openedByHeader = new Map<string, Opened>();
+const OPENED_CACHE_SIZE = 1_000;
+
+async function openCookie(cookieHeader: string): Promise<Opened> {
+  const cached = openedByHeader.get(cookieHeader);
+  if (cached !== undefined) return cached;
+  const value: unknown = await cookie.parse(cookieHeader);
+  let opened: Opened = "absent";
+  if (value !== null && value !== "") {
+    opened = typeof value === "string" ? unseal(value) : null;
+    if (opened) {
+      if (opened.data.user) Object.freeze(opened.data.user);
+      Object.freeze(opened.data);
+    }
+  }
+  // Oldest first out; a header is a few hundred bytes, so the cache stays well under a megabyte.
+  if (openedByHeader.size >= OPENED_CACHE_SIZE) openedByHeader.delete(openedByHeader.keys().next().value as string);
+  openedByHeader.set(cookieHeader, opened);
+  return opened;
+}
+
 async function readCookie(cookieHeader: string | null | undefined, now = Date.now()): Promise<CookieState> {
-  const value: unknown = await cookie.parse(cookieHeader ?? null);
-  if (value === null || value === "") return { kind: "absent" };
-  const opened = typeof value === "string" ? unseal(value) : null;
+  // No session cookie at all (a visitor's every request): nothing to parse.
+  if (!cookieHeader?.includes(`${SESSION_COOKIE}=`)) return { kind: "absent" };
+  const opened = await openCookie(cookieHeader);
+  if (opened === "absent") return { kind: "absent" };
   if (!opened || !isLive(opened.data, now)) return { kind: "ended", wasSignedIn: Boolean(opened?.data.token) };
   return { kind: "live", data: opened.data, rotated: opened.keyIndex > 0 };
 }
@@ -171,9 +202,9 @@ export function startSession(auth: SignedIn & { tokenExpiresAt?: string | null }
 
 /** The signed-in customer, or null for a visitor (no cookie, an ended session or a tampered cookie). */
 export async function getSignedIn(request: Request): Promise<SignedIn | null> {
-  const session = await getSession(request);
-  const token = session.get("token");
-  const user = session.get("user");
+  const state = await readCookie(request.headers.get("Cookie"));
+  const token = state.kind === "live" ? state.data.token : undefined;
+  const user = state.kind === "live" ? state.data.user : undefined;
   return token && user ? { token, user } : null;
 }
 
