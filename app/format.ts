@@ -27,20 +27,44 @@ export function numberFormat(tag: string, options: Intl.NumberFormatOptions): In
   return formatter;
 }
 
+/**
+ * Formatters for the option objects below, which are module constants: found by identity, with no key to
+ * build per call (a page formats hundreds of figures; decision 0151). Never pass a fresh object here.
+ */
+const formattersByOptions = new WeakMap<Intl.NumberFormatOptions, Map<string, Intl.NumberFormat>>();
+
+function constantNumberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let byTag = formattersByOptions.get(options);
+  if (!byTag) {
+    byTag = new Map();
+    formattersByOptions.set(options, byTag);
+  }
+  let formatter = byTag.get(tag);
+  if (!formatter) {
+    formatter = numberFormat(tag, options);
+    byTag.set(tag, formatter);
+  }
+  return formatter;
+}
+
 /** `en` + INR deployment → `en-IN`; falls back to the bare language when the combination is not valid. */
-const localeTags = new Map<string, string>();
+const localeTags = new Map<string, Map<string, string>>();
 
 export function intlLocale(ctx: FormatContext): string {
-  const language = ctx.locale.split(/[-_]/)[0] || "en";
-  const candidate = `${language}-${ctx.deployment.region}`;
-  let tag = localeTags.get(candidate);
+  let byRegion = localeTags.get(ctx.locale);
+  if (!byRegion) {
+    byRegion = new Map();
+    localeTags.set(ctx.locale, byRegion);
+  }
+  let tag = byRegion.get(ctx.deployment.region);
   if (!tag) {
+    const language = ctx.locale.split(/[-_]/)[0] || "en";
     try {
-      tag = Intl.getCanonicalLocales(candidate)[0] ?? language;
+      tag = Intl.getCanonicalLocales(`${language}-${ctx.deployment.region}`)[0] ?? language;
     } catch {
       tag = language;
     }
-    localeTags.set(candidate, tag);
+    byRegion.set(ctx.deployment.region, tag);
   }
   return tag;
 }
@@ -59,14 +83,27 @@ export function priceDigits(market?: string | null): number {
  * The rupee is always shown as ₹ (docs/product.md#currency), even where a language would write "INR".
  */
 export function formatMoney(value: number | string, ctx: FormatContext): string {
-  const currency = ctx.deployment.currency;
-  return numberFormat(intlLocale(ctx), {
+  return constantNumberFormat(intlLocale(ctx), currencyOptions(ctx.deployment.currency, 2)).format(toNumber(value));
+}
+
+/** One constant options object per (currency, digits), built on first use. */
+const currencyVariants = new Map<string, Intl.NumberFormatOptions>();
+
+function currencyOptions(currency: string, digits: number): Intl.NumberFormatOptions {
+  const variant = `${currency}|${digits}`;
+  let options = currencyVariants.get(variant);
+  if (options) return options;
+  options = {
     style: "currency",
     currency,
+    // The rupee always as ₹ (docs/product.md#currency). Dollars and pesos by the language's own symbol, which
+    // keeps them apart wherever both appear: en-MX "$" / "MX$", es-MX "USD" / "$", en-IN "$" / "MX$".
     currencyDisplay: currency === "INR" ? "narrowSymbol" : "symbol",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(toNumber(value));
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  };
+  currencyVariants.set(variant, options);
+  return options;
 }
 
 /**
@@ -94,50 +131,43 @@ export function currencyOfMarket(market?: string | null): "INR" | "MXN" | "USD" 
 export function formatMarketMoney(value: number | string, ctx: FormatContext, market?: string | null): string {
   const currency = currencyOfMarket(market);
   if (!currency) return formatPrice(value, ctx, market);
-  const digits = priceDigits(market);
-  return numberFormat(intlLocale(ctx), {
-    style: "currency",
-    currency,
-    // The rupee always as ₹ (docs/product.md#currency). Dollars and pesos by the language's own symbol, which
-    // keeps them apart wherever both appear: en-MX "$" / "MX$", es-MX "USD" / "$", en-IN "$" / "MX$".
-    currencyDisplay: currency === "INR" ? "narrowSymbol" : "symbol",
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(toNumber(value));
+  return constantNumberFormat(intlLocale(ctx), currencyOptions(currency, priceDigits(market))).format(toNumber(value));
 }
 
 /** A price or index level, 2 decimals (4 for forex), no currency sign. */
+const PRICE_OPTIONS: Record<number, Intl.NumberFormatOptions> = {
+  2: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  4: { minimumFractionDigits: 4, maximumFractionDigits: 4 },
+};
+const SIGNED_CHANGE_OPTIONS: Record<number, Intl.NumberFormatOptions> = {
+  2: { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" },
+  4: { minimumFractionDigits: 4, maximumFractionDigits: 4, signDisplay: "exceptZero" },
+};
+const SIGNED_PERCENT_OPTIONS: Intl.NumberFormatOptions = {
+  style: "percent",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: "exceptZero",
+};
+const INTEGER_OPTIONS: Intl.NumberFormatOptions = { maximumFractionDigits: 0 };
+
 export function formatPrice(value: number | string, ctx: FormatContext, market?: string | null): string {
-  const digits = priceDigits(market);
-  return numberFormat(intlLocale(ctx), {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(toNumber(value));
+  return constantNumberFormat(intlLocale(ctx), PRICE_OPTIONS[priceDigits(market)]).format(toNumber(value));
 }
 
 /** A price change with its sign: `+12.30`, `-0.0042`; a change that rounds to zero shows no sign. */
 export function formatSignedChange(value: number | string, ctx: FormatContext, market?: string | null): string {
-  const digits = priceDigits(market);
-  return numberFormat(intlLocale(ctx), {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-    signDisplay: "exceptZero",
-  }).format(toNumber(value));
+  return constantNumberFormat(intlLocale(ctx), SIGNED_CHANGE_OPTIONS[priceDigits(market)]).format(toNumber(value));
 }
 
 /** A percent change given in percent points (`-1.23` → `-1.23%`), always signed unless zero. */
 export function formatSignedPercent(percentPoints: number | string, ctx: FormatContext): string {
-  return numberFormat(intlLocale(ctx), {
-    style: "percent",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: "exceptZero",
-  }).format(toNumber(percentPoints) / 100);
+  return constantNumberFormat(intlLocale(ctx), SIGNED_PERCENT_OPTIONS).format(toNumber(percentPoints) / 100);
 }
 
 /** A plain count or volume, e.g. `1,24,000` (en, INR). */
 export function formatInteger(value: number | string, ctx: FormatContext): string {
-  return numberFormat(intlLocale(ctx), { maximumFractionDigits: 0 }).format(toNumber(value));
+  return constantNumberFormat(intlLocale(ctx), INTEGER_OPTIONS).format(toNumber(value));
 }
 
 /**
@@ -170,7 +200,20 @@ const toDate = (value: string | number | Date) => (value instanceof Date ? value
  * (default: the deployment's; a chart passes its exchange's).
  */
 export function formatDate(value: string | number | Date, ctx: FormatContext, timeZone = timeZoneOf(ctx)): string {
-  return dateTimeFormat(intlLocale(ctx), { dateStyle: "medium", timeZone }).format(toDate(value));
+  return zonedDateTimeFormat(intlLocale(ctx), "date", timeZone, () => ({ dateStyle: "medium", timeZone })).format(toDate(value));
+}
+
+/** The date formats of format.ts by (tag, which, time zone), without building an options key per call. */
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zonedDateTimeFormat(tag: string, which: string, timeZone: string, options: () => Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag}|${which}|${timeZone}`;
+  let formatter = zonedFormats.get(key);
+  if (!formatter) {
+    formatter = dateTimeFormat(tag, options());
+    zonedFormats.set(key, formatter);
+  }
+  return formatter;
 }
 
 /**
@@ -178,7 +221,9 @@ export function formatDate(value: string | number | Date, ctx: FormatContext, ti
  * of" note never mix `03:00 am` with `15:00` (docs/product.md#live-prices).
  */
 export function formatClockTime(value: string | number | Date, ctx: FormatContext, timeZone = timeZoneOf(ctx)): string {
-  return dateTimeFormat(intlLocale(ctx), { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(toDate(value));
+  return zonedDateTimeFormat(intlLocale(ctx), "clock", timeZone, () => ({ hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone })).format(
+    toDate(value),
+  );
 }
 
 /**
