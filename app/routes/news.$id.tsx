@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     logFailure("news article", reply.failure);
     return json<NewsArticleData>({ state: "failed", id }, { status: 503, headers: NO_STORE });
   }
-  return json<NewsArticleData>({ state: "article", article: newsArticle(reply.data) }, { headers: NO_STORE });
+  return json<NewsArticleData>({ state: "article", article: await newsArticle(reply.data) }, { headers: NO_STORE });
 }
 
 export default function NewsArticlePage() {

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "./database";
 
 export interface DatabaseOptions {
@@ -26,7 +25,9 @@ export interface DatabaseHandle {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  // Only the driver of the mode in use is loaded: PGlite's WASM module or pg (decision 0153).
   if (options.databaseUrl) {
+    const { default: pg } = await import("pg");
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
@@ -40,6 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const dataDir = options.dataDir ?? ".data/provider";
   if (!dataDir.includes("://")) fs.mkdirSync(path.resolve(dataDir), { recursive: true });
+  const { PGlite } = await import("@electric-sql/pglite");
   const pglite = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await pglite.waitReady;
   // Kysely 0.29's built-in dialect: the adapter declares a single connection, so Kysely's ConnectionMutex queues

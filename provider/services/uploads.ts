@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
 import type { DB } from "../db/database";
 import { countUploadsSince, findUpload, findUploadOwner, insertUpload } from "../db/repositories/uploads";
 import { invalidInput, ProviderError } from "../errors";
@@ -35,6 +34,8 @@ export function uploadIdFrom(reference: string): string | undefined {
 /** Decodes, normalises and re-encodes; `not_image` / `file_too_large` for what it refuses. */
 export async function reencodeImage(bytes: Uint8Array) {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ProviderError("file_too_large", `at most ${MAX_UPLOAD_BYTES} bytes`, "file");
+  // Loaded at the first upload, not at start: libvips is ~23 MB of the server's memory (decision 0153).
+  const { default: sharp } = await import("sharp");
   let format: string | undefined;
   try {
     format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
