@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { idParam, limitParam, ok, pageParam, quantityParam, readBody, readQuery, type Env, type Services } from "./context";
 import { requireAuth } from "./auth";
+import { emptyToUndefined, keyedBody, userId } from "./fields";
 import { invalidInput } from "../errors";
 import { IPO_STATUSES } from "../db/tables/ipos";
 import { FUND_ORDER_STATUSES } from "../db/tables/fund-orders";
@@ -14,7 +15,6 @@ import { productsFor } from "../services/products";
  * string, quantities digits or JSON integers, and every purchase carries an idempotency key.
  */
 
-const idempotencyKey = z.string().trim().min(8, "8 to 100 characters").max(100, "8 to 100 characters");
 const mold = z.enum(["bulk", "finalize"], { errorMap: () => ({ message: 'mold is "bulk" (block trade) or "finalize" (QIP)' }) });
 const tag = z.string().trim().min(1).max(32);
 /** A small whole number (a status code) as a JSON integer or a digit string; absent = `fallback`. */
@@ -63,7 +63,6 @@ export function productRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
   const p = productsFor(s);
-  const user = (c: { get(k: "auth"): { user: { id: number } } }) => c.get("auth").user.id;
 
   // ---- block trades and QIP -------------------------------------------------------------------------------
 
@@ -72,7 +71,7 @@ export function productRoutes(s: Services) {
       c,
       z.object({
         mold,
-        code: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.string().trim().max(32).optional()),
+        code: z.preprocess(emptyToUndefined, z.string().trim().max(32).optional()),
         page: pageParam,
         limit: limitParam(100, 20),
       }),
@@ -81,29 +80,18 @@ export function productRoutes(s: Services) {
   });
 
   app.post("/stock/success/deal/buy", auth, async (c) => {
-    const body = await readBody(
+    const { stock_password, ...deal } = await readBody(
       c,
-      z.object({
+      keyedBody({
         id: idParam,
         tag,
         count: quantityParam(),
         mold,
         stock_password: z.string().min(1, "the transaction password").max(64),
-        idempotency_key: idempotencyKey,
         // `price` (the offer's price is charged) and `url_count` are accepted and ignored.
       }),
     );
-    return ok(
-      c,
-      await p.blockTrades.buy(user(c), {
-        id: body.id,
-        tag: body.tag,
-        count: body.count,
-        mold: body.mold,
-        stockPassword: body.stock_password,
-        idempotencyKey: body.idempotency_key,
-      }),
-    );
+    return ok(c, await p.blockTrades.buy(userId(c), { ...deal, stockPassword: stock_password }));
   });
 
   app.post("/stock/success/deal/list", auth, async (c) => {
@@ -116,9 +104,9 @@ export function productRoutes(s: Services) {
         limit: limitParam(100, 10),
       }),
     );
-    if (body.mold === "ipo") return ok(c, await p.ipos.applications(user(c), { type: "applications", ...body }));
+    if (body.mold === "ipo") return ok(c, await p.ipos.applications(userId(c), { type: "applications", ...body }));
     if (body.status === 3) throw invalidInput("status", "0 (all), 1 (success) or 2 (failed)");
-    return ok(c, await p.blockTrades.deals(user(c), { ...body, mold: body.mold, status: body.status }));
+    return ok(c, await p.blockTrades.deals(userId(c), { ...body, mold: body.mold, status: body.status }));
   });
 
   // ---- IPO ------------------------------------------------------------------------------------------------
@@ -129,8 +117,7 @@ export function productRoutes(s: Services) {
   });
 
   app.post("/stock/success/ipo/buy", auth, async (c) => {
-    const body = await readBody(c, z.object({ id: idParam, tag, count: quantityParam(), idempotency_key: idempotencyKey }));
-    return ok(c, await p.ipos.apply(user(c), { id: body.id, tag: body.tag, count: body.count, idempotencyKey: body.idempotency_key }));
+    return ok(c, await p.ipos.apply(userId(c), await readBody(c, keyedBody({ id: idParam, tag, count: quantityParam() }))));
   });
 
   app.get("/stock/success/ipo/list", auth, async (c) => {
@@ -143,7 +130,7 @@ export function productRoutes(s: Services) {
         limit: limitParam(100, 10),
       }),
     );
-    return ok(c, await p.ipos.applications(user(c), q));
+    return ok(c, await p.ipos.applications(userId(c), q));
   });
 
   // ---- funds ----------------------------------------------------------------------------------------------
@@ -151,15 +138,8 @@ export function productRoutes(s: Services) {
   app.get("/v2/fund/list", async (c) => ok(c, await p.funds.list(readQuery(c, z.object({ page: pageParam, limit: limitParam(100, 10) })))));
 
   app.post("/stock/success/fund/purchase", auth, async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        project_id: idParam,
-        amount: positiveMoney().optional(),
-        idempotency_key: idempotencyKey,
-      }),
-    );
-    return ok(c, await p.funds.purchase(user(c), { projectId: body.project_id, amount: body.amount, idempotencyKey: body.idempotency_key }));
+    const { project_id, ...purchase } = await readBody(c, keyedBody({ project_id: idParam, amount: positiveMoney().optional() }));
+    return ok(c, await p.funds.purchase(userId(c), { ...purchase, projectId: project_id }));
   });
 
   app.get("/stock/success/fund/orders", auth, async (c) => {
@@ -167,12 +147,12 @@ export function productRoutes(s: Services) {
       c,
       z.object({ status: z.enum(["all", ...FUND_ORDER_STATUSES]).default("all"), page: pageParam, limit: limitParam(100, 10) }),
     );
-    return ok(c, await p.funds.orders(user(c), q));
+    return ok(c, await p.funds.orders(userId(c), q));
   });
 
   app.post("/stock/success/fund/cancel", auth, async (c) => {
     const body = await readBody(c, z.object({ id: idParam }));
-    return ok(c, await p.funds.cancel(body.id, user(c)));
+    return ok(c, await p.funds.cancel(body.id, userId(c)));
   });
 
   return app;

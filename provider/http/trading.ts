@@ -2,11 +2,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { limitParam, ok, pageParam, quantityParam, readBody, readQuery, type Env, type Services } from "./context";
 import { requireAuth } from "./auth";
+import { emptyToUndefined, keyedBody, optionalIdempotencyKey, userId } from "./fields";
 import { stockMarkets } from "../config";
 import type { MarketCode } from "../db/tables/instruments";
 
-const idempotencyKey = z.string().trim().min(8, "8 to 100 characters").max(100, "8 to 100 characters");
-const emptyToUndefined = (v: unknown) => (v === null || v === "" ? undefined : v);
 const orderNo = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
@@ -20,57 +19,41 @@ const marketField = z.enum(MARKETS, { errorMap: () => ({ message: `type is the s
 export function tradingRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
-  const user = (c: { get(k: "auth"): { user: { id: number } } }) => c.get("auth").user.id;
 
   app.post("/stock/success/deal/order", auth, async (c) => {
-    const body = await readBody(
+    const { type, ...order } = await readBody(
       c,
-      z.object({
+      keyedBody({
         tag: z.string().trim().min(1).max(32),
         count: quantityParam(),
         state: exactly("buy", 'state must be "buy" (a sell names its position at /deal/sell)'),
         mold: exactly("stock", 'mold must be "stock"'),
         type: marketField.optional(),
-        idempotency_key: idempotencyKey,
       }),
     );
-    return ok(
-      c,
-      await s.trading.placeOrder(user(c), {
-        tag: body.tag,
-        count: body.count,
-        mold: body.mold,
-        state: body.state,
-        market: body.type,
-        idempotencyKey: body.idempotency_key,
-      }),
-    );
+    return ok(c, await s.trading.placeOrder(userId(c), { ...order, market: type }));
   });
 
   app.post("/stock/success/deal/sell", auth, async (c) => {
     const body = await readBody(
       c,
-      z.object({
+      keyedBody({
         no: orderNo,
         count: quantityParam().optional(),
         state: exactly("sell", 'state must be "sell" when sent').optional(),
         mold: exactly("stock", 'mold must be "stock" when sent').optional(),
         type: marketField.optional(),
-        idempotency_key: idempotencyKey,
       }),
     );
     return ok(
       c,
-      await s.trading.sell(user(c), { no: body.no, count: body.count, market: body.type, idempotencyKey: body.idempotency_key }),
+      await s.trading.sell(userId(c), { no: body.no, count: body.count, market: body.type, idempotencyKey: body.idempotencyKey }),
     );
   });
 
   app.post("/stock/success/deal/cancel", auth, async (c) => {
-    const body = await readBody(
-      c,
-      z.object({ no: orderNo, idempotency_key: z.preprocess(emptyToUndefined, idempotencyKey.optional()) }),
-    );
-    return ok(c, await s.trading.cancel(user(c), { no: body.no, idempotencyKey: body.idempotency_key }));
+    const body = await readBody(c, z.object({ no: orderNo, idempotency_key: optionalIdempotencyKey }));
+    return ok(c, await s.trading.cancel(userId(c), { no: body.no, idempotencyKey: body.idempotency_key }));
   });
 
   app.get("/stock/success/deal/positions", auth, async (c) => {
@@ -88,7 +71,7 @@ export function tradingRoutes(s: Services) {
     );
     const markets: MarketCode[] | undefined =
       q.market === undefined ? undefined : q.market === "STOCK" ? stockMarkets(s.deployment) : [q.market];
-    return ok(c, await s.trading.positions(user(c), { markets, tag: q.tag, page: q.page, limit: q.limit }));
+    return ok(c, await s.trading.positions(userId(c), { markets, tag: q.tag, page: q.page, limit: q.limit }));
   });
 
   app.get("/stock/success/v2/transaction", auth, async (c) => {
@@ -100,7 +83,7 @@ export function tradingRoutes(s: Services) {
         limit: limitParam(100, 10),
       }),
     );
-    return ok(c, await s.trading.records(user(c), q));
+    return ok(c, await s.trading.records(userId(c), q));
   });
 
   return app;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
 import { requireAuth } from "./auth";
+import { emptyToUndefined, optionalIdempotencyKey as idempotencyKey, userId } from "./fields";
 import { ProviderError } from "../errors";
 import { BILL_KINDS } from "../db/tables/bills";
 import { ID_TYPES } from "../db/tables/kyc-records";
@@ -16,9 +17,7 @@ export const idParam = z
 /** Amounts stay unparsed here: the services read them (digits only) so the rule lives in one place. */
 const amount = z.union([z.string().max(40), z.number()], { errorMap: () => ({ message: "a whole amount, digits only" }) });
 const text = (max = 100) => z.string().max(max);
-const emptyToUndefined = (v: unknown) => (v === null || v === "" ? undefined : v);
-/** Optional on money requests (docs/decisions/0015): a repeated key replays the first reply. */
-const idempotencyKey = z.preprocess(emptyToUndefined, z.string().trim().min(8, "8 to 100 characters").max(100, "8 to 100 characters").optional());
+// The idempotency key is optional on money requests (docs/decisions/0015).
 
 /** A path id that is not a valid id is simply not found. */
 function pathId(raw: string | undefined): number {
@@ -31,14 +30,13 @@ export function walletRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
   const w = walletServicesFor(s);
-  const userId = (c: { get(k: "auth"): { user: { id: number } } }) => c.get("auth").user.id;
 
   app.get("/stock/success/v2/user/info", auth, async (c) => {
-    const user = c.get("auth").user;
+    const user = await s.accounts.currentUser(c.get("auth"));
     return ok(c, userInfo(user, await s.trading.totals(user)));
   });
 
-  app.get("/stock/success/v2/balance", auth, (c) => ok(c, { balance: c.get("auth").user.money }));
+  app.get("/stock/success/v2/balance", auth, async (c) => ok(c, { balance: (await s.accounts.currentUser(c.get("auth"))).money }));
 
   app.get("/stock/success/v2/bill", auth, async (c) => {
     const q = readQuery(

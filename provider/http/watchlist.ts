@@ -2,31 +2,31 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
 import { requireAuth } from "./auth";
+import { userId } from "./fields";
 
 const symbolField = z.object({ symbol: z.string().trim().min(1).max(32) });
 
 export function watchlistRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
-  const user = (c: { get(k: "auth"): { user: { id: number } } }) => c.get("auth").user.id;
 
   app.post("/stock/success/collection/add", auth, async (c) => {
     const { symbol } = await readBody(c, symbolField);
-    return ok(c, await s.watchlist.add(user(c), symbol));
+    return ok(c, await s.watchlist.add(userId(c), symbol));
   });
 
   app.post("/stock/success/collection/remove", auth, async (c) => {
     const { symbol } = await readBody(c, symbolField);
-    return ok(c, await s.watchlist.remove(user(c), symbol));
+    return ok(c, await s.watchlist.remove(userId(c), symbol));
   });
 
   app.get("/stock/success/collection/check", auth, async (c) => {
-    return ok(c, await s.watchlist.check(user(c), readQuery(c, symbolField).symbol));
+    return ok(c, await s.watchlist.check(userId(c), readQuery(c, symbolField).symbol));
   });
 
   app.get("/stock/success/collection/list", auth, async (c) => {
     const q = readQuery(c, z.object({ page: pageParam, pageSize: limitParam(100, 10) }));
-    return ok(c, await s.watchlist.list(user(c), q));
+    return ok(c, await s.watchlist.list(userId(c), q));
   });
 
   return app;

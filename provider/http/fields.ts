@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/*
+ * Request fields and helpers the customer routes share (context.ts has the readers and the number fields).
+ */
+
+/** The signed-in customer's id, on a route behind requireAuth. */
+export const userId = (c: { get(k: "auth"): { user: { id: number } } }) => c.get("auth").user.id;
+
+/** null and "" count as absent. */
+export const emptyToUndefined = (v: unknown) => (v === null || v === "" ? undefined : v);
+
+/** A client's idempotency key (docs/decisions/0015): a repeated key replays the first reply. */
+export const idempotencyKey = z.string().trim().min(8, "8 to 100 characters").max(100, "8 to 100 characters");
+/** Where the key is optional: absent, null and "" all mean none. */
+export const optionalIdempotencyKey = z.preprocess(emptyToUndefined, idempotencyKey.optional());
+
+/**
+ * A body of `shape`'s fields and a required idempotency_key, which comes out as `idempotencyKey` (the name the
+ * services take); the key is checked after the fields, so a request with both wrong names a field.
+ */
+export const keyedBody = <S extends z.ZodRawShape>(shape: S) =>
+  z
+    .object({ ...shape, idempotency_key: idempotencyKey })
+    // (`as string`: inside this generic function zod cannot see that the key it has just checked is there)
+    .transform(({ idempotency_key, ...fields }) => ({ ...fields, idempotencyKey: idempotency_key as string }));
