@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /*
  * `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated slow 4G and CPU slowdown) on the main
- * routes, signed in as the demo customer, against the production server (`node server/index.mjs`, fresh embedded
- * database). Prints performance, accessibility, LCP, TBT, CLS and FCP per route; writes
+ * routes, signed in as the demo customer, against the production server (`node server/index.mjs` from a snapshot
+ * of build/ and public/, fresh embedded database; bench/lib/servers.mjs). Prints performance, accessibility, LCP, TBT, CLS and FCP per route; writes
  * bench/results-lighthouse.json (git-ignored). Goals (issue 10): performance >= 98, LCP <= 1.2 s.
  *
  * Lighthouse is not a dependency of the app: it is installed on first use into bench/.lighthouse (git-ignored,
@@ -90,6 +90,9 @@ function lighthouse(url, cookie) {
     cls: Number((audit("cumulative-layout-shift") ?? 0).toFixed(3)),
     speedIndexMs: Math.round(audit("speed-index")),
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
+    // What the page downloaded as Lighthouse saw it (the app's server sends it uncompressed unless a proxy gzips).
+    transferKB: Math.round((audit("total-byte-weight") ?? 0) / 1024),
+    failedRequests: (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.statusCode >= 400 || item.statusCode === -1).map((item) => item.url),
     renderBlocking: (lhr.audits["render-blocking-resources"]?.details?.items ?? []).map((item) => item.url),
     failedAccessibility: Object.values(lhr.audits)
       .filter((a) => lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score === 0)
@@ -128,22 +131,23 @@ try {
 
   console.log(`Lighthouse ${report.lighthouse}, mobile, default simulated throttling, signed in; ${runs} run(s) per route; load average ${os.loadavg()[0].toFixed(2)}`);
   const pad = (v, n) => String(v).padStart(n);
-  const head = "route".padEnd(16) + pad("perf", 6) + pad("a11y", 6) + pad("LCP ms", 8) + pad("FCP ms", 8) + pad("TBT ms", 8) + pad("CLS", 7) + pad("bench", 7);
+  const head = "route".padEnd(16) + pad("perf", 6) + pad("a11y", 6) + pad("LCP ms", 8) + pad("FCP ms", 8) + pad("TBT ms", 8) + pad("CLS", 7) + pad("KB", 6) + pad("bench", 7);
   for (const route of routes) {
     const all = [];
     for (let i = 0; i < runs; i++) all.push(lighthouse(new URL(route.path, base).href, cookie));
     // The run with the median performance score stands for the route.
     const chosen = all.find((r) => r.performance === median(all.map((x) => x.performance)));
     if (!chosen.finalUrl.includes(route.path.split("?")[0])) console.warn(`  ${route.label}: ended on ${chosen.finalUrl} (redirected?)`);
+    if (chosen.failedRequests.length) console.warn(`  ${route.label}: requests failed: ${chosen.failedRequests.join(", ")}`);
     report.routes.push({ ...route, ...chosen, runs: all.map((r) => r.performance) });
     if (report.routes.length === 1) console.log(head);
     const flag = (bad) => (bad ? "!" : " ");
     console.log(
       route.label.padEnd(16) + pad(`${chosen.performance}${flag(chosen.performance < GOAL.performance)}`, 6) + pad(chosen.accessibility, 6) +
-        pad(`${chosen.lcpMs}${flag(chosen.lcpMs > GOAL.lcpMs)}`, 8) + pad(chosen.fcpMs, 8) + pad(chosen.tbtMs, 8) + pad(chosen.cls, 7) + pad(chosen.benchmarkIndex, 7),
+        pad(`${chosen.lcpMs}${flag(chosen.lcpMs > GOAL.lcpMs)}`, 8) + pad(chosen.fcpMs, 8) + pad(chosen.tbtMs, 8) + pad(chosen.cls, 7) + pad(chosen.transferKB, 6) + pad(chosen.benchmarkIndex, 7),
     );
   }
-  console.log(`\nGoals: performance >= ${GOAL.performance}, LCP <= ${GOAL.lcpMs} ms ('!' marks a miss). "bench" is Lighthouse's CPU benchmark index of this machine during the run (lower = busier machine, slower simulated figures).`);
+  console.log(`\nGoals: performance >= ${GOAL.performance}, LCP <= ${GOAL.lcpMs} ms ('!' marks a miss). KB: bytes downloaded as Lighthouse saw them. "bench": Lighthouse's CPU benchmark index during the run (lower = busier machine, slower simulated figures).`);
   const blocking = [...new Set(report.routes.flatMap((r) => r.renderBlocking))];
   if (blocking.length) console.log(`Render-blocking resources reported: ${blocking.map((u) => new URL(u).pathname).join(", ")}`);
   const a11y = [...new Set(report.routes.flatMap((r) => r.failedAccessibility))];

@@ -196,8 +196,9 @@ async function eachLimited(items, limit, task) {
 }
 
 /**
- * Steps the number of customers up until a step is not held. Returns every step's figures and `held`, the
- * largest N whose hold window had p99 < budget and no failure (sign-ups included).
+ * Steps the number of customers up until a step is not held (when the first step is not, halves it until one is
+ * or 10 is not). Returns every step's figures and `held`, the largest N whose hold window had p99 < budget and no
+ * failure (sign-ups included).
  */
 export async function runCustomers(app, { steps, holdSeconds, p99Budget }) {
   const setup = new Browser(app.base);
@@ -211,9 +212,13 @@ export async function runCustomers(app, { steps, holdSeconds, p99Budget }) {
   let held = null;
   console.log(`\n  customers: steps ${steps.join(", ")}; ${holdSeconds} s measured per step after everyone is signed in`);
   try {
-    for (const target of steps) {
+    const queue = [...steps];
+    let nextNumber = 1;
+    while (queue.length) {
+      const target = queue.shift();
       const sampler = rssSampler(app.pid);
-      const fresh = Array.from({ length: Math.max(0, target - customers.length) }, (_, i) => new Customer(app, customers.length + i + 1, urls, stats));
+      for (const gone of customers.splice(target)) gone.stop();
+      const fresh = Array.from({ length: Math.max(0, target - customers.length) }, () => new Customer(app, nextNumber++, urls, stats));
       customers.push(...fresh);
       // Sign-ups: their own figures; a failed one fails the step.
       stats.reset();
@@ -243,8 +248,13 @@ export async function runCustomers(app, { steps, holdSeconds, p99Budget }) {
           `RSS ${step.rssMB} MB (peak ${step.rssPeakMB}) → ${ok ? "held" : "NOT held"}`,
       );
       for (const [what, count] of Object.entries({ ...signups.failures, ...window.failures }).slice(0, 6)) console.log(`      ${count} × ${what}`);
-      if (!ok) break;
-      held = target;
+      if (ok) {
+        held = target;
+        continue;
+      }
+      // Not even the first step: halve it (down to 10 customers) so a run still says where the app stands.
+      queue.length = 0;
+      if (held === null && target >= 20) queue.push(Math.floor(target / 2));
     }
   } finally {
     for (const customer of customers) customer.stop();

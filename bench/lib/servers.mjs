@@ -1,7 +1,7 @@
 // Building and starting what the bench measures: the app (`node server/index.mjs`, the production server) on a
 // fresh data directory or a fresh PostgreSQL database, and the bare Remix app (bench/bare) beside it.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -114,7 +114,27 @@ function captureOutput(child) {
 }
 
 /**
- * The app's production server (`node server/index.mjs`) on a free port, with a fresh DATA_DIR (embedded PGlite)
+ * A private copy of the app's server, build/ and public/ (node_modules linked), so that a teammate's
+ * `remix build` during the run cannot swap the assets under the server being measured. The copy is taken again
+ * until every /build/ asset the server build names is present in it (a build caught half-written).
+ */
+function snapshotApp() {
+  for (let attempt = 1; ; attempt++) {
+    const dir = mkdtempSync(path.join(tmpdir(), "trade-bench-app-"));
+    for (const part of ["server", "build", "public", "package.json"]) cpSync(path.join(root, part), path.join(dir, part), { recursive: true });
+    symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+    const serverBuild = readFileSync(path.join(dir, "build", "index.js"), "utf8");
+    const assets = new Set(serverBuild.match(/\/build\/[\w./-]+\.(?:js|css)\b/g) ?? []);
+    const missing = [...assets].filter((asset) => !existsSync(path.join(dir, "public", asset)));
+    if (assets.size > 0 && missing.length === 0) return dir;
+    rmSync(dir, { recursive: true, force: true });
+    if (attempt === 10) throw new Error(`build/ and public/build do not match (${missing.slice(0, 3).join(", ")}…): rebuild with npx remix build`);
+    spawnSync("sleep", ["3"]);
+  }
+}
+
+/**
+ * The app's production server (`node server/index.mjs`, from a snapshot: snapshotApp) on a free port, with a fresh DATA_DIR (embedded PGlite)
  * or the given DATABASE_URL. Resolves once the provider has migrated and seeded (/healthz answers 200).
  */
 export async function startApp({ databaseUrl } = {}) {
@@ -133,9 +153,13 @@ export async function startApp({ databaseUrl } = {}) {
   delete env.LOG_REQUESTS;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(root, "server", "index.mjs")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const appDir = snapshotApp();
+  const child = spawn(process.execPath, [path.join(appDir, "server", "index.mjs")], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"] });
   const output = captureOutput(child);
-  const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
+  const stop = stopper(child, () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(appDir, { recursive: true, force: true });
+  });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/healthz`, child, "app server");
