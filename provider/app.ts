@@ -35,6 +35,8 @@ export interface ProviderDeps {
   deployment: Deployment;
   operatorKey: string;
   tokenTtlMs?: number;
+  /** How long an authenticated token is trusted without the database (default TOKEN_CACHE_MS, 10 s; 0 = never). */
+  tokenCacheMs?: number;
   /** Where unexpected errors go (default console.error). The client only ever sees `server_error`. */
   logError?: (message: string, error: unknown) => void;
   /** Trading sessions (default: every market always open). */
@@ -70,6 +72,7 @@ export function createProviderApp(deps: ProviderDeps) {
       now: deps.now,
       notifier: deps.notifier,
       tokenTtlMs: deps.tokenTtlMs ?? TOKEN_TTL_MS,
+      tokenCacheMs: deps.tokenCacheMs,
     }),
     trading: deps.trading ?? tradingFor(deps),
     catalog,

@@ -32,11 +32,11 @@ export function walletRoutes(s: Services) {
   const w = walletServicesFor(s);
 
   app.get("/stock/success/v2/user/info", auth, async (c) => {
-    const user = c.get("auth").user;
+    const user = await s.accounts.currentUser(c.get("auth"));
     return ok(c, userInfo(user, await s.trading.totals(user)));
   });
 
-  app.get("/stock/success/v2/balance", auth, (c) => ok(c, { balance: c.get("auth").user.money }));
+  app.get("/stock/success/v2/balance", auth, async (c) => ok(c, { balance: (await s.accounts.currentUser(c.get("auth"))).money }));
 
   app.get("/stock/success/v2/bill", auth, async (c) => {
     const q = readQuery(

@@ -10,13 +10,20 @@ import {
   latestCodeForPhone,
   markCodeUsed,
 } from "../db/repositories/one-time-codes";
-import { findActiveSession, insertSession, revokeAllSessions, revokeSession } from "../db/repositories/sessions";
+import {
+  findActiveSessionUser,
+  insertSession,
+  revokeAllSessions,
+  revokeSession,
+  sessionsRevoked,
+} from "../db/repositories/sessions";
 import { findUserById, findUserByPhone, insertUser, updatePasswordHash } from "../db/repositories/users";
 import type { User } from "../db/tables/users";
 import { LogoutError, ProviderError } from "../errors";
 import type { Notifier } from "../notifier";
 import { createAttemptLimiter, type AttemptRule } from "./attempt-limiter";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import { createTokenCache } from "./token-cache";
 import { hashOneTimeCode, looksLikeToken, newOneTimeCode, newToken, sha256 } from "./tokens";
 
 export const PASSWORD_MIN = 6;
@@ -39,16 +46,28 @@ export const LOGIN_RULES: AttemptRule[] = [
   { per: "subject", max: LOGIN_MAX_FAILURES_PER_PHONE, windowMs: LOGIN_PHONE_WINDOW_MS, exceptTrustedAddress: true },
 ];
 
+/** How long an authenticated token is trusted without asking the database (docs/decisions/0147-token-cache.md). */
+export const TOKEN_CACHE_MS = 10_000;
+export const TOKEN_CACHE_MAX_ENTRIES = 20_000;
+
 export interface AccountsDeps {
   db: DB;
   now: () => Date;
   notifier: Notifier;
   tokenTtlMs: number;
+  /** Default TOKEN_CACHE_MS; 0 asks the database on every request. */
+  tokenCacheMs?: number;
 }
 
+/**
+ * Who is signed in: the parts of the account that never change. Balances, the loan and the password hash are read
+ * where they are used (`currentUser`), never from the authentication, which may be served from the token cache.
+ */
+export type AuthUser = Readonly<Pick<User, "id" | "no" | "phone">>;
+
 export interface AuthContext {
-  user: User;
-  sessionId: number;
+  readonly user: AuthUser;
+  readonly sessionId: number;
 }
 
 const PHONE = /^\d{10}$/;
@@ -62,6 +81,11 @@ function checkPassword(password: string, field: string) {
 
 export function createAccounts(deps: AccountsDeps) {
   const { db, now, notifier } = deps;
+  const tokens = createTokenCache<AuthContext>({
+    ttlMs: deps.tokenCacheMs ?? TOKEN_CACHE_MS,
+    maxEntries: TOKEN_CACHE_MAX_ENTRIES,
+    now,
+  });
   const loginAttempts = createAttemptLimiter({
     db,
     now,
@@ -124,14 +148,28 @@ export function createAccounts(deps: AccountsDeps) {
     return { token, expiresAt, user };
   }
 
-  /** Resolves a token to its user, or throws LogoutError (missing, malformed, unknown, expired, revoked). */
+  /**
+   * Resolves a token to who is signed in, or throws LogoutError (missing, malformed, unknown, expired, revoked).
+   * Served from the token cache when it can be: a revocation in this process is seen at once, one made by another
+   * process within TOKEN_CACHE_MS.
+   */
   async function authenticate(token: string | undefined): Promise<AuthContext> {
     if (!token || !looksLikeToken(token)) throw new LogoutError();
-    const session = await findActiveSession(db, sha256(token), now());
-    if (!session) throw new LogoutError();
-    const user = await findUserById(db, session.user_id);
+    const auth = await tokens.get(sha256(token), async () => {
+      const row = await findActiveSessionUser(db, sha256(token), now());
+      if (!row) return undefined;
+      const user: AuthUser = Object.freeze({ id: row.id, no: row.no, phone: row.phone });
+      return { value: Object.freeze({ user, sessionId: row.session_id }), expiresAt: row.expires_at };
+    });
+    if (!auth) throw new LogoutError();
+    return auth;
+  }
+
+  /** The signed-in customer's account as stored now (balances, loan, password hash). */
+  async function currentUser(auth: AuthContext): Promise<User> {
+    const user = await findUserById(db, auth.user.id);
     if (!user) throw new LogoutError();
-    return { user, sessionId: session.id };
+    return user;
   }
 
   async function logout(auth: AuthContext) {
@@ -140,7 +178,7 @@ export function createAccounts(deps: AccountsDeps) {
 
   async function changePassword(auth: AuthContext, input: { password: string; password_new: string }) {
     checkPassword(input.password_new, "password_new");
-    if (!(await verifyPassword(auth.user.password_hash, input.password))) {
+    if (!(await verifyPassword((await currentUser(auth)).password_hash, input.password))) {
       throw new ProviderError("password_no", "current password is wrong", "password");
     }
     const passwordHash = await hashPassword(input.password_new);
@@ -149,6 +187,7 @@ export function createAccounts(deps: AccountsDeps) {
       await updatePasswordHash(trx, auth.user.id, passwordHash, at);
       await revokeAllSessions(trx, auth.user.id, at);
     });
+    sessionsRevoked();
   }
 
   /** Always the same reply for registered and unknown phones; only registered phones get a code. */
@@ -207,11 +246,12 @@ export function createAccounts(deps: AccountsDeps) {
       await revokeAllSessions(trx, row.user_id, at);
       return "ok" as const;
     });
+    if (outcome === "ok") sessionsRevoked();
     // Thrown after the transaction so a wrong attempt's counter is committed.
     if (outcome !== "ok") throw new ProviderError("code_invalid", "the code is wrong, used or expired", "code");
   }
 
-  return { register, login, authenticate, logout, changePassword, requestResetCode, resetPassword };
+  return { register, login, authenticate, currentUser, logout, changePassword, requestResetCode, resetPassword };
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;

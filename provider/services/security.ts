@@ -1,12 +1,12 @@
 import type { DB } from "../db/database";
-import { revokeOtherSessions } from "../db/repositories/sessions";
+import { revokeOtherSessions, sessionsRevoked } from "../db/repositories/sessions";
 import {
   findTransactionPassword,
   insertTransactionPassword,
   updateTransactionPassword,
 } from "../db/repositories/transaction-passwords";
-import { updatePasswordHash } from "../db/repositories/users";
-import { invalidInput, ProviderError } from "../errors";
+import { findUserById, updatePasswordHash } from "../db/repositories/users";
+import { invalidInput, LogoutError, ProviderError } from "../errors";
 import { LOGIN_RULES, PASSWORD_MIN, type AuthContext } from "./accounts";
 import { createAttemptLimiter, type AttemptRule } from "./attempt-limiter";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -74,7 +74,10 @@ export function createSecurity(deps: { db: DB; now: () => Date }) {
       throw new ProviderError("password_short", `at least ${PASSWORD_MIN} characters`, "password_new");
     }
     const attempt = await loginAttempts.reserve({ subject: auth.user.phone, address: input.address });
-    if (!(await verifyPassword(auth.user.password_hash, input.password))) {
+    // The hash as stored now: the authentication may come from the token cache (docs/decisions/0147).
+    const stored = await findUserById(db, auth.user.id);
+    if (!stored) throw new LogoutError();
+    if (!(await verifyPassword(stored.password_hash, input.password))) {
       throw new ProviderError("password_wrong", "the current password is wrong", "password");
     }
     await attempt.succeeded();
@@ -84,6 +87,7 @@ export function createSecurity(deps: { db: DB; now: () => Date }) {
       await updatePasswordHash(trx, auth.user.id, passwordHash, at);
       await revokeOtherSessions(trx, auth.user.id, auth.sessionId, at);
     });
+    sessionsRevoked();
   }
 
   /**

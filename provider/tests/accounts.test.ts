@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestProvider, loginDemo, TEST_DEMO_PASSWORD, TEST_DEMO_USER, TEST_INVITE_CODE, type TestProvider } from "../testing";
 import { TOKEN_TTL_MS } from "../config";
+import { TOKEN_CACHE_MS } from "../services/accounts";
 
 let p: TestProvider;
 beforeAll(async () => {
@@ -140,6 +141,41 @@ describe("password change", () => {
     expect((await p.call("/api/stock/success/v2/balance", { token: t2 })).status).toBe(400);
     expect((await login(user, password)).msg).toBe("no");
     expect((await login(user, "newpass1")).msg).toBe("ok");
+    // The next change checks the hash as stored now, not the one of the (cached) sign-in.
+    const again = await p.call("/api/stock/success/user/password/up", { token: t1, body: { password: "newpass1", password_new: "newpass2" } });
+    expect(again.body).toEqual({ msg: "ok", data: {} });
+  });
+});
+
+describe("token cache (docs/decisions/0147-token-cache.md)", () => {
+  it("refuses a token at once after its logout in this process, though it was just served from memory", async () => {
+    const token = await loginDemo(p);
+    for (let i = 0; i < 3; i++) expect((await p.call("/api/stock/success/v2/balance", { token })).status).toBe(200);
+    expect((await p.call("/api/stock/success/user/logout", { token, method: "POST" })).body.msg).toBe("ok");
+    expect((await p.call("/api/stock/success/v2/balance", { token })).body).toEqual({ msg: "logout" });
+  });
+
+  it("serves balances as stored now, never from the sign-in", async () => {
+    const { user, password } = await register();
+    const token = (await login(user, password)).data.token;
+    expect((await p.call("/api/stock/success/v2/balance", { token })).body.data).toEqual({ balance: "0.00" });
+    await p.db.updateTable("users").set({ money: "12.50", loan: "3.00" }).where("phone", "=", user).execute();
+    expect((await p.call("/api/stock/success/v2/balance", { token })).body.data).toEqual({ balance: "12.50" });
+    expect((await p.call("/api/stock/success/v2/user/info", { token })).body.data).toMatchObject({ money: "12.50", loan: "3.00" });
+  });
+
+  it("sees a revocation made by another process (straight in the database) within TOKEN_CACHE_MS", async () => {
+    const start = p.clock.now();
+    const { user, password } = await register();
+    const token = (await login(user, password)).data.token;
+    expect((await p.call("/api/stock/success/v2/balance", { token })).status).toBe(200);
+    const owner = await p.db.selectFrom("users").select("id").where("phone", "=", user).executeTakeFirstOrThrow();
+    await p.db.updateTable("sessions").set({ revoked_at: start }).where("user_id", "=", owner.id).execute();
+    p.clock.advance(TOKEN_CACHE_MS - 1);
+    expect((await p.call("/api/stock/success/v2/balance", { token })).status).toBe(200); // the documented bound
+    p.clock.advance(1);
+    expect((await p.call("/api/stock/success/v2/balance", { token })).body).toEqual({ msg: "logout" });
+    p.clock.set(start);
   });
 });
 
@@ -172,6 +208,7 @@ describe("forgot password", () => {
   it("needs the right code, uses it once, and revokes tokens", async () => {
     const { user, password } = await register();
     const token = (await login(user, password)).data.token;
+    expect((await p.call("/api/stock/success/v2/balance", { token })).status).toBe(200); // now in the token cache
     expect((await reset(user, "123456")).body.data.code).toBe("code_invalid"); // no code requested yet
     await requestCode(user);
     const code = p.notifier.last(user)!.code;
