@@ -5,9 +5,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "~/i18n-react";
 
 import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { failureResult } from "~/features/account/failure-reply.server";
-import { phoneInputAttributes, RESET_CODE_LENGTH } from "~/features/account/fields";
+import { RESET_CODE_LENGTH } from "~/features/account/fields";
+import { NewPasswordFields, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
 import {
   constraintOf,
   createPhoneStepSchema,
@@ -143,42 +144,27 @@ function useLastResult(intent: "send-code" | "resend" | "reset") {
   return actionData?.intent === intent ? actionData.result : undefined;
 }
 
-function PhoneStep() {
-  const { t } = useTranslation("common");
-  const lastResult = useLastResult("send-code");
+/** A step's form (its reply, its constraints from the loader) and whether this page is posting. */
+function useStepForm<Fields extends Record<string, unknown>>(id: string, intent: "send-code" | "reset", step: "phone" | "reset") {
+  const lastResult = useLastResult(intent);
   const navigation = useNavigation();
   const { constraints } = useLoaderData<typeof loader>();
-  const [form, fields] = useForm<PhoneStepFields>({
-    id: "forgot-phone",
-    lastResult,
-    // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
-    defaultNoValidate: false,
-    constraint: constraints.phone,
-    // Validation happens in the action: on submit only, so no extra round trips on a flaky network and no
-    // blur-triggered validation request racing the real submit (decision 0006).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
+  const form = useAccountForm<Fields>({ id, lastResult, constraint: constraints[step], nativeValidation: true });
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
+  return { ...form, busy };
+}
+
+function PhoneStep() {
+  const { t } = useTranslation("common");
+  const { fields, formProps, summary, busy } = useStepForm<PhoneStepFields>("forgot-phone", "send-code", "phone");
   return (
     <>
       <h2>{t("forgot.stepPhone")}</h2>
-      <FormErrorSummary fields={[fields.phone]} formErrors={form.errors} lastResult={lastResult} attempts={attempts} />
-      <Form method="post" action={PHONE_STEP} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
+      <FormErrorSummary fields={[fields.phone]} {...summary} />
+      <Form method="post" action={PHONE_STEP} {...formProps} className="form">
         <input type="hidden" name="intent" value="send-code" />
-        <Field
-          label={t("forgot.phone")}
-          hint={t("forgot.phoneHint")}
-          errors={fields.phone.errors}
-          inputProps={{
-            ...getInputProps(fields.phone, { type: "tel", ariaAttributes: false }),
-            ...phoneInputAttributes("tel-national"),
-          }}
-        />
-        <button type="submit" className="button button--block" disabled={busy}>
-          {busy ? t("form.submitting") : t("forgot.sendCode")}
-        </button>
+        <PhoneField field={fields.phone} label={t("forgot.phone")} hint={t("forgot.phoneHint")} autoComplete="tel-national" />
+        <SubmitButton busy={busy} label={t("forgot.sendCode")} />
       </Form>
     </>
   );
@@ -186,24 +172,9 @@ function PhoneStep() {
 
 function CodeStep({ phone }: { phone: string }) {
   const { t } = useTranslation("common");
-  const lastResult = useLastResult("reset");
+  const { fields, formProps, summary, busy } = useStepForm<ResetStepFields>("forgot-reset", "reset", "reset");
   const resendResult = useLastResult("resend");
-  const navigation = useNavigation();
-  const { constraints } = useLoaderData<typeof loader>();
-  const [form, fields] = useForm<ResetStepFields>({
-    id: "forgot-reset",
-    lastResult,
-    // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
-    defaultNoValidate: false,
-    constraint: constraints.reset,
-    // Validation happens in the action: on submit only, so no extra round trips on a flaky network and no
-    // blur-triggered validation request racing the real submit (decision 0006).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
   const [resendForm] = useForm({ id: "forgot-resend", lastResult: resendResult });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
   const resendError = resendForm.errors?.[0];
   return (
     <>
@@ -211,14 +182,9 @@ function CodeStep({ phone }: { phone: string }) {
       <p className="notice" role="status">
         {t("forgot.sent", { phone })}
       </p>
-      <FormErrorSummary
-        fields={[fields.code, fields.password, fields.confirm]}
-        formErrors={form.errors}
-        lastResult={lastResult}
-        attempts={attempts}
-      />
+      <FormErrorSummary fields={[fields.code, fields.password, fields.confirm]} {...summary} />
       <FormErrorSummary fields={[]} formErrors={resendForm.errors} formId={resendForm.id} lastResult={resendResult} />
-      <Form method="post" action={CODE_STEP} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
+      <Form method="post" action={CODE_STEP} {...formProps} className="form">
         <input type="hidden" name="intent" value="reset" />
         <Field
           label={t("forgot.code")}
@@ -230,20 +196,12 @@ function CodeStep({ phone }: { phone: string }) {
             maxLength: RESET_CODE_LENGTH,
           }}
         />
-        <Field
-          label={t("forgot.newPassword")}
-          hint={t("forgot.newPasswordHint")}
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirm}
+          labels={{ password: t("forgot.newPassword"), hint: t("forgot.newPasswordHint"), confirm: t("forgot.confirm") }}
         />
-        <Field
-          label={t("forgot.confirm")}
-          errors={fields.confirm.errors}
-          inputProps={{ ...getInputProps(fields.confirm, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
-        />
-        <button type="submit" className="button button--block" disabled={busy}>
-          {busy ? t("form.submitting") : t("forgot.submit")}
-        </button>
+        <SubmitButton busy={busy} label={t("forgot.submit")} />
       </Form>
       <Form method="post" action={CODE_STEP} {...getFormProps(resendForm)} className="links" tabIndex={-1}>
         <input type="hidden" name="intent" value="resend" />

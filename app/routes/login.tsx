@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 
 import { LoginRejected, authenticator } from "~/auth.server";
-import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
-import { keepDigits, phoneInputAttributes } from "~/features/account/fields";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { keepDigits } from "~/features/account/fields";
+import { PasswordField, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
 import { constraintOf, createLoginSchema, type LoginFields } from "~/features/account/schemas.server";
 import { getFixedT } from "~/i18next.server";
 import { requireSameOrigin } from "~/security.server";
@@ -44,48 +44,23 @@ export default function LoginPage() {
   const { redirectTo, phone, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<LoginFields>({
+  const { fields, formProps, summary } = useAccountForm<LoginFields>({
     id: "login",
     lastResult: actionData?.result,
-    // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
-    defaultNoValidate: false,
     defaultValue: { phone, redirectTo },
-    // The schema's HTML constraints, computed by the loader; the action validates and translates.
     constraint,
-    // Validation happens in the action: on submit only, so no extra round trips on a flaky network and no
-    // blur-triggered validation request racing the real submit (decision 0006).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    nativeValidation: true,
   });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   return (
     <section aria-labelledby="login-title">
       <h1 id="login-title">{t("login.title")}</h1>
-      <FormErrorSummary
-        fields={[fields.phone, fields.password]}
-        formErrors={form.errors}
-        lastResult={actionData?.result}
-        attempts={attempts}
-      />
-      <Form method="post" {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
+      <FormErrorSummary fields={[fields.phone, fields.password]} {...summary} />
+      <Form method="post" {...formProps} className="form">
         <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
-        <Field
-          label={t("login.phone")}
-          errors={fields.phone.errors}
-          inputProps={{
-            ...getInputProps(fields.phone, { type: "tel", ariaAttributes: false }),
-            ...phoneInputAttributes("username"),
-          }}
-        />
-        <Field
-          label={t("login.password")}
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password", ariaAttributes: false }), autoComplete: "current-password" }}
-        />
-        <button type="submit" className="button button--block" disabled={busy}>
-          {busy ? t("form.submitting") : t("login.submit")}
-        </button>
+        <PhoneField field={fields.phone} label={t("login.phone")} autoComplete="username" />
+        <PasswordField field={fields.password} label={t("login.password")} autoComplete="current-password" />
+        <SubmitButton busy={busy} label={t("login.submit")} />
       </Form>
       <p className="links">
         <Link to="/forgot-password">{t("login.forgotLink")}</Link>

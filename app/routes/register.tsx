@@ -1,13 +1,14 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 
 import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { failureResult } from "~/features/account/failure-reply.server";
-import { PASSWORD_MIN, phoneInputAttributes } from "~/features/account/fields";
+import { PASSWORD_MIN } from "~/features/account/fields";
+import { NewPasswordFields, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
 import { constraintOf, createRegisterSchema, type RegisterFields } from "~/features/account/schemas.server";
 import { getFixedT } from "~/i18next.server";
 import { register } from "~/provider/account.server";
@@ -57,59 +58,31 @@ export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { constraint } = useLoaderData<typeof loader>();
-  const [form, fields] = useForm<RegisterFields>({
+  const { fields, formProps, summary } = useAccountForm<RegisterFields>({
     id: "register",
     lastResult: actionData?.result,
-    // Native required/pattern/minLength work before JS loads; Conform takes over after hydration.
-    defaultNoValidate: false,
-    // The schema's HTML constraints, computed by the loader; the action validates and translates.
     constraint,
-    // Validation happens in the action: on submit only, so no extra round trips on a flaky network and no
-    // blur-triggered validation request racing the real submit (decision 0006).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    nativeValidation: true,
   });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formAction === "/register";
   return (
     <section aria-labelledby="register-title">
       <h1 id="register-title">{t("register.title")}</h1>
       <p>{t("register.intro")}</p>
-      <FormErrorSummary
-        fields={[fields.phone, fields.password, fields.confirm, fields.code]}
-        formErrors={form.errors}
-        lastResult={actionData?.result}
-        attempts={attempts}
-      />
-      <Form method="post" {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form">
-        <Field
-          label={t("register.phone")}
-          hint={t("register.phoneHint")}
-          errors={fields.phone.errors}
-          inputProps={{
-            ...getInputProps(fields.phone, { type: "tel", ariaAttributes: false }),
-            ...phoneInputAttributes("tel-national"),
-          }}
-        />
-        <Field
-          label={t("register.password")}
-          hint={t("register.passwordHint", { min: PASSWORD_MIN })}
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
-        />
-        <Field
-          label={t("register.confirm")}
-          errors={fields.confirm.errors}
-          inputProps={{ ...getInputProps(fields.confirm, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
+      <FormErrorSummary fields={[fields.phone, fields.password, fields.confirm, fields.code]} {...summary} />
+      <Form method="post" {...formProps} className="form">
+        <PhoneField field={fields.phone} label={t("register.phone")} hint={t("register.phoneHint")} autoComplete="tel-national" />
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirm}
+          labels={{ password: t("register.password"), hint: t("register.passwordHint", { min: PASSWORD_MIN }), confirm: t("register.confirm") }}
         />
         <Field
           label={t("register.code")}
           errors={fields.code.errors}
           inputProps={{ ...getInputProps(fields.code, { type: "text", ariaAttributes: false }), autoComplete: "off", autoCapitalize: "characters" }}
         />
-        <button type="submit" className="button button--block" disabled={busy}>
-          {busy ? t("form.submitting") : t("register.submit")}
-        </button>
+        <SubmitButton busy={busy} label={t("register.submit")} />
       </Form>
       <p className="links">
         <span>

@@ -12,6 +12,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { RetryNotice } from "~/components/ui/RetryNotice";
 import type { Deployment } from "~/deployment";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
@@ -110,12 +111,7 @@ export default function BankCardsPage() {
       {showList ? (
         <>
           {data.failed ? (
-            <div className="notice">
-              <p>{t("cards.loadFailed")}</p>
-              <Link to={bankCardsHref()} reloadDocument className="button button--secondary">
-                {t("cards.retry")}
-              </Link>
-            </div>
+            <RetryNotice message={t("cards.loadFailed")} href={bankCardsHref()} retryLabel={t("cards.retry")} />
           ) : data.cards.length === 0 ? (
             <p className="wl-empty">{t("cards.empty")}</p>
           ) : (

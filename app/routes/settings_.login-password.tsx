@@ -5,15 +5,15 @@
  * that says so. Messages: "Please enter new password", "Password must be at least 6 characters", "Please confirm
  * your password", "Passwords do not match"; otherwise "Failed to change password".
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { PASSWORD_MIN } from "~/features/account/fields";
+import { NewPasswordFields, PasswordField, useAccountForm } from "~/features/account/forms";
 import { constraintOf, createLoginPasswordSchema, type LoginPasswordFields } from "~/features/account/schemas.server";
+import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { parseForm } from "~/features/wallet/schemas.server";
 import { useTranslation } from "~/i18n-react";
@@ -61,45 +61,21 @@ export default function LoginPasswordPage() {
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
   const navigation = useNavigation();
-  const [form, fields] = useForm<LoginPasswordFields>({
-    id: "login-password",
-    lastResult: reply?.result,
-    constraint,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
+  const { fields, formProps, summary } = useAccountForm<LoginPasswordFields>({ id: "login-password", lastResult: reply?.result, constraint });
   const busy = navigation.state !== "idle" && navigation.formAction === loginPasswordHref();
   return (
     <div className="wl-page">
       <h1 tabIndex={-1}>{t("password.heading")}</h1>
-      <FormErrorSummary fields={[fields.current, fields.password, fields.confirm]} formErrors={form.errors} lastResult={reply?.result} attempts={attempts} />
+      <FormErrorSummary fields={[fields.current, fields.password, fields.confirm]} {...summary} />
       <p>{t("password.note")}</p>
-      <Form method="post" action={loginPasswordHref()} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="form card">
-        <Field
-          label={t("password.current")}
-          errors={fields.current.errors}
-          inputProps={{ ...getInputProps(fields.current, { type: "password", ariaAttributes: false }), autoComplete: "current-password" }}
+      <Form method="post" action={loginPasswordHref()} {...formProps} className="form card">
+        <PasswordField field={fields.current} label={t("password.current")} autoComplete="current-password" />
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirm}
+          labels={{ password: t("password.new"), hint: t("password.newHint", { min: PASSWORD_MIN }), confirm: t("password.confirm") }}
         />
-        <Field
-          label={t("password.new")}
-          hint={t("password.newHint", { min: PASSWORD_MIN })}
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
-        />
-        <Field
-          label={t("password.confirm")}
-          errors={fields.confirm.errors}
-          inputProps={{ ...getInputProps(fields.confirm, { type: "password", ariaAttributes: false }), autoComplete: "new-password" }}
-        />
-        <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
-            {t("password.submit")}
-          </button>
-          <Link to={settingsHref()} className="button button--secondary">
-            {t("settings.back")}
-          </Link>
-        </div>
+        <SettingsActions busy={busy} submitLabel={t("password.submit")} />
       </Form>
     </div>
   );

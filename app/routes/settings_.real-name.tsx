@@ -14,6 +14,7 @@ import { useState, type FormEvent } from "react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { RetryNotice } from "~/components/ui/RetryNotice";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { ImagePreparationError, prepareImage, type ImageProblem } from "~/features/wallet/compress-image";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
@@ -112,12 +113,7 @@ export default function RealNamePage() {
           {kyc.locked ? <LockedRecord kyc={kyc} /> : <RealNameForm data={data} kyc={kyc} lastResult={reply?.result} />}
         </>
       ) : (
-        <div className="notice">
-          <p>{t("realName.stateFailed")}</p>
-          <Link to={realNameHref()} reloadDocument className="button button--secondary">
-            {t("realName.retry")}
-          </Link>
-        </div>
+        <RetryNotice message={t("realName.stateFailed")} href={realNameHref()} retryLabel={t("realName.retry")} />
       )}
       <p className="links">
         <Link to={settingsHref()}>{t("settings.back")}</Link>

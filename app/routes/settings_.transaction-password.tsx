@@ -5,15 +5,18 @@
  * types into the field last focused. Messages: "Please enter 6-digit transaction password", "Please confirm your
  * password", "Passwords do not match"; success "…set successfully" / "…modified successfully".
  */
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
 import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { RetryNotice } from "~/components/ui/RetryNotice";
 import { failureResult } from "~/features/account/failure-reply.server";
+import { useAccountForm } from "~/features/account/forms";
 import { constraintOf, createTransactionPasswordSchema, type TransactionPasswordFields } from "~/features/account/schemas.server";
+import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { parseForm } from "~/features/wallet/schemas.server";
 import { useHydrated } from "~/features/wallet/useHydrated";
@@ -82,14 +85,7 @@ export default function TransactionPasswordPage() {
   const { t } = useTranslation("wallet");
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm<TransactionPasswordFields>({
-    id: "transaction-password",
-    lastResult: reply?.result,
-    constraint,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
+  const { fields, formProps, summary } = useAccountForm<TransactionPasswordFields>({ id: "transaction-password", lastResult: reply?.result, constraint });
   // The field the keypad types into: the one focused last (the first one to begin with).
   const [target, setTarget] = useState<"current" | "password" | "confirm">(mode === "modify" ? "current" : "password");
   const busy = navigation.state !== "idle" && navigation.formAction === transactionPasswordHref();
@@ -98,12 +94,7 @@ export default function TransactionPasswordPage() {
     return (
       <div className="wl-page">
         <h1 tabIndex={-1}>{t("transactionPassword.title")}</h1>
-        <div className="notice">
-          <p>{t("transactionPassword.stateFailed")}</p>
-          <Link to={transactionPasswordHref()} reloadDocument className="button button--secondary">
-            {t("realName.retry")}
-          </Link>
-        </div>
+        <RetryNotice message={t("transactionPassword.stateFailed")} href={transactionPasswordHref()} retryLabel={t("realName.retry")} />
       </div>
     );
   }
@@ -127,14 +118,8 @@ export default function TransactionPasswordPage() {
     <div className="wl-page">
       <h1 tabIndex={-1}>{t(mode === "modify" ? "transactionPassword.headingModify" : "transactionPassword.headingSet")}</h1>
       <p>{t("transactionPassword.intro")}</p>
-      <FormErrorSummary fields={entries.map((entry) => entry.field)} formErrors={form.errors} lastResult={reply?.result} attempts={attempts} />
-      <Form
-        method="post"
-        action={transactionPasswordHref()}
-        {...getFormProps(form)}
-        onSubmitCapture={onSubmitCapture}
-        className="form card"
-      >
+      <FormErrorSummary fields={entries.map((entry) => entry.field)} {...summary} />
+      <Form method="post" action={transactionPasswordHref()} {...formProps} className="form card">
         <input type="hidden" name="mode" value={mode} />
         {entries.map((entry) => (
           <Field
@@ -165,14 +150,7 @@ export default function TransactionPasswordPage() {
             </button>
           </div>
         ) : null}
-        <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
-            {t(mode === "modify" ? "transactionPassword.submitModify" : "transactionPassword.submitSet")}
-          </button>
-          <Link to={settingsHref()} className="button button--secondary">
-            {t("settings.back")}
-          </Link>
-        </div>
+        <SettingsActions busy={busy} submitLabel={t(mode === "modify" ? "transactionPassword.submitModify" : "transactionPassword.submitSet")} />
       </Form>
     </div>
   );

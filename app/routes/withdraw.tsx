@@ -7,6 +7,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { RetryNotice } from "~/components/ui/RetryNotice";
 import { WITHDRAW_FLOOR, formatMinimum, isBelow } from "~/features/wallet/amounts";
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
@@ -121,12 +122,7 @@ export default function WithdrawPage() {
 function NoCards({ failed }: { failed: boolean }) {
   const { t } = useTranslation("wallet");
   return failed ? (
-    <div className="notice">
-      <p>{t("withdraw.cardsFailed")}</p>
-      <Link to={withdrawHref()} reloadDocument className="button button--secondary">
-        {t("withdraw.retry")}
-      </Link>
-    </div>
+    <RetryNotice message={t("withdraw.cardsFailed")} href={withdrawHref()} retryLabel={t("withdraw.retry")} />
   ) : (
     <div className="notice">
       <p>{t("withdraw.noCards")}</p>

@@ -1,0 +1,123 @@
+/**
+ * What the account forms share (login, register, forgot password, the settings passwords): Conform set up the one
+ * way (docs/decisions/0006-form-validation-on-the-server.md), the password fields, and the public forms' submit.
+ * Only `common` strings here: the settings screens pass their own (wallet) labels.
+ */
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+
+import { Field } from "~/components/ui/Field";
+import { useSubmitAttempts } from "~/components/ui/FormErrors";
+import { useTranslation } from "~/i18n-react";
+
+import { phoneInputAttributes } from "./fields";
+
+type FormOptions<Fields extends Record<string, unknown>> = Parameters<typeof useForm<Fields>>[0];
+
+/**
+ * An account form: the schema's HTML constraints computed by the loader, validation in the action on submit
+ * only, so no extra round trips on a flaky network and no blur-triggered validation request racing the real
+ * submit. Returns the <Form>'s props and its error summary's.
+ */
+export function useAccountForm<Fields extends Record<string, unknown>>({
+  id,
+  lastResult,
+  constraint,
+  defaultValue,
+  nativeValidation = false,
+}: {
+  id: string;
+  lastResult: FormOptions<Fields>["lastResult"];
+  constraint: FormOptions<Fields>["constraint"];
+  defaultValue?: FormOptions<Fields>["defaultValue"];
+  /** Native required/pattern/minLength work before JS loads (the public forms); Conform takes over after hydration. */
+  nativeValidation?: boolean;
+}) {
+  const [form, fields] = useForm<Fields>({
+    id,
+    lastResult,
+    defaultNoValidate: !nativeValidation,
+    defaultValue,
+    constraint,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const { attempts, onSubmitCapture } = useSubmitAttempts();
+  return {
+    form,
+    fields,
+    formProps: { ...getFormProps(form), onSubmitCapture },
+    summary: { formErrors: form.errors, lastResult, attempts },
+  };
+}
+
+/** The phone number (the account's name): a `tel` input, digits only as typed (docs/product.md#validation). */
+export function PhoneField({
+  field,
+  label,
+  hint,
+  autoComplete,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: string;
+  autoComplete: Parameters<typeof phoneInputAttributes>[0];
+}) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      errors={field.errors}
+      inputProps={{ ...getInputProps(field, { type: "tel", ariaAttributes: false }), ...phoneInputAttributes(autoComplete) }}
+    />
+  );
+}
+
+/** A password input: the current one (`current-password`) or a new one (`new-password`, for password managers). */
+export function PasswordField({
+  field,
+  label,
+  hint,
+  autoComplete,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: string;
+  autoComplete: "current-password" | "new-password";
+}) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      errors={field.errors}
+      inputProps={{ ...getInputProps(field, { type: "password", ariaAttributes: false }), autoComplete }}
+    />
+  );
+}
+
+/** A new password and its confirmation (docs/product.md#passwords). */
+export function NewPasswordFields({
+  password,
+  confirm,
+  labels,
+}: {
+  password: FieldMetadata<string | undefined>;
+  confirm: FieldMetadata<string | undefined>;
+  labels: { password: string; hint: string; confirm: string };
+}) {
+  return (
+    <>
+      <PasswordField field={password} label={labels.password} hint={labels.hint} autoComplete="new-password" />
+      <PasswordField field={confirm} label={labels.confirm} autoComplete="new-password" />
+    </>
+  );
+}
+
+/** A public account form's submit: the whole width, "Submitting…" while it posts. */
+export function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <button type="submit" className="button button--block" disabled={busy}>
+      {busy ? t("form.submitting") : label}
+    </button>
+  );
+}
