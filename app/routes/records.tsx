@@ -4,7 +4,6 @@
  * the Cancel link opens a server-rendered confirm step (`?cancel=<no>`, docs/decisions/0023), and only its POST
  * (a form with its own schema) cancels.
  */
-import { useForm } from "@conform-to/react";
 import {
   json,
   redirect,
@@ -119,8 +118,9 @@ export default function RecordsPage() {
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("trade");
   const fmt = useFormat();
-  // The cancel confirm is an intent-only form; a refused one (tampered order number) is said on the page.
-  const [form] = useForm({ id: "cancel", lastResult: reply?.result });
+  // The cancel confirm is an intent-only form; a refused one (tampered order number) is said on the page. Its
+  // form-level errors are read from the reply itself: Conform's useForm would add ~9 KB gzip of JS to the page.
+  const formErrors = reply?.result.error?.[""] ?? null;
   const here = recordsHref({ type: data.type, page: data.page });
 
   if (data.cancel) {
@@ -146,7 +146,7 @@ export default function RecordsPage() {
       <h1 className="tr-h1" tabIndex={-1}>
         {t("records.heading")}
       </h1>
-      <FormErrorSummary fields={[]} formErrors={form.errors} formId="records-tabs" lastResult={reply?.result} />
+      <FormErrorSummary fields={[]} formErrors={formErrors} formId="records-tabs" lastResult={reply?.result} />
       <LinkTabs
         label={t("records.tabs")}
         tabs={RECORD_TYPES.map((type) => ({ to: recordsHref({ type }), label: t(`records.tab.${type}`), current: type === data.type }))}

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -90,5 +90,18 @@ describe("routeLinks on the server", () => {
     const links = routeLinks({ rel: "icon", href: "/favicon.ico", sizes: "16x16" }, "/build/_assets/app-AAAA1111.css");
     expect(links()).toEqual([{ rel: "icon", href: "/favicon.ico", sizes: "16x16" }]);
     expect(links.stylesheets).toEqual(["/build/_assets/app-AAAA1111.css"]);
+  });
+});
+
+describe("route stylesheets", () => {
+  // A route's sheet stays in the page after a client navigation leaves the route (InlineStyles never removes
+  // what the document carried), so it must only style its own prefixed classes.
+  const prefixes = { market: "mk-", stock: "sc-", trade: "tr-", wallet: "wl-", products: "pr-", news: "news-", support: "chat-" };
+
+  it.each(Object.entries(prefixes))("%s.css styles only .%s classes", (name, prefix) => {
+    const css = readFileSync(path.resolve(__dirname, `../styles/${name}.css`), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+    const selectors = [...css.matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((match) => match[1].split(",").map((selector) => selector.trim()));
+    expect(selectors.length).toBeGreaterThan(5);
+    expect(selectors.filter((selector) => !selector.includes(`.${prefix}`))).toEqual([]);
   });
 });

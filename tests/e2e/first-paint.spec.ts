@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
 import type { Page } from "@playwright/test";
 
 import { expect, jsEnabled, test } from "./support";
@@ -5,6 +9,7 @@ import { expect, jsEnabled, test } from "./support";
 // Issue 10, decision 0150: first paint needs one round trip. The document carries its routes' stylesheets
 // inline (`<style nonce>`), links none, and the page is styled with JavaScript on and off. Client navigations
 // link the next route's stylesheet as Remix always did, without a CSP violation or a console error.
+
 // `styled`: an element of the page and one property its route's own sheet gives it.
 const SCREENS = [
   { path: "/", styled: [".mk-page", "display", "grid"], sheets: ["app", "market"] },
@@ -17,6 +22,24 @@ const SCREENS = [
   { path: "/news", styled: [".news-page", "display", "grid"], sheets: ["app", "news"] },
 ] as const;
 
+/**
+ * Which route stylesheet (app/styles/<name>.css) defines each class: the classes with the sheet's own prefix
+ * (`.mk-`, `.tr-`…), unless app.css, which every document carries, defines them.
+ */
+function classSheets(): Map<string, string> {
+  const dir = fileURLToPath(new URL("../../app/styles", import.meta.url));
+  const classesOf = (file: string) =>
+    [...readFileSync(path.join(dir, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/\.([a-z][\w-]*)(?=[^{}]*\{)/g)].map((m) => m[1]);
+  const inApp = new Set(classesOf("app.css"));
+  const sheets = new Map<string, string>();
+  for (const file of readdirSync(dir).filter((name) => name.endsWith(".css") && name !== "app.css")) {
+    const classes = classesOf(file);
+    const prefix = /^[a-z]+-/.exec(classes[0] ?? "")?.[0] ?? "";
+    for (const name of classes) if (name.startsWith(prefix) && !inApp.has(name)) sheets.set(name, file.replace(/\.css$/, ""));
+  }
+  return sheets;
+}
+
 /** The document as the server sent it (before any script ran). */
 async function documentHtml(page: Page, path: string): Promise<string> {
   const response = await page.context().request.get(path);
@@ -26,12 +49,20 @@ async function documentHtml(page: Page, path: string): Promise<string> {
 
 test("documents carry their stylesheets inline and link none", async ({ page, customer }) => {
   expect(customer.phone).toMatch(/^\d{10}$/);
+  const sheets = classSheets();
   for (const screen of SCREENS) {
     const html = await documentHtml(page, screen.path);
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head, `${screen.path}: no render-blocking stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/);
     const inline = [...head.matchAll(/<style nonce="[A-Za-z0-9+/=]+" data-href="\/build\/_assets\/([a-z]+)-[A-Z0-9]+\.css">/g)];
     expect(inline.map((match) => match[1]), screen.path).toEqual(screen.sheets);
+    // Every class the page uses has its sheet in the document (a sheet another route brought is not there on
+    // a direct visit).
+    const body = html.slice(html.indexOf("<body"));
+    const needed = new Set(
+      [...body.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1].split(/\s+/)).flatMap((name) => sheets.get(name) ?? []),
+    );
+    expect([...needed].filter((sheet) => !(screen.sheets as readonly string[]).includes(sheet)), `${screen.path}: sheets its classes need`).toEqual([]);
     // Minified by the build: no comments, no indentation.
     expect(head).not.toMatch(/<style[^>]*>[^<]*(\/\*|\n {2})/);
 
