@@ -7,11 +7,8 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { Pager } from "~/components/ui/Pager";
-import { LinkTabs } from "~/components/ui/Tabs";
-import { Figures } from "~/features/products/Figures";
 import { periodText, returnRangeText } from "~/features/products/funds";
-import { OrdersFailed } from "~/features/products/OrdersFailed";
+import { OrderItem, OrdersScreen } from "~/features/products/OrdersScreen";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { formatDate, formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
@@ -59,42 +56,38 @@ export default function FundOrdersPage() {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   return (
-    <div className="pr-page">
-      <h1 tabIndex={-1}>{t("fundOrders.heading")}</h1>
-      <p>
-        <Link to={fundsHref()}>{t("fundOrders.backToFunds")}</Link>
-      </p>
-      <LinkTabs label={t("fundOrders.tabs")} tabs={TABS.map((tab) => ({ to: fundOrdersHref({ tab }), label: t(`fundOrders.tab.${tab}`), current: tab === data.tab }))} />
-      {data.failed ? (
-        <OrdersFailed retryHref={fundOrdersHref({ tab: data.tab, page: data.page })} />
-      ) : data.rows.length === 0 ? (
-        <div className="pr-empty">
-          <p>{t(`fundOrders.empty.${data.tab}`)}</p>
-          <Link to={fundsHref()}>{t("fundOrders.browse")}</Link>
-        </div>
-      ) : (
-        <ul className="list pr-items" aria-label={t(`fundOrders.tab.${data.tab}`)}>
-          {data.rows.map((row) => (
-            <li key={row.id} className="pr-item">
-              <div className="pr-item__head">
-                <span className="pr-strong">{row.name}</span>
-                <span className={`pr-badge pr-badge--${row.status}`}>{t(`fundOrders.status.${row.status}`)}</span>
-              </div>
-              <Figures
-                items={[
-                  { label: t("funds.period"), value: periodText(t, row.days) },
-                  { label: t("fundOrders.amount"), value: formatMoney(row.amount, fmt), numeric: true },
-                  { label: t("fundOrders.expected"), value: formatMoney(row.expectedReturn, fmt), numeric: true },
-                  { label: t("funds.range"), value: returnRangeText(t, row.minReturn, row.maxReturn, fmt), numeric: true },
-                  { label: t("fundOrders.end"), value: <time dateTime={row.end}>{formatDate(row.end, fmt)}</time> },
-                  { label: t("fundOrders.created"), value: <time dateTime={row.created}>{formatDate(row.created, fmt)}</time> },
-                ]}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => fundOrdersHref({ tab: data.tab, page })} />
-    </div>
+    <OrdersScreen
+      heading={t("fundOrders.heading")}
+      back={{ href: fundsHref(), label: t("fundOrders.backToFunds") }}
+      tabsLabel={t("fundOrders.tabs")}
+      tabs={TABS}
+      tabLabel={(tab) => t(`fundOrders.tab.${tab}`)}
+      href={fundOrdersHref}
+      data={data}
+      empty={
+        data.rows.length === 0 ? (
+          <div className="pr-empty">
+            <p>{t(`fundOrders.empty.${data.tab}`)}</p>
+            <Link to={fundsHref()}>{t("fundOrders.browse")}</Link>
+          </div>
+        ) : null
+      }
+    >
+      {data.rows.map((row) => (
+        <OrderItem
+          key={row.id}
+          title={row.name}
+          badge={{ tone: row.status, label: t(`fundOrders.status.${row.status}`) }}
+          figures={[
+            { label: t("funds.period"), value: periodText(t, row.days) },
+            { label: t("fundOrders.amount"), value: formatMoney(row.amount, fmt), numeric: true },
+            { label: t("fundOrders.expected"), value: formatMoney(row.expectedReturn, fmt), numeric: true },
+            { label: t("funds.range"), value: returnRangeText(t, row.minReturn, row.maxReturn, fmt), numeric: true },
+            { label: t("fundOrders.end"), value: <time dateTime={row.end}>{formatDate(row.end, fmt)}</time> },
+            { label: t("fundOrders.created"), value: <time dateTime={row.created}>{formatDate(row.created, fmt)}</time> },
+          ]}
+        />
+      ))}
+    </OrdersScreen>
   );
 }

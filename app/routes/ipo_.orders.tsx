@@ -4,15 +4,12 @@
  * and any part of the hold returned), 3 failed (the hold returned); 0 is shown as submitted with its quantity.
  */
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
-import { Figures } from "~/features/products/Figures";
-import { OrdersFailed } from "~/features/products/OrdersFailed";
+import { OrderItem, OrdersScreen } from "~/features/products/OrdersScreen";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { formatDateTime } from "~/features/wallet/dates";
-import { Pager } from "~/components/ui/Pager";
-import { LinkTabs } from "~/components/ui/Tabs";
 import { formatInteger, formatMarketMoney } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -86,69 +83,53 @@ export default function IpoOrdersPage() {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const qty = (n: number) => formatInteger(n, fmt);
+  const time = (value: string) => ({ label: t("orders.time"), value: <time dateTime={value}>{formatDateTime(value, fmt)}</time> });
+  const applications = data.tab === "applications";
+  const count = applications ? data.applications.length : data.sales.length;
   return (
-    <div className="pr-page">
-      <h1 tabIndex={-1}>{t("ipoOrders.heading")}</h1>
-      <p>
-        <Link to={ipoHref()}>{t("ipoOrders.backToIpo")}</Link>
-      </p>
-      <LinkTabs label={t("ipoOrders.tabs")} tabs={TABS.map((tab) => ({ to: ipoOrdersHref({ tab }), label: t(`ipoOrders.tab.${tab}`), current: tab === data.tab }))} />
-      {data.failed ? (
-        <OrdersFailed retryHref={ipoOrdersHref({ tab: data.tab, page: data.page })} />
-      ) : data.tab === "applications" ? (
-        data.applications.length === 0 ? (
-          <p className="pr-empty">{t("ipoOrders.emptyApplications")}</p>
-        ) : (
-          <ul className="list pr-items" aria-label={t("ipoOrders.tab.applications")}>
-            {data.applications.map((row) => (
-              <li key={row.id} className="pr-item">
-                <div className="pr-item__head">
-                  <span>
-                    <span className="pr-strong">{row.display}</span> <span className="pr-muted">{row.company}</span>
-                  </span>
-                  <span className={`pr-badge pr-badge--${STATUS_CLASS[row.status] ?? "pending"}`}>{applicationStatus(t, row, qty)}</span>
-                </div>
-                <Figures
-                  items={[
-                    { label: t("ipoOrders.applied"), value: qty(row.count), numeric: true },
-                    { label: t("ipo.price"), value: formatMarketMoney(row.price, fmt, row.market), numeric: true },
-                    { label: t(row.status === 1 ? "ipo.held" : "ipoOrders.amount"), value: formatMarketMoney(row.amount, fmt, row.market), numeric: true },
-                    row.refunded !== null && Number(row.refunded) > 0
-                      ? { label: t("ipoOrders.refunded"), value: formatMarketMoney(row.refunded, fmt, row.market), numeric: true }
-                      : null,
-                    { label: t("orders.time"), value: <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time> },
-                    row.status === 3 && row.reason ? { label: t("orders.reason"), value: row.reason } : null,
-                  ]}
-                />
-              </li>
-            ))}
-          </ul>
-        )
-      ) : data.sales.length === 0 ? (
-        <p className="pr-empty">{t("ipoOrders.emptySales")}</p>
-      ) : (
-        <ul className="list pr-items" aria-label={t("ipoOrders.tab.sales")}>
-          {data.sales.map((row) => (
-            <li key={row.no} className="pr-item">
-              <div className="pr-item__head">
-                <span>
-                  <span className="pr-strong">{row.display}</span> <span className="pr-muted">{row.name}</span>
-                </span>
-              </div>
-              <Figures
-                items={[
-                  { label: t("review.quantity"), value: qty(row.count), numeric: true },
-                  { label: t("ipoOrders.sellPrice"), value: formatMarketMoney(row.price, fmt, row.market), numeric: true },
-                  { label: t("review.total"), value: formatMarketMoney(row.total, fmt, row.market), numeric: true },
-                  row.profit !== null ? { label: t("ipoOrders.profit"), value: <ProfitLoss value={row.profit} market={row.market} />, numeric: true } : null,
-                  { label: t("orders.time"), value: <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time> },
-                ]}
-              />
-            </li>
+    <OrdersScreen
+      heading={t("ipoOrders.heading")}
+      back={{ href: ipoHref(), label: t("ipoOrders.backToIpo") }}
+      tabsLabel={t("ipoOrders.tabs")}
+      tabs={TABS}
+      tabLabel={(tab) => t(`ipoOrders.tab.${tab}`)}
+      href={ipoOrdersHref}
+      data={data}
+      empty={count === 0 ? <p className="pr-empty">{t(applications ? "ipoOrders.emptyApplications" : "ipoOrders.emptySales")}</p> : null}
+    >
+      {applications
+        ? data.applications.map((row) => (
+            <OrderItem
+              key={row.id}
+              title={row.display}
+              muted={row.company}
+              badge={{ tone: STATUS_CLASS[row.status] ?? "pending", label: applicationStatus(t, row, qty) }}
+              figures={[
+                { label: t("ipoOrders.applied"), value: qty(row.count), numeric: true },
+                { label: t("ipo.price"), value: formatMarketMoney(row.price, fmt, row.market), numeric: true },
+                { label: t(row.status === 1 ? "ipo.held" : "ipoOrders.amount"), value: formatMarketMoney(row.amount, fmt, row.market), numeric: true },
+                row.refunded !== null && Number(row.refunded) > 0
+                  ? { label: t("ipoOrders.refunded"), value: formatMarketMoney(row.refunded, fmt, row.market), numeric: true }
+                  : null,
+                time(row.time),
+                row.status === 3 && row.reason ? { label: t("orders.reason"), value: row.reason } : null,
+              ]}
+            />
+          ))
+        : data.sales.map((row) => (
+            <OrderItem
+              key={row.no}
+              title={row.display}
+              muted={row.name}
+              figures={[
+                { label: t("review.quantity"), value: qty(row.count), numeric: true },
+                { label: t("ipoOrders.sellPrice"), value: formatMarketMoney(row.price, fmt, row.market), numeric: true },
+                { label: t("review.total"), value: formatMarketMoney(row.total, fmt, row.market), numeric: true },
+                row.profit !== null ? { label: t("ipoOrders.profit"), value: <ProfitLoss value={row.profit} market={row.market} />, numeric: true } : null,
+                time(row.time),
+              ]}
+            />
           ))}
-        </ul>
-      )}
-      <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => ipoOrdersHref({ tab: data.tab, page })} />
-    </div>
+    </OrdersScreen>
   );
 }

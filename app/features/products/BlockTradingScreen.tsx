@@ -1,11 +1,10 @@
 import { getInputProps } from "@conform-to/react";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 import { Pager } from "~/components/ui/Pager";
+import { useMoneyReply } from "~/features/wallet/client-action";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
-import { StepDialog } from "~/features/wallet/StepDialog";
-import { useHydrated } from "~/features/wallet/useHydrated";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
 import type { OfferFigures } from "~/provider/products.server";
@@ -15,8 +14,11 @@ import { useFormat } from "~/utils/format-context";
 import type { BlockScreenData, BuyStep } from "./block.server";
 import { Figures, type Figure } from "./Figures";
 import type { BlockReviewFields } from "./forms.server";
+import { ListFailed } from "./ListFailed";
 import { BLOCK_HREFS } from "./molds";
-import { NoTransactionPassword, PurchaseReview, type ProductReply } from "./PurchaseReview";
+import { OfferItem } from "./OfferItem";
+import { NoTransactionPassword, PurchaseReview, type ConfirmReply, type ProductReply } from "./PurchaseReview";
+import { PurchaseScreen } from "./PurchaseScreen";
 import { BELOW_MINIMUM_HINT_MS, BLOCK_STEP } from "./quantity";
 import { QuantityStepDialog } from "./QuantityStepDialog";
 import { useQuantityStep } from "./useQuantityStep";
@@ -28,50 +30,24 @@ import { useQuantityStep } from "./useQuantityStep";
  */
 export function BlockTradingScreen({ data, reply }: { data: BlockScreenData; reply: ProductReply | undefined }) {
   const { t } = useTranslation("products");
-  const hydrated = useHydrated();
   const location = useLocation();
   const hrefs = BLOCK_HREFS[data.mold];
   const listHref = hrefs.screen({ code: data.code || undefined, page: data.page });
-  const lastResult = reply && "result" in reply ? reply.result : undefined;
-  const clientFailure = reply && "clientFailure" in reply ? reply.clientFailure : null;
-  const inStep = data.buy !== null || data.buyGone;
-  const review = data.buy && data.review && reply?.form !== "amount" ? data.review : null;
+  const { review, amount, confirm } = useMoneyReply(reply, data.buy ? data.review : null);
   return (
-    <div className="pr-page">
-      <h1 tabIndex={-1}>{t(data.mold === "bulk" ? "block.heading" : "block.qipHeading")}</h1>
-      <p>
-        <Link to={hrefs.orders()}>{t(data.mold === "bulk" ? "block.ordersLink" : "block.qipOrdersLink")}</Link>
-      </p>
-      {/* Without JS a step is the page; with JS it is a dialog over the list. */}
-      {!inStep || hydrated ? <OfferList data={data} /> : null}
-      {data.buyGone ? (
-        <StepDialog title={t("buy.goneTitle")} closeHref={listHref} focusSafeChoice>
-          <p>{t("buy.offerGone")}</p>
-          <Link to={listHref} className="button button--secondary" data-safe-choice="">
-            {t("buy.backToOffers")}
-          </Link>
-        </StepDialog>
-      ) : null}
-      {data.buy && review ? (
-        <BlockReviewStep
-          key={review.key}
-          data={data}
-          buy={data.buy}
-          review={review}
-          lastResult={reply?.form === "confirm" ? lastResult : undefined}
-          outcomeUnknown={reply !== undefined && "outcome" in reply && reply.outcome === "unknown"}
-          clientFailure={reply?.form === "confirm" ? clientFailure : null}
-        />
-      ) : data.buy ? (
-        <BuyForm
-          key={location.search}
-          data={data}
-          buy={data.buy}
-          lastResult={reply?.form === "amount" ? lastResult : undefined}
-          offline={reply?.form === "amount" && clientFailure === "offline"}
-        />
-      ) : null}
-    </div>
+    <PurchaseScreen
+      heading={t(data.mold === "bulk" ? "block.heading" : "block.qipHeading")}
+      orders={{ href: hrefs.orders(), label: t(data.mold === "bulk" ? "block.ordersLink" : "block.qipOrdersLink") }}
+      list={<OfferList data={data} />}
+      gone={data.buyGone ? { title: t("buy.goneTitle"), message: t("buy.offerGone"), href: listHref, backLabel: t("buy.backToOffers") } : null}
+      step={
+        data.buy && review ? (
+          <BlockReviewStep key={review.key} data={data} buy={data.buy} review={review} {...confirm} />
+        ) : data.buy ? (
+          <BuyForm key={location.search} data={data} buy={data.buy} {...amount} />
+        ) : null
+      }
+    />
   );
 }
 
@@ -109,44 +85,27 @@ function OfferList({ data }: { data: BlockScreenData }) {
       <section aria-labelledby="offers-heading">
         <h2 id="offers-heading">{t("block.offersHeading")}</h2>
         {data.failed ? (
-          <div className="notice">
-            <p>{t("block.loadFailed")}</p>
-            <Link to={hrefs.screen({ code: data.code || undefined, page: data.page })} reloadDocument className="button button--secondary">
-              {t("block.retry")}
-            </Link>
-          </div>
+          <ListFailed retryHref={hrefs.screen({ code: data.code || undefined, page: data.page })} message={t("block.loadFailed")} retryLabel={t("block.retry")} />
         ) : data.offers.length === 0 ? (
           <p className="pr-empty">{data.code ? t("block.noMatch", { code: data.code }) : t("block.empty")}</p>
         ) : (
           <ul className="list pr-items">
             {data.offers.map((offer) => (
-              <li key={offer.id} className="pr-item">
-                <div className="pr-item__head">
-                  <h3 className="pr-item__title">
-                    {offer.name} <span className="pr-muted">{offer.display}</span>
-                  </h3>
-                </div>
-                <Figures
-                  items={[
-                    ...offerTerms(t, fmt, offer),
-                    { label: t("block.closes"), value: <time dateTime={offer.closesAt}>{formatDate(offer.closesAt, fmt)}</time> },
-                  ]}
-                />
-                {offer.status === 1 ? (
-                  <Link to={hrefs.screen({ code: data.code || undefined, page: data.page, item: offer.id })} className="button button--small" preventScrollReset>
-                    {t("block.buy")}
-                    <span className="sr-only"> {offer.name}</span>
-                  </Link>
-                ) : (
-                  <p className="pr-unavailable">
-                    <button type="button" className="button button--small" disabled>
-                      {t("block.buy")}
-                      <span className="sr-only"> {offer.name}</span>
-                    </button>{" "}
-                    <span>{t("block.opens", { date: formatDate(offer.opensAt, fmt) })}</span>
-                  </p>
-                )}
-              </li>
+              <OfferItem
+                key={offer.id}
+                level={3}
+                title={offer.name}
+                muted={offer.display}
+                figures={[
+                  ...offerTerms(t, fmt, offer),
+                  { label: t("block.closes"), value: <time dateTime={offer.closesAt}>{formatDate(offer.closesAt, fmt)}</time> },
+                ]}
+                buy={
+                  offer.status === 1
+                    ? { label: t("block.buy"), href: hrefs.screen({ code: data.code || undefined, page: data.page, item: offer.id }) }
+                    : { label: t("block.buy"), unavailable: t("block.opens", { date: formatDate(offer.opensAt, fmt) }) }
+                }
+              />
             ))}
           </ul>
         )}
@@ -176,14 +135,7 @@ function BuyForm({
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
   const listQuery = { code: data.code || undefined, page: data.page };
-  const step = useQuantityStep<BlockReviewFields>({
-    id: "block-buy",
-    lastResult,
-    constraint: buy.constraint,
-    defaultValue: { buy: String(offer.id), quantity: buy.quantity },
-    serverNote: buy.stepNote,
-    offline,
-  });
+  const step = useQuantityStep<BlockReviewFields>({ id: "block-buy", item: { buy: String(offer.id) }, loaded: buy, lastResult, offline });
   const { fields, quantity } = step;
   const belowHint = useBelowMinimumHint(quantity, offer.minimum);
   const total = quantity !== null && quantity > 0 ? money(toBig(offer.price).times(quantity)) : null;
@@ -254,17 +206,8 @@ function BlockReviewStep({
   data,
   buy,
   review,
-  lastResult,
-  outcomeUnknown,
-  clientFailure,
-}: {
-  data: BlockScreenData;
-  buy: BuyStep;
-  review: NonNullable<BlockScreenData["review"]>;
-  lastResult: MoneyReply["result"] | undefined;
-  outcomeUnknown: boolean;
-  clientFailure: "offline" | "unknown" | null;
-}) {
+  ...reply
+}: { data: BlockScreenData; buy: BuyStep; review: NonNullable<BlockScreenData["review"]> } & ConfirmReply) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const hrefs = BLOCK_HREFS[data.mold];
@@ -291,9 +234,7 @@ function BlockReviewStep({
       confirmLabel={t("review.confirm")}
       changeHref={hrefs.screen({ ...listQuery, item: offer.id, quantity: review.quantity })}
       ordersHref={hrefs.orders()}
-      lastResult={lastResult}
-      outcomeUnknown={outcomeUnknown}
-      clientFailure={clientFailure}
+      {...reply}
       constraint={review.constraint}
       password={{ isSet: buy.passwordSet }}
     />

@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 
 import { Field } from "~/components/ui/Field";
-import type { ClientFailure } from "~/features/wallet/client-action";
+import type { ClientFailure, useMoneyReply } from "~/features/wallet/client-action";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { ReviewCard, type ReviewProps } from "~/features/wallet/ReviewCard";
 import { useTranslation } from "~/i18n-react";
@@ -12,6 +12,9 @@ import type { FormConstraint } from "./forms.server";
 
 /** What a purchase screen's action (or its clientAction, when the network lost the submit) answered. */
 export type ProductReply = MoneyReply | ClientFailure;
+
+/** That answer as the review's Confirm reads it (useMoneyReply's `confirm`). */
+export type ConfirmReply = ReturnType<typeof useMoneyReply>["confirm"];
 
 /** The review's transaction password: asked for here, at the moment of confirming, never carried in a URL. */
 export interface ReviewPassword {

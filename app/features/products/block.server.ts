@@ -35,12 +35,13 @@ import { requireUserContext, type UserRequestContext } from "~/utils/request.ser
 import { BLOCK_HREFS } from "./molds";
 import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits, type FormConstraint } from "./forms.server";
 import { confirmPurchase, refusedConfirm } from "./purchase.server";
-import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin } from "./quantity";
+import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type QuantityStepData } from "./quantity";
 
 const MAX_CODE = 32;
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export interface BuyStep {
+/** The quantity step; its quantity starts at the offer's minimum. */
+export interface BuyStep extends QuantityStepData {
   offer: OfferFigures;
   /** The available balance, or null when it could not be read (the provider still checks the money). */
   balance: string | null;
@@ -49,11 +50,6 @@ export interface BuyStep {
   maximum: number | null;
   /** False: no transaction password yet, so nothing can be bought (the screen links to where it is set). */
   passwordSet: boolean;
-  /** The quantity field's starting value (from the URL, a no-JS step, or the offer's minimum). */
-  quantity: string;
-  /** A − / + press without JS that stopped at a bound: its message on the field. */
-  stepNote: string | null;
-  constraint: FormConstraint;
 }
 
 export interface BlockReview {

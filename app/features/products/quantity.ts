@@ -4,6 +4,8 @@
  */
 import { money, toBig } from "~/utils/decimal";
 
+import type { FormConstraint } from "./forms.server";
+
 /**
  * A quantity is written in decimal digits only: no sign, space, exponent, hex prefix or decimal point (the order
  * form's rule, docs/decisions/0100). Kept here rather than imported from the trading rules, whose module translates
@@ -14,6 +16,15 @@ export const QUANTITY_DIGITS = /^[0-9]{1,9}$/;
 /** A typed quantity as a number when it is written in decimal digits only, else null. */
 export function readQuantity(value: unknown): number | null {
   return typeof value === "string" && QUANTITY_DIGITS.test(value) ? Number(value) : null;
+}
+
+/** A quantity step as the loader gives it (block buy, IPO apply). */
+export interface QuantityStepData {
+  /** The quantity field's starting value: from the URL, a no-JS − / + press, or the item's default. */
+  quantity: string;
+  /** A − / + press without JS that stopped at a bound: its message on the field. */
+  stepNote: string | null;
+  constraint: FormConstraint;
 }
 
 /** Which bound a − / + press or a typed quantity broke. */

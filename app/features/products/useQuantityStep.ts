@@ -4,8 +4,7 @@ import { useState } from "react";
 import { useMoneyForm } from "~/features/wallet/useMoneyForm";
 import { useTranslation } from "~/i18n-react";
 
-import type { FormConstraint } from "./forms.server";
-import { readQuantity } from "./quantity";
+import { readQuantity, type QuantityStepData } from "./quantity";
 
 /**
  * The state of a purchase's quantity step (block buy, IPO apply; docs/decisions/0100, 0137): the money form's state
@@ -13,19 +12,25 @@ import { readQuantity } from "./quantity";
  * is typed as a quantity and the note of − / +: with JS they leave their own (undefined until the first press, so a
  * no-JS press's note from the URL speaks until then).
  */
-export function useQuantityStep<Fields extends { quantity: string }>(options: {
+export function useQuantityStep<Fields extends { quantity: string }>({
+  id,
+  item,
+  loaded,
+  lastResult,
+  offline,
+}: {
   id: string;
+  /** The item's own field (`buy`, `apply`: its id). */
+  item: Omit<DefaultValue<Fields>, "quantity">;
+  /** What the loader gives the step: the field's starting quantity, the note of a no-JS − / + press, the constraints. */
+  loaded: QuantityStepData;
   lastResult: SubmissionResult<string[]> | undefined;
-  constraint: FormConstraint;
-  defaultValue: DefaultValue<Fields>;
-  /** The loader's note for a − / + press without JS. */
-  serverNote: string | null;
   /** The clientAction found the submit lost by the network before it reached the server. */
   offline: boolean;
 }) {
   const { t } = useTranslation("products");
-  const { serverNote, ...form } = options;
-  const step = useMoneyForm<Fields>({ ...form, offlineMessage: t("review.offlineForm") });
+  const defaultValue = { ...item, quantity: loaded.quantity } as DefaultValue<Fields>;
+  const step = useMoneyForm<Fields>({ id, lastResult, constraint: loaded.constraint, defaultValue, offline, offlineMessage: t("review.offlineForm") });
   const [note, setNote] = useState<string | null | undefined>(undefined);
   const typed = step.fields.quantity.value ?? "";
   const quantityName: FieldName<string> = step.fields.quantity.name;
@@ -33,7 +38,7 @@ export function useQuantityStep<Fields extends { quantity: string }>(options: {
     ...step,
     typed,
     quantity: readQuantity(typed),
-    note: note === undefined ? serverNote : note,
+    note: note === undefined ? loaded.stepNote : note,
     setNote,
     /** What − / + put in the field (the typed value is replaced, as a press means). */
     setQuantity: (value: number) => step.form.update({ name: quantityName, value: String(value) }),

@@ -7,20 +7,21 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { Pager } from "~/components/ui/Pager";
-import { Figures } from "~/features/products/Figures";
 import { createFundConfirmSchema, createFundReviewSchema, type FormConstraint } from "~/features/products/forms.server";
 import { periodText, returnAmounts, returnRangeText } from "~/features/products/funds";
+import { ListFailed } from "~/features/products/ListFailed";
+import { OfferItem } from "~/features/products/OfferItem";
 import { PurchaseReview, type ProductReply } from "~/features/products/PurchaseReview";
+import { PurchaseScreen } from "~/features/products/PurchaseScreen";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
+import { keepAfterClientFailure, moneyClientAction, useMoneyReply } from "~/features/wallet/client-action";
 import { refused, toReview, type MoneyReply } from "~/features/wallet/money-form.server";
-import { useHydrated } from "~/features/wallet/useHydrated";
 import { formatMoney, type FormatContext } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
 import { attempt, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
@@ -123,44 +124,42 @@ export default function FundsPage() {
   const reply = useActionData<typeof clientAction>() as ProductReply | undefined;
   const { t } = useTranslation("products");
   const fmt = useFormat();
-  const hydrated = useHydrated();
-  const lastResult = reply && "result" in reply ? reply.result : undefined;
-  const clientFailure = reply && "clientFailure" in reply ? reply.clientFailure : null;
+  // The review stays whatever the reply: the Invest forms post without it.
+  const { amount, confirm } = useMoneyReply(reply, null);
   const review = data.review;
-  const listHref = fundsHref({ page: data.page });
   return (
-    <div className="pr-page">
-      <h1 tabIndex={-1}>{t("funds.heading")}</h1>
-      <p>
-        <Link to={fundOrdersHref()}>{t("funds.ordersLink")}</Link>
-      </p>
-      {data.investGone ? <p className="notice">{t("funds.gone")}</p> : null}
-      {!review || hydrated ? (
-        <FundList data={data} lastResult={reply?.form === "amount" ? lastResult : undefined} offline={reply?.form === "amount" && clientFailure === "offline"} />
-      ) : null}
-      {review ? (
-        <PurchaseReview
-          key={review.key}
-          title={t("funds.reviewTitle")}
-          rows={[
-            { label: t("funds.fund"), value: review.fund.name },
-            { label: t("funds.amount"), value: formatMoney(review.fund.amount, fmt) },
-            { label: t("funds.period"), value: periodText(t, review.fund.days) },
-            { label: t("funds.range"), value: returnRangeText(t, review.fund.minReturn, review.fund.maxReturn, fmt) },
-            { label: t("funds.expected"), value: expectedRange(review.fund, fmt, t) },
-          ]}
-          notes={[t("funds.reviewNote")]}
-          hidden={{ invest: String(review.fund.id), idempotency_key: review.key }}
-          confirmLabel={t("funds.confirm")}
-          changeHref={listHref}
-          ordersHref={fundOrdersHref()}
-          lastResult={reply?.form === "confirm" ? lastResult : undefined}
-          outcomeUnknown={reply !== undefined && "outcome" in reply && reply.outcome === "unknown"}
-          clientFailure={reply?.form === "confirm" ? clientFailure : null}
-          constraint={review.constraint}
-        />
-      ) : null}
-    </div>
+    <PurchaseScreen
+      heading={t("funds.heading")}
+      orders={{ href: fundOrdersHref(), label: t("funds.ordersLink") }}
+      list={
+        <>
+          {data.investGone ? <p className="notice">{t("funds.gone")}</p> : null}
+          <FundList data={data} {...amount} />
+        </>
+      }
+      step={
+        review ? (
+          <PurchaseReview
+            key={review.key}
+            title={t("funds.reviewTitle")}
+            rows={[
+              { label: t("funds.fund"), value: review.fund.name },
+              { label: t("funds.amount"), value: formatMoney(review.fund.amount, fmt) },
+              { label: t("funds.period"), value: periodText(t, review.fund.days) },
+              { label: t("funds.range"), value: returnRangeText(t, review.fund.minReturn, review.fund.maxReturn, fmt) },
+              { label: t("funds.expected"), value: expectedRange(review.fund, fmt, t) },
+            ]}
+            notes={[t("funds.reviewNote")]}
+            hidden={{ invest: String(review.fund.id), idempotency_key: review.key }}
+            confirmLabel={t("funds.confirm")}
+            changeHref={fundsHref({ page: data.page })}
+            ordersHref={fundOrdersHref()}
+            {...confirm}
+            constraint={review.constraint}
+          />
+        ) : null
+      }
+    />
   );
 }
 
@@ -178,16 +177,7 @@ function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResu
   const [form] = useForm({ id: "fund-invest", lastResult });
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const errors = [...(form.errors ?? []), ...(offline ? [t("review.offlineForm")] : [])];
-  if (data.failed) {
-    return (
-      <div className="notice">
-        <p>{t("funds.loadFailed")}</p>
-        <Link to={fundsHref({ page: data.page })} reloadDocument className="button button--secondary">
-          {t("block.retry")}
-        </Link>
-      </div>
-    );
-  }
+  if (data.failed) return <ListFailed retryHref={fundsHref({ page: data.page })} message={t("funds.loadFailed")} retryLabel={t("block.retry")} />;
   return (
     <>
       <FormErrorSummary fields={[]} formErrors={errors} formId="funds-list" lastResult={offline ? { status: "error" } : lastResult} />
@@ -196,35 +186,33 @@ function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResu
       ) : (
         <ul className="list pr-items" id="funds-list" aria-label={t("funds.listLabel")}>
           {data.funds.map((fund) => (
-            <li key={fund.id} className="pr-item">
-              <h2 className="pr-item__title">{fund.name}</h2>
-              <Figures
-                items={[
-                  { label: t("funds.range"), value: returnRangeText(t, fund.minReturn, fund.maxReturn, fmt), numeric: true },
-                  { label: t("funds.period"), value: periodText(t, fund.days) },
-                  { label: t("funds.amount"), value: formatMoney(fund.amount, fmt), numeric: true },
-                  { label: t("funds.issued"), value: formatMoney(fund.issued, fmt), numeric: true },
-                  { label: t("funds.sold"), value: formatMoney(fund.sold, fmt), numeric: true },
-                ]}
-              />
-              {fund.soldOut ? (
-                <p className="pr-unavailable">
-                  <button type="button" className="button button--small" disabled>
-                    {t("funds.invest")}
-                    <span className="sr-only"> {fund.name}</span>
-                  </button>{" "}
-                  <span>{t("funds.soldOutReason")}</span>
-                </p>
-              ) : (
-                <Form method="post" action={fundsHref({ page: data.page })} preventScrollReset>
-                  <input type="hidden" name="invest" value={fund.id} />
-                  <button type="submit" name="intent" value="review" className="button button--small" disabled={busy}>
-                    {t("funds.invest")}
-                    <span className="sr-only"> {fund.name}</span>
-                  </button>
-                </Form>
-              )}
-            </li>
+            <OfferItem
+              key={fund.id}
+              level={2}
+              title={fund.name}
+              figures={[
+                { label: t("funds.range"), value: returnRangeText(t, fund.minReturn, fund.maxReturn, fmt), numeric: true },
+                { label: t("funds.period"), value: periodText(t, fund.days) },
+                { label: t("funds.amount"), value: formatMoney(fund.amount, fmt), numeric: true },
+                { label: t("funds.issued"), value: formatMoney(fund.issued, fmt), numeric: true },
+                { label: t("funds.sold"), value: formatMoney(fund.sold, fmt), numeric: true },
+              ]}
+              buy={
+                fund.soldOut
+                  ? { label: t("funds.invest"), unavailable: t("funds.soldOutReason") }
+                  : {
+                      label: t("funds.invest"),
+                      form: (label) => (
+                        <Form method="post" action={fundsHref({ page: data.page })} preventScrollReset>
+                          <input type="hidden" name="invest" value={fund.id} />
+                          <button type="submit" name="intent" value="review" className="button button--small" disabled={busy}>
+                            {label}
+                          </button>
+                        </Form>
+                      ),
+                    }
+              }
+            />
           ))}
         </ul>
       )}

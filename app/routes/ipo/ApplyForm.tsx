@@ -22,14 +22,7 @@ export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; la
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const ipo = apply.ipo;
-  const step = useQuantityStep<IpoReviewFields>({
-    id: "ipo-apply",
-    lastResult,
-    constraint: apply.constraint,
-    defaultValue: { apply: String(ipo.id), quantity: apply.quantity },
-    serverNote: apply.stepNote,
-    offline,
-  });
+  const step = useQuantityStep<IpoReviewFields>({ id: "ipo-apply", item: { apply: String(ipo.id) }, loaded: apply, lastResult, offline });
   const { fields, quantity } = step;
   const bounds = { min: ipo.min, max: ipo.max };
   const outOfRange = quantity !== null && boundBroken(quantity, ipo.min, ipo.max) ? t("ipo.outOfRange", bounds) : null;

@@ -10,19 +10,19 @@
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
-import { Figures } from "~/features/products/Figures";
 import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/products/forms.server";
-import { PurchaseReview, type ProductReply } from "~/features/products/PurchaseReview";
+import { ListFailed } from "~/features/products/ListFailed";
+import { OfferItem } from "~/features/products/OfferItem";
+import { PurchaseReview, type ConfirmReply, type ProductReply } from "~/features/products/PurchaseReview";
+import { PurchaseScreen } from "~/features/products/PurchaseScreen";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
-import { refused, toReview, type MoneyReply } from "~/features/wallet/money-form.server";
-import { StepDialog } from "~/features/wallet/StepDialog";
-import { useHydrated } from "~/features/wallet/useHydrated";
+import { keepAfterClientFailure, moneyClientAction, useMoneyReply } from "~/features/wallet/client-action";
+import { refused, toReview } from "~/features/wallet/money-form.server";
 import { formatDate, formatInteger, formatMarketMoney } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -130,94 +130,50 @@ export default function IpoPage() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof clientAction>() as ProductReply | undefined;
   const { t } = useTranslation("products");
-  const hydrated = useHydrated();
   const location = useLocation();
-  const lastResult = reply && "result" in reply ? reply.result : undefined;
-  const clientFailure = reply && "clientFailure" in reply ? reply.clientFailure : null;
-  const inStep = data.apply !== null || data.applyGone;
-  const review = data.apply && data.review && reply?.form !== "amount" ? data.review : null;
+  const { review, amount, confirm } = useMoneyReply(reply, data.apply ? data.review : null);
   return (
-    <div className="pr-page">
-      <h1 tabIndex={-1}>{t("ipo.heading")}</h1>
-      <p>
-        <Link to={ipoOrdersHref()}>{t("ipo.ordersLink")}</Link>
-      </p>
-      {!inStep || hydrated ? <IpoList data={data} /> : null}
-      {data.applyGone ? (
-        <StepDialog title={t("ipo.goneTitle")} closeHref={ipoHref()} focusSafeChoice>
-          <p>{t("ipo.gone")}</p>
-          <Link to={ipoHref()} className="button button--secondary" data-safe-choice="">
-            {t("ipo.backToList")}
-          </Link>
-        </StepDialog>
-      ) : null}
-      {data.apply && review ? (
-        <IpoReviewStep
-          key={review.key}
-          ipo={data.apply.ipo}
-          review={review}
-          lastResult={reply?.form === "confirm" ? lastResult : undefined}
-          outcomeUnknown={reply !== undefined && "outcome" in reply && reply.outcome === "unknown"}
-          clientFailure={reply?.form === "confirm" ? clientFailure : null}
-        />
-      ) : data.apply ? (
-        <ApplyForm
-          key={location.search}
-          apply={data.apply}
-          lastResult={reply?.form === "amount" ? lastResult : undefined}
-          offline={reply?.form === "amount" && clientFailure === "offline"}
-        />
-      ) : null}
-    </div>
+    <PurchaseScreen
+      heading={t("ipo.heading")}
+      orders={{ href: ipoOrdersHref(), label: t("ipo.ordersLink") }}
+      list={<IpoList data={data} />}
+      gone={data.applyGone ? { title: t("ipo.goneTitle"), message: t("ipo.gone"), href: ipoHref(), backLabel: t("ipo.backToList") } : null}
+      step={
+        data.apply && review ? (
+          <IpoReviewStep key={review.key} ipo={data.apply.ipo} review={review} {...confirm} />
+        ) : data.apply ? (
+          <ApplyForm key={location.search} apply={data.apply} {...amount} />
+        ) : null
+      }
+    />
   );
 }
 
 function IpoList({ data }: { data: IpoPageData }) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
-  if (data.failed) {
-    return (
-      <div className="notice">
-        <p>{t("ipo.loadFailed")}</p>
-        <Link to={ipoHref()} reloadDocument className="button button--secondary">
-          {t("block.retry")}
-        </Link>
-      </div>
-    );
-  }
+  if (data.failed) return <ListFailed retryHref={ipoHref()} message={t("ipo.loadFailed")} retryLabel={t("block.retry")} />;
   if (data.ipos.length === 0) return <p className="pr-empty">{t("ipo.empty")}</p>;
   return (
     <ul className="list pr-items" aria-label={t("ipo.listLabel")}>
       {data.ipos.map((ipo) => (
-        <li key={ipo.id} className="pr-item">
-          <div className="pr-item__head">
-            <h2 className="pr-item__title">
-              {ipo.company} <span className="pr-muted">{ipo.display}</span>
-            </h2>
-            <span className="pr-badge">{ipoStatusName(t, ipo.status)}</span>
-          </div>
-          <Figures
-            items={[
-              { label: t("ipo.price"), value: formatMarketMoney(ipo.price, fmt, ipo.market), numeric: true },
-              { label: t("ipo.range"), value: t("ipo.rangeValue", { min: formatInteger(ipo.min, fmt), max: formatInteger(ipo.max, fmt) }), numeric: true },
-              { label: t("ipo.window"), value: t("ipo.windowValue", { start: formatDate(ipo.start, fmt), end: formatDate(ipo.end, fmt) }) },
-            ]}
-          />
-          {ipo.canApply ? (
-            <Link to={ipoHref({ item: ipo.id })} className="button button--small" preventScrollReset>
-              {t("ipo.apply")}
-              <span className="sr-only"> {ipo.company}</span>
-            </Link>
-          ) : (
-            <p className="pr-unavailable">
-              <button type="button" className="button button--small" disabled>
-                {t("ipo.apply")}
-                <span className="sr-only"> {ipo.company}</span>
-              </button>{" "}
-              <span>{ipoUnavailableReason(t, ipo, fmt)}</span>
-            </p>
-          )}
-        </li>
+        <OfferItem
+          key={ipo.id}
+          level={2}
+          title={ipo.company}
+          muted={ipo.display}
+          badge={ipoStatusName(t, ipo.status)}
+          figures={[
+            { label: t("ipo.price"), value: formatMarketMoney(ipo.price, fmt, ipo.market), numeric: true },
+            { label: t("ipo.range"), value: t("ipo.rangeValue", { min: formatInteger(ipo.min, fmt), max: formatInteger(ipo.max, fmt) }), numeric: true },
+            { label: t("ipo.window"), value: t("ipo.windowValue", { start: formatDate(ipo.start, fmt), end: formatDate(ipo.end, fmt) }) },
+          ]}
+          buy={
+            ipo.canApply
+              ? { label: t("ipo.apply"), href: ipoHref({ item: ipo.id }) }
+              : { label: t("ipo.apply"), unavailable: ipoUnavailableReason(t, ipo, fmt) }
+          }
+        />
       ))}
     </ul>
   );
@@ -230,19 +186,7 @@ function ipoStatusName(t: TFunction<"products">, status: string): string {
   return status;
 }
 
-function IpoReviewStep({
-  ipo,
-  review,
-  lastResult,
-  outcomeUnknown,
-  clientFailure,
-}: {
-  ipo: IpoFigures;
-  review: IpoReview;
-  lastResult: MoneyReply["result"] | undefined;
-  outcomeUnknown: boolean;
-  clientFailure: "offline" | "unknown" | null;
-}) {
+function IpoReviewStep({ ipo, review, ...reply }: { ipo: IpoFigures; review: IpoReview } & ConfirmReply) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   return (
@@ -259,9 +203,7 @@ function IpoReviewStep({
       confirmLabel={t("ipo.confirm")}
       changeHref={ipoHref({ item: ipo.id, quantity: review.quantity })}
       ordersHref={ipoOrdersHref()}
-      lastResult={lastResult}
-      outcomeUnknown={outcomeUnknown}
-      clientFailure={clientFailure}
+      {...reply}
       constraint={review.constraint}
     />
   );

@@ -1,14 +1,11 @@
 /** The /ipo screen's loader data (what the server renders; the browser adds typing and − / +). */
 import type { FormConstraint } from "~/features/products/forms.server";
+import type { QuantityStepData } from "~/features/products/quantity";
 import type { IpoFigures } from "~/provider/products.server";
 
-export interface ApplyStep {
+/** The quantity step; its quantity starts at the IPO's max. */
+export interface ApplyStep extends QuantityStepData {
   ipo: IpoFigures;
-  /** The quantity field's starting value: from the URL, a no-JS step, or the IPO's max. */
-  quantity: string;
-  /** A − / + press without JS that stopped at a bound: its message on the field. */
-  stepNote: string | null;
-  constraint: FormConstraint;
 }
 
 export interface IpoReview {
