@@ -16,7 +16,7 @@ import { callProviderIdempotent, isUnknownOutcome } from "~/provider/core.server
 import { ORIGIN } from "~/testing/http";
 
 import { createTestProvider, type TestProvider } from "../../provider/testing";
-import { newKey, newTrader, ordersOf } from "../../provider/tests/trading-helpers";
+import { newKey, newTrader, ordersOf } from "../../provider/tests/helpers";
 
 const TIMEOUT_MS = 1_000;
 const HOLD_FIRST_REPLY_MS = 1_800;

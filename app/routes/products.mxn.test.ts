@@ -19,7 +19,7 @@ import { getToast } from "~/toast.server";
 import enCommon from "../../locales/en/common.json";
 import en from "../../locales/en/products.json";
 import { createTestProvider, type TestProvider } from "../../provider/testing";
-import { newBuyer, TX_PASSWORD } from "../../provider/tests/products-helpers";
+import { newBuyer, TX_PASSWORD } from "../../provider/tests/helpers";
 import { action as blockAction, loader as blockLoader } from "./block-trading";
 import { loader as fundsLoader, type FundsPageData } from "./fund-investment/route";
 

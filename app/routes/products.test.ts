@@ -19,7 +19,7 @@ import { getToast } from "~/toast.server";
 import enCommon from "../../locales/en/common.json";
 import en from "../../locales/en/products.json";
 import { createTestProvider, type TestProvider } from "../../provider/testing";
-import { newBuyer, productOperator, TX_PASSWORD } from "../../provider/tests/products-helpers";
+import { newBuyer, operator, TX_PASSWORD } from "../../provider/tests/helpers";
 import { action as blockAction, loader as blockLoader } from "./block-trading";
 import { loader as blockOrdersLoader } from "./block-trading_.orders";
 import { action as fundsAction, loader as fundsLoader } from "./fund-investment/route";
@@ -304,7 +304,7 @@ describe("IPO", () => {
     const pending = await load<IpoOrdersData>(ipoOrdersLoader, "/ipo/orders", cookie);
     expect(pending.applications.map((row) => [row.display, row.count, row.amount, row.status])).toEqual([["ETERNAL", 200, "59000.00", 1]]);
 
-    const allotted = await productOperator(provider).allot(pending.applications[0].id, 150);
+    const allotted = await operator(provider).allot(pending.applications[0].id, 150);
     expect(allotted.body.msg).toBe("ok");
     const done = await load<IpoOrdersData>(ipoOrdersLoader, "/ipo/orders", cookie);
     expect(done.applications.map((row) => [row.status, row.allotted, row.refunded])).toEqual([[2, 150, "14750.00"]]);

@@ -16,7 +16,7 @@ import { getToast } from "~/toast.server";
 import { orderHref } from "~/utils/hrefs";
 
 import { createTestProvider, type TestProvider } from "../../provider/testing";
-import { newTrader, ordersOf } from "../../provider/tests/trading-helpers";
+import { newTrader, ordersOf } from "../../provider/tests/helpers";
 import { loader as forexLoader } from "./forex";
 import { loader as futuresLoader } from "./futures";
 import { action as recordsAction, loader as recordsLoader, type RecordsData } from "./records";

@@ -13,7 +13,7 @@ import { commitSession, startSession } from "~/session.server";
 import { formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 
 import { createTestProvider, type TestProvider } from "../../provider/testing";
-import { newTrader } from "../../provider/tests/trading-helpers";
+import { newTrader } from "../../provider/tests/helpers";
 import { action as rechargeAction } from "./recharge";
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards";
 import { action as withdrawAction } from "./withdraw";

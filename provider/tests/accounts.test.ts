@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, loginDemo, TEST_DEMO_PASSWORD, TEST_DEMO_USER, TEST_INVITE_CODE, type TestProvider } from "../testing";
+import { describe, expect, it } from "vitest";
+import { loginDemo, TEST_DEMO_PASSWORD, TEST_DEMO_USER, TEST_INVITE_CODE } from "../testing";
 import { TOKEN_TTL_MS } from "../config";
 import { TOKEN_CACHE_MS } from "../services/accounts";
+import { useTestProvider } from "./helpers";
 
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => new Date("2026-11-20T10:00:00Z") });
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => new Date("2026-11-20T10:00:00Z") });
 
 let phoneSeq = 5550000000;
 const newPhone = () => String(++phoneSeq);

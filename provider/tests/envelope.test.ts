@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createProviderApp } from "../app";
-import { createTestProvider, loginDemo, type TestProvider } from "../testing";
+import { loginDemo } from "../testing";
 import type { MarketSource } from "../market/source";
 import { memoryNotifier } from "../notifier";
+import { useTestProvider } from "./helpers";
 
-let p: TestProvider;
+const p = useTestProvider();
 let token: string;
 beforeAll(async () => {
-  p = await createTestProvider();
   token = await loginDemo(p);
 });
-afterAll(() => p?.close());
 
 /** Row counts of every table: "nothing written" means these do not change. */
 async function snapshotCounts() {

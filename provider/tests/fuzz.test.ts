@@ -1,7 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
-import { newKey, newTrader, OPERATOR } from "./trading-helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newKey, newTrader, OPERATOR, useTestProvider } from "./helpers";
 
 /*
  * Every provider endpoint – enumerated from the Hono app, so a new one is covered the day it is added – gets bad
@@ -10,14 +9,13 @@ import { newKey, newTrader, OPERATOR } from "./trading-helpers";
  * never an HTTP 5xx, and a bad request changes nothing (every table's content is compared before and after).
  */
 const AT = new Date("2026-11-20T09:15:00Z");
-let p: TestProvider;
+const serverErrors: string[] = [];
+// A 5xx is logged by the provider; collect it here so the test lists every failing request instead of stopping.
+const p = useTestProvider({ now: () => AT, logError: (message, error) => serverErrors.push(`${message} ${String(error)}`) });
 let token: string;
 let logoutToken: string;
 let lotNo: string;
-const serverErrors: string[] = [];
 beforeAll(async () => {
-  // A 5xx is logged by the provider; collect it here so the test lists every failing request instead of stopping.
-  p = await createTestProvider({ now: () => AT, logError: (message, error) => serverErrors.push(`${message} ${String(error)}`) });
   const t = await newTrader(p);
   token = t.token;
   logoutToken = (await newTrader(p, "0")).token;
@@ -32,7 +30,6 @@ beforeAll(async () => {
   // "0x10" is a well-formed invitation code (4..64 of A-Z a-z 0-9 _ -): it exists before, so adding it again is a no-op.
   expect((await p.call("/api/operator/invitation-codes", { headers: OPERATOR, body: { code: "0x10" } })).body.msg).toBe("ok");
 });
-afterAll(() => p?.close());
 
 /** Field names any endpoint reads (a bad value in each at once). Unknown names are ignored by the schemas. */
 const FIELDS = [

@@ -1,15 +1,10 @@
 import Decimal from "decimal.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
-import { billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, ordersOf, usdInrAt } from "./trading-helpers";
+import { describe, expect, it } from "vitest";
+import { billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, ordersOf, usdInrAt, useTestProvider } from "./helpers";
 
 /* Double submission: the same idempotency key from the same user creates one order and replays the first reply. */
 const AT = new Date("2026-11-20T15:00:00Z");
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => AT });
 
 /** Orders carry their side and kind (both required). */
 const post = (path: string, token: string, body: object) =>

@@ -1,16 +1,13 @@
 import Decimal from "decimal.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, loginDemo, TEST_DEMO_USER, type TestProvider } from "../testing";
+import { describe, expect, it } from "vitest";
+import { loginDemo, TEST_DEMO_USER } from "../testing";
 import { applyBalanceChange } from "../services/ledger";
 import { signedBillTotal } from "../db/repositories/bills";
 import { findUserByPhone } from "../db/repositories/users";
 import { ProviderError } from "../errors";
+import { useTestProvider } from "./helpers";
 
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider();
-});
-afterAll(() => p?.close());
+const p = useTestProvider();
 
 const op = { "x-operator-key": "test-operator-key" };
 const credit = (user: string, amount: unknown, reason = "test") =>

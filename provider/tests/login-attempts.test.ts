@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
+import { describe, expect, it } from "vitest";
 import { createAttemptLimiter } from "../services/attempt-limiter";
-import { newTrader } from "./trading-helpers";
+import { newTrader, useTestProvider } from "./helpers";
 
 /*
  * The login brake (docs/decisions/0060): attempts are reserved before the password is checked, so bursts cannot
@@ -9,11 +8,7 @@ import { newTrader } from "./trading-helpers";
  * addresses the owner signed in from) keep guessers out without locking the owner out.
  */
 const T0 = new Date("2026-11-20T10:00:00Z");
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => T0 });
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => T0 });
 
 const PASSWORD = "secret1"; // newTrader's password
 const login = async (user: string, password: string, address?: string) =>

@@ -1,8 +1,7 @@
 import Decimal from "decimal.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
+import { describe, expect, it } from "vitest";
 import { MarketHours, parseMarketHours } from "../market/hours";
-import { balanceOf, billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, priceOf, usdInrAt } from "./trading-helpers";
+import { balanceOf, billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, priceOf, usdInrAt, useTestProvider } from "./helpers";
 
 /*
  * US equities trade 09:30–16:00 New York time on weekdays; other markets stay always open.
@@ -14,11 +13,7 @@ const MONDAY_OPEN = new Date("2026-11-23T14:30:00Z");
 const MONDAY_CLOSE = new Date("2026-11-23T21:00:00Z");
 const TUESDAY_OPEN = new Date("2026-11-24T14:30:00Z");
 
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => FRIDAY_EVENING, marketHours: US_HOURS });
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => FRIDAY_EVENING, marketHours: US_HOURS });
 
 const order = (token: string, tag: string, count: number) =>
   p.call("/api/stock/success/deal/order", { token, body: { tag, count, mold: "stock", state: "buy", idempotency_key: newKey() } });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, TEST_DEMO_USER, type TestProvider } from "../testing";
+import { describe, expect, it } from "vitest";
+import { TEST_DEMO_USER } from "../testing";
 import { moneyString, parseMoney, toMoneyString } from "../services/money";
 import { parseWholeAmount } from "../services/amounts";
-import { balanceOf, billsOf, expectLedgerBalanced, newTrader, OPERATOR } from "./trading-helpers";
 import { findUserByPhone } from "../db/repositories/users";
+import { balanceOf, billsOf, expectLedgerBalanced, newTrader, OPERATOR, useTestProvider } from "./helpers";
 
 /* Money in requests is a decimal string; a balance never leaves numeric(20,2) (docs/decisions/0061). */
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => new Date("2026-11-20T10:00:00Z") });
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => new Date("2026-11-20T10:00:00Z") });
 
 const creditRaw = (rawBody: string) => p.call("/api/operator/credit", { headers: OPERATOR, rawBody });
 const credit = (user: string, amount: unknown) =>

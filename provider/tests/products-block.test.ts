@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
-import { expectLedgerBalanced, newKey } from "./trading-helpers";
-import { billLines, newBuyer, productOperator, TX_PASSWORD } from "./products-helpers";
+import { describe, expect, it } from "vitest";
+import { createTestProvider } from "../testing";
+import { billLines, expectLedgerBalanced, newBuyer, newKey, operator, TX_PASSWORD, useTestProvider } from "./helpers";
 
 /* Block trades (bulk) and QIP (finalize): docs/decisions/0132. Frozen clock; literal figures. */
 const AT = new Date("2026-11-20T09:15:00Z");
 const DAY = 86_400_000;
-let p: TestProvider;
-let op: ReturnType<typeof productOperator>;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-  op = productOperator(p);
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => AT });
+const op = operator(p);
 
 /** An open offer of ITC.NS at 405.10, minimum 100, window [AT - 1 day, AT + 7 days). */
 async function itcOffer(extra: Record<string, unknown> = {}) {

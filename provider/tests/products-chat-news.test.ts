@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, loginDemo, type TestProvider } from "../testing";
-import { newKey, OPERATOR } from "./trading-helpers";
-import { newBuyer, productOperator } from "./products-helpers";
+import { describe, expect, it } from "vitest";
+import { loginDemo } from "../testing";
+import { newBuyer, newKey, OPERATOR, operator, useTestProvider } from "./helpers";
 
 /* Support link, customer-service chat and news publishing (docs/decisions/0134). */
 const AT = new Date("2026-11-20T09:15:00Z");
-let p: TestProvider;
-let op: ReturnType<typeof productOperator>;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-  op = productOperator(p);
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => AT });
+const op = operator(p);
 
 describe("support link", () => {
   it("answers the route of the in-app chat and whether chat is enabled (config chat_enabled)", async () => {

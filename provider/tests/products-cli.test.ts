@@ -1,43 +1,9 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
-import { expectLedgerBalanced, newKey } from "./trading-helpers";
-import { newBuyer } from "./products-helpers";
+import { describe, expect, it } from "vitest";
+import { expectLedgerBalanced, newBuyer, newKey, useOperatorCli } from "./helpers";
 
 /* The operator CLI's product verbs against a provider on a real socket (each run starts tsx: kept few). */
 const AT = new Date("2026-11-20T09:15:00Z");
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-let p: TestProvider;
-let server: ReturnType<typeof serve>;
-let url: string;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-  server = serve({ fetch: p.app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise((resolve) => server.once("listening", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await p?.close();
-});
-
-async function cli(...args: string[]) {
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "provider/operator-cli.ts", ...args], {
-      cwd: root,
-      env: { ...process.env, PROVIDER_URL: url, OPERATOR_KEY: "test-operator-key" },
-      timeout: 30_000,
-    });
-    return { code: 0, out: stdout.trim() };
-  } catch (error: any) {
-    return { code: error.code as number, out: `${error.stdout}${error.stderr}`.trim() };
-  }
-}
+const { p, cli } = useOperatorCli({ now: () => AT });
 
 describe("operator CLI: products", () => {
   it("lists waiting IPO applications and chats, allots, rejects, replies, creates an offer and matures funds", { timeout: 180_000 }, async () => {

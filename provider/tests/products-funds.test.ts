@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
-import { expectLedgerBalanced, newKey } from "./trading-helpers";
-import { billLines, newBuyer, productOperator } from "./products-helpers";
+import { describe, expect, it } from "vitest";
+import { billLines, expectLedgerBalanced, newBuyer, newKey, operator, useTestProvider } from "./helpers";
 
 /* Funds: purchase, maturity at the range midpoint, cancel (docs/decisions/0131). */
 const AT = new Date("2026-11-20T09:15:00Z");
 const DAY = 86_400_000;
-let p: TestProvider;
-let op: ReturnType<typeof productOperator>;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-  op = productOperator(p);
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => AT });
+const op = operator(p);
 
 const LIQUID = 1; // 1.00..1.50 % over 14 days, from 5000.00
 const INCOME = 2; // 3.50..4.50 % over 90 days, from 10000.00

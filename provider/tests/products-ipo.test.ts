@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
-import { expectLedgerBalanced, newKey } from "./trading-helpers";
-import { billLines, newBuyer, productOperator } from "./products-helpers";
+import { describe, expect, it } from "vitest";
+import { billLines, expectLedgerBalanced, newBuyer, newKey, operator, useTestProvider } from "./helpers";
 
 /* IPOs: applications hold the money, the operator allots (fully or partly) or rejects (docs/decisions/0130). */
 const AT = new Date("2026-11-20T09:15:00Z");
 const DAY = 86_400_000;
-let p: TestProvider;
-let op: ReturnType<typeof productOperator>;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-  op = productOperator(p);
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => AT });
+const op = operator(p);
 
 const ETERNAL = 1; // seeded: ETERNAL.BO, Forthcoming, 295.00, 100..1000
 const IRCTC = 2; // IRCTC.BO, Forthcoming, 698.00, 100..500
@@ -138,11 +131,11 @@ describe("allotment", () => {
     const id = (await apply(t, ETERNAL, "ETERNAL.BO", 200)).body.data.id;
     expect((await op.pending()).ipo_applications).toContainEqual(expect.objectContaining({ id, user: t.phone, count: 200, amount: "59000.00" }));
     p.clock.set(new Date(AT.getTime() + DAY));
-    const done = (await op.approveIpo(id)).body.data;
+    const done = (await op.approve("ipo", id)).body.data;
     expect(done).toMatchObject({ id, status: 2, status_name: "success", allotted_count: 200, refunded: "0.00", decided_at: "2026-11-21T09:15:00.000Z" });
     expect(done.position_no).toMatch(/^20261121\d{8}$/);
-    expect((await op.approveIpo(id)).body.data).toEqual({ code: "already_processed", message: `IPO application ${id} is already success`, field: "id" });
-    expect((await op.rejectIpo(id)).body.data.code).toBe("already_processed");
+    expect((await op.approve("ipo", id)).body.data).toEqual({ code: "already_processed", message: `IPO application ${id} is already success`, field: "id" });
+    expect((await op.reject("ipo", id)).body.data.code).toBe("already_processed");
     expect((await op.allot(id, 1)).body.data.code).toBe("already_processed");
     expect(await billLines(p, t.id)).toHaveLength(2);
     const lot = (await t.call("/stock/success/deal/positions?tag=ETERNAL.BO")).body.data.rows;
@@ -177,9 +170,9 @@ describe("allotment", () => {
     expect(applied).toMatchObject({ amount: "10400.00", fx_rate: 88.4507, fx_source: "simulator:USDINR=X", wallet_amount: "919887.28" });
     const id = applied.id;
     expect(await expectLedgerBalanced(p, t.id)).toBe("80112.72");
-    const done = (await op.rejectIpo(id, "Oversubscribed")).body.data;
+    const done = (await op.reject("ipo", id, "Oversubscribed")).body.data;
     expect(done).toMatchObject({ status: 3, status_name: "failed", allotted_count: 0, refunded: "919887.28", reason: "Oversubscribed", position_no: null });
-    expect((await op.rejectIpo(id)).body.data.code).toBe("already_processed");
+    expect((await op.reject("ipo", id)).body.data.code).toBe("already_processed");
     expect(await billLines(p, t.id)).toEqual([
       ["income", "1000000.00", "1000000.00", "credit", null, null],
       ["expense", "919887.28", "80112.72", "ipo", "ipo", String(id)],
@@ -212,8 +205,8 @@ describe("the customer's IPO orders", () => {
     const a = (await apply(t, ETERNAL, "ETERNAL.BO", 100)).body.data.id;
     const b = (await apply(t, NFLX, "NFLX", 100)).body.data.id;
     const c = (await apply(t, IRCTC, "IRCTC.BO", 100)).body.data.id;
-    await op.approveIpo(a);
-    await op.rejectIpo(b);
+    await op.approve("ipo", a);
+    await op.reject("ipo", b);
     const all = (await t.call("/stock/success/ipo/list")).body.data;
     expect(all.rows.map((r: any) => [r.id, r.status])).toEqual([
       [c, 1],

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createFx } from "../services/fx";
-import { createTestProvider, type TestProvider } from "../testing";
-import { balanceOf, billsOf, expectLedgerBalanced, newKey, newTrader, ordersOf } from "./trading-helpers";
+import { balanceOf, billsOf, expectLedgerBalanced, newKey, newTrader, ordersOf, useTestProvider } from "./helpers";
 
 /*
  * Defect "Currency": a US stock bought from a rupee wallet was debited its dollar figure as rupees. Orders now
@@ -19,11 +18,7 @@ const AFTERNOON = new Date("2026-11-20T20:00:00Z");
 const EVENING = new Date("2026-11-20T22:00:00Z");
 const MONDAY_OPEN = new Date("2026-11-23T14:30:00Z");
 
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => MORNING, marketHours: US_HOURS });
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => MORNING, marketHours: US_HOURS });
 
 const order = (token: string, tag: string, count: number) =>
   p.call("/api/stock/success/deal/order", { token, body: { tag, count, mold: "stock", state: "buy", idempotency_key: newKey() } });

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
+import { beforeAll, describe, expect, it } from "vitest";
 import { normaliseBankCard } from "../services/bank-cards";
-import { newTrader } from "./trading-helpers";
-import { customer, operator, pngWithExif, upload } from "./wallet-helpers";
+import { customer, newTrader, operator, pngWithExif, upload, useTestProvider } from "./helpers";
 
 /* Bank cards and real-name verification (docs/decisions/0072), INR deployment, time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
-let p: TestProvider;
-let op: ReturnType<typeof operator>;
+const p = useTestProvider({ now: () => AT });
+const op = operator(p);
 let png: Buffer;
 beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-  op = operator(p);
   png = await pngWithExif();
 });
-afterAll(() => p?.close());
 
 const CARD = { bank: "State Bank of India", branch_bank: "MG Road", bank_card: "30001234567890", bank_user: "Ravi Kumar", ifsc: "SBIN0001234" };
 

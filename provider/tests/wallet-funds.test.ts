@@ -1,18 +1,11 @@
 import Decimal from "decimal.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
-import { balanceOf, billsOf, expectLedgerBalanced, newKey, newTrader, OPERATOR, priceOf } from "./trading-helpers";
-import { customer, operator } from "./wallet-helpers";
+import { describe, expect, it } from "vitest";
+import { balanceOf, billsOf, customer, expectLedgerBalanced, newKey, newTrader, OPERATOR, operator, priceOf, useTestProvider } from "./helpers";
 
 /* Recharge and withdraw (docs/decisions/0070), time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
-let p: TestProvider;
-let op: ReturnType<typeof operator>;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-  op = operator(p);
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => AT });
+const op = operator(p);
 
 const CARD = { bank: "HDFC Bank", branch_bank: "Fort, Mumbai", bank_card: "5010 0123 4567 89", bank_user: "Asha Rao", ifsc: "hdfc0000060" };
 

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
-import { balanceOf, newKey, newTrader } from "./trading-helpers";
-import { customer, operator } from "./wallet-helpers";
+import { describe, expect, it } from "vitest";
+import { balanceOf, customer, newKey, newTrader, operator, useTestProvider } from "./helpers";
 
 /* Idempotency keys on recharge, withdrawal and loan application (docs/decisions/0015, 0120). */
 const AT = new Date("2026-11-20T09:15:00Z");
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => AT });
 
 const CARD = { bank: "HDFC Bank", bank_card: "501001234567", bank_user: "Asha Rao", ifsc: "HDFC0000060" };
 const count = async (table: "transfers" | "loans", userId: number) =>

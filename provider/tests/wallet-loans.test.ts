@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
-import { billsOf, expectLedgerBalanced, newTrader, OPERATOR } from "./trading-helpers";
-import { customer, operator } from "./wallet-helpers";
+import { describe, expect, it } from "vitest";
+import { billsOf, customer, expectLedgerBalanced, newTrader, OPERATOR, operator, useTestProvider } from "./helpers";
 
 /* Loans (docs/decisions/0072), time frozen; the clock moves only in the overdue scenario. */
 const AT = new Date("2026-11-20T09:15:00Z");
 const DAY = 86_400_000;
-let p: TestProvider;
-let op: ReturnType<typeof operator>;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-  op = operator(p);
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => AT });
+const op = operator(p);
 
 const credit = (user: string, amount: string) =>
   p.call("/api/operator/credit", { headers: OPERATOR, body: { user, amount, reason: "test adjustment" } });

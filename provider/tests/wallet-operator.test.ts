@@ -1,56 +1,17 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, TEST_DEMO_USER, type TestProvider } from "../testing";
-import { expectLedgerBalanced, newTrader } from "./trading-helpers";
-import { customer, operator } from "./wallet-helpers";
+import { describe, expect, it } from "vitest";
+import { TEST_DEMO_USER } from "../testing";
+import { customer, expectLedgerBalanced, newTrader, operator, runCli, useOperatorCli } from "./helpers";
 
 /* Config, the demo customer's seeded wallet, and the operator CLI against a provider on a real socket. */
 const AT = new Date("2026-11-20T09:15:00Z");
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-let p: TestProvider;
-let server: ReturnType<typeof serve>;
-let url: string;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-  server = serve({ fetch: p.app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise((resolve) => server.once("listening", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await p?.close();
-});
-
-async function cli(...args: string[]) {
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "provider/operator-cli.ts", ...args], {
-      cwd: root,
-      env: { ...process.env, PROVIDER_URL: url, OPERATOR_KEY: "test-operator-key" },
-      timeout: 30_000,
-    });
-    return { code: 0, out: stdout.trim() };
-  } catch (error: any) {
-    return { code: error.code as number, out: `${error.stdout}${error.stderr}`.trim() };
-  }
-}
+const { p, cli } = useOperatorCli({ now: () => AT });
 
 describe("config", () => {
   it("lists every tag with its default; the operator sets known tags to non-negative numbers", async () => {
-    expect((await p.call("/api/v2/config")).body.data).toEqual([
-      { tag: "min_withdraw_count", value: "100" },
-      { tag: "min_recharge_count", value: "5000" },
-      { tag: "min_loan_count", value: "500" },
-      { tag: "fee_rate", value: "0.0003" },
-      { tag: "convert_rate", value: "20" },
-      { tag: "chat_enabled", value: "1" },
-      { tag: "loan_limit", value: "50000" },
-      { tag: "loan_term_days", value: "30" },
-    ]);
+    const listed = (await p.call("/api/v2/config")).body.data.map((e: { tag: string; value: string }) => `${e.tag}=${e.value}`);
+    expect(listed.join(" ")).toBe(
+      "min_withdraw_count=100 min_recharge_count=5000 min_loan_count=500 fee_rate=0.0003 convert_rate=20 chat_enabled=1 loan_limit=50000 loan_term_days=30",
+    );
     const op = operator(p);
     expect((await op.config("chat_enabled", "0")).body.data).toEqual({ tag: "chat_enabled", value: "0" });
     expect((await p.call("/api/v2/config")).body.data).toContainEqual({ tag: "chat_enabled", value: "0" });
@@ -116,10 +77,7 @@ describe("operator CLI", () => {
     await operator(p).config("min_withdraw_count", "100");
 
     expect(await cli("approve", "parcel", "1")).toMatchObject({ code: 1, out: expect.stringContaining("usage: approve <kind> <id>") });
-    const unreachable = await promisify(execFile)(process.execPath, ["--import", "tsx", "provider/operator-cli.ts", "list"], {
-      cwd: root,
-      env: { ...process.env, PROVIDER_URL: "http://127.0.0.1:9" },
-    }).catch((e) => e);
-    expect(unreachable.stderr).toContain("cannot reach http://127.0.0.1:9");
+    const unreachable = await runCli("http://127.0.0.1:9", "list");
+    expect(unreachable).toMatchObject({ code: 1, out: expect.stringContaining("cannot reach http://127.0.0.1:9") });
   });
 });

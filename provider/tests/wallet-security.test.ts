@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
+import { describe, expect, it } from "vitest";
 import { ProviderError } from "../errors";
 import { verifyTransactionPassword } from "../services/security";
-import { newTrader } from "./trading-helpers";
-import { customer } from "./wallet-helpers";
+import { customer, newTrader, useTestProvider } from "./helpers";
 
 /* Transaction password and login password change (docs/decisions/0073). */
 const AT = new Date("2026-11-20T09:15:00Z");
 const MINUTE = 60_000;
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => AT });
 
 const setTx = (token: string, body: Record<string, unknown>) =>
   p.call("/api/stock/success/user/password/up", { token, body: { type: "transaction", ...body } });

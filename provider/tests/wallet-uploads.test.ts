@@ -1,17 +1,11 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
+import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "../services/uploads";
-import { newTrader, OPERATOR } from "./trading-helpers";
-import { EXIF_SECRET, pngWithExif, upload } from "./wallet-helpers";
+import { EXIF_SECRET, newTrader, OPERATOR, pngWithExif, upload, useTestProvider } from "./helpers";
 
 /* POST /upload and GET /upload/:id (docs/decisions/0071). */
 const AT = new Date("2026-11-20T09:15:00Z");
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => AT });
 
 const get = (url: string, headers: Record<string, string> = {}) => p.fetch(url, { headers });
 

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
-import { newTrader } from "./trading-helpers";
+import { describe, expect, it } from "vitest";
+import { newTrader, useTestProvider } from "./helpers";
 
 const AT = new Date("2026-11-20T09:15:00Z");
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-});
-afterAll(() => p?.close());
+const p = useTestProvider({ now: () => AT });
 
 const get = async (path: string, token?: string) => (await p.call(path, { token })).body;
 

@@ -1,0 +1,197 @@
+import { execFile } from "node:child_process";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { serve } from "@hono/node-server";
+import Decimal from "decimal.js";
+import sharp from "sharp";
+import { afterAll, beforeAll, expect } from "vitest";
+import { signedBillTotal } from "../db/repositories/bills";
+import { insertSession } from "../db/repositories/sessions";
+import { insertUser } from "../db/repositories/users";
+import { adjustBalanceByPhone } from "../services/ledger";
+import { hashPassword } from "../services/passwords";
+import { newToken, sha256 } from "../services/tokens";
+import { createTestProvider, type TestProvider, type TestProviderOptions } from "../testing";
+
+/* What the provider's tests (and the app's tests against a real provider) share: the file's provider, customers,
+ * operator calls, the ledger checks and the operator CLI. */
+
+// ---- the file's provider ---------------------------------------------------------------------------------------
+
+/**
+ * The test file's provider: created in beforeAll, closed in afterAll. The object returned stands for it (it forwards
+ * to the provider once beforeAll has made it), so a file declares `const p = useTestProvider(…)` once at the top.
+ */
+export function useTestProvider(options?: TestProviderOptions): TestProvider {
+  let provider: TestProvider | undefined;
+  beforeAll(async () => {
+    provider = await createTestProvider(options);
+  });
+  afterAll(() => provider?.close());
+  return new Proxy({} as TestProvider, {
+    get(_, key) {
+      if (!provider) throw new Error(`the test provider is used before beforeAll made it (${String(key)})`);
+      const value = Reflect.get(provider, key);
+      return typeof value === "function" ? value.bind(provider) : value;
+    },
+  });
+}
+
+// ---- customers ---------------------------------------------------------------------------------------------------
+
+export const OPERATOR = { "x-operator-key": "test-operator-key" };
+export const TX_PASSWORD = "246810";
+let seq = 0;
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A fresh user (unique phone per call) with `amount` credited through the ledger and a login token. Made directly in
+ * the database (one argon2 hash per test file instead of two per user) – registration and login have their own tests.
+ */
+export async function newTrader(p: TestProvider, amount = "100000.00") {
+  const phone = `55${String(process.pid % 1000).padStart(3, "0")}${String(++seq).padStart(5, "0")}`;
+  passwordHash ??= hashPassword("secret1");
+  const now = p.clock.now();
+  const user = await insertUser(p.db, { phone, password_hash: await passwordHash, money: "0.00", loan: "0.00", created_at: now, updated_at: now });
+  if (amount !== "0") await adjustBalanceByPhone(p.db, { phone, amount: new Decimal(amount), reason: "test funds", now });
+  const token = newToken();
+  await insertSession(p.db, { user_id: user.id, token_hash: sha256(token), created_at: now, expires_at: new Date(now.getTime() + 30 * 86_400_000) });
+  return { phone, token, id: user.id };
+}
+
+/** A fresh customer with money and (unless `password` is null) a transaction password; `call` is under /api. */
+export async function newBuyer(p: TestProvider, amount = "100000.00", password: string | null = TX_PASSWORD) {
+  const t = await newTrader(p, amount);
+  if (password) {
+    const set = await p.call("/api/stock/success/user/password/up", {
+      token: t.token,
+      body: { type: "transaction", fund_code_new: password, is_first: true },
+    });
+    if (set.body.msg !== "ok") throw new Error(`transaction password: ${JSON.stringify(set.body)}`);
+  }
+  const call = (path: string, body?: unknown) => p.call(`/api${path}`, { token: t.token, ...(body === undefined ? {} : { body }) });
+  return { ...t, call };
+}
+
+/** Customer calls with a token, under /api/stock/success. */
+export function customer(p: TestProvider, token: string) {
+  return {
+    get: (path: string) => p.call(`/api/stock/success${path}`, { token }),
+    post: (path: string, body: unknown) => p.call(`/api/stock/success${path}`, { token, body }),
+  };
+}
+
+let keySeq = 0;
+export const newKey = () => `key-${process.pid}-${Date.now()}-${++keySeq}`;
+
+// ---- the operator ------------------------------------------------------------------------------------------------
+
+/** Operator calls (ids in the path or the body) and the pending list. */
+export function operator(p: TestProvider) {
+  const post = (path: string, body: unknown = {}) => p.call(`/api/operator${path}`, { headers: OPERATOR, body });
+  return {
+    post,
+    approve: (kind: string, id: number) => post(`/${kind}/${id}/approve`),
+    reject: (kind: string, id: number, reason?: string) => post(`/${kind}/${id}/reject`, reason ? { reason } : {}),
+    repay: (id: number) => post(`/loan/${id}/repay`),
+    config: (tag: string, value: string) => post("/config", { tag, value }),
+    pending: async () => (await p.call("/api/operator/pending", { headers: OPERATOR })).body.data,
+    createOffer: (body: Record<string, unknown>) => post("/offers", body),
+    closeOffer: (id: number) => post("/offers/close", { id }),
+    setRate: (id: number, rate: string) => post("/offers/rate", { id, rate }),
+    createIpo: (body: Record<string, unknown>) => post("/ipos", body),
+    ipoStatus: (id: number, status: string) => post("/ipos/status", { id, status }),
+    allot: (id: number, count: number) => post("/ipo-applications/allot", { id, count }),
+    createFund: (body: Record<string, unknown>) => post("/funds", body),
+    cancelFundOrder: (id: number) => post("/fund-orders/cancel", { id }),
+    mature: () => post("/funds/mature"),
+    news: (body: Record<string, unknown>) => post("/news", body),
+    reply: (user: string, content: string) => post("/chat/reply", { user, content }),
+  };
+}
+
+/**
+ * The file's provider on a real socket, and `cli(…args)`: one run of the operator CLI against it (each run starts
+ * tsx, a second or two: keep them few). `runCli` runs it against any address.
+ */
+export function useOperatorCli(options?: TestProviderOptions) {
+  const p = useTestProvider(options);
+  let server: ReturnType<typeof serve> | undefined;
+  let url = "";
+  beforeAll(async () => {
+    server = serve({ fetch: p.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server!.once("listening", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined))));
+  return { p, cli: (...args: string[]) => runCli(url, ...args) };
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** One run of the operator CLI against `providerUrl`: its exit code and what it printed (stdout, then stderr). */
+export async function runCli(providerUrl: string, ...args: string[]) {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "provider/operator-cli.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, PROVIDER_URL: providerUrl, OPERATOR_KEY: "test-operator-key" },
+      timeout: 30_000,
+    });
+    return { code: 0, out: stdout.trim() };
+  } catch (error: any) {
+    return { code: error.code as number, out: `${error.stdout}${error.stderr}`.trim() };
+  }
+}
+
+// ---- money and records ---------------------------------------------------------------------------------------------
+
+export async function balanceOf(p: TestProvider, userId: number): Promise<string> {
+  return (await p.db.selectFrom("users").select("money").where("id", "=", userId).executeTakeFirstOrThrow()).money;
+}
+
+/** The ledger invariant: the signed sum of the user's bills equals the balance. Returns the balance. */
+export async function expectLedgerBalanced(p: TestProvider, userId: number): Promise<string> {
+  const money = await balanceOf(p, userId);
+  expect(await signedBillTotal(p.db, userId)).toBe(money);
+  return money;
+}
+
+export async function billsOf(p: TestProvider, userId: number) {
+  return p.db.selectFrom("bills").selectAll().where("user_id", "=", userId).orderBy("id").execute();
+}
+
+/** The customer's bills, oldest first, as [type, amount, balance, kind, ref_type, ref_id]. */
+export async function billLines(p: TestProvider, userId: number) {
+  return (await billsOf(p, userId)).map((b) => [b.type, b.amount, b.balance, b.kind, b.ref_type, b.ref_id]);
+}
+
+export async function ordersOf(p: TestProvider, userId: number) {
+  return p.db.selectFrom("orders").selectAll().where("user_id", "=", userId).orderBy("id").execute();
+}
+
+export const FEE = new Decimal("0.0003");
+export const m2 = (v: Decimal.Value) => new Decimal(v).toFixed(2, Decimal.ROUND_HALF_UP);
+export const priceOf = (p: TestProvider, symbol: string, at: Date) => p.market.quote(symbol, at)!.price;
+/** Rupees per dollar at `at`: what a US (or futures) trade is converted at on the INR deployment (docs/decisions/0145). */
+export const usdInrAt = (p: TestProvider, at: Date) => new Decimal(String(priceOf(p, "USDINR=X", at)));
+
+// ---- uploads -------------------------------------------------------------------------------------------------------
+
+/** A real PNG made by sharp, carrying an EXIF block with a recognisable text. */
+export const EXIF_SECRET = "secret-location-51.5074N";
+export async function pngWithExif(width = 40, height = 20) {
+  return sharp({ create: { width, height, channels: 3, background: "#3366cc" } })
+    .png()
+    .withExif({ IFD0: { Copyright: EXIF_SECRET, Artist: "Test Customer" } })
+    .toBuffer();
+}
+
+/** POST /upload with a multipart body (field `file`). */
+export async function upload(p: TestProvider, token: string | undefined, bytes: Uint8Array, name = "photo.png", type = "image/png") {
+  const form = new FormData();
+  form.append("file", new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
+  const res = await p.fetch("/api/stock/success/upload", { method: "POST", body: form, headers: token ? { token } : {} });
+  return { status: res.status, body: (await res.json()) as any };
+}
