@@ -111,18 +111,19 @@ async function logoutRedirect(request: Request): Promise<Response> {
 
 export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): Promise<T> {
   const method = opts.method ?? (opts.body === undefined && opts.multipart === undefined ? "GET" : "POST");
-  const headers = new Headers({ Accept: "application/json" });
-  if (opts.auth !== false && ctx.token) headers.set("token", ctx.token);
+  // A plain record: the Request (or fetch) builds its Headers from it once.
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (opts.auth !== false && ctx.token) headers.token = ctx.token;
   // The customer's address, set by the server from the socket (docs/decisions/0090-custom-express-server.md);
   // the provider's login limiter counts per phone + address.
   const clientIp = ctx.request.headers.get("x-client-ip");
-  if (clientIp) headers.set("x-client-ip", clientIp);
+  if (clientIp) headers["x-client-ip"] = clientIp;
   let body: string | FormData | undefined;
   if (method === "POST" && opts.multipart) {
     // fetch writes the multipart Content-Type with its boundary itself.
     body = opts.multipart;
   } else if (method === "POST") {
-    headers.set("Content-Type", "application/json");
+    headers["Content-Type"] = "application/json";
     body = JSON.stringify(opts.body ?? {});
   }
   const path = buildPath(opts.path, opts.query);
