@@ -4,7 +4,7 @@
  * is shared with /qip (app/features/products/BlockTradingScreen.tsx, block.server.ts).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
 import { blockAction, loadBlockScreen } from "~/features/products/block.server";
 import { BlockTradingScreen } from "~/features/products/BlockTradingScreen";
@@ -22,5 +22,5 @@ export const clientAction = moneyClientAction<typeof action>();
 export const shouldRevalidate = keepAfterClientFailure;
 
 export default function BlockTradingPage() {
-  return <BlockTradingScreen data={useLoaderData<typeof loader>()} reply={useActionData<typeof clientAction>()} />;
+  return <BlockTradingScreen data={useLoaderData<typeof loader>()} />;
 }

@@ -4,20 +4,20 @@
  * expected return, the return range, the status (a status the screens do not know is shown as unknown), the end date
  * and the date it was made; an empty state when there are none.
  */
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { periodText, returnRangeText } from "~/features/products/funds";
+import { loadOrdersPage, type OrdersPage } from "~/features/products/orders.server";
 import { OrderItem, OrdersScreen } from "~/features/products/OrdersScreen";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { formatDate, formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
-import { attempt, logFailure } from "~/provider/failures.server";
 import { fundOrderFigures, getFundOrders, type FundOrderFigures } from "~/provider/products.server";
 import { useFormat } from "~/utils/format-context";
 import { fundOrdersHref, fundsHref, type FundOrdersTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
-import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
+import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
 export const handle: PageHandle = { i18n: ["products"], titleKey: "products:fundOrders.title" };
@@ -25,13 +25,8 @@ export const links = productLinks;
 export const headers = productHeaders;
 
 const TABS: readonly FundOrdersTab[] = ["all", "active", "completed", "cancelled"];
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export interface FundOrdersData extends PageInfo {
-  tab: FundOrdersTab;
-  failed: boolean;
-  rows: FundOrderFigures[];
-}
+export type FundOrdersData = OrdersPage<FundOrdersTab, { rows: FundOrderFigures[] }>;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "products");
@@ -39,16 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = query.get("tab");
   const tab = (TABS as readonly (string | null)[]).includes(asked) ? (asked as FundOrdersTab) : "all";
   const page = readPage(query.get("page"));
-  const orders = await attempt(getFundOrders(context.provider, { status: tab, page }));
-  if (!orders.ok) {
-    logFailure("fund orders", orders.failure);
-    const data: FundOrdersData = { ...pageInfo(page, 0), tab, failed: true, rows: [] };
-    return json(data, { status: 503, headers: NO_STORE });
-  }
-  const info = pageInfo(page, orders.data.count);
-  if (page > info.pageCount) throw redirect(fundOrdersHref({ tab, page: info.pageCount }));
-  const data: FundOrdersData = { ...info, tab, failed: false, rows: orders.data.rows.map(fundOrderFigures) };
-  return json(data, { headers: NO_STORE });
+  return loadOrdersPage({
+    where: "fund orders",
+    tab,
+    page,
+    list: getFundOrders(context.provider, { status: tab, page }).then((orders) => ({ count: orders.count, rows: { rows: orders.rows.map(fundOrderFigures) } })),
+    none: { rows: [] },
+    href: fundOrdersHref,
+  });
 }
 
 export default function FundOrdersPage() {

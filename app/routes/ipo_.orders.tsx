@@ -3,22 +3,22 @@
  * ten per page. An application is 1 pending (its money held), 2 success (allotted: shown with the allotted quantity
  * and any part of the hold returned), 3 failed (the hold returned); 0 is shown as submitted with its quantity.
  */
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import { loadOrdersPage, type OrdersPage } from "~/features/products/orders.server";
 import { OrderItem, OrdersScreen } from "~/features/products/OrdersScreen";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { formatDateTime } from "~/features/wallet/dates";
 import { formatInteger, formatMarketMoney } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
-import { attempt, logFailure } from "~/provider/failures.server";
 import { getIpoApplications, getIpoSales, ipoApplicationFigures, type IpoApplicationFigures } from "~/provider/products.server";
 import { recordFigures, type RecordFigures } from "~/provider/trading.server";
 import { useFormat } from "~/utils/format-context";
 import { ipoHref, ipoOrdersHref, type IpoOrdersTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
-import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
+import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
 export const handle: PageHandle = { i18n: ["products", "trade"], titleKey: "products:ipoOrders.title" };
@@ -26,38 +26,34 @@ export const links = productLinks;
 export const headers = productHeaders;
 
 const TABS: readonly IpoOrdersTab[] = ["applications", "sales"];
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export interface IpoOrdersData extends PageInfo {
-  tab: IpoOrdersTab;
-  failed: boolean;
+interface IpoOrdersRows {
   applications: IpoApplicationFigures[];
   sales: RecordFigures[];
 }
+
+export type IpoOrdersData = OrdersPage<IpoOrdersTab, IpoOrdersRows>;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "products");
   const query = new URL(request.url).searchParams;
   const tab: IpoOrdersTab = query.get("tab") === "sales" ? "sales" : "applications";
   const page = readPage(query.get("page"));
-  const list = await attempt<{ count: number; applications: IpoApplicationFigures[]; sales: RecordFigures[] }>(
-    tab === "sales"
-      ? getIpoSales(context.provider, page).then((data) => ({ count: data.count, sales: data.rows.map((row) => recordFigures(row, context.deployment)), applications: [] }))
-      : getIpoApplications(context.provider, page).then((data) => ({
-          count: data.count,
-          applications: data.rows.map((row) => ipoApplicationFigures(row, context.deployment)),
-          sales: [],
-        })),
-  );
-  if (!list.ok) {
-    logFailure(`ipo ${tab}`, list.failure);
-    const data: IpoOrdersData = { ...pageInfo(page, 0), tab, failed: true, applications: [], sales: [] };
-    return json(data, { status: 503, headers: NO_STORE });
-  }
-  const info = pageInfo(page, list.data.count);
-  if (page > info.pageCount) throw redirect(ipoOrdersHref({ tab, page: info.pageCount }));
-  const data: IpoOrdersData = { ...info, tab, failed: false, applications: list.data.applications, sales: list.data.sales };
-  return json(data, { headers: NO_STORE });
+  const none: IpoOrdersRows = { applications: [], sales: [] };
+  return loadOrdersPage({
+    where: `ipo ${tab}`,
+    tab,
+    page,
+    list:
+      tab === "sales"
+        ? getIpoSales(context.provider, page).then((data) => ({ count: data.count, rows: { ...none, sales: data.rows.map((row) => recordFigures(row, context.deployment)) } }))
+        : getIpoApplications(context.provider, page).then((data) => ({
+            count: data.count,
+            rows: { ...none, applications: data.rows.map((row) => ipoApplicationFigures(row, context.deployment)) },
+          })),
+    none,
+    href: ipoOrdersHref,
+  });
 }
 
 /** An application's status in words; 0 and 2 are shown with their quantity (docs/product.md#ipo). */

@@ -3,7 +3,7 @@
  * with the transaction password after a review; success goes to /qip/orders with 'Purchase successful'.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
 import { blockAction, loadBlockScreen } from "~/features/products/block.server";
 import { BlockTradingScreen } from "~/features/products/BlockTradingScreen";
@@ -21,5 +21,5 @@ export const clientAction = moneyClientAction<typeof action>();
 export const shouldRevalidate = keepAfterClientFailure;
 
 export default function QipPage() {
-  return <BlockTradingScreen data={useLoaderData<typeof loader>()} reply={useActionData<typeof clientAction>()} />;
+  return <BlockTradingScreen data={useLoaderData<typeof loader>()} />;
 }

@@ -3,7 +3,6 @@ import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 import { Pager } from "~/components/ui/Pager";
-import { useMoneyReply } from "~/features/wallet/client-action";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
@@ -17,8 +16,8 @@ import type { BlockReviewFields } from "./forms.server";
 import { ListFailed } from "./ListFailed";
 import { BLOCK_HREFS } from "./molds";
 import { OfferItem } from "./OfferItem";
-import { NoTransactionPassword, PurchaseReview, type ConfirmReply, type ProductReply } from "./PurchaseReview";
-import { PurchaseScreen } from "./PurchaseScreen";
+import { NoTransactionPassword, PurchaseReview, type ConfirmReply } from "./PurchaseReview";
+import { PurchaseScreen, usePurchaseReply } from "./PurchaseScreen";
 import { BELOW_MINIMUM_HINT_MS, BLOCK_STEP } from "./quantity";
 import { QuantityStepDialog } from "./QuantityStepDialog";
 import { useQuantityStep } from "./useQuantityStep";
@@ -28,12 +27,12 @@ import { useQuantityStep } from "./useQuantityStep";
  * then "check your purchase" (transaction password, Confirm). Each step has its own URL (`?buy=`, `&step=review&key=`):
  * without JS a page, with JS a native modal dialog over the list (docs/decisions/0135).
  */
-export function BlockTradingScreen({ data, reply }: { data: BlockScreenData; reply: ProductReply | undefined }) {
+export function BlockTradingScreen({ data }: { data: BlockScreenData }) {
   const { t } = useTranslation("products");
   const location = useLocation();
   const hrefs = BLOCK_HREFS[data.mold];
   const listHref = hrefs.screen({ code: data.code || undefined, page: data.page });
-  const { review, amount, confirm } = useMoneyReply(reply, data.buy ? data.review : null);
+  const { review, amount, confirm } = usePurchaseReply(data.buy ? data.review : null);
   return (
     <PurchaseScreen
       heading={t(data.mold === "bulk" ? "block.heading" : "block.qipHeading")}

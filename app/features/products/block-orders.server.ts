@@ -4,25 +4,17 @@
  * page; a provider failure is the screen's own "loading failed, please retry" (HTTP 503). A failed order says why, in
  * the words of the failure registry.
  */
-import { json, redirect } from "@remix-run/node";
-
-import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
+import { failureMessage } from "~/provider/failures.server";
 import { blockDealFigures, getBlockDeals, type BlockDealFigures, type BlockMold } from "~/provider/products.server";
 import type { BlockOrdersTab } from "~/utils/hrefs";
-import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
+import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
 import { BLOCK_HREFS, BLOCK_ORDER_TABS } from "./molds";
+import { loadOrdersPage, type OrdersPage } from "./orders.server";
 
 const STATUS_OF_TAB: Record<BlockOrdersTab, 0 | 1 | 2> = { all: 0, failed: 2, success: 1 };
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
-export interface BlockOrdersData extends PageInfo {
-  mold: BlockMold;
-  tab: BlockOrdersTab;
-  failed: boolean;
-  rows: (BlockDealFigures & { reasonText: string | null })[];
-}
+export type BlockOrdersData = OrdersPage<BlockOrdersTab, { mold: BlockMold; rows: (BlockDealFigures & { reasonText: string | null })[] }>;
 
 function readTab(value: string | null): BlockOrdersTab {
   return (BLOCK_ORDER_TABS as readonly (string | null)[]).includes(value) ? (value as BlockOrdersTab) : "all";
@@ -33,19 +25,22 @@ export async function loadBlockOrders(request: Request, mold: BlockMold) {
   const query = new URL(request.url).searchParams;
   const tab = readTab(query.get("tab"));
   const page = readPage(query.get("page"));
-  const deals = await attempt(getBlockDeals(context.provider, { mold, status: STATUS_OF_TAB[tab], page }));
-  if (!deals.ok) {
-    logFailure(`${mold} orders`, deals.failure);
-    const data: BlockOrdersData = { ...pageInfo(page, 0), mold, tab, failed: true, rows: [] };
-    return json(data, { status: 503, headers: NO_STORE });
-  }
-  const info = pageInfo(page, deals.data.count);
-  if (page > info.pageCount) throw redirect(BLOCK_HREFS[mold].orders({ tab, page: info.pageCount }));
-  const rows = deals.data.rows.map((row) => {
-    const figures = blockDealFigures(row, context.deployment);
-    const reasonText = figures.status === 2 && figures.reason ? failureMessage(context.t, figures.reason, "products:errors.purchaseFailed") : null;
-    return { ...figures, reasonText };
+  return loadOrdersPage({
+    where: `${mold} orders`,
+    tab,
+    page,
+    list: getBlockDeals(context.provider, { mold, status: STATUS_OF_TAB[tab], page }).then((deals) => ({
+      count: deals.count,
+      rows: {
+        mold,
+        rows: deals.rows.map((row) => {
+          const figures = blockDealFigures(row, context.deployment);
+          const reasonText = figures.status === 2 && figures.reason ? failureMessage(context.t, figures.reason, "products:errors.purchaseFailed") : null;
+          return { ...figures, reasonText };
+        }),
+      },
+    })),
+    none: { mold, rows: [] },
+    href: BLOCK_HREFS[mold].orders,
   });
-  const data: BlockOrdersData = { ...info, mold, tab, failed: false, rows };
-  return json(data, { headers: NO_STORE });
 }

@@ -7,7 +7,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { Pager } from "~/components/ui/Pager";
@@ -15,12 +15,12 @@ import { createFundConfirmSchema, createFundReviewSchema, type FormConstraint } 
 import { periodText, returnAmounts, returnRangeText } from "~/features/products/funds";
 import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
-import { PurchaseReview, type ProductReply } from "~/features/products/PurchaseReview";
-import { PurchaseScreen } from "~/features/products/PurchaseScreen";
+import { PurchaseReview } from "~/features/products/PurchaseReview";
+import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
-import { keepAfterClientFailure, moneyClientAction, useMoneyReply } from "~/features/wallet/client-action";
+import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import { refused, toReview, type MoneyReply } from "~/features/wallet/money-form.server";
 import { formatMoney, type FormatContext } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
@@ -121,11 +121,10 @@ export const shouldRevalidate = keepAfterClientFailure;
 
 export default function FundsPage() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof clientAction>() as ProductReply | undefined;
   const { t } = useTranslation("products");
   const fmt = useFormat();
   // The review stays whatever the reply: the Invest forms post without it.
-  const { amount, confirm } = useMoneyReply(reply, null);
+  const { amount, confirm } = usePurchaseReply(null);
   const review = data.review;
   return (
     <PurchaseScreen

@@ -10,18 +10,18 @@
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 
 import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/products/forms.server";
 import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
-import { PurchaseReview, type ConfirmReply, type ProductReply } from "~/features/products/PurchaseReview";
-import { PurchaseScreen } from "~/features/products/PurchaseScreen";
+import { PurchaseReview, type ConfirmReply } from "~/features/products/PurchaseReview";
+import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
-import { keepAfterClientFailure, moneyClientAction, useMoneyReply } from "~/features/wallet/client-action";
+import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import { refused, toReview } from "~/features/wallet/money-form.server";
 import { formatDate, formatInteger, formatMarketMoney } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
@@ -128,10 +128,9 @@ export const shouldRevalidate = keepAfterClientFailure;
 
 export default function IpoPage() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof clientAction>() as ProductReply | undefined;
   const { t } = useTranslation("products");
   const location = useLocation();
-  const { review, amount, confirm } = useMoneyReply(reply, data.apply ? data.review : null);
+  const { review, amount, confirm } = usePurchaseReply(data.apply ? data.review : null);
   return (
     <PurchaseScreen
       heading={t("ipo.heading")}
