@@ -4,31 +4,55 @@
  * waits for no stylesheet request. Route stylesheets reached later by client navigations stay ordinary Remix
  * `links` (preloaded before the navigation commits, then cached for a year).
  *
- * Routes declare their stylesheets with `routeLinks(href…)` instead of `{ rel: "stylesheet" }` descriptors.
- * Its `links()` leaves out the stylesheets the document already carries (all of them on the server, where
- * `<InlineStyles>` renders them), so Remix neither links nor preloads them again.
+ * Routes declare their stylesheets with `routeLinks(href…)` instead of `{ rel: "stylesheet" }` descriptors (a
+ * route's `links` may also call one: `() => [...walletLinks(), icon]`). Its `links()` leaves out the
+ * stylesheets the document carries (all of them on the server, where `<InlineStyles>` renders them), so Remix
+ * neither links nor preloads them again.
  */
 import type { LinkDescriptor } from "@remix-run/node";
 import { useMatches } from "@remix-run/react";
 
-import { inlineStylesheets, type InlineStylesheet } from "~/utils/styles.server";
 import { useNonce } from "~/utils/nonce-provider";
+import { readStylesheet, routeLinksFunctions } from "~/utils/styles.server";
 
-/** A route's `links` export whose stylesheets the document may carry inline. */
-export type RouteLinks = (() => LinkDescriptor[]) & { readonly stylesheets: readonly string[] };
+export interface InlineStylesheet {
+  href: string;
+  /** The rules, ready for a `<style>` element; undefined when the server could not read them (linked instead). */
+  css: string | undefined;
+}
+
+/** True while `inlineableStylesheets` calls a route's `links`: `routeLinks` then lists its stylesheets too. */
+let listing = false;
+const INLINE = Symbol("inline");
 
 /**
  * `links` for a route: each string is a stylesheet's URL (a `.css` import), other descriptors (icons…) pass
  * through. `routeLinks(marketStyles, stockStyles)` keeps that order in the cascade.
  */
-export function routeLinks(...entries: Array<string | LinkDescriptor>): RouteLinks {
-  const stylesheets = entries.filter((entry): entry is string => typeof entry === "string");
-  const others = entries.filter((entry): entry is LinkDescriptor => typeof entry !== "string");
-  const links = () => [
-    ...others,
-    ...stylesheets.filter((href) => !carriedByDocument(href)).map((href): LinkDescriptor => ({ rel: "stylesheet", href })),
-  ];
-  return Object.assign(links, { stylesheets });
+export function routeLinks(...entries: Array<string | LinkDescriptor>): () => LinkDescriptor[] {
+  return () =>
+    entries.flatMap((entry): LinkDescriptor[] => {
+      if (typeof entry !== "string") return [entry];
+      if (listing) return [{ rel: "stylesheet", href: entry, [INLINE]: true } as LinkDescriptor];
+      return carriedByDocument(entry) ? [] : [{ rel: "stylesheet", href: entry }];
+    });
+}
+
+/** The `routeLinks` stylesheets a route's `links` export lists, in order (none for anything else). */
+export function inlineableStylesheets(links: unknown): string[] {
+  if (typeof links !== "function") return [];
+  listing = true;
+  try {
+    return (links() as LinkDescriptor[]).flatMap((link) => (INLINE in link && "href" in link && link.href ? [link.href] : []));
+  } finally {
+    listing = false;
+  }
+}
+
+/** The matched routes' stylesheets (root first), each once, with their text from `read`. */
+export function documentStylesheets(routeLinks: readonly unknown[], read: (href: string) => string | undefined): InlineStylesheet[] {
+  const hrefs = new Set(routeLinks.flatMap(inlineableStylesheets));
+  return Array.from(hrefs, (href) => ({ href, css: read(href) }));
 }
 
 /**
@@ -62,13 +86,14 @@ function carriedByDocument(href: string): boolean {
  * In the browser it renders what the server sent and keeps it for the page's life: route stylesheets only
  * style their own prefixed classes (`.mk-`, `.tr-`…), so a sheet left in place after its route is gone
  * changes nothing, and none is ever fetched or inserted again (CSP: no script-made style element).
+ * `styles.server` is an empty module in the browser bundle: its functions are only called on the server.
  */
 export function InlineStyles() {
   const requestNonce = useNonce();
   const matches = useMatches();
   const { sheets, nonce } =
     typeof document === "undefined"
-      ? { sheets: inlineStylesheets(matches.map((match) => match.id)), nonce: requestNonce }
+      ? { sheets: documentStylesheets(routeLinksFunctions(matches.map((match) => match.id)), readStylesheet), nonce: requestNonce }
       : browserDocument();
   return (
     <>

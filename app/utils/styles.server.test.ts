@@ -4,8 +4,8 @@ import path from "node:path";
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { routeLinks } from "~/utils/route-styles";
-import { createInlineStylesheets, createStylesheetReader, styleElementText } from "~/utils/styles.server";
+import { documentStylesheets, inlineableStylesheets, routeLinks } from "~/utils/route-styles";
+import { createStylesheetReader, styleElementText } from "~/utils/styles.server";
 
 // docs/decisions/0150-inline-critical-css.md: the document carries its routes' built stylesheets inline.
 let publicDir: string;
@@ -57,31 +57,33 @@ describe("createStylesheetReader", () => {
   });
 });
 
-describe("createInlineStylesheets", () => {
+describe("documentStylesheets", () => {
   const appStyles = "/build/_assets/app-AAAA1111.css";
   const marketStyles = "/build/_assets/market-BBBB2222.css";
-  const routes = {
-    root: { module: { links: routeLinks({ rel: "icon", href: "/favicon.ico" }, appStyles) } },
-    "routes/markets": { module: { links: routeLinks(marketStyles) } },
-    "routes/watchlists": { module: { links: routeLinks(marketStyles, "/build/_assets/gone-CCCC3333.css") } },
-    "routes/plain": { module: { links: () => [{ rel: "stylesheet", href: "/plain.css" }] } },
-    "routes/none": { module: {} },
-  };
+  const rootLinks = routeLinks({ rel: "icon", href: "/favicon.ico" }, appStyles);
+  const marketLinks = routeLinks(marketStyles);
 
   it("lists the matched routes' stylesheets in order, each once, with their text", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const inline = createInlineStylesheets(() => routes, createStylesheetReader(publicDir));
-    expect(inline(["root", "routes/markets"])).toEqual([
+    const read = createStylesheetReader(publicDir);
+    expect(documentStylesheets([rootLinks, marketLinks], read)).toEqual([
       { href: appStyles, css: "body{margin:0}" },
       { href: marketStyles, css: ".mk-page{display:grid}" },
     ]);
-    expect(inline(["root", "routes/markets", "routes/watchlists"])).toEqual([
+    const watchlistLinks = routeLinks(marketStyles, "/build/_assets/gone-CCCC3333.css");
+    expect(documentStylesheets([rootLinks, marketLinks, watchlistLinks], read)).toEqual([
       { href: appStyles, css: "body{margin:0}" },
       { href: marketStyles, css: ".mk-page{display:grid}" },
       { href: "/build/_assets/gone-CCCC3333.css", css: undefined },
     ]);
-    // Plain `links` (not routeLinks) and routes without links stay with Remix's <Links>.
-    expect(inline(["routes/plain", "routes/none", "routes/unknown"])).toEqual([]);
+  });
+
+  it("finds the stylesheets of a links export that calls routeLinks, and none of plain links", () => {
+    const composed = () => [...marketLinks(), { rel: "preconnect", href: "https://example.test" }];
+    expect(inlineableStylesheets(composed)).toEqual([marketStyles]);
+    // Plain stylesheet descriptors stay with Remix's <Links> (linked, not inlined); no links, nothing.
+    expect(inlineableStylesheets(() => [{ rel: "stylesheet", href: "/plain.css" }])).toEqual([]);
+    expect(inlineableStylesheets(undefined)).toEqual([]);
   });
 });
 
@@ -89,7 +91,8 @@ describe("routeLinks on the server", () => {
   it("leaves every stylesheet to the inline styles and keeps the other links", () => {
     const links = routeLinks({ rel: "icon", href: "/favicon.ico", sizes: "16x16" }, "/build/_assets/app-AAAA1111.css");
     expect(links()).toEqual([{ rel: "icon", href: "/favicon.ico", sizes: "16x16" }]);
-    expect(links.stylesheets).toEqual(["/build/_assets/app-AAAA1111.css"]);
+    expect(inlineableStylesheets(links)).toEqual(["/build/_assets/app-AAAA1111.css"]);
+    expect(links()).toEqual([{ rel: "icon", href: "/favicon.ico", sizes: "16x16" }]);
   });
 });
 
