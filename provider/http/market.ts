@@ -21,76 +21,72 @@ const MOLDS: Record<string, HistoryPeriod | "SVG"> = {
 };
 const codeParam = z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(64).optional());
 
+// Built once: these routes serve every price panel poll, and building a zod schema costs more than running it.
+const stockListQuery = z.object({
+  market: marketParam,
+  symbol: z.string().trim().max(64).optional(),
+  page: pageParam,
+  limit: limitParam(100, 10),
+});
+const currencyListQuery = z.object({ code: codeParam, page: pageParam, limit: limitParam(100, 10) });
+const futuresListQuery = z.object({
+  market: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
+    z.enum(["FUTURE", "CGI"]).default("FUTURE"),
+  ),
+  code: codeParam,
+  page: pageParam,
+  limit: limitParam(100, 100),
+});
+const yahooQuery = z.object({
+  symbol: symbolParam,
+  market: marketParam,
+  mold: z
+    .string()
+    .default("1d")
+    .transform((m) => MOLDS[m.trim().toLowerCase()] ?? MOLDS[m.trim()])
+    .refine((m) => m !== undefined, "mold must be 1m, 1d, 1wk, 1mo, 1y, 5y or SVG"),
+});
+const priceQuery = z.object({ symbol: symbolParam, interval: z.literal("1d").default("1d") });
+const quotesQuery = z.object({
+  symbols: z
+    .string()
+    .transform((v) => [...new Set(v.split(",").map((x) => x.trim()).filter(Boolean))])
+    .refine((list) => list.length >= 1 && list.length <= 50, "1 to 50 comma-separated symbols"),
+});
+
 export function marketRoutes(s: Services) {
   const app = new Hono<Env>();
 
   app.get("/stock/category/list", async (c) => ok(c, await s.catalog.categories()));
 
   app.get("/v2/stock/list", (c) => {
-    const q = readQuery(
-      c,
-      z.object({
-        market: marketParam,
-        symbol: z.string().trim().max(64).optional(),
-        page: pageParam,
-        limit: limitParam(100, 10),
-      }),
-    );
+    const q = readQuery(c, stockListQuery);
     return ok(c, s.catalog.stockList({ market: q.market, search: q.symbol, page: q.page, limit: q.limit }));
   });
 
   app.get("/v2/currency/list", (c) => {
-    const q = readQuery(c, z.object({ code: codeParam, page: pageParam, limit: limitParam(100, 10) }));
+    const q = readQuery(c, currencyListQuery);
     return ok(c, s.catalog.currencyList({ search: q.code, page: q.page, limit: q.limit }));
   });
 
   app.get("/v2/market/list", (c) => {
-    const q = readQuery(
-      c,
-      z.object({
-        market: z.preprocess(
-          (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
-          z.enum(["FUTURE", "CGI"]).default("FUTURE"),
-        ),
-        code: codeParam,
-        page: pageParam,
-        limit: limitParam(100, 100),
-      }),
-    );
+    const q = readQuery(c, futuresListQuery);
     return ok(c, s.catalog.futuresList({ market: q.market, search: q.code, page: q.page, limit: q.limit }));
   });
 
   app.get("/v2/yahoo", (c) => {
-    const q = readQuery(
-      c,
-      z.object({
-        symbol: symbolParam,
-        market: marketParam,
-        mold: z
-          .string()
-          .default("1d")
-          .transform((m) => MOLDS[m.trim().toLowerCase()] ?? MOLDS[m.trim()])
-          .refine((m) => m !== undefined, "mold must be 1m, 1d, 1wk, 1mo, 1y, 5y or SVG"),
-      }),
-    );
+    const q = readQuery(c, yahooQuery);
     return ok(c, s.catalog.chart(q.symbol, q.mold!));
   });
 
   app.get("/v2/price", (c) => {
-    const q = readQuery(c, z.object({ symbol: symbolParam, interval: z.literal("1d").default("1d") }));
+    const q = readQuery(c, priceQuery);
     return ok(c, s.catalog.priceLookup(q.symbol));
   });
 
   app.get("/v2/quotes", (c) => {
-    const q = readQuery(
-      c,
-      z.object({
-        symbols: z
-          .string()
-          .transform((v) => [...new Set(v.split(",").map((x) => x.trim()).filter(Boolean))])
-          .refine((list) => list.length >= 1 && list.length <= 50, "1 to 50 comma-separated symbols"),
-      }),
-    );
+    const q = readQuery(c, quotesQuery);
     return ok(c, s.catalog.quotes(q.symbols));
   });
 

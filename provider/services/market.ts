@@ -7,6 +7,22 @@ import { ProviderError } from "../errors";
 import type { HistoryPeriod, Instrument, MarketSource, Quote } from "../market/source";
 import { createSparklines } from "../market/svg";
 
+interface CategoryRow {
+  category_id: number;
+  category_code: string;
+  category_name: string;
+  market: MarketCode;
+  stocks: { id: number; stock_name: string; stock_code: string }[];
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
 /** The stock row of the contract (SPEC §3 names, `prasent` included). */
 export function stockRow(inst: Instrument, q: Quote) {
   return {
@@ -64,9 +80,9 @@ interface Paging {
 export function createCatalog(deps: CatalogDeps) {
   const { market } = deps;
   const listed = listedMarkets(deps.deployment);
-  // Categories are seed data that only a migration changes: read them once per process instead of on
-  // every home and markets render (each PGlite round trip costs 1.5–3 ms; see docs/performance.md).
-  let categoriesOnce: ReturnType<typeof allCategories> | undefined;
+  // Categories are seed data that only a migration changes (no operator path edits them): the reply is built
+  // once per process instead of on every home and markets render (docs/decisions/0148-request-path-profile.md).
+  let categoriesOnce: Promise<{ categories: CategoryRow[] }> | undefined;
 
   /** A listed instrument (indices included), or `not_found` on `field`. */
   function listedInstrument(symbol: string, field = "symbol"): Instrument {
@@ -75,14 +91,10 @@ export function createCatalog(deps: CatalogDeps) {
     return inst;
   }
 
-  async function categories() {
-    categoriesOnce ??= allCategories(deps.db).catch((error: unknown) => {
-      categoriesOnce = undefined;
-      throw error;
-    });
+  async function readCategories() {
     const markets = stockMarkets(deps.deployment);
     return {
-      categories: (await categoriesOnce)
+      categories: (await allCategories(deps.db))
         .filter((cat) => markets.includes(cat.market))
         .map((cat) => ({
           category_id: cat.id,
@@ -92,6 +104,17 @@ export function createCatalog(deps: CatalogDeps) {
           stocks: market.indices(cat.market).map((i) => ({ id: i.id, stock_name: i.name, stock_code: i.symbol })),
         })),
     };
+  }
+
+  /** The same (frozen) reply every time; a failed read is tried again by the next call. */
+  function categories() {
+    categoriesOnce ??= readCategories()
+      .then(deepFreeze)
+      .catch((error: unknown) => {
+        categoriesOnce = undefined;
+        throw error;
+      });
+    return categoriesOnce;
   }
 
   function rowsOf(markets: MarketCode[], search: string | undefined, q: Paging) {
