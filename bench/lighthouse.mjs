@@ -92,7 +92,8 @@ function lighthouse(url, cookie) {
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
     // What the page downloaded as Lighthouse saw it (the app's server sends it uncompressed unless a proxy gzips).
     transferKB: Math.round((audit("total-byte-weight") ?? 0) / 1024),
-    failedRequests: (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.statusCode >= 400 || item.statusCode === -1).map((item) => item.url),
+    failedRequests: (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.statusCode >= 400 || (item.statusCode === -1 && ["Document", "Stylesheet", "Script"].includes(item.resourceType)))
+      .map((item) => item.url),
     renderBlocking: (lhr.audits["render-blocking-resources"]?.details?.items ?? []).map((item) => item.url),
     failedAccessibility: Object.values(lhr.audits)
       .filter((a) => lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score === 0)

@@ -3,7 +3,7 @@
  * `npm run bench`: the team's yardstick (issue 10, docs/performance.md).
  *
  * Builds what is missing (the app; the bare Remix app in bench/bare), starts the app's production server
- * (`node server/index.mjs`) on a fresh embedded database, and the bare app's server beside it, then measures
+ * (`node server/index.mjs`, from a snapshot of build/ and public/) on a fresh embedded database, and the bare app's server beside it, then measures
  * them in the same run, alternating (bare, route A, bare, route B, …, bare), with autocannon at 50 connections.
  * Each app route's req/s is printed as a share of the bare route's measured next to it (the mean of the bare runs
  * just before and after). With a reachable PostgreSQL server a second pass runs with DATABASE_URL set to a fresh

@@ -244,7 +244,7 @@ export async function runCustomers(app, { steps, holdSeconds, p99Budget }) {
       const worst = Object.entries(window.byKind).sort((a, b) => b[1].p99Ms - a[1].p99Ms)[0];
       console.log(
         `  ${target} customers: ${window.rps} req/s, p50 ${window.p50Ms} ms, p99 ${window.p99Ms} ms (slowest: ${worst?.[0]} p99 ${worst?.[1].p99Ms} ms), ` +
-          `errors ${window.errors}, sign-ups ${fresh.length} in ${signups.seconds} s (p99 ${signups.p99Ms} ms, errors ${signups.errors}), ` +
+          `errors ${window.errors}, ${fresh.length ? `sign-ups ${fresh.length} in ${signups.seconds} s (p99 ${signups.p99Ms} ms, errors ${signups.errors})` : "no new sign-ups"}, ` +
           `RSS ${step.rssMB} MB (peak ${step.rssPeakMB}) → ${ok ? "held" : "NOT held"}`,
       );
       for (const [what, count] of Object.entries({ ...signups.failures, ...window.failures }).slice(0, 6)) console.log(`      ${count} × ${what}`);
