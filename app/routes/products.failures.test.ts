@@ -3,7 +3,7 @@
  * failure code's message (docs/product.md#errors), what an unanswered Confirm says, the investment-failed message,
  * the maximum quantity from a balance, the orders' own failure message, periods and unknown statuses.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
@@ -13,9 +13,9 @@ import { periodText } from "~/features/products/funds";
 import { blockMaximum } from "~/features/products/quantity";
 import { translate, type TFunction } from "~/i18n-react";
 import { ProviderError } from "~/provider/core.server";
-import { commitSession, startSession } from "~/session.server";
-import { formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { scriptedProvider, type ProviderCall } from "~/testing/provider-double";
+import { getRequest, settle, type ReplyJson } from "~/testing/http";
+import type { ProviderCall } from "~/testing/provider-double";
+import { post, useScriptedProvider } from "~/testing/route-harness";
 
 import enProducts from "../../locales/en/products.json";
 import esProducts from "../../locales/es/products.json";
@@ -27,17 +27,7 @@ import { action as qipAction, loader as qipLoader } from "./qip";
 import type { BlockOrdersData } from "~/features/products/block-orders.server";
 import type { BlockScreenData } from "~/features/products/block.server";
 
-const provider = scriptedProvider();
-let cookie = "";
-beforeAll(async () => {
-  provider.install();
-  cookie = (await commitSession(startSession({ token: "t".repeat(43), user: { user: "9876543210", no: "1" } }))).split(";")[0];
-});
-afterAll(() => provider.uninstall());
-beforeEach(() => {
-  provider.reset();
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
-});
+const { provider, session } = useScriptedProvider();
 
 const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
 const INFY = { id: 7, tag: "INFY.NS", name: "Infosys Ltd", type: "IN", mold: "finalize", price: "1475.00", count: 100, status: 1, opens_at: "2026-11-01T00:00:00.000Z", closes_at: "2027-11-01T00:00:00.000Z" };
@@ -59,13 +49,7 @@ function qipProvider(buy: (call: ProviderCall) => unknown, balance = "1000000.00
 
 const reviewUrl = `/qip?buy=7&quantity=100&step=review&key=${KEY}`;
 const confirmQip = (password = "246810") =>
-  settle(() =>
-    qipAction({
-      request: formRequest(reviewUrl, { intent: "confirm", buy: "7", quantity: "100", stock_password: password, idempotency_key: KEY }, { cookie }),
-      params: {},
-      context: {},
-    }),
-  );
+  post(qipAction, reviewUrl, { intent: "confirm", buy: "7", quantity: "100", stock_password: password, idempotency_key: KEY }, session.cookie);
 
 describe("QIP purchase failures", () => {
   it.each([
@@ -110,7 +94,7 @@ describe("QIP purchase failures", () => {
 
   it("the maximum quantity comes from the balance: floor(balance / (price + 0.03 % of price))", async () => {
     qipProvider(() => ({}), "150000.00");
-    const page = (await (await settle(() => qipLoader({ request: getRequest("/qip?buy=7", cookie), params: {}, context: {} }))).json()) as BlockScreenData;
+    const page = (await (await settle(() => qipLoader({ request: getRequest("/qip?buy=7", session.cookie), params: {}, context: {} }))).json()) as BlockScreenData;
     // 150000.00 / 1475.4425 = 101.66…
     expect(page.buy).toMatchObject({ maximum: 101, balance: "150000.00", quantity: "100" });
     expect(blockMaximum("1000.00", "333.33", "0.0003")).toBe(2);
@@ -123,7 +107,7 @@ describe("QIP purchase failures", () => {
 describe("orders and funds failures", () => {
   it("orders the provider cannot give: 'loading failed, please retry' (503)", async () => {
     provider.respond(fail("server_error"));
-    const response = await settle(() => blockOrdersLoader({ request: getRequest("/block-trading/orders?tab=failed", cookie), params: {}, context: {} }));
+    const response = await settle(() => blockOrdersLoader({ request: getRequest("/block-trading/orders?tab=failed", session.cookie), params: {}, context: {} }));
     expect(response.status).toBe(503);
     expect((await response.json()) as BlockOrdersData).toMatchObject({ failed: true, tab: "failed", rows: [] });
     expect(enProducts.orders.loadFailed).toBe("loading failed, please retry");
@@ -139,13 +123,7 @@ describe("orders and funds failures", () => {
       if (call.path === "/stock/success/fund/purchase") throw new ProviderError(code);
       throw new Error(`unexpected call ${call.path}`);
     });
-    const response = await settle(() =>
-      fundsAction({
-        request: formRequest(`/fund-investment?invest=3&step=review&key=${KEY}`, { intent: "confirm", invest: "3", idempotency_key: KEY }, { cookie }),
-        params: {},
-        context: {},
-      }),
-    );
+    const response = await post(fundsAction, `/fund-investment?invest=3&step=review&key=${KEY}`, { intent: "confirm", invest: "3", idempotency_key: KEY }, session.cookie);
     expect(response.status).toBe(400);
     expect(((await response.json()) as ReplyJson).result.error?.[""]).toEqual([message]);
     expect(provider.calls.find((call) => call.path === "/stock/success/fund/purchase")?.body).toEqual({ project_id: 3, idempotency_key: KEY });
@@ -157,7 +135,7 @@ describe("orders and funds failures", () => {
       project: { name: "Liquid Plus 14-Day Fund", investment_period: 14, min_return: "1.00", max_return: "1.50" },
     });
     provider.respond(() => ({ rows: [order(1, "active"), order(2, "frozen")], count: 2 }));
-    const data = (await (await settle(() => fundOrdersLoader({ request: getRequest("/fund-investment/orders", cookie), params: {}, context: {} }))).json()) as FundOrdersData;
+    const data = (await (await settle(() => fundOrdersLoader({ request: getRequest("/fund-investment/orders", session.cookie), params: {}, context: {} }))).json()) as FundOrdersData;
     expect(data.rows.map((row) => row.status)).toEqual(["active", "unknown"]);
     expect(provider.calls[0]).toMatchObject({ path: "/stock/success/fund/orders", query: { status: "all", page: "1", limit: "10" } });
   });

@@ -2,86 +2,50 @@
  * The product screens on the MXN deployment (docs/product.md#block-trading, #funds): a real provider seeded for MXN,
  * literal amounts in pesos and dollars, and what a dollar-priced offer takes from a peso wallet.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "MXN";
 });
 
 import type { BlockScreenData } from "~/features/products/block.server";
-import { translate } from "~/i18n-react";
-import { setProviderTransportForTests } from "~/provider/transport.server";
-import { commitSession, startSession } from "~/session.server";
-import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
-import { getToast } from "~/toast.server";
+import { load, post, sessionCookie, toastText, useRealProvider } from "~/testing/route-harness";
 
 import enCommon from "../../locales/en/common.json";
 import en from "../../locales/en/products.json";
-import { createTestProvider, type TestProvider } from "../../provider/testing";
 import { newBuyer, TX_PASSWORD } from "../../provider/tests/helpers";
 import { action as blockAction, loader as blockLoader } from "./block-trading";
 import { loader as fundsLoader, type FundsPageData } from "./fund-investment/route";
 
-let provider: TestProvider;
+const provider = useRealProvider({ deployment: "MXN" });
 let cookie = "";
-
 beforeAll(async () => {
-  provider = await createTestProvider({ deployment: "MXN" });
-  setProviderTransportForTests((request) => provider.fetch(request));
-  const buyer = await newBuyer(provider, "1000000.00");
-  cookie = (await commitSession(startSession({ token: buyer.token, user: { user: buyer.phone, no: String(buyer.id) } }))).split(";")[0];
-}, 60_000);
-
-afterAll(async () => {
-  setProviderTransportForTests(undefined);
-  await provider?.close();
+  cookie = await sessionCookie(await newBuyer(provider, "1000000.00"));
 });
-
-beforeEach(() => {
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
-});
-
-async function load<T>(loader: (args: LoaderFunctionArgs) => Promise<Response>, path: string): Promise<T> {
-  const response = await settle(() => loader({ request: getRequest(path, cookie), params: {}, context: {} }));
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
 
 describe("MXN deployment", () => {
   it("block offers of Mexico and the US; a Mexican offer bought in pesos", async () => {
-    const page = await load<BlockScreenData>(blockLoader, "/block-trading");
+    const page = await load<BlockScreenData>(blockLoader, "/block-trading", cookie);
     expect(page.offers.map((offer) => [offer.display, offer.market, offer.price])).toEqual([
       ["AAPL", "US", "262.40"],
       ["MSFT", "US", "468.00"],
       ["WALMEX.MX", "MX", "56.20"],
     ]);
     const walmex = page.offers[2];
-    const reviewed = await settle(() =>
-      blockAction({ request: formRequest(`/block-trading?buy=${walmex.id}`, { intent: "review", buy: String(walmex.id), quantity: "100" }, { cookie }), params: {}, context: {} }),
-    );
+    const reviewed = await post(blockAction, `/block-trading?buy=${walmex.id}`, { intent: "review", buy: String(walmex.id), quantity: "100" }, cookie);
     const location = reviewed.headers.get("Location")!;
-    const review = await load<BlockScreenData>(blockLoader, location);
+    const review = await load<BlockScreenData>(blockLoader, location, cookie);
     // 100 × 56.20 = 5620.00; fee 0.03 % = 1.69; 5621.69; same currency as the wallet: nothing to convert.
     expect(review.review).toMatchObject({ quantity: 100, estimate: { total: "5620.00", fee: "1.69", net: "5621.69" }, conversion: null });
 
     const key = new URL(location, "http://localhost").searchParams.get("key")!;
-    const bought = await settle(() =>
-      blockAction({
-        request: formRequest(location, { intent: "confirm", buy: String(walmex.id), quantity: "100", stock_password: TX_PASSWORD, idempotency_key: key }, { cookie }),
-        params: {},
-        context: {},
-      }),
-    );
-    const toast = (await getToast(getRequest("/", cookieHeaderFrom(bought)))).toast!;
-    expect(translate({ language: "en", resources: { products: en, common: enCommon } }, "common", toast.key, toast.values)).toBe(
-      "Purchase successful: 100 WALMEX.MX at MX$56.20, MX$5,621.69 with the fee",
-    );
+    const bought = await post(blockAction, location, { intent: "confirm", buy: String(walmex.id), quantity: "100", stock_password: TX_PASSWORD, idempotency_key: key }, cookie);
+    expect(await toastText(bought, { products: en, common: enCommon })).toBe("Purchase successful: 100 WALMEX.MX at MX$56.20, MX$5,621.69 with the fee");
   });
 
   it("a dollar-priced offer says what the peso wallet is charged, and that no rate is applied", async () => {
-    const aapl = (await load<BlockScreenData>(blockLoader, "/block-trading")).offers[0];
-    const review = await load<BlockScreenData>(blockLoader, `/block-trading?buy=${aapl.id}&quantity=100&step=review&key=0b5c1f0e-1111-4222-8333-444455556666`);
+    const aapl = (await load<BlockScreenData>(blockLoader, "/block-trading", cookie)).offers[0];
+    const review = await load<BlockScreenData>(blockLoader, `/block-trading?buy=${aapl.id}&quantity=100&step=review&key=0b5c1f0e-1111-4222-8333-444455556666`, cookie);
     expect(review.review?.estimate).toEqual({ total: "26240.00", fee: "7.87", net: "26247.87", profit: null });
     expect(review.review?.conversion).toEqual({
       walletAmount: "26247.87",
@@ -90,7 +54,7 @@ describe("MXN deployment", () => {
   });
 
   it("the funds are offered on MXN too", async () => {
-    const page = await load<FundsPageData>(fundsLoader, "/fund-investment");
+    const page = await load<FundsPageData>(fundsLoader, "/fund-investment", cookie);
     expect(page.funds[0]).toMatchObject({ name: "Liquid Plus 14-Day Fund", amount: "5000.00" });
   });
 });

@@ -3,22 +3,17 @@
  * and actions called directly with Requests carrying a real session cookie; each test has its own fresh customer.
  * Expected values are literal (docs/product.md#block-trading, #ipo, #funds).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { translate } from "~/i18n-react";
-import { setProviderTransportForTests } from "~/provider/transport.server";
-import { commitSession, startSession } from "~/session.server";
-import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { getToast } from "~/toast.server";
+import { getRequest, settle } from "~/testing/http";
+import { load, post, refusedForm, sessionCookie, toastText, useRealProvider, type Route } from "~/testing/route-harness";
 
 import enCommon from "../../locales/en/common.json";
 import en from "../../locales/en/products.json";
-import { createTestProvider, type TestProvider } from "../../provider/testing";
 import { newBuyer, operator, TX_PASSWORD } from "../../provider/tests/helpers";
 import { action as blockAction, loader as blockLoader } from "./block-trading";
 import { loader as blockOrdersLoader } from "./block-trading_.orders";
@@ -35,51 +30,15 @@ import type { FundOrdersData } from "./fund-investment_.orders";
 import type { IpoPageData } from "./ipo/types";
 import type { IpoOrdersData } from "./ipo_.orders";
 
-let provider: TestProvider;
-
-beforeAll(async () => {
-  provider = await createTestProvider();
-  setProviderTransportForTests((request) => provider.fetch(request));
-}, 60_000);
-
-afterAll(async () => {
-  setProviderTransportForTests(undefined);
-  await provider?.close();
-});
-
-beforeEach(() => {
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
-});
+const provider = useRealProvider();
 
 /** A fresh customer with `balance` and (unless null) the transaction password TX_PASSWORD, signed in. */
 async function customer(balance = "1000000.00", password: string | null = TX_PASSWORD) {
   const buyer = await newBuyer(provider, balance, password);
-  const cookie = (await commitSession(startSession({ token: buyer.token, user: { user: buyer.phone, no: String(buyer.id) } }))).split(";")[0];
-  return { cookie, id: buyer.id };
+  return { cookie: await sessionCookie(buyer), id: buyer.id };
 }
 
-type Loader = (args: LoaderFunctionArgs) => Promise<Response>;
-type Action = (args: ActionFunctionArgs) => Promise<Response>;
-
-async function load<T>(loader: Loader, path: string, cookie: string, status = 200): Promise<T> {
-  const response = await settle(() => loader({ request: getRequest(path, cookie), params: {}, context: {} }));
-  expect(response.status, path).toBe(status);
-  return (await response.json()) as T;
-}
-
-const post = (action: Action, path: string, cookie: string, fields: Record<string, string>) =>
-  settle(() => action({ request: formRequest(path, fields, { cookie }), params: {}, context: {} }));
-
-async function errorsOf(response: Response) {
-  expect(response.status).toBe(400);
-  return ((await response.json()) as ReplyJson).result;
-}
-
-/** The toast a response sets, as the customer reads it in English. */
-async function toastText(response: Response) {
-  const toast = (await getToast(getRequest("/", cookieHeaderFrom(response)))).toast;
-  return toast ? translate({ language: "en", resources: { products: en, common: enCommon } }, "common", toast.key, toast.values) : null;
-}
+const toastOf = (response: Response) => toastText(response, { products: en, common: enCommon });
 
 const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 
@@ -94,7 +53,7 @@ describe("(auth) product screens", () => {
     ["/fund-investment", fundsLoader],
     ["/fund-investment/orders", fundOrdersLoader],
   ] as const)("a visitor on %s is sent to log in", async (path, loader) => {
-    const response = await settle(() => (loader as Loader)({ request: getRequest(path), params: {}, context: {} }));
+    const response = await settle(() => (loader as Route)({ request: getRequest(path), params: {}, context: {} }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
   });
@@ -166,7 +125,7 @@ describe("block trading", () => {
     for (const [typed, message] of cases) {
       const fields: Record<string, string> = { intent: "review", buy: "1" };
       if (typed !== undefined) fields.quantity = typed;
-      const result = await errorsOf(await post(blockAction, url, cookie, fields));
+      const result = await refusedForm(await post(blockAction, url, fields, cookie));
       expect(result.error?.quantity, String(typed)).toEqual([message]);
       if (typed) expect(result.initialValue?.quantity).toBe(typed);
     }
@@ -174,7 +133,7 @@ describe("block trading", () => {
 
   it("review then confirm with the transaction password: one key per intent, the same key twice buys once", async () => {
     const { cookie } = await customer("1000000.00");
-    const reviewed = await post(blockAction, "/block-trading?code=REL&buy=1", cookie, { intent: "review", buy: "1", quantity: "150" });
+    const reviewed = await post(blockAction, "/block-trading?code=REL&buy=1", { intent: "review", buy: "1", quantity: "150" }, cookie);
     expect(reviewed.status).toBe(302);
     const location = reviewed.headers.get("Location")!;
     expect(location).toMatch(/^\/block-trading\?code=REL&buy=1&quantity=150&step=review&key=[0-9a-f-]{36}$/);
@@ -185,15 +144,15 @@ describe("block trading", () => {
     expect(page.review).toMatchObject({ key, quantity: 150, estimate: { total: "209700.00", fee: "62.91", net: "209762.91", profit: null }, conversion: null });
 
     const confirm = (fields: Record<string, string>) =>
-      post(blockAction, location, cookie, { intent: "confirm", buy: "1", quantity: "150", idempotency_key: key, ...fields });
+      post(blockAction, location, { intent: "confirm", buy: "1", quantity: "150", idempotency_key: key, ...fields }, cookie);
 
-    const missing = await errorsOf(await confirm({}));
+    const missing = await refusedForm(await confirm({}));
     expect(missing.error?.stock_password).toEqual(["Please enter all required fields"]);
-    const short = await errorsOf(await confirm({ stock_password: "12345" }));
+    const short = await refusedForm(await confirm({ stock_password: "12345" }));
     expect(short.error?.stock_password).toEqual(["Please enter 6-digit transaction password"]);
     expect(short.initialValue?.stock_password).toBeUndefined();
 
-    const wrong = await errorsOf(await confirm({ stock_password: "111111" }));
+    const wrong = await refusedForm(await confirm({ stock_password: "111111" }));
     expect(wrong.error?.stock_password).toEqual(["Incorrect password"]);
     // The password never comes back in a reply.
     expect(wrong.initialValue?.stock_password).toBeUndefined();
@@ -202,12 +161,12 @@ describe("block trading", () => {
     const first = await confirm({ stock_password: TX_PASSWORD });
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/block-trading/orders");
-    expect(await toastText(first)).toBe("Purchase successful: 150 RELIANCE at ₹1,398.00, ₹2,09,762.91 with the fee");
+    expect(await toastOf(first)).toBe("Purchase successful: 150 RELIANCE at ₹1,398.00, ₹2,09,762.91 with the fee");
 
     // The same review confirmed again (a reload, a retry): the provider replays the first purchase.
     const again = await confirm({ stock_password: TX_PASSWORD });
     expect(again.status).toBe(302);
-    expect(await toastText(again)).toBe("Purchase successful: 150 RELIANCE at ₹1,398.00, ₹2,09,762.91 with the fee");
+    expect(await toastOf(again)).toBe("Purchase successful: 150 RELIANCE at ₹1,398.00, ₹2,09,762.91 with the fee");
     const orders = await load<BlockOrdersData>(blockOrdersLoader, "/block-trading/orders", cookie);
     expect(orders.rows.map((row) => [row.display, row.count, row.total, row.fee, row.cost, row.status])).toEqual([
       ["RELIANCE", 150, "209700.00", "62.91", "209762.91", 1],
@@ -217,14 +176,14 @@ describe("block trading", () => {
   it("orders: tabs All, Failed, Success; a refused purchase shows as failed with its reason", async () => {
     const { cookie } = await customer("1000000.00");
     const buy = async (id: string, quantity: string) => {
-      const reviewed = await post(blockAction, `/block-trading?buy=${id}`, cookie, { intent: "review", buy: id, quantity });
+      const reviewed = await post(blockAction, `/block-trading?buy=${id}`, { intent: "review", buy: id, quantity }, cookie);
       const location = reviewed.headers.get("Location")!;
-      return post(blockAction, location, cookie, { intent: "confirm", buy: id, quantity, stock_password: TX_PASSWORD, idempotency_key: queryOf(location).key });
+      return post(blockAction, location, { intent: "confirm", buy: id, quantity, stock_password: TX_PASSWORD, idempotency_key: queryOf(location).key }, cookie);
     };
     expect((await buy("2", "100")).status).toBe(302);
     // MSFT's offer needs an exchange rate that has not been set: refused, and recorded as a failed order.
     const refused = await buy("5", "100");
-    expect((await errorsOf(refused)).error?.[""]).toEqual(["Exchange rate has not been updated"]);
+    expect((await refusedForm(refused)).error?.[""]).toEqual(["Exchange rate has not been updated"]);
 
     const all = await load<BlockOrdersData>(blockOrdersLoader, "/block-trading/orders", cookie);
     expect(all.rows.map((row) => [row.display, row.status, row.reasonText])).toEqual([
@@ -243,7 +202,7 @@ describe("block trading", () => {
     const { cookie } = await customer("1000000.00", null);
     const page = await load<BlockScreenData>(blockLoader, "/block-trading?buy=1", cookie);
     expect(page.buy?.passwordSet).toBe(false);
-    const result = await errorsOf(await post(blockAction, "/block-trading?buy=1", cookie, { intent: "review", buy: "1", quantity: "100" }));
+    const result = await refusedForm(await post(blockAction, "/block-trading?buy=1", { intent: "review", buy: "1", quantity: "100" }, cookie));
     expect(result.error?.[""]).toEqual(["You have not set a transaction password yet. You need one to buy."]);
   });
 });
@@ -276,18 +235,18 @@ describe("IPO", () => {
     expect((await at("&quantity=100&step=down")).apply).toMatchObject({ quantity: "100", stepNote: "The minimum is 100" });
 
     for (const typed of ["1001", "99"]) {
-      const result = await errorsOf(await post(ipoAction, `/ipo?apply=${eternal.id}`, cookie, { intent: "review", apply: String(eternal.id), quantity: typed }));
+      const result = await refusedForm(await post(ipoAction, `/ipo?apply=${eternal.id}`, { intent: "review", apply: String(eternal.id), quantity: typed }, cookie));
       expect(result.error?.quantity).toEqual(["Out of range: enter a quantity from 100 to 1000"]);
       expect(result.initialValue?.quantity).toBe(typed);
     }
-    const closed = await errorsOf(await post(ipoAction, "/ipo", cookie, { intent: "review", apply: String(vedl.id), quantity: "100" }));
+    const closed = await refusedForm(await post(ipoAction, "/ipo", { intent: "review", apply: String(vedl.id), quantity: "100" }, cookie));
     expect(closed.error?.[""]).toEqual(["Applications are closed"]);
   });
 
   it("review, confirm (money held), then the operator allots: the application shows as success with the quantity", async () => {
     const { cookie } = await customer("1000000.00");
     const eternal = (await load<IpoPageData>(ipoLoader, "/ipo", cookie)).ipos.find((ipo) => ipo.display === "ETERNAL")!;
-    const reviewed = await post(ipoAction, `/ipo?apply=${eternal.id}`, cookie, { intent: "review", apply: String(eternal.id), quantity: "200" });
+    const reviewed = await post(ipoAction, `/ipo?apply=${eternal.id}`, { intent: "review", apply: String(eternal.id), quantity: "200" }, cookie);
     expect(reviewed.status).toBe(302);
     const location = reviewed.headers.get("Location")!;
     const { key } = queryOf(location);
@@ -295,10 +254,10 @@ describe("IPO", () => {
     // 200 × 295.00
     expect(page.review).toMatchObject({ key, quantity: 200, amount: "59000.00" });
 
-    const confirm = () => post(ipoAction, location, cookie, { intent: "confirm", apply: String(eternal.id), quantity: "200", idempotency_key: key });
+    const confirm = () => post(ipoAction, location, { intent: "confirm", apply: String(eternal.id), quantity: "200", idempotency_key: key }, cookie);
     const first = await confirm();
     expect(first.headers.get("Location")).toBe("/ipo/orders");
-    expect(await toastText(first)).toBe("Application submitted: 200 ETERNAL; ₹59,000.00 is held until the allotment");
+    expect(await toastOf(first)).toBe("Application submitted: 200 ETERNAL; ₹59,000.00 is held until the allotment");
     expect((await confirm()).status).toBe(302);
 
     const pending = await load<IpoOrdersData>(ipoOrdersLoader, "/ipo/orders", cookie);
@@ -324,23 +283,23 @@ describe("funds", () => {
       ["Infrastructure Opportunities Fund", 720, "18.00", "26.00", "100000.00", true],
     ]);
     const soldOut = page.funds[4];
-    const refused = await errorsOf(await post(fundsAction, "/fund-investment", cookie, { intent: "review", invest: String(soldOut.id) }));
+    const refused = await refusedForm(await post(fundsAction, "/fund-investment", { intent: "review", invest: String(soldOut.id) }, cookie));
     expect(refused.error?.[""]).toEqual(["Sold out"]);
   });
 
   it("invest: review, confirm twice with one key, one order in the active tab; the other tabs are empty", async () => {
     const { cookie } = await customer("1000000.00");
     const fund = (await load<FundsPageData>(fundsLoader, "/fund-investment", cookie)).funds[1];
-    const reviewed = await post(fundsAction, "/fund-investment", cookie, { intent: "review", invest: String(fund.id) });
+    const reviewed = await post(fundsAction, "/fund-investment", { intent: "review", invest: String(fund.id) }, cookie);
     const location = reviewed.headers.get("Location")!;
     expect(location).toMatch(new RegExp(`^/fund-investment\\?invest=${fund.id}&step=review&key=[0-9a-f-]{36}$`));
     const { key } = queryOf(location);
     expect((await load<FundsPageData>(fundsLoader, location, cookie)).review).toMatchObject({ key, fund: { name: "Short-Term Income Fund" } });
 
-    const confirm = () => post(fundsAction, location, cookie, { intent: "confirm", invest: String(fund.id), idempotency_key: key });
+    const confirm = () => post(fundsAction, location, { intent: "confirm", invest: String(fund.id), idempotency_key: key }, cookie);
     const first = await confirm();
     expect(first.headers.get("Location")).toBe("/fund-investment/orders");
-    expect(await toastText(first)).toBe("Investment successful: ₹10,000.00 in Short-Term Income Fund");
+    expect(await toastOf(first)).toBe("Investment successful: ₹10,000.00 in Short-Term Income Fund");
     expect((await confirm()).status).toBe(302);
 
     const all = await load<FundOrdersData>(fundOrdersLoader, "/fund-investment/orders", cookie);

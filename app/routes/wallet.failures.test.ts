@@ -3,17 +3,16 @@
  * messages. An unanswered money Confirm is asked again with the same key and then called an unknown outcome,
  * never a failure; codes without a message of their own get the screen's fallback (docs/product.md#errors).
  */
-import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
-import { commitSession, startSession } from "~/session.server";
-import { ORIGIN, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { no, ok, providerLogout, scriptedProvider } from "~/testing/provider-double";
+import { ORIGIN, getRequest, settle, type ReplyJson } from "~/testing/http";
+import { no, ok, providerLogout } from "~/testing/provider-double";
+import { post as postAs, useScriptedProvider, type Route } from "~/testing/route-harness";
 
 import { loader as accountLoader } from "./account";
 import { loader as billsLoader } from "./account_.changes";
@@ -27,22 +26,10 @@ import { action as realNameAction } from "./settings_.real-name";
 import { action as transactionAction } from "./settings_.transaction-password";
 import { action as withdrawAction, loader as withdrawLoader, type WithdrawPageData } from "./withdraw";
 
-const provider = scriptedProvider();
-let cookie = "";
-beforeAll(async () => {
-  provider.install();
-  cookie = (await commitSession(startSession({ token: "t".repeat(43), user: { user: "9876543210", no: "1" } }))).split(";")[0];
-});
-afterAll(() => provider.uninstall());
-beforeEach(() => {
-  provider.reset();
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
-});
+const { provider, session } = useScriptedProvider();
 
-type Route = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<Response> | Response;
-const get = (loader: Route, path: string) => settle(() => loader({ request: getRequest(path, cookie), params: {}, context: {} }));
-const post = (action: Route, path: string, fields: Record<string, string>) =>
-  settle(() => action({ request: formRequest(path, fields, { cookie }), params: {}, context: {} }));
+const get = (loader: Route, path: string) => settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+const post = (action: Route, path: string, fields: Record<string, string>) => postAs(action, path, fields, session.cookie);
 const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
 const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
@@ -206,7 +193,7 @@ describe("fallback messages of the settings screens", () => {
       body.append("id_number", "ABCD1234");
       body.append("front", image, "front.png");
       body.append("back", image, "back.png");
-      return new Request(`${ORIGIN}/settings/real-name`, { method: "POST", headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: cookie }, body });
+      return new Request(`${ORIGIN}/settings/real-name`, { method: "POST", headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: session.cookie }, body });
     };
     const submit = () => settle(() => realNameAction({ request: request(), params: {}, context: {} }));
     const upload = { id: "5d6b0c2e-0000-4000-8000-000000000001", url: "/api/stock/success/upload/5d6b0c2e-0000-4000-8000-000000000001" };

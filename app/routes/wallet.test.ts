@@ -3,23 +3,18 @@
  * directly with Requests carrying a real session cookie; every test has its own fresh customer. Literal messages,
  * literal amounts (en, INR: "₹5,000.00", minimums "₹5000").
  */
-import type { AppLoadContext } from "@remix-run/node";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { translate } from "~/i18n-react";
-import { setProviderTransportForTests } from "~/provider/transport.server";
-import { commitSession, startSession } from "~/session.server";
-import { ORIGIN, cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { getToast } from "~/toast.server";
+import { ORIGIN, cookieHeaderFrom, getRequest, settle, type ReplyJson } from "~/testing/http";
+import { fieldErrors, load, post, sessionCookie, toastText, useRealProvider, type Route } from "~/testing/route-harness";
 
 import enCommon from "../../locales/en/common.json";
 import enWallet from "../../locales/en/wallet.json";
-import { createTestProvider, type TestProvider } from "../../provider/testing";
 import { newTrader, operator } from "../../provider/tests/helpers";
 import { action as accountAction, loader as accountLoader, type AccountData } from "./account";
 import { loader as billsLoader, type BillsData } from "./account_.changes";
@@ -38,51 +33,15 @@ import { action as transactionAction, loader as transactionLoader } from "./sett
 import { action as withdrawAction, loader as withdrawLoader, type WithdrawPageData } from "./withdraw";
 import { loader as withdrawRecordsLoader } from "./withdraw-records";
 
-let provider: TestProvider;
-
-beforeAll(async () => {
-  provider = await createTestProvider();
-  setProviderTransportForTests((request) => provider.fetch(request));
-}, 60_000);
-
-afterAll(async () => {
-  setProviderTransportForTests(undefined);
-  await provider?.close();
-});
-
-beforeEach(() => {
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
-});
-
-type Loader = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<Response> | Response;
+const provider = useRealProvider();
 
 /** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
 async function customer(balance = "100000.00") {
   const trader = await newTrader(provider, balance);
-  const cookie = (await commitSession(startSession({ token: trader.token, user: { user: trader.phone, no: String(trader.id) } }))).split(";")[0];
-  return { cookie, ...trader };
+  return { cookie: await sessionCookie(trader), ...trader };
 }
 
-async function load<T>(loader: Loader, path: string, cookie: string, params: Record<string, string> = {}): Promise<T> {
-  const response = await settle(() => loader({ request: getRequest(path, cookie), params, context: {} }));
-  expect(response.status, `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-const post = (action: Loader, path: string, fields: Record<string, string>, cookie: string, params: Record<string, string> = {}) =>
-  settle(() => action({ request: formRequest(path, fields, { cookie }), params, context: {} }));
-
-/** The field errors of a refused form (400), as the customer reads them. */
-async function errorsOf(response: Response): Promise<Record<string, string[] | null>> {
-  expect(response.status).toBe(400);
-  return ((await response.json()) as ReplyJson).result.error ?? {};
-}
-
-/** A toast as the customer reads it, in English. */
-async function toastText(response: Response) {
-  const toast = (await getToast(getRequest("/", cookieHeaderFrom(response)))).toast;
-  return toast ? translate({ language: "en", resources: { common: enCommon, wallet: enWallet } }, "common", toast.key, toast.values) : null;
-}
+const toastOf = (response: Response) => toastText(response, { common: enCommon, wallet: enWallet });
 
 const KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
 
@@ -98,7 +57,7 @@ describe("(auth) wallet screens", () => {
     ["/loan", loanLoader],
     ["/settings/bank-cards", cardsLoader],
   ] as const)("a visitor on %s is sent to log in", async (path, loader) => {
-    const response = await settle(() => (loader as Loader)({ request: getRequest(path), params: {}, context: {} }));
+    const response = await settle(() => (loader as Route)({ request: getRequest(path), params: {}, context: {} }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
   });
@@ -142,19 +101,19 @@ describe("recharge", () => {
   it("says what is wrong with the amount and the method, in the product's words", async () => {
     const { cookie } = await customer();
     const review = { intent: "review", method: "bank" };
-    expect(await errorsOf(await post(rechargeAction, "/recharge", { ...review, amount: "" }, cookie))).toMatchObject({ amount: ["Please enter recharge amount"] });
-    expect(await errorsOf(await post(rechargeAction, "/recharge", { ...review, amount: "50a0" }, cookie))).toMatchObject({
+    expect(await fieldErrors(await post(rechargeAction, "/recharge", { ...review, amount: "" }, cookie))).toMatchObject({ amount: ["Please enter recharge amount"] });
+    expect(await fieldErrors(await post(rechargeAction, "/recharge", { ...review, amount: "50a0" }, cookie))).toMatchObject({
       amount: ["Please enter correct recharge amount"],
     });
-    expect(await errorsOf(await post(rechargeAction, "/recharge", { ...review, amount: "5000.5" }, cookie))).toMatchObject({
+    expect(await fieldErrors(await post(rechargeAction, "/recharge", { ...review, amount: "5000.5" }, cookie))).toMatchObject({
       amount: ["Please enter correct recharge amount"],
     });
     const below = await post(rechargeAction, "/recharge", { ...review, amount: "4999" }, cookie);
     const belowReply = (await below.clone().json()) as ReplyJson;
-    expect(await errorsOf(below)).toMatchObject({ amount: ["The minimum recharge amount is ₹5000"] });
+    expect(await fieldErrors(below)).toMatchObject({ amount: ["The minimum recharge amount is ₹5000"] });
     // What was typed comes back as typed.
     expect(belowReply.result.initialValue).toMatchObject({ amount: "4999" });
-    expect(await errorsOf(await post(rechargeAction, "/recharge", { intent: "review", amount: "6000" }, cookie))).toMatchObject({
+    expect(await fieldErrors(await post(rechargeAction, "/recharge", { intent: "review", amount: "6000" }, cookie))).toMatchObject({
       method: ["Please select recharge method"],
     });
   });
@@ -178,7 +137,7 @@ describe("recharge", () => {
     const first = await post(rechargeAction, location, confirm, cookie);
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/recharge-records");
-    expect(await toastText(first)).toBe("Recharge request submitted successfully");
+    expect(await toastOf(first)).toBe("Recharge request submitted successfully");
     const again = await post(rechargeAction, location, confirm, cookie);
     expect(again.status).toBe(302);
     expect(await transfers(id, "recharge")).toHaveLength(1);
@@ -195,7 +154,7 @@ describe("recharge", () => {
   it("a confirm whose key was tampered with is refused before anything is sent", async () => {
     const { cookie, id } = await customer();
     const response = await post(rechargeAction, "/recharge", { intent: "confirm", method: "bank", amount: "5000", idempotency_key: "x" }, cookie);
-    expect(await errorsOf(response)).toMatchObject({ idempotency_key: ["This request is incomplete. Please start again."] });
+    expect(await fieldErrors(response)).toMatchObject({ idempotency_key: ["This request is incomplete. Please start again."] });
     expect(await transfers(id, "recharge")).toHaveLength(0);
   });
 });
@@ -207,14 +166,14 @@ describe("bank cards and withdraw", () => {
     expect(data.fields).toEqual(["bank_user", "bank", "ifsc", "bank_card"]);
     expect(data.step).toEqual({ kind: "add" });
 
-    expect(await errorsOf(await post(cardsAction, "/settings/bank-cards?add=1", { intent: "add" }, cookie))).toMatchObject({
+    expect(await fieldErrors(await post(cardsAction, "/settings/bank-cards?add=1", { intent: "add" }, cookie))).toMatchObject({
       bank_user: ["Enter the account holder's name"],
       bank: ["Enter the bank name"],
       ifsc: ["Enter the IFSC code"],
       bank_card: ["Enter the account number"],
     });
     expect(
-      await errorsOf(
+      await fieldErrors(
         await post(cardsAction, "/settings/bank-cards?add=1", { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC123", bank_card: "12345" }, cookie),
       ),
     ).toMatchObject({ ifsc: ["Enter a valid IFSC code, for example HDFC0000060"], bank_card: ["Enter an account number of 9 to 18 digits"] });
@@ -227,7 +186,7 @@ describe("bank cards and withdraw", () => {
     );
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe("/settings/bank-cards");
-    expect(await toastText(added)).toBe("Bank card saved. It will be usable once approved.");
+    expect(await toastOf(added)).toBe("Bank card saved. It will be usable once approved.");
     const list = await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie);
     expect(list.cards).toEqual([
       expect.objectContaining({ bank: "HDFC Bank", number: "501001234567", holder: "Asha Rao", ifsc: "HDFC0000060", status: 0 }),
@@ -242,10 +201,10 @@ describe("bank cards and withdraw", () => {
       { intent: "edit", id: String(list.cards[0].id), bank_user: "Asha Rao", bank: "HDFC Bank Ltd", ifsc: "HDFC0000060", bank_card: "501001234567" },
       cookie,
     );
-    expect(await toastText(edited)).toBe("Bank card saved. It will be usable once approved.");
+    expect(await toastOf(edited)).toBe("Bank card saved. It will be usable once approved.");
     expect((await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0]).toMatchObject({ bank: "HDFC Bank Ltd", status: 0 });
     expect(
-      await errorsOf(await post(cardsAction, "/settings/bank-cards?edit=1", { intent: "edit", bank_user: "A", bank: "B", ifsc: "HDFC0000060", bank_card: "501001234567" }, cookie)),
+      await fieldErrors(await post(cardsAction, "/settings/bank-cards?edit=1", { intent: "edit", bank_user: "A", bank: "B", ifsc: "HDFC0000060", bank_card: "501001234567" }, cookie)),
     ).toMatchObject({ id: ["Failed to update bank card"] });
     // The same number again is the provider's bank_card_exists, said on the number.
     const twice = await post(
@@ -254,7 +213,7 @@ describe("bank cards and withdraw", () => {
       { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" },
       cookie,
     );
-    expect(await errorsOf(twice)).toMatchObject({ bank_card: ["This card or account number is already registered"] });
+    expect(await fieldErrors(twice)).toMatchObject({ bank_card: ["This card or account number is already registered"] });
   });
 
   it("withdraw offers approved cards only, checks both minimums, holds the money once per key and goes to the records", async () => {
@@ -271,11 +230,11 @@ describe("bank cards and withdraw", () => {
     expect(page.form.card).toBe(String(card.id));
 
     const review = { intent: "review", card: String(card.id) };
-    expect(await errorsOf(await post(withdrawAction, "/withdraw", { ...review, amount: "5" }, cookie))).toMatchObject({ amount: ["Minimum withdrawal amount is ₹10"] });
-    expect(await errorsOf(await post(withdrawAction, "/withdraw", { ...review, amount: "50" }, cookie))).toMatchObject({
+    expect(await fieldErrors(await post(withdrawAction, "/withdraw", { ...review, amount: "5" }, cookie))).toMatchObject({ amount: ["Minimum withdrawal amount is ₹10"] });
+    expect(await fieldErrors(await post(withdrawAction, "/withdraw", { ...review, amount: "50" }, cookie))).toMatchObject({
       amount: ["The minimum withdrawal amount is ₹100"],
     });
-    expect(await errorsOf(await post(withdrawAction, "/withdraw", { intent: "review", amount: "200" }, cookie))).toMatchObject({ card: ["Please select a bank card"] });
+    expect(await fieldErrors(await post(withdrawAction, "/withdraw", { intent: "review", amount: "200" }, cookie))).toMatchObject({ card: ["Please select a bank card"] });
 
     const location = (await post(withdrawAction, "/withdraw", { ...review, amount: "400" }, cookie)).headers.get("Location")!;
     expect(location).toMatch(new RegExp(`^/withdraw\\?card=${card.id}&amount=400&step=review&key=`));
@@ -284,7 +243,7 @@ describe("bank cards and withdraw", () => {
     const confirm = { intent: "confirm", card: String(card.id), amount: "400", idempotency_key: key };
     const done = await post(withdrawAction, location, confirm, cookie);
     expect(done.headers.get("Location")).toBe("/withdraw-records");
-    expect(await toastText(done)).toBe("Withdrawal successful");
+    expect(await toastOf(done)).toBe("Withdrawal successful");
     await post(withdrawAction, location, confirm, cookie);
     expect(await transfers(id, "withdraw")).toHaveLength(1);
     expect((await load<AccountData>(accountLoader, "/account", cookie)).wallet?.money).toBe("600.00");
@@ -332,10 +291,10 @@ describe("loans", () => {
     const { cookie } = await customer("0");
     const page = await load<LoanPageData>(loanLoader, "/loan?apply=1", cookie);
     expect(page).toMatchObject({ summary: { amountDue: "0.00", creditScore: 100, remainingAmount: "50000.00" }, latest: 0, applying: true });
-    expect(await errorsOf(await post(loanAction, "/loan?apply=1", { intent: "review", amount: "499" }, cookie))).toMatchObject({
+    expect(await fieldErrors(await post(loanAction, "/loan?apply=1", { intent: "review", amount: "499" }, cookie))).toMatchObject({
       amount: ["The minimum loan amount is ₹500"],
     });
-    expect(await errorsOf(await post(loanAction, "/loan?apply=1", { intent: "review", amount: "" }, cookie))).toMatchObject({ amount: ["Please enter loan amount"] });
+    expect(await fieldErrors(await post(loanAction, "/loan?apply=1", { intent: "review", amount: "" }, cookie))).toMatchObject({ amount: ["Please enter loan amount"] });
 
     const location = (await post(loanAction, "/loan?apply=1", { intent: "review", amount: "500" }, cookie)).headers.get("Location")!;
     expect(location).toMatch(/^\/loan\?amount=500&step=review&key=/);
@@ -343,7 +302,7 @@ describe("loans", () => {
     const confirm = { intent: "confirm", amount: "500", idempotency_key: key };
     const done = await post(loanAction, location, confirm, cookie);
     expect(done.headers.get("Location")).toBe("/loan-records");
-    expect(await toastText(done)).toBe("Loan application submitted successfully");
+    expect(await toastOf(done)).toBe("Loan application submitted successfully");
     // Confirming again replays the application (not "already under review").
     expect((await post(loanAction, location, confirm, cookie)).headers.get("Location")).toBe("/loan-records");
 
@@ -363,15 +322,15 @@ describe("passwords", () => {
   it("login password: the product's messages; success keeps this session, ends the others and says so", async () => {
     const { cookie, phone, token } = await customer();
     const form = (fields: Record<string, string>) => post(passwordAction, "/settings/login-password", fields, cookie);
-    expect(await errorsOf(await form({ current: "secret1" }))).toMatchObject({
+    expect(await fieldErrors(await form({ current: "secret1" }))).toMatchObject({
       password: ["Please enter new password"],
       confirm: ["Please confirm your password"],
     });
-    expect(await errorsOf(await form({ current: "secret1", password: "abc", confirm: "abc" }))).toMatchObject({
+    expect(await fieldErrors(await form({ current: "secret1", password: "abc", confirm: "abc" }))).toMatchObject({
       password: ["Password must be at least 6 characters"],
     });
-    expect(await errorsOf(await form({ current: "secret1", password: "newpass1", confirm: "newpass2" }))).toMatchObject({ confirm: ["Passwords do not match"] });
-    expect(await errorsOf(await form({ current: "wrong-one", password: "newpass1", confirm: "newpass1" }))).toMatchObject({
+    expect(await fieldErrors(await form({ current: "secret1", password: "newpass1", confirm: "newpass2" }))).toMatchObject({ confirm: ["Passwords do not match"] });
+    expect(await fieldErrors(await form({ current: "wrong-one", password: "newpass1", confirm: "newpass1" }))).toMatchObject({
       current: ["The current password is incorrect"],
     });
 
@@ -379,7 +338,7 @@ describe("passwords", () => {
     const done = await form({ current: "secret1", password: "newpass1", confirm: "newpass1" });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/settings");
-    expect(await toastText(done)).toBe("Your password was changed. You were signed out on every other device.");
+    expect(await toastOf(done)).toBe("Your password was changed. You were signed out on every other device.");
     expect((await provider.call("/api/stock/success/v2/user/info", { token: other })).status).toBe(400);
     expect((await provider.call("/api/stock/success/v2/user/info", { token })).body.msg).toBe("ok");
   });
@@ -388,20 +347,20 @@ describe("passwords", () => {
     const { cookie } = await customer();
     expect(await load<{ mode: string }>(transactionLoader, "/settings/transaction-password", cookie)).toMatchObject({ mode: "set" });
     const form = (fields: Record<string, string>) => post(transactionAction, "/settings/transaction-password", fields, cookie);
-    expect(await errorsOf(await form({ mode: "set", password: "12345", confirm: "12345" }))).toMatchObject({
+    expect(await fieldErrors(await form({ mode: "set", password: "12345", confirm: "12345" }))).toMatchObject({
       password: ["Please enter 6-digit transaction password"],
     });
-    expect(await errorsOf(await form({ mode: "set", password: "123456" }))).toMatchObject({ confirm: ["Please confirm your password"] });
-    expect(await errorsOf(await form({ mode: "set", password: "123456", confirm: "654321" }))).toMatchObject({ confirm: ["Passwords do not match"] });
+    expect(await fieldErrors(await form({ mode: "set", password: "123456" }))).toMatchObject({ confirm: ["Please confirm your password"] });
+    expect(await fieldErrors(await form({ mode: "set", password: "123456", confirm: "654321" }))).toMatchObject({ confirm: ["Passwords do not match"] });
     const set = await form({ mode: "set", password: "123456", confirm: "123456" });
-    expect(await toastText(set)).toBe("Transaction password set successfully");
+    expect(await toastOf(set)).toBe("Transaction password set successfully");
 
     expect(await load<{ mode: string }>(transactionLoader, "/settings/transaction-password", cookie)).toMatchObject({ mode: "modify" });
-    expect(await errorsOf(await form({ mode: "modify", current: "000000", password: "222222", confirm: "222222" }))).toMatchObject({
+    expect(await fieldErrors(await form({ mode: "modify", current: "000000", password: "222222", confirm: "222222" }))).toMatchObject({
       current: ["Incorrect password"],
     });
     const changed = await form({ mode: "modify", current: "123456", password: "222222", confirm: "222222" });
-    expect(await toastText(changed)).toBe("Transaction password modified successfully");
+    expect(await toastOf(changed)).toBe("Transaction password modified successfully");
   });
 });
 
@@ -423,26 +382,26 @@ describe("real-name", () => {
     expect((await load<RealNameData>(realNameLoader, "/settings/real-name", cookie)).kyc).toMatchObject({ status: null, locked: false, idType: "idCard" });
 
     const image = new Blob([await png()], { type: "image/png" });
-    expect(await errorsOf(await submit(cookie, { id_type: "passport" }))).toMatchObject({
+    expect(await fieldErrors(await submit(cookie, { id_type: "passport" }))).toMatchObject({
       real_name: ["Please enter your real name"],
       id_number: ["Please enter your ID number"],
       front: ["Please select a photo of the front of your ID"],
       back: ["Please select a photo of the back of your ID"],
     });
     const text = new Blob(["not a picture"], { type: "text/plain" });
-    expect(await errorsOf(await submit(cookie, { real_name: "Asha Rao", id_type: "passport", id_number: "P1234567", front: text, back: image }))).toMatchObject({
+    expect(await fieldErrors(await submit(cookie, { real_name: "Asha Rao", id_type: "passport", id_number: "P1234567", front: text, back: image }))).toMatchObject({
       front: ["Please select an image file"],
     });
     // A file that claims to be an image but is not: the provider reads the bytes (not_image).
     const fake = new Blob(["GIF89a but not really"], { type: "image/gif" });
-    expect(await errorsOf(await submit(cookie, { real_name: "Asha Rao", id_type: "passport", id_number: "P1234567", front: fake, back: image }))).toMatchObject({
+    expect(await fieldErrors(await submit(cookie, { real_name: "Asha Rao", id_type: "passport", id_number: "P1234567", front: fake, back: image }))).toMatchObject({
       front: ["Please select an image file"],
     });
 
     const done = await submit(cookie, { real_name: "Asha Rao", id_type: "passport", id_number: "P1234567", front: image, back: image });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/settings/real-name");
-    expect(await toastText(done)).toBe("Verification submitted. It is now under review.");
+    expect(await toastOf(done)).toBe("Verification submitted. It is now under review.");
     const kyc = (await load<RealNameData>(realNameLoader, "/settings/real-name", cookie)).kyc!;
     expect(kyc).toMatchObject({ status: 1, locked: true, realName: "Asha Rao", idType: "passport", idNumber: "P1234567" });
     expect(kyc.front).toMatch(/^[0-9a-f-]{36}$/);
