@@ -1,4 +1,4 @@
-import type { DefaultValue, FieldName, SubmissionResult } from "@conform-to/react";
+import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 
 import { useMoneyForm } from "~/features/wallet/useMoneyForm";
@@ -33,14 +33,23 @@ export function useQuantityStep<Fields extends { quantity: string }>({
   const step = useMoneyForm<Fields>({ id, lastResult, constraint: loaded.constraint, defaultValue, offline, offlineMessage: t("review.offlineForm") });
   const [note, setNote] = useState<string | null | undefined>(undefined);
   const typed = step.fields.quantity.value ?? "";
-  const quantityName: FieldName<string> = step.fields.quantity.name;
+  const quantityId = step.fields.quantity.id;
   return {
     ...step,
     typed,
     quantity: readQuantity(typed),
     note: note === undefined ? loaded.stepNote : note,
     setNote,
-    /** What − / + put in the field (the typed value is replaced, as a press means). */
-    setQuantity: (value: number) => step.form.update({ name: quantityName, value: String(value) }),
+    /**
+     * What − / + put in the field (the typed value is replaced, as a press means), in place: written into the input
+     * as typing would (Conform reads it from the input event). Not `form.update`: with no client validation Conform
+     * sends an update as a real submit, a round trip to the action whose late reply could undo what is typed next.
+     */
+    setQuantity: (value: number) => {
+      const input = document.getElementById(quantityId);
+      if (!(input instanceof HTMLInputElement)) return;
+      input.value = String(value);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    },
   };
 }
