@@ -6,7 +6,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { formatDateTime } from "~/features/wallet/dates";
+import { FigureList, RecordTime } from "~/features/wallet/FigureList";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { StatusBadge } from "~/features/wallet/StatusBadge";
 import { formatMoney } from "~/format";
@@ -39,44 +39,19 @@ export default function TransferPage() {
     <div className="wl-page">
       <h1 tabIndex={-1}>{t(recharge ? "transfer.recharge" : "transfer.withdraw", { id: transfer.id })}</h1>
       <section className="card">
-        <dl className="wl-review">
-          <div>
-            <dt>{t("transfer.amount")}</dt>
-            <dd>{formatMoney(transfer.amount, fmt)}</dd>
-          </div>
-          <div>
-            <dt>{t("transfer.status")}</dt>
-            <dd>
-              <StatusBadge state={transfer.state} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t("transfer.created")}</dt>
-            <dd>
-              <time dateTime={transfer.time}>{formatDateTime(transfer.time, fmt)}</time>
-            </dd>
-          </div>
-          {transfer.processedAt ? (
-            <div>
-              <dt>{t("transfer.processed")}</dt>
-              <dd>
-                <time dateTime={transfer.processedAt}>{formatDateTime(transfer.processedAt, fmt)}</time>
-              </dd>
-            </div>
-          ) : null}
-          {transfer.card ? (
-            <div>
-              <dt>{t("transfer.card")}</dt>
-              <dd>{t("transfer.cardValue", { bank: transfer.card.bank, number: transfer.card.number, holder: transfer.card.holder })}</dd>
-            </div>
-          ) : null}
-          {transfer.state === "failed" && transfer.reason ? (
-            <div>
-              <dt>{t("transfer.reason")}</dt>
-              <dd>{transfer.reason}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <FigureList
+          className="wl-review"
+          items={[
+            { label: t("transfer.amount"), value: formatMoney(transfer.amount, fmt) },
+            { label: t("transfer.status"), value: <StatusBadge state={transfer.state} /> },
+            { label: t("transfer.created"), value: <RecordTime value={transfer.time} /> },
+            transfer.processedAt ? { label: t("transfer.processed"), value: <RecordTime value={transfer.processedAt} /> } : null,
+            transfer.card
+              ? { label: t("transfer.card"), value: t("transfer.cardValue", { bank: transfer.card.bank, number: transfer.card.number, holder: transfer.card.holder }) }
+              : null,
+            transfer.state === "failed" && transfer.reason ? { label: t("transfer.reason"), value: transfer.reason } : null,
+          ]}
+        />
       </section>
       <p className="links">
         <Link to={recharge ? rechargeRecordsHref() : withdrawRecordsHref()}>{t("records.heading")}</Link>

@@ -2,25 +2,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { LoanRecords } from "~/features/wallet/LoanRecords";
+import { LoanRecords, loanRecordsExports } from "~/features/wallet/LoanRecords";
 import { loadLoanRecords } from "~/features/wallet/loan-records.server";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { loanRecordsHref } from "~/utils/hrefs";
-import type { PageHandle } from "~/utils/page";
-import { readPage } from "~/utils/pagination";
-import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:loanRecords.title" };
-export const links = walletLinks;
-export const headers = walletHeaders;
-
-const hrefFor = (page: number) => loanRecordsHref({ page });
+export const { handle, links, headers } = loanRecordsExports;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const context = await requireUserContext(request, "wallet");
-  return loadLoanRecords(context, readPage(new URL(request.url).searchParams.get("page")), hrefFor);
+  return loadLoanRecords(request, loanRecordsHref);
 }
 
 export default function LoanRecordsPage() {
-  return <LoanRecords data={useLoaderData<typeof loader>()} hrefFor={hrefFor} />;
+  return <LoanRecords data={useLoaderData<typeof loader>()} href={loanRecordsHref} />;
 }

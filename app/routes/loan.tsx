@@ -10,6 +10,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { formatMinimum } from "~/features/wallet/amounts";
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
+import { FigureList } from "~/features/wallet/FigureList";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
@@ -109,31 +110,25 @@ function LoanSummary({ data }: { data: LoanPageData }) {
     <section aria-labelledby="loan-summary" className="card wl-summary">
       <h2 id="loan-summary">{t("loan.summary")}</h2>
       {summary ? (
-        <dl className="wl-figures">
-          <div>
-            <dt>{t("loan.amountDue")}</dt>
-            <dd>{formatMoney(summary.amountDue, fmt)}</dd>
-          </div>
-          <div>
-            <dt>{t("loan.creditScore")}</dt>
-            <dd>
-              {formatInteger(summary.creditScore, fmt)}{" "}
-              <span className={summary.creditScore >= GOOD_CREDIT ? "wl-good" : "wl-bad"}>
-                {t(summary.creditScore >= GOOD_CREDIT ? "loan.creditGood" : "loan.creditLow")}
-              </span>
-            </dd>
-          </div>
-          <div>
-            <dt>{t("loan.remaining")}</dt>
-            <dd>{formatMoney(summary.remainingAmount, fmt)}</dd>
-          </div>
-          {data.latest !== null ? (
-            <div>
-              <dt>{t("loan.latest")}</dt>
-              <dd>{t(`loanRecords.stateName.${data.latest}`)}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <FigureList
+          className="wl-figures"
+          items={[
+            { label: t("loan.amountDue"), value: formatMoney(summary.amountDue, fmt) },
+            {
+              label: t("loan.creditScore"),
+              value: (
+                <>
+                  {formatInteger(summary.creditScore, fmt)}{" "}
+                  <span className={summary.creditScore >= GOOD_CREDIT ? "wl-good" : "wl-bad"}>
+                    {t(summary.creditScore >= GOOD_CREDIT ? "loan.creditGood" : "loan.creditLow")}
+                  </span>
+                </>
+              ),
+            },
+            { label: t("loan.remaining"), value: formatMoney(summary.remainingAmount, fmt) },
+            data.latest !== null ? { label: t("loan.latest"), value: t(`loanRecords.stateName.${data.latest}`) } : null,
+          ]}
+        />
       ) : (
         <p className="notice">{t("loan.summaryFailed")}</p>
       )}

@@ -4,23 +4,19 @@
  * the Cancel link opens a server-rendered confirm step (`?cancel=<no>`, docs/decisions/0023), and only its POST
  * (a form with its own schema) cancels.
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { Pager } from "~/components/ui/Pager";
+import { PagedList } from "~/components/ui/PagedList";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { dealConversion, formatAmount, rateText } from "~/features/trading/currency";
 import { parseCancelForm } from "~/features/trading/forms.server";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { NO_STORE, tradeHeaders, tradeLinks } from "~/features/trading/route-exports";
-import { dateTimeFormat, formatInteger, formatMarketMoney, formatMoney, intlLocale, timeZoneOf, type FormatContext } from "~/format";
+import { RecordTime } from "~/features/wallet/FigureList";
+import { formatInteger, formatMarketMoney, formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { cancelOrder, getTransactions, recordFigures, type RecordFigures } from "~/provider/trading.server";
@@ -29,7 +25,8 @@ import { redirectWithToast } from "~/toast.server";
 import { useFormat } from "~/utils/format-context";
 import { recordsHref, type RecordType } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
-import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
+import { readPage } from "~/utils/pagination";
+import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
 
 export const handle: PageHandle = { i18n: ["trade"], titleKey: "trade:records.title" };
@@ -43,16 +40,9 @@ function readRecordType(value: unknown): RecordType {
   return typeof value === "string" && (RECORD_TYPES as readonly string[]).includes(value) ? (value as RecordType) : "all";
 }
 
-/** When an order was placed: date and time in the deployment's market time zone (same text on server and browser). */
-function formatDateTime(value: string, fmt: FormatContext): string {
-  return dateTimeFormat(intlLocale(fmt), { dateStyle: "medium", timeStyle: "short", timeZone: timeZoneOf(fmt) }).format(new Date(value));
-}
-
-export interface RecordsData extends PageInfo {
+/** A failed read (`failed`) is the screen's own "loading failed, please retry" (HTTP 503). */
+export interface RecordsData extends PagedRows<RecordFigures> {
   type: RecordType;
-  /** The provider could not be read: the screen's own "loading failed, please retry" (HTTP 503). */
-  failed: boolean;
-  rows: RecordFigures[];
   /** The pending order whose cancel is being confirmed (`?cancel=<no>`). */
   cancel: RecordFigures | null;
 }
@@ -62,18 +52,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const type = readRecordType(url.searchParams.get("type"));
   const page = readPage(url.searchParams.get("page"));
-  const records = await attempt(getTransactions(context.provider, { type, page }));
-  if (!records.ok) {
-    logFailure("records", records.failure);
-    const data: RecordsData = { ...pageInfo(page, 0), type, failed: true, rows: [], cancel: null };
-    return json(data, { status: 503, headers: NO_STORE });
-  }
-  const info = pageInfo(page, records.data.count);
-  if (page > info.pageCount) throw redirect(recordsHref({ type, page: info.pageCount }));
-  const rows = records.data.rows.map((row) => recordFigures(row, context.deployment));
+  const records = await readPagedRows({
+    where: "records",
+    page,
+    read: getTransactions(context.provider, { type, page }),
+    toRow: (row) => recordFigures(row, context.deployment),
+    hrefFor: (last) => recordsHref({ type, page: last }),
+  });
   const cancelNo = url.searchParams.get("cancel");
-  const data: RecordsData = { ...info, type, failed: false, rows, cancel: rows.find((row) => row.no === cancelNo && row.status === 0) ?? null };
-  return json(data, { headers: NO_STORE });
+  const data: RecordsData = { ...records, type, cancel: records.rows.find((row) => row.no === cancelNo && row.status === 0) ?? null };
+  return json(data, { status: records.failed ? 503 : 200, headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -151,77 +139,76 @@ export default function RecordsPage() {
         label={t("records.tabs")}
         tabs={RECORD_TYPES.map((type) => ({ to: recordsHref({ type }), label: t(`records.tab.${type}`), current: type === data.type }))}
       />
-      {data.failed ? (
-        <div className="notice">
-          <p>{t("records.failed")}</p>
-          <Link to={here} reloadDocument className="button button--secondary">
-            {t("records.retry")}
-          </Link>
-        </div>
-      ) : data.rows.length === 0 ? (
-        <p className="tr-empty">{t("records.empty")}</p>
-      ) : (
-        <ul className="list tr-records" id="records-tabs">
-          {data.rows.map((row) => (
-            <li key={row.no} className="tr-record">
-              <div className="tr-record__head">
-                <span>
-                  <span className="tr-sym">{row.display}</span> <span className="tr-muted">{row.name}</span>
-                </span>
-                <span className={`tr-badge tr-badge--${row.side}`}>{t(`side.${row.side}`)}</span>
-              </div>
-              <dl className="tr-record__grid">
-                <div>
-                  <dt>{t("records.count")}</dt>
-                  <dd className="tr-num">{formatInteger(row.count, fmt)}</dd>
+      <PagedList
+        data={data}
+        hrefFor={(page) => recordsHref({ type: data.type, page })}
+        failedText={t("records.failed")}
+        retryLabel={t("records.retry")}
+        emptyText={t("records.empty")}
+        emptyClassName="tr-empty"
+      >
+        {(rows) => (
+          <ul className="list tr-records" id="records-tabs">
+            {rows.map((row) => (
+              <li key={row.no} className="tr-record">
+                <div className="tr-record__head">
+                  <span>
+                    <span className="tr-sym">{row.display}</span> <span className="tr-muted">{row.name}</span>
+                  </span>
+                  <span className={`tr-badge tr-badge--${row.side}`}>{t(`side.${row.side}`)}</span>
                 </div>
-                <div>
-                  <dt>{t("records.price")}</dt>
-                  <dd className="tr-num">{formatMarketMoney(row.price, fmt, row.market)}</dd>
-                </div>
-                <div>
-                  <dt>{t("records.total")}</dt>
-                  <dd className="tr-num">{formatAmount(row.total, fmt, row.market)}</dd>
-                </div>
-                <div>
-                  <dt>{t("records.fee")}</dt>
-                  <dd className="tr-num">{formatAmount(row.fee, fmt, row.market)}</dd>
-                </div>
-                <WalletLine row={row} />
-                {row.side === "sell" && row.profit !== null ? (
+                <dl className="tr-record__grid">
                   <div>
-                    <dt>{t("records.profit")}</dt>
-                    <dd className="tr-num">
-                      <ProfitLoss value={row.profit} market={row.market} />
+                    <dt>{t("records.count")}</dt>
+                    <dd className="tr-num">{formatInteger(row.count, fmt)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("records.price")}</dt>
+                    <dd className="tr-num">{formatMarketMoney(row.price, fmt, row.market)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("records.total")}</dt>
+                    <dd className="tr-num">{formatAmount(row.total, fmt, row.market)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("records.fee")}</dt>
+                    <dd className="tr-num">{formatAmount(row.fee, fmt, row.market)}</dd>
+                  </div>
+                  <WalletLine row={row} />
+                  {row.side === "sell" && row.profit !== null ? (
+                    <div>
+                      <dt>{t("records.profit")}</dt>
+                      <dd className="tr-num">
+                        <ProfitLoss value={row.profit} market={row.market} />
+                      </dd>
+                    </div>
+                  ) : null}
+                  <div>
+                    <dt>{t("records.status")}</dt>
+                    <dd>{t(`records.statusName.${STATUS_KEYS[row.status] ?? "pending"}`)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("records.time")}</dt>
+                    <dd>
+                      <RecordTime value={row.time} />
                     </dd>
                   </div>
+                </dl>
+                {row.status === 0 ? (
+                  <Link
+                    to={recordsHref({ type: data.type, page: data.page, cancel: row.no })}
+                    className="button button--secondary button--small"
+                    preventScrollReset
+                  >
+                    {t("records.cancel")}
+                    <span className="sr-only"> {t("records.orderNo", { no: row.no })}</span>
+                  </Link>
                 ) : null}
-                <div>
-                  <dt>{t("records.status")}</dt>
-                  <dd>{t(`records.statusName.${STATUS_KEYS[row.status] ?? "pending"}`)}</dd>
-                </div>
-                <div>
-                  <dt>{t("records.time")}</dt>
-                  <dd>
-                    <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time>
-                  </dd>
-                </div>
-              </dl>
-              {row.status === 0 ? (
-                <Link
-                  to={recordsHref({ type: data.type, page: data.page, cancel: row.no })}
-                  className="button button--secondary button--small"
-                  preventScrollReset
-                >
-                  {t("records.cancel")}
-                  <span className="sr-only"> {t("records.orderNo", { no: row.no })}</span>
-                </Link>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => recordsHref({ type: data.type, page })} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </div>
   );
 }

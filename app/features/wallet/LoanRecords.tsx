@@ -1,17 +1,24 @@
 import { Link } from "@remix-run/react";
 
-import { Pager } from "~/components/ui/Pager";
-import { formatDate, formatMoney } from "~/format";
+import { PagedList } from "~/components/ui/PagedList";
+import { formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
 import { loanHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
 
-import { formatDateTime } from "./dates";
-import type { LoanRecordsData } from "./loan-records.server";
+import { FigureList, RecordTime } from "./FigureList";
+import type { LoanRecordsData, LoanRecordsHref } from "./loan-records.server";
+import { walletHeaders, walletLinks } from "./route-exports";
+
+/** `handle`, `links` and `headers` of the loan records' two addresses (/loan-records, /LoanApplication). */
+const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:loanRecords.title" };
+export const loanRecordsExports = { handle, links: walletLinks, headers: walletHeaders };
 
 /** The loan records: amount, state by name (0 not applied … 5 paid), dates, the operator's reason for a rejection. */
-export function LoanRecords({ data, hrefFor }: { data: LoanRecordsData; hrefFor: (page: number) => string }) {
+export function LoanRecords({ data, href }: { data: LoanRecordsData; href: LoanRecordsHref }) {
   const { t } = useTranslation("wallet");
+  const hrefFor = (page: number) => href({ page });
   const fmt = useFormat();
   return (
     <div className="wl-page">
@@ -19,50 +26,35 @@ export function LoanRecords({ data, hrefFor }: { data: LoanRecordsData; hrefFor:
       <p>
         <Link to={loanHref()}>{t("loanRecords.back")}</Link>
       </p>
-      {data.failed ? (
-        <div className="notice">
-          <p>{t("loanRecords.failed")}</p>
-          <Link to={hrefFor(data.page)} reloadDocument className="button button--secondary">
-            {t("loanRecords.retry")}
-          </Link>
-        </div>
-      ) : data.rows.length === 0 ? (
-        <p className="wl-empty">{t("loanRecords.empty")}</p>
-      ) : (
-        <ul className="list wl-records">
-          {data.rows.map((row) => (
-            <li key={row.id} className="wl-record">
-              <div className="wl-record__main">
-                <span className="wl-amount">{formatMoney(row.amount, fmt)}</span>
-                <span className={`wl-loan-state wl-loan-state--${row.state}`}>{t(`loanRecords.stateName.${row.state}`)}</span>
-              </div>
-              <dl className="wl-record__grid">
-                <div>
-                  <dt>{t("loanRecords.applied")}</dt>
-                  <dd>
-                    <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time>
-                  </dd>
+      <PagedList
+        data={data}
+        hrefFor={hrefFor}
+        failedText={t("loanRecords.failed")}
+        retryLabel={t("loanRecords.retry")}
+        emptyText={t("loanRecords.empty")}
+        emptyClassName="wl-empty"
+      >
+        {(rows) => (
+          <ul className="list wl-records">
+            {rows.map((row) => (
+              <li key={row.id} className="wl-record">
+                <div className="wl-record__main">
+                  <span className="wl-amount">{formatMoney(row.amount, fmt)}</span>
+                  <span className={`wl-loan-state wl-loan-state--${row.state}`}>{t(`loanRecords.stateName.${row.state}`)}</span>
                 </div>
-                {row.repaymentTime ? (
-                  <div>
-                    <dt>{t("loanRecords.repayBy")}</dt>
-                    <dd>
-                      <time dateTime={row.repaymentTime}>{formatDate(row.repaymentTime, fmt)}</time>
-                    </dd>
-                  </div>
-                ) : null}
-                {row.state === 3 && row.reason ? (
-                  <div>
-                    <dt>{t("loanRecords.reason")}</dt>
-                    <dd>{row.reason}</dd>
-                  </div>
-                ) : null}
-              </dl>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={hrefFor} />
+                <FigureList
+                  className="wl-record__grid"
+                  items={[
+                    { label: t("loanRecords.applied"), value: <RecordTime value={row.time} /> },
+                    row.repaymentTime ? { label: t("loanRecords.repayBy"), value: <RecordTime value={row.repaymentTime} dateOnly /> } : null,
+                    row.state === 3 && row.reason ? { label: t("loanRecords.reason"), value: row.reason } : null,
+                  ]}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 
-import { Pager } from "~/components/ui/Pager";
+import { PagedList } from "~/components/ui/PagedList";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
 import { moneyRecordHref, rechargeRecordsHref, withdrawRecordsHref } from "~/utils/hrefs";
 
-import { formatDateTime } from "./dates";
+import { RecordTime } from "./FigureList";
 import type { MoneyRecordsData } from "./money-records.server";
 import { StatusBadge } from "./StatusBadge";
 
@@ -28,35 +28,34 @@ export function MoneyRecords({ data }: { data: MoneyRecordsData }) {
         label={t("records.tabs")}
         tabs={TABS.map(({ tab, href }) => ({ to: href(), label: t(`records.tab.${tab}`), current: tab === data.tab }))}
       />
-      {data.failed ? (
-        <div className="notice">
-          <p>{t("records.failed")}</p>
-          <Link to={hrefFor({ page: data.page })} reloadDocument className="button button--secondary">
-            {t("records.retry")}
-          </Link>
-        </div>
-      ) : data.rows.length === 0 ? (
-        <p className="wl-empty">{t(`records.empty.${data.tab}`)}</p>
-      ) : (
-        <ul className="list wl-records" aria-label={t(`records.tab.${data.tab}`)}>
-          {data.rows.map((row) => (
-            <li key={row.id} className="wl-record">
-              <div className="wl-record__main">
-                <span className="wl-amount">{formatMoney(row.amount, fmt)}</span>
-                <StatusBadge state={row.state} />
-              </div>
-              <div className="wl-record__meta">
-                <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time>
-                <Link to={moneyRecordHref(row.id)}>
-                  {t("records.details")}
-                  <span className="sr-only"> {t("records.detailsOf", { type: t(`records.tab.${row.type}`), id: row.id })}</span>
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => hrefFor({ page })} />
+      <PagedList
+        data={data}
+        hrefFor={(page) => hrefFor({ page })}
+        failedText={t("records.failed")}
+        retryLabel={t("records.retry")}
+        emptyText={t(`records.empty.${data.tab}`)}
+        emptyClassName="wl-empty"
+      >
+        {(rows) => (
+          <ul className="list wl-records" aria-label={t(`records.tab.${data.tab}`)}>
+            {rows.map((row) => (
+              <li key={row.id} className="wl-record">
+                <div className="wl-record__main">
+                  <span className="wl-amount">{formatMoney(row.amount, fmt)}</span>
+                  <StatusBadge state={row.state} />
+                </div>
+                <div className="wl-record__meta">
+                  <RecordTime value={row.time} />
+                  <Link to={moneyRecordHref(row.id)}>
+                    {t("records.details")}
+                    <span className="sr-only"> {t("records.detailsOf", { type: t(`records.tab.${row.type}`), id: row.id })}</span>
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </div>
   );
 }

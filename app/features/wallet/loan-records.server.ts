@@ -2,29 +2,30 @@
  * The loan records (docs/product.md#loans), shared by /loan-records (canonical) and /LoanApplication (the same
  * screen under the name the product also uses): ten per page, states 0-5 with their names.
  */
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 
-import { attempt, logFailure } from "~/provider/failures.server";
 import { getLoans, loanFigures, type LoanFigures } from "~/provider/wallet.server";
-import { pageInfo, type PageInfo } from "~/utils/pagination";
-import type { UserRequestContext } from "~/utils/request.server";
+import { readPage } from "~/utils/pagination";
+import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
+import { requireUserContext } from "~/utils/request.server";
 
-export interface LoanRecordsData extends PageInfo {
-  failed: boolean;
-  rows: LoanFigures[];
-}
+export type LoanRecordsData = PagedRows<LoanFigures>;
+
+/** The address the records are shown at (`loanRecordsHref` or `loanApplicationHref`): the pager stays on it. */
+export type LoanRecordsHref = (query: { page?: number }) => string;
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export async function loadLoanRecords(context: UserRequestContext, page: number, hrefFor: (page: number) => string) {
-  const loans = await attempt(getLoans(context.provider, page));
-  if (!loans.ok) {
-    logFailure("loan records", loans.failure);
-    const data: LoanRecordsData = { ...pageInfo(page, 0), failed: true, rows: [] };
-    return json(data, { status: 503, headers: NO_STORE });
-  }
-  const info = pageInfo(page, loans.data.count);
-  if (page > info.pageCount) throw redirect(hrefFor(info.pageCount));
-  const data: LoanRecordsData = { ...info, failed: false, rows: loans.data.rows.map(loanFigures) };
-  return json(data, { headers: NO_STORE });
+/** The loader of both addresses; a page past the end goes to the last page at the same address. */
+export async function loadLoanRecords(request: Request, href: LoanRecordsHref) {
+  const context = await requireUserContext(request, "wallet");
+  const page = readPage(new URL(request.url).searchParams.get("page"));
+  const data: LoanRecordsData = await readPagedRows({
+    where: "loan records",
+    page,
+    read: getLoans(context.provider, page),
+    toRow: loanFigures,
+    hrefFor: (last) => href({ page: last }),
+  });
+  return json(data, { status: data.failed ? 503 : 200, headers: NO_STORE });
 }

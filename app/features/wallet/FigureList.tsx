@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+
+import { formatDate } from "~/format";
+import { useFormat } from "~/utils/format-context";
+
+import { formatDateTime } from "./dates";
+
+export interface WalletFigure {
+  label: string;
+  value: ReactNode;
+}
+
+/** A wallet screen's figures as a description list (a record, a transfer, the loan summary); falsy entries are left out. */
+export function FigureList({ className, items }: { className: string; items: (WalletFigure | null | false)[] }) {
+  return (
+    <dl className={className}>
+      {items
+        .filter((item): item is WalletFigure => Boolean(item))
+        .map((item) => (
+          <div key={item.label}>
+            <dt>{item.label}</dt>
+            <dd>{item.value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** A moment as the records show it: a `<time>` with the ISO value, its date (and time) in the deployment's zone. */
+export function RecordTime({ value, dateOnly = false }: { value: string; dateOnly?: boolean }) {
+  const fmt = useFormat();
+  return <time dateTime={value}>{dateOnly ? formatDate(value, fmt) : formatDateTime(value, fmt)}</time>;
+}
