@@ -4,6 +4,7 @@
  * Only `common` strings here: the settings screens pass their own (wallet) labels.
  */
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes } from "react";
 
 import { Field } from "~/components/ui/Field";
 import { useSubmitAttempts } from "~/components/ui/FormErrors";
@@ -50,48 +51,31 @@ export function useAccountForm<Fields extends Record<string, unknown>>({
   };
 }
 
-/** The phone number (the account's name): a `tel` input, digits only as typed (docs/product.md#validation). */
-export function PhoneField({
-  field,
-  label,
-  hint,
-  autoComplete,
-}: {
+interface AccountFieldProps {
   field: FieldMetadata<string | undefined>;
   label: string;
   hint?: string;
-  autoComplete: Parameters<typeof phoneInputAttributes>[0];
-}) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      errors={field.errors}
-      inputProps={{ ...getInputProps(field, { type: "tel", ariaAttributes: false }), ...phoneInputAttributes(autoComplete) }}
-    />
-  );
+}
+
+function AccountField({
+  field,
+  label,
+  hint,
+  type,
+  attributes,
+}: AccountFieldProps & { type: "tel" | "password"; attributes: InputHTMLAttributes<HTMLInputElement> }) {
+  const inputProps = { ...getInputProps(field, { type, ariaAttributes: false }), ...attributes };
+  return <Field label={label} hint={hint} errors={field.errors} inputProps={inputProps} />;
+}
+
+/** The phone number (the account's name): a `tel` input, digits only as typed (docs/product.md#validation). */
+export function PhoneField({ autoComplete, ...props }: AccountFieldProps & { autoComplete: Parameters<typeof phoneInputAttributes>[0] }) {
+  return <AccountField {...props} type="tel" attributes={phoneInputAttributes(autoComplete)} />;
 }
 
 /** A password input: the current one (`current-password`) or a new one (`new-password`, for password managers). */
-export function PasswordField({
-  field,
-  label,
-  hint,
-  autoComplete,
-}: {
-  field: FieldMetadata<string | undefined>;
-  label: string;
-  hint?: string;
-  autoComplete: "current-password" | "new-password";
-}) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      errors={field.errors}
-      inputProps={{ ...getInputProps(field, { type: "password", ariaAttributes: false }), autoComplete }}
-    />
-  );
+export function PasswordField({ autoComplete, ...props }: AccountFieldProps & { autoComplete: "current-password" | "new-password" }) {
+  return <AccountField {...props} type="password" attributes={{ autoComplete }} />;
 }
 
 /** A new password and its confirmation (docs/product.md#passwords). */
