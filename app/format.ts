@@ -86,11 +86,19 @@ export function formatMoney(value: number | string, ctx: FormatContext): string 
   return constantNumberFormat(intlLocale(ctx), currencyOptions(ctx.deployment.currency, 2)).format(toNumber(value));
 }
 
-/** One constant options object per (currency, digits), built on first use. */
+/**
+ * A whole amount in the deployment currency as the product's messages write a minimum: no decimals, no grouping
+ * (`₹5000`, `MX$5000`).
+ */
+export function formatWholeMoney(value: number | string, ctx: FormatContext): string {
+  return constantNumberFormat(intlLocale(ctx), currencyOptions(ctx.deployment.currency, 0, false)).format(toNumber(value));
+}
+
+/** One constant options object per (currency, digits, grouping), built on first use. */
 const currencyVariants = new Map<string, Intl.NumberFormatOptions>();
 
-function currencyOptions(currency: string, digits: number): Intl.NumberFormatOptions {
-  const variant = `${currency}|${digits}`;
+function currencyOptions(currency: string, digits: number, grouping = true): Intl.NumberFormatOptions {
+  const variant = `${currency}|${digits}|${grouping}`;
   let options = currencyVariants.get(variant);
   if (options) return options;
   options = {
@@ -101,6 +109,7 @@ function currencyOptions(currency: string, digits: number): Intl.NumberFormatOpt
     currencyDisplay: currency === "INR" ? "narrowSymbol" : "symbol",
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
+    ...(grouping ? {} : { useGrouping: false }),
   };
   currencyVariants.set(variant, options);
   return options;

@@ -3,7 +3,7 @@
  * decimal digits only, compared exactly (never through a float). Browser-safe: the forms use these for their live
  * figures, the schemas (server) for their rules.
  */
-import { intlLocale, numberFormat, type FormatContext } from "~/format";
+import { formatWholeMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
 import { money, toBig } from "~/utils/decimal";
 
 /** docs/product.md#withdraw: whatever the configured minimum, a withdrawal is at least 10. */
@@ -23,21 +23,8 @@ export function isBelow(typed: unknown, minimum: string): boolean {
   return isWholeAmount(typed) && BigInt(typed) < BigInt(minimum);
 }
 
-/**
- * A minimum as the product's messages write it: the currency sign and the whole number, no decimals or grouping
- * ("₹5000", "MX$5000"), in the wallet's currency.
- */
-export function formatMinimum(value: string, fmt: FormatContext): string {
-  const currency = fmt.deployment.currency;
-  return numberFormat(intlLocale(fmt), {
-    style: "currency",
-    currency,
-    currencyDisplay: currency === "INR" ? "narrowSymbol" : "symbol",
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-    useGrouping: false,
-  }).format(Number(value));
-}
+/** A minimum as the product's messages write it ("₹5000", "MX$5000"): {@link formatWholeMoney}. */
+export const formatMinimum: (value: string, fmt: FormatContext) => string = formatWholeMoney;
 
 /**
  * The currency of the approximate converted amount (docs/decisions/0121): US dollars, next to the wallet's own
