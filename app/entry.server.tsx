@@ -1,15 +1,11 @@
-import { PassThrough } from "node:stream";
-
 import {
-  createReadableStreamFromReadable,
   type AppLoadContext,
   type EntryContext,
   type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 
 import { DocumentStatusContext } from "~/components/ui/FormErrors";
 import { TranslationsProvider } from "~/i18n-react";
@@ -19,8 +15,6 @@ import { keepSessionAlive } from "~/session.server";
 
 // For the Express server (server/app.mjs): the request checks and headers, compiled with the app.
 export { serverHooks } from "~/security.server";
-
-const ABORT_DELAY = 5_000;
 
 export default async function handleRequest(
   request: Request,
@@ -35,44 +29,29 @@ export default async function handleRequest(
   // root data (an unmatched URL's 404, whose root error page uses `common` alone).
   const locale = await getLocale(request);
   const translations = { language: locale, resources: resourcesFor(locale, ["common"]) };
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   // Moves the session's idle deadline on (at most every few minutes); docs/decisions/0096.
   await keepSessionAlive(request, responseHeaders);
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <TranslationsProvider value={translations}>
-        {/* The status lets the root title say "Error: " after a failed form post (docs/decisions/0115). */}
-        <DocumentStatusContext.Provider value={responseStatusCode}>
-          <NonceProvider value={nonce ?? ""}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </NonceProvider>
-        </DocumentStatusContext.Provider>
-      </TranslationsProvider>,
-      {
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          // Security headers (CSP, HSTS, X-Frame-Options…) come from the server for every response.
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are logged; errors before it reach onShellError.
-          if (shellRendered) console.error(error);
-        },
-        nonce,
-      },
-    );
-    setTimeout(abort, ABORT_DELAY + 1_000);
-  });
+  // Rendered to one string and sent with its length (docs/decisions/0155-documents-rendered-to-a-string.md): no
+  // page suspends (no `defer`, no lazy components), so streaming only cut the document into 2 KB chunks, each
+  // encoded and carried through a Node stream, a web stream and back (~10 % of a document's server time).
+  // A page that starts to suspend needs renderToPipeableStream back. A render error throws: Remix then renders
+  // the error boundary, as it did for a shell error.
+  const html = renderToString(
+    <TranslationsProvider value={translations}>
+      {/* The status lets the root title say "Error: " after a failed form post (docs/decisions/0115). */}
+      <DocumentStatusContext.Provider value={responseStatusCode}>
+        <NonceProvider value={nonce ?? ""}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </NonceProvider>
+      </DocumentStatusContext.Provider>
+    </TranslationsProvider>,
+  );
+  const body = Buffer.from(html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`, "utf8");
+  // Security headers (CSP, HSTS, X-Frame-Options…) come from the server for every response.
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Length", String(body.byteLength));
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** Data requests (client navigations, fetchers) count as activity too; docs/decisions/0096. */

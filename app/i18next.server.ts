@@ -185,8 +185,17 @@ export function getLocale(request: Request): Promise<Locale> {
  */
 export async function getFixedT<N extends Namespace = "common">(request: Request | Locale, ns?: N): Promise<TFunction<N>> {
   const locale = typeof request === "string" ? request : await getLocale(request);
-  return instance.getFixedT(locale, ns ?? DEFAULT_NS) as unknown as TFunction<N>;
+  const key = `${locale}|${ns ?? DEFAULT_NS}`;
+  let t = translators.get(key);
+  if (!t) {
+    t = instance.getFixedT(locale, ns ?? DEFAULT_NS);
+    translators.set(key, t);
+  }
+  return t as unknown as TFunction<N>;
 }
+
+/** One fixed translator per (locale, namespace): they hold no request state (4 locales × 8 namespaces at most). */
+const translators = new Map<string, ReturnType<I18n["getFixedT"]>>();
 
 const resourcesByKey = new Map<string, LocaleResources>();
 

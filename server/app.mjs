@@ -6,6 +6,7 @@
 // Order: log → nonce + security headers (every response) → client address → host/origin check (403)
 //        → static files → /api/operator/* (embedded provider only) → form body rules (411/413/415) → Remix.
 import crypto from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 
 import { createRequestHandler } from "@remix-run/express";
@@ -24,6 +25,15 @@ const HIGHCHARTS_PALETTE_HASHES = [
   "'sha256-vFNZMZihXtsmGSChLvz2Dvnl1aIe6QL05XKZXgo5+LM='",
   "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
 ];
+
+/** The names directly under `dir` (none when it does not exist). */
+function topLevelEntries(dir) {
+  try {
+    return new Set(readdirSync(dir));
+  } catch {
+    return new Set();
+  }
+}
 
 /** Writes a (small) web Response: refusal pages and operator replies. */
 async function sendResponse(res, response) {
@@ -138,7 +148,13 @@ export function createApp({
 
   // Remix fingerprints its assets: cache them for a year. Everything else in public/ for an hour.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
-  app.use(express.static(publicDir, { maxAge: "1h", index: false, redirect: false }));
+  // Only a path under one of public/'s entries reaches the file system: without this every page request cost a
+  // stat() of public/<path> (~2.5 % of the server's time under load; decision 0155). Read once, except in dev.
+  const publicFiles = express.static(publicDir, { maxAge: "1h", index: false, redirect: false });
+  const publicEntries = mode === "development" ? null : topLevelEntries(publicDir);
+  app.use((req, res, next) =>
+    publicEntries && !publicEntries.has(req.path.split("/")[1] ?? "") ? next() : publicFiles(req, res, next),
+  );
   app.all("/build/*", (_req, res) => res.status(404).type("text/plain").send("Not found"));
 
   // The embedded provider's key-guarded operator endpoints, so `npm run operator` works against `npm start`.
