@@ -20,6 +20,7 @@ import { invalidInput, ProviderError } from "../errors";
 import { billRef } from "./bill-refs";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
+import { decideOn } from "./decisions";
 import { iso, type ProductDeps } from "./products-common";
 import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
@@ -141,18 +142,22 @@ export function createFundProducts(deps: ProductDeps) {
   }
 
   /** Locks the account, then the order; `userId` (a customer) must own it. Refuses an order that is not active. */
-  async function settle(id: number, userId: number | undefined, work: (trx: Executor, o: FundOrder, at: Date) => Promise<void>) {
-    const found = await findFundOrder(db, id);
-    if (!found || (userId !== undefined && found.user_id !== userId)) throw new ProviderError("not_found", "no such fund order", "id");
-    return db.transaction().execute(async (trx) => {
-      await lockUser(trx, found.user_id);
-      const o = await lockFundOrder(trx, id);
-      if (!o) throw new ProviderError("not_found", "no such fund order", "id");
-      if (o.status !== "active") throw new ProviderError("already_processed", `fund order ${id} is already ${o.status}`, "id");
-      await work(trx, o, now());
-      return view(trx, id);
-    });
-  }
+  const settle = (id: number, userId: number | undefined, work: (trx: Executor, o: FundOrder, at: Date) => Promise<void>) =>
+    decideOn(
+      deps,
+      {
+        find: findFundOrder,
+        lock: lockFundOrder,
+        notFound: "no such fund order",
+        admits: (found) => userId === undefined || found.user_id === userId,
+        settled: (o) => (o.status === "active" ? undefined : `fund order ${id} is already ${o.status}`),
+      },
+      id,
+      async (trx, o, at) => {
+        await work(trx, o, at);
+        return view(trx, id);
+      },
+    );
 
   /** Customer (own orders) or operator (userId undefined): the amount comes back, the fund's capacity is freed. */
   const cancel = (id: number, userId?: number) =>

@@ -17,6 +17,8 @@ import { parseWholeAmount, requireAtLeast } from "./amounts";
 import { billRef } from "./bill-refs";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
+import { iso } from "./products-common";
+import { decideOn } from "./decisions";
 import { configDecimal } from "./wallet";
 import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
@@ -46,7 +48,7 @@ export function transferRow(t: Transfer) {
     reason: t.reason,
     created_at: t.created_at.toISOString(),
     updated_at: t.updated_at.toISOString(),
-    processed_at: t.processed_at ? t.processed_at.toISOString() : null,
+    processed_at: iso(t.processed_at),
     ...(t.kind === "withdraw"
       ? {
           bank_id: t.bank_card_id,
@@ -144,17 +146,19 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
   // ---- operator -------------------------------------------------------------------------------------------
 
   /** Locks the account, then the record; refuses a record of another kind or one that is no longer pending. */
-  async function decide(kind: TransferKind, id: number, work: (trx: Executor, t: Transfer, at: Date) => Promise<Transfer>) {
-    const found = await findTransfer(db, id);
-    if (!found || found.kind !== kind) throw new ProviderError("not_found", `no such ${kind} record`, "id");
-    return db.transaction().execute(async (trx) => {
-      await lockUser(trx, found.user_id);
-      const t = await lockTransfer(trx, id);
-      if (!t) throw new ProviderError("not_found", `no such ${kind} record`, "id");
-      if (t.state !== "pending") throw new ProviderError("already_processed", `${kindName(kind)} ${id} is already ${t.state}`, "id");
-      return transferRow(await work(trx, t, now()));
-    });
-  }
+  const decide = (kind: TransferKind, id: number, work: (trx: Executor, t: Transfer, at: Date) => Promise<Transfer>) =>
+    decideOn(
+      deps,
+      {
+        find: findTransfer,
+        lock: lockTransfer,
+        notFound: `no such ${kind} record`,
+        admits: (found) => found.kind === kind,
+        settled: (t) => (t.state === "pending" ? undefined : `${kindName(kind)} ${id} is already ${t.state}`),
+      },
+      id,
+      async (trx, t, at) => transferRow(await work(trx, t, at)),
+    );
 
   const approveRecharge = (id: number) =>
     decide("recharge", id, async (trx, t, at) => {

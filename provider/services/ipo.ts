@@ -18,7 +18,7 @@ import {
 } from "../db/repositories/ipos";
 import { insertOrder } from "../db/repositories/orders";
 import { lockUser } from "../db/repositories/users";
-import type { IpoApplicationStatus } from "../db/tables/ipo-applications";
+import type { IpoApplication, IpoApplicationStatus } from "../db/tables/ipo-applications";
 import type { Ipo, IpoStatus } from "../db/tables/ipos";
 import { invalidInput, ProviderError } from "../errors";
 import { billRef } from "./bill-refs";
@@ -26,6 +26,7 @@ import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { iso, newOrderNo, type ProductDeps } from "./products-common";
 import { createFx } from "./fx";
+import { decideOn } from "./decisions";
 import { dealRow } from "./trading";
 import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
@@ -213,20 +214,21 @@ export function createIpos(deps: ProductDeps) {
   }
 
   /** Locks the account, then the application; refuses one that is no longer pending. */
-  async function decide(id: number, work: (trx: Executor, a: NonNullable<Awaited<ReturnType<typeof lockIpoApplication>>>, at: Date) => Promise<void>) {
-    const found = await findIpoApplication(db, id);
-    if (!found) throw new ProviderError("not_found", "no such IPO application", "id");
-    return db.transaction().execute(async (trx) => {
-      await lockUser(trx, found.user_id);
-      const a = await lockIpoApplication(trx, id);
-      if (!a) throw new ProviderError("not_found", "no such IPO application", "id");
-      if (a.status !== 1) {
-        throw new ProviderError("already_processed", `IPO application ${id} is already ${APPLICATION_STATUS_NAMES[a.status]}`, "id");
-      }
-      await work(trx, a, now());
-      return view(trx, id);
-    });
-  }
+  const decide = (id: number, work: (trx: Executor, a: IpoApplication, at: Date) => Promise<void>) =>
+    decideOn(
+      deps,
+      {
+        find: findIpoApplication,
+        lock: lockIpoApplication,
+        notFound: "no such IPO application",
+        settled: (a) => (a.status === 1 ? undefined : `IPO application ${id} is already ${APPLICATION_STATUS_NAMES[a.status]}`),
+      },
+      id,
+      async (trx, a, at) => {
+        await work(trx, a, at);
+        return view(trx, id);
+      },
+    );
 
   /** Allots `count` (1..applied; absent = all): a lot at the issue price, the rest of the hold returned. */
   const allot = (id: number, count?: number) =>

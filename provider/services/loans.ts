@@ -18,6 +18,8 @@ import { parseWholeAmount, requireAtLeast } from "./amounts";
 import { billRef } from "./bill-refs";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
+import { iso } from "./products-common";
+import { decideOn } from "./decisions";
 import { configDecimal } from "./wallet";
 import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
@@ -40,11 +42,11 @@ export function loanRow(l: Loan) {
     id: l.id,
     count: l.amount,
     state: l.state,
-    repayment_time: l.repayment_time ? l.repayment_time.toISOString() : null,
+    repayment_time: iso(l.repayment_time),
     reason: l.reason,
     created_at: l.created_at.toISOString(),
     updated_at: l.updated_at.toISOString(),
-    repaid_at: l.repaid_at ? l.repaid_at.toISOString() : null,
+    repaid_at: iso(l.repaid_at),
   };
 }
 
@@ -110,18 +112,20 @@ export function createLoans(deps: { db: DB; now: () => Date }) {
     return loanRow(loan);
   }
 
-  /** Account row, then the loan, both locked; the loan must be in `from` (else already_processed). */
-  async function decide(id: number, from: LoanState, work: (trx: Executor, loan: Loan, at: Date) => Promise<Loan>, ownerId?: number) {
-    const found = await findLoan(db, id);
-    if (!found || (ownerId !== undefined && found.user_id !== ownerId)) throw new ProviderError("not_found", "no such loan", "id");
-    return db.transaction().execute(async (trx) => {
-      await lockUser(trx, found.user_id);
-      const loan = await lockLoan(trx, id);
-      if (!loan) throw new ProviderError("not_found", "no such loan", "id");
-      if (loan.state !== from) throw new ProviderError("already_processed", `loan ${id} is in state ${loan.state}`, "id");
-      return loanRow(await work(trx, loan, now()));
-    });
-  }
+  /** Account row, then the loan, both locked; the loan must be in `from` (else already_processed), and the owner's. */
+  const decide = (id: number, from: LoanState, work: (trx: Executor, loan: Loan, at: Date) => Promise<Loan>, ownerId?: number) =>
+    decideOn(
+      deps,
+      {
+        find: findLoan,
+        lock: lockLoan,
+        notFound: "no such loan",
+        admits: (found) => ownerId === undefined || found.user_id === ownerId,
+        settled: (loan) => (loan.state === from ? undefined : `loan ${id} is in state ${loan.state}`),
+      },
+      id,
+      async (trx, loan, at) => loanRow(await work(trx, loan, at)),
+    );
 
   async function changeOutstanding(trx: Executor, userId: number, delta: Decimal, at: Date) {
     const user = await lockUser(trx, userId);
