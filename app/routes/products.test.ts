@@ -9,8 +9,7 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { getRequest, settle } from "~/testing/http";
-import { load, post, refusedForm, sessionCookie, toastText, useRealProvider, type Route } from "~/testing/route-harness";
+import { expectSentToLogin, load, post, refusedForm, sessionCookie, toastText, useRealProvider, type Route } from "~/testing/route-harness";
 
 import enCommon from "../../locales/en/common.json";
 import en from "../../locales/en/products.json";
@@ -52,11 +51,7 @@ describe("(auth) product screens", () => {
     ["/ipo/orders", ipoOrdersLoader],
     ["/fund-investment", fundsLoader],
     ["/fund-investment/orders", fundOrdersLoader],
-  ] as const)("a visitor on %s is sent to log in", async (path, loader) => {
-    const response = await settle(() => (loader as Route)({ request: getRequest(path), params: {}, context: {} }));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
-  });
+  ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
 });
 
 describe("block trading", () => {

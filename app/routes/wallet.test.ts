@@ -11,7 +11,7 @@ vi.hoisted(() => {
 });
 
 import { ORIGIN, cookieHeaderFrom, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { fieldErrors, load, post, sessionCookie, toastText, useRealProvider, type Route } from "~/testing/route-harness";
+import { expectSentToLogin, fieldErrors, load, post, sessionCookie, toastText, useRealProvider, type Route } from "~/testing/route-harness";
 
 import enCommon from "../../locales/en/common.json";
 import enWallet from "../../locales/en/wallet.json";
@@ -56,11 +56,7 @@ describe("(auth) wallet screens", () => {
     ["/withdraw", withdrawLoader],
     ["/loan", loanLoader],
     ["/settings/bank-cards", cardsLoader],
-  ] as const)("a visitor on %s is sent to log in", async (path, loader) => {
-    const response = await settle(() => (loader as Route)({ request: getRequest(path), params: {}, context: {} }));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
-  });
+  ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
 });
 
 describe("account", () => {

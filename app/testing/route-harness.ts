@@ -62,6 +62,13 @@ export async function sessionCookie(customer: { token: string; phone: string; id
   return (await commitSession(session)).split(";")[0];
 }
 
+/** A visitor (no session) on `path` is sent to log in, and back to `path` after it. */
+export async function expectSentToLogin(loader: Route, path: string) {
+  const response = await settle(() => loader({ request: getRequest(path), params: {}, context: {} }));
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
+}
+
 /** A loader's JSON at `path` for the customer of `cookie`; anything but 200 fails the test. */
 export async function load<T>(loader: Route, path: string, cookie: string, params: Record<string, string> = {}): Promise<T> {
   const response = await settle(() => loader({ request: getRequest(path, cookie), params, context: {} }));

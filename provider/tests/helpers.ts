@@ -86,6 +86,13 @@ export function customer(p: TestProvider, token: string) {
 let keySeq = 0;
 export const newKey = () => `key-${process.pid}-${Date.now()}-${++keySeq}`;
 
+/** US equities on New York hours (weekdays 09:30–16:00), every other market always open: pending orders can be driven. */
+export const US_HOURS = { US: { timezone: "America/New_York", open: "09:30", close: "16:00", weekdays: [1, 2, 3, 4, 5] } };
+
+/** `buy(token, tag, count)`: a stock buy order on `p` with a fresh idempotency key. */
+export const buyer = (p: TestProvider) => (token: string, tag: string, count: number) =>
+  p.call("/api/stock/success/deal/order", { token, body: { tag, count, mold: "stock", state: "buy", idempotency_key: newKey() } });
+
 // ---- the operator ------------------------------------------------------------------------------------------------
 
 /** Operator calls (ids in the path or the body) and the pending list. */

@@ -1,13 +1,12 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { MarketHours, parseMarketHours } from "../market/hours";
-import { balanceOf, billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, priceOf, usdInrAt, useTestProvider } from "./helpers";
+import { balanceOf, billsOf, buyer, expectLedgerBalanced, FEE, m2, newKey, newTrader, priceOf, US_HOURS, usdInrAt, useTestProvider } from "./helpers";
 
 /*
  * US equities trade 09:30–16:00 New York time on weekdays; other markets stay always open.
  * 2026-11-20 is a Friday; the next session opens Monday 2026-11-23 14:30Z and closes 21:00Z (EST = UTC−5).
  */
-const US_HOURS = { US: { timezone: "America/New_York", open: "09:30", close: "16:00", weekdays: [1, 2, 3, 4, 5] } };
 const FRIDAY_EVENING = new Date("2026-11-20T22:00:00Z");
 const MONDAY_OPEN = new Date("2026-11-23T14:30:00Z");
 const MONDAY_CLOSE = new Date("2026-11-23T21:00:00Z");
@@ -15,8 +14,7 @@ const TUESDAY_OPEN = new Date("2026-11-24T14:30:00Z");
 
 const p = useTestProvider({ now: () => FRIDAY_EVENING, marketHours: US_HOURS });
 
-const order = (token: string, tag: string, count: number) =>
-  p.call("/api/stock/success/deal/order", { token, body: { tag, count, mold: "stock", state: "buy", idempotency_key: newKey() } });
+const order = buyer(p);
 /** What the wallet pays for (buy) or gets from (sell) a dollar notional at a rate: converted, with the fee on the converted amount. */
 const walletNet = (notional: Decimal, rate: Decimal, side: "buy" | "sell") => {
   const converted = new Decimal(m2(notional.times(rate)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createFx } from "../services/fx";
-import { balanceOf, billsOf, expectLedgerBalanced, newKey, newTrader, ordersOf, useTestProvider } from "./helpers";
+import { balanceOf, billsOf, buyer, expectLedgerBalanced, newKey, newTrader, ordersOf, US_HOURS, useTestProvider } from "./helpers";
 
 /*
  * Defect "Currency": a US stock bought from a rupee wallet was debited its dollar figure as rupees. Orders now
@@ -12,7 +12,6 @@ import { balanceOf, billsOf, expectLedgerBalanced, newKey, newTrader, ordersOf, 
  *   Mon 2026-11-23 14:30Z  AAPL 259.63  USDINR=X 88.1637  (the open: the fill)
  * US equities keep New York hours so a pending buy can be driven; other markets are always open.
  */
-const US_HOURS = { US: { timezone: "America/New_York", open: "09:30", close: "16:00", weekdays: [1, 2, 3, 4, 5] } };
 const MORNING = new Date("2026-11-20T15:45:00Z");
 const AFTERNOON = new Date("2026-11-20T20:00:00Z");
 const EVENING = new Date("2026-11-20T22:00:00Z");
@@ -20,8 +19,7 @@ const MONDAY_OPEN = new Date("2026-11-23T14:30:00Z");
 
 const p = useTestProvider({ now: () => MORNING, marketHours: US_HOURS });
 
-const order = (token: string, tag: string, count: number) =>
-  p.call("/api/stock/success/deal/order", { token, body: { tag, count, mold: "stock", state: "buy", idempotency_key: newKey() } });
+const order = buyer(p);
 const sell = (token: string, no: string, count: number) =>
   p.call("/api/stock/success/deal/sell", { token, body: { no, count, idempotency_key: newKey() } });
 
