@@ -11,12 +11,14 @@ import { Form, Link, useFetcher, useLoaderData, useLocation, type ShouldRevalida
 import type { FormEvent } from "react";
 
 import { useLivePanel } from "~/components/market/useLivePanel";
+import { Icon } from "~/components/ui/Icon";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { formatAmount } from "~/features/trading/currency";
 import { TAB_MARKETS, readPositionTab } from "~/features/trading/positions.server";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { convertedAmount, formatConverted } from "~/features/wallet/amounts";
 import { balanceHidden, balanceHiddenCookie } from "~/features/wallet/balance-visibility.server";
+import { FigureList } from "~/features/wallet/FigureList";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { balanceVisibilitySchema, parseForm } from "~/features/wallet/schemas.server";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
@@ -178,27 +180,23 @@ export default function AccountPage() {
             <input type="hidden" name="intent" value="visibility" />
             <input type="hidden" name="back" value={location.pathname + location.search} />
             <button type="submit" name="hidden" value={hidden ? "0" : "1"} aria-pressed={hidden} className="wl-eye">
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-                <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+              <Icon size={22} path="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z">
                 <circle cx="12" cy="12" r="3" />
                 {hidden ? <path d="M3 3l18 18" /> : null}
-              </svg>
+              </Icon>
               <span>{t("account.hideAmounts")}</span>
             </button>
           </Form>
         </div>
         {wallet ? (
           <>
-            <dl className="wl-figures">
-              <div>
-                <dt>{t("account.total")}</dt>
-                <dd className="wl-figure--big">{show(wallet.total)}</dd>
-              </div>
-              <div>
-                <dt>{t("account.available")}</dt>
-                <dd>{show(wallet.money)}</dd>
-              </div>
-            </dl>
+            <FigureList
+              className="wl-figures"
+              items={[
+                { label: t("account.total"), value: show(wallet.total), className: "wl-figure--big" },
+                { label: t("account.available"), value: show(wallet.money) },
+              ]}
+            />
             {hidden ? null : (
               <>
                 <p className="wl-converted">

@@ -1,6 +1,7 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 
+import { Icon } from "~/components/ui/Icon";
 import type { Locale } from "~/i18n";
 
 import { LanguagePicker } from "./LanguagePicker";
@@ -33,17 +34,16 @@ export function Header({ locale, visibleLocales }: { locale: string; visibleLoca
             enterKeyHint="search"
           />
           <button type="submit" className="icon-button" aria-label={t("header.searchSubmit")}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zm4.6-1.9L20 20" />
-            </svg>
+            <Icon size={20} path="M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zm4.6-1.9L20 20" />
           </button>
         </Form>
         <div className="app-header__actions">
           <SupportLink />
           <Link to="/settings" className="icon-button" aria-label={t("header.settings")}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8-3 2-1.5-2-3.5-2.4.8a7 7 0 0 0-1.6-1L15.5 4h-4l-.5 2.8a7 7 0 0 0-1.6 1L7 7 5 10.5 7 12l-2 1.5L7 17l2.4-.8a7 7 0 0 0 1.6 1l.5 2.8h4l.5-2.8a7 7 0 0 0 1.6-1L20 17l2-3.5z" />
-            </svg>
+            <Icon
+              size={22}
+              path="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8-3 2-1.5-2-3.5-2.4.8a7 7 0 0 0-1.6-1L15.5 4h-4l-.5 2.8a7 7 0 0 0-1.6 1L7 7 5 10.5 7 12l-2 1.5L7 17l2.4-.8a7 7 0 0 0 1.6 1l.5 2.8h4l.5-2.8a7 7 0 0 0 1.6-1L20 17l2-3.5z"
+            />
           </Link>
         </div>
       </div>

@@ -8,9 +8,11 @@ import { formatDateTime } from "./dates";
 export interface WalletFigure {
   label: string;
   value: ReactNode;
+  /** The value's class (e.g. the big total). */
+  className?: string;
 }
 
-/** A wallet screen's figures as a description list (a record, a transfer, the loan summary); falsy entries are left out. */
+/** A wallet screen's figures as a description list (balances, a record, a transfer); falsy entries are left out. */
 export function FigureList({ className, items }: { className: string; items: (WalletFigure | null | false)[] }) {
   return (
     <dl className={className}>
@@ -19,7 +21,7 @@ export function FigureList({ className, items }: { className: string; items: (Wa
         .map((item) => (
           <div key={item.label}>
             <dt>{item.label}</dt>
-            <dd>{item.value}</dd>
+            <dd className={item.className}>{item.value}</dd>
           </div>
         ))}
     </dl>

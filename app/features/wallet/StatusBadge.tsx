@@ -1,3 +1,4 @@
+import { Icon } from "~/components/ui/Icon";
 import { useTranslation } from "~/i18n-react";
 import type { TransferState } from "~/provider/wallet.server";
 
@@ -16,9 +17,7 @@ export function StatusBadge({ state }: { state: TransferState }) {
   const { t } = useTranslation("wallet");
   return (
     <span className={`wl-status wl-status--${state}`}>
-      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-        <path d={ICONS[state]} />
-      </svg>
+      <Icon size={18} path={ICONS[state]} />
       <span>{t(`status.${state}`)}</span>
     </span>
   );
