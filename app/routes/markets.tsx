@@ -14,6 +14,7 @@ import { PriceCard } from "~/components/market/PriceCard";
 import { StockTable } from "~/components/market/StockTable";
 import { categoryName } from "~/components/market/categoryName";
 import { mergeCardQuote, mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
+import { SearchInput } from "~/components/ui/CodeSearchForm";
 import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { marketLinks, noStoreHeaders } from "~/features/market/route-exports";
@@ -261,15 +262,12 @@ function SearchForm({ q, category, index }: { q: string; category: string; index
       {index ? <input type="hidden" name="index" value={index} /> : null}
       <label htmlFor="markets-q">{t("markets.searchLabel")}</label>
       <div className="mk-search-row">
-        <input
+        <SearchInput
           ref={inputRef}
           id="markets-q"
-          type="search"
           name="q"
           defaultValue={q}
           maxLength={MAX_QUERY_LENGTH}
-          autoComplete="off"
-          spellCheck={false}
           aria-describedby="markets-q-hint"
           onChange={(event) => {
             const form = event.currentTarget.form;

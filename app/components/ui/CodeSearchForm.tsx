@@ -1,5 +1,10 @@
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
+
+/** A search field for what is typed by hand (codes, names): `type=search`, no autocomplete, no spellcheck. */
+export const SearchInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type">>(function SearchInput(props, ref) {
+  return <input ref={ref} type="search" autoComplete="off" spellCheck={false} {...props} />;
+});
 
 /**
  * A plain GET search by code (docs/product.md#lists): works without JavaScript (type, press Enter or Search).
@@ -39,14 +44,11 @@ export function CodeSearchForm({
         </p>
       ) : null}
       <div className={`${prefix}-search__row`}>
-        <input
+        <SearchInput
           id={inputId}
-          type="search"
           name="code"
           defaultValue={code}
           maxLength={maxLength}
-          autoComplete="off"
-          spellCheck={false}
           enterKeyHint="search"
           aria-invalid={codeError ? true : undefined}
           aria-describedby={codeError ? errorId : undefined}
