@@ -1,21 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HISTORY_LENGTH, MAX_DEVIATION, SimulatedMarket } from "./simulator";
-import { UNIVERSE } from "./universe";
-import type { Instrument } from "./source";
-
-const instruments = (offset = 0): Instrument[] =>
-  UNIVERSE.map((u, i) => ({
-    id: i + 1 + offset,
-    symbol: u.symbol,
-    name: u.name,
-    market: u.market,
-    exchangeName: u.exchange,
-    marketName: u.market,
-    category: u.category,
-    kind: u.kind,
-    referencePrice: u.ref,
-    precision: u.precision,
-  }));
+import { UNIVERSE, universeInstruments as instruments } from "./universe";
 
 const AT = new Date("2026-11-20T14:37:12Z");
 

@@ -1,25 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { SimulatedMarket } from "./simulator";
 import { createSparklines, sparklinePaths } from "./svg";
-import { UNIVERSE } from "./universe";
-import type { Instrument } from "./source";
-
-const instruments: Instrument[] = UNIVERSE.map((u, i) => ({
-  id: i + 1,
-  symbol: u.symbol,
-  name: u.name,
-  market: u.market,
-  exchangeName: u.exchange,
-  marketName: u.market,
-  category: u.category,
-  kind: u.kind,
-  referencePrice: u.ref,
-  precision: u.precision,
-}));
+import { universeInstruments } from "./universe";
 
 describe("sparklines", () => {
   it("kept per minute, draw the same paths as the day's 1m rows at every instant", () => {
-    const market = new SimulatedMarket(instruments);
+    const market = new SimulatedMarket(universeInstruments());
     const sparkline = createSparklines(market);
     const start = Date.parse("2026-11-20T18:29:20Z"); // crosses 00:00 IST (a new trading day for ^NSEI)
     for (const symbol of ["^NSEI", "AAPL", "EURUSD=X"]) {

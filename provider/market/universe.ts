@@ -1,4 +1,5 @@
 import type { InstrumentKind, MarketCode } from "../db/tables/instruments";
+import type { Instrument } from "./source";
 
 /** The seeded instrument universe. Reference prices are plausible late-2025 levels. */
 export interface UniverseEntry {
@@ -156,6 +157,21 @@ export const UNIVERSE: UniverseEntry[] = [
     ["MX10YT=RR", "Mexico 10-Year M Bono Yield", "Banxico", "Government of Mexico", 8.9, 3],
   ]),
 ];
+
+/** The universe as the simulator's instruments, ids 1.. in order (plus `idOffset`): for tests without a database. */
+export const universeInstruments = (idOffset = 0): Instrument[] =>
+  UNIVERSE.map((u, i) => ({
+    id: i + 1 + idOffset,
+    symbol: u.symbol,
+    name: u.name,
+    market: u.market,
+    exchangeName: u.exchange,
+    marketName: u.market,
+    category: u.category,
+    kind: u.kind,
+    referencePrice: u.ref,
+    precision: u.precision,
+  }));
 
 /** Stock-market categories (one per listed stock market; their indices become the sub-index tabs). */
 export const CATEGORIES: { code: string; name: string; market: MarketCode }[] = [
