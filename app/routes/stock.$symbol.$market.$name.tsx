@@ -5,35 +5,29 @@
  * (docs/decisions/0040). The symbol may be the code as shown (`RELIANCE` → `RELIANCE.NS` under INR).
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 
-import { ChartBody, ChartHeader, useLiveChart, type ChartScreenData } from "~/components/chart/ChartScreen";
+import { ChartBody, ChartHeader } from "~/components/chart/ChartScreen";
 import { StockError } from "~/components/chart/StockError";
 import { StockActions } from "~/components/market/StockActions";
 import { chartHeaders, loadChart } from "~/features/chart/chart.server";
-import { noStoreHeaders, stockLinks } from "~/features/market/route-exports";
+import { useChartScreen } from "~/features/chart/useChartScreen";
+import { quoteMeta } from "~/features/market/quote-meta";
+import { stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "~/i18n-react";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
-import type { PageHandle } from "~/utils/page";
 
-export const headers = noStoreHeaders;
+export const { headers, links, handle } = stockScreenExports("stock:chart.title");
 
-export const links = stockLinks;
-
-export const handle: PageHandle = { i18n: ["stock", "markets"], titleKey: "stock:chart.title" };
-
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ name: "description", content: `${data.quote.name} (${data.quote.display})` }] : [];
+export const meta: MetaFunction<typeof loader> = quoteMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const data: ChartScreenData = await loadChart(request, params);
-  return json(data, { headers: chartHeaders });
+  return json(await loadChart(request, params), { headers: chartHeaders });
 }
 
 export default function StockChartPage() {
-  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("stock");
-  const { quote, live, stock } = useLiveChart(data);
+  const { data, quote, live, stock } = useChartScreen();
 
   return (
     <div className="mk-page sc-page">

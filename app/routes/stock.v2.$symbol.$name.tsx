@@ -5,12 +5,7 @@
  * JavaScript a fetcher flips it in place; without, a plain POST redirects back here with a toast.
  */
 import { parseWithZod } from "@conform-to/zod";
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 
@@ -19,6 +14,7 @@ import { StockActions } from "~/components/market/StockActions";
 import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
 import { PriceCard } from "~/components/market/PriceCard";
 import { mergeCardQuote, useLiveQuotes } from "~/components/market/liveQuotes";
+import { quoteMeta } from "~/features/market/quote-meta";
 import { createFavouriteSchema } from "~/features/market/schemas.server";
 import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
 import { NO_STORE, STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
@@ -35,8 +31,7 @@ import { requireUserContext } from "~/utils/request.server";
 
 export const { headers, links, handle } = stockScreenExports("stock:detail.title");
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ name: "description", content: `${data.quote.name} (${data.quote.display})` }] : [];
+export const meta: MetaFunction<typeof loader> = quoteMeta;
 
 export interface StockDetailData {
   /** Epoch ms the figures were read. */

@@ -3,35 +3,34 @@
  * Highcharts after mount), the live price every 3 s, period links and buy/sell links; the bottom bar is hidden.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 
-import { ChartBody, ChartHeader, useLiveChart, type ChartScreenData } from "~/components/chart/ChartScreen";
+import { ChartBody, ChartHeader } from "~/components/chart/ChartScreen";
 import { StockError } from "~/components/chart/StockError";
 import { StockActions } from "~/components/market/StockActions";
 import { chartHeaders, loadChart } from "~/features/chart/chart.server";
-import { noStoreHeaders, stockLinks } from "~/features/market/route-exports";
+import { useChartScreen } from "~/features/chart/useChartScreen";
+import { quoteMeta } from "~/features/market/quote-meta";
+import { stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "~/i18n-react";
 import { stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
-export const headers = noStoreHeaders;
+const screen = stockScreenExports("stock:trading.title");
+export const { headers, links } = screen;
+/** The full-screen view hides the bottom bar. */
+export const handle: PageHandle = { ...screen.handle, hideBottomNav: true };
 
-export const links = stockLinks;
+export const meta: MetaFunction<typeof loader> = quoteMeta;
 
-export const handle: PageHandle = { i18n: ["stock", "markets"], titleKey: "stock:trading.title", hideBottomNav: true };
-
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ name: "description", content: `${data.quote.name} (${data.quote.display})` }] : [];
-
+/** The trading view's URL names the symbol only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const data: ChartScreenData = await loadChart(request, { symbol: params.symbol });
-  return json(data, { headers: chartHeaders });
+  return json(await loadChart(request, { symbol: params.symbol }), { headers: chartHeaders });
 }
 
 export default function TradingView() {
-  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("stock");
-  const { quote, live, stock } = useLiveChart(data);
+  const { data, quote, live, stock } = useChartScreen();
 
   return (
     <div className="sc-trading">
