@@ -2,9 +2,9 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 
 import { Field } from "~/components/ui/Field";
+import { CheckAnswers, reviewTexts, type ReviewProps } from "~/features/wallet/CheckAnswers";
 import type { ClientFailure, useMoneyReply } from "~/features/wallet/client-action";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
-import { ReviewCard, type ReviewProps } from "~/features/wallet/ReviewCard";
 import { useTranslation } from "~/i18n-react";
 import { transactionPasswordHref } from "~/utils/hrefs";
 
@@ -42,18 +42,12 @@ export function PurchaseReview({
   const { t } = useTranslation("products");
   const canConfirm = !password || password.isSet;
   return (
-    <ReviewCard
+    <CheckAnswers
       {...review}
       recordsHref={ordersHref}
       formId="product-review"
       confirmId="product-confirm"
-      texts={{
-        offline: t("review.offline"),
-        outcomeUnknown: t("review.outcomeUnknown"),
-        check: t("review.checkOrders"),
-        change: t("review.change"),
-        confirming: t("review.confirming"),
-      }}
+      texts={reviewTexts(t, t("review.checkOrders"))}
       listClassName="pr-review"
       notice={canConfirm ? null : <NoTransactionPassword />}
       canConfirm={canConfirm}

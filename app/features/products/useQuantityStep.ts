@@ -1,14 +1,14 @@
 import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 
-import { useMoneyForm } from "~/features/wallet/useMoneyForm";
+import { useSubmitForm } from "~/features/wallet/useSubmitForm";
 import { useTranslation } from "~/i18n-react";
 
 import { readQuantity, type QuantityStepData } from "./quantity";
 
 /**
  * The state of a purchase's quantity step (block buy, IPO apply; docs/decisions/0100, 0137): the money form's state
- * (useMoneyForm: Conform with the server's reply, a submit held back offline said in the products' words), plus what
+ * (useSubmitForm: Conform with the server's reply, a submit held back offline said in the products' words), plus what
  * is typed as a quantity and the note of − / +: with JS they leave their own (undefined until the first press, so a
  * no-JS press's note from the URL speaks until then).
  */
@@ -30,7 +30,7 @@ export function useQuantityStep<Fields extends { quantity: string }>({
 }) {
   const { t } = useTranslation("products");
   const defaultValue = { ...item, quantity: loaded.quantity } as DefaultValue<Fields>;
-  const step = useMoneyForm<Fields>({ id, lastResult, constraint: loaded.constraint, defaultValue, offline, offlineMessage: t("review.offlineForm") });
+  const step = useSubmitForm<Fields>({ id, lastResult, constraint: loaded.constraint, defaultValue, offline, offlineMessage: t("review.offlineForm") });
   const [note, setNote] = useState<string | null | undefined>(undefined);
   const typed = step.fields.quantity.value ?? "";
   const quantityId = step.fields.quantity.id;

@@ -1,47 +1,12 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
-
-import { useSubmitAttempts } from "~/components/ui/FormErrors";
-import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
 import { useTranslation } from "~/i18n-react";
 
+import { useSubmitForm, type SubmitFormOptions } from "./useSubmitForm";
+
 /**
- * The amount form of a money screen (recharge, withdraw, loan; a purchase's quantity step builds on it): Conform with the server's constraints and reply,
- * errors after a submit only (decision 0006), a submit held back while offline and said in the form's words,
- * and what its error summary and Review button need.
+ * The amount form of a money screen (recharge, withdraw, loan): useSubmitForm, a submit held back offline said in
+ * the wallet's words.
  */
-export function useMoneyForm<Fields extends Record<string, unknown>>(options: {
-  id: string;
-  lastResult: SubmissionResult<string[]> | undefined;
-  constraint: Parameters<typeof useForm<Fields>>[0]["constraint"];
-  defaultValue: Parameters<typeof useForm<Fields>>[0]["defaultValue"];
-  /** The last submit never reached the server (with JS). */
-  offline: boolean;
-  /** How the screen says a submit was held back offline (default: the wallet's words). */
-  offlineMessage?: string;
-}) {
+export function useMoneyForm<Fields extends Record<string, unknown>>(options: Omit<SubmitFormOptions<Fields>, "offlineMessage">) {
   const { t } = useTranslation("wallet");
-  const navigation = useNavigation();
-  const [form, fields] = useForm<Fields>({
-    id: options.id,
-    lastResult: options.lastResult,
-    constraint: options.constraint,
-    defaultValue: options.defaultValue,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const submit = useOfflineSubmit(form.onSubmit);
-  const offline = options.offline || submit.offline;
-  return {
-    form,
-    fields,
-    formProps: { onSubmitCapture, onSubmit: submit.onSubmit },
-    summary: {
-      formErrors: [...(form.errors ?? []), ...(offline ? [options.offlineMessage ?? t("review.offlineForm")] : [])],
-      lastResult: offline ? { status: "error" } : options.lastResult,
-      attempts,
-    },
-    busy: navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST",
-  };
+  return useSubmitForm<Fields>({ ...options, offlineMessage: t("review.offlineForm") });
 }

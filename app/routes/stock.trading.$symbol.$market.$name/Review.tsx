@@ -1,7 +1,7 @@
 import { currencyName, formatAmount, formatSignedAmount, rateText, walletCurrencies } from "~/features/trading/currency";
 import { QUANTITY_CAPS } from "~/features/trading/order";
 import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/format";
-import { ReviewCard } from "~/features/wallet/ReviewCard";
+import { CheckAnswers } from "~/features/wallet/CheckAnswers";
 import { useTranslation } from "~/i18n-react";
 import { orderHref, recordsHref } from "~/utils/hrefs";
 import { useFormat } from "~/utils/format-context";
@@ -64,7 +64,7 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
   };
 
   return (
-    <ReviewCard
+    <CheckAnswers
       title={t("review.title")}
       rows={rows.map(([label, value]) => ({ label, value }))}
       notes={[...notes, t("review.priceNote")]}
