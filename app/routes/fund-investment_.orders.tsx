@@ -38,8 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     where: "fund orders",
     tab,
     page,
-    list: getFundOrders(context.provider, { status: tab, page }).then((orders) => ({ count: orders.count, rows: { rows: orders.rows.map(fundOrderFigures) } })),
-    none: { rows: [] },
+    read: getFundOrders(context.provider, { status: tab, page }),
+    toRow: fundOrderFigures,
+    rows: (rows) => ({ rows }),
     href: fundOrdersHref,
   });
 }

@@ -39,21 +39,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const tab: IpoOrdersTab = query.get("tab") === "sales" ? "sales" : "applications";
   const page = readPage(query.get("page"));
-  const none: IpoOrdersRows = { applications: [], sales: [] };
-  return loadOrdersPage({
-    where: `ipo ${tab}`,
-    tab,
-    page,
-    list:
-      tab === "sales"
-        ? getIpoSales(context.provider, page).then((data) => ({ count: data.count, rows: { ...none, sales: data.rows.map((row) => recordFigures(row, context.deployment)) } }))
-        : getIpoApplications(context.provider, page).then((data) => ({
-            count: data.count,
-            rows: { ...none, applications: data.rows.map((row) => ipoApplicationFigures(row, context.deployment)) },
-          })),
-    none,
-    href: ipoOrdersHref,
-  });
+  const orders = { where: `ipo ${tab}`, tab, page, href: ipoOrdersHref };
+  return tab === "sales"
+    ? loadOrdersPage({
+        ...orders,
+        read: getIpoSales(context.provider, page),
+        toRow: (row) => recordFigures(row, context.deployment),
+        rows: (sales): IpoOrdersRows => ({ applications: [], sales }),
+      })
+    : loadOrdersPage({
+        ...orders,
+        read: getIpoApplications(context.provider, page),
+        toRow: (row) => ipoApplicationFigures(row, context.deployment),
+        rows: (applications): IpoOrdersRows => ({ applications, sales: [] }),
+      });
 }
 
 /** An application's status in words; 0 and 2 are shown with their quantity (docs/product.md#ipo). */

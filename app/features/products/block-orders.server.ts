@@ -29,18 +29,13 @@ export async function loadBlockOrders(request: Request, mold: BlockMold) {
     where: `${mold} orders`,
     tab,
     page,
-    list: getBlockDeals(context.provider, { mold, status: STATUS_OF_TAB[tab], page }).then((deals) => ({
-      count: deals.count,
-      rows: {
-        mold,
-        rows: deals.rows.map((row) => {
-          const figures = blockDealFigures(row, context.deployment);
-          const reasonText = figures.status === 2 && figures.reason ? failureMessage(context.t, figures.reason, "products:errors.purchaseFailed") : null;
-          return { ...figures, reasonText };
-        }),
-      },
-    })),
-    none: { mold, rows: [] },
+    read: getBlockDeals(context.provider, { mold, status: STATUS_OF_TAB[tab], page }),
+    toRow: (row) => {
+      const figures = blockDealFigures(row, context.deployment);
+      const reasonText = figures.status === 2 && figures.reason ? failureMessage(context.t, figures.reason, "products:errors.purchaseFailed") : null;
+      return { ...figures, reasonText };
+    },
+    rows: (rows) => ({ mold, rows }),
     href: BLOCK_HREFS[mold].orders,
   });
 }
