@@ -95,7 +95,14 @@ export interface OrderConstraints {
   confirm: ReturnType<typeof getZodConstraint>;
 }
 
-/** The HTML constraints of the order and confirm forms, as plain data for the loader. */
+let constraints: OrderConstraints | undefined;
+
+/**
+ * The HTML constraints of the order and confirm forms, as plain data for the loader. They hold no message, so
+ * they are the same in every language: built once (two zod schemas per buy/sell page view were ~8 % of its
+ * server allocations). Callers must not modify them.
+ */
 export function orderConstraints(t: TFunction): OrderConstraints {
-  return { order: getZodConstraint(createOrderSchema(t)), confirm: getZodConstraint(createConfirmSchema(t)) };
+  constraints ??= { order: getZodConstraint(createOrderSchema(t)), confirm: getZodConstraint(createConfirmSchema(t)) };
+  return constraints;
 }
