@@ -51,7 +51,7 @@ export function walletRoutes(s: Services) {
     return ok(c, await billPage(s.db, userId(c), q));
   });
 
-  app.get("/v2/config", async (c) => ok(c, await listConfig(s.db)));
+  app.get("/v2/config", async (c) => ok(c, await listConfig(s)));
 
   // GET /stock/success/kefu (the support link and chat_enabled) lives with the chat: http/chat.ts.
 

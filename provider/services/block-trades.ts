@@ -221,7 +221,7 @@ export function createBlockTrades(deps: ProductDeps) {
             throw new ProviderError("time_no", "the offer is not open for purchases at this time");
           }
           const conversion = offerConversion(current, at);
-          const figures = blockFigures(current.price, input.count, await configDecimal(trx, "fee_rate"), conversion.rate);
+          const figures = blockFigures(current.price, input.count, await configDecimal(trx, "fee_rate", deps), conversion.rate);
           const fxFields = {
             fx_rate: conversion.rate.toString(),
             fx_source: conversion.source,
@@ -303,7 +303,7 @@ export function createBlockTrades(deps: ProductDeps) {
       const at = now();
       // The rate as far as it is known (none for rete_no; time_no is decided before the rate is looked at).
       const conversion = error.code === "not_sufficient_funds" ? conversionOrNull(offer, at) : null;
-      const figures = blockFigures(offer.price, input.count, await configDecimal(trx, "fee_rate"), conversion?.rate ?? null);
+      const figures = blockFigures(offer.price, input.count, await configDecimal(trx, "fee_rate", deps), conversion?.rate ?? null);
       await upsertFailedBlockDeal(trx, {
         no: await newOrderNo(trx, at),
         user_id: userId,

@@ -46,7 +46,7 @@ export function createChat(deps: ProductDeps) {
 
   /** GET /kefu: the support link, and whether the in-app chat is on (config chat_enabled). */
   async function supportLink() {
-    return { url: SUPPORT_URL, chat_enabled: (await configDecimal(db, "chat_enabled")).greaterThan(0) };
+    return { url: SUPPORT_URL, chat_enabled: (await configDecimal(db, "chat_enabled", deps)).greaterThan(0) };
   }
 
   /** The conversation, newest first; reading it marks the operator's replies shown (and older ones) read. */

@@ -91,7 +91,7 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
       await lockUser(trx, userId);
       const fingerprint = walletFingerprint(["recharge", amount.toFixed(0)]);
       return replayOrRun(trx, { userId, key: input.idempotency_key, fingerprint, at: now() }, async () => {
-        requireAtLeast(amount, await configDecimal(trx, "min_recharge_count"));
+        requireAtLeast(amount, await configDecimal(trx, "min_recharge_count", deps));
         return transferRow(await insertPendingTransfer(trx, userId, "recharge", amount, {}));
       });
     });
@@ -104,7 +104,7 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
       await lockUser(trx, userId);
       const fingerprint = walletFingerprint(["withdraw", input.bank_id, amount.toFixed(0)]);
       return replayOrRun(trx, { userId, key: input.idempotency_key, fingerprint, at: now() }, async () => {
-        const minimum = Decimal.max(WITHDRAW_FLOOR, await configDecimal(trx, "min_withdraw_count"));
+        const minimum = Decimal.max(WITHDRAW_FLOOR, await configDecimal(trx, "min_withdraw_count", deps));
         requireAtLeast(amount, minimum);
         const card = await lockUserBankCard(trx, userId, input.bank_id);
         if (!card) throw new ProviderError("not_found", "no such bank card", "bank_id");

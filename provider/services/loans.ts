@@ -58,7 +58,7 @@ export function createLoans(deps: { db: DB; now: () => Date }) {
     const sum = (state: LoanState) => new Decimal(totals.find((t) => Number(t.state) === state)?.total ?? "0");
     const unpaid = sum(4);
     const applying = sum(1);
-    const limit = await configDecimal(ex, "loan_limit");
+    const limit = await configDecimal(ex, "loan_limit", deps);
     const overdue = await countOverdueLoans(ex, userId, at);
     const creditScore = Math.max(0, CREDIT_SCORE_DEFAULT - CREDIT_SCORE_OVERDUE_PENALTY * overdue);
     const remaining = Decimal.max(0, limit.minus(unpaid).minus(applying));
@@ -85,7 +85,7 @@ export function createLoans(deps: { db: DB; now: () => Date }) {
         const at = now();
         const fingerprint = walletFingerprint(["loan", amount.toFixed(0)]);
         return replayOrRun(trx, { userId, key: input.idempotency_key, fingerprint, at }, async () => {
-          requireAtLeast(amount, await configDecimal(trx, "min_loan_count"));
+          requireAtLeast(amount, await configDecimal(trx, "min_loan_count", deps));
           const f = await figures(trx, userId, at);
           if (Number(f.applyingCount) > 0) throw new ProviderError("loan_pending", "an application is already under review");
           if (f.creditScore < CREDIT_SCORE_MIN_TO_BORROW) throw new ProviderError("credit_score_low", `credit score ${f.creditScore}`);
@@ -136,7 +136,7 @@ export function createLoans(deps: { db: DB; now: () => Date }) {
   const approve = (id: number) =>
     decide(id, 1, async (trx, loan, at) => {
       const amount = new Decimal(loan.amount);
-      const days = (await configDecimal(trx, "loan_term_days")).toNumber();
+      const days = (await configDecimal(trx, "loan_term_days", deps)).toNumber();
       await applyBalanceChange(trx, loan.user_id, amount, `Loan ${loan.id} paid out`, at, billRef("loan", "loan", loan.id));
       await changeOutstanding(trx, loan.user_id, amount, at);
       return updateLoan(trx, loan.id, {

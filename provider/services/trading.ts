@@ -26,7 +26,7 @@ import { createFx, type FxConversion } from "./fx";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { iso, newOrderNo } from "./products-common";
-import { CONFIG_ENTRIES } from "./wallet";
+import { configDecimal } from "./wallet";
 
 /*
  * Orders, positions and settlement. Every money movement is one transaction that first locks the account row
@@ -38,21 +38,21 @@ import { CONFIG_ENTRIES } from "./wallet";
  * keeps the rate, its source and instant, and its figures in both currencies (docs/decisions/0145).
  */
 
-export const FEE_RATE = new Decimal(CONFIG_ENTRIES.find((e) => e.tag === "fee_rate")!.value);
 /** A pending buy holds this much more than its price at placement, so a higher opening price is still covered. */
 export const HOLD_MARGIN = new Decimal("0.10");
 export const STATUS_NAMES = ["pending", "success", "cancelled", "expired"] as const;
 export type StatusName = (typeof STATUS_NAMES)[number];
 
 const money = (v: Decimal.Value) => new Decimal(toMoneyString(v));
-const feeOf = (notional: Decimal) => money(FEE_RATE.times(notional));
 
 /**
  * An order's money in its own currency and in the wallet's. Each product is rounded once, half-up: the wallet
  * total is price × count × rate rounded, and the wallet fee is fee_rate × price × count × rate rounded – the fee
- * is taken on the converted amount, not converted from the rounded stock-currency fee.
+ * is taken on the converted amount, not converted from the rounded stock-currency fee. `feeRate` is the config's
+ * fee_rate when the order is placed or filled.
  */
-function orderMoney(side: "buy" | "sell", price: Decimal, count: number, fx: FxConversion) {
+function orderMoney(side: "buy" | "sell", price: Decimal, count: number, fx: FxConversion, feeRate: Decimal) {
+  const feeOf = (notional: Decimal) => money(feeRate.times(notional));
   const notional = price.times(count);
   const walletNotional = notional.times(fx.rate);
   const net = (all: Decimal, fee: Decimal) => (side === "buy" ? all.plus(fee) : Decimal.max(all.minus(fee), 0));
@@ -217,7 +217,8 @@ export function createTrading(deps: TradingDeps) {
     return idempotent(userId, input.idempotencyKey, fp, async (trx, now) => {
       const price = priceAt(inst, now);
       const rate = fx.conversion(inst.market, now);
-      const figures = orderMoney("buy", price, input.count, rate);
+      const feeRate = await configDecimal(trx, "fee_rate", deps);
+      const figures = orderMoney("buy", price, input.count, rate, feeRate);
       const of = { tag: inst.symbol, name: inst.name, market: inst.market, mold: input.mold };
       const base = { ...(await newOrder(trx, userId, of, "buy", input.count, now)), price: price.toString(), sell_price: null, ...figures, profit: null };
       const { no } = base;
@@ -229,7 +230,7 @@ export function createTrading(deps: TradingDeps) {
       // Pending: the hold is in wallet money at the placement's rate, with the margin covering price and rate moves.
       const session = hours.nextSession(inst, now)!;
       const reserve = price.times(input.count).times(rate.rate).times(HOLD_MARGIN.plus(1));
-      const held = new Decimal(reserve.plus(FEE_RATE.times(reserve)).toFixed(2, Decimal.ROUND_UP));
+      const held = new Decimal(reserve.plus(feeRate.times(reserve)).toFixed(2, Decimal.ROUND_UP));
       const order = await insertOrder(trx, {
         ...base,
         status: 0,
@@ -251,10 +252,10 @@ export function createTrading(deps: TradingDeps) {
     await applyBalanceChange(trx, userId, amount, reason, now);
   }
 
-  function sellFigures(costPrice: Decimal, sellPrice: Decimal, count: number, rate: FxConversion) {
+  function sellFigures(costPrice: Decimal, sellPrice: Decimal, count: number, rate: FxConversion, feeRate: Decimal) {
     return {
       sell_price: sellPrice.toString(),
-      ...orderMoney("sell", sellPrice, count, rate),
+      ...orderMoney("sell", sellPrice, count, rate, feeRate),
       profit: money(sellPrice.minus(costPrice).times(count)).toFixed(2),
     };
   }
@@ -277,7 +278,7 @@ export function createTrading(deps: TradingDeps) {
       if (!inst) throw new ProviderError("not_found", "instrument no longer exists", "no");
       const sellPrice = priceAt(inst, now);
       const rate = fx.conversion(lot.market, now);
-      const figures = sellFigures(new Decimal(lot.price), sellPrice, count, rate);
+      const figures = sellFigures(new Decimal(lot.price), sellPrice, count, rate, await configDecimal(trx, "fee_rate", deps));
       await updateOrder(trx, lot.id, { remaining: lot.remaining - count });
       const base = { ...(await newOrder(trx, userId, lot, "sell", count, now)), price: lot.price, ...figures, position_id: lot.id, position_no: lot.no };
       const { no } = base;
@@ -331,8 +332,9 @@ export function createTrading(deps: TradingDeps) {
         const price = priceAt({ symbol: order.tag }, at);
         // Filled at the opening instant: its price and its exchange rate.
         const rate = fx.conversion(order.market, at);
+        const feeRate = await configDecimal(trx, "fee_rate", deps);
         if (order.state === "buy") {
-          const figures = orderMoney("buy", price, order.count, rate);
+          const figures = orderMoney("buy", price, order.count, rate, feeRate);
           await credit(trx, order.user_id, new Decimal(order.held), `Order ${order.no} filled: hold released`, now);
           await debit(trx, order.user_id, new Decimal(figures.wallet_amount), billReason(`Buy ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee), now);
           await updateOrder(trx, order.id, {
@@ -344,7 +346,7 @@ export function createTrading(deps: TradingDeps) {
             filled_at: at,
           });
         } else {
-          const figures = sellFigures(new Decimal(order.price), price, order.count, rate);
+          const figures = sellFigures(new Decimal(order.price), price, order.count, rate, feeRate);
           await credit(trx, order.user_id, new Decimal(figures.wallet_amount), billReason(`Sell ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee), now);
           await updateOrder(trx, order.id, { status: 1, ...figures, filled_at: at });
         }

@@ -2,10 +2,11 @@ import Decimal from "decimal.js";
 import type { User } from "../db/tables/users";
 import type { DB, Executor } from "../db/database";
 import { listBills } from "../db/repositories/bills";
-import { findConfigValue, listConfigRows, upsertConfigValue } from "../db/repositories/config";
+import { upsertConfigValue } from "../db/repositories/config";
 import { CONFIG_DEFAULTS, CONFIG_TAGS, type ConfigTag } from "../db/config-defaults";
 import type { Bill, BillKind, BillType } from "../db/tables/bills";
 import { ProviderError } from "../errors";
+import { configValues, type ConfigSource } from "./config-cache";
 
 /** `total` = money + cash held by pending buys + market value of positions (docs/provider-api.md, Wallet). */
 export function userInfo(user: User, totals?: { money: string; held: string; market_value: string; total: string }) {
@@ -52,24 +53,20 @@ export async function billPage(
 
 // ---- config ------------------------------------------------------------------------------------------------
 
-/** The defaults (the seeded values). Trading reads its fee rate from here at start. */
-export const CONFIG_ENTRIES: { tag: ConfigTag; value: string }[] = CONFIG_DEFAULTS.map((e) => ({ tag: e.tag, value: e.value }));
-
 const NON_NEGATIVE_DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
 
-/** GET /v2/config: every tag, in the documented order, with the operator's values. */
-export async function listConfig(db: Executor): Promise<{ tag: string; value: string }[]> {
-  const stored = new Map((await listConfigRows(db)).map((r) => [r.tag, r.value]));
-  return CONFIG_DEFAULTS.map((d) => ({ tag: d.tag, value: stored.get(d.tag) ?? d.value }));
+/** GET /v2/config: every tag, in the documented order, with the operator's values (kept in memory: config-cache.ts). */
+export async function listConfig(of: ConfigSource): Promise<{ tag: string; value: string }[]> {
+  const values = await configValues(of.db, of);
+  return CONFIG_DEFAULTS.map((d) => ({ tag: d.tag, value: values.get(d.tag)! }));
 }
 
-/** A numeric config value (the stored one, else the default). */
-export async function configDecimal(db: Executor, tag: ConfigTag): Promise<Decimal> {
-  const value = (await findConfigValue(db, tag)) ?? CONFIG_DEFAULTS.find((d) => d.tag === tag)!.value;
-  return new Decimal(value);
+/** A numeric config value (the stored one, else the default); `ex` reads the table when it is not in memory. */
+export async function configDecimal(ex: Executor, tag: ConfigTag, of: ConfigSource): Promise<Decimal> {
+  return new Decimal((await configValues(ex, of)).get(tag)!);
 }
 
-/** Operator: set a known tag to a non-negative decimal (e.g. "100", "0.0003"). */
+/** Operator: set a known tag to a non-negative decimal (e.g. "100", "0.0003"); this process's config cache drops it at once. */
 export async function setConfig(db: DB, input: { tag: string; value: string }, now: Date) {
   const tag = input.tag.trim();
   if (!CONFIG_TAGS.includes(tag as ConfigTag)) throw new ProviderError("not_found", `unknown config tag (known: ${CONFIG_TAGS.join(", ")})`, "tag");

@@ -1,0 +1,39 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { newKey, newTrader, operator, useTestProvider } from "./helpers";
+
+/* Config is kept in memory per provider (docs/decisions/0156-config-cache.md). Time frozen; ITC.NS is in rupees. */
+const AT = new Date("2026-11-20T09:15:00Z");
+const p = useTestProvider({ now: () => AT });
+
+const configured = async (tag: string) =>
+  (await p.call("/api/v2/config")).body.data.find((e: { tag: string; value: string }) => e.tag === tag).value;
+const buy = async (token: string, count: number) =>
+  (await p.call("/api/stock/success/deal/order", { token, body: { tag: "ITC.NS", count, mold: "stock", state: "buy", idempotency_key: newKey() } })).body.data;
+
+describe("config in memory", () => {
+  it("an operator change is seen by the next GET /v2/config and the next order's fee, in the same process", async () => {
+    const t = await newTrader(p, "100000.00");
+    const op = operator(p);
+    expect(await configured("fee_rate")).toBe("0.0003");
+    expect(await buy(t.token, 100)).toMatchObject({ price: 369.35, price_all: "36935.00", fee: "11.08", amount: "36946.08" });
+
+    expect((await op.config("fee_rate", "0.01")).body.data).toEqual({ tag: "fee_rate", value: "0.01" });
+    expect(await configured("fee_rate")).toBe("0.01");
+    expect(await buy(t.token, 100)).toMatchObject({ price: 369.35, price_all: "36935.00", fee: "369.35", amount: "37304.35" });
+
+    await op.config("fee_rate", "0.0003");
+    expect(await configured("fee_rate")).toBe("0.0003");
+  });
+
+  it("a change another process writes to the shared database is seen once CONFIG_CACHE_MS (10 s) has passed", async () => {
+    expect(await configured("min_loan_count")).toBe("500");
+    await sql`update config set value = '700' where tag = 'min_loan_count'`.execute(p.db);
+    expect(await configured("min_loan_count")).toBe("500");
+    p.clock.advance(9_999);
+    expect(await configured("min_loan_count")).toBe("500");
+    p.clock.advance(1);
+    expect(await configured("min_loan_count")).toBe("700");
+    await operator(p).config("min_loan_count", "500");
+  });
+});
