@@ -10,6 +10,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 
 import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 
@@ -145,6 +146,12 @@ export function createApp({
     }
     refuse(req, res, refusal).catch(next);
   });
+
+  // Compressed answers (brotli, else gzip, as the browser accepts; small replies under 1 KB are sent as they are):
+  // a document is ~30-60 KB raw and ~10 KB compressed, the JS of a page ~350 KB raw and ~100 KB compressed, and
+  // on a slow phone network the bytes are the time. remix-serve did this; a proxy in front may do it instead
+  // (COMPRESSION=off). Decision 0158.
+  if (process.env.COMPRESSION !== "off") app.use(compression());
 
   // Remix fingerprints its assets: cache them for a year. Everything else in public/ for an hour.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
