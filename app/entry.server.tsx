@@ -47,7 +47,8 @@ export default async function handleRequest(
       </DocumentStatusContext.Provider>
     </TranslationsProvider>,
   );
-  const body = Buffer.from(html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`, "utf8");
+  // renderToString writes no doctype (the streaming renderer did).
+  const body = Buffer.from(`<!DOCTYPE html>${html}`, "utf8");
   // Security headers (CSP, HSTS, X-Frame-Options…) come from the server for every response.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(body.byteLength));
