@@ -16,7 +16,7 @@ interface EndpointStats {
 
 export interface RequestStats {
   middleware: MiddlewareHandler;
-  /** Counts every query the database runs inside a request (transactions included). */
+  /** Counts every query the database runs inside a request (transactions included; a failed one is not counted). */
   plugin: KyselyPlugin;
   report(): string;
 }
@@ -40,14 +40,15 @@ export function createRequestStats(): RequestStats {
     else if (c.res.body) stats.bytes += (await c.res.clone().arrayBuffer()).byteLength;
   };
 
+  // Counted per result: Kysely also calls transformQuery for every subquery built from the same database.
   const plugin: KyselyPlugin = {
-    transformQuery(args) {
+    transformQuery: (args) => args.node,
+    async transformResult(args) {
       const stats = current.getStore();
       if (stats) stats.queries++;
       else outside++;
-      return args.node;
+      return args.result;
     },
-    transformResult: async (args) => args.result,
   };
 
   function report(): string {

@@ -8,10 +8,10 @@ import {
   findOrderById,
   holdings,
   insertOrder,
-  listLots,
   listOrders,
   lockOrderById,
   lockOrderByNo,
+  lotsPageAndDue,
   updateOrder,
 } from "../db/repositories/orders";
 import { findMoney, lockUser } from "../db/repositories/users";
@@ -377,16 +377,17 @@ export function createTrading(deps: TradingDeps) {
   }
 
   async function positions(userId: number, q: { markets?: MarketCode[]; tag?: string; page: number; limit: number }) {
-    await settleUser(userId);
     const now = deps.now();
     // A known symbol in any spelling ("gc=f") finds its lots; anything else is compared upper-cased.
     const tag = q.tag ? (market.find(q.tag)?.symbol ?? q.tag.toUpperCase()) : undefined;
-    const { rows, count } = await listLots(db, userId, {
-      markets: q.markets,
-      tag,
-      offset: (q.page - 1) * q.limit,
-      limit: q.limit,
-    });
+    const filter = { markets: q.markets, tag, offset: (q.page - 1) * q.limit, limit: q.limit };
+    // One query in the usual case; with orders due for settlement (a fill may add a lot), settle, then read again.
+    let page = await lotsPageAndDue(db, userId, filter, now);
+    if (page.due) {
+      await settleUser(userId);
+      page = await lotsPageAndDue(db, userId, filter, now);
+    }
+    const { rows, count } = page;
     return {
       rows: rows.map((lot) => {
         const price = new Decimal(lot.price);

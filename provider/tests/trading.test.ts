@@ -217,6 +217,22 @@ describe("records and user info", () => {
     expect((await p.call("/api/stock/success/v2/transaction")).status).toBe(400);
   });
 
+  it("pages positions newest first with the total on every page, an empty page past the end included", async () => {
+    p.clock.set(AT);
+    const t = await newTrader(p, "1000000.00");
+    const nos: string[] = [];
+    for (const tag of ["ITC.NS", "INFY.NS", "ITC.NS"]) nos.push((await order(t.token, { tag, count: 1 })).body.data.no);
+    const page = async (q: string) => {
+      const d = await positions(t.token, q);
+      return { nos: d.rows.map((r: any) => r.no), count: d.count };
+    };
+    expect(await page("limit=2&page=1")).toEqual({ nos: [nos[2], nos[1]], count: 3 });
+    expect(await page("limit=2&page=2")).toEqual({ nos: [nos[0]], count: 3 });
+    expect(await page("limit=2&page=3")).toEqual({ nos: [], count: 3 });
+    expect(await page("tag=itc.ns&limit=1&page=2")).toEqual({ nos: [nos[0]], count: 2 });
+    expect(await page("market=US")).toEqual({ nos: [], count: 0 });
+  });
+
   it("user info total = money + market value of open positions, at the current price (and rate)", async () => {
     p.clock.set(AT);
     const t = await newTrader(p, "1000000.00");

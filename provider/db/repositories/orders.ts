@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../database";
 import type { MarketCode } from "../tables/instruments";
-import type { OrderStatus } from "../tables/orders";
+import type { OrderRow, OrderStatus } from "../tables/orders";
 import { pageOf, rowsOf } from "./common";
 
 export async function nextOrderSequence(db: Executor): Promise<number> {
@@ -16,11 +16,12 @@ export const lockOrderByNo = (db: Executor, userId: number, no: string) =>
   db.selectFrom("orders").selectAll().where("user_id", "=", userId).where("no", "=", no).forUpdate().executeTakeFirst();
 
 /** Pending orders due for settlement (fill or expiry) at `now`; of one user or of everyone. */
-export const dueOrders = (db: Executor, now: Date, userId?: number, limit = 500) => {
-  let q = db.selectFrom("orders").select(["id", "user_id"]).where("status", "=", 0).where("opens_at", "<=", now);
-  if (userId !== undefined) q = q.where("user_id", "=", userId);
-  return q.orderBy("id").limit(limit).execute();
+const dueOf = (db: Executor, now: Date, userId?: number) => {
+  const q = db.selectFrom("orders").where("status", "=", 0).where("opens_at", "<=", now);
+  return userId === undefined ? q : q.where("user_id", "=", userId);
 };
+export const dueOrders = (db: Executor, now: Date, userId?: number, limit = 500) =>
+  dueOf(db, now, userId).select(["id", "user_id"]).orderBy("id").limit(limit).execute();
 
 export function listOrders(
   db: Executor,
@@ -32,12 +33,15 @@ export function listOrders(
   return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), filter);
 }
 
-/** Open lots: filled buys with shares left, newest first. */
-export function listLots(
-  db: Executor,
-  userId: number,
-  filter: { markets?: MarketCode[]; tag?: string; offset: number; limit: number },
-) {
+export interface LotFilter {
+  markets?: MarketCode[];
+  tag?: string;
+  offset: number;
+  limit: number;
+}
+
+/** Open lots: filled buys with shares left. */
+function lotsOf(db: Executor, userId: number, filter: LotFilter) {
   let query = db
     .selectFrom("orders")
     .where("user_id", "=", userId)
@@ -46,7 +50,33 @@ export function listLots(
     .where("remaining", ">", 0);
   if (filter.markets) query = query.where("market", "in", filter.markets);
   if (filter.tag) query = query.where("tag", "=", filter.tag);
-  return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), filter);
+  return query;
+}
+
+/**
+ * In one query: a page of the user's open lots (newest first), how many there are, and whether the user has orders
+ * due for settlement at `now` (settling them may change the lots). A one-row head (due, total) is joined to the
+ * page, so the figures come back even when the page is empty.
+ */
+export async function lotsPageAndDue(db: Executor, userId: number, filter: LotFilter, now: Date) {
+  const lots = lotsOf(db, userId, filter);
+  const head = db
+    .selectNoFrom((eb) => [
+      eb.exists(dueOf(db, now, userId).select("id")).as("due"),
+      lots.select(sql<number>`count(*)::int`.as("n")).as("total"),
+    ])
+    .as("head");
+  const page = lots.selectAll().orderBy("id", "desc").offset(filter.offset).limit(filter.limit);
+  const found = await db
+    .selectFrom(head)
+    .leftJoin(page.as("page"), (join) => join.onTrue())
+    .selectAll("page")
+    .select(["head.due", "head.total"])
+    .orderBy("page.id", "desc")
+    .execute();
+  const rows: OrderRow[] = [];
+  for (const { due: _due, total: _total, ...row } of found) if (row.id !== null) rows.push(row as OrderRow);
+  return { rows, count: Number(found[0].total), due: Boolean(found[0].due) };
 }
 
 /** Shares held per symbol (lots' remaining plus shares reserved by pending sells) and cash held by pending buys. */
