@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -6,6 +5,7 @@ import { useTranslation } from "~/i18n-react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { getFormProps, getInputProps, useReplyForm } from "~/components/ui/replyForm";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { RESET_CODE_LENGTH } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
@@ -174,7 +174,7 @@ function CodeStep({ phone }: { phone: string }) {
   const { t } = useTranslation("common");
   const { fields, formProps, summary, busy } = useStepForm<ResetStepFields>("forgot-reset", "reset", "reset");
   const resendResult = useLastResult("resend");
-  const [resendForm] = useForm({ id: "forgot-resend", lastResult: resendResult });
+  const [resendForm] = useReplyForm({ id: "forgot-resend", lastResult: resendResult });
   const resendError = resendForm.errors?.[0];
   return (
     <>

@@ -1,10 +1,10 @@
-import { getInputProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 
 import { LoginRejected, authenticator } from "~/auth.server";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { getInputProps } from "~/components/ui/replyForm";
 import { keepDigits } from "~/features/account/fields";
 import { PasswordField, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
 import { constraintOf, createLoginSchema, type LoginFields } from "~/features/account/schemas.server";

@@ -1,4 +1,3 @@
-import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -6,6 +5,7 @@ import { useTranslation } from "~/i18n-react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { getInputProps } from "~/components/ui/replyForm";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";

@@ -6,12 +6,12 @@
  * required; a new or changed card waits for an operator. Success: "Bank card saved"; failure: the provider's
  * reason on its field, else "Failed to add bank card" / "Failed to update bank card".
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { getFormProps, getInputProps, useReplyForm, type FormReply } from "~/components/ui/replyForm";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import type { Deployment } from "~/deployment";
 import { failureResult } from "~/features/account/failure-reply.server";
@@ -167,21 +167,19 @@ function CardForm({
 }: {
   data: BankCardsData;
   step: NonNullable<BankCardsData["step"]>;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormReply | undefined;
 }) {
   const { t } = useTranslation("wallet");
   const label = useCardLabels();
   const navigation = useNavigation();
   const editing = step.kind === "edit" ? step.card : null;
-  const [form, fields] = useForm<BankCardFields>({
+  const [form, fields] = useReplyForm<BankCardFields>({
     id: editing ? `card-${editing.id}` : "card-new",
     lastResult,
     constraint: data.constraint,
     defaultValue: editing
       ? { intent: "edit", id: String(editing.id), bank: editing.bank, bank_user: editing.holder, bank_card: editing.number, ifsc: editing.ifsc }
       : { intent: "add" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -205,8 +203,8 @@ function CardForm({
         className="form"
         preventScrollReset
       >
-        <input {...getInputProps(fields.intent, { type: "hidden" })} key={fields.intent.key} />
-        {editing ? <input {...getInputProps(fields.id, { type: "hidden" })} key={fields.id.key} /> : null}
+        <input {...getInputProps(fields.intent, { type: "hidden" })} />
+        {editing ? <input {...getInputProps(fields.id, { type: "hidden" })} /> : null}
         {visible.map((field) => (
           <Field
             key={field}

@@ -7,13 +7,13 @@
  * post (the server takes up to 8 MB on this route). The action uploads each photo to the provider, then submits
  * autonomy/add with the returned references.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { getFormProps, getInputProps, useReplyForm, type FormReply } from "~/components/ui/replyForm";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { ImagePreparationError, prepareImage, type ImageProblem } from "~/features/wallet/compress-image";
@@ -161,17 +161,15 @@ const PROBLEM_KEYS: Record<ImageProblem, "realName.notImage" | "realName.invalid
   compressFailed: "realName.compressFailed",
 };
 
-function RealNameForm({ data, kyc, lastResult }: { data: RealNameData; kyc: KycFigures; lastResult: Parameters<typeof useForm<RealNameFields>>[0]["lastResult"] }) {
+function RealNameForm({ data, kyc, lastResult }: { data: RealNameData; kyc: KycFigures; lastResult: FormReply | undefined }) {
   const { t } = useTranslation("wallet");
   const navigation = useNavigation();
   const submitForm = useSubmit();
-  const [form, fields] = useForm<RealNameFields>({
+  const [form, fields] = useReplyForm<RealNameFields>({
     id: "real-name",
     lastResult,
     constraint: data.constraint,
     defaultValue: { real_name: kyc.realName, id_type: kyc.idType, id_number: kyc.idNumber },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   // Problems the browser found while preparing a photo (with JS only); the server's come through `fields`.

@@ -5,7 +5,6 @@
  * types into the field last focused. Messages: "Please enter 6-digit transaction password", "Please confirm your
  * password", "Passwords do not match"; success "…set successfully" / "…modified successfully".
  */
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -13,6 +12,7 @@ import { useState } from "react";
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RetryNotice } from "~/components/ui/RetryNotice";
+import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { useAccountForm } from "~/features/account/forms";
 import { constraintOf, createTransactionPasswordSchema, type TransactionPasswordFields } from "~/features/account/schemas.server";
@@ -99,7 +99,7 @@ export default function TransactionPasswordPage() {
     );
   }
 
-  const entries: { name: "current" | "password" | "confirm"; label: string; field: FieldMetadata<string | undefined> }[] = [
+  const entries: { name: "current" | "password" | "confirm"; label: string; field: FieldMetadata }[] = [
     ...(mode === "modify" ? [{ name: "current" as const, label: t("transactionPassword.current"), field: fields.current }] : []),
     { name: "password", label: t("transactionPassword.new"), field: fields.password },
     { name: "confirm", label: t("transactionPassword.confirm"), field: fields.confirm },

@@ -1,6 +1,10 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from "react";
 
+import { canShowModal } from "./modal";
+
+export { canShowModal };
+
 /**
  * Confirmation steps that work without JS (docs/decisions/0023-no-js-confirmation.md,
  * 0107-one-confirm-dialog.md).
@@ -13,11 +17,6 @@ import { createContext, useContext, useEffect, useId, useRef, useState, type Rea
 
 /** The id of the open dialog's heading, so every dialog's `aria-labelledby` is its own. */
 const DialogTitleId = createContext<string | null>(null);
-
-/** Whether this browser can show a native modal dialog (the JS path); otherwise the link navigates. */
-export function canShowModal(): boolean {
-  return typeof HTMLDialogElement !== "undefined" && typeof HTMLDialogElement.prototype.showModal === "function";
-}
 
 /**
  * One native modal <dialog>, open while mounted: a list renders one for its whole list (not one per row), mounted

@@ -1,18 +1,16 @@
 /**
- * What the account forms share (login, register, forgot password, the settings passwords): Conform set up the one
- * way (docs/decisions/0006-form-validation-on-the-server.md), the password fields, and the public forms' submit.
+ * What the account forms share (login, register, forgot password, the settings passwords): the reply form set up the
+ * one way (docs/decisions/0006-form-validation-on-the-server.md), the password fields, and the public forms' submit.
  * Only `common` strings here: the settings screens pass their own (wallet) labels.
  */
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
 
 import { Field } from "~/components/ui/Field";
 import { useSubmitAttempts } from "~/components/ui/FormErrors";
+import { getFormProps, getInputProps, useReplyForm, type FieldMetadata, type ReplyFormOptions } from "~/components/ui/replyForm";
 import { useTranslation } from "~/i18n-react";
 
 import { phoneInputAttributes } from "./fields";
-
-type FormOptions<Fields extends Record<string, unknown>> = Parameters<typeof useForm<Fields>>[0];
 
 /**
  * An account form: the schema's HTML constraints computed by the loader, validation in the action on submit
@@ -27,21 +25,13 @@ export function useAccountForm<Fields extends Record<string, unknown>>({
   nativeValidation = false,
 }: {
   id: string;
-  lastResult: FormOptions<Fields>["lastResult"];
-  constraint: FormOptions<Fields>["constraint"];
-  defaultValue?: FormOptions<Fields>["defaultValue"];
-  /** Native required/pattern/minLength work before JS loads (the public forms); Conform takes over after hydration. */
+  lastResult: ReplyFormOptions<Fields>["lastResult"];
+  constraint: ReplyFormOptions<Fields>["constraint"];
+  defaultValue?: ReplyFormOptions<Fields>["defaultValue"];
+  /** Native required/pattern/minLength work before JS loads (the public forms); the action's checks after hydration. */
   nativeValidation?: boolean;
 }) {
-  const [form, fields] = useForm<Fields>({
-    id,
-    lastResult,
-    defaultNoValidate: !nativeValidation,
-    defaultValue,
-    constraint,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const [form, fields] = useReplyForm<Fields>({ id, lastResult, defaultNoValidate: !nativeValidation, defaultValue, constraint });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   return {
     form,
@@ -52,7 +42,7 @@ export function useAccountForm<Fields extends Record<string, unknown>>({
 }
 
 interface AccountFieldProps {
-  field: FieldMetadata<string | undefined>;
+  field: FieldMetadata;
   label: string;
   hint?: string;
 }
@@ -84,8 +74,8 @@ export function NewPasswordFields({
   confirm,
   labels,
 }: {
-  password: FieldMetadata<string | undefined>;
-  confirm: FieldMetadata<string | undefined>;
+  password: FieldMetadata;
+  confirm: FieldMetadata;
   labels: { password: string; hint: string; confirm: string };
 }) {
   return (

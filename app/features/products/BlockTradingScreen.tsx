@@ -1,8 +1,8 @@
-import { getInputProps } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 import { Pager } from "~/components/ui/Pager";
+import { getInputProps } from "~/components/ui/replyForm";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
@@ -159,7 +159,7 @@ function BuyForm({
       }
       hidden={
         <>
-          <input {...getInputProps(fields.buy, { type: "hidden" })} key={fields.buy.key} />
+          <input {...getInputProps(fields.buy, { type: "hidden" })} />
           {/* For a − / + press without JS (a GET of this form): the list it came from. */}
           {data.code ? <input type="hidden" name="code" value={data.code} /> : null}
           {data.page > 1 ? <input type="hidden" name="page" value={data.page} /> : null}

@@ -1,10 +1,11 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 
 import { Field } from "~/components/ui/Field";
+import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
 import { CheckAnswers, reviewTexts, type ReviewProps } from "~/features/wallet/CheckAnswers";
 import type { ClientFailure, useMoneyReply } from "~/features/wallet/client-action";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
+import { StepDialog } from "~/features/wallet/StepDialog";
 import { useTranslation } from "~/i18n-react";
 import { transactionPasswordHref } from "~/utils/hrefs";
 
@@ -49,6 +50,7 @@ export function PurchaseReview({
       confirmId="product-confirm"
       texts={reviewTexts(t, t("review.checkOrders"))}
       listClassName="pr-review"
+      frame={{ dialog: StepDialog }}
       notice={canConfirm ? null : <NoTransactionPassword />}
       canConfirm={canConfirm}
       ask={password ? { name: "stock_password", render: (field) => <PasswordField field={field} /> } : undefined}
@@ -57,7 +59,7 @@ export function PurchaseReview({
 }
 
 /** The transaction password, asked for at the moment of confirming (never filled back in after a refused Confirm). */
-function PasswordField({ field }: { field: FieldMetadata<string> }) {
+function PasswordField({ field }: { field: FieldMetadata }) {
   const { t } = useTranslation("products");
   return (
     <Field

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { getFormProps, getInputProps } from "~/components/ui/replyForm";
 import { StepDialog } from "~/features/wallet/StepDialog";
 
 import type { Bound } from "./quantity";
@@ -40,7 +40,7 @@ export function QuantityStepDialog<Fields extends { quantity: string }>({
   /** Where Review posts. */
   action: string;
   intro: ReactNode;
-  /** The item's field (Conform's hidden input) and the list's state for a no-JS − / +. */
+  /** The item's field (its hidden input) and the list's state for a no-JS − / +. */
   hidden: ReactNode;
   range: Parameters<typeof stepWithin>[2];
   boundNotes: Record<Bound, string>;

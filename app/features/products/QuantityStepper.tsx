@@ -25,7 +25,7 @@ export function QuantityStepper({
   onStep: (direction: "up" | "down") => void;
   labels: { up: string; down: string };
   reviewLabel: string;
-  /** The quantity field: its label, hint, errors and Conform's input props (text, digits, no autocomplete added here). */
+  /** The quantity field: its label, hint, errors and input props (getInputProps: text, digits, no autocomplete added here). */
   field: Omit<FieldProps, "className">;
   /** Typing in the field (a − / + note gives way to what is typed). */
   onInput: () => void;

@@ -1,6 +1,5 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-
 import { Field } from "~/components/ui/Field";
+import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
 import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
 
@@ -12,7 +11,7 @@ import { useHydrated } from "./useHydrated";
  * amount under the minimum shows the minimum's message on the field and disables the form's Review button; the
  * server refuses it either way, so a server-rendered form never disables its own submit.
  */
-export function useAmountRule(field: FieldMetadata<string>, minimum: string, message: (typed: string) => string) {
+export function useAmountRule(field: FieldMetadata, minimum: string, message: (typed: string) => string) {
   const hydrated = useHydrated();
   const typed = field.value ?? "";
   const below = hydrated && isBelow(typed, minimum);
@@ -27,7 +26,7 @@ export function AmountField({
   errors,
   convertRate,
 }: {
-  field: FieldMetadata<string>;
+  field: FieldMetadata;
   label: string;
   hint: string;
   errors: string[] | null;

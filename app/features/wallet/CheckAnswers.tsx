@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { getFormProps, useReplyForm, type FieldMetadata, type FormConstraints, type FormReply } from "~/components/ui/replyForm";
 import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
 
-import { StepDialog } from "./StepDialog";
+import type { StepDialog } from "./StepDialog";
 
 export interface ReviewRow {
   label: string;
@@ -33,7 +33,7 @@ export function reviewTexts(t: (key: "review.offline" | "review.outcomeUnknown" 
 /** A field asked for at the moment of confirming (a transaction password): it stands above the buttons. */
 export interface ReviewAsk {
   name: string;
-  render: (field: FieldMetadata<string>) => ReactNode;
+  render: (field: FieldMetadata) => ReactNode;
 }
 
 /** What every review shows and posts: its rows, the intent's fields, and the answer to the last Confirm. */
@@ -45,7 +45,7 @@ export interface ReviewProps {
   hidden: Record<string, string>;
   confirmLabel: string;
   changeHref: string;
-  lastResult?: SubmissionResult<string[]>;
+  lastResult?: FormReply;
   outcomeUnknown?: boolean;
   clientFailure: "offline" | "unknown" | null;
 }
@@ -56,11 +56,14 @@ export interface ReviewOptions {
   recordsHref: string;
   formId: string;
   confirmId: string;
-  constraint?: Parameters<typeof useForm>[0]["constraint"];
+  constraint?: FormConstraints;
   texts: ReviewTexts;
   listClassName: string;
-  /** A section of the page (its class and heading id) rather than a step dialog. */
-  card?: { className: string; titleId: string };
+  /**
+   * Where the review stands: a section of the page (its class and heading id), or a step dialog (StepDialog, given
+   * by the screens that use it, so that a page whose review is a card does not load the dialog).
+   */
+  frame: { card: { className: string; titleId: string } } | { dialog: typeof StepDialog };
   /** Said above the form (e.g. what is missing before Confirm can be offered). */
   notice?: ReactNode;
   canConfirm?: boolean;
@@ -73,8 +76,8 @@ export interface ReviewOptions {
  * intent's fields with its idempotency key (minted when the review was first shown, carried in this page's URL).
  * "Change" is the safe choice and drops the key. A failed or unanswered Confirm keeps the review on screen and says
  * what happened; an unknown outcome points to where the request shows if it was made (`recordsHref`), and
- * confirming again can only replay it. Without `card` the review is a StepDialog (a page without JS, a native modal
- * with it); with `card` it is a section of the page. Each screen gives its ids, words and list style.
+ * confirming again can only replay it. In a `dialog` frame the review is a StepDialog (a page without JS, a native
+ * modal with it); in a `card` frame it is a section of the page. Each screen gives its ids, words and list style.
  */
 export function CheckAnswers({
   title,
@@ -92,16 +95,16 @@ export function CheckAnswers({
   constraint,
   texts: words,
   listClassName,
-  card,
+  frame,
   notice,
   canConfirm = true,
   ask,
 }: ReviewProps & ReviewOptions) {
   const location = useLocation();
   const navigation = useNavigation();
-  const [form, fields] = useForm<Record<string, string>>({ id: formId, lastResult, constraint, shouldValidate: "onSubmit" });
+  const [form, fields] = useReplyForm<Record<string, string>>({ id: formId, lastResult, constraint });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const submit = useOfflineSubmit(form.onSubmit);
+  const submit = useOfflineSubmit();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const askField = ask ? fields[ask.name] : null;
   const failures = [
@@ -112,7 +115,7 @@ export function CheckAnswers({
   ];
   const unknown = outcomeUnknown || failures.includes(words.outcomeUnknown);
   // In a dialog, Change is the safe choice the dialog opens on, and closing it keeps the list's scroll.
-  const safeChoice = card ? {} : ({ "data-safe-choice": "", preventScrollReset: true } as const);
+  const safeChoice = "card" in frame ? {} : ({ "data-safe-choice": "", preventScrollReset: true } as const);
   const body = (
     <>
       <FormErrorSummary
@@ -166,17 +169,17 @@ export function CheckAnswers({
       </Form>
     </>
   );
-  if (card) {
+  if ("card" in frame) {
     return (
-      <section aria-labelledby={card.titleId} className={card.className}>
-        <h2 id={card.titleId}>{title}</h2>
+      <section aria-labelledby={frame.card.titleId} className={frame.card.className}>
+        <h2 id={frame.card.titleId}>{title}</h2>
         {body}
       </section>
     );
   }
   return (
-    <StepDialog title={title} closeHref={changeHref} focusSafeChoice>
+    <frame.dialog title={title} closeHref={changeHref} focusSafeChoice>
       {body}
-    </StepDialog>
+    </frame.dialog>
   );
 }

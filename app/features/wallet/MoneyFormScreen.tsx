@@ -1,8 +1,8 @@
-import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { getFormProps, type FieldMetadata, type FormConstraints } from "~/components/ui/replyForm";
 import { formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
@@ -33,7 +33,7 @@ export interface MoneyScreenData<Review extends MoneyReview> {
   /** The review of the intent the URL describes, or null. */
   review: Review | null;
   /** The form's fields' HTML constraints (from the loader's schema). */
-  constraint: Parameters<typeof useMoneyForm>[0]["constraint"];
+  constraint: FormConstraints;
 }
 
 /** A radio group before the amount (recharge method, withdraw card); option ids are `<screen>-<id>`. */
@@ -259,7 +259,7 @@ function ChoiceFieldset({
 }: {
   formId: string;
   choice: MoneyChoice;
-  field: FieldMetadata<string>;
+  field: FieldMetadata;
   checked: string | undefined;
 }) {
   return (

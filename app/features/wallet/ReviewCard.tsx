@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n-react";
 
 import { CheckAnswers, reviewTexts, type ReviewProps } from "./CheckAnswers";
+import { StepDialog } from "./StepDialog";
 
 export type { ReviewRow } from "./CheckAnswers";
 
@@ -14,6 +15,7 @@ export function ReviewCard(props: ReviewProps & { recordsHref: string }) {
       confirmId="wallet-confirm"
       texts={reviewTexts(t, t("review.checkRecords"))}
       listClassName="wl-review"
+      frame={{ dialog: StepDialog }}
     />
   );
 }

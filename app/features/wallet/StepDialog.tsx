@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
-import { canShowModal } from "~/components/ui/ConfirmDialog";
+import { canShowModal } from "~/components/ui/modal";
 
 import { useHydrated } from "./useHydrated";
 

@@ -1,5 +1,6 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
+
+import type { FormReply } from "~/components/ui/replyForm";
 
 /** A submit the network lost (with JS): the amount form was not sent; a Confirm's outcome is unknown. */
 export type ClientFailure = { clientFailure: "offline" | "unknown"; form: "amount" | "confirm" };
@@ -28,14 +29,14 @@ export const keepAfterClientFailure: ShouldRevalidateFunction = ({ actionResult,
 
 /**
  * What a money screen shows after a submit: which part the reply is for (the amount form or the review's
- * Confirm), its Conform result, a network failure, and whether the review is still on screen (a refused amount
+ * Confirm), its form reply, a network failure, and whether the review is still on screen (a refused amount
  * form takes its place).
  */
 export function useMoneyReply<Review>(
   reply: { result?: unknown; form?: "amount" | "confirm"; outcome?: "unknown"; clientFailure?: "offline" | "unknown" } | undefined,
   review: Review | null,
 ) {
-  const lastResult = reply && "result" in reply ? (reply.result as SubmissionResult<string[]>) : undefined;
+  const lastResult = reply && "result" in reply ? (reply.result as FormReply) : undefined;
   const clientFailure = reply && "clientFailure" in reply ? reply.clientFailure ?? null : null;
   const forConfirm = reply?.form === "confirm";
   return {

@@ -1,43 +1,32 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 
 import { useSubmitAttempts } from "~/components/ui/FormErrors";
+import { useReplyForm, type ReplyFormOptions } from "~/components/ui/replyForm";
 import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
 
-export interface SubmitFormOptions<Fields extends Record<string, unknown>> {
-  id: string;
-  lastResult: SubmissionResult<string[]> | undefined;
-  constraint: Parameters<typeof useForm<Fields>>[0]["constraint"];
-  defaultValue: Parameters<typeof useForm<Fields>>[0]["defaultValue"];
+export interface SubmitFormOptions<Fields extends Record<string, unknown>> extends ReplyFormOptions<Fields> {
   /** The last submit never reached the server (with JS). */
   offline: boolean;
   offlineMessage: string;
 }
 
 /**
- * A money form that submits to its action (a money screen's amount, a purchase's quantity step): Conform with the
- * server's constraints and reply, errors after a submit only (decision 0006), a submit held back while offline and
- * said in the screen's own words (`offlineMessage`), and what its error summary and Review button need.
+ * A money form that submits to its action (a money screen's amount, a purchase's quantity step): the server's
+ * constraints and reply (useReplyForm), errors after a submit only (decision 0006), a submit held back while offline
+ * and said in the screen's own words (`offlineMessage`), and what its error summary and Review button need.
  */
-export function useSubmitForm<Fields extends Record<string, unknown>>(options: SubmitFormOptions<Fields>) {
+export function useSubmitForm<Fields extends Record<string, unknown>>({ offline: lost, offlineMessage, ...options }: SubmitFormOptions<Fields>) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<Fields>({
-    id: options.id,
-    lastResult: options.lastResult,
-    constraint: options.constraint,
-    defaultValue: options.defaultValue,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const [form, fields] = useReplyForm<Fields>(options);
   const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const submit = useOfflineSubmit(form.onSubmit);
-  const offline = options.offline || submit.offline;
+  const submit = useOfflineSubmit();
+  const offline = lost || submit.offline;
   return {
     form,
     fields,
     formProps: { onSubmitCapture, onSubmit: submit.onSubmit },
     summary: {
-      formErrors: [...(form.errors ?? []), ...(offline ? [options.offlineMessage] : [])],
+      formErrors: [...(form.errors ?? []), ...(offline ? [offlineMessage] : [])],
       lastResult: offline ? { status: "error" } : options.lastResult,
       attempts,
     },

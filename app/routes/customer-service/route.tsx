@@ -6,7 +6,6 @@
  * conversation is re-read. While the page is visible the conversation is polled every 5 s from
  * /resources/chat; a new operator reply is announced politely (docs/decisions/0142).
  */
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import {
   json,
   type ActionFunctionArgs,
@@ -14,10 +13,11 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
 import { fieldErrorId } from "~/components/ui/Field";
+import { getFormProps, getTextareaProps, useReplyForm } from "~/components/ui/replyForm";
 import {
   chatMessageConstraint,
   loadConversation,
@@ -126,33 +126,31 @@ export default function CustomerServicePage() {
   const live = useConversation({ conversation: data.conversation, asOf: data.asOf, poll: data.chatEnabled && !data.failed });
   const box = useRef<HTMLTextAreaElement>(null);
 
-  const [form, fields] = useForm<ChatMessageFields>({
+  const [form, fields] = useReplyForm<ChatMessageFields>({
     id: "chat",
     lastResult,
     constraint: data.constraint,
     // Validation happens in the action (decision 0006); the browser's own checks (required, maxlength) run
     // before JavaScript loads.
     defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-    onSubmit(event, { formData }) {
-      // With JavaScript: send through the fetcher, so the page and the focus stay where they are.
-      event.preventDefault();
-      formData.set(STAY, "1");
-      fetcher.submit(formData, { method: "post", action: customerServiceHref() });
-    },
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
+  // With JavaScript: send through the fetcher, so the page and the focus stay where they are.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    formData.set(STAY, "1");
+    fetcher.submit(formData, { method: "post", action: customerServiceHref() });
+  };
 
-  // After a send the box is emptied (Conform remounts it); keep the customer typing where they were.
+  // After a send the box is emptied (the reply resets the form); keep the customer typing where they were.
   const sentId = fetcher.data && "sentId" in fetcher.data ? fetcher.data.sentId : null;
   useEffect(() => {
     if (sentId !== null) box.current?.focus();
   }, [sentId]);
 
   const messageError = fields.message.errors?.[0];
-  // Conform's `key` changes when the form is reset (it remounts the box); React wants it on its own, not spread.
-  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message, { ariaAttributes: false });
+  const messageProps = getTextareaProps(fields.message, { ariaAttributes: false });
   const hintId = "chat-message-hint";
   return (
     <div className="chat-page">
@@ -181,7 +179,7 @@ export default function CustomerServicePage() {
             lastResult={lastResult}
             attempts={attempts}
           />
-          <Form method="post" action={customerServiceHref()} {...getFormProps(form)} onSubmitCapture={onSubmitCapture} className="chat-form">
+          <Form method="post" action={customerServiceHref()} {...getFormProps(form)} onSubmit={onSubmit} onSubmitCapture={onSubmitCapture} className="chat-form">
             <input type="hidden" name={fields.idempotency_key.name} value={sendKey} />
             <div className={messageError ? "field field--error" : "field"}>
               <label htmlFor={fields.message.id}>{t("chat.messageLabel")}</label>
@@ -194,7 +192,6 @@ export default function CustomerServicePage() {
                 </p>
               ) : null}
               <textarea
-                key={messageKey ?? undefined}
                 {...messageProps}
                 ref={box}
                 rows={3}

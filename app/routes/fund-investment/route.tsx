@@ -4,7 +4,6 @@
  * then "check your investment" at `?invest=<id>&step=review&key=` (a page without JS, a dialog with it) and Confirm.
  * Success goes to /fund-investment/orders; a refusal is the translated investment-failed message.
  */
-import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
@@ -172,10 +171,10 @@ function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResu
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const navigation = useNavigation();
-  // The Invest forms are intent-only; a refused one (a fund gone or sold out meanwhile) is said at the top.
-  const [form] = useForm({ id: "fund-invest", lastResult });
+  // The Invest forms are intent-only; a refused one (a fund gone or sold out meanwhile) is said at the top, read
+  // from the reply itself (as on /records).
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const errors = [...(form.errors ?? []), ...(offline ? [t("review.offlineForm")] : [])];
+  const errors = [...(lastResult?.error?.[""] ?? []), ...(offline ? [t("review.offlineForm")] : [])];
   if (data.failed) return <ListFailed retryHref={fundsHref({ page: data.page })} message={t("funds.loadFailed")} retryLabel={t("block.retry")} />;
   return (
     <>

@@ -1,5 +1,4 @@
-import { getInputProps } from "@conform-to/react";
-
+import { getInputProps } from "~/components/ui/replyForm";
 import type { IpoReviewFields } from "~/features/products/forms.server";
 import { IPO_STEP, boundBroken } from "~/features/products/quantity";
 import { QuantityStepDialog } from "~/features/products/QuantityStepDialog";
@@ -34,7 +33,7 @@ export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; la
       closeHref={ipoHref()}
       action={ipoHref({ item: ipo.id })}
       intro={<p>{t("ipo.priceLine", { price: formatMarketMoney(ipo.price, fmt, ipo.market) })}</p>}
-      hidden={<input {...getInputProps(fields.apply, { type: "hidden" })} key={fields.apply.key} />}
+      hidden={<input {...getInputProps(fields.apply, { type: "hidden" })} />}
       range={{ ...bounds, step: IPO_STEP, start: ipo.max }}
       boundNotes={{ min: t("ipo.atMinimum", bounds), max: t("ipo.atMaximum", bounds) }}
       typedError={outOfRange}

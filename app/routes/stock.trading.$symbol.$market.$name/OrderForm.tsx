@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { getFormProps, getInputProps, useReplyForm } from "~/components/ui/replyForm";
 import { RadioTabs } from "~/components/ui/Tabs";
 import { formatAmount } from "~/features/trading/currency";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
@@ -27,10 +27,11 @@ import { Stepper } from "./Stepper";
 import type { StepProps, TradingPageData } from "./types";
 
 /**
- * The order form (docs/decisions/0100-order-form-state-in-the-url-and-conform.md): its starting values come
- * from the loader (the URL), what is typed lives in Conform, and the server's reply (`lastResult`) brings back
- * exactly what was typed with the errors on their fields, an error summary that takes focus, and "Error: " in
- * the title. Nothing is clamped behind the customer's back: 999 stays 999 and says why it cannot be ordered.
+ * The order form (docs/decisions/0100-order-form-state-in-the-url-and-conform.md, 0159): its starting values come
+ * from the loader (the URL), what is typed lives in the inputs (useReplyForm follows it), and the server's reply
+ * (`lastResult`) brings back exactly what was typed with the errors on their fields, an error summary that takes
+ * focus, and "Error: " in the title. Nothing is clamped behind the customer's back: 999 stays 999 and says why it
+ * cannot be ordered. With JS, − / + change the field in place (no round trip).
  */
 export function OrderForm({
   data,
@@ -42,19 +43,17 @@ export function OrderForm({
   const fmt = useFormat();
   const navigation = useNavigation();
   const location = useLocation();
-  const [form, fields] = useForm<OrderFields>({
+  // The action validates and translates (decision 0006): errors appear after a submit, never while typing.
+  const [form, fields] = useReplyForm<OrderFields>({
     id: `order-${data.side}`,
     lastResult,
     constraint: data.constraints.order,
     defaultValue: { type: data.side, position: data.form.position, quantity: data.form.quantity, lot: data.form.lot ?? undefined },
-    // The action validates and translates (decision 0006): errors appear after a submit, never while typing.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
   });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   // A − / + press with JS that stopped at a bound (undefined until the first press: the URL's step, if any, speaks).
   const [stepNote, setStepNote] = useState<string | null | undefined>(undefined);
-  const submit = useOfflineSubmit(form.onSubmit);
+  const submit = useOfflineSubmit();
   const offline = submit.offline;
 
   const selling = data.side === "sell";
@@ -120,7 +119,7 @@ export function OrderForm({
         <button type="submit" name="intent" value="review" className="tr-default-submit" tabIndex={-1} aria-hidden="true">
           {t("trading.review")}
         </button>
-        <input {...getInputProps(fields.type, { type: "hidden" })} key={fields.type.key} />
+        <input {...getInputProps(fields.type, { type: "hidden" })} />
         {selling ? (
           <fieldset className="tr-lots">
             <legend className="label">{t("sell.lotLegend")}</legend>
@@ -143,7 +142,6 @@ export function OrderForm({
           </fieldset>
         ) : null}
         <RadioTabs
-          key={fields.position.key}
           legend={t("positionType.legend")}
           name={fields.position.name}
           defaultValue={fields.position.initialValue ?? data.form.position}

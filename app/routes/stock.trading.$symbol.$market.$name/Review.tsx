@@ -79,7 +79,7 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
       constraint={data.constraints.confirm}
       texts={{ offline: t("offline.nothingOrdered"), outcomeUnknown: t("review.outcomeUnknown"), check: t("review.checkRecords"), change: t("review.change") }}
       listClassName="tr-review__list"
-      card={{ className: "card tr-review", titleId: "review-title" }}
+      frame={{ card: { className: "card tr-review", titleId: "review-title" } }}
     />
   );
 }

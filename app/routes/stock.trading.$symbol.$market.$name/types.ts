@@ -1,6 +1,5 @@
 /** The buy/sell screen's loader data (what the server renders; the browser adds live prices and typing). */
-import type { SubmissionResult } from "@conform-to/react";
-
+import type { FormReply } from "~/components/ui/replyForm";
 import type { OrderEstimate, PositionType, Side } from "~/features/trading/order";
 import type { WalletConversion } from "~/features/trading/currency";
 import type { OrderConstraints } from "~/features/trading/forms.server";
@@ -51,8 +50,8 @@ export interface TradingPageData {
 /** What the order form and the review get from the page: its data and the last submit's answer. */
 export interface StepProps {
   data: TradingPageData;
-  /** The server's reply to the last submit (Conform's), if it was refused. */
-  lastResult: SubmissionResult<string[]> | undefined;
+  /** The server's reply to the last submit (`submission.reply()`), if it was refused. */
+  lastResult: FormReply | undefined;
   /** With JS: a submit the network lost before it reached the server ("offline") or on the way back ("unknown"). */
   clientFailure: "offline" | "unknown" | null;
 }
