@@ -2,7 +2,7 @@
  * Quantity rules of the product purchases, shared by the server (schemas, steps without JS) and the browser (live
  * hints, − / + with JS). No zod here: it ships to the browser. docs/product.md#block-trading, #ipo, #funds.
  */
-import { money, toBig } from "~/utils/decimal";
+import { ROUND_DOWN, money, toBig } from "~/utils/decimal";
 
 import type { FormConstraint } from "./forms.server";
 
@@ -69,7 +69,7 @@ export function blockMaximum(balance: string, price: string, feeRate: string): n
   const unit = toBig(price).times(toBig(1).plus(feeRate));
   const available = toBig(balance);
   if (unit.lte(0) || available.lte(0)) return 0;
-  let quantity = Number(available.div(unit).round(0, 0 /* Big.roundDown */).toFixed(0));
+  let quantity = Number(available.div(unit).round(0, ROUND_DOWN).toFixed(0));
   while (quantity > 0 && (unit.times(quantity).gt(available) || roundedCost(price, quantity, feeRate).gt(available))) quantity -= 1;
   return quantity;
 }
