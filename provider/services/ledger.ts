@@ -4,7 +4,7 @@ import { insertBill } from "../db/repositories/bills";
 import { findUserByPhone, lockUser, setMoney } from "../db/repositories/users";
 import { ProviderError } from "../errors";
 import { toMoneyString } from "./money";
-import { billRef, inferBillRef, type BillRef } from "./bill-refs";
+import { billRef, type BillRef } from "./bill-refs";
 
 /**
  * The only way a balance changes. Must run inside a transaction (`trx`): locks the account row, writes the bill
@@ -17,8 +17,8 @@ export async function applyBalanceChange(
   signedAmount: Decimal,
   reason: string,
   now: Date,
-  /** What caused it (kind, ref_type, ref_id); default: inferred from the reason (trading bills name their order). */
-  ref: BillRef = inferBillRef(reason),
+  /** What caused it: the kind and the record it belongs to (bill-refs.ts). */
+  ref: BillRef,
 ): Promise<{ balance: string; billId: number }> {
   if (signedAmount.isZero()) throw new ProviderError("invalid_input", "amount must not be zero", "amount");
   if (signedAmount.decimalPlaces() > 2) throw new ProviderError("invalid_input", "at most 2 decimal places", "amount");

@@ -23,6 +23,7 @@ import type { MarketHours } from "../market/hours";
 import type { Instrument, MarketSource } from "../market/source";
 import type { Deployment } from "../config";
 import { createFx, type FxConversion } from "./fx";
+import { billRef } from "./bill-refs";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { iso, newOrderNo } from "./products-common";
@@ -224,7 +225,7 @@ export function createTrading(deps: TradingDeps) {
       const { no } = base;
       if (hours.isOpen(inst, now)) {
         const order = await insertOrder(trx, { ...base, status: 1, remaining: input.count, opens_at: now, filled_at: now });
-        await debit(trx, userId, new Decimal(figures.wallet_amount), billReason(`Buy ${input.count} ${inst.symbol}`, price, rate, no, figures.wallet_fee), now);
+        await debit(trx, userId, no, new Decimal(figures.wallet_amount), billReason(`Buy ${input.count} ${inst.symbol}`, price, rate, no, figures.wallet_fee), now);
         return order;
       }
       // Pending: the hold is in wallet money at the placement's rate, with the margin covering price and rate moves.
@@ -238,18 +239,20 @@ export function createTrading(deps: TradingDeps) {
         opens_at: session.open,
         expires_at: session.close,
       });
-      await debit(trx, userId, held, `Hold for order ${no} (buy ${input.count} ${inst.symbol})`, now);
+      await debit(trx, userId, no, held, `Hold for order ${no} (buy ${input.count} ${inst.symbol})`, now);
       return order;
     });
   }
 
-  async function debit(trx: Executor, userId: number, amount: Decimal, reason: string, now: Date) {
+  /** Money out of the wallet for order `no` (its bill's ref names the order). */
+  async function debit(trx: Executor, userId: number, no: string, amount: Decimal, reason: string, now: Date) {
     if (amount.isZero()) return;
-    await applyBalanceChange(trx, userId, amount.negated(), reason, now);
+    await applyBalanceChange(trx, userId, amount.negated(), reason, now, billRef("order", "order", no));
   }
-  async function credit(trx: Executor, userId: number, amount: Decimal, reason: string, now: Date) {
+  /** Money into the wallet for order `no` (its bill's ref names the order). */
+  async function credit(trx: Executor, userId: number, no: string, amount: Decimal, reason: string, now: Date) {
     if (amount.isZero()) return;
-    await applyBalanceChange(trx, userId, amount, reason, now);
+    await applyBalanceChange(trx, userId, amount, reason, now, billRef("order", "order", no));
   }
 
   function sellFigures(costPrice: Decimal, sellPrice: Decimal, count: number, rate: FxConversion, feeRate: Decimal) {
@@ -284,7 +287,7 @@ export function createTrading(deps: TradingDeps) {
       const { no } = base;
       if (hours.isOpen(inst, now)) {
         const order = await insertOrder(trx, { ...base, status: 1, opens_at: now, filled_at: now });
-        await credit(trx, userId, new Decimal(figures.wallet_amount), billReason(`Sell ${count} ${lot.tag}`, sellPrice, rate, no, figures.wallet_fee), now);
+        await credit(trx, userId, no, new Decimal(figures.wallet_amount), billReason(`Sell ${count} ${lot.tag}`, sellPrice, rate, no, figures.wallet_fee), now);
         return order;
       }
       const session = hours.nextSession(inst, now)!;
@@ -297,7 +300,7 @@ export function createTrading(deps: TradingDeps) {
   /** Returns what a pending order holds: the cash of a buy, the shares of a sell. */
   async function release(trx: Executor, order: OrderRow, reason: string, now: Date) {
     if (order.state === "buy") {
-      await credit(trx, order.user_id, new Decimal(order.held), reason, now);
+      await credit(trx, order.user_id, order.no, new Decimal(order.held), reason, now);
     } else if (order.position_id !== null) {
       const lot = await lockOrderById(trx, order.position_id);
       if (lot) await updateOrder(trx, lot.id, { remaining: lot.remaining + order.count });
@@ -335,8 +338,8 @@ export function createTrading(deps: TradingDeps) {
         const feeRate = await configDecimal(trx, "fee_rate", deps);
         if (order.state === "buy") {
           const figures = orderMoney("buy", price, order.count, rate, feeRate);
-          await credit(trx, order.user_id, new Decimal(order.held), `Order ${order.no} filled: hold released`, now);
-          await debit(trx, order.user_id, new Decimal(figures.wallet_amount), billReason(`Buy ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee), now);
+          await credit(trx, order.user_id, order.no, new Decimal(order.held), `Order ${order.no} filled: hold released`, now);
+          await debit(trx, order.user_id, order.no, new Decimal(figures.wallet_amount), billReason(`Buy ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee), now);
           await updateOrder(trx, order.id, {
             status: 1,
             price: price.toString(),
@@ -347,7 +350,7 @@ export function createTrading(deps: TradingDeps) {
           });
         } else {
           const figures = sellFigures(new Decimal(order.price), price, order.count, rate, feeRate);
-          await credit(trx, order.user_id, new Decimal(figures.wallet_amount), billReason(`Sell ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee), now);
+          await credit(trx, order.user_id, order.no, new Decimal(figures.wallet_amount), billReason(`Sell ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee), now);
           await updateOrder(trx, order.id, { status: 1, ...figures, filled_at: at });
         }
         return true;

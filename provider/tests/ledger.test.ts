@@ -71,13 +71,13 @@ describe("ledger", () => {
 
     // A: credits 50, then fails after waiting for B to have started.
     const failing = p.db.transaction().execute(async (trx) => {
-      await applyBalanceChange(trx, user.id, new Decimal("50"), "will roll back", p.clock.now());
+      await applyBalanceChange(trx, user.id, new Decimal("50"), "will roll back", p.clock.now(), { kind: "other" });
       await gate;
       throw new Error("boom");
     });
     // B: starts while A is open, credits 7 and commits.
     const succeeding = p.db.transaction().execute(async (trx) => {
-      await applyBalanceChange(trx, user.id, new Decimal("7"), "kept", p.clock.now());
+      await applyBalanceChange(trx, user.id, new Decimal("7"), "kept", p.clock.now(), { kind: "other" });
     });
     // Plain queries issued meanwhile must not run inside A either.
     const plain = p.db.updateTable("users").set({ img: "/img/overlap.png" }).where("id", "=", user.id).execute();
@@ -111,8 +111,8 @@ describe("ledger", () => {
 
   it("applyBalanceChange rejects zero and more than 2 decimals", async () => {
     const user = await demo();
-    await expect(p.db.transaction().execute((trx) => applyBalanceChange(trx, user.id, new Decimal(0), "x", p.clock.now()))).rejects.toBeInstanceOf(ProviderError);
-    await expect(p.db.transaction().execute((trx) => applyBalanceChange(trx, user.id, new Decimal("0.001"), "x", p.clock.now()))).rejects.toBeInstanceOf(ProviderError);
+    await expect(p.db.transaction().execute((trx) => applyBalanceChange(trx, user.id, new Decimal(0), "x", p.clock.now(), { kind: "other" }))).rejects.toBeInstanceOf(ProviderError);
+    await expect(p.db.transaction().execute((trx) => applyBalanceChange(trx, user.id, new Decimal("0.001"), "x", p.clock.now(), { kind: "other" }))).rejects.toBeInstanceOf(ProviderError);
   });
 
   it("lists bills newest first with type filter and paging", async () => {

@@ -106,7 +106,11 @@ describe("market hours", () => {
     const res = (await cancel(pending.no)).body.data;
     expect(res).toMatchObject({ no: pending.no, status: 2, status_name: "cancelled", held: "0.00", reason: "cancelled_by_user" });
     expect(await expectLedgerBalanced(p, t.id)).toBe("1000000.00");
-    expect((await billsOf(p, t.id)).at(-1)).toMatchObject({ type: "income", amount: pending.held });
+    // The hold and its release both name the pending order.
+    expect((await billsOf(p, t.id)).slice(-2)).toMatchObject([
+      { type: "expense", amount: pending.held, kind: "order", ref_type: "order", ref_id: pending.no },
+      { type: "income", amount: pending.held, kind: "order", ref_type: "order", ref_id: pending.no },
+    ]);
     expect((await cancel(pending.no)).body.data).toMatchObject({ code: "order_not_pending" });
     expect((await records(t.token, "cancelled")).rows.map((r: any) => r.no)).toEqual([pending.no]);
     // It never fills later.

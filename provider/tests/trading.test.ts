@@ -78,6 +78,18 @@ describe("buy", () => {
     });
   });
 
+  it("each bill names its order (kind, ref_type and ref_id = the order's no), as the wallet's bill list shows", async () => {
+    p.clock.set(AT);
+    const t = await newTrader(p, "100000.00");
+    const bought = (await order(t.token, { tag: "ITC.NS", count: 10 })).body.data;
+    const sold = (await sell(t.token, { no: bought.no, count: 4 })).body.data;
+    const bills = (await p.call("/api/stock/success/v2/bill?kind=order", { token: t.token })).body.data;
+    expect(bills.rows.map((b: any) => [b.type, b.amount, b.balance, b.kind, b.ref_type, b.ref_id])).toEqual([
+      ["income", "1476.96", "97782.35", "order", "order", sold.no],
+      ["expense", "3694.61", "96305.39", "order", "order", bought.no],
+    ]);
+  });
+
   it("trades forex, futures and bonds; refuses indices, unknown and unlisted symbols", async () => {
     const t = await newTrader(p, "2000000.00");
     for (const tag of ["EURUSD=X", "GC=F", "^TNX"]) {

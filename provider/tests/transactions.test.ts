@@ -72,14 +72,14 @@ async function overlap(db: DB) {
   const now = new Date("2026-11-20T12:00:00Z");
 
   const a = db.transaction().execute(async (trx) => {
-    await applyBalanceChange(trx, user.id, new Decimal("50"), "A (rolled back)", now);
+    await applyBalanceChange(trx, user.id, new Decimal("50"), "A (rolled back)", now, { kind: "other" });
     await gate;
     throw new Error("A fails");
   });
   const b = (async () => {
     bStarted();
     await db.transaction().execute(async (trx) => {
-      await applyBalanceChange(trx, user.id, new Decimal("7"), "B (kept)", now);
+      await applyBalanceChange(trx, user.id, new Decimal("7"), "B (kept)", now, { kind: "other" });
     });
   })();
   await bHasStarted;
