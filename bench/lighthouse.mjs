@@ -60,8 +60,21 @@ function ensureLighthouse() {
   return JSON.parse(readFileSync(path.join(prefix, "node_modules", "lighthouse", "package.json"), "utf8")).version;
 }
 
-/** One Lighthouse run (its CLI, which launches Chromium itself); the figures we print. */
+/**
+ * One Lighthouse run, asked once more when Lighthouse itself fails (its NO_NAVSTART / trace-recording errors
+ * come and go with the machine's load and say nothing about the page).
+ */
 function lighthouse(url, cookie) {
+  try {
+    return lighthouseOnce(url, cookie);
+  } catch (error) {
+    console.warn(`  ${error.message.split("\n")[0].slice(0, 200)}; running it again`);
+    return lighthouseOnce(url, cookie);
+  }
+}
+
+/** One Lighthouse run (its CLI, which launches Chromium itself); the figures we print. */
+function lighthouseOnce(url, cookie) {
   const result = spawnSync(
     process.execPath,
     [
