@@ -1,4 +1,3 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Link,
   type ShouldRevalidateFunction,
@@ -18,7 +17,6 @@ import { useMemo, useState, type ReactNode } from "react";
 import { BackSwipe, BottomNav, DesktopWarning, Header, NetworkStatus, isNetworkFailure, useFocusOnNavigation, useSlowNavigation } from "~/components/shell";
 import { Toast } from "~/components/ui/Toast";
 import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErrors";
-import { deploymentFor } from "~/deployment";
 import { DEFAULT_LOCALE, localeDirection } from "~/i18n";
 import {
   TranslationsProvider,
@@ -27,43 +25,18 @@ import {
   useTranslations,
   type Translations,
 } from "~/i18n-react";
-import { getLocale, resourcesFor, routeNamespaces, visibleLocales } from "~/i18next.server";
-import { getSignedIn } from "~/session.server";
-import { getToast } from "~/toast.server";
 import appStyles from "~/styles/app.css";
-import { desktopWarningDismissed } from "~/utils/desktop-warning.server";
 import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page";
 import { InlineStyles, routeLinks } from "~/utils/route-styles";
 
+import type { loader } from "./root.server";
+
 // The stylesheets of the page's routes are inline in the document (docs/decisions/0150-inline-critical-css.md).
 export const links = routeLinks({ rel: "icon", href: "/favicon.ico", sizes: "16x16" }, appStyles);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // The route's loader and entry.server read the same cookies: each is opened once, then cached (decision 0149).
-  // The toast has its own cookie (docs/decisions/0095-toast-cookie.md); reading it clears it.
-  const [locale, signedIn, { toast, headers: toastHeaders }] = await Promise.all([
-    getLocale(request),
-    getSignedIn(request),
-    getToast(request),
-  ]);
-  const headers = new Headers(toastHeaders ?? undefined);
-  headers.set("Vary", "Cookie, Accept-Language");
-  return json(
-    {
-      locale,
-      dir: localeDirection(locale),
-      visibleLocales: visibleLocales(),
-      deployment: deploymentFor(process.env.DEPLOYMENT),
-      user: signedIn?.user ?? null,
-      toast,
-      desktopWarningDismissed: desktopWarningDismissed(request),
-      // The namespaces the matched routes declare in `handle.i18n` (docs/decisions/0111-route-namespaces.md).
-      i18n: { locale, resources: resourcesFor(locale, routeNamespaces(new URL(request.url).pathname)) },
-    },
-    { headers },
-  );
-}
+// The loader lives in root.server.ts: the browser's root chunk then imports no server module.
+export { loader } from "./root.server";
 
 /**
  * The root data carries the page's translation namespaces, so it is fetched again whenever the path changes:

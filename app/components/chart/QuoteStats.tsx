@@ -1,4 +1,4 @@
-import { cardPrice } from "~/components/market/PriceCard";
+import { cardPrice } from "~/components/market/LiveStatus";
 import { PriceChange } from "~/components/ui/PriceChange";
 import { formatInteger, priceDigits } from "~/format";
 import { useTranslation } from "~/i18n-react";

@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 
 import { priceChangeText } from "~/components/ui/PriceChange";
-import { formatClockTime, priceDigits } from "~/format";
+import { formatClockTime, formatMarketMoney, formatPrice, priceDigits, type FormatContext } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import type { PriceCardFigures } from "~/provider/market.server";
 import { useFormat } from "~/utils/format-context";
 
-import { cardPrice } from "./PriceCard";
+/**
+ * A price as a card shows it: a stock's in its market's currency, an index level as a plain number
+ * (docs/product.md#currency). Here rather than in PriceCard, so that the screens with a read-out but no card (buy/sell,
+ * positions) do not load the card and its sparkline.
+ */
+export function cardPrice(value: number, card: Pick<PriceCardFigures, "kind" | "market">, fmt: FormatContext): string {
+  return card.kind === "index" ? formatPrice(value, fmt, card.market) : formatMarketMoney(value, fmt, card.market);
+}
 
 /**
  * How fresh the figures on screen are (docs/product.md#live-prices): "Prices as of 10:42", or after a failed

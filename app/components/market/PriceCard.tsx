@@ -1,22 +1,15 @@
 import type { ReactNode } from "react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
-import { directionOf, formatMarketMoney, formatPrice, priceDigits, type FormatContext } from "~/format";
+import { directionOf, priceDigits } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import type { PriceCardFigures } from "~/provider/market.server";
 import { useFormat } from "~/utils/format-context";
 
+import { cardPrice } from "./LiveStatus";
 import { Sparkline } from "./Sparkline";
 
 const STATS = ["open", "high", "low", "previousClose"] as const;
-
-/**
- * A price as a card shows it: a stock's in its market's currency, an index level as a plain number
- * (docs/product.md#currency).
- */
-export function cardPrice(value: number, card: Pick<PriceCardFigures, "kind" | "market">, fmt: FormatContext): string {
-  return card.kind === "index" ? formatPrice(value, fmt, card.market) : formatMarketMoney(value, fmt, card.market);
-}
 
 /** The selected index or a stock: price, signed change, open/high/low/previous close and today's sparkline. */
 export function PriceCard({ quote, children }: { quote: PriceCardFigures; children?: ReactNode }) {

@@ -3,24 +3,19 @@
  * prices go stale in seconds, so the document is never cached either (loader headers only cover `_data`), and
  * the screens' stylesheets.
  */
-import type { HeadersFunction } from "@remix-run/node";
-
 import marketStyles from "~/styles/market.css";
 import stockStyles from "~/styles/stock.css";
 import type { PageHandle } from "~/utils/page";
+import { noStoreHeaders } from "~/utils/headers";
 import { routeLinks } from "~/utils/route-styles";
+
+export { noStoreHeaders };
 
 /** Loader headers of the market screens. */
 export const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** docs/product.md#live-prices: a stock's price and the stock lists refresh every 3 s. */
 export const STOCK_REFRESH_MS = 3_000;
-
-export const noStoreHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", loaderHeaders.get("Cache-Control") ?? "private, no-store");
-  return headers;
-};
 
 /** Home and markets. */
 export const marketLinks = routeLinks(marketStyles);

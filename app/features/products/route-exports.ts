@@ -5,6 +5,6 @@
 import productStyles from "~/styles/products.css";
 import { routeLinks } from "~/utils/route-styles";
 
-export { noStoreHeaders as productHeaders } from "~/features/market/route-exports";
+export { noStoreHeaders as productHeaders } from "~/utils/headers";
 
 export const productLinks = routeLinks(productStyles);
