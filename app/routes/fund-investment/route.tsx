@@ -4,116 +4,33 @@
  * then "check your investment" at `?invest=<id>&step=review&key=` (a page without JS, a dialog with it) and Confirm.
  * Success goes to /fund-investment/orders; a refusal is the translated investment-failed message.
  */
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { Pager } from "~/components/ui/Pager";
-import { createFundConfirmSchema, createFundReviewSchema, type FormConstraint } from "~/features/products/forms.server";
 import { periodText, returnAmounts, returnRangeText } from "~/features/products/funds";
 import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
 import { PurchaseReview } from "~/features/products/PurchaseReview";
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
-import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
-import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
-import { refused, toReview, type MoneyReply } from "~/features/wallet/money-form.server";
+import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { formatMoney, type FormatContext } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
-import { attempt, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
-import { findFund, fundFigures, getFunds, purchaseFund, type FundFigures } from "~/provider/products.server";
-import { requireSameOrigin } from "~/security.server";
+import type { FundFigures } from "~/provider/products.server";
 import { useFormat } from "~/utils/format-context";
 import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
-import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
-import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
+
+import type { action, FundsPageData, loader } from "./route.server";
+
+export { action, loader } from "./route.server";
+export type { FundsPageData } from "./route.server";
 
 export const handle: PageHandle = { i18n: ["products"], titleKey: "products:funds.title" };
 export const links = productLinks;
 export const headers = productHeaders;
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
-export interface FundsPageData extends PageInfo {
-  funds: FundFigures[];
-  failed: boolean;
-  /** The review of `?invest=<id>&step=review&key=`. */
-  review: { key: string; fund: FundFigures; constraint: FormConstraint } | null;
-  /** `?invest=` named a fund that is not listed. */
-  investGone: boolean;
-}
-
-const readId = (value: unknown) => (typeof value === "string" && /^[0-9]{1,10}$/.test(value) ? Number(value) : null);
-
-async function fundById(context: UserRequestContext, id: number | null): Promise<FundFigures | null> {
-  if (id === null) return null;
-  const fund = await attempt(findFund(context.provider, id));
-  if (!fund.ok) logFailure("fund", fund.failure);
-  return fund.ok && fund.data ? fundFigures(fund.data) : null;
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const context = await requireUserContext(request, "products");
-  const query = new URL(request.url).searchParams;
-  const page = readPage(query.get("page"));
-  const id = readId(query.get("invest"));
-  const key = query.get("key") ?? "";
-  const reviewing = id !== null && query.get("step") === "review" && IDEMPOTENCY_KEY.test(key);
-  const [list, fund] = await Promise.all([attempt(getFunds(context.provider, page)), fundById(context, reviewing ? id : null)]);
-  if (!list.ok) logFailure("fund list", list.failure);
-  const info = pageInfo(page, list.ok ? list.data.count : 0);
-  if (list.ok && page > info.pageCount) throw redirect(fundsHref({ page: info.pageCount }));
-  const data: FundsPageData = {
-    ...info,
-    funds: list.ok ? list.data.rows.map(fundFigures) : [],
-    failed: !list.ok,
-    review: reviewing && fund ? { key, fund, constraint: getZodConstraint(createFundConfirmSchema(context.t)) } : null,
-    investGone: reviewing && !fund,
-  };
-  return json(data, { status: list.ok ? 200 : 503, headers: NO_STORE });
-}
-
-/** docs/product.md#errors: a refused purchase is "Investment failed", with the code's own words when it has some. */
-function investmentFailed(t: UserRequestContext["t"], failure: ProviderFailure): string {
-  const failed = t("products:funds.failed");
-  const reason = failureMessage(t, failure, "products:funds.failed");
-  return reason === failed ? failed : t("products:funds.failedBecause", { reason });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const context = await requireUserContext(request, "products");
-  const { t } = context;
-  const page = readPage(new URL(request.url).searchParams.get("page"));
-  const formData = await request.formData();
-  const fund = await fundById(context, readId(formData.get("invest")));
-
-  if (formData.get("intent") !== "confirm") {
-    const submission = parseWithZod(formData, { schema: createFundReviewSchema(t) });
-    if (submission.status !== "success" || !fund) return refused(submission.reply({ formErrors: [t("funds.gone")] }));
-    if (fund.soldOut) return refused(submission.reply({ formErrors: [t("funds.soldOutReason")] }));
-    // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
-    return toReview((key) => fundsHref({ page, item: fund.id, step: "review", key }));
-  }
-
-  const submission = parseWithZod(formData, { schema: createFundConfirmSchema(t) });
-  if (!fund) return refusedConfirm(submission, { formErrors: [t("funds.gone")] });
-  if (submission.status !== "success") return refusedConfirm(submission);
-  const { idempotency_key } = submission.value;
-  return confirmPurchase(context, submission, {
-    where: "fund purchase",
-    call: () => purchaseFund(context.provider, { projectId: fund.id, idempotencyKey: idempotency_key }),
-    success: (order) => ({
-      to: fundOrdersHref(),
-      toast: { key: "products:toast.invested", values: { amount: formatMoney(order.amount, context.fmt), name: fund.name } },
-    }),
-    failed: (failure) => investmentFailed(t, failure),
-  });
-}
 
 export const clientAction = moneyClientAction<typeof action>();
 export const shouldRevalidate = keepAfterClientFailure;
