@@ -6,7 +6,13 @@ import { intlLocale, numberFormat, type FormatContext } from "~/format";
 import type { TFunction } from "~/i18n-react";
 import { money, toBig } from "~/utils/decimal";
 
-import { investmentPeriod } from "./quantity";
+/**
+ * An investment period as the screens say it: under 30 days in days, else whole months = floor(days / 30). Here, not
+ * with the purchase quantities, so that the fund screens do not load those.
+ */
+export function investmentPeriod(days: number): { unit: "days" | "months"; count: number } {
+  return days < 30 ? { unit: "days", count: days } : { unit: "months", count: Math.floor(days / 30) };
+}
 
 export function periodText(t: TFunction<"products">, days: number): string {
   const period = investmentPeriod(days);

@@ -1,6 +1,6 @@
 /**
  * Quantity rules of the product purchases, shared by the server (schemas, steps without JS) and the browser (live
- * hints, − / + with JS). No zod here: it ships to the browser. docs/product.md#block-trading, #ipo, #funds.
+ * hints, − / + with JS). No zod here: it ships to the browser. docs/product.md#block-trading, #ipo.
  */
 import { ROUND_DOWN, money, toBig } from "~/utils/decimal";
 
@@ -78,9 +78,4 @@ export function blockMaximum(balance: string, price: string, feeRate: string): n
 function roundedCost(price: string, quantity: number, feeRate: string) {
   const total = toBig(money(toBig(price).times(quantity)));
   return total.plus(money(total.times(feeRate)));
-}
-
-/** An investment period as the screens say it: under 30 days in days, else whole months = floor(days / 30). */
-export function investmentPeriod(days: number): { unit: "days" | "months"; count: number } {
-  return days < 30 ? { unit: "days", count: days } : { unit: "months", count: Math.floor(days / 30) };
 }

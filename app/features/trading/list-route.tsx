@@ -6,13 +6,18 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import marketStyles from "~/styles/market.css";
 import type { InstrumentKind } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
+import { routeLinks } from "~/utils/route-styles";
 
 import { InstrumentList } from "./InstrumentList";
 import { loadInstrumentList, type InstrumentListData } from "./lists.server";
-import { NO_STORE, tradeHeaders, tradeListLinks } from "./route-exports";
+import { NO_STORE, tradeHeaders, tradeStyles } from "./route-exports";
+
+/** The instrument lists also use the market tables (here, so that the other trade screens do not load market.css's chunk). */
+const tradeListLinks = routeLinks(marketStyles, tradeStyles);
 
 export function instrumentListRoute(kind: InstrumentKind) {
   const handle: PageHandle = { i18n: ["trade", "markets"], titleKey: `trade:lists.${kind}.title` };

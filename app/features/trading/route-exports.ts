@@ -5,7 +5,6 @@
  */
 import type { HeadersFunction } from "@remix-run/node";
 
-import marketStyles from "~/styles/market.css";
 import tradeStyles from "~/styles/trade.css";
 import { routeLinks } from "~/utils/route-styles";
 
@@ -18,7 +17,6 @@ export const tradeHeaders: HeadersFunction = ({ parentHeaders }) => {
   return headers;
 };
 
-export const tradeLinks = routeLinks(tradeStyles);
+export { tradeStyles };
 
-/** The instrument lists also use the market tables. */
-export const tradeListLinks = routeLinks(marketStyles, tradeStyles);
+export const tradeLinks = routeLinks(tradeStyles);
