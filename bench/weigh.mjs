@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/*
+ * `node bench/weigh.mjs`: the weight of every screen (issue 10; docs/decisions/0159-js-budget.md), in seconds and
+ * without load: the JavaScript a document loads (module preloads, scripts, the inline module's imports; gzip level 6;
+ * budget 110 KB, the chart screens exempt) and the document with its render-blocking CSS (budget 14 KB). It weighs
+ * the pages `npm run bench` weighs and the other screens (sell, QIP, the money screens, settings, orders, records,
+ * chat, the public account forms), signed in as the demo customer, on the app's production server started the bench's
+ * way (bench/lib/servers.mjs: a snapshot of build/ and public/, a fresh embedded database). Build first
+ * (`npx remix build`). Exits 1 when a page is over budget (or could not be weighed).
+ *
+ *   node bench/weigh.mjs            the table
+ *   node bench/weigh.mjs --json     the figures as JSON
+ */
+import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
+import { Browser } from "./lib/client.mjs";
+import { discover, routeTable, weigh } from "./lib/pages.mjs";
+import { startApp, stopAll } from "./lib/servers.mjs";
+
+/** The budgets `npm run bench` flags (bench/run.mjs). */
+const BUDGET = { jsGzip: 110 * 1024, docCssGzip: 14 * 1024 };
+
+/** The screens the bench's route table leaves out: signed in unless `auth: false`. */
+const MORE = [
+  ["/qip", "/qip"],
+  ["/recharge", "/recharge"],
+  ["/withdraw", "/withdraw"],
+  ["/loan", "/loan"],
+  ["/account/changes", "/account/changes"],
+  ["/recharge-records", "/recharge-records"],
+  ["/withdraw-records", "/withdraw-records"],
+  ["/loan-records", "/loan-records"],
+  ["/settings", "/settings"],
+  ["/settings/bank-cards", "/settings/bank-cards"],
+  ["/settings/login-password", "/settings/login-password"],
+  ["/settings/transaction-password", "/settings/transaction-password"],
+  ["/settings/real-name", "/settings/real-name"],
+  ["/ipo/orders", "/ipo/orders"],
+  ["/fund-investment/orders", "/fund-investment/orders"],
+  ["/block-trading/orders", "/block-trading/orders"],
+  ["/qip/orders", "/qip/orders"],
+  ["/watchlists", "/watchlists"],
+  ["/forex", "/forex"],
+  ["/customer-service", "/customer-service"],
+  ["/register (visitor)", "/register", false],
+  ["/forgot-password (visitor)", "/forgot-password", false],
+];
+
+const kb = (n) => (n / 1024).toFixed(1);
+
+const app = await startApp();
+let over = 0;
+try {
+  const browser = new Browser(app.base);
+  await signIn(browser, DEMO);
+  const cookie = sessionCookie(browser);
+  const urls = await discover(browser);
+  const pages = [
+    ...routeTable(urls).filter((route) => route.page),
+    { label: "buy/sell (sell)", path: urls.buy.replace("type=buy", "type=sell"), auth: true },
+    ...MORE.map(([label, path, auth = true]) => ({ label, path, auth })),
+  ];
+  const rows = [];
+  for (const page of pages) {
+    const bytes = await weigh(app.base, page.path, page.auth ? cookie : "").catch((error) => ({ error: error.message }));
+    if (bytes.error) {
+      console.warn(`  ${page.label}: not weighed (${bytes.error})`);
+      over += 1;
+      continue;
+    }
+    const jsOver = !page.chart && bytes.jsGzip > BUDGET.jsGzip;
+    const docOver = bytes.docCssGzip > BUDGET.docCssGzip;
+    if (jsOver) over += 1;
+    rows.push({ label: page.label, path: page.path, chart: Boolean(page.chart), ...bytes, jsOver, docOver });
+  }
+  if (process.argv.includes("--json")) {
+    console.log(JSON.stringify(rows, null, 2));
+  } else {
+    console.log(`${"page".padEnd(32)}${"JS KB".padStart(8)}${"doc+CSS KB".padStart(12)}${"files".padStart(7)}`);
+    for (const row of rows.sort((a, b) => b.jsGzip - a.jsGzip)) {
+      const js = `${kb(row.jsGzip)}${row.chart ? " (exempt)" : row.jsOver ? " !" : ""}`;
+      console.log(`${row.label.padEnd(32)}${js.padStart(8)}${`${kb(row.docCssGzip)}${row.docOver ? " !" : ""}`.padStart(12)}${String(row.jsFiles).padStart(7)}`);
+    }
+    console.log(`JS budget ${kb(BUDGET.jsGzip)} KB (chart exempt): ${over === 0 ? "every page under" : `${over} page(s) over or not weighed`}`);
+  }
+} finally {
+  await app.stop();
+  await stopAll();
+}
+process.exit(over === 0 ? 0 : 1);
