@@ -1,5 +1,5 @@
 /**
- * Deployment switches (SPEC §1): INR or MXN. Read on the server from DEPLOYMENT and passed to the browser
+ * Deployment switches (docs/product.md#deployments): INR or MXN. Read on the server from DEPLOYMENT and passed to the browser
  * through the root loader, so both sides format the same way.
  */
 export type DeploymentCode = "INR" | "MXN";
@@ -16,7 +16,7 @@ export interface Deployment {
   hiddenSuffixes: string[];
   /** Whether home shows the latest news (hidden under INR). */
   showNewsOnHome: boolean;
-  /** Bank-card fields shown for this deployment (SPEC §2, bank cards). */
+  /** Bank-card fields shown for this deployment (docs/product.md#bank-cards). */
   bankCardFields: ("bank_user" | "bank" | "branch_bank" | "ifsc" | "bank_card")[];
 }
 

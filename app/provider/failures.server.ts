@@ -76,7 +76,7 @@ const KNOWN = new Set<string>(PROVIDER_MESSAGE_CODES);
 
 /**
  * The translated message for a failure. `fallbackKey` is what the screen says for a code without a message of
- * its own (SPEC's per-screen fallbacks: "Submission failed", "Failed to add bank card"…); unavailability says
+ * its own (the per-screen fallbacks of docs/product.md#errors: "Submission failed", "Failed to add bank card"…); unavailability says
  * the service is not responding.
  */
 export function failureMessage(

@@ -28,7 +28,7 @@ export interface BlockOfferRow {
   type: string;
   mold: BlockMold;
   price: string;
-  /** Minimum quantity (SPEC's `count`); `min_count` says the same. */
+  /** Minimum quantity (the contract's `count`, docs/provider-api.md); `min_count` says the same. */
   count: number;
   min_count?: number;
   status: OfferStatus;
@@ -59,7 +59,7 @@ export interface BlockDealRow {
 
 export interface IpoRow {
   id: number;
-  /** The market (SPEC's `series`). */
+  /** The market (the contract's `series`). */
   series: string;
   symbol: string;
   company_name: string;
@@ -151,7 +151,7 @@ export const findBlockOffer = (ctx: ProviderContext, mold: BlockMold, id: number
   findById((page, limit) => getBlockOffers(ctx, { mold, page, limit }), id);
 
 /**
- * A block/QIP purchase at the offer's price (the provider charges its own figure; `price` is sent as the SPEC
+ * A block/QIP purchase at the offer's price (the provider charges its own figure; `price` is sent as the contract
  * names it and ignored). The transaction password travels only in this body, never in a URL.
  */
 export function buyBlockOffer(
@@ -217,7 +217,7 @@ export function getFunds(ctx: ProviderContext, page: number, limit = PAGE_SIZE) 
 
 export const findFund = (ctx: ProviderContext, id: number) => findById((page, limit) => getFunds(ctx, page, limit), id);
 
-/** A fund purchase of the fund's amount (SPEC: `{project_id}`). */
+/** A fund purchase of the fund's amount (the contract's body is `{project_id}`). */
 export function purchaseFund(ctx: ProviderContext, input: { projectId: number; idempotencyKey: string }) {
   return callProviderIdempotent<FundOrderRow>(ctx, {
     path: "/stock/success/fund/purchase",
@@ -235,7 +235,7 @@ export function getFundOrders(ctx: ProviderContext, params: { status: FundOrders
 
 /* ---------------------------------------------------------------- view models */
 
-/** The SPEC's default minimum quantity of an offer that names none (docs/product.md#block-trading). */
+/** The product's default minimum quantity of an offer that names none (docs/product.md#block-trading). */
 export const DEFAULT_BLOCK_MINIMUM = 100;
 
 export interface OfferFigures {
@@ -301,7 +301,7 @@ export function blockDealFigures(row: BlockDealRow, deployment: Deployment): Blo
   };
 }
 
-/** The SPEC's default IPO quantity range until an offer sets it (docs/product.md#ipo). */
+/** The product's default IPO quantity range until an offer sets it (docs/product.md#ipo). */
 export const DEFAULT_IPO_RANGE = { min: 1, max: 10 } as const;
 
 export interface IpoFigures {

@@ -68,7 +68,7 @@ describe("QIP purchase failures", () => {
     expect(body.form).toBe("confirm");
     expect(body.result.error?.[on]).toEqual([message]);
     expect(body.result.initialValue?.stock_password).toBeUndefined();
-    // What the app sent: the SPEC's purchase body with the intent's key.
+    // What the app sent: the contract's purchase body with the intent's key.
     expect(provider.calls.find((call) => call.path === "/stock/success/deal/buy")?.body).toEqual({
       id: 7,
       tag: "INFY.NS",

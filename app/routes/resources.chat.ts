@@ -2,7 +2,7 @@
  * GET /resources/chat → the latest chat messages `{ messages, total }` (docs/product.md#support), what the
  * chat screen polls every 5 s while it is visible. Reading marks the operator's replies read, as the screen does.
  *
- * The SPEC's "messages cached 30 minutes" (docs/decisions/0142): the browser keeps the conversation in its
+ * "Messages cached 30 minutes" (docs/product.md#support) (docs/decisions/0142): the browser keeps the conversation in its
  * private HTTP cache and asks again on every poll (`private, no-cache` with a validator), so an unchanged
  * conversation costs a 304 without a body and a changed one is never served from the cache — a message the
  * customer just sent, or a reply just written, is always shown.

@@ -43,7 +43,7 @@ export function marketsHref(query: MarketsQuery = {}): string {
   return withQuery("/markets", { category: query.category, index: query.index, q: query.q, page: query.page });
 }
 
-/** Stock detail with favourite star, buy and sell (SPEC §2: /stock/v2/{symbol}/{name}); what tapping a row opens. */
+/** Stock detail with favourite star, buy and sell (/stock/v2/{symbol}/{name}; docs/product.md#markets); what tapping a row opens. */
 export function stockHref(stock: StockRef): string {
   return `/stock/v2/${part(stock.symbol)}/${part(stock.name)}`;
 }
@@ -90,7 +90,7 @@ export function positionsHref(tab: PositionTab = "stock", page = 1): string {
   return withQuery("/trade", { tab: tab === "stock" ? undefined : tab, page });
 }
 
-/** The SPEC's second segment of /trade-no-nav/{type}/{buck}: what each list's position link uses. */
+/** The second segment of /trade-no-nav/{type}/{buck}: what each list's position link uses. */
 export const NO_NAV_BUCK: Record<PositionTab, string | undefined> = {
   stock: undefined,
   forex: "1",

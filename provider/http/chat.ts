@@ -5,7 +5,7 @@ import { requireAuth } from "./auth";
 import { keyedBody, userId } from "./fields";
 import { productsFor } from "../services/products";
 
-/** Support link and the customer-service chat (SPEC §7; docs/provider-api.md "Customer service"). */
+/** Support link and the customer-service chat (docs/product.md#support; docs/provider-api.md "Customer service"). */
 export function chatRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);

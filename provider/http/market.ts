@@ -9,7 +9,7 @@ const marketParam = z.preprocess(
   z.enum(MARKETS).optional(),
 );
 const symbolParam = z.string().trim().min(1).max(32);
-/** SPEC §7 also names 1y and 5y: served as weekly (~2 years) and monthly (~5 years) candles. */
+/** The contract also names 1y and 5y (docs/provider-api.md): served as weekly (~2 years) and monthly (~5 years) candles. */
 const MOLDS: Record<string, HistoryPeriod | "SVG"> = {
   "1m": "1m",
   "1d": "1d",

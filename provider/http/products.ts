@@ -11,7 +11,7 @@ import { moneyString, parseMoney } from "../services/money";
 import { productsFor } from "../services/products";
 
 /*
- * Block trades / QIP, IPOs and funds (SPEC §7; docs/provider-api.md "Products"). Money in a request is a decimal
+ * Block trades / QIP, IPOs and funds (docs/product.md#block-trading; docs/provider-api.md "Products"). Money in a request is a decimal
  * string, quantities digits or JSON integers, and every purchase carries an idempotency key.
  */
 

@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import { invalidInput } from "../errors";
 import { ProviderError } from "../errors";
 
-/** Recharge, withdrawal and loan amounts: whole currency units (SPEC §5 "digits only"), at most 12 digits. */
+/** Recharge, withdrawal and loan amounts: whole currency units ("digits only", docs/product.md#validation), at most 12 digits. */
 export const MAX_WHOLE_AMOUNT_DIGITS = 12;
 
 /**

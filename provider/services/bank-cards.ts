@@ -27,7 +27,7 @@ export const MAX_BANK_CARDS = 10;
 
 export interface BankCardInput {
   bank?: string;
-  /** SPEC §3 names the card's bank "bank (type)": `type` is accepted as an alias of `bank`. */
+  /** The contract names the card's bank "bank (type)" (docs/provider-api.md): `type` is accepted as an alias of `bank`. */
   type?: string;
   branch_bank?: string;
   bank_card?: string;

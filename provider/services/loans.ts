@@ -34,7 +34,7 @@ import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 export const CREDIT_SCORE_DEFAULT = 100;
 /** Each unpaid loan past its repayment_time costs this many points. */
 export const CREDIT_SCORE_OVERDUE_PENALTY = 10;
-/** SPEC §9: the score is "positive" from 80; below it no new loan. */
+/** The score is "positive" from 80; below it no new loan (docs/product.md#loans). */
 export const CREDIT_SCORE_MIN_TO_BORROW = 80;
 
 export function loanRow(l: Loan) {

@@ -23,7 +23,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The stock row of the contract (SPEC §3 names, `prasent` included). */
+/** The stock row of the contract (docs/provider-api.md names, `prasent` included). */
 export function stockRow(inst: Instrument, q: Quote) {
   return {
     id: inst.id,

@@ -7,7 +7,7 @@ import { createNewsDesk } from "./news-desk";
 import type { ProductDeps } from "./products-common";
 
 /*
- * Products (SPEC §7): block trades and QIP, IPOs, funds, news publishing and the customer-service chat. Decisions
+ * Products (docs/product.md#block-trading, #ipo, #funds, #news, #support): block trades and QIP, IPOs, funds, news publishing and the customer-service chat. Decisions
  * docs/decisions/0130-0134. Every money movement goes through applyBalanceChange inside one transaction that locks
  * the account row first; block/QIP purchases and IPO allotments become `orders` lots (positions).
  */

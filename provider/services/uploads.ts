@@ -5,7 +5,7 @@ import { invalidInput, ProviderError } from "../errors";
 
 /*
  * Image uploads (docs/decisions/0071). The name and the declared type are ignored: the bytes must decode as a JPEG,
- * PNG, WebP or GIF with sharp; the image is turned upright (EXIF orientation), scaled to fit 1200×1200 (SPEC §9) and
+ * PNG, WebP or GIF with sharp; the image is turned upright (EXIF orientation), scaled to fit 1200×1200 (docs/product.md#real-name) and
  * re-encoded as a JPEG, which drops every metadata block (EXIF, GPS, XMP, ICC). Only the re-encoded bytes are kept,
  * in the database, so any provider instance on the same PostgreSQL can serve them.
  */

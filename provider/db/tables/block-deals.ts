@@ -4,7 +4,7 @@ import type { BlockMold } from "./block-offers";
 import type { MarketCode } from "./instruments";
 import type { Money } from "./users";
 
-/** 1 success, 2 failed (SPEC §4 block-trading order status). */
+/** 1 success, 2 failed (block-trading order status, docs/product.md#block-trading). */
 export type BlockDealStatus = 1 | 2;
 
 /**

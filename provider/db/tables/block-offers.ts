@@ -3,7 +3,7 @@ import type { Defaulted } from "./columns";
 import type { MarketCode } from "./instruments";
 import type { Money } from "./users";
 
-/** bulk = block trade, finalize = QIP (SPEC §7 `mold`). */
+/** bulk = block trade, finalize = QIP (`mold`, docs/provider-api.md). */
 export type BlockMold = "bulk" | "finalize";
 
 /**

@@ -2,7 +2,7 @@ import type { Generated, Selectable } from "kysely";
 import type { Defaulted } from "./columns";
 import type { Money } from "./users";
 
-/** An investment fund (SPEC §3 "Fund"): a return range in percent over the whole period, a minimum investment. */
+/** An investment fund (docs/product.md#funds): a return range in percent over the whole period, a minimum investment. */
 export interface FundProductsTable {
   id: Generated<number>;
   slug: Defaulted<string | null>;

@@ -2,7 +2,7 @@ import type { Generated, Selectable } from "kysely";
 import type { Defaulted } from "./columns";
 import type { Money } from "./users";
 
-/** 1 pending (money held), 2 success (allotted fully or partly), 3 failed (money returned). SPEC §4. */
+/** 1 pending (money held), 2 success (allotted fully or partly), 3 failed (money returned). docs/product.md#ipo. */
 export type IpoApplicationStatus = 1 | 2 | 3;
 
 export interface IpoApplicationsTable {

@@ -3,7 +3,7 @@ import type { Defaulted } from "./columns";
 import type { MarketCode } from "./instruments";
 import type { Money } from "./users";
 
-/** Forthcoming = taking applications (the only status that can be applied for, SPEC §4); Closed; Listed. */
+/** Forthcoming = taking applications (the only status that can be applied for, docs/product.md#ipo); Closed; Listed. */
 export const IPO_STATUSES = ["Forthcoming", "Closed", "Listed"] as const;
 export type IpoStatus = (typeof IPO_STATUSES)[number];
 
@@ -11,7 +11,7 @@ export interface IposTable {
   id: Generated<number>;
   symbol: string;
   company_name: string;
-  /** SPEC's `series`. */
+  /** The contract's `series` (docs/provider-api.md). */
   market: MarketCode;
   status: IpoStatus;
   issue_price: Money;
