@@ -4,6 +4,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# patches/ is applied by the postinstall script (patch-package; docs/decisions/0161).
+COPY patches ./patches
 RUN npm install --no-audit --no-fund
 COPY remix.config.js remix.env.d.ts tsconfig.json ./
 COPY app ./app

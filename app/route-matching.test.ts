@@ -1,0 +1,73 @@
+/*
+ * The server's route matcher is patched (patches/@remix-run+router+1.23.3.patch, decision 0161): ranked branches
+ * are cached per route-tree shape and path matchers are compiled once. Remix builds new route objects for every
+ * document render, so a match must come back bound to the tree it was asked about, and a tree whose shape changed
+ * must not be matched against an older one's branches: either mistake would render the wrong screen.
+ */
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+
+// The CommonJS build is the one the production server loads (the browser bundle uses the unpatched ES module).
+const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as typeof import("@remix-run/router");
+
+type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+
+function appTree(): Route[] {
+  return [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "home", index: true },
+        { id: "markets", path: "markets" },
+        { id: "detail", path: "stock/:symbol/:market/:name?" },
+        { id: "account-layout", children: [{ id: "account", path: "account" }, { id: "records", path: "account/:kind" }] },
+        { id: "Exact", path: "CaseSensitive", caseSensitive: true },
+        { id: "not-found", path: "*" },
+      ],
+    },
+  ];
+}
+
+function ids(tree: Route[], path: string) {
+  return matchRoutes(tree, path)?.map((m) => m.route.id).join(" > ") ?? null;
+}
+
+describe("route matching on the server (patched matcher)", () => {
+  it("finds the screen and its params for each kind of path", () => {
+    const tree = appTree();
+    expect(ids(tree, "/")).toBe("root > home");
+    expect(ids(tree, "/markets")).toBe("root > markets");
+    expect(ids(tree, "/account")).toBe("root > account-layout > account");
+    expect(ids(tree, "/account/orders")).toBe("root > account-layout > records");
+    expect(matchRoutes(tree, "/stock/RELIANCE/NSE")?.at(-1)?.params).toEqual({ symbol: "RELIANCE", market: "NSE", name: undefined });
+    expect(matchRoutes(tree, "/stock/RELIANCE/NSE/Reliance%20Industries")?.at(-1)?.params).toEqual({
+      symbol: "RELIANCE",
+      market: "NSE",
+      name: "Reliance Industries",
+    });
+    expect(ids(tree, "/CaseSensitive")).toBe("root > Exact");
+    expect(ids(tree, "/casesensitive")).toBe("root > not-found");
+    expect(matchRoutes(tree, "/no/such/page")?.at(-1)?.params).toEqual({ "*": "no/such/page" });
+  });
+
+  it("returns the route objects of the tree it was given, not those of an equal tree matched before", () => {
+    const first = appTree();
+    const second = appTree();
+    matchRoutes(first, "/account/orders");
+    const matches = matchRoutes(second, "/account/orders")!;
+    const [root, layout, records] = matches.map((m) => m.route);
+    expect(root).toBe(second[0]);
+    expect(layout).toBe(second[0].children![3]);
+    expect(records).toBe(second[0].children![3].children![1]);
+  });
+
+  it("matches a route added to a tree after an equal-looking tree was matched", () => {
+    const tree = appTree();
+    expect(ids(tree, "/wallet")).toBe("root > not-found");
+    tree[0].children!.splice(1, 0, { id: "wallet", path: "wallet" });
+    expect(ids(tree, "/wallet")).toBe("root > wallet");
+    expect(ids(tree, "/markets")).toBe("root > markets");
+    expect(matchRoutes(tree, "/markets")![1].route).toBe(tree[0].children![2]);
+  });
+});
