@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 // The CommonJS build is the one the production server loads (the browser bundle uses the unpatched ES module).
 const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as typeof import("@remix-run/router");
 
-type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+type Route = import("@remix-run/router").AgnosticRouteObject;
 
 function appTree(): Route[] {
   return [
