@@ -5,9 +5,10 @@
  * A stock's price, total, fee and P&L are in its market's currency: ₹ for IN, $ for US and futures, MX$ for MX.
  * Forex rates and treasury yields carry no currency; the provider charges their totals as wallet money, so those
  * amounts are shown in the wallet's currency. The wallet is in the deployment's currency (INR or MXN).
+ * No strings here: screens that only format amounts (the account's holdings) need no trade translations; the
+ * rate in words is rate-text.ts.
  */
-import { currencyOfMarket, formatClockTime, formatMarketMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
-import type { TFunction } from "~/i18n-react";
+import { currencyOfMarket, formatMarketMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
 import { toBig } from "~/utils/decimal";
 
 /** The market whose currency formats an amount of a trade in `market` (the wallet's home market when it has none). */
@@ -94,20 +95,6 @@ export function dealConversion(
 /** A rate as people read it: up to 6 decimals, grouped the language's way (`88.4681`, `88,4681`). */
 export function formatRate(rate: string | number, fmt: FormatContext): string {
   return numberFormat(intlLocale(fmt), { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(Number(rate));
-}
-
-/**
- * A rate in words, with where and when it is from: "1 USD = 88.4681 INR, USDINR=X from the market simulator at
- * 15:45"; a charge without a rate: "1 USD = 1 INR, no exchange rate applied by the provider".
- */
-export function rateText(t: TFunction, conversion: WalletConversion, fmt: FormatContext): string {
-  const rate = t("trade:currency.rate", { from: conversion.from, to: conversion.to, rate: formatRate(conversion.rate, fmt) });
-  if (conversion.source === UNCONVERTED.source) return t("trade:currency.unconverted", { rate });
-  const simulator = /^simulator:(.+)$/.exec(conversion.source);
-  const source = simulator ? t("trade:currency.simulator", { pair: simulator[1] }) : conversion.source;
-  return conversion.at
-    ? t("trade:currency.applied", { rate, source, time: formatClockTime(conversion.at, fmt) })
-    : t("trade:currency.appliedUndated", { rate, source });
 }
 
 /** A currency's name in the page's language ("US dollars" → "US Dollar", "Dólar estadounidense"…), from Intl. */

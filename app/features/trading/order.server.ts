@@ -13,7 +13,8 @@ import type { Toast } from "~/toast";
 import type { UserRequestContext } from "~/utils/request.server";
 import { money, toBig } from "~/utils/decimal";
 
-import { dealConversion, formatAmount, formatSignedAmount, rateText } from "./currency";
+import { dealConversion, formatAmount, formatSignedAmount } from "./currency";
+import { rateText } from "./rate-text";
 
 /** The provider returns at most 100 lots per page; more lots of one symbol than that is not a retail case. */
 const LOTS_LIMIT = 100;

@@ -1,4 +1,5 @@
-import { currencyName, formatAmount, formatSignedAmount, rateText, walletCurrencies } from "~/features/trading/currency";
+import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from "~/features/trading/currency";
+import { rateText } from "~/features/trading/rate-text";
 import { QUANTITY_CAPS } from "~/features/trading/order";
 import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/format";
 import { CheckAnswers } from "~/features/wallet/CheckAnswers";
