@@ -12,6 +12,7 @@ import { TranslationsProvider } from "~/i18n-react";
 import { getLocale, resourcesFor } from "~/i18next.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { keepSessionAlive } from "~/session.server";
+import { deferScripts } from "~/utils/scripts-after-paint";
 
 // For the Express server (server/app.mjs): the request checks and headers, compiled with the app.
 export { serverHooks } from "~/security.server";
@@ -47,8 +48,9 @@ export default async function handleRequest(
       </DocumentStatusContext.Provider>
     </TranslationsProvider>,
   );
-  // renderToString writes no doctype (the streaming renderer did).
-  const body = Buffer.from(`<!DOCTYPE html>${html}`, "utf8");
+  // renderToString writes no doctype (the streaming renderer did). The page's JavaScript waits for its first
+  // paint (docs/decisions/0163-scripts-after-first-paint.md).
+  const body = Buffer.from(`<!DOCTYPE html>${deferScripts(html)}`, "utf8");
   // Security headers (CSP, HSTS, X-Frame-Options…) come from the server for every response.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(body.byteLength));

@@ -29,6 +29,7 @@ import appStyles from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page";
 import { InlineStyles, routeLinks } from "~/utils/route-styles";
+import { ScriptsAfterPaint } from "~/utils/scripts-after-paint";
 
 import type { loader } from "./root.server";
 
@@ -134,6 +135,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            <ScriptsAfterPaint nonce={nonce} />
           </body>
         </html>
       </TranslationsProvider>

@@ -125,3 +125,31 @@ test("client navigations link the next route's stylesheet and keep the inline on
   expect(stylesheets()).toHaveLength(1);
   expect(violations).toEqual([]);
 });
+
+// Decision 0163: the page's JavaScript is fetched after its first paint, then hydrates as before.
+test("scripts start after the first paint, and the page still hydrates", async ({ page, customer }) => {
+  test.skip(!jsEnabled(), "scripts only run with JavaScript on");
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  const html = await documentHtml(page, "/markets");
+  expect(html).not.toMatch(/<link rel="modulepreload"/);
+  expect(html).not.toMatch(/<script[^>]*type="module"/);
+
+  await page.goto("/markets");
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.startsWith("/build/") && entry.name.endsWith(".js"))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.paint).toBeGreaterThan(0);
+  expect(timing.scripts.length).toBeGreaterThan(5);
+  expect(timing.scripts.filter((start) => start < timing.paint)).toEqual([]);
+
+  // Hydrated: the bottom bar navigates on the client (no second document).
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trade" }).click();
+  await expect(page).toHaveURL(/\/trade/);
+  expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { __remixRouter: { state: { location: { pathname: string } } } }).__remixRouter.state.location.pathname)).toBe("/trade");
+});

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
+import { expect, test as base, type ConsoleMessage, type Page, type Response as PageResponse, type TestInfo } from "@playwright/test";
 
 export { expect };
 
@@ -91,8 +91,17 @@ interface Fixtures {
  */
 export const test = base.extend<Fixtures>({
   allowConsoleErrors: [null, { option: true }],
-  page: async ({ page, allowConsoleErrors }, use) => {
+  page: async ({ page, allowConsoleErrors, javaScriptEnabled }, use) => {
     const problems: string[] = [];
+    // The page's scripts start after its first paint, which can come after the `load` event page.goto waits
+    // for (docs/decisions/0163-scripts-after-first-paint.md): with JavaScript on, a document load also waits
+    // for the app to hydrate, as a test that taps a JavaScript-only control right away needs.
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => waitForHydration(page, await goto(...args));
+      page.reload = async (...args) => waitForHydration(page, await reload(...args));
+    }
     page.on("pageerror", (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
     page.on("console", (message) => {
       if (message.type() !== "error" || isExpectedConsoleError(message, page, allowConsoleErrors)) return;
@@ -105,6 +114,13 @@ export const test = base.extend<Fixtures>({
     await use(await newCustomer(page, testInfo));
   },
 });
+
+/** After a document load: waits until the Remix app has started hydrating the page (an HTML page only). */
+async function waitForHydration(page: Page, response: PageResponse | null): Promise<PageResponse | null> {
+  if (!response || !(response.headers()["content-type"] ?? "").startsWith("text/html")) return response;
+  await page.waitForFunction(() => "__remixRouter" in window, null, { timeout: 15_000 });
+  return response;
+}
 
 /** True in the project that runs with JavaScript on. */
 export function jsEnabled(): boolean {

@@ -1,0 +1,39 @@
+/**
+ * The page's JavaScript starts after its first paint (docs/decisions/0163-scripts-after-first-paint.md).
+ *
+ * Every page is complete without JavaScript (forms first) and carries the CSS its first paint needs, so the
+ * first paint needs only the document. Remix's `<Scripts>` still lets the browser fetch 25-35 modules while
+ * that first paint is pending; on a slow link they share its connections and, on a cheap phone, its CPU.
+ * `deferScripts` (entry.server, on the rendered document) makes Remix's module script and modulepreload
+ * links inert; `<ScriptsAfterPaint>` (root, after `<Scripts>`) turns them back on once the browser reports
+ * the first contentful paint: the links become modulepreloads again and a copy of the module script runs.
+ *
+ * Hydration is unaffected: the elements stay where React rendered them (React does not compare attributes
+ * when hydrating), and the running copy leaves the DOM as soon as it is inserted (a module script inserted
+ * once runs even when removed).
+ */
+export const INERT_MODULE_TYPE = "text/x-after-paint";
+export const INERT_PRELOAD_REL = "x-after-paint-modulepreload";
+
+/** Remix's module script and modulepreload links in a rendered document, made inert (entry.server). */
+export function deferScripts(html: string): string {
+  return html
+    .replaceAll('<link rel="modulepreload" ', `<link rel="${INERT_PRELOAD_REL}" `)
+    .replace(/(<script\b[^>]*?\stype=")module("[^>]*>)/, `$1${INERT_MODULE_TYPE}$2`);
+}
+
+// Runs inline at the end of the body. It starts once the browser reports the page's first contentful paint (a
+// `paint` performance entry, which carries the time the frame was shown). A hidden page (a background tab)
+// paints nothing, so it starts at once; a browser without paint entries, or a page that paints nothing, starts
+// after one second.
+const START = `(function(){var done=false;function start(){if(done)return;done=true;var d=document;
+d.querySelectorAll('link[rel="${INERT_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});
+var o=d.querySelector('script[type="${INERT_MODULE_TYPE}"]');if(!o)return;
+var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;
+d.body.appendChild(s);s.remove()}
+if(document.visibilityState==="hidden")return start();setTimeout(start,1000);
+try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(start,0)}}).observe({type:"paint",buffered:true})}catch(e){start()}})()`;
+
+export function ScriptsAfterPaint({ nonce }: { nonce: string }) {
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START }} />;
+}
