@@ -96,6 +96,8 @@ function blocksRendering(attrs) {
  * the document (inline <style> included) plus every render-blocking stylesheet (and its @imports), and the
  * JavaScript the document loads (module preloads, scripts, the inline module's imports).
  */
+const MODULE_PRELOAD_RELS = new Set(["modulepreload", "x-after-paint-modulepreload"]);
+
 export async function weigh(base, path, cookie) {
   const html = await fetchBuffer(new URL(path, base), cookie);
   const text = html.toString("utf8");
@@ -114,7 +116,8 @@ export async function weigh(base, path, cookie) {
     for (const m of css.toString("utf8").matchAll(/@import\s+(?:url\()?["']?([^"')\s;]+)/g)) queue.push(new URL(m[1], href).href);
   }
   const scripts = new Set([
-    ...tags.filter((attrs) => (attrs.rel ?? "").toLowerCase() === "modulepreload").map((attrs) => attrs.href),
+    // Remix's modulepreloads, also when the document starts them after its first paint (decision 0163).
+    ...tags.filter((attrs) => MODULE_PRELOAD_RELS.has((attrs.rel ?? "").toLowerCase())).map((attrs) => attrs.href),
     ...[...text.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/gi)].map((m) => m[1]),
     ...[...text.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?"([^"]+\.js)"/g)].map((m) => m[1]),
   ]);
