@@ -1,6 +1,7 @@
 /*
  * The server's route matcher is patched (patches/@remix-run+router+1.23.3.patch, decision 0161): ranked branches
- * are cached per route-tree shape and path matchers are compiled once. Remix builds new route objects for every
+ * are cached per route-tree shape, path matchers are compiled once, and which branch a pathname matches is kept
+ * per shape (decision 0164). Remix builds new route objects for every
  * document render, so a match must come back bound to the tree it was asked about, and a tree whose shape changed
  * must not be matched against an older one's branches: either mistake would render the wrong screen.
  */
@@ -69,5 +70,26 @@ describe("route matching on the server (patched matcher)", () => {
     expect(ids(tree, "/wallet")).toBe("root > wallet");
     expect(ids(tree, "/markets")).toBe("root > markets");
     expect(matchRoutes(tree, "/markets")![1].route).toBe(tree[0].children![2]);
+  });
+
+  it("gives every call its own matches: a caller that changes its params does not change the next answer", () => {
+    const tree = appTree();
+    const first = matchRoutes(tree, "/stock/TCS/NSE/Tata")!;
+    (first[0].params as Record<string, string>).symbol = "CHANGED";
+    first.at(-1)!.pathname = "/changed";
+    const again = matchRoutes(tree, "/stock/TCS/NSE/Tata")!;
+    expect(again.at(-1)?.params).toEqual({ symbol: "TCS", market: "NSE", name: "Tata" });
+    expect(again.at(-1)?.pathname).toBe("/stock/TCS/NSE/Tata");
+    // As the unpatched matcher does: the matches of one answer share one params object.
+    expect(again[0].params).toBe(again[1].params);
+    expect(matchRoutes(tree, "/stock/INFY/NSE")?.at(-1)?.params).toEqual({ symbol: "INFY", market: "NSE", name: undefined });
+  });
+
+  it("answers an unknown path the same way every time and keeps answering after many distinct paths", () => {
+    const tree = [{ id: "root", path: "", children: [{ id: "markets", path: "markets" }, { id: "detail", path: "stock/:symbol" }] }];
+    expect(matchRoutes(tree, "/nowhere")).toBeNull();
+    expect(matchRoutes(tree, "/nowhere")).toBeNull();
+    for (let i = 0; i < 1200; i++) expect(matchRoutes(tree, `/stock/S${i}`)?.at(-1)?.params).toEqual({ symbol: `S${i}` });
+    expect(matchRoutes(tree, "/markets")?.at(-1)?.route.id).toBe("markets");
   });
 });

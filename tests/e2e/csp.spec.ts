@@ -49,6 +49,8 @@ test("the main screens run with the Content-Security-Policy and report no violat
       // Hydrated: Remix's inline context script ran (it would not without the nonce).
       await page.waitForFunction(() => "__remixContext" in window && "__remixRouter" in window);
       if (screen.highcharts) {
+        // Highcharts loads on the first pointer over the chart.
+        await page.locator(".sc-canvas").first().hover();
         const chart = page.locator(".highcharts-container").first();
         await expect(chart).toBeVisible({ timeout: 20_000 });
         // The tooltip and crosshair draw on hover.

@@ -149,6 +149,10 @@ test("chart: a code as shown opens, with one time format and the price labels be
   await expectNoAxeViolations(page);
 
   if (jsEnabled()) {
+    // Highcharts loads when the customer reaches for the chart; until then the server's SVG is the chart.
+    await expect(page.locator("main .sc-highcharts")).toHaveCount(0);
+    await expect(page.locator("main svg.sc-svg")).toBeVisible();
+    await page.locator("main .sc-canvas").hover();
     const chart = page.locator("main .sc-highcharts");
     await expect(chart.locator(".highcharts-xaxis-labels text").first()).toBeVisible({ timeout: 30_000 });
     const times = await chart.locator(".highcharts-xaxis-labels text").allTextContents();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ComponentType } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "~/i18n-react";
 
 import { formatInteger, formatPrice, intlLocale } from "~/format";
@@ -8,10 +8,29 @@ import { ChartDataTable, ChartSummary, SvgChart, type ChartProps } from "./SvgCh
 import type { StockChartProps } from "./StockChart.client";
 import type { StockChartOptionsInput } from "./chartOptions";
 
+/** Highcharts once it has been loaded in this page's life: a later chart screen uses it at once. */
+let loadedChart: ComponentType<StockChartProps> | null = null;
+let loadingChart: Promise<ComponentType<StockChartProps> | null> | null = null;
+
+function loadInteractiveChart(): Promise<ComponentType<StockChartProps> | null> {
+  loadingChart ??= import("~/components/chart/StockChart.client").then(
+    (module) => (loadedChart = module.StockChart ?? null),
+    (error: unknown) => {
+      // Offline or a stale deployment: the server-rendered chart is still there; the next touch tries again.
+      loadingChart = null;
+      console.warn("[chart] interactive chart unavailable:", error instanceof Error ? error.message : error);
+      return null;
+    },
+  );
+  return loadingChart;
+}
+
 /**
- * A chart that is complete on the server (SVG + summary + data table) and becomes a Highcharts Stock chart
- * once the browser has loaded it after mount (docs/decisions/0040-svg-first-chart.md). If that import fails
- * the SVG simply stays.
+ * A chart that is complete on the server (SVG + summary + data table, kept live by the quote panel) and becomes a
+ * Highcharts Stock chart (candles, tooltip, crosshair) when the customer reaches for it: the first touch on the chart or
+ * pointer over it (docs/decisions/0040-svg-first-chart.md, 0166). Highcharts is ~140 KB gzipped and a few
+ * hundred milliseconds of a cheap phone's CPU, so a customer who only reads the chart never pays for it. If the
+ * import fails the SVG simply stays.
  */
 export function ChartPanel({
   livePrice,
@@ -20,23 +39,23 @@ export function ChartPanel({
 }: ChartProps & { livePrice?: number | null; tall?: boolean }) {
   const { t } = useTranslation("stock");
   const summaryId = useId();
-  const [Interactive, setInteractive] = useState<ComponentType<StockChartProps> | null>(null);
-
+  const [Interactive, setInteractive] = useState<ComponentType<StockChartProps> | null>(() => loadedChart);
+  const wanted = useRef(false);
+  const mounted = useRef(true);
   useEffect(() => {
-    let cancelled = false;
-    import("~/components/chart/StockChart.client").then(
-      (module) => {
-        if (!cancelled && module.StockChart) setInteractive(() => module.StockChart);
-      },
-      (error: unknown) => {
-        // Offline or a stale deployment: the server-rendered chart is still there.
-        console.warn("[chart] interactive chart unavailable:", error instanceof Error ? error.message : error);
-      },
-    );
+    mounted.current = true;
     return () => {
-      cancelled = true;
+      mounted.current = false;
     };
   }, []);
+  const wantInteractive = () => {
+    if (Interactive || wanted.current) return;
+    wanted.current = true;
+    void loadInteractiveChart().then((chart) => {
+      wanted.current = false;
+      if (chart && mounted.current) setInteractive(() => chart);
+    });
+  };
 
   const candles = useMemo(() => withLivePrice(props.candles, livePrice), [props.candles, livePrice]);
   const { fmt, period, market } = props;
@@ -61,7 +80,13 @@ export function ChartPanel({
 
   return (
     <figure className="sc-figure">
-      <div className="sc-canvas">
+      {/* A touch or a mouse over the chart loads Highcharts (its tooltip and crosshair are for pointers). */}
+      <div
+        className="sc-canvas"
+        onPointerEnter={wantInteractive}
+        onPointerDown={wantInteractive}
+        onTouchStart={wantInteractive}
+      >
         {Interactive && props.candles.length > 0 ? (
           <Interactive chart={chart} label={label} describedBy={summaryId} livePrice={livePrice} />
         ) : (
