@@ -98,6 +98,20 @@ describe("route handles", () => {
       expect(missing, `add them to handle.i18n in ${path.relative(appDir, file)}`).toEqual([]);
     },
   );
+
+  it("no module a screen renders names a string the browser is not sent (SERVER_ONLY_KEYS)", async () => {
+    const { SERVER_ONLY_KEYS } = await import("~/i18next.server");
+    const prefixes = Object.entries(SERVER_ONLY_KEYS).flatMap(([ns, keys]) => keys!.map((key) => ({ ns, key })));
+    expect(prefixes.length).toBeGreaterThan(0);
+    const offenders: string[] = [];
+    for (const module of new Set(screens.flatMap((file) => renderedModules(file)))) {
+      const source = readFileSync(module, "utf8");
+      for (const { ns, key } of prefixes) {
+        if (new RegExp(`["'\`](${ns}:)?${key}[.${"`"}]`).test(source)) offenders.push(`${path.relative(appDir, module)}: ${ns}:${key}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });
 
 // --- the root loader, with a route table like the server build's ----------------------------------------------
@@ -134,11 +148,12 @@ describe("root loader: the matched routes' namespaces", () => {
   });
   afterAll(async () => (await import("~/i18next.server")).resetRouteNamespaces());
 
-  async function sentNamespaces(pathname: string): Promise<string[]> {
+  async function sentResources(pathname: string): Promise<Record<string, Record<string, unknown>>> {
     const { loader } = await import("~/root");
     const response = await loader({ request: new Request(`http://localhost${pathname}`), params: {}, context: {} });
-    return Object.keys((await response.json()).i18n.resources);
+    return (await response.json()).i18n.resources;
   }
+  const sentNamespaces = async (pathname: string) => Object.keys(await sentResources(pathname));
 
   it("sends trade strings for /trade and stock strings for /watchlists (defect 20)", async () => {
     expect(await sentNamespaces("/trade")).toEqual(expect.arrayContaining(["common", "trade"]));
@@ -149,6 +164,13 @@ describe("root loader: the matched routes' namespaces", () => {
     expect(await sentNamespaces("/login")).toEqual(["common"]);
     expect(await sentNamespaces("/markets")).toEqual(["common", "markets"]);
     expect(await sentNamespaces("/no/such/page")).toEqual(["common"]);
+  });
+
+  it("leaves out the strings only the server translates (provider failures, refusal pages)", async () => {
+    const common = (await sentResources("/markets")).common;
+    expect(common).toHaveProperty("nav.markets", "Markets");
+    expect(common).not.toHaveProperty("providerErrors");
+    expect(common).not.toHaveProperty("requestRefused");
   });
 });
 

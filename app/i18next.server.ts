@@ -200,17 +200,34 @@ const translators = new Map<string, ReturnType<I18n["getFixedT"]>>();
 const resourcesByKey = new Map<string, LocaleResources>();
 
 /**
- * The given namespaces of a locale (all of them when none are given). The same object for the same
- * (locale, namespaces): the strings never change while the server runs. Callers must not modify it.
+ * Strings only the server translates: provider failures become messages in actions and loaders
+ * (app/provider/failures.server.ts) and refusal pages are written by app/security.server.ts. A document never
+ * needs them (~2.6 KB of every page's root data in English). `app/i18n-routes.test.ts` fails if a module the
+ * browser renders names one of these keys.
+ */
+export const SERVER_ONLY_KEYS: Partial<Record<Namespace, readonly string[]>> = {
+  common: ["providerErrors", "requestRefused"],
+};
+
+/**
+ * The given namespaces of a locale (all of them when none are given), as the browser gets them: without the
+ * server-only subtrees (SERVER_ONLY_KEYS). The same object for the same (locale, namespaces): the strings never
+ * change while the server runs. Callers must not modify it.
  */
 export function resourcesFor(locale: Locale, namespaces: readonly Namespace[] = NAMESPACES): LocaleResources {
   const key = `${locale}|${namespaces.join(",")}`;
   let found = resourcesByKey.get(key);
   if (!found) {
-    found = Object.fromEntries(namespaces.map((ns) => [ns, resources[locale][ns]]));
+    found = Object.fromEntries(namespaces.map((ns) => [ns, withoutServerOnlyKeys(ns, resources[locale][ns])]));
     resourcesByKey.set(key, found);
   }
   return found;
+}
+
+function withoutServerOnlyKeys(ns: Namespace, strings: Record<string, unknown>): Record<string, unknown> {
+  const omitted = SERVER_ONLY_KEYS[ns];
+  if (!omitted) return strings;
+  return Object.fromEntries(Object.entries(strings).filter(([key]) => !omitted.includes(key)));
 }
 
 // --- Which namespaces a URL's page needs: the `handle.i18n` of the routes that match it -----------------------
