@@ -35,4 +35,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 # SESSION_SECRET must be provided at run time: docker run -e SESSION_SECRET=... -p 3000:3000 IMAGE
 # Behind a reverse proxy, set TRUST_PROXY to the number of proxies (client address from X-Forwarded-For).
-CMD ["node", "--max-semi-space-size=4", "server/index.mjs"]
+CMD ["node", "server/index.mjs"]

@@ -8,7 +8,7 @@ import path from "node:path";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "trade-e2e-"));
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const server = spawn(process.execPath, ["--max-semi-space-size=4", path.join(root, "server", "index.mjs")], {
+const server = spawn(process.execPath, [path.join(root, "server", "index.mjs")], {
   cwd: root,
   stdio: "inherit",
   env: {

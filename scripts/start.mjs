@@ -39,7 +39,7 @@ if (!env.SESSION_SECRET) {
   env.SESSION_SECRET = "local-demo-secret-change-me";
   console.warn("SESSION_SECRET is not set: using a demo secret. Set SESSION_SECRET for any real deployment.");
 }
-const server = spawn(process.execPath, ["--max-semi-space-size=4", path.join(root, "server", "index.mjs")], { cwd: root, stdio: "inherit", env });
+const server = spawn(process.execPath, [path.join(root, "server", "index.mjs")], { cwd: root, stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 

@@ -154,7 +154,7 @@ export async function startApp({ databaseUrl } = {}) {
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const appDir = snapshotApp();
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", path.join(appDir, "server", "index.mjs")], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(appDir, "server", "index.mjs")], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"] });
   const output = captureOutput(child);
   const stop = stopper(child, () => {
     rmSync(dataDir, { recursive: true, force: true });
@@ -173,7 +173,7 @@ export async function startApp({ databaseUrl } = {}) {
 /** The bare Remix app's server (bench/bare/server.mjs) on a free port. */
 export async function startBare() {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", path.join(bareDir, "server.mjs")], {
+  const child = spawn(process.execPath, [path.join(bareDir, "server.mjs")], {
     cwd: bareDir,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
