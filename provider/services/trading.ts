@@ -6,7 +6,7 @@ import { findIdempotencyKey, insertIdempotencyKey } from "../db/repositories/ide
 import {
   dueOrders,
   findOrderById,
-  holdings,
+  holdingsAndDue,
   insertOrder,
   listOrders,
   lockOrderById,
@@ -433,12 +433,21 @@ export function createTrading(deps: TradingDeps) {
     };
   }
 
-  /** money + cash held by pending buys + market value of shares held (reserved ones included), all in wallet money. */
+  /**
+   * money + cash held by pending buys + market value of shares held (reserved ones included), all in wallet money.
+   * Two queries in the usual case (the caller's user row, then holdings with the due check); with orders due for
+   * settlement, settle first and read the money and holdings again.
+   */
   async function totals(user: User) {
-    await settleUser(user.id);
     const now = deps.now();
-    const fresh = (await findMoney(db, user.id)) ?? user.money;
-    const { shares, held } = await holdings(db, user.id);
+    let cash = user.money;
+    let found = await holdingsAndDue(db, user.id, now);
+    if (found.due) {
+      await settleUser(user.id);
+      cash = (await findMoney(db, user.id)) ?? user.money;
+      found = await holdingsAndDue(db, user.id, now);
+    }
+    const { shares, held } = found;
     let marketValue = new Decimal(0);
     for (const s of shares) {
       const inst = market.find(s.tag);
@@ -446,10 +455,10 @@ export function createTrading(deps: TradingDeps) {
       marketValue = marketValue.plus(money(priceAt({ symbol: s.tag }, now).times(s.shares).times(rate)));
     }
     return {
-      money: fresh,
+      money: cash,
       held,
       market_value: marketValue.toFixed(2),
-      total: new Decimal(fresh).plus(held).plus(marketValue).toFixed(2),
+      total: new Decimal(cash).plus(held).plus(marketValue).toFixed(2),
     };
   }
 

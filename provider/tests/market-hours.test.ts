@@ -97,6 +97,29 @@ describe("market hours", () => {
     expect((await records(t.token, "pending")).count).toBe(0);
   });
 
+  it("the account totals settle a due order first: the fill, not the hold, is what the customer sees", async () => {
+    p.clock.set(FRIDAY_EVENING);
+    const t = await newTrader(p, "1000000.00");
+    const held = expectedHold(priceOf(p, "AAPL", FRIDAY_EVENING), 10, usdInrAt(p, FRIDAY_EVENING));
+    expect((await order(t.token, "AAPL", 10)).body.data.status).toBe(0);
+    expect((await p.call("/api/stock/success/v2/user/info", { token: t.token })).body.data).toMatchObject({
+      money: new Decimal("1000000").minus(held).toFixed(2),
+      held,
+      market_value: "0.00",
+      total: "1000000.00",
+    });
+
+    // Monday after the open, the account screen is the first thing asked: it fills the order before adding up.
+    const now = new Date(MONDAY_OPEN.getTime() + 60_000);
+    p.clock.set(now);
+    const info = (await p.call("/api/stock/success/v2/user/info", { token: t.token })).body.data;
+    const paid = walletNet(new Decimal(String(priceOf(p, "AAPL", MONDAY_OPEN))).times(10), usdInrAt(p, MONDAY_OPEN), "buy");
+    expect(info.held).toBe("0.00");
+    expect(info.money).toBe(new Decimal("1000000").minus(paid).toFixed(2));
+    expect(info.market_value).toBe(m2(new Decimal(String(priceOf(p, "AAPL", now))).times(10).times(usdInrAt(p, now))));
+    expect((await records(t.token, "pending")).count).toBe(0);
+  });
+
   it("a pending buy can be cancelled (hold refunded); cancelling twice is order_not_pending", async () => {
     p.clock.set(FRIDAY_EVENING);
     const t = await newTrader(p, "1000000.00");

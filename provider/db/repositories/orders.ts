@@ -79,27 +79,42 @@ export async function lotsPageAndDue(db: Executor, userId: number, filter: LotFi
   return { rows, count: Number(found[0].total), due: Boolean(found[0].due) };
 }
 
-/** Shares held per symbol (lots' remaining plus shares reserved by pending sells) and cash held by pending buys. */
-export async function holdings(db: Executor, userId: number) {
-  const [shares, held] = await Promise.all([
-    db
-      .selectFrom("orders")
-      .select(["tag", sql<string>`sum(case when state = 'buy' then remaining else count end)::text`.as("shares")])
-      .where("user_id", "=", userId)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("state", "=", "buy"), eb("status", "=", 1), eb("remaining", ">", 0)]),
-          eb.and([eb("state", "=", "sell"), eb("status", "=", 0)]),
-        ]),
-      )
-      .groupBy("tag")
-      .execute(),
-    db
-      .selectFrom("orders")
-      .select(sql<string>`coalesce(sum(held), 0)::numeric(20,2)::text`.as("held"))
-      .where("user_id", "=", userId)
-      .where("status", "=", 0)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { shares: shares.map((r) => ({ tag: r.tag, shares: Number(r.shares) })), held: String(held.held) };
+/**
+ * Shares held per symbol (lots' remaining plus shares reserved by pending sells), cash held by pending buys, and
+ * whether any of the customer's orders is due for settlement, in one query (the account screen asks every 3 s).
+ */
+export async function holdingsAndDue(db: Executor, userId: number, now: Date) {
+  const head = db
+    .selectNoFrom((eb) => [
+      eb.exists(dueOf(db, now, userId).select("id")).as("due"),
+      db
+        .selectFrom("orders")
+        .select(sql<string>`coalesce(sum(held), 0)::numeric(20,2)::text`.as("held"))
+        .where("user_id", "=", userId)
+        .where("status", "=", 0)
+        .as("held"),
+    ])
+    .as("head");
+  const shares = db
+    .selectFrom("orders")
+    .select(["tag", sql<string>`sum(case when state = 'buy' then remaining else count end)::text`.as("shares")])
+    .where("user_id", "=", userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("state", "=", "buy"), eb("status", "=", 1), eb("remaining", ">", 0)]),
+        eb.and([eb("state", "=", "sell"), eb("status", "=", 0)]),
+      ]),
+    )
+    .groupBy("tag");
+  const found = await db
+    .selectFrom(head)
+    .leftJoin(shares.as("s"), (join) => join.onTrue())
+    .select(["s.tag", "s.shares", "head.due", "head.held"])
+    .orderBy("s.tag")
+    .execute();
+  return {
+    shares: found.flatMap((r) => (r.tag === null ? [] : [{ tag: r.tag, shares: Number(r.shares) }])),
+    held: String(found[0].held),
+    due: Boolean(found[0].due),
+  };
 }
