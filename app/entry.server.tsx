@@ -13,6 +13,7 @@ import { getLocale, resourcesFor } from "~/i18next.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { keepSessionAlive } from "~/session.server";
 import { deferScripts } from "~/utils/scripts-after-paint";
+import { documentEncoding, encodeDocument } from "~/utils/document-encoding.server";
 
 // For the Express server (server/app.mjs): the request checks and headers, compiled with the app.
 export { serverHooks } from "~/security.server";
@@ -50,7 +51,14 @@ export default async function handleRequest(
   );
   // renderToString writes no doctype (the streaming renderer did). The page's JavaScript waits for its first
   // paint (docs/decisions/0163-scripts-after-first-paint.md).
-  const body = Buffer.from(`<!DOCTYPE html>${deferScripts(html)}`, "utf8");
+  let body = Buffer.from(`<!DOCTYPE html>${deferScripts(html)}`, "utf8");
+  // Compressed here in one step, not by the server's streaming middleware (decision 0167).
+  const encoding = documentEncoding(request.headers.get("accept-encoding"), request.method);
+  if (encoding) {
+    body = await encodeDocument(body, encoding);
+    responseHeaders.set("Content-Encoding", encoding);
+  }
+  responseHeaders.append("Vary", "Accept-Encoding");
   // Security headers (CSP, HSTS, X-Frame-Options…) come from the server for every response.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(body.byteLength));
