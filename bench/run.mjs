@@ -27,7 +27,6 @@
  *   --rebuild                      rebuild the app and the bare app even when a build exists
  *   customers: --steps=100,200,… [BENCH_CUSTOMERS]  --hold=S [BENCH_HOLD_SECONDS]  (bench/lib/customers.mjs)
  */
-import autocannon from "autocannon";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -35,6 +34,7 @@ import path from "node:path";
 import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
 import { Browser } from "./lib/client.mjs";
 import { CUSTOMER_STEPS, runCustomers } from "./lib/customers.mjs";
+import { measure } from "./lib/hammer.mjs";
 import { ROUTE_KEYS, discover, routeTable, weigh } from "./lib/pages.mjs";
 import { bareDir, buildIfMissing, createDatabase, root, rssSampler, startApp, startBare, stopAll } from "./lib/servers.mjs";
 
@@ -79,46 +79,9 @@ const kb = (n) => (n / 1024).toFixed(1);
 const pad = (value, width) => String(value).padStart(width);
 const load1 = () => os.loadavg()[0].toFixed(2);
 
-/**
- * autocannon against one URL for --warm + --seconds; the figures the table shows count only the requests sent after
- * the warm-up, on the same connections. Two things happen in the first seconds of a run on a busy server that are
- * not its steady state: V8 compiles the route's code, and the 50 new connections' first requests queue behind the
- * established ones (on the app, seconds of latency for some of them; docs/performance.md). A browser keeps its
- * connection open, so the measured window starts once every connection is in.
- */
-async function hammer(url, cookie, seconds = options.seconds, warmSeconds = options.warm) {
-  const latencies = [];
-  let non2xx = 0;
-  let completed = 0;
-  const instance = autocannon({
-    url,
-    connections: options.connections,
-    duration: warmSeconds + seconds,
-    headers: { ...(cookie ? { cookie } : {}), "accept-encoding": options.encoding },
-  });
-  const from = performance.now() + warmSeconds * 1000;
-  const until = from + seconds * 1000;
-  instance.on("response", (_client, status, _bytes, ms) => {
-    const now = performance.now();
-    if (now >= from && now <= until) completed++;
-    if (now - ms < from || now > until) return;
-    latencies.push(ms);
-    if (status < 200 || status > 299) non2xx++;
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]) : NaN);
-  return {
-    // Throughput: answers completed inside the window; latencies: requests sent inside it.
-    rps: Math.round(completed / seconds),
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    maxMs: at(1),
-    requests: latencies.length,
-    non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
+/** One measurement of `url` with this run's options (bench/lib/hammer.mjs). */
+const hammer = (url, cookie) =>
+  measure(url, { cookie, seconds: options.seconds, warmSeconds: options.warm, connections: options.connections, encoding: options.encoding });
 
 /** A few requests first (they must answer), so the route's first compile is not inside the measured run. */
 async function warm(url, cookie, n = 15) {

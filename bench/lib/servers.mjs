@@ -134,10 +134,10 @@ function snapshotApp() {
 }
 
 /**
- * The app's production server (`node server/index.mjs`, from a snapshot: snapshotApp) on a free port, with a fresh DATA_DIR (embedded PGlite)
- * or the given DATABASE_URL. Resolves once the provider has migrated and seeded (/healthz answers 200).
+ * The app's production server (`node server/index.mjs`, from a snapshot: snapshotApp, or from `appDir`) on a free port,
+ * with a fresh DATA_DIR (embedded PGlite) or the given DATABASE_URL; `nodeArgs` go before the script. Resolves once the provider has migrated and seeded (/healthz answers 200).
  */
-export async function startApp({ databaseUrl } = {}) {
+export async function startApp({ databaseUrl, appDir: dir, nodeArgs = [] } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "trade-bench-"));
   const env = {
@@ -153,12 +153,13 @@ export async function startApp({ databaseUrl } = {}) {
   delete env.LOG_REQUESTS;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const appDir = snapshotApp();
-  const child = spawn(process.execPath, [path.join(appDir, "server", "index.mjs")], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  // `appDir`: serve that tree's server/, build/ and public/ as they are (bench/ab.mjs); otherwise a snapshot of ours.
+  const appDir = dir ?? snapshotApp();
+  const child = spawn(process.execPath, [...nodeArgs, path.join(appDir, "server", "index.mjs")], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"] });
   const output = captureOutput(child);
   const stop = stopper(child, () => {
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(appDir, { recursive: true, force: true });
+    if (!dir) rmSync(appDir, { recursive: true, force: true });
   });
   const base = `http://127.0.0.1:${port}`;
   try {

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+/*
+ * `node bench/ab.mjs`: is change B faster than A? Two app servers side by side, measured alternately on one route
+ * (A, B, B, A, A, B, …), so the machine's drift (other work, thermal) falls on both. The way decisions 0164-0168
+ * were measured (docs/performance.md, "A/B").
+ *
+ *   node bench/ab.mjs --a=/tmp/before --b=.              two trees (each with its own build/; see below)
+ *   node bench/ab.mjs --b-args="--heap-growing-percent=30"   same tree, different node flags
+ *
+ * Options:
+ *   --a=DIR --b=DIR        app trees to serve (server/, build/, public/ as they are; default: this repository)
+ *   --a-args="…" --b-args="…"  node flags before server/index.mjs
+ *   --route=KEY|PATH       a route key of the bench (markets, account, buysell, …) or a path (default markets)
+ *   --runs=N               measurements per server (default 6)    --seconds=N  --warm=N  (as npm run bench)
+ *   --mode=pg|embedded     database (default pg: a fresh database per server on --database)
+ *   --database=URL         PostgreSQL admin URL (default postgres://postgres@127.0.0.1:5432/test)
+ *
+ * A tree for the "before" side: `git worktree add /tmp/before <commit>`, link node_modules, `npx remix build` there.
+ * A change inside node_modules (a patch) needs its own copy of the patched package in that tree's node_modules,
+ * and of every package that requires it (Node resolves from the real path of the requiring package).
+ * Prints each run (req/s, p99, RSS after) and the mean req/s and RSS per side.
+ */
+import path from "node:path";
+
+import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
+import { Browser } from "./lib/client.mjs";
+import { measure } from "./lib/hammer.mjs";
+import { discover, routeTable } from "./lib/pages.mjs";
+import { createDatabase, root, startApp, stopAll } from "./lib/servers.mjs";
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, ...value] = arg.replace(/^--/, "").split("=");
+    return [key, value.join("=")];
+  }),
+);
+if ("help" in args) {
+  console.log("node bench/ab.mjs [--a=DIR] [--b=DIR] [--a-args=…] [--b-args=…] [--route=markets] [--runs=6] [--seconds=6] [--warm=3] [--mode=pg|embedded]");
+  process.exit(0);
+}
+const runs = Number(args.runs ?? 6);
+const timing = { seconds: Number(args.seconds ?? 6), warmSeconds: Number(args.warm ?? 3) };
+const adminUrl = args.database ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const mode = args.mode ?? "pg";
+
+const sides = [];
+try {
+  for (const [name, dir, flags] of [
+    ["A", args.a, args["a-args"]],
+    ["B", args.b, args["b-args"]],
+  ]) {
+    let databaseUrl;
+    if (mode === "pg") {
+      const db = await createDatabase(adminUrl, sides.length + 1);
+      if (db.unreachable) throw new Error(`PostgreSQL unreachable at ${adminUrl} (${db.unreachable}); use --mode=embedded`);
+      databaseUrl = db.url;
+    }
+    // One after the other: two servers migrating at once would race for the same first-start work.
+    const app = await startApp({ databaseUrl, appDir: path.resolve(dir ?? root), nodeArgs: (flags ?? "").split(" ").filter(Boolean) });
+    const browser = new Browser(app.base);
+    await signIn(browser, DEMO);
+    const urls = await discover(browser);
+    const cookie = sessionCookie(browser);
+    browser.close();
+    const key = args.route ?? "markets";
+    const route = routeTable(urls).find((r) => r.key === key);
+    sides.push({ name, app, cookie: route?.auth === false ? "" : cookie, url: `${app.base}${route ? route.path : key}`, rps: [], rss: [] });
+  }
+  console.log(`A/B on ${sides[0].url.replace(sides[0].app.base, "")}, ${mode}, ${runs} runs of ${timing.warmSeconds}+${timing.seconds} s each`);
+  for (const side of sides) await measure(side.url, { cookie: side.cookie, seconds: 2, warmSeconds: 1 });
+  for (let i = 0; i < runs; i++) {
+    for (const side of i % 2 ? [...sides].reverse() : sides) {
+      const result = await measure(side.url, { cookie: side.cookie, ...timing });
+      const rss = await side.app.rss();
+      side.rps.push(result.rps);
+      side.rss.push(rss);
+      const bad = result.non2xx + result.errors;
+      console.log(`  ${side.name} ${String(result.rps).padStart(5)} req/s  p99 ${String(result.p99Ms).padStart(5)} ms  RSS ${rss} MB${bad ? `  ${bad} failed` : ""}`);
+    }
+  }
+  const mean = (list) => Math.round(list.reduce((a, b) => a + b, 0) / list.length);
+  for (const side of sides) console.log(`${side.name}: mean ${mean(side.rps)} req/s (runs ${side.rps.join(", ")}), RSS ${Math.min(...side.rss)}-${Math.max(...side.rss)} MB`);
+  const [a, b] = sides.map((side) => mean(side.rps));
+  console.log(`B/A: ${((b / a - 1) * 100).toFixed(1)} %`);
+} finally {
+  await stopAll();
+}

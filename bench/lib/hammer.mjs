@@ -1,0 +1,42 @@
+// One autocannon measurement as every bench script takes it (bench/run.mjs, bench/ab.mjs).
+import autocannon from "autocannon";
+
+/**
+ * autocannon against one URL for warmSeconds + seconds; the figures count only the requests sent after the warm-up, on the same connections. Two things happen in the first seconds of a run on a busy server that are
+ * not its steady state: V8 compiles the route's code, and the 50 new connections' first requests queue behind the
+ * established ones (on the app, seconds of latency for some of them; docs/performance.md). A browser keeps its
+ * connection open, so the measured window starts once every connection is in.
+ */
+export async function measure(url, { cookie = "", seconds = 5, warmSeconds = 3, connections = 50, encoding = "gzip, deflate, br" } = {}) {
+  const latencies = [];
+  let non2xx = 0;
+  let completed = 0;
+  const instance = autocannon({
+    url,
+    connections,
+    duration: warmSeconds + seconds,
+    headers: { ...(cookie ? { cookie } : {}), "accept-encoding": encoding },
+  });
+  const from = performance.now() + warmSeconds * 1000;
+  const until = from + seconds * 1000;
+  instance.on("response", (_client, status, _bytes, ms) => {
+    const now = performance.now();
+    if (now >= from && now <= until) completed++;
+    if (now - ms < from || now > until) return;
+    latencies.push(ms);
+    if (status < 200 || status > 299) non2xx++;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]) : NaN);
+  return {
+    // Throughput: answers completed inside the window; latencies: requests sent inside it.
+    rps: Math.round(completed / seconds),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: at(1),
+    requests: latencies.length,
+    non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
