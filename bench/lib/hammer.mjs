@@ -2,8 +2,9 @@
 import autocannon from "autocannon";
 
 /**
- * autocannon against one URL for warmSeconds + seconds; the figures count only the requests sent after the warm-up, on the same connections. Two things happen in the first seconds of a run on a busy server that are
- * not its steady state: V8 compiles the route's code, and the 50 new connections' first requests queue behind the
+ * autocannon against one URL for warmSeconds + seconds; the figures count only the requests sent after the
+ * warm-up, on the same connections. Two things happen in the first seconds of a run on a busy server that are not
+ * its steady state: V8 compiles the route's code, and the 50 new connections' first requests queue behind the
  * established ones (on the app, seconds of latency for some of them; docs/performance.md). A browser keeps its
  * connection open, so the measured window starts once every connection is in.
  */

@@ -135,7 +135,8 @@ function snapshotApp() {
 
 /**
  * The app's production server (`node server/index.mjs`, from a snapshot: snapshotApp, or from `appDir`) on a free port,
- * with a fresh DATA_DIR (embedded PGlite) or the given DATABASE_URL; `nodeArgs` go before the script. Resolves once the provider has migrated and seeded (/healthz answers 200).
+ * with a fresh DATA_DIR (embedded PGlite) or the given DATABASE_URL; `nodeArgs` go before the script. Resolves
+ * once the provider has migrated and seeded (/healthz answers 200).
  */
 export async function startApp({ databaseUrl, appDir: dir, nodeArgs = [] } = {}) {
   const port = await freePort();
