@@ -17,7 +17,7 @@ import { stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "~/i18n-react";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 
-export const { headers, links, handle } = stockScreenExports("stock:chart.title");
+export const { headers, links, handle } = stockScreenExports("stock:chart.title", { chart: true });
 
 export const meta: MetaFunction<typeof loader> = quoteMeta;
 

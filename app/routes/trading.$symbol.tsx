@@ -16,7 +16,7 @@ import { useTranslation } from "~/i18n-react";
 import { stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
-const screen = stockScreenExports("stock:trading.title");
+const screen = stockScreenExports("stock:trading.title", { chart: true });
 export const { headers, links } = screen;
 /** The full-screen view hides the bottom bar. */
 export const handle: PageHandle = { ...screen.handle, hideBottomNav: true };

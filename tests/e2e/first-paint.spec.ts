@@ -12,9 +12,10 @@ import { expect, jsEnabled, test } from "./support";
 
 // `styled`: an element of the page and one property its route's own sheet gives it.
 const SCREENS = [
-  { path: "/", styled: [".mk-page", "display", "grid"], sheets: ["app", "market"] },
-  { path: "/markets", styled: [".mk-page", "display", "grid"], sheets: ["app", "market"] },
-  { path: "/stock/RELIANCE.NS/IN/Reliance%20Industries", styled: [".sc-head", "display", "grid"], sheets: ["app", "market", "stock"] },
+  { path: "/", styled: [".mk-page", "display", "grid"], sheets: ["app", "market-base", "market"] },
+  { path: "/markets", styled: [".mk-page", "display", "grid"], sheets: ["app", "market-base", "market"] },
+  // The chart carries no list rules (market.css): only what its screen uses.
+  { path: "/stock/RELIANCE.NS/IN/Reliance%20Industries", styled: [".sc-head", "display", "grid"], sheets: ["app", "market-base", "stock"] },
   { path: "/stock/trading/RELIANCE.NS/IN/Reliance%20Industries?type=buy", styled: [".tr-page", "display", "grid"], sheets: ["app", "trade"] },
   { path: "/trade", styled: [".tr-page", "display", "grid"], sheets: ["app", "trade"] },
   { path: "/recharge", styled: [".wl-page", "padding-top", "16px"], sheets: ["app", "wallet"] },

@@ -6,6 +6,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import marketBaseStyles from "~/styles/market-base.css";
 import marketStyles from "~/styles/market.css";
 import type { InstrumentKind } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
@@ -17,7 +18,7 @@ import { loadInstrumentList, type InstrumentListData } from "./lists.server";
 import { NO_STORE, tradeHeaders, tradeStyles } from "./route-exports";
 
 /** The instrument lists also use the market tables (here, so that the other trade screens do not load market.css's chunk). */
-const tradeListLinks = routeLinks(marketStyles, tradeStyles);
+const tradeListLinks = routeLinks(marketBaseStyles, marketStyles, tradeStyles);
 
 export function instrumentListRoute(kind: InstrumentKind) {
   const handle: PageHandle = { i18n: ["trade", "markets"], titleKey: `trade:lists.${kind}.title` };
