@@ -3,7 +3,11 @@ import { useTranslation } from "~/i18n-react";
 
 import { formatInteger, formatPrice, intlLocale } from "~/format";
 
-import { DEFAULT_LAYOUT, TALL_LAYOUT, formatCandleTime, marketTimeZone, withLivePrice } from "./chartData";
+import { readPanel } from "~/components/market/useLivePanel";
+import type { CandlesPayload } from "~/routes/resources.candles";
+import { candlesResourceHref } from "~/utils/hrefs";
+
+import { DEFAULT_LAYOUT, TALL_LAYOUT, formatCandleTime, marketTimeZone, seriesWithLivePrice, type Candle } from "./chartData";
 import { ChartDataTable, ChartSummary, SvgChart, type ChartProps } from "./SvgChart";
 import type { StockChartProps } from "./StockChart.client";
 import type { StockChartOptionsInput } from "./chartOptions";
@@ -25,22 +29,46 @@ function loadInteractiveChart(): Promise<ComponentType<StockChartProps> | null> 
   return loadingChart;
 }
 
+/** Candles of one period from /resources/candles, or null when they could not be read (the SVG stays). */
+async function loadCandles(href: string): Promise<Candle[] | null> {
+  try {
+    const { candles } = await readPanel<CandlesPayload>(href, AbortSignal.timeout(10_000));
+    return Array.isArray(candles) && candles.length > 0 ? candles : null;
+  } catch (error) {
+    console.warn("[chart] candles unavailable:", error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+interface InteractiveChart {
+  Chart: ComponentType<StockChartProps>;
+  candles: Candle[];
+  /** The candles' resource address: a new period or stock needs its own. */
+  href: string;
+}
+
 /**
  * A chart that is complete on the server (SVG + summary + data table, kept live by the quote panel) and becomes a
  * Highcharts Stock chart (candles, tooltip, crosshair) when the customer reaches for it: the first touch on the chart or
  * pointer over it (docs/decisions/0040-svg-first-chart.md, 0166). Highcharts is ~140 KB gzipped and a few
- * hundred milliseconds of a cheap phone's CPU, so a customer who only reads the chart never pays for it. If the
- * import fails the SVG simply stays.
+ * hundred milliseconds of a cheap phone's CPU, so a customer who only reads the chart never pays for it. The
+ * document carries only the SVG's series; the candles come from /resources/candles at the same moment (0170).
+ * Once Highcharts is in the page, a later chart (another period or stock) fetches its candles at once. If either
+ * fails the SVG simply stays, and the next touch tries again.
  */
 export function ChartPanel({
   livePrice,
   tall = false,
+  symbol,
   ...props
-}: ChartProps & { livePrice?: number | null; tall?: boolean }) {
+}: ChartProps & { symbol: string; livePrice?: number | null; tall?: boolean }) {
   const { t } = useTranslation("stock");
   const summaryId = useId();
-  const [Interactive, setInteractive] = useState<ComponentType<StockChartProps> | null>(() => loadedChart);
-  const wanted = useRef(false);
+  const { fmt, period, market } = props;
+  const href = candlesResourceHref({ symbol, market, period });
+  const [interactive, setInteractive] = useState<InteractiveChart | null>(null);
+  /** The address being fetched, so a second touch does not fetch it again. */
+  const wanted = useRef<string | null>(null);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -48,33 +76,43 @@ export function ChartPanel({
       mounted.current = false;
     };
   }, []);
+  const shown = interactive?.href === href ? interactive : null;
   const wantInteractive = () => {
-    if (Interactive || wanted.current) return;
-    wanted.current = true;
-    void loadInteractiveChart().then((chart) => {
-      wanted.current = false;
-      if (chart && mounted.current) setInteractive(() => chart);
+    if (shown || wanted.current === href) return;
+    wanted.current = href;
+    void Promise.all([loadInteractiveChart(), loadCandles(href)]).then(([Chart, candles]) => {
+      if (wanted.current !== href) return;
+      wanted.current = null;
+      if (Chart && candles && mounted.current) setInteractive({ Chart, candles, href });
     });
   };
+  useEffect(() => {
+    if (loadedChart) wantInteractive();
+    // Only a new address (period, stock) asks again; wantInteractive reads the rest when it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [href]);
 
-  const candles = useMemo(() => withLivePrice(props.candles, livePrice), [props.candles, livePrice]);
-  const { fmt, period, market } = props;
+  const series = useMemo(() => seriesWithLivePrice(props.series, livePrice), [props.series, livePrice]);
   const layout = tall ? TALL_LAYOUT : DEFAULT_LAYOUT;
-  // Highcharts draws the loader's candles (the live price moves its last point) with the page's own formatters,
+  const candles = shown?.candles;
+  // Highcharts draws the fetched candles (the live price moves its last point) with the page's own formatters,
   // and takes the SVG's aspect ratio (a height in % of the width), so nothing moves when it replaces it.
-  const chart = useMemo<StockChartOptionsInput>(
-    () => ({
-      candles: props.candles,
-      period,
-      locale: intlLocale(fmt),
-      timeZone: marketTimeZone(market),
-      formatTime: (time) => formatCandleTime(time, period, fmt, market),
-      formatPrice: (value) => formatPrice(value, fmt, market),
-      formatVolume: (value) => formatInteger(value, fmt),
-      seriesNames: { price: t("chart.price"), volume: t("chart.volume") },
-      height: `${(layout.height / layout.width) * 100}%`,
-    }),
-    [props.candles, period, fmt, market, t, layout],
+  const chart = useMemo<StockChartOptionsInput | null>(
+    () =>
+      candles
+        ? {
+            candles,
+            period,
+            locale: intlLocale(fmt),
+            timeZone: marketTimeZone(market),
+            formatTime: (time) => formatCandleTime(time, period, fmt, market),
+            formatPrice: (value) => formatPrice(value, fmt, market),
+            formatVolume: (value) => formatInteger(value, fmt),
+            seriesNames: { price: t("chart.price"), volume: t("chart.volume") },
+            height: `${(layout.height / layout.width) * 100}%`,
+          }
+        : null,
+    [candles, period, fmt, market, t, layout],
   );
   const label = t("chart.svgLabel", { name: props.name, period: t(`chart.period.${props.period}`) });
 
@@ -87,16 +125,16 @@ export function ChartPanel({
         onPointerDown={wantInteractive}
         onTouchStart={wantInteractive}
       >
-        {Interactive && props.candles.length > 0 ? (
-          <Interactive chart={chart} label={label} describedBy={summaryId} livePrice={livePrice} />
+        {shown && chart ? (
+          <shown.Chart chart={chart} label={label} describedBy={summaryId} livePrice={livePrice} />
         ) : (
-          <SvgChart {...props} candles={candles} describedBy={summaryId} layout={layout} />
+          <SvgChart {...props} series={series} describedBy={summaryId} layout={layout} />
         )}
       </div>
       <figcaption>
-        <ChartSummary {...props} candles={candles} id={summaryId} />
+        <ChartSummary {...props} series={series} id={summaryId} />
       </figcaption>
-      <ChartDataTable {...props} candles={candles} />
+      <ChartDataTable {...props} series={series} />
     </figure>
   );
 }

@@ -14,7 +14,7 @@ import { useFormat } from "~/utils/format-context";
 
 import { ChartPanel } from "./ChartPanel";
 import { LivePrice, QuoteStats } from "./QuoteStats";
-import { CHART_PERIODS, type Candle, type ChartPeriod } from "./chartData";
+import { CHART_PERIODS, type ChartPeriod, type ChartSeries } from "./chartData";
 
 /** docs/product.md#live-prices: a stock's price refreshes every 3 s. */
 const REFRESH_MS = 3_000;
@@ -26,7 +26,8 @@ export interface ChartScreenData {
   period: ChartPeriod;
   /** The instrument (real symbol for links, the code as shown, name, market) and its quote. */
   quote: PriceCardFigures & { volume: number | null };
-  candles: Candle[];
+  /** What the SVG chart, its summary and its table draw (null: no data for the period yet). */
+  series: ChartSeries | null;
 }
 
 /**
@@ -56,7 +57,7 @@ export function ChartHeader({ title, quote, live, before }: { title: ReactNode; 
   );
 }
 
-/** Period links, the chart (SVG first, Highcharts after mount) and the key figures. */
+/** Period links, the chart (SVG first, Highcharts when the customer reaches for it) and the key figures. */
 export function ChartBody({
   data,
   quote,
@@ -89,7 +90,8 @@ export function ChartBody({
           {t("chart.heading", { name: quote.name, period: t(`chart.period.${data.period}`) })}
         </h2>
         <ChartPanel
-          candles={data.candles}
+          series={data.series}
+          symbol={quote.symbol}
           period={data.period}
           name={quote.name}
           market={quote.market}

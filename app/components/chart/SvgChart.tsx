@@ -3,20 +3,19 @@ import { useTranslation } from "~/i18n-react";
 import { formatInteger, formatPrice, intlLocale, numberFormat, type FormatContext } from "~/format";
 
 import {
-  MAX_TABLE_ROWS,
   DEFAULT_LAYOUT,
+  PATH_SCALE,
   buildChartGeometry,
   formatCandleTime,
-  groupCandles,
-  summarizeCandles,
-  volumePaths,
-  type Candle,
+  summarizeSeries,
   type ChartLayout,
   type ChartPeriod,
+  type ChartSeries,
 } from "./chartData";
 
 export interface ChartProps {
-  candles: readonly Candle[];
+  /** The period's series (null: no data yet). */
+  series: ChartSeries | null;
   period: ChartPeriod;
   /** Instrument name, for labels. */
   name: string;
@@ -26,10 +25,11 @@ export interface ChartProps {
 
 /**
  * The server-rendered chart: a close-price line and area with the price range on the right, and a volume
- * pane below. Complete without JavaScript; Highcharts replaces it after mount (ChartPanel).
+ * pane below. Complete without JavaScript; Highcharts replaces it when the customer reaches for it (ChartPanel).
+ * The line, area and bars are drawn in tenths of a unit inside a `scale(.1)` group (chartData's PATH_SCALE).
  */
 export function SvgChart({
-  candles,
+  series,
   period,
   name,
   market,
@@ -38,8 +38,8 @@ export function SvgChart({
   layout: box = DEFAULT_LAYOUT,
 }: ChartProps & { describedBy?: string; layout?: ChartLayout }) {
   const { t } = useTranslation("stock");
-  const geometry = buildChartGeometry(candles, box);
-  const summary = summarizeCandles(candles);
+  const geometry = buildChartGeometry(series, box);
+  const summary = summarizeSeries(series);
   const { layout } = geometry;
   const direction = summary ? (summary.change > 0 ? "up" : summary.change < 0 ? "down" : "flat") : "flat";
   // Price labels right-aligned in the margin right of the plot: never over the line, never past the edge.
@@ -64,16 +64,18 @@ export function SvgChart({
             ))}
             <line x1={layout.left} x2={layout.right} y1={layout.volumeBottom} y2={layout.volumeBottom} />
           </g>
-          <path className="sc-area" d={geometry.areaPath} />
-          <path className="sc-line" d={geometry.linePath} />
-          {geometry.lastY !== null ? (
-            <circle className="sc-last" cx={layout.right - (layout.right - layout.left) / candles.length / 2} cy={geometry.lastY} r={3} />
-          ) : null}
-          <g className="sc-vol">
-            {Object.entries(volumePaths(geometry.volumeBars)).map(([direction, d]) =>
-              d ? <path key={direction} className={`sc-vol-${direction}`} d={d} /> : null,
-            )}
+          <g transform={`scale(${1 / PATH_SCALE})`}>
+            <path className="sc-area" d={geometry.areaPath} />
+            <path className="sc-line" d={geometry.linePath} />
+            <g className="sc-vol" strokeWidth={geometry.barWidth}>
+              {Object.entries(geometry.volumePaths).map(([direction, d]) =>
+                d ? <path key={direction} className={`sc-vol-${direction}`} d={d} /> : null,
+              )}
+            </g>
           </g>
+          {geometry.lastX !== null && geometry.lastY !== null ? (
+            <circle className="sc-last" cx={geometry.lastX} cy={geometry.lastY} r={3} />
+          ) : null}
           <g className="sc-labels" aria-hidden="true">
             <text x={labelX} y={layout.priceTop + 4} textAnchor="end">
               {formatPrice(geometry.priceMax, fmt, market)}
@@ -107,9 +109,9 @@ export function SvgChart({
 const PERCENT: Intl.NumberFormatOptions = { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 };
 
 /** The chart in words: one sentence with the period's range, move and volume. */
-export function ChartSummary({ candles, period, name, market, fmt, id }: ChartProps & { id: string }) {
+export function ChartSummary({ series, period, name, market, fmt, id }: ChartProps & { id: string }) {
   const { t } = useTranslation("stock");
-  const summary = summarizeCandles(candles);
+  const summary = summarizeSeries(series);
   if (!summary) {
     return (
       <p id={id} className="sc-summary">
@@ -137,9 +139,9 @@ export function ChartSummary({ candles, period, name, market, fmt, id }: ChartPr
 }
 
 /** The figures behind the chart as a table (grouped to at most 20 rows), inside a closed <details>. */
-export function ChartDataTable({ candles, period, name, market, fmt }: ChartProps) {
+export function ChartDataTable({ series, period, name, market, fmt }: ChartProps) {
   const { t } = useTranslation("stock");
-  const rows = groupCandles(candles, MAX_TABLE_ROWS);
+  const rows = series?.table ?? [];
   if (rows.length === 0) return null;
   return (
     <details className="sc-details">

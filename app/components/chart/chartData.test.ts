@@ -11,9 +11,10 @@ import {
   formatCandleTime,
   groupCandles,
   parsePeriod,
-  summarizeCandles,
+  seriesWithLivePrice,
+  summarizeSeries,
   toCandles,
-  withLivePrice,
+  toSeries,
   type Candle,
 } from "./chartData";
 
@@ -26,12 +27,27 @@ function rows(count: number, start = Date.UTC(2026, 10, 20, 3, 45)) {
   });
 }
 
-/** Every number in an SVG path, as [x, y] pairs. */
-function pathPoints(path: string): [number, number][] {
-  const numbers = (path.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
-  const pairs: [number, number][] = [];
-  for (let index = 0; index + 1 < numbers.length; index += 2) pairs.push([numbers[index], numbers[index + 1]]);
-  return pairs;
+/**
+ * The points of a line path `M x y l dx dy dx dy…` (tenths of a unit), in viewBox units: absolute, as a browser
+ * draws them.
+ */
+function linePoints(path: string): [number, number][] {
+  const match = /^M(-?\d+) (-?\d+)l([-\d ]*)$/.exec(path);
+  if (!match) throw new Error(`not a relative line path: ${path.slice(0, 40)}`);
+  const deltas = (match[3].match(/-?\d+/g) ?? []).map(Number);
+  let [x, y] = [Number(match[1]), Number(match[2])];
+  const points: [number, number][] = [[x / 10, y / 10]];
+  for (let index = 0; index + 1 < deltas.length; index += 2) {
+    x += deltas[index];
+    y += deltas[index + 1];
+    points.push([x / 10, y / 10]);
+  }
+  return points;
+}
+
+/** The bars of a volume path `M x bottom v-h…` (tenths), in viewBox units. */
+function bars(path: string): { x: number; bottom: number; height: number }[] {
+  return [...path.matchAll(/M(\d+) (\d+)v-(\d+)/g)].map((m) => ({ x: Number(m[1]) / 10, bottom: Number(m[2]) / 10, height: Number(m[3]) / 10 }));
 }
 
 describe("periods", () => {
@@ -76,22 +92,61 @@ describe("candles", () => {
     expect(total(groupCandles(candles, 20))).toBe(total(candles));
   });
 
-  it("moves the running candle to a live price without touching the others", () => {
-    const candles = toCandles(rows(3));
-    const moved = withLivePrice(candles, 1_000);
-    expect(moved.slice(0, 2)).toEqual(candles.slice(0, 2));
-    expect(moved[2]).toEqual([candles[2][0], candles[2][1], 1_000, candles[2][3], 1_000, candles[2][5]]);
-    expect(withLivePrice(candles, 1)[2][3]).toBe(1);
-    expect(withLivePrice(candles, undefined)).toBe(candles);
-    expect(withLivePrice([], 5)).toEqual([]);
+  it("carries what the chart document draws: closes, bar heights, directions, extremes, totals and 20 table rows", () => {
+    const candles: Candle[] = [
+      [1, 10, 12, 9, 11, 200],
+      [2, 11, 15, 10, 10, 400],
+      [3, 10, 10, 8, 10, 0],
+    ];
+    expect(toSeries(candles)).toEqual({
+      start: 1,
+      end: 3,
+      first: 10,
+      closes: [11, 10, 10],
+      bars: [500, 1000, 0],
+      directions: "udf",
+      low: 8,
+      high: 15,
+      volume: 600,
+      lastOpen: 10,
+      table: candles,
+    });
+    expect(toSeries([])).toBeNull();
+    const day = toSeries(toCandles(rows(1440)));
+    expect(day?.closes).toHaveLength(144);
+    // 144 candles in groups of 8: 18 rows, never more than 20.
+    expect(day?.table).toHaveLength(18);
+    expect(day?.table.reduce((sum, row) => sum + row[5], 0)).toBe(day?.volume);
+  });
+
+  it("moves the running candle to a live price: its close and direction, the extremes and the table's last row", () => {
+    const series = toSeries([
+      [1, 10, 12, 9, 11, 200],
+      [2, 11, 15, 10, 10, 400],
+    ]);
+    expect(seriesWithLivePrice(series, 16)).toMatchObject({
+      closes: [11, 16],
+      directions: "uu",
+      high: 16,
+      low: 9,
+      table: [
+        [1, 10, 12, 9, 11, 200],
+        [2, 11, 16, 10, 16, 400],
+      ],
+    });
+    expect(seriesWithLivePrice(series, 5)).toMatchObject({ closes: [11, 5], directions: "ud", low: 5, high: 15 });
+    expect(series?.closes).toEqual([11, 10]);
+    expect(seriesWithLivePrice(series, undefined)).toBe(series);
+    expect(seriesWithLivePrice(series, 10)).toBe(series);
+    expect(seriesWithLivePrice(null, 5)).toBeNull();
   });
 
   it("summarises the period", () => {
-    const candles: Candle[] = [
+    const series = toSeries([
       [1, 10, 12, 9, 11, 100],
       [2, 11, 15, 10, 14, 50],
-    ];
-    expect(summarizeCandles(candles)).toEqual({
+    ]);
+    expect(summarizeSeries(series)).toEqual({
       start: 1,
       end: 2,
       first: 10,
@@ -102,18 +157,17 @@ describe("candles", () => {
       changePercent: 40,
       volume: 150,
     });
-    expect(summarizeCandles([])).toBeNull();
+    expect(summarizeSeries(seriesWithLivePrice(series, 5))).toMatchObject({ last: 5, low: 5, change: -5, changePercent: -50 });
+    expect(summarizeSeries(null)).toBeNull();
   });
 });
 
 describe("SVG geometry", () => {
   it("draws one point per candle inside the price pane, highest high at the top and lowest low at the bottom", () => {
     const candles = toCandles(rows(130));
-    const geometry = buildChartGeometry(candles);
+    const geometry = buildChartGeometry(toSeries(candles));
     const layout = DEFAULT_LAYOUT;
-    expect(geometry.linePath.startsWith("M")).toBe(true);
-    expect((geometry.linePath.match(/L/g) ?? []).length).toBe(candles.length - 1);
-    const points = pathPoints(geometry.linePath);
+    const points = linePoints(geometry.linePath);
     expect(points).toHaveLength(candles.length);
     for (const [x, y] of points) {
       expect(x).toBeGreaterThanOrEqual(layout.left);
@@ -129,67 +183,67 @@ describe("SVG geometry", () => {
     const highest = candles.reduce((best, candle, index) => (candle[4] > candles[best][4] ? index : best), 0);
     const lowest = candles.reduce((best, candle, index) => (candle[4] < candles[best][4] ? index : best), 0);
     expect(points[highest][1]).toBeLessThan(points[lowest][1]);
-    expect(geometry.lastY).toBeCloseTo(points[points.length - 1][1], 0);
+    // The marker sits on the line's last point.
+    expect([geometry.lastX, geometry.lastY]).toEqual(points[points.length - 1]);
+  });
+
+  it("writes the line in tenths, relative, and the area closed along the price pane's bottom", () => {
+    const geometry = buildChartGeometry(
+      toSeries([
+        [1, 10, 20, 10, 20, 1],
+        [2, 20, 20, 10, 10, 1],
+        [3, 10, 15, 10, 15, 1],
+      ]),
+    );
+    // Slots of 110 units from x = 4: centres 59, 169, 279; 20 at the top (10), 10 at the bottom (165), 15 between.
+    expect(geometry.linePath).toBe("M590 100l1100 1550 1100-775");
+    expect(geometry.areaPath).toBe("M590 100l1100 1550 1100-775V1650H590Z");
+    expect([geometry.lastX, geometry.lastY]).toEqual([279, 87.5]);
   });
 
   it("fits the taller trading-view layout the same way", () => {
-    const geometry = buildChartGeometry(toCandles(rows(60)), TALL_LAYOUT);
-    for (const [, y] of pathPoints(geometry.linePath)) {
+    const geometry = buildChartGeometry(toSeries(toCandles(rows(60))), TALL_LAYOUT);
+    for (const [, y] of linePoints(geometry.linePath)) {
       expect(y).toBeGreaterThanOrEqual(TALL_LAYOUT.priceTop);
       expect(y).toBeLessThanOrEqual(TALL_LAYOUT.priceBottom);
     }
-    for (const bar of geometry.volumeBars) expect(bar.y + bar.height).toBeCloseTo(TALL_LAYOUT.volumeBottom, 5);
-    expect(Math.max(...geometry.volumeBars.map((bar) => bar.height))).toBeCloseTo(TALL_LAYOUT.volumeBottom - TALL_LAYOUT.volumeTop, 5);
+    const all = bars(geometry.volumePaths.up + geometry.volumePaths.down + geometry.volumePaths.flat);
+    expect(all).toHaveLength(60);
+    for (const bar of all) expect(bar.bottom).toBe(TALL_LAYOUT.volumeBottom);
+    expect(Math.max(...all.map((bar) => bar.height))).toBe(TALL_LAYOUT.volumeBottom - TALL_LAYOUT.volumeTop);
   });
 
-  it("closes the area along the bottom edge of the price pane", () => {
-    const geometry = buildChartGeometry(toCandles(rows(20)));
-    expect(geometry.areaPath.startsWith(geometry.linePath)).toBe(true);
-    expect(geometry.areaPath.endsWith("Z")).toBe(true);
-    const tail = pathPoints(geometry.areaPath.slice(geometry.linePath.length));
-    expect(tail).toHaveLength(2);
-    for (const [, y] of tail) expect(y).toBe(DEFAULT_LAYOUT.priceBottom);
-  });
-
-  it("draws one volume bar per candle, the largest volume filling the volume pane", () => {
-    const candles: Candle[] = [
-      [1, 10, 11, 9, 11, 200],
-      [2, 11, 12, 10, 10, 400],
-      [3, 10, 10, 10, 10, 0],
-    ];
-    const { volumeBars, volumeMax } = buildChartGeometry(candles);
-    const paneHeight = DEFAULT_LAYOUT.volumeBottom - DEFAULT_LAYOUT.volumeTop;
-    expect(volumeMax).toBe(400);
-    expect(volumeBars).toHaveLength(3);
-    expect(volumeBars.map((bar) => bar.direction)).toEqual(["up", "down", "flat"]);
-    expect(volumeBars[1].height).toBe(paneHeight);
-    expect(volumeBars[1].y).toBe(DEFAULT_LAYOUT.volumeTop);
-    expect(volumeBars[0].height).toBe(paneHeight / 2);
-    expect(volumeBars[2].height).toBe(0);
-    for (const bar of volumeBars) {
-      expect(bar.y + bar.height).toBeCloseTo(DEFAULT_LAYOUT.volumeBottom, 5);
-      expect(bar.width).toBeGreaterThan(0);
-      expect(bar.x).toBeGreaterThanOrEqual(DEFAULT_LAYOUT.left);
-      expect(bar.x + bar.width).toBeLessThanOrEqual(DEFAULT_LAYOUT.right);
-    }
-    // Bars never overlap.
-    expect(volumeBars[0].x + volumeBars[0].width).toBeLessThan(volumeBars[1].x);
+  it("draws one volume bar per candle with volume, in its direction's colour, the largest filling the pane", () => {
+    const { volumePaths, barWidth } = buildChartGeometry(
+      toSeries([
+        [1, 10, 11, 9, 11, 200],
+        [2, 11, 12, 10, 10, 400],
+        [3, 10, 10, 10, 10, 0],
+        [4, 10, 10, 10, 10, 100],
+      ]),
+    );
+    // Slots of 82.5 units from x = 4; the volume pane is 48 high above y = 228.
+    expect(volumePaths).toEqual({ up: "M453 2280v-240", down: "M1278 2280v-480", flat: "M2928 2280v-120" });
+    // 70 % of a slot, in tenths: bars never touch.
+    expect(barWidth).toBe(577);
   });
 
   it("handles no data, one candle and a flat series without dividing by zero", () => {
-    expect(buildChartGeometry([])).toMatchObject({ linePath: "", areaPath: "", volumeBars: [], lastY: null });
-    const single = buildChartGeometry([[1, 5, 5, 5, 5, 0]]);
-    expect(single.linePath).toMatch(/^M\d+(\.\d)? \d+(\.\d)? L\d+(\.\d)? \d+(\.\d)?$/);
-    expect(single.linePath).not.toMatch(/NaN|Infinity/);
-    expect(single.volumeBars[0].height).toBe(0);
-    const flat = buildChartGeometry([
-      [1, 5, 5, 5, 5, 10],
-      [2, 5, 5, 5, 5, 10],
-    ]);
+    expect(buildChartGeometry(null)).toMatchObject({ linePath: "", areaPath: "", volumePaths: { up: "", down: "", flat: "" }, lastY: null });
+    const single = buildChartGeometry(toSeries([[1, 5, 5, 5, 5, 0]]));
+    // A level line across the pane, half way up (the flat price is padded by 1 % either side).
+    expect(single.linePath).toBe("M40 875l3300 0");
+    expect(single.volumePaths).toEqual({ up: "", down: "", flat: "" });
+    const flat = buildChartGeometry(
+      toSeries([
+        [1, 5, 5, 5, 5, 10],
+        [2, 5, 5, 5, 5, 10],
+      ]),
+    );
     expect(flat.priceMax).toBeGreaterThan(flat.priceMin);
-    const [[, y1], [, y2]] = pathPoints(flat.linePath);
+    const [[, y1], [, y2]] = linePoints(flat.linePath);
     expect(y1).toBe(y2);
-    expect(y1).toBeCloseTo((DEFAULT_LAYOUT.priceTop + DEFAULT_LAYOUT.priceBottom) / 2, 0);
+    expect(y1).toBe((DEFAULT_LAYOUT.priceTop + DEFAULT_LAYOUT.priceBottom) / 2);
   });
 });
 

@@ -59,13 +59,90 @@ export function toCandles(rows: readonly ChartRow[], max = MAX_CANDLES): Candle[
   return groupCandles(candles, max);
 }
 
-/** The running (last) candle moved to a live price: close follows it, high and low widen to include it. */
-export function withLivePrice(candles: readonly Candle[], price: number | null | undefined): readonly Candle[] {
-  if (!finite(price) || candles.length === 0) return candles;
+/**
+ * What the server-rendered chart, its summary and its data table draw, and all a chart document carries of the
+ * period (docs/decisions/0170-chart-series.md): not the candles (Highcharts fetches those when the customer reaches
+ * for the chart), but each candle's close, volume bar and direction, the period's extremes and totals, the running
+ * candle for the live price, and the table's grouped rows. About half the bytes of the candles in a document.
+ */
+export interface ChartSeries {
+  /** Start of the first and of the last candle (epoch ms). */
+  start: number;
+  end: number;
+  /** Open of the first candle. */
+  first: number;
+  /** Each candle's close, oldest first. */
+  closes: number[];
+  /** Each candle's volume in thousandths of the period's largest (0-1000): the bars' heights. */
+  bars: number[];
+  /** Each candle's direction, one letter per candle: `u` (close above open), `d` (below) or `f`. */
+  directions: string;
+  /** Lowest low and highest high of the period. */
+  low: number;
+  high: number;
+  /** The period's volume. */
+  volume: number;
+  /** The running candle's open: the live price moves its close and direction. */
+  lastOpen: number;
+  /** The data table: the candles grouped into at most MAX_TABLE_ROWS rows. */
+  table: Candle[];
+}
+
+/** Bars are heights in thousandths of the largest volume: finer than a tenth of a pixel in either layout. */
+const BAR_SCALE = 1000;
+
+const directionOf = (open: number, close: number) => (close > open ? "u" : close < open ? "d" : "f");
+
+/** Candles (oldest first) → the series a chart document carries; null when there are none. */
+export function toSeries(candles: readonly Candle[]): ChartSeries | null {
+  if (candles.length === 0) return null;
+  let low = Infinity;
+  let high = -Infinity;
+  let volume = 0;
+  let largest = 0;
+  for (const candle of candles) {
+    low = Math.min(low, candle[3]);
+    high = Math.max(high, candle[2]);
+    volume += candle[5];
+    largest = Math.max(largest, candle[5]);
+  }
   const last = candles[candles.length - 1];
-  if (last[4] === price && last[2] >= price && last[3] <= price) return candles;
-  const moved: Candle = [last[0], last[1], Math.max(last[2], price), Math.min(last[3], price), price, last[5]];
-  return [...candles.slice(0, -1), moved];
+  return {
+    start: candles[0][0],
+    end: last[0],
+    first: candles[0][1],
+    closes: candles.map((candle) => candle[4]),
+    bars: candles.map((candle) => (largest > 0 ? Math.round((candle[5] / largest) * BAR_SCALE) : 0)),
+    directions: candles.map((candle) => directionOf(candle[1], candle[4])).join(""),
+    low,
+    high,
+    volume,
+    lastOpen: last[1],
+    table: groupCandles(candles, MAX_TABLE_ROWS),
+  };
+}
+
+/**
+ * The series with its running candle moved to a live price: its close follows the price, the period's extremes
+ * and the table's last row widen to include it. The same object when the price changes nothing.
+ */
+export function seriesWithLivePrice(series: ChartSeries | null, price: number | null | undefined): ChartSeries | null {
+  if (!series || !finite(price) || series.closes.length === 0) return series;
+  const index = series.closes.length - 1;
+  const row = series.table[series.table.length - 1];
+  if (series.closes[index] === price && series.low <= price && series.high >= price) return series;
+  const closes = series.closes.slice();
+  closes[index] = price;
+  const table = series.table.slice();
+  if (row) table[table.length - 1] = [row[0], row[1], Math.max(row[2], price), Math.min(row[3], price), price, row[5]];
+  return {
+    ...series,
+    closes,
+    directions: series.directions.slice(0, index) + directionOf(series.lastOpen, price),
+    low: Math.min(series.low, price),
+    high: Math.max(series.high, price),
+    table,
+  };
 }
 
 export interface CandleSummary {
@@ -81,22 +158,12 @@ export interface CandleSummary {
   volume: number;
 }
 
-export function summarizeCandles(candles: readonly Candle[]): CandleSummary | null {
-  if (candles.length === 0) return null;
-  const first = candles[0][1];
-  const last = candles[candles.length - 1][4];
+export function summarizeSeries(series: ChartSeries | null): CandleSummary | null {
+  if (!series || series.closes.length === 0) return null;
+  const { start, end, first, high, low, volume } = series;
+  const last = series.closes[series.closes.length - 1];
   const change = last - first;
-  return {
-    start: candles[0][0],
-    end: candles[candles.length - 1][0],
-    first,
-    last,
-    high: Math.max(...candles.map((candle) => candle[2])),
-    low: Math.min(...candles.map((candle) => candle[3])),
-    change,
-    changePercent: first === 0 ? 0 : (change / first) * 100,
-    volume: candles.reduce((sum, candle) => sum + candle[5], 0),
-  };
+  return { start, end, first, last, high, low, change, changePercent: first === 0 ? 0 : (change / first) * 100, volume };
 }
 
 export interface ChartLayout {
@@ -138,90 +205,101 @@ export const TALL_LAYOUT: ChartLayout = {
 
 export type BarDirection = "up" | "down" | "flat";
 
-export interface VolumeBar {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  direction: BarDirection;
-}
+const BAR_DIRECTIONS: Record<string, BarDirection> = { u: "up", d: "down", f: "flat" };
 
 /**
- * One path per bar colour (`M x y h w v h h -w z` per bar): a third of the bytes of one `<rect>` per
- * candle, which keeps the chart page's document inside its 14 KB gzipped budget.
+ * The path data is in tenths of a viewBox unit, as integers, and the SVG draws it scaled by 0.1
+ * (`PATH_SCALE`): the same precision as one decimal place in a third fewer bytes. The line is relative
+ * (`l dx dy`, the command letter not repeated), and each volume bar is one vertical stroke (`M x bottom v -h`)
+ * in a path per direction whose stroke width is the bar's width.
  */
-export function volumePaths(bars: readonly VolumeBar[]): Record<BarDirection, string> {
-  const paths: Record<BarDirection, string[]> = { up: [], down: [], flat: [] };
-  for (const bar of bars) {
-    if (bar.height <= 0) continue;
-    paths[bar.direction].push(`M${bar.x} ${bar.y}h${bar.width}v${bar.height}h-${bar.width}z`);
-  }
-  return { up: paths.up.join(""), down: paths.down.join(""), flat: paths.flat.join("") };
-}
+export const PATH_SCALE = 10;
 
 export interface ChartGeometry {
   layout: ChartLayout;
+  /** Close-price line and the area under it, in tenths (PATH_SCALE). */
   linePath: string;
   areaPath: string;
-  volumeBars: VolumeBar[];
+  /** One path per bar colour, in tenths: a vertical stroke per candle with volume. */
+  volumePaths: Record<BarDirection, string>;
+  /** Width of a bar, in tenths (the volume paths' stroke width). */
+  barWidth: number;
   /** The price scale (lowest low and highest high, padded when flat). */
   priceMin: number;
   priceMax: number;
-  volumeMax: number;
-  /** y of the last close, for its marker and label. */
+  /** The running candle's point, for its marker (viewBox units). */
+  lastX: number | null;
   lastY: number | null;
 }
-
-const coordinate = (value: number) => String(Math.round(value * 10) / 10);
 
 /**
  * SVG geometry for a close-price line and area over the price pane and one volume bar per candle below it.
  * Each candle sits in the middle of its slot, so the first and last points never touch the edges.
  */
-export function buildChartGeometry(candles: readonly Candle[], layout: ChartLayout = DEFAULT_LAYOUT): ChartGeometry {
-  const empty: ChartGeometry = { layout, linePath: "", areaPath: "", volumeBars: [], priceMin: 0, priceMax: 0, volumeMax: 0, lastY: null };
-  if (candles.length === 0) return empty;
+export function buildChartGeometry(series: ChartSeries | null, layout: ChartLayout = DEFAULT_LAYOUT): ChartGeometry {
+  const empty: ChartGeometry = {
+    layout,
+    linePath: "",
+    areaPath: "",
+    volumePaths: { up: "", down: "", flat: "" },
+    barWidth: 0,
+    priceMin: 0,
+    priceMax: 0,
+    lastX: null,
+    lastY: null,
+  };
+  if (!series || series.closes.length === 0) return empty;
+  const count = series.closes.length;
 
-  let priceMin = Math.min(...candles.map((candle) => candle[3]));
-  let priceMax = Math.max(...candles.map((candle) => candle[2]));
+  let priceMin = series.low;
+  let priceMax = series.high;
   if (priceMax - priceMin < Number.EPSILON * Math.max(1, Math.abs(priceMax))) {
     const pad = Math.abs(priceMax) * 0.01 || 1;
     priceMin -= pad;
     priceMax += pad;
   }
-  const volumeMax = Math.max(0, ...candles.map((candle) => candle[5]));
 
-  const plotWidth = layout.right - layout.left;
-  const step = plotWidth / candles.length;
-  const xOf = (index: number) => layout.left + (index + 0.5) * step;
+  const tenths = (value: number) => Math.round(value * PATH_SCALE);
+  const step = (layout.right - layout.left) / count;
+  const xOf = (index: number) => tenths(layout.left + (index + 0.5) * step);
   const priceHeight = layout.priceBottom - layout.priceTop;
-  const yOf = (price: number) => layout.priceTop + ((priceMax - price) / (priceMax - priceMin)) * priceHeight;
+  const yOf = (price: number) => tenths(layout.priceTop + ((priceMax - price) / (priceMax - priceMin)) * priceHeight);
 
-  const points = candles.map((candle, index) => [xOf(index), yOf(candle[4])] as const);
+  const points = series.closes.map((close, index) => [xOf(index), yOf(close)] as const);
   // A single candle is drawn as a level line across the pane.
   const linePoints =
-    points.length === 1 ? [[layout.left, points[0][1]] as const, [layout.right, points[0][1]] as const] : points;
-  const linePath = linePoints
-    .map(([x, y], index) => `${index === 0 ? "M" : "L"}${coordinate(x)} ${coordinate(y)}`)
-    .join(" ");
-  const firstX = linePoints[0][0];
-  const lastX = linePoints[linePoints.length - 1][0];
-  const areaPath = `${linePath} L${coordinate(lastX)} ${coordinate(layout.priceBottom)} L${coordinate(firstX)} ${coordinate(layout.priceBottom)} Z`;
+    count === 1 ? [[tenths(layout.left), points[0][1]] as const, [tenths(layout.right), points[0][1]] as const] : points;
+  // The y step keeps its own sign as separator; a positive one needs a space.
+  const signed = (value: number) => (value < 0 ? String(value) : ` ${value}`);
+  let linePath = `M${linePoints[0][0]} ${linePoints[0][1]}l`;
+  for (let index = 1; index < linePoints.length; index += 1) {
+    const dx = linePoints[index][0] - linePoints[index - 1][0];
+    const dy = linePoints[index][1] - linePoints[index - 1][1];
+    linePath += `${index === 1 ? "" : " "}${dx}${signed(dy)}`;
+  }
+  const bottom = tenths(layout.priceBottom);
+  const areaPath = `${linePath}V${bottom}H${linePoints[0][0]}Z`;
 
+  const volumeBottom = tenths(layout.volumeBottom);
   const volumeHeight = layout.volumeBottom - layout.volumeTop;
-  const barWidth = Math.max(0.5, step * 0.7);
-  const volumeBars: VolumeBar[] = candles.map((candle, index) => {
-    const height = volumeMax > 0 ? (candle[5] / volumeMax) * volumeHeight : 0;
-    return {
-      x: Math.round((xOf(index) - barWidth / 2) * 10) / 10,
-      y: Math.round((layout.volumeBottom - height) * 10) / 10,
-      width: Math.round(barWidth * 10) / 10,
-      height: Math.round(height * 10) / 10,
-      direction: candle[4] > candle[1] ? "up" : candle[4] < candle[1] ? "down" : "flat",
-    };
+  const paths: Record<BarDirection, string[]> = { up: [], down: [], flat: [] };
+  series.bars.forEach((bar, index) => {
+    const height = tenths((bar / BAR_SCALE) * volumeHeight);
+    if (height > 0) paths[BAR_DIRECTIONS[series.directions[index]] ?? "flat"].push(`M${xOf(index)} ${volumeBottom}v-${height}`);
   });
 
-  return { layout, linePath, areaPath, volumeBars, priceMin, priceMax, volumeMax, lastY: points[points.length - 1][1] };
+  const [lastX, lastY] = points[points.length - 1];
+  return {
+    layout,
+    linePath,
+    areaPath,
+    volumePaths: { up: paths.up.join(""), down: paths.down.join(""), flat: paths.flat.join("") },
+    barWidth: Math.max(5, tenths(step * 0.7)),
+    priceMin,
+    priceMax,
+    lastX: lastX / PATH_SCALE,
+    lastY: lastY / PATH_SCALE,
+  };
 }
 
 /** Each exchange's own clock (the simulator's trading days start at midnight there; no daylight saving). */

@@ -10,8 +10,11 @@ export interface LivePanel<T> {
   stale: boolean;
 }
 
-/** A reply that is not what the panel needs: an HTTP error, a body with `error`, or not JSON at all. */
-async function readPanel<T>(href: string, signal: AbortSignal): Promise<T> {
+/**
+ * A resource route's JSON reply; throws on what is not what the panel needs: an HTTP error, a body with `error`,
+ * or not JSON at all.
+ */
+export async function readPanel<T>(href: string, signal: AbortSignal): Promise<T> {
   const response = await fetch(href, { signal, credentials: "same-origin", headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const body = (await response.json()) as unknown;

@@ -1,13 +1,14 @@
 /**
- * What the chart screens (stock chart, trading view) load: the quote and its candles for one period
- * (docs/decisions/0040-svg-first-chart.md). The code in the URL may be the one the customer sees (`RELIANCE` in
+ * What the chart screens (stock chart, trading view) load: the quote and the series its SVG chart, summary and
+ * data table draw for one period (docs/decisions/0040-svg-first-chart.md, 0170: the interactive chart fetches the
+ * candles themselves from /resources/candles). The code in the URL may be the one the customer sees (`RELIANCE` in
  * the INR deployment): it resolves to the real symbol (docs/product.md#charts). A bad `?period=` redirects to the
  * default; an unknown code is a 404; other provider failures a 502; an outage a 503.
  */
 import { redirect } from "@remix-run/node";
 
 import type { ChartScreenData } from "~/components/chart/ChartScreen";
-import { parsePeriod, toCandles } from "~/components/chart/chartData";
+import { parsePeriod, toCandles, toSeries } from "~/components/chart/chartData";
 import { requireStockQuote } from "~/features/market/stock-quote.server";
 import { priceCardFigures } from "~/provider/market.server";
 import { requireUserContext } from "~/utils/request.server";
@@ -30,6 +31,6 @@ export async function loadChart(
     asOf: Date.now(),
     period,
     quote: { ...priceCardFigures(quote, params, deployment), volume: Number.isFinite(quote.volume) ? quote.volume : null },
-    candles: toCandles(quote.rows ?? []),
+    series: toSeries(toCandles(quote.rows ?? [])),
   };
 }
