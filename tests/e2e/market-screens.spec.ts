@@ -152,7 +152,10 @@ test("chart: a code as shown opens, with one time format and the price labels be
     // Highcharts loads when the customer reaches for the chart; until then the server's SVG is the chart.
     await expect(page.locator("main .sc-highcharts")).toHaveCount(0);
     await expect(page.locator("main svg.sc-svg")).toBeVisible();
+    // The document carries only the SVG's series: the candles come from their resource route with Highcharts.
+    const candles = page.waitForResponse((response) => response.url().includes("/resources/candles?"));
     await page.locator("main .sc-canvas").hover();
+    expect((await candles).status()).toBe(200);
     const chart = page.locator("main .sc-highcharts");
     await expect(chart.locator(".highcharts-xaxis-labels text").first()).toBeVisible({ timeout: 30_000 });
     const times = await chart.locator(".highcharts-xaxis-labels text").allTextContents();
@@ -169,6 +172,11 @@ test("chart: a code as shown opens, with one time format and the price labels be
     expect(labels.length).toBeGreaterThan(1);
     for (const label of labels) expect(label.left, `${label.text} drawn over the plot`).toBeGreaterThanOrEqual(plot!.x + plot!.width - 1);
     await expectNoAxeViolations(page);
+
+    // Another period, by a client navigation: Highcharts is in the page, so its candles are fetched at once.
+    await page.getByRole("link", { name: "Day", exact: true }).click();
+    await expect(page).toHaveURL(/period=1d/);
+    await expect(chart.locator(".highcharts-xaxis-labels text").first()).not.toHaveText(/^\d{2}:\d{2}$/, { timeout: 30_000 });
   }
 
   const trading = await page.goto("/trading/RELIANCE");
