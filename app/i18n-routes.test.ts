@@ -132,6 +132,9 @@ const fakeRoutes = {
   "routes/watchlists": route("routes/watchlists", "watchlists", { path: "watchlists" }),
   "routes/records": route("routes/records", "records", { path: "records" }),
   "routes/login": route("routes/login", "login", { path: "login" }),
+  "routes/chart": route("routes/chart", "chart", { path: "stock/:symbol/:market/:name" }),
+  "routes/trading": route("routes/trading", "trading", { path: "trading/:symbol" }),
+  "routes/detail": route("routes/detail", "detail", { path: "stock/v2/:symbol/:name" }),
 };
 vi.mock("@remix-run/dev/server-build", () => ({ routes: fakeRoutes }));
 
@@ -145,6 +148,9 @@ describe("root loader: the matched routes' namespaces", () => {
     handles.watchlists = (await import("~/routes/watchlists/route")).handle;
     handles.records = (await import("~/routes/records")).handle;
     handles.login = (await import("~/routes/login")).handle;
+    handles.chart = (await import("~/routes/stock.$symbol.$market.$name")).handle;
+    handles.trading = (await import("~/routes/trading.$symbol")).handle;
+    handles.detail = (await import("~/routes/stock.v2.$symbol.$name")).handle;
   });
   afterAll(async () => (await import("~/i18next.server")).resetRouteNamespaces());
 
@@ -155,15 +161,22 @@ describe("root loader: the matched routes' namespaces", () => {
   }
   const sentNamespaces = async (pathname: string) => Object.keys(await sentResources(pathname));
 
-  it("sends trade strings for /trade and stock strings for /watchlists (defect 20)", async () => {
+  it("sends trade strings for /trade and watchlist strings for /watchlists (defect 20)", async () => {
     expect(await sentNamespaces("/trade")).toEqual(expect.arrayContaining(["common", "trade"]));
-    expect(await sentNamespaces("/watchlists")).toEqual(expect.arrayContaining(["common", "stock"]));
+    expect(await sentNamespaces("/watchlists")).toEqual(expect.arrayContaining(["common", "watchlist"]));
   });
 
   it("sends only what the page needs", async () => {
     expect(await sentNamespaces("/login")).toEqual(["common"]);
-    expect(await sentNamespaces("/markets")).toEqual(["common", "markets"]);
+    expect(await sentNamespaces("/markets")).toEqual(["common", "markets", "quotes"]);
+    expect(await sentNamespaces("/trade")).toEqual(["common", "quotes", "trade"]);
     expect(await sentNamespaces("/no/such/page")).toEqual(["common"]);
+  });
+
+  it("gives the chart and the trading view the stock and live-price strings only, the stock detail its star's too (decision 0169)", async () => {
+    expect(await sentNamespaces("/stock/RELIANCE.NS/IN/Reliance")).toEqual(["common", "quotes", "stock"]);
+    expect(await sentNamespaces("/trading/RELIANCE.NS")).toEqual(["common", "quotes", "stock"]);
+    expect(await sentNamespaces("/stock/v2/RELIANCE.NS/Reliance")).toEqual(["common", "quotes", "stock", "watchlist"]);
   });
 
   it("leaves out the strings only the server translates (provider failures, refusal pages)", async () => {

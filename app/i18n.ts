@@ -8,7 +8,7 @@
 export const SUPPORTED_LOCALES = ["en", "zh", "de", "es"] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-export const NAMESPACES = ["common", "markets", "stock", "trade", "wallet", "news", "support", "products"] as const;
+export const NAMESPACES = ["common", "markets", "quotes", "stock", "watchlist", "trade", "wallet", "news", "support", "products"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
 /** Name of the cookie the language picker sets (a Remix cookie, see `localeCookie` in i18next.server.ts). */
@@ -67,7 +67,9 @@ export function namespacesOfHandles(handles: readonly unknown[]): Namespace[] {
 export interface Resources extends Record<Namespace, object> {
   common: typeof import("../locales/en/common.json");
   markets: typeof import("../locales/en/markets.json");
+  quotes: typeof import("../locales/en/quotes.json");
   stock: typeof import("../locales/en/stock.json");
+  watchlist: typeof import("../locales/en/watchlist.json");
   trade: typeof import("../locales/en/trade.json");
   wallet: typeof import("../locales/en/wallet.json");
   news: typeof import("../locales/en/news.json");

@@ -27,7 +27,9 @@ import { secureCookies } from "~/cookies.server";
 
 import deCommon from "../locales/de/common.json";
 import deMarkets from "../locales/de/markets.json";
+import deQuotes from "../locales/de/quotes.json";
 import deStock from "../locales/de/stock.json";
+import deWatchlist from "../locales/de/watchlist.json";
 import deTrade from "../locales/de/trade.json";
 import deWallet from "../locales/de/wallet.json";
 import deNews from "../locales/de/news.json";
@@ -35,7 +37,9 @@ import deSupport from "../locales/de/support.json";
 import deProducts from "../locales/de/products.json";
 import enCommon from "../locales/en/common.json";
 import enMarkets from "../locales/en/markets.json";
+import enQuotes from "../locales/en/quotes.json";
 import enStock from "../locales/en/stock.json";
+import enWatchlist from "../locales/en/watchlist.json";
 import enTrade from "../locales/en/trade.json";
 import enWallet from "../locales/en/wallet.json";
 import enNews from "../locales/en/news.json";
@@ -43,7 +47,9 @@ import enSupport from "../locales/en/support.json";
 import enProducts from "../locales/en/products.json";
 import esCommon from "../locales/es/common.json";
 import esMarkets from "../locales/es/markets.json";
+import esQuotes from "../locales/es/quotes.json";
 import esStock from "../locales/es/stock.json";
+import esWatchlist from "../locales/es/watchlist.json";
 import esTrade from "../locales/es/trade.json";
 import esWallet from "../locales/es/wallet.json";
 import esNews from "../locales/es/news.json";
@@ -51,7 +57,9 @@ import esSupport from "../locales/es/support.json";
 import esProducts from "../locales/es/products.json";
 import zhCommon from "../locales/zh/common.json";
 import zhMarkets from "../locales/zh/markets.json";
+import zhQuotes from "../locales/zh/quotes.json";
 import zhStock from "../locales/zh/stock.json";
+import zhWatchlist from "../locales/zh/watchlist.json";
 import zhTrade from "../locales/zh/trade.json";
 import zhWallet from "../locales/zh/wallet.json";
 import zhNews from "../locales/zh/news.json";
@@ -60,10 +68,10 @@ import zhProducts from "../locales/zh/products.json";
 
 /** Every locale's strings. Adding a namespace: one import per locale here, its name in `NAMESPACES` and `Resources`. */
 export const resources: Record<Locale, Record<Namespace, Record<string, unknown>>> = {
-  en: { common: enCommon, markets: enMarkets, stock: enStock, trade: enTrade, wallet: enWallet, news: enNews, support: enSupport, products: enProducts } satisfies Resources,
-  zh: { common: zhCommon, markets: zhMarkets, stock: zhStock, trade: zhTrade, wallet: zhWallet, news: zhNews, support: zhSupport, products: zhProducts },
-  de: { common: deCommon, markets: deMarkets, stock: deStock, trade: deTrade, wallet: deWallet, news: deNews, support: deSupport, products: deProducts },
-  es: { common: esCommon, markets: esMarkets, stock: esStock, trade: esTrade, wallet: esWallet, news: esNews, support: esSupport, products: esProducts },
+  en: { common: enCommon, markets: enMarkets, quotes: enQuotes, stock: enStock, watchlist: enWatchlist, trade: enTrade, wallet: enWallet, news: enNews, support: enSupport, products: enProducts } satisfies Resources,
+  zh: { common: zhCommon, markets: zhMarkets, quotes: zhQuotes, stock: zhStock, watchlist: zhWatchlist, trade: zhTrade, wallet: zhWallet, news: zhNews, support: zhSupport, products: zhProducts },
+  de: { common: deCommon, markets: deMarkets, quotes: deQuotes, stock: deStock, watchlist: deWatchlist, trade: deTrade, wallet: deWallet, news: deNews, support: deSupport, products: deProducts },
+  es: { common: esCommon, markets: esMarkets, quotes: esQuotes, stock: esStock, watchlist: esWatchlist, trade: esTrade, wallet: esWallet, news: esNews, support: esSupport, products: esProducts },
 };
 
 /**
@@ -194,7 +202,7 @@ export async function getFixedT<N extends Namespace = "common">(request: Request
   return t as unknown as TFunction<N>;
 }
 
-/** One fixed translator per (locale, namespace): they hold no request state (4 locales × 8 namespaces at most). */
+/** One fixed translator per (locale, namespace): they hold no request state (4 locales × 10 namespaces at most). */
 const translators = new Map<string, ReturnType<I18n["getFixedT"]>>();
 
 const resourcesByKey = new Map<string, LocaleResources>();

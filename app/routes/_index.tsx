@@ -34,7 +34,7 @@ export const headers = noStoreHeaders;
 export const links = marketLinks;
 
 /** The document `<title>` comes from the root through `handle.titleKey` (app/utils/page.ts). */
-export const handle: PageHandle = { i18n: ["markets"], titleKey: "markets:home.title" };
+export const handle: PageHandle = { i18n: ["markets", "quotes"], titleKey: "markets:home.title" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: data.description }] : [];

@@ -20,7 +20,7 @@ import { commitSession, getSession } from "~/session.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
 import { getToast } from "~/toast.server";
 
-import en from "../../locales/en/stock.json";
+import en from "../../locales/en/watchlist.json";
 
 import { loader as chartLoader } from "./stock.$symbol.$market.$name";
 import { action as detailAction, loader as detailLoader } from "./stock.v2.$symbol.$name";
@@ -89,7 +89,7 @@ describe("favourite star against failing watchlist calls", () => {
     const plain = await settle(() => detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "remove" }, { cookie }), params)));
     expect(plain.status).toBe(302);
     expect(plain.headers.get("Location")).toBe("/stock/v2/TCS.NS/TCS");
-    expect(await toastOf(plain)).toEqual({ key: "stock:favourite.failedToast", type: "error" });
+    expect(await toastOf(plain)).toEqual({ key: "watchlist:favourite.failedToast", type: "error" });
   });
 
   it("a failed check still shows the page, star off", async () => {
@@ -140,7 +140,7 @@ describe("chart and watchlist pages against failing calls", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/watchlists?edit=1&page=3");
-    expect(await toastOf(response)).toEqual({ key: "stock:watchlist.deleteFailed", type: "error" });
+    expect(await toastOf(response)).toEqual({ key: "watchlist:watchlist.deleteFailed", type: "error" });
     expect(reply.calls).toMatchObject([{ path: "/stock/success/collection/remove", method: "POST", body: { symbol: "TCS.NS" } }]);
   });
 

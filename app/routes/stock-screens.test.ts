@@ -16,7 +16,7 @@ import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/htt
 import { getToast } from "~/toast.server";
 import { getRequestContext } from "~/utils/request.server";
 
-import en from "../../locales/en/stock.json";
+import en from "../../locales/en/watchlist.json";
 import { action as loginAction } from "./login";
 import { loader as chartLoader } from "./stock.$symbol.$market.$name";
 import { action as detailAction, loader as detailLoader, type StockDetailData } from "./stock.v2.$symbol.$name";
@@ -228,11 +228,11 @@ describe("favourite star (stock detail v2)", () => {
     const added = await toggle({ intent: "add" });
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe("/stock/v2/INFY.NS/Infosys");
-    expect(await toastOf(added)).toEqual({ key: "stock:favourite.added", values: { name: "Infosys" } });
+    expect(await toastOf(added)).toEqual({ key: "watchlist:favourite.added", values: { name: "Infosys" } });
     expect(await isInWatchlist(await ctx(), "INFY.NS")).toBe(true);
 
     const removed = await toggle({ intent: "remove" });
-    expect(await toastOf(removed)).toEqual({ key: "stock:favourite.removed", values: { name: "Infosys" } });
+    expect(await toastOf(removed)).toEqual({ key: "watchlist:favourite.removed", values: { name: "Infosys" } });
     expect(await isInWatchlist(await ctx(), "INFY.NS")).toBe(false);
   });
 
@@ -246,7 +246,7 @@ describe("favourite star (stock detail v2)", () => {
 
     const plain = await settle(() => detailAction(args(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add" }, { cookie }), unknown)));
     expect(plain.status).toBe(302);
-    expect(await toastOf(plain)).toEqual({ key: "stock:favourite.failedToast", type: "error" });
+    expect(await toastOf(plain)).toEqual({ key: "watchlist:favourite.failedToast", type: "error" });
     expect(en.favourite.errorTitle).toBe("Error");
     expect(en.favourite.errorText).toMatch(/try again later/i);
 
@@ -357,7 +357,7 @@ describe("watchlist", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/watchlists?edit=1&page=2");
-    expect(await toastOf(response)).toEqual({ key: "stock:watchlist.deleted", values: { name: confirm.confirm!.name } });
+    expect(await toastOf(response)).toEqual({ key: "watchlist:watchlist.deleted", values: { name: confirm.confirm!.name } });
     const after = await load("?edit=1&page=2");
     expect(after.total).toBe(11);
     expect(after.rows.map((row) => row.symbol)).toEqual([saved[1]]);
@@ -370,7 +370,7 @@ describe("watchlist", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/watchlists?edit=1");
-    expect(await toastOf(response)).toEqual({ key: "stock:watchlist.deleteFailed", type: "error" });
+    expect(await toastOf(response)).toEqual({ key: "watchlist:watchlist.deleteFailed", type: "error" });
     expect(en.watchlist.deleteFailed).toBe("Delete failed, try again later.");
     expect((await load()).total).toBe(11);
   });

@@ -29,7 +29,7 @@ import { redirectWithToast } from "~/toast.server";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import { requireUserContext } from "~/utils/request.server";
 
-export const { headers, links, handle } = stockScreenExports("stock:detail.title");
+export const { headers, links, handle } = stockScreenExports("stock:detail.title", { i18n: ["stock", "quotes", "watchlist"] });
 
 export const meta: MetaFunction<typeof loader> = quoteMeta;
 
@@ -70,7 +70,7 @@ export type FavouriteReply =
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { t, provider } = await requireUserContext(request, "stock");
+  const { t, provider } = await requireUserContext(request, "watchlist");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: createFavouriteSchema(t) });
   // The hydrated page sends enhanced=1: its fetcher wants JSON; a plain POST gets POST → redirect → GET.
@@ -88,13 +88,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await attempt(intent === "add" ? addToWatchlist(provider, symbol) : removeFromWatchlist(provider, symbol));
   if (!result.ok) {
     logFailure(`stock detail: favourite ${intent}`, result.failure);
-    if (!enhanced) return redirectWithToast(currentPath(request), { key: "stock:favourite.failedToast", type: "error" });
+    if (!enhanced) return redirectWithToast(currentPath(request), { key: "watchlist:favourite.failedToast", type: "error" });
     const reply: FavouriteReply = { ok: false, collected: intent === "remove", message: t("favourite.errorText") };
     return json(reply, { status: 502, headers: NO_STORE });
   }
   if (!enhanced) {
     return redirectWithToast(currentPath(request), {
-      key: result.data ? "stock:favourite.added" : "stock:favourite.removed",
+      key: result.data ? "watchlist:favourite.added" : "watchlist:favourite.removed",
       values: { name },
     });
   }
@@ -143,7 +143,7 @@ export default function StockDetail() {
  * Optimistic while submitting, the action's answer while the loaders revalidate, then the loader's state.
  */
 function FavouriteStar({ collected: saved, name, action }: { collected: boolean; name: string; action: string }) {
-  const { t } = useTranslation("stock");
+  const { t } = useTranslation("watchlist");
   const fetcher = useFetcher<FavouriteReply>();
   // Without JavaScript the same form is a plain POST; a malformed one re-renders this page with its answer.
   const actionData = useActionData<FavouriteReply>();

@@ -21,7 +21,7 @@ export function cardPrice(value: number, card: Pick<PriceCardFigures, "kind" | "
  * when it gets there, and asks for the price with {@link ReadPriceButton}.
  */
 export function PriceFreshness({ asOf, stale, className }: { asOf: number; stale: boolean; className?: string }) {
-  const { t } = useTranslation("markets");
+  const { t } = useTranslation("quotes");
   const fmt = useFormat();
   const time = formatClockTime(asOf, fmt);
   return (
@@ -41,7 +41,7 @@ export type PriceReadout = Pick<PriceCardFigures, "name" | "market" | "kind" | "
  * figures themselves). Rendered after hydration only: without JavaScript the figures do not move.
  */
 export function ReadPriceButton({ quote, live }: { quote: PriceReadout; live: { asOf: number; stale: boolean } }) {
-  const { t } = useTranslation("markets");
+  const { t } = useTranslation("quotes");
   const fmt = useFormat();
   const [hydrated, setHydrated] = useState(false);
   const [message, setMessage] = useState("");

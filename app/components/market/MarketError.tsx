@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n-react";
 export function MarketError() {
   const error = useRouteError();
   const location = useLocation();
-  const { t } = useTranslation("markets");
+  const { t } = useTranslation("quotes");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section className="mk-error" aria-labelledby="market-error-title" data-status={status}>

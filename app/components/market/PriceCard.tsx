@@ -13,7 +13,7 @@ const STATS = ["open", "high", "low", "previousClose"] as const;
 
 /** The selected index or a stock: price, signed change, open/high/low/previous close and today's sparkline. */
 export function PriceCard({ quote, children }: { quote: PriceCardFigures; children?: ReactNode }) {
-  const { t } = useTranslation("markets");
+  const { t } = useTranslation("quotes");
   const fmt = useFormat();
   const price = (value: number) => cardPrice(value, quote, fmt);
   const headingId = `price-card-${quote.symbol.replace(/[^A-Za-z0-9_-]/g, "")}`;

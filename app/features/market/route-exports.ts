@@ -3,6 +3,7 @@
  * prices go stale in seconds, so the document is never cached either (loader headers only cover `_data`), and
  * the screens' stylesheets.
  */
+import type { Namespace } from "~/i18n";
 import marketBaseStyles from "~/styles/market-base.css";
 import marketStyles from "~/styles/market.css";
 import stockStyles from "~/styles/stock.css";
@@ -27,8 +28,21 @@ export const stockLinks = routeLinks(marketBaseStyles, marketStyles, stockStyles
 /** The chart and the trading view: no lists, tiles or tables of market.css (their documents' 14 KB budget). */
 export const chartLinks = routeLinks(marketBaseStyles, stockStyles);
 
-/** `headers`, `links` and `handle` of a stock screen (detail, watchlist): `export const { ... } = stockScreenExports(key)`. */
-export function stockScreenExports(titleKey: PageHandle["titleKey"], { chart = false }: { chart?: boolean } = {}) {
-  const handle: PageHandle = { i18n: ["stock", "markets"], titleKey };
+/**
+ * The namespaces of the chart and the trading view: their own strings and the live price's (`quotes`). The other
+ * stock screens name what they add (the detail's favourite star and the watchlist: `watchlist`;
+ * docs/decisions/0169-namespaces-quotes-and-watchlist.md).
+ */
+const STOCK_SCREEN_NAMESPACES: Namespace[] = ["stock", "quotes"];
+
+/**
+ * `headers`, `links` and `handle` of a stock screen (detail, watchlist, chart, trading view):
+ * `export const { ... } = stockScreenExports(key, { i18n })`. `i18n`: the namespaces its screen renders with.
+ */
+export function stockScreenExports(
+  titleKey: PageHandle["titleKey"],
+  { chart = false, i18n = STOCK_SCREEN_NAMESPACES }: { chart?: boolean; i18n?: Namespace[] } = {},
+) {
+  const handle: PageHandle = { i18n, titleKey };
   return { headers: noStoreHeaders, links: chart ? chartLinks : stockLinks, handle };
 }

@@ -15,7 +15,7 @@ export const SYMBOL_PATTERN = /^[\^A-Za-z0-9.=&_-]{1,32}$/;
  * for; `enhanced=1` is sent by the hydrated page, which wants JSON instead of a redirect.
  */
 export function createFavouriteSchema(t: TFunction) {
-  const invalid = { message: t("stock:favourite.invalid") };
+  const invalid = { message: t("watchlist:favourite.invalid") };
   return z.object({
     intent: z.enum(["add", "remove"], { errorMap: () => invalid }),
     enhanced: z.literal("1").optional(),
@@ -24,7 +24,7 @@ export function createFavouriteSchema(t: TFunction) {
 
 /** Deleting one saved stock from the watchlist's edit mode, after its confirm step. */
 export function createWatchlistDeleteSchema(t: TFunction) {
-  const invalid = { message: t("stock:watchlist.invalidDelete") };
+  const invalid = { message: t("watchlist:watchlist.invalidDelete") };
   return z.object({
     intent: z.literal("delete", { errorMap: () => invalid }),
     symbol: z.string({ errorMap: () => invalid }).regex(SYMBOL_PATTERN, invalid),

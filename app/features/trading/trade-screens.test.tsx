@@ -45,7 +45,7 @@ import TradePage from "~/routes/trade";
 import TradeNoNavPage from "~/routes/trade-no-nav.$type.($buck)";
 
 import common from "../../../locales/en/common.json";
-import markets from "../../../locales/en/markets.json";
+import quotes from "../../../locales/en/quotes.json";
 import trade from "../../../locales/en/trade.json";
 import { createOrderSchema, orderConstraints } from "./forms.server";
 import type { PositionsScreenData } from "./positions.server";
@@ -56,7 +56,7 @@ async function render(Component: () => JSX.Element, url: string, data: object, o
   route.url = new URL(`http://localhost${url}`);
   route.params = options.params ?? {};
   return renderToString(
-    <TranslationsProvider value={{ language: "en", resources: { common, markets, trade } }}>
+    <TranslationsProvider value={{ language: "en", resources: { common, quotes, trade } }}>
       <Component />
     </TranslationsProvider>,
   );

@@ -8,7 +8,7 @@ import { watchlistHref } from "~/utils/hrefs";
  * step without JavaScript, the content of the list's one dialog with it. Its POST returns to the same edit page.
  */
 export function DeletePanel({ row, page, inDialog }: { row: StockFigures; page: number; inDialog: boolean }) {
-  const { t } = useTranslation("stock");
+  const { t } = useTranslation("watchlist");
   const back = watchlistHref({ page, edit: true });
   return (
     <ConfirmPanel

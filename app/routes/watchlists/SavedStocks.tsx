@@ -22,7 +22,7 @@ export function SavedStocks({
   page: number;
   onDelete: (row: StockFigures) => void;
 }) {
-  const { t } = useTranslation("stock");
+  const { t } = useTranslation("watchlist");
   return (
     <table className="mk-table sc-watch-table" aria-labelledby="wl-saved">
       <thead>

@@ -39,7 +39,7 @@ import { requireUserContext } from "~/utils/request.server";
 import { DeletePanel } from "./DeletePanel";
 import { SavedStocks } from "./SavedStocks";
 
-export const { headers, links, handle } = stockScreenExports("stock:watchlist.title");
+export const { headers, links, handle } = stockScreenExports("watchlist:watchlist.title", { i18n: ["watchlist", "quotes", "markets"] });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: data.description }] : [];
@@ -57,7 +57,7 @@ export interface WatchlistData extends PageInfo {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { t, provider, deployment } = await requireUserContext(request, "stock");
+  const { t, provider, deployment } = await requireUserContext(request, "watchlist");
   const url = new URL(request.url);
   const page = readPage(url.searchParams.get("page"));
   const edit = url.searchParams.get("edit") === "1";
@@ -88,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { t, provider } = await requireUserContext(request, "stock");
+  const { t, provider } = await requireUserContext(request, "watchlist");
   const submission = parseWithZod(await request.formData(), { schema: createWatchlistDeleteSchema(t) });
   if (submission.status !== "success") {
     // Nothing is deleted; the edit list says why (with or without JavaScript).
@@ -99,15 +99,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const removed = await attempt(removeFromWatchlist(provider, symbol));
   if (!removed.ok) {
     logFailure("watchlist delete", removed.failure);
-    return redirectWithToast(back, { key: "stock:watchlist.deleteFailed", type: "error" });
+    return redirectWithToast(back, { key: "watchlist:watchlist.deleteFailed", type: "error" });
   }
-  return redirectWithToast(back, { key: "stock:watchlist.deleted", values: { name: name || symbol } });
+  return redirectWithToast(back, { key: "watchlist:watchlist.deleted", values: { name: name || symbol } });
 }
 
 export default function Watchlist() {
   const data = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  const { t } = useTranslation("stock");
+  const { t } = useTranslation("watchlist");
   const { t: tMarkets } = useTranslation("markets");
   const symbols = useMemo(
     () => [...(data.tiles?.indices ?? []).map((index) => index.symbol), ...data.rows.map((row) => row.symbol)],
