@@ -18,6 +18,7 @@ import { getRequestContext } from "~/utils/request.server";
 
 import en from "../../locales/en/watchlist.json";
 import { action as loginAction } from "./login";
+import { loader as candlesLoader, type CandlesPayload } from "./resources.candles";
 import { loader as chartLoader } from "./stock.$symbol.$market.$name";
 import { action as detailAction, loader as detailLoader, type StockDetailData } from "./stock.v2.$symbol.$name";
 import { loader as tradingLoader } from "./trading.$symbol";
@@ -91,7 +92,7 @@ describe("stock chart loader", () => {
     return response.json();
   }
 
-  it("returns the quote figures and candles for every period", async () => {
+  it("returns the quote figures and the chart's series for every period", async () => {
     const expected = { "1d": 130, "1wk": 104, "1mo": 60 } as const;
     for (const period of ["1m", "1d", "1wk", "1mo"] as const) {
       const data = await chart(`?period=${period}`);
@@ -104,19 +105,25 @@ describe("stock chart loader", () => {
       for (const figure of ["price", "change", "changePercent", "open", "high", "low", "previousClose", "volume"] as const) {
         expect(Number.isFinite(data.quote[figure]), figure).toBe(true);
       }
-      expect(data.candles.length).toBeGreaterThan(0);
-      expect(data.candles.length).toBeLessThanOrEqual(MAX_CANDLES);
-      if (period !== "1m") expect(data.candles).toHaveLength(expected[period]);
-      for (const [time, open, high, low, close, volume] of data.candles) {
-        expect(high).toBeGreaterThanOrEqual(Math.max(open, close, low));
-        expect(low).toBeLessThanOrEqual(Math.min(open, close));
-        expect(volume).toBeGreaterThanOrEqual(0);
-        expect(time).toBeGreaterThan(0);
+      const series = data.series;
+      if (!series) throw new Error(`no series for ${period}`);
+      expect(series.closes.length).toBeGreaterThan(0);
+      expect(series.closes.length).toBeLessThanOrEqual(MAX_CANDLES);
+      if (period !== "1m") expect(series.closes).toHaveLength(expected[period]);
+      expect(series.bars).toHaveLength(series.closes.length);
+      expect(series.directions).toMatch(new RegExp(`^[udf]{${series.closes.length}}$`));
+      expect(Math.max(...series.bars)).toBe(1000);
+      expect(series.table.length).toBeGreaterThan(0);
+      expect(series.table.length).toBeLessThanOrEqual(20);
+      expect(series.start).toBeLessThan(series.end);
+      for (const close of series.closes) {
+        expect(close).toBeGreaterThanOrEqual(series.low);
+        expect(close).toBeLessThanOrEqual(series.high);
       }
-      const times = data.candles.map((candle) => candle[0]);
-      expect([...times].sort((a, b) => a - b)).toEqual(times);
-      // The last candle ends at the current price.
-      expect(data.candles.at(-1)?.[4]).toBeCloseTo(data.quote.price, 1);
+      // The document carries no candles: the interactive chart fetches them (/resources/candles).
+      expect(data).not.toHaveProperty("candles");
+      // The last close is the current price.
+      expect(series.closes.at(-1)).toBeCloseTo(data.quote.price, 1);
     }
   });
 
@@ -147,10 +154,49 @@ describe("stock chart loader", () => {
     expect(data.quote.symbol).toBe("TCS.NS");
     expect(data.quote.market).toBe("IN");
     expect(data.period).toBe("1wk");
-    expect(data.candles).toHaveLength(104);
+    expect(data.series?.closes).toHaveLength(104);
     expect(data.quote.name.length).toBeGreaterThan(0);
     const { handle } = await import("./trading.$symbol");
     expect(handle.hideBottomNav).toBe(true);
+  });
+});
+
+describe("the interactive chart's candles (/resources/candles)", () => {
+  const candles = (query: string, withCookie = cookie) =>
+    candlesLoader(args(getRequest(`/resources/candles?${query}`, withCookie), {}));
+
+  it("answers the period's candles, oldest first, ending at the current price", async () => {
+    const response = await candles("symbol=RELIANCE.NS&market=IN&period=1d");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    const body: CandlesPayload = await response.json();
+    expect(body.candles).toHaveLength(130);
+    for (const [time, open, high, low, close, volume] of body.candles) {
+      expect(high).toBeGreaterThanOrEqual(Math.max(open, close, low));
+      expect(low).toBeLessThanOrEqual(Math.min(open, close));
+      expect(volume).toBeGreaterThanOrEqual(0);
+      expect(time).toBeGreaterThan(0);
+    }
+    const times = body.candles.map((candle) => candle[0]);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const page: ChartScreenData = await (await chartLoader(args(getRequest("/stock/RELIANCE.NS/IN/Reliance?period=1d", cookie), RELIANCE))).json();
+    expect(body.candles.at(-1)?.[4]).toBeCloseTo(page.quote.price, 1);
+    expect((await (await candles("symbol=TCS.NS&period=1wk")).json()).candles).toHaveLength(104);
+  });
+
+  it("refuses a visitor, a bad query and an unknown symbol, with no candles", async () => {
+    const cases: [string, string, number, string][] = [
+      ["symbol=RELIANCE.NS&period=1d", "", 401, "unauthorised"],
+      ["symbol=RELIANCE.NS&period=5y", cookie, 400, "invalid_query"],
+      ["symbol=<script>&period=1d", cookie, 400, "invalid_query"],
+      ["period=1d", cookie, 400, "invalid_query"],
+      ["symbol=NOPE.NS&market=IN&period=1d", cookie, 404, "not_found"],
+    ];
+    for (const [query, withCookie, status, error] of cases) {
+      const response = await candles(query, withCookie);
+      expect(response.status, query).toBe(status);
+      expect(await response.json(), query).toEqual({ error, candles: [] });
+    }
   });
 });
 
