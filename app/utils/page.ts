@@ -8,7 +8,7 @@ import type { Namespace, TKey } from "~/i18n";
  * (a `common` key or "ns:key"); after a failed form submit it is prefixed "Error: ". Routes should not return a
  * `title` from `meta` (that would give the document two titles).
  *
- *   export const handle: PageHandle = { i18n: ["markets", "trade"], titleKey: "trade:positions.title" };
+ *   export const handle: PageHandle = { i18n: ["trade", "quotes"], titleKey: "trade:positions.title" };
  */
 export interface PageHandle {
   i18n?: Namespace[];

@@ -2,8 +2,9 @@ import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/rea
 import { useTranslation } from "~/i18n-react";
 
 /**
- * What home and markets show when market data cannot be loaded: a translated, calm message and a retry
- * link (a plain link, so it works without JavaScript and reloads everything).
+ * What the market and stock screens (home, markets, stock detail, chart, watchlist) show when market data cannot
+ * be loaded: a translated, calm message and a retry link (a plain link, so it works without JavaScript and reloads
+ * everything).
  */
 export function MarketError() {
   const error = useRouteError();

@@ -6,6 +6,7 @@
 import type { Namespace } from "~/i18n";
 import marketBaseStyles from "~/styles/market-base.css";
 import marketStyles from "~/styles/market.css";
+import stockListStyles from "~/styles/stock-lists.css";
 import stockStyles from "~/styles/stock.css";
 import type { PageHandle } from "~/utils/page";
 import { noStoreHeaders } from "~/utils/headers";
@@ -23,9 +24,9 @@ export const STOCK_REFRESH_MS = 3_000;
 export const marketLinks = routeLinks(marketBaseStyles, marketStyles);
 
 /** Stock detail and the watchlist (the price card, the watchlist's table). */
-export const stockLinks = routeLinks(marketBaseStyles, marketStyles, stockStyles);
+export const stockLinks = routeLinks(marketBaseStyles, marketStyles, stockStyles, stockListStyles);
 
-/** The chart and the trading view: no lists, tiles or tables of market.css (their documents' 14 KB budget). */
+/** The chart and the trading view: no lists, tiles, tables or stars (their documents' 14 KB budget). */
 export const chartLinks = routeLinks(marketBaseStyles, stockStyles);
 
 /**
