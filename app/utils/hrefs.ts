@@ -131,6 +131,11 @@ export function positionsResourceHref(tab: PositionTab, page: number): string {
   return withQuery("/resources/positions", { tab, page });
 }
 
+/** The candles of one chart period, for the interactive chart (app/routes/resources.candles.ts). */
+export function candlesResourceHref(query: { symbol: string; market?: string | null; period: string }): string {
+  return withQuery("/resources/candles", { symbol: query.symbol, market: query.market || undefined, period: query.period });
+}
+
 /** The next page of the forex list as JSON, for its "load more" (the list's own data, never the router's). */
 export function forexPageResourceHref(query: { code?: string; page: number }): string {
   return withQuery("/resources/forex", { code: query.code, page: query.page });
@@ -170,11 +175,6 @@ export const bankCardsHref = (query: { add?: boolean; edit?: number | string | n
   withQuery("/settings/bank-cards", { add: query.add, edit: query.edit });
 export const transactionPasswordHref = () => "/settings/transaction-password";
 /** An uploaded ID photo, served to its owner by the app (never the provider's address). */
-/** The candles of one chart period, for the interactive chart (app/routes/resources.candles.ts). */
-export function candlesResourceHref(query: { symbol: string; market?: string | null; period: string }): string {
-  return withQuery("/resources/candles", { symbol: query.symbol, market: query.market || undefined, period: query.period });
-}
-
 export const kycImageHref = (id: string) => `/resources/kyc-image/${part(id)}`;
 /** The account card's figures (total assets, available balance, loan), refreshed every 3 s. */
 export const balanceResourceHref = () => "/resources/balance";
