@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { Kysely, PGliteDialect } from "kysely";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "./database";
+import { ScopedPostgresDialect } from "./scoped-introspector";
 
 export interface DatabaseOptions {
   /** postgres://… – when set, PostgreSQL through a pg Pool; otherwise PGlite. */
@@ -35,7 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", (err) => console.warn("[provider] postgres pool error:", err.message));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new ScopedPostgresDialect({ pool }) });
     return { db, kind: "postgres", schema: options.schema, close: () => db.destroy() };
   }
 
