@@ -131,6 +131,31 @@ describe("a live panel's polling (defect 19: one failed poll must not end the pa
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toBe(1);
   });
+
+  it("skips a poll that falls due while a navigation is under way (a log-out's), and polls an interval later", async () => {
+    const { visibility } = fakeVisibility();
+    const calls: number[] = [];
+    let navigating = false;
+    const stop = startPoller<number>({
+      intervalMs: 10_000,
+      visibility,
+      paused: () => navigating,
+      load: async () => {
+        calls.push(Date.now());
+        return calls.length;
+      },
+      onData: () => undefined,
+      onFailure: () => undefined,
+    });
+    const start = Date.now();
+    await vi.advanceTimersByTimeAsync(10_000);
+    navigating = true;
+    await vi.advanceTimersByTimeAsync(10_000);
+    navigating = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    stop();
+    expect(calls.map((at) => at - start)).toEqual([10_000, 30_000]);
+  });
 });
 
 describe("category names (translated by code, not the provider's English)", () => {

@@ -4,7 +4,10 @@
  * - polls every `intervalMs` while the page is visible, never two requests at once;
  * - a failed poll is reported and retried after 3 s, 6 s, 12 s… (at most 60 s) until one works, then the normal
  *   interval resumes (docs/product.md#live-prices);
- * - a hidden page does not poll; becoming visible polls at once.
+ * - a hidden page does not poll; becoming visible polls at once;
+ * - a poll that falls due while `paused()` says so (a navigation is under way) is skipped, and the next one is an
+ *   interval later: the navigation's loaders read the same figures, and after a log-out the poll would only be
+ *   refused (docs/product.md#live-prices).
  */
 
 /** First retry after a failure; each further failure doubles it, up to {@link MAX_RETRY_MS}. */
@@ -40,10 +43,19 @@ export interface PollerOptions<T> {
   /** After each failed poll: how many in a row, and when the next try is. */
   onFailure: (failures: number, retryInMs: number) => void;
   visibility?: Visibility;
+  /** While this returns true, due polls are skipped (see above). */
+  paused?: () => boolean;
 }
 
 /** Starts polling (the first poll after one interval: the page was just rendered). Returns `stop`. */
-export function startPoller<T>({ load, intervalMs, onData, onFailure, visibility = documentVisibility }: PollerOptions<T>): () => void {
+export function startPoller<T>({
+  load,
+  intervalMs,
+  onData,
+  onFailure,
+  visibility = documentVisibility,
+  paused = () => false,
+}: PollerOptions<T>): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let controller: AbortController | undefined;
   let inFlight = false;
@@ -62,6 +74,7 @@ export function startPoller<T>({ load, intervalMs, onData, onFailure, visibility
   async function poll() {
     timer = undefined;
     if (stopped || inFlight || !visibility.isVisible()) return;
+    if (paused()) return schedule(intervalMs);
     inFlight = true;
     controller = new AbortController();
     let next: number;

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 import { startPoller } from "./poller";
 
@@ -25,6 +26,17 @@ export async function readPanel<T>(href: string, signal: AbortSignal): Promise<T
   return body as T;
 }
 
+/**
+ * Whether a navigation or a form submission is under way, as a stable function a poller can ask at any time
+ * (the `paused` of startPoller: docs/product.md#live-prices).
+ */
+export function useNavigationPending(): () => boolean {
+  const state = useNavigation().state;
+  const pending = useRef(state !== "idle");
+  pending.current = state !== "idle";
+  return useCallback(() => pending.current, []);
+}
+
 interface PanelState<T> extends LivePanel<T> {
   href: string | null;
 }
@@ -37,17 +49,19 @@ interface PanelState<T> extends LivePanel<T> {
  */
 export function useLivePanel<T>(href: string | null, intervalMs: number): LivePanel<T> {
   const [state, setState] = useState<PanelState<T>>({ href, data: undefined, stale: false });
+  const navigating = useNavigationPending();
 
   useEffect(() => {
     if (!href) return;
     return startPoller<T>({
       load: (signal) => readPanel<T>(href, signal),
       intervalMs,
+      paused: navigating,
       onData: (data) => setState({ href, data, stale: false }),
       onFailure: () =>
         setState((previous) => (previous.href === href ? { ...previous, stale: true } : { href, data: undefined, stale: true })),
     });
-  }, [href, intervalMs]);
+  }, [href, intervalMs, navigating]);
 
   // A new address (another page of the list) starts from the page's own figures.
   return state.href === href ? state : { data: undefined, stale: false };

@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 import { startPoller } from "~/components/market/poller";
+import { useNavigationPending } from "~/components/market/useLivePanel";
 import { customerServiceHref, unreadResourceHref } from "~/utils/hrefs";
 
 /** What /resources/unread answers a signed-in customer (docs/decisions/0143-support-button-and-unread-count.md). */
@@ -34,6 +35,7 @@ async function readState(signal: AbortSignal): Promise<SupportButtonState> {
 export function useSupportButton(signedIn: boolean): SupportButtonState | null {
   const onChat = useLocation().pathname === customerServiceHref();
   const [state, setState] = useState<SupportButtonState | null>(null);
+  const navigating = useNavigationPending();
 
   useEffect(() => {
     if (!signedIn) return;
@@ -43,6 +45,8 @@ export function useSupportButton(signedIn: boolean): SupportButtonState | null {
       stop = startPoller<SupportButtonState>({
         load: readState,
         intervalMs: UNREAD_POLL_MS,
+        // Not while a page loads: a log-out would have it refused (401), and the next page is read anyway.
+        paused: navigating,
         onData: (next) => {
           setState(next);
           if (!next.chatEnabled) stop?.();
@@ -63,7 +67,7 @@ export function useSupportButton(signedIn: boolean): SupportButtonState | null {
       controller.abort();
       stop?.();
     };
-  }, [signedIn, onChat]);
+  }, [signedIn, onChat, navigating]);
 
   return signedIn ? state : null;
 }
