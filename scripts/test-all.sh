@@ -10,11 +10,11 @@ started=$(date +%s)
 
 step() { printf '\n=== %s (%ss)\n' "$1" "$(( $(date +%s) - started ))"; }
 
-# Debian's Chromium for Playwright (no browser download works here).
-if [ ! -x "${CHROME_PATH:-/usr/bin/chromium}" ]; then
-  step "installing Debian chromium"
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || {
-    echo "Could not install chromium (needs root and Debian's package repository)"; exit 1; }
+# Debian's Chromium headless shell for Playwright (no browser download works here; decision 0172).
+if [ ! -x "${CHROME_PATH:-/usr/bin/chromium-headless-shell}" ]; then
+  step "installing Debian chromium-headless-shell"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null) || {
+    echo "Could not install chromium-headless-shell (needs root and Debian's package repository)"; exit 1; }
 fi
 
 step "typecheck"
