@@ -46,6 +46,21 @@ function fakeVisibility(initial = true) {
   };
 }
 
+/** A poller whose every poll succeeds; `calls` holds the (fake) time of each request. */
+function countingPoller(options: { intervalMs: number; visibility: Visibility; paused?: () => boolean }) {
+  const calls: number[] = [];
+  const stop = startPoller<number>({
+    ...options,
+    load: async () => {
+      calls.push(Date.now());
+      return calls.length;
+    },
+    onData: () => undefined,
+    onFailure: () => undefined,
+  });
+  return { calls, stop };
+}
+
 describe("a live panel's polling (defect 19: one failed poll must not end the panel)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -89,17 +104,7 @@ describe("a live panel's polling (defect 19: one failed poll must not end the pa
 
   it("polls only while the page is visible, and at once when it becomes visible again", async () => {
     const page = fakeVisibility();
-    const calls: number[] = [];
-    const stop = startPoller<number>({
-      intervalMs: 5_000,
-      visibility: page.visibility,
-      load: async () => {
-        calls.push(Date.now());
-        return calls.length;
-      },
-      onData: () => undefined,
-      onFailure: () => undefined,
-    });
+    const { calls, stop } = countingPoller({ intervalMs: 5_000, visibility: page.visibility });
     const start = Date.now();
     await vi.advanceTimersByTimeAsync(5_000);
     page.set(false);
@@ -134,19 +139,8 @@ describe("a live panel's polling (defect 19: one failed poll must not end the pa
 
   it("skips a poll that falls due while a navigation is under way (a log-out's), and polls an interval later", async () => {
     const { visibility } = fakeVisibility();
-    const calls: number[] = [];
     let navigating = false;
-    const stop = startPoller<number>({
-      intervalMs: 10_000,
-      visibility,
-      paused: () => navigating,
-      load: async () => {
-        calls.push(Date.now());
-        return calls.length;
-      },
-      onData: () => undefined,
-      onFailure: () => undefined,
-    });
+    const { calls, stop } = countingPoller({ intervalMs: 10_000, visibility, paused: () => navigating });
     const start = Date.now();
     await vi.advanceTimersByTimeAsync(10_000);
     navigating = true;
