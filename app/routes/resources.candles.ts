@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     period: search.get("period") ?? "",
   });
   if (!parsed.success) return failed("invalid_query", 400);
-  const context = await getRequestContext(request, "stock");
+  const context = await getRequestContext(request);
   if (!context.user) return failed("unauthorised", 401);
   const { symbol, market, period } = parsed.data;
   const result = await attempt(getYahoo(context.provider, { symbol, market, mold: period }));

@@ -116,7 +116,9 @@ describe("candles", () => {
     expect(day?.closes).toHaveLength(144);
     // 144 candles in groups of 8: 18 rows, never more than 20.
     expect(day?.table).toHaveLength(18);
-    expect(day?.table.reduce((sum, row) => sum + row[5], 0)).toBe(day?.volume);
+    // Every minute's volume (1000 + index over 1440 minutes) is in the total and in the table's rows.
+    expect(day?.volume).toBe(2_476_080);
+    expect(day?.table.reduce((sum, row) => sum + row[5], 0)).toBe(2_476_080);
   });
 
   it("moves the running candle to a live price: its close and direction, the extremes and the table's last row", () => {
