@@ -14,11 +14,14 @@
  *   --runs=N               measurements per server (default 6)    --seconds=N  --warm=N  (as npm run bench)
  *   --mode=pg|embedded     database (default pg: a fresh database per server on --database)
  *   --database=URL         PostgreSQL admin URL (default postgres://postgres@127.0.0.1:5432/test)
+ *   --a-database=URL --b-database=URL  one side's own, e.g. the Unix socket: postgres://postgres@localhost/test?host=/var/run/postgresql
  *
  * A tree for the "before" side: `git worktree add /tmp/before <commit>`, link node_modules, `npx remix build` there.
  * A change inside node_modules (a patch) needs its own copy of the patched package in that tree's node_modules,
  * and of every package that requires it (Node resolves from the real path of the requiring package).
- * Prints each run (req/s, p99, RSS after) and the mean req/s and RSS per side.
+ * Prints each run (req/s, p99, the app server's CPU ms per answer, RSS after) and the means per side. CPU per answer
+ * counts all of the server's threads (~1.2 cores at 50 connections: brotli and GC beside the main thread); it moves
+ * with the machine's speed as req/s does, and tells work from waiting (the database, the provider) when they part.
  */
 import path from "node:path";
 
@@ -35,7 +38,7 @@ const args = Object.fromEntries(
   }),
 );
 if ("help" in args) {
-  console.log("node bench/ab.mjs [--a=DIR] [--b=DIR] [--a-args=…] [--b-args=…] [--route=markets] [--runs=6] [--seconds=6] [--warm=3] [--mode=pg|embedded]");
+  console.log("node bench/ab.mjs [--a=DIR] [--b=DIR] [--a-args=…] [--b-args=…] [--route=markets] [--runs=6] [--seconds=6] [--warm=3] [--mode=pg|embedded] [--database=URL] [--a-database=URL] [--b-database=URL]");
   process.exit(0);
 }
 const runs = Number(args.runs ?? 6);
@@ -45,13 +48,13 @@ const mode = args.mode ?? "pg";
 
 const sides = [];
 try {
-  for (const [name, dir, flags] of [
-    ["A", args.a, args["a-args"]],
-    ["B", args.b, args["b-args"]],
+  for (const [name, dir, flags, database] of [
+    ["A", args.a, args["a-args"], args["a-database"]],
+    ["B", args.b, args["b-args"], args["b-database"]],
   ]) {
     let databaseUrl;
     if (mode === "pg") {
-      const db = await createDatabase(adminUrl, sides.length + 1);
+      const db = await createDatabase(database ?? adminUrl, sides.length + 1);
       if (db.unreachable) throw new Error(`PostgreSQL unreachable at ${adminUrl} (${db.unreachable}); use --mode=embedded`);
       databaseUrl = db.url;
     }
@@ -64,24 +67,33 @@ try {
     browser.close();
     const key = args.route ?? "markets";
     const route = routeTable(urls).find((r) => r.key === key);
-    sides.push({ name, app, cookie: route?.auth === false ? "" : cookie, url: `${app.base}${route ? route.path : key}`, rps: [], rss: [] });
+    sides.push({ name, app, cookie: route?.auth === false ? "" : cookie, url: `${app.base}${route ? route.path : key}`, rps: [], cpu: [], rss: [] });
   }
   console.log(`A/B on ${sides[0].url.replace(sides[0].app.base, "")}, ${mode}, ${runs} runs of ${timing.warmSeconds}+${timing.seconds} s each`);
   for (const side of sides) await measure(side.url, { cookie: side.cookie, seconds: 2, warmSeconds: 1 });
   for (let i = 0; i < runs; i++) {
     for (const side of i % 2 ? [...sides].reverse() : sides) {
-      const result = await measure(side.url, { cookie: side.cookie, ...timing });
+      const result = await measure(side.url, { cookie: side.cookie, pid: side.app.pid, ...timing });
       const rss = await side.app.rss();
       side.rps.push(result.rps);
+      side.cpu.push(result.cpuMsPerRequest);
       side.rss.push(rss);
       const bad = result.non2xx + result.errors;
-      console.log(`  ${side.name} ${String(result.rps).padStart(5)} req/s  p99 ${String(result.p99Ms).padStart(5)} ms  RSS ${rss} MB${bad ? `  ${bad} failed` : ""}`);
+      const cpu = result.cpuMsPerRequest?.toFixed(2) ?? "–";
+      console.log(`  ${side.name} ${String(result.rps).padStart(5)} req/s  p99 ${String(result.p99Ms).padStart(5)} ms  CPU ${cpu.padStart(5)} ms/answer  RSS ${rss} MB${bad ? `  ${bad} failed` : ""}`);
     }
   }
-  const mean = (list) => Math.round(list.reduce((a, b) => a + b, 0) / list.length);
-  for (const side of sides) console.log(`${side.name}: mean ${mean(side.rps)} req/s (runs ${side.rps.join(", ")}), RSS ${Math.min(...side.rss)}-${Math.max(...side.rss)} MB`);
+  const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
+  for (const side of sides) {
+    const cpu = side.cpu.every((x) => x != null) ? `, CPU ${mean(side.cpu).toFixed(2)} ms/answer (runs ${side.cpu.map((x) => x.toFixed(2)).join(", ")})` : "";
+    console.log(`${side.name}: mean ${Math.round(mean(side.rps))} req/s (runs ${side.rps.join(", ")})${cpu}, RSS ${Math.min(...side.rss)}-${Math.max(...side.rss)} MB`);
+  }
   const [a, b] = sides.map((side) => mean(side.rps));
-  console.log(`B/A: ${((b / a - 1) * 100).toFixed(1)} %`);
+  console.log(`B/A: ${((b / a - 1) * 100).toFixed(1)} % req/s`);
+  if (sides.every((side) => side.cpu.every((x) => x != null))) {
+    const [ca, cb] = sides.map((side) => mean(side.cpu));
+    console.log(`B/A: ${((cb / ca - 1) * 100).toFixed(1)} % CPU per answer`);
+  }
 } finally {
   await stopAll();
 }

@@ -1,6 +1,8 @@
 // One autocannon measurement as every bench script takes it (bench/run.mjs, bench/ab.mjs).
 import autocannon from "autocannon";
 
+import { cpuMs } from "./servers.mjs";
+
 /**
  * autocannon against one URL for warmSeconds + seconds; the figures count only the requests sent after the
  * warm-up, on the same connections. Two things happen in the first seconds of a run on a busy server that are not
@@ -8,7 +10,7 @@ import autocannon from "autocannon";
  * established ones (on the app, seconds of latency for some of them; docs/performance.md). A browser keeps its
  * connection open, so the measured window starts once every connection is in.
  */
-export async function measure(url, { cookie = "", seconds = 5, warmSeconds = 3, connections = 50, encoding = "gzip, deflate, br" } = {}) {
+export async function measure(url, { cookie = "", seconds = 5, warmSeconds = 3, connections = 50, encoding = "gzip, deflate, br", pid } = {}) {
   const latencies = [];
   let non2xx = 0;
   let completed = 0;
@@ -20,6 +22,12 @@ export async function measure(url, { cookie = "", seconds = 5, warmSeconds = 3, 
   });
   const from = performance.now() + warmSeconds * 1000;
   const until = from + seconds * 1000;
+  // With the server's pid: its CPU time over the window (every thread: compression and GC run beside the main
+  // one), per answer completed in it (bench/ab.mjs).
+  const cpu = {};
+  const timers = pid
+    ? [setTimeout(() => (cpu.from = cpuMs(pid)), warmSeconds * 1000), setTimeout(() => (cpu.until = cpuMs(pid)), (warmSeconds + seconds) * 1000)]
+    : [];
   instance.on("response", (_client, status, _bytes, ms) => {
     const now = performance.now();
     if (now >= from && now <= until) completed++;
@@ -28,6 +36,7 @@ export async function measure(url, { cookie = "", seconds = 5, warmSeconds = 3, 
     if (status < 200 || status > 299) non2xx++;
   });
   const result = await instance;
+  timers.forEach(clearTimeout);
   latencies.sort((a, b) => a - b);
   const at = (q) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]) : NaN);
   return {
@@ -36,6 +45,7 @@ export async function measure(url, { cookie = "", seconds = 5, warmSeconds = 3, 
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     maxMs: at(1),
+    cpuMsPerRequest: cpu.from != null && cpu.until != null && completed ? (cpu.until - cpu.from) / completed : null,
     requests: latencies.length,
     non2xx,
     errors: result.errors + result.timeouts,

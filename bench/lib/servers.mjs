@@ -45,6 +45,17 @@ export function rssMB(pid) {
   }
 }
 
+/** CPU time (user + system) the process has used so far, in ms; null once it is gone. Linux only (/proc). */
+export function cpuMs(pid) {
+  try {
+    // After the command name come fields 3, 4, …: utime is field 14 and stime 15, in clock ticks (100 per second).
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 async function waitFor(url, child, label, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
