@@ -3,8 +3,11 @@
  * per endpoint, plus the mappers from provider rows to what the screens show (a stock row, an index card, a
  * price card). Routes never build provider URLs, read the envelope or map rows themselves.
  */
+import { LRUCache } from "lru-cache";
+
 import { displaySymbol, type Deployment } from "~/deployment";
 import { callProvider, type ProviderContext } from "~/provider/core.server";
+import { providerGeneration } from "~/provider/transport.server";
 
 import type { WatchlistItem } from "./watchlist.server";
 
@@ -90,9 +93,50 @@ export interface Quote {
 /** The provider accepts at most this many symbols per quotes call. */
 export const MAX_QUOTE_SYMBOLS = 50;
 
+/*
+ * Market data kept for a second (docs/product.md#live-prices, docs/decisions/0173-market-data-kept-a-second.md):
+ * the category list, stock-list pages and yahoo replies (a quote with its candles, or a price card's paths) are
+ * the same for every customer and change with time only, so a reply read in the last MARKET_DATA_TTL_MS is served
+ * again to whoever asks for the same thing, frozen because callers share it. A failure is not kept, and concurrent
+ * misses each ask: a refusal such as an ended session belongs to the customer who got it. Quotes are not kept: an
+ * order's checks read them, and the provider fills at the price of the moment.
+ */
+
+/** Shorter than any refresh interval (3 s). */
+export const MARKET_DATA_TTL_MS = 1_000;
+
+/** Category lists and stock-list pages. */
+const listReplies = new LRUCache<string, object>({ ttl: MARKET_DATA_TTL_MS, max: 500 });
+/** Yahoo replies, bounded by candles: a day of minutes is 1,440 rows (~54 KB of JSON), 20,000 rows a few MB. */
+const yahooReplies = new LRUCache<string, object>({
+  ttl: MARKET_DATA_TTL_MS,
+  maxSize: 20_000,
+  sizeCalculation: (quote) => ((quote as YahooQuote).rows?.length ?? 0) + 1,
+});
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** What `read()` answers, or what it answered under `key` (for the provider in use) in the last second. */
+async function kept<T extends object>(cache: LRUCache<string, object>, key: string, read: () => Promise<T>): Promise<T> {
+  const fullKey = `${providerGeneration()}|${key}`;
+  const hit = cache.get(fullKey);
+  if (hit) return hit as T;
+  const value = deepFreeze(await read());
+  cache.set(fullKey, value);
+  return value;
+}
+
 export async function getCategories(ctx: ProviderContext): Promise<Category[]> {
-  const data = await callProvider<{ categories: Category[] }>(ctx, { path: "/stock/category/list" });
-  return data.categories;
+  return kept(listReplies, "categories", async () => {
+    const data = await callProvider<{ categories: Category[] }>(ctx, { path: "/stock/category/list" });
+    return data.categories;
+  });
 }
 
 export async function getStockList(
@@ -103,16 +147,19 @@ export async function getStockList(
   if (params.symbol) query.symbol = params.symbol;
   if (params.page) query.page = String(params.page);
   if (params.limit) query.limit = String(params.limit);
-  return callProvider<{ rows: StockRow[]; count: number }>(ctx, { path: "/v2/stock/list", query });
+  return kept(listReplies, `list?${new URLSearchParams(query)}`, () =>
+    callProvider<{ rows: StockRow[]; count: number }>(ctx, { path: "/v2/stock/list", query }),
+  );
 }
 
+/** The quote and candles of one period (`mold=SVG`: a price card's paths instead of candles). */
 export async function getYahoo(
   ctx: ProviderContext,
   params: { symbol: string; mold: YahooMold; market?: string },
 ): Promise<YahooQuote> {
   const query: Record<string, string> = { symbol: params.symbol, mold: params.mold };
   if (params.market) query.market = params.market;
-  return callProvider<YahooQuote>(ctx, { path: "/v2/yahoo", query });
+  return kept(yahooReplies, `yahoo?${new URLSearchParams(query)}`, () => callProvider<YahooQuote>(ctx, { path: "/v2/yahoo", query }));
 }
 
 /** Quotes for any number of symbols, asked for in chunks of {@link MAX_QUOTE_SYMBOLS}; none costs no call. */

@@ -22,6 +22,12 @@ interface EmbeddedProvider {
 export type ProviderTransportHandler = (request: Request) => Response | Promise<Response>;
 
 let testTransport: ProviderTransportHandler | undefined;
+let generation = 0;
+
+/** Changes whenever the provider behind providerFetch does (a test swaps it): what a cache of its replies keys on. */
+export function providerGeneration(): number {
+  return generation;
+}
 
 /**
  * Tests only: route every provider request to `handler` (a scripted double, or a test provider's `fetch`);
@@ -32,6 +38,7 @@ export function setProviderTransportForTests(handler: ProviderTransportHandler |
     throw new Error("setProviderTransportForTests is for tests only");
   }
   testTransport = handler;
+  generation++;
 }
 
 let embedded: Promise<EmbeddedProvider> | undefined;
