@@ -6,8 +6,12 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 
-// The ES module build is the one the browser bundle is made from.
-import { createMemoryHistory, createRouter, type Router } from "../node_modules/@remix-run/router/dist/router.js";
+import type { Router } from "@remix-run/router";
+
+// The ES module build is the one the browser bundle is made from (its types are the package's).
+const { createMemoryHistory, createRouter } = (await import(
+  "../node_modules/@remix-run/router/dist/router.js"
+)) as unknown as typeof import("@remix-run/router");
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
