@@ -55,7 +55,7 @@ try {
     let databaseUrl;
     if (mode === "pg") {
       const db = await createDatabase(database ?? adminUrl, sides.length + 1);
-      if (db.unreachable) throw new Error(`PostgreSQL unreachable at ${adminUrl} (${db.unreachable}); use --mode=embedded`);
+      if (db.unreachable) throw new Error(`PostgreSQL unreachable at ${database ?? adminUrl} (${db.unreachable}); use --mode=embedded`);
       databaseUrl = db.url;
     }
     // One after the other: two servers migrating at once would race for the same first-start work.

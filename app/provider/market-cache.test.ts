@@ -5,6 +5,7 @@ import { providerContext } from "~/provider/core.server";
 import { getCategories, getStockList, getYahoo } from "~/provider/market.server";
 import { getRequest } from "~/testing/http";
 import { no, ok, scriptedProvider } from "~/testing/provider-double";
+import { sessionCookie } from "~/testing/route-harness";
 
 const provider = scriptedProvider();
 
@@ -39,14 +40,18 @@ describe("getYahoo keeps market data for a second", () => {
   it("answers the same symbol and period again without asking, for any customer; another period or symbol asks", async () => {
     let price = 1457.99;
     provider.respond(({ query }) => ({ ...QUOTE, symbol: query.symbol, price: (price += 1) }));
-    const first = await getYahoo(await context(), { symbol: "RELIANCE.NS", market: "IN", mold: "1m" });
-    const again = await getYahoo(await context(), { symbol: "RELIANCE.NS", market: "IN", mold: "1m" });
+    const customer = async (token: string, id: number) =>
+      providerContext(getRequest("/stock/RELIANCE.NS/IN/Reliance", await sessionCookie({ token, phone: `98765432${id}0`, id })));
+    const first = await getYahoo(await customer("a".repeat(43), 1), { symbol: "RELIANCE.NS", market: "IN", mold: "1m" });
+    const again = await getYahoo(await customer("b".repeat(43), 2), { symbol: "RELIANCE.NS", market: "IN", mold: "1m" });
     expect(first.price).toBe(1458.99);
     expect(again.price).toBe(1458.99);
 
     await getYahoo(await context(), { symbol: "RELIANCE.NS", market: "IN", mold: "1d" });
     await getYahoo(await context(), { symbol: "TCS.NS", market: "IN", mold: "1m" });
     expect(asked()).toEqual(["RELIANCE.NS 1m", "RELIANCE.NS 1d", "TCS.NS 1m"]);
+    // Only the first customer was asked for: the second was answered from what the first got.
+    expect(provider.calls[0].token).toBe("a".repeat(43));
   });
 
   it("asks again once the second has passed", async () => {
