@@ -17,7 +17,8 @@
  *
  * Options (flags, or the environment variable in brackets):
  *   --mode=all|embedded|pg         which database modes (all: embedded, plus PostgreSQL when reachable)
- *   --routes=home,markets,…        route keys (see --help); default all
+ *   --routes=home,markets,…        route keys (see --help); default the main routes; `more`: every other screen
+ *                                  (wallet, settings, orders, lists, chat…), `all`: both (~25 min with both modes)
  *   --seconds=N      [BENCH_SECONDS]       autocannon duration per measurement (default 5)
  *   --warm=N         [BENCH_WARM_SECONDS]  seconds of each run not counted: the connections' ramp-up (default 3)
  *   --encoding=S     [BENCH_ENCODING]      the Accept-Encoding sent (default "gzip, deflate, br", as browsers do;
@@ -35,7 +36,7 @@ import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
 import { Browser } from "./lib/client.mjs";
 import { CUSTOMER_STEPS, runCustomers } from "./lib/customers.mjs";
 import { measure } from "./lib/hammer.mjs";
-import { ROUTE_KEYS, discover, routeTable, weigh } from "./lib/pages.mjs";
+import { MORE_KEYS, ROUTE_KEYS, discover, routeTable, weigh } from "./lib/pages.mjs";
 import { bareDir, buildIfMissing, createDatabase, root, rssSampler, startApp, startBare, stopAll } from "./lib/servers.mjs";
 
 const BUDGET = { sharePercent: 70, p99Ms: 300, docCssGzip: 14 * 1024, jsGzip: 110 * 1024, rssPgMB: 200 };
@@ -54,13 +55,13 @@ const args = parseArgs(process.argv.slice(2));
 if (args.help) {
   const header = (await import("node:fs")).readFileSync(new URL(import.meta.url), "utf8").split("*/")[0];
   console.log(header.replace(/^#!.*\n\/\*\n?/, "").replace(/^ \* ?/gm, ""));
-  console.log(`Route keys: ${ROUTE_KEYS.join(", ")}`);
+  console.log(`Route keys: ${ROUTE_KEYS.join(", ")}\nMore screens (--routes=more): ${MORE_KEYS.join(", ")}`);
   process.exit(0);
 }
 const options = {
   mode: String(args.mode ?? process.env.BENCH_MODE ?? "all"),
   scenario: String(args.scenario ?? "routes"),
-  routes: args.routes ? String(args.routes).split(",").filter(Boolean) : ROUTE_KEYS,
+  routes: args.routes ? selectRoutes(String(args.routes)) : ROUTE_KEYS,
   seconds: Number(args.seconds ?? process.env.BENCH_SECONDS ?? 5),
   connections: Number(args.connections ?? process.env.BENCH_CONNECTIONS ?? 50),
   database: String(args.database ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"),
@@ -70,10 +71,16 @@ const options = {
   encoding: String(args.encoding ?? process.env.BENCH_ENCODING ?? "gzip, deflate, br"),
   rebuild: Boolean(args.rebuild),
 };
-const unknown = options.routes.filter((key) => !ROUTE_KEYS.includes(key));
-if (unknown.length) throw new Error(`unknown route keys: ${unknown.join(", ")} (known: ${ROUTE_KEYS.join(", ")})`);
+const unknown = options.routes.filter((key) => !ROUTE_KEYS.includes(key) && !MORE_KEYS.includes(key));
+if (unknown.length) throw new Error(`unknown route keys: ${unknown.join(", ")} (known: ${ROUTE_KEYS.join(", ")}; more: ${MORE_KEYS.join(", ")})`);
 if (!["all", "embedded", "pg"].includes(options.mode)) throw new Error("--mode is all, embedded or pg");
 if (!["routes", "customers", "all"].includes(options.scenario)) throw new Error("--scenario is routes, customers or all");
+
+/** `--routes`: keys, where `more` stands for every other screen and `all` for both lists. */
+function selectRoutes(list) {
+  const keys = list.split(",").filter(Boolean).flatMap((key) => (key === "more" ? MORE_KEYS : key === "all" ? [...ROUTE_KEYS, ...MORE_KEYS] : [key]));
+  return [...new Set(keys)];
+}
 
 const kb = (n) => (n / 1024).toFixed(1);
 const pad = (value, width) => String(value).padStart(width);
@@ -90,7 +97,7 @@ async function warm(url, cookie, n = 15) {
 
 /** The routes scenario for one mode: alternating bare / app route, then the app's RSS. */
 async function measureRoutes(app, bare, cookie, urls) {
-  const routes = routeTable(urls).filter((route) => options.routes.includes(route.key));
+  const routes = routeTable(urls, { more: true }).filter((route) => options.routes.includes(route.key));
   const bareUrl = `${bare.base}/`;
   await warm(bareUrl, "", 50);
   // Weighed first, in a few seconds: another helper's `remix build` can replace public/build under the running
@@ -126,14 +133,14 @@ function printRoutes(mode, result) {
   const flag = (bad) => (bad ? "!" : " ");
   console.log(`\n${mode}: SSR at ${options.connections} connections, ${options.seconds} s per measurement, alternating with the bare Remix route`);
   console.log(
-    "route".padEnd(22) + pad("req/s", 7) + pad("bare", 7) + pad("share", 8) + pad("p99 ms", 9) + pad("non2xx", 8) + pad("err", 5) +
+    "route".padEnd(32) + pad("req/s", 7) + pad("bare", 7) + pad("share", 8) + pad("p99 ms", 9) + pad("non2xx", 8) + pad("err", 5) +
       pad("doc gz", 8) + pad("CSS gz", 8) + pad("doc+CSS", 9) + pad("JS gz", 8) + pad("RSS", 6),
   );
   for (const r of result.rows) {
     const b = r.bytes?.error ? null : r.bytes;
     const na = r.page ? "?" : "–";
     console.log(
-      r.label.padEnd(22) + pad(r.rps, 7) + pad(r.bareRps, 7) + pad(`${r.sharePercent}%${flag(r.sharePercent < BUDGET.sharePercent)}`, 8) +
+      r.label.padEnd(32) + pad(r.rps, 7) + pad(r.bareRps, 7) + pad(`${r.sharePercent}%${flag(r.sharePercent < BUDGET.sharePercent)}`, 8) +
         pad(`${r.p99Ms}${flag(r.p99Ms >= BUDGET.p99Ms)}`, 9) + pad(r.non2xx, 8) + pad(r.errors, 5) +
         pad(b ? kb(b.htmlGzip) : na, 8) + pad(b ? `${kb(b.cssGzip)}/${b.blockingStylesheets}` : na, 8) +
         pad(b ? `${kb(b.docCssGzip)}${flag(b.docCssGzip > BUDGET.docCssGzip)}` : na, 9) +

@@ -3,8 +3,8 @@
  * `node bench/weigh.mjs`: the weight of every screen (issue 10; docs/decisions/0159-js-budget.md), in seconds and
  * without load: the JavaScript a document loads (module preloads, scripts, the inline module's imports; gzip level 6;
  * budget 110 KB, the chart screens exempt) and the document with its render-blocking CSS (budget 14 KB). It weighs
- * the pages `npm run bench` weighs and the other screens (sell, QIP, the money screens, settings, orders, records,
- * chat, the public account forms), signed in as the demo customer, on the app's production server started the bench's
+ * the pages `npm run bench` weighs and every other screen (bench/lib/pages.mjs MORE_SCREENS: sell, a news article, QIP,
+ * the money screens, settings, orders, records, the instrument lists, chat, support, the public account forms), signed in as the demo customer, on the app's production server started the bench's
  * way (bench/lib/servers.mjs: a snapshot of build/ and public/, a fresh embedded database). Build first
  * (`npx remix build`). Exits 1 when a page is over budget (or could not be weighed).
  *
@@ -19,32 +19,6 @@ import { startApp, stopAll } from "./lib/servers.mjs";
 /** The budgets `npm run bench` flags (bench/run.mjs). */
 const BUDGET = { jsGzip: 110 * 1024, docCssGzip: 14 * 1024 };
 
-/** The screens the bench's route table leaves out: signed in unless `auth: false`. */
-const MORE = [
-  ["/qip", "/qip"],
-  ["/recharge", "/recharge"],
-  ["/withdraw", "/withdraw"],
-  ["/loan", "/loan"],
-  ["/account/changes", "/account/changes"],
-  ["/recharge-records", "/recharge-records"],
-  ["/withdraw-records", "/withdraw-records"],
-  ["/loan-records", "/loan-records"],
-  ["/settings", "/settings"],
-  ["/settings/bank-cards", "/settings/bank-cards"],
-  ["/settings/login-password", "/settings/login-password"],
-  ["/settings/transaction-password", "/settings/transaction-password"],
-  ["/settings/real-name", "/settings/real-name"],
-  ["/ipo/orders", "/ipo/orders"],
-  ["/fund-investment/orders", "/fund-investment/orders"],
-  ["/block-trading/orders", "/block-trading/orders"],
-  ["/qip/orders", "/qip/orders"],
-  ["/watchlists", "/watchlists"],
-  ["/forex", "/forex"],
-  ["/customer-service", "/customer-service"],
-  ["/register (visitor)", "/register", false],
-  ["/forgot-password (visitor)", "/forgot-password", false],
-];
-
 const kb = (n) => (n / 1024).toFixed(1);
 
 const app = await startApp();
@@ -55,12 +29,11 @@ try {
   const cookie = sessionCookie(browser);
   const urls = await discover(browser);
   const pages = [
-    ...routeTable(urls).filter((route) => route.page),
-    { label: "buy/sell (sell)", path: urls.buy.replace("type=buy", "type=sell"), auth: true },
+    // The bench's pages and every other screen (bench/lib/pages.mjs MORE_SCREENS).
+    ...routeTable(urls, { more: true }).filter((route) => route.page),
     // The chart's heaviest documents: the day view (130 candles) and the trading view (decision 0170).
     ...["1d", "1wk", "1mo"].map((period) => ({ label: `chart ${period} (JS exempt)`, path: `${urls.chart}?period=${period}`, auth: true, chart: true })),
     { label: "trading view 1d (JS exempt)", path: `/trading/${urls.chart.split("/")[2]}?period=1d`, auth: true, chart: true },
-    ...MORE.map(([label, path, auth = true]) => ({ label, path, auth })),
   ];
   const rows = [];
   for (const page of pages) {

@@ -14,6 +14,43 @@ export const ROUTE_KEYS = [
   "quotes", "positions", "balance",
 ];
 
+/**
+ * Every other screen a customer can reach, by key, with its path: signed in unless `auth: false`. `npm run bench
+ * -- --routes=more` measures them under load as the main routes are (issue 10: the budgets hold for every route);
+ * bench/weigh.mjs weighs them. `path` may be a function of the discovered addresses (`discover`).
+ */
+export const MORE_SCREENS = [
+  ["sell", "buy/sell (sell)", (urls) => urls.buy.replace("type=buy", "type=sell")],
+  ["article", "news article", (urls) => urls.article],
+  ["qip", "/qip", "/qip"],
+  ["recharge", "/recharge", "/recharge"],
+  ["withdraw", "/withdraw", "/withdraw"],
+  ["loan", "/loan", "/loan"],
+  ["bills", "/account/changes", "/account/changes"],
+  ["recharge-records", "/recharge-records", "/recharge-records"],
+  ["withdraw-records", "/withdraw-records", "/withdraw-records"],
+  ["loan-records", "/loan-records", "/loan-records"],
+  ["settings", "/settings", "/settings"],
+  ["bank-cards", "/settings/bank-cards", "/settings/bank-cards"],
+  ["login-password", "/settings/login-password", "/settings/login-password"],
+  ["transaction-password", "/settings/transaction-password", "/settings/transaction-password"],
+  ["real-name", "/settings/real-name", "/settings/real-name"],
+  ["ipo-orders", "/ipo/orders", "/ipo/orders"],
+  ["fund-orders", "/fund-investment/orders", "/fund-investment/orders"],
+  ["block-orders", "/block-trading/orders", "/block-trading/orders"],
+  ["qip-orders", "/qip/orders", "/qip/orders"],
+  ["watchlists", "/watchlists", "/watchlists"],
+  ["forex", "/forex", "/forex"],
+  ["futures", "/futures", "/futures"],
+  ["treasury", "/treasury-debt", "/treasury-debt"],
+  ["no-nav", "/trade-no-nav/forex/1", "/trade-no-nav/forex/1"],
+  ["customer-service", "/customer-service", "/customer-service"],
+  ["register", "/register (visitor)", "/register", false],
+  ["forgot-password", "/forgot-password (visitor)", "/forgot-password", false],
+].map(([key, label, path, auth = true]) => ({ key, label, path, auth }));
+
+export const MORE_KEYS = MORE_SCREENS.map((screen) => screen.key);
+
 /** Finds the app's addresses and the live panels' symbols, signed in as `browser`'s customer. */
 export async function discover(browser) {
   const get = async (path) => {
@@ -39,11 +76,13 @@ export async function discover(browser) {
   const indexSymbols = home.categories.flatMap((category) => category.indices.map((index) => index.symbol));
   const listSymbols = [...(markets.index ? [markets.index.symbol] : []), ...markets.rows.map((row) => row.symbol)];
   const buySymbol = decodeURIComponent(buy.split("/")[3]);
+  const article = firstHref(await get("/news"), /^\/news\/[^/?]+$/, "an article on /news");
   const quotes = (symbols) => `/resources/quotes?symbols=${symbols.map(encodeURIComponent).join(",")}`;
   return {
     stock,
     buy,
     chart,
+    article,
     indexQuotes: quotes(indexSymbols),
     listQuotes: quotes(listSymbols),
     buyQuotes: quotes([buySymbol]),
@@ -52,8 +91,9 @@ export async function discover(browser) {
   };
 }
 
-/** The measured routes for `urls` (from discover), in the order they run. */
-export function routeTable(urls) {
+/** The measured routes for `urls` (from discover), in the order they run; with `more`, every other screen after them. */
+export function routeTable(urls, { more = false } = {}) {
+  const others = more ? MORE_SCREENS.map((screen) => ({ ...screen, path: typeof screen.path === "function" ? screen.path(urls) : screen.path, page: true })) : [];
   return [
     { key: "home", label: "/ (home)", path: "/", auth: true, page: true },
     { key: "markets", label: "/markets", path: "/markets", auth: true, page: true },
@@ -71,6 +111,7 @@ export function routeTable(urls) {
     { key: "quotes", label: "/resources/quotes", path: urls.listQuotes, auth: true, page: false },
     { key: "positions", label: "/resources/positions", path: urls.positions, auth: true, page: false },
     { key: "balance", label: "/resources/balance", path: urls.balance, auth: true, page: false },
+    ...others,
   ];
 }
 
