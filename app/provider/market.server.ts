@@ -8,6 +8,7 @@ import { LRUCache } from "lru-cache";
 import { displaySymbol, type Deployment } from "~/deployment";
 import { callProvider, type ProviderContext } from "~/provider/core.server";
 import { providerGeneration } from "~/provider/transport.server";
+import { deepFreeze } from "~/utils/deep-freeze";
 
 import type { WatchlistItem } from "./watchlist.server";
 
@@ -114,13 +115,6 @@ const yahooReplies = new LRUCache<string, object>({
   sizeCalculation: (quote) => ((quote as YahooQuote).rows?.length ?? 0) + 1,
 });
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /** What `read()` answers, or what it answered under `key` (for the provider in use) in the last second. */
 async function kept<T extends object>(cache: LRUCache<string, object>, key: string, read: () => Promise<T>): Promise<T> {

@@ -10,7 +10,6 @@ import { failureResult } from "~/features/account/failure-reply.server";
 import { RESET_CODE_LENGTH } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
 import {
-  constraintOf,
   createPhoneStepSchema,
   createResetStepSchema,
   resendCodeSchema,
@@ -25,6 +24,7 @@ import { requireSameOrigin } from "~/security.server";
 import { commitSession, getSession, requireAnonymous, type AppSession } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 import type { PageHandle } from "~/utils/page";
+import { formConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { titleKey: "forgot.title" };
 
@@ -41,8 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const step = url.searchParams.get("step") === "code" && phone ? "code" : "phone";
   const t = await getFixedT(request);
   const constraints = {
-    phone: constraintOf(createPhoneStepSchema(t)),
-    reset: constraintOf(createResetStepSchema(t)),
+    phone: formConstraint("reset-phone", null, () => createPhoneStepSchema(t)),
+    reset: formConstraint("reset-password", null, () => createResetStepSchema(t)),
   };
   return json({ step, phone, constraints } as const);
 }

@@ -14,7 +14,7 @@ import { FigureList } from "~/features/wallet/FigureList";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
-import { constraintOf, loanSchemas } from "~/features/wallet/schemas.server";
+import { loanSchemas } from "~/features/wallet/schemas.server";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatInteger, formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
@@ -24,6 +24,7 @@ import { useFormat } from "~/utils/format-context";
 import { loanHref, loanRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
+import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:loan.title" };
 export const links = walletLinks;
@@ -41,7 +42,7 @@ export interface LoanPageData {
   applying: boolean;
   form: { amount: string };
   review: { key: string; amount: string } | null;
-  constraint: ReturnType<typeof constraintOf>;
+  constraint: FormConstraint;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -62,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     applying: query.get("apply") === "1",
     form: { amount },
     review,
-    constraint: constraintOf(loanSchemas(context.t, settings, context.fmt).review),
+    constraint: formConstraint("loan", { settings, fmt: context.fmt }, () => loanSchemas(context.t, settings, context.fmt).review),
   };
   return json(data, { headers: { "Cache-Control": "private, no-store" } });
 }

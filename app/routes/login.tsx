@@ -7,12 +7,13 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { getInputProps } from "~/components/ui/replyForm";
 import { keepDigits } from "~/features/account/fields";
 import { PasswordField, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
-import { constraintOf, createLoginSchema, type LoginFields } from "~/features/account/schemas.server";
+import { createLoginSchema, type LoginFields } from "~/features/account/schemas.server";
 import { getFixedT } from "~/i18next.server";
 import { requireSameOrigin } from "~/security.server";
 import { commitSession, requireAnonymous, safeRedirect, startSession } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 import type { PageHandle } from "~/utils/page";
+import { formConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { titleKey: "login.title" };
 
@@ -20,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   await requireAnonymous(request, redirectTo);
-  const constraint = constraintOf(createLoginSchema(await getFixedT(request)));
+  const t = await getFixedT(request);
+  const constraint = formConstraint("login", null, () => createLoginSchema(t));
   return json({ redirectTo, phone: keepDigits(url.searchParams.get("phone") ?? ""), constraint });
 }
 

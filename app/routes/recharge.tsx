@@ -15,7 +15,7 @@ import { formatMinimum } from "~/features/wallet/amounts";
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
-import { constraintOf, rechargeSchemas } from "~/features/wallet/schemas.server";
+import { rechargeSchemas } from "~/features/wallet/schemas.server";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { useTranslation } from "~/i18n-react";
@@ -24,6 +24,7 @@ import { useFormat } from "~/utils/format-context";
 import { rechargeHref, rechargeRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
+import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:recharge.title" };
 export const links = walletLinks;
@@ -35,7 +36,7 @@ export interface RechargePageData {
   form: { method: "bank"; amount: string };
   /** The review of the recharge the URL describes, or null. */
   review: { key: string; amount: string } | null;
-  constraint: ReturnType<typeof constraintOf>;
+  constraint: FormConstraint;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings,
     form: { method: "bank", amount },
     review: query.get("method") === "bank" ? review : null,
-    constraint: constraintOf(rechargeSchemas(context.t, settings, context.fmt).review),
+    constraint: formConstraint("recharge", { settings, fmt: context.fmt }, () => rechargeSchemas(context.t, settings, context.fmt).review),
   };
   return json(data, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -9,13 +9,14 @@ import { getInputProps } from "~/components/ui/replyForm";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
-import { constraintOf, createRegisterSchema, type RegisterFields } from "~/features/account/schemas.server";
+import { createRegisterSchema, type RegisterFields } from "~/features/account/schemas.server";
 import { getFixedT } from "~/i18next.server";
 import { register } from "~/provider/account.server";
 import { requireSameOrigin } from "~/security.server";
 import { requireAnonymous } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 import type { PageHandle } from "~/utils/page";
+import { formConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { titleKey: "register.title" };
 
@@ -23,7 +24,8 @@ const HIDDEN_ON_ERROR = ["password", "confirm"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return json({ constraint: constraintOf(createRegisterSchema(await getFixedT(request))) });
+  const t = await getFixedT(request);
+  return json({ constraint: formConstraint("register", null, () => createRegisterSchema(t)) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -16,7 +16,7 @@ import { RetryNotice } from "~/components/ui/RetryNotice";
 import type { Deployment } from "~/deployment";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
-import { constraintOf, createBankCardSchema, parseForm, type BankCardFields } from "~/features/wallet/schemas.server";
+import { createBankCardSchema, parseForm, type BankCardFields } from "~/features/wallet/schemas.server";
 import { StepDialog } from "~/features/wallet/StepDialog";
 import { useHydrated } from "~/features/wallet/useHydrated";
 import { useTranslation } from "~/i18n-react";
@@ -27,6 +27,7 @@ import { redirectWithToast } from "~/toast.server";
 import { bankCardsHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
+import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:cards.title" };
 export const links = walletLinks;
@@ -41,7 +42,7 @@ export interface BankCardsData {
   failed: boolean;
   /** The open step: adding, or editing one of the cards. */
   step: { kind: "add" } | { kind: "edit"; card: CardFigures } | null;
-  constraint: ReturnType<typeof constraintOf>;
+  constraint: FormConstraint;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cards: list,
     failed: !cards.ok,
     step: editing ? { kind: "edit", card: editing } : query.get("add") === "1" ? { kind: "add" } : null,
-    constraint: constraintOf(createBankCardSchema(context.t, context.deployment)),
+    constraint: formConstraint("bank-card", context.deployment, () => createBankCardSchema(context.t, context.deployment)),
   };
   return json(data, { status: cards.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } });
 }

@@ -12,7 +12,7 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PasswordField, useAccountForm } from "~/features/account/forms";
-import { constraintOf, createLoginPasswordSchema, type LoginPasswordFields } from "~/features/account/schemas.server";
+import { createLoginPasswordSchema, type LoginPasswordFields } from "~/features/account/schemas.server";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { parseForm } from "~/features/wallet/schemas.server";
@@ -23,6 +23,7 @@ import { redirectWithToast } from "~/toast.server";
 import { loginPasswordHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
+import { formConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:password.title" };
 export const links = walletLinks;
@@ -33,7 +34,7 @@ const HIDDEN = ["current", "password", "confirm"];
 export async function loader({ request }: LoaderFunctionArgs) {
   // The account schemas speak `common` (validation.*) and name their wallet strings in full.
   const context = await requireUserContext(request);
-  return json({ constraint: constraintOf(createLoginPasswordSchema(context.t)) });
+  return json({ constraint: formConstraint("login-password", null, () => createLoginPasswordSchema(context.t)) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

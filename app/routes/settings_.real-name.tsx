@@ -18,7 +18,7 @@ import { RetryNotice } from "~/components/ui/RetryNotice";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { ImagePreparationError, prepareImage, type ImageProblem } from "~/features/wallet/compress-image";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
-import { constraintOf, createRealNameSchema, parseForm, type RealNameFields } from "~/features/wallet/schemas.server";
+import { createRealNameSchema, parseForm, type RealNameFields } from "~/features/wallet/schemas.server";
 import { useTranslation } from "~/i18n-react";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { ID_TYPES, getKycState, kycFigures, submitKyc, uploadImage, type IdType, type KycFigures } from "~/provider/wallet.server";
@@ -27,6 +27,7 @@ import { redirectWithToast } from "~/toast.server";
 import { kycImageHref, realNameHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
+import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:realName.title" };
 export const links = walletLinks;
@@ -40,14 +41,14 @@ export interface RealNameData {
   kyc: KycFigures | null;
   /** The ID types offered, in order (from the provider module, which the browser does not load). */
   idTypes: IdType[];
-  constraint: ReturnType<typeof constraintOf>;
+  constraint: FormConstraint;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   const state = await attempt(getKycState(context.provider));
   if (!state.ok) logFailure("real-name state", state.failure);
-  const data: RealNameData = { kyc: state.ok ? kycFigures(state.data) : null, idTypes: [...ID_TYPES], constraint: constraintOf(createRealNameSchema(context.t)) };
+  const data: RealNameData = { kyc: state.ok ? kycFigures(state.data) : null, idTypes: [...ID_TYPES], constraint: formConstraint("real-name", null, () => createRealNameSchema(context.t)) };
   return json(data, { status: state.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -15,7 +15,7 @@ import { RetryNotice } from "~/components/ui/RetryNotice";
 import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { useAccountForm } from "~/features/account/forms";
-import { constraintOf, createTransactionPasswordSchema, type TransactionPasswordFields } from "~/features/account/schemas.server";
+import { createTransactionPasswordSchema, type TransactionPasswordFields } from "~/features/account/schemas.server";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { parseForm } from "~/features/wallet/schemas.server";
@@ -28,6 +28,7 @@ import { redirectWithToast } from "~/toast.server";
 import { settingsHref, transactionPasswordHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
+import { formConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:transactionPassword.title" };
 export const links = walletLinks;
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!state.ok) logFailure("transaction password state", state.failure);
   const mode: Mode | null = state.ok ? (state.data.is_set ? "modify" : "set") : null;
   return json(
-    { mode, constraint: constraintOf(createTransactionPasswordSchema(context.t, mode === "modify")) },
+    { mode, constraint: formConstraint("transaction-password", mode === "modify", () => createTransactionPasswordSchema(context.t, mode === "modify")) },
     { status: state.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } },
   );
 }

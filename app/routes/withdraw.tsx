@@ -12,7 +12,7 @@ import { WITHDRAW_FLOOR, formatMinimum, isBelow } from "~/features/wallet/amount
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
-import { constraintOf, withdrawSchemas } from "~/features/wallet/schemas.server";
+import { withdrawSchemas } from "~/features/wallet/schemas.server";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatMoney } from "~/format";
@@ -23,6 +23,7 @@ import { useFormat } from "~/utils/format-context";
 import { bankCardsHref, withdrawHref, withdrawRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
+import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:withdraw.title" };
 export const links = walletLinks;
@@ -37,7 +38,7 @@ export interface WithdrawPageData {
   cardsFailed: boolean;
   form: { card: string; amount: string };
   review: { key: string; amount: string; card: CardFigures } | null;
-  constraint: ReturnType<typeof constraintOf>;
+  constraint: FormConstraint;
 }
 
 async function approvedCards(context: UserRequestContext) {
@@ -58,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cardsFailed: cards.failed,
     form: { card: card ? String(card.id) : cards.cards[0] ? String(cards.cards[0].id) : "", amount },
     review: review && card ? { ...review, card } : null,
-    constraint: constraintOf(withdrawSchemas(context.t, settings, context.fmt).review),
+    constraint: formConstraint("withdraw", { settings, fmt: context.fmt }, () => withdrawSchemas(context.t, settings, context.fmt).review),
   };
   return json(data, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -1,20 +1,14 @@
 /**
  * The zod schemas of the account forms (docs/product.md#accounts, #validation, #passwords): one per form that
  * posts, intent-only forms included, used by its action (`parseWithZod`, messages translated with the caller's
- * `t`) and, through the loader's `constraintOf`, by its component for the native required/minLength/pattern
+ * `t`) and, through the loader's `formConstraint` (app/utils/form-constraint.server.ts), by its component for the native required/minLength/pattern
  * attributes. Server-only so zod never reaches the browser (docs/decisions/0006-form-validation-on-the-server.md).
  */
-import { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
 
 import type { TFunction } from "~/i18n-react";
 
 import { PASSWORD_MIN } from "./fields";
-
-/** The HTML constraints of a schema, as plain data a loader can send to the form. */
-export function constraintOf(schema: z.ZodTypeAny) {
-  return getZodConstraint(schema);
-}
 
 // --- field rules shared by the forms -------------------------------------------------------------------
 

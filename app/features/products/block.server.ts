@@ -7,7 +7,7 @@
  * - `&step=review&key=<idempotency key>`: "check your purchase", the key minted once by the Review POST; the
  *   transaction password is asked for on the review and only ever travels in the Confirm's body.
  */
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 
 import { currencyName, walletConversion } from "~/features/trading/currency";
@@ -31,6 +31,7 @@ import { requireSameOrigin } from "~/security.server";
 import { money, toBig } from "~/utils/decimal";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
+import { formConstraint } from "~/utils/form-constraint.server";
 
 import { BLOCK_HREFS } from "./molds";
 import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits, type FormConstraint } from "./forms.server";
@@ -151,7 +152,7 @@ export async function loadBlockScreen(request: Request, mold: BlockMold) {
       quantity = String(stepped.quantity);
       stepNote = stepped.bound ? boundMessage(context, limits, stepped.bound) : null;
     }
-    buy = { ...limits, quantity, stepNote, constraint: getZodConstraint(createBlockReviewSchema(t, blockLimits(limits))) };
+    buy = { ...limits, quantity, stepNote, constraint: formConstraint("block-review", blockLimits(limits), () => createBlockReviewSchema(t, blockLimits(limits))) };
     review = step === "review" ? blockReview(context, limits, query) : null;
   }
   const data: BlockScreenData = {
@@ -195,7 +196,7 @@ function blockReview(context: UserRequestContext, limits: Limits, query: URLSear
         toName: currencyName(conversion.to, context.fmt),
       }),
     },
-    constraint: getZodConstraint(createBlockConfirmSchema(context.t, blockLimits(limits))),
+    constraint: formConstraint("block-confirm", blockLimits(limits), () => createBlockConfirmSchema(context.t, blockLimits(limits))),
   };
 }
 

@@ -4,7 +4,6 @@
  * the request's language; the browser gets `getZodConstraint(schema)` through the loader (docs/decisions/0006).
  * Nothing is coerced or clamped: a typed quantity comes back as typed, with its message.
  */
-import type { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
 
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
@@ -99,8 +98,7 @@ export function createFundConfirmSchema(t: T) {
   return z.object({ intent: intent("confirm", t), invest: idField(t("funds.gone")), idempotency_key: idempotencyKey(t) });
 }
 
-/** A schema's HTML constraints (`getZodConstraint`), as the loaders send them. */
-export type FormConstraint = ReturnType<typeof getZodConstraint>;
+export type { FormConstraint } from "~/utils/form-constraint.server";
 
 export type BlockReviewFields = z.input<ReturnType<typeof createBlockReviewSchema>>;
 export type BlockConfirmFields = z.input<ReturnType<typeof createBlockConfirmSchema>>;

@@ -3,13 +3,14 @@
  * docs/decisions/0142-chat-plain-post-poll-and-cache.md): the send form's schema (server side; the browser gets
  * `getZodConstraint` through the loader, decision 0006) and the conversation as the screen shows it.
  */
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
 import type { TFunction } from "~/i18n-react";
 import type { ProviderContext } from "~/provider/core.server";
 import { chatMessage, listChatMessages, type ChatMessage } from "~/provider/support.server";
+import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
 import { MESSAGE_MAX_LENGTH } from "./message";
 /** How many of the latest messages the screen shows (the provider answers at most 100 per call). */
@@ -38,8 +39,8 @@ export function parseChatMessageForm(formData: FormData, t: TFunction) {
   return parseWithZod(formData, { schema: createChatMessageSchema(t) });
 }
 
-export function chatMessageConstraint(t: TFunction) {
-  return getZodConstraint(createChatMessageSchema(t));
+export function chatMessageConstraint(t: TFunction): FormConstraint {
+  return formConstraint("chat-message", null, () => createChatMessageSchema(t));
 }
 
 /** The conversation as the screen shows it: the latest messages, oldest first. */

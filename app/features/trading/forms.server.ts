@@ -4,10 +4,11 @@
  * parsed with Conform in its action (messages in the request's language); the browser gets only
  * `getZodConstraint(schema)` through the loader (docs/decisions/0006, 0100). Server only: no zod in the browser.
  */
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 import type { TFunction } from "~/i18n-react";
+import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
 import { POSITION_TYPES, QUANTITY_DIGITS, SIDES, quantityWarning, quantityWarningText } from "./order";
 
@@ -91,18 +92,14 @@ export function parseCancelForm(formData: FormData, t: TFunction) {
 }
 
 export interface OrderConstraints {
-  order: ReturnType<typeof getZodConstraint>;
-  confirm: ReturnType<typeof getZodConstraint>;
+  order: FormConstraint;
+  confirm: FormConstraint;
 }
 
-let constraints: OrderConstraints | undefined;
-
 /**
- * The HTML constraints of the order and confirm forms, as plain data for the loader. They hold no message, so
- * they are the same in every language: built once (two zod schemas per buy/sell page view were ~8 % of its
- * server allocations). Callers must not modify them.
+ * The HTML constraints of the order and confirm forms, as plain data for the loader; built once (two zod schemas per
+ * buy/sell page view were ~8 % of its server allocations), frozen.
  */
 export function orderConstraints(t: TFunction): OrderConstraints {
-  constraints ??= { order: getZodConstraint(createOrderSchema(t)), confirm: getZodConstraint(createConfirmSchema(t)) };
-  return constraints;
+  return { order: formConstraint("order", null, () => createOrderSchema(t)), confirm: formConstraint("order-confirm", null, () => createConfirmSchema(t)) };
 }

@@ -1,10 +1,10 @@
 /**
  * The zod schemas of the wallet forms, one per form that posts (docs/product.md#recharge, #withdraw, #loans,
  * #bank-cards, #real-name, #validation), intent-only forms included. Each is parsed with Conform in its action
- * with messages in the request's language; the browser gets only `getZodConstraint(schema)` through the loader
+ * with messages in the request's language; the browser gets only the schema's constraints (`formConstraint`) through the loader
  * (docs/decisions/0006). Server only: no zod in the browser.
  */
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 import type { Deployment } from "~/deployment";
@@ -142,7 +142,6 @@ export const balanceVisibilitySchema = z.object({ intent: z.literal("visibility"
 /* ---------------------------------------------------------------- parsing helpers */
 
 export const parseForm = <S extends z.ZodTypeAny>(formData: FormData, schema: S) => parseWithZod(formData, { schema });
-export const constraintOf = (schema: z.ZodTypeAny) => getZodConstraint(schema);
 
 export type BankCardFields = z.input<ReturnType<typeof createBankCardSchema>>;
 export type RealNameFields = z.input<ReturnType<typeof createRealNameSchema>>;

@@ -3,7 +3,7 @@
  * review of `?invest=&step=review&key=`, and the Invest / Confirm posts. A module of its own so that the browser's
  * route chunk imports no shared server module (docs/decisions/0159-js-budget.md).
  */
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { createFundConfirmSchema, createFundReviewSchema, type FormConstraint } from "~/features/products/forms.server";
@@ -17,6 +17,7 @@ import { requireSameOrigin } from "~/security.server";
 import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
+import { formConstraint } from "~/utils/form-constraint.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...info,
     funds: list.ok ? list.data.rows.map(fundFigures) : [],
     failed: !list.ok,
-    review: reviewing && fund ? { key, fund, constraint: getZodConstraint(createFundConfirmSchema(context.t)) } : null,
+    review: reviewing && fund ? { key, fund, constraint: formConstraint("fund-confirm", null, () => createFundConfirmSchema(context.t)) } : null,
     investGone: reviewing && !fund,
   };
   return json(data, { status: list.ok ? 200 : 503, headers: NO_STORE });

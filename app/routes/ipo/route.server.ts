@@ -3,7 +3,7 @@
  * quantity and review from the URL, and the Review / Confirm posts. A module of its own so that the browser's route
  * chunk imports no shared server module (docs/decisions/0159-js-budget.md).
  */
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/products/forms.server";
@@ -18,6 +18,7 @@ import { requireSameOrigin } from "~/security.server";
 import { money, toBig } from "~/utils/decimal";
 import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
+import { formConstraint } from "~/utils/form-constraint.server";
 
 import { ipoUnavailableReason } from "./reasons";
 import type { IpoPageData, IpoReview } from "./types";
@@ -52,11 +53,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       quantity = String(stepped.quantity);
       stepNote = stepped.bound ? t(stepped.bound === "min" ? "ipo.atMinimum" : "ipo.atMaximum", { min: ipo.min, max: ipo.max }) : null;
     }
-    apply = { ipo, quantity, stepNote, constraint: getZodConstraint(createIpoReviewSchema(t, range)) };
+    apply = { ipo, quantity, stepNote, constraint: formConstraint("ipo-review", range, () => createIpoReviewSchema(t, range)) };
     const key = query.get("key") ?? "";
     const count = readQuantity(typed);
     if (step === "review" && ipo.canApply && IDEMPOTENCY_KEY.test(key) && count !== null && !boundBroken(count, ipo.min, ipo.max)) {
-      review = { key, quantity: count, amount: money(toBig(ipo.price).times(count)), constraint: getZodConstraint(createIpoConfirmSchema(t, range)) };
+      review = { key, quantity: count, amount: money(toBig(ipo.price).times(count)), constraint: formConstraint("ipo-confirm", range, () => createIpoConfirmSchema(t, range)) };
     }
   }
   const data: IpoPageData = { ipos: ipos ?? [], failed: ipos === null, apply, applyGone: id !== null && ipos !== null && !ipo, review };
