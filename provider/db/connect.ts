@@ -3,6 +3,7 @@ import path from "node:path";
 import { Kysely, PGliteDialect } from "kysely";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "./database";
+import { preparedStatementsEnabled, preparingClient } from "./prepared";
 import { ScopedPostgresDialect } from "./scoped-introspector";
 
 export interface DatabaseOptions {
@@ -32,6 +33,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // Each parameterised query prepared once per connection (decision 0176).
+      ...(preparedStatementsEnabled() ? { Client: preparingClient(pg.Client) } : {}),
       ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
     });
     // An idle client that errors (server restart) must not crash the process.
