@@ -202,3 +202,15 @@ export async function upload(p: TestProvider, token: string | undefined, bytes: 
   const res = await p.fetch("/api/stock/success/upload", { method: "POST", body: form, headers: token ? { token } : {} });
   return { status: res.status, body: (await res.json()) as any };
 }
+
+/** Runs `query` on its own connection to the PostgreSQL server at `databaseUrl` (schema set-up and tear-down). */
+export async function runOnServer(databaseUrl: string, query: string): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/connect";
 import { migrateToLatest } from "../db/migrate";
 import { MAX_PREPARED_PER_CONNECTION, preparingClient, statementName } from "../db/prepared";
+import { runOnServer } from "./helpers";
 
 /* Parameterised queries as named prepared statements (provider/db/prepared.ts, decision 0176). */
 
@@ -59,15 +60,7 @@ describe.skipIf(!databaseUrl)("prepared statements on PostgreSQL", () => {
   const schema = `t_prep_${randomBytes(4).toString("hex")}`;
   let handle: DatabaseHandle;
 
-  async function admin(query: string) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = (query: string) => runOnServer(databaseUrl!, query);
 
   beforeAll(async () => {
     await admin(`create schema ${schema}`);

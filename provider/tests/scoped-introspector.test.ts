@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/connect";
 import { migrateToLatest } from "../db/migrate";
 import { ScopedPostgresIntrospector } from "../db/scoped-introspector";
+import { runOnServer } from "./helpers";
 
 /*
  * The migrator's table check must not read other schemas (provider/db/scoped-introspector.ts). The race it fixes is
@@ -18,18 +19,9 @@ const databaseUrl = process.env.DATABASE_URL;
 
 describe.skipIf(!databaseUrl)("schema-scoped introspection (PostgreSQL)", () => {
   const ours = `t_scope_${randomBytes(4).toString("hex")}`;
-  const admin = () => new pg.Client({ connectionString: databaseUrl });
   let handle: DatabaseHandle;
 
-  async function run(query: string) {
-    const client = admin();
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  }
+  const run = (query: string) => runOnServer(databaseUrl!, query);
 
   beforeAll(async () => {
     await run(`create schema ${ours}`);
