@@ -3,6 +3,9 @@
  * returns while a navigation is still discovering its route (lazy route discovery) used to throw "Didn't find any
  * matches after fetcher action", an uncaught error in the page (seen in e2e: star a stock, then tap Buy at once).
  * Now the fetcher ends with its action's data and the navigation completes, loading the new screen's data.
+ * Decision 0177: when the fetcher's revalidation (of the page it was on) finishes while a navigation that started
+ * after it is still discovering its route, the navigation is not completed with that old page's matches (the page
+ * was replaced by the root's default "Loading..." fallback in e2e).
  */
 import { afterEach, describe, expect, it } from "vitest";
 
@@ -77,6 +80,56 @@ describe("a fetcher action that returns while a navigation discovers its route",
     expect(unhandled).toEqual([]);
     expect(router.state.location.pathname).toBe("/buy");
     expect(router.state.loaderData.buy).toBe("buy 1");
+    expect(router.state.navigation.state).toBe("idle");
+  });
+
+  it("does not complete a navigation that is still discovering its route with the old page's revalidation", async () => {
+    const rootReload = deferred<string>();
+    const discovery = deferred<void>();
+    let rootLoads = 0;
+
+    router = createRouter({
+      window: browserWindow as unknown as Window,
+      history: createMemoryHistory({ initialEntries: ["/stock"] }),
+      routes: [
+        {
+          id: "root",
+          path: "/",
+          // The first load is the hydration data's; the revalidation after the star is held open.
+          loader: () => (++rootLoads === 1 ? rootReload.promise : `root ${rootLoads}`),
+          children: [{ id: "stock", path: "stock", loader: () => "stock", action: () => ({ favourite: true }) }],
+        },
+      ],
+      hydrationData: { loaderData: { root: "root", stock: "stock" } },
+      async patchRoutesOnNavigation({ path, patch }) {
+        if (path !== "/buy") return;
+        await discovery.promise;
+        patch("root", [{ id: "buy", path: "buy", loader: () => "buy" }]);
+      },
+    }).initialize();
+
+    const formData = new FormData();
+    formData.set("intent", "favourite");
+    await router.fetch("star", "stock", "/stock", { formMethod: "post", formData });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The star's action is done; its revalidation of /stock waits on the root loader. Now the customer taps Buy.
+    const navigation = router.navigate("/buy");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    rootReload.resolve("root after star");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+
+    // Still on /stock with its own matches, the navigation still loading: not /buy with the stock page's matches.
+    expect(router.state.location.pathname).toBe("/stock");
+    expect(router.state.matches.map((match) => match.route.id)).toEqual(["root", "stock"]);
+    expect(router.state.navigation.state).toBe("loading");
+    expect(router.state.loaderData.root).toBe("root after star");
+    expect(router.state.fetchers.get("star")).toMatchObject({ state: "idle", data: { favourite: true } });
+
+    discovery.resolve();
+    await navigation;
+    expect(router.state.location.pathname).toBe("/buy");
+    expect(router.state.matches.map((match) => match.route.id)).toEqual(["root", "buy"]);
+    expect(router.state.loaderData.buy).toBe("buy");
     expect(router.state.navigation.state).toBe("idle");
   });
 });
