@@ -1,8 +1,8 @@
 /**
  * The zod schemas of the wallet forms, one per form that posts (docs/product.md#recharge, #withdraw, #loans,
  * #bank-cards, #real-name, #validation), intent-only forms included. Each is parsed with Conform in its action
- * with messages in the request's language; the browser gets only the schema's constraints (`formConstraint`) through the loader
- * (docs/decisions/0006). Server only: no zod in the browser.
+ * with messages in the request's language; the browser gets only the schema's constraints (`formConstraint`)
+ * through the loader (docs/decisions/0006). Server only: no zod in the browser.
  */
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
