@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 
-import type { Router } from "@remix-run/router";
+import type { ActionFunction, LoaderFunction, Router } from "@remix-run/router";
 
 // The ES module build is the one the browser bundle is made from (its types are the package's).
 const { createMemoryHistory, createRouter } = (await import(
@@ -32,6 +32,36 @@ const browserWindow = {
 let router: Router | undefined;
 afterEach(() => router?.dispose());
 
+/**
+ * The stock page (root + stock, hydrated) in a browser, as far as the router asks (it refuses fetches during a
+ * server render); the Buy screen is not known yet: it arrives with the (slow) discovery, loading `buyLoader`.
+ */
+function stockPageRouter(options: {
+  rootLoader: LoaderFunction;
+  stockAction: ActionFunction;
+  discovery: Promise<void>;
+  buyLoader: LoaderFunction;
+}): Router {
+  return createRouter({
+    window: browserWindow as unknown as Window,
+    history: createMemoryHistory({ initialEntries: ["/stock"] }),
+    routes: [
+      {
+        id: "root",
+        path: "/",
+        loader: options.rootLoader,
+        children: [{ id: "stock", path: "stock", loader: () => "stock", action: options.stockAction }],
+      },
+    ],
+    hydrationData: { loaderData: { root: "root", stock: "stock" } },
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (path !== "/buy") return;
+      await options.discovery;
+      patch("root", [{ id: "buy", path: "buy", loader: options.buyLoader }]);
+    },
+  }).initialize();
+}
+
 describe("a fetcher action that returns while a navigation discovers its route", () => {
   it("ends the fetcher with its data, raises nothing, and the navigation still lands with its data", async () => {
     const action = deferred<unknown>();
@@ -41,26 +71,12 @@ describe("a fetcher action that returns while a navigation discovers its route",
     process.on("unhandledRejection", onUnhandled);
     let buyLoads = 0;
 
-    router = createRouter({
-      // A browser, as far as the router asks (it refuses fetches during a server render).
-      window: browserWindow as unknown as Window,
-      history: createMemoryHistory({ initialEntries: ["/stock"] }),
-      routes: [
-        {
-          id: "root",
-          path: "/",
-          loader: () => "root",
-          children: [{ id: "stock", path: "stock", loader: () => "stock", action: () => action.promise }],
-        },
-      ],
-      hydrationData: { loaderData: { root: "root", stock: "stock" } },
-      // The Buy screen is not known yet: it arrives with the (slow) discovery.
-      async patchRoutesOnNavigation({ path, patch }) {
-        if (path !== "/buy") return;
-        await discovery.promise;
-        patch("root", [{ id: "buy", path: "buy", loader: () => `buy ${++buyLoads}` }]);
-      },
-    }).initialize();
+    router = stockPageRouter({
+      rootLoader: () => "root",
+      stockAction: () => action.promise,
+      discovery: discovery.promise,
+      buyLoader: () => `buy ${++buyLoads}`,
+    });
 
     const formData = new FormData();
     formData.set("intent", "favourite");
@@ -88,25 +104,13 @@ describe("a fetcher action that returns while a navigation discovers its route",
     const discovery = deferred<void>();
     let rootLoads = 0;
 
-    router = createRouter({
-      window: browserWindow as unknown as Window,
-      history: createMemoryHistory({ initialEntries: ["/stock"] }),
-      routes: [
-        {
-          id: "root",
-          path: "/",
-          // The first load is the hydration data's; the revalidation after the star is held open.
-          loader: () => (++rootLoads === 1 ? rootReload.promise : `root ${rootLoads}`),
-          children: [{ id: "stock", path: "stock", loader: () => "stock", action: () => ({ favourite: true }) }],
-        },
-      ],
-      hydrationData: { loaderData: { root: "root", stock: "stock" } },
-      async patchRoutesOnNavigation({ path, patch }) {
-        if (path !== "/buy") return;
-        await discovery.promise;
-        patch("root", [{ id: "buy", path: "buy", loader: () => "buy" }]);
-      },
-    }).initialize();
+    router = stockPageRouter({
+      // The first load is the revalidation after the star (the page was hydrated): held open.
+      rootLoader: () => (++rootLoads === 1 ? rootReload.promise : `root ${rootLoads}`),
+      stockAction: () => ({ favourite: true }),
+      discovery: discovery.promise,
+      buyLoader: () => "buy",
+    });
 
     const formData = new FormData();
     formData.set("intent", "favourite");
