@@ -25,6 +25,10 @@
  *                                          "identity" for uncompressed answers)
  *   --connections=N  [BENCH_CONNECTIONS]   autocannon connections (default 50)
  *   --database=URL   [BENCH_DATABASE_URL]  PostgreSQL server for the pg pass (default postgres://postgres@127.0.0.1:5432/test)
+ *   --floor=off                    skip the floor: by default each page is also measured against the bare
+ *                                  route rendering a document of the page's shape (bench/lib/floor.mjs): "floor"
+ *                                  is that document's req/s as a share of the ten-row bare route, "of floor" the
+ *                                  page's as a share of that document's (+8 s per page)
  *   --rebuild                      rebuild the app and the bare app even when a build exists
  *   customers: --steps=100,200,… [BENCH_CUSTOMERS]  --hold=S [BENCH_HOLD_SECONDS]  (bench/lib/customers.mjs)
  */
@@ -35,6 +39,7 @@ import path from "node:path";
 import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
 import { Browser } from "./lib/client.mjs";
 import { CUSTOMER_STEPS, runCustomers } from "./lib/customers.mjs";
+import { shapedBare } from "./lib/floor.mjs";
 import { measure } from "./lib/hammer.mjs";
 import { MORE_KEYS, ROUTE_KEYS, discover, routeTable, weigh } from "./lib/pages.mjs";
 import { bareDir, buildIfMissing, createDatabase, root, rssSampler, startApp, startBare, stopAll } from "./lib/servers.mjs";
@@ -70,6 +75,7 @@ const options = {
   warm: Number(args.warm ?? process.env.BENCH_WARM_SECONDS ?? 3),
   encoding: String(args.encoding ?? process.env.BENCH_ENCODING ?? "gzip, deflate, br"),
   rebuild: Boolean(args.rebuild),
+  floor: args.floor !== "off",
 };
 const unknown = options.routes.filter((key) => !ROUTE_KEYS.includes(key) && !MORE_KEYS.includes(key));
 if (unknown.length) throw new Error(`unknown route keys: ${unknown.join(", ")} (known: ${ROUTE_KEYS.join(", ")}; more: ${MORE_KEYS.join(", ")})`);
@@ -108,6 +114,16 @@ async function measureRoutes(app, bare, cookie, urls) {
     if (bytes.error) console.warn(`  ${route.label}: not weighed (${bytes.error})`);
     weights.set(route.key, bytes);
   }
+  // The bare route rendering each page's shape (the "floor"), found before the load runs as the weights are.
+  const floors = new Map();
+  for (const route of routes.filter((r) => options.floor && weights.get(r.key)?.shape)) {
+    const floor = await shapedBare(bare.base, weights.get(route.key).shape).catch((error) => ({ error: error.message }));
+    if (floor.error) console.warn(`  ${route.label}: no floor (${floor.error})`);
+    else {
+      await warm(floor.url, "");
+      floors.set(route.key, floor);
+    }
+  }
   const sampler = rssSampler(app.pid);
   const rows = [];
   let bareBefore = await hammer(bareUrl, "");
@@ -118,11 +134,21 @@ async function measureRoutes(app, bare, cookie, urls) {
     await warm(url, routeCookie);
     const bytes = weights.get(route.key) ?? null;
     const perf = await hammer(url, routeCookie);
+    const floor = floors.get(route.key);
+    const floorRps = floor ? (await hammer(floor.url, "")).rps : null;
     const bareAfter = await hammer(bareUrl, "");
     const bareRps = Math.round((bareBefore.rps + bareAfter.rps) / 2);
     const row = { ...route, ...perf, bareRps, sharePercent: Math.round((100 * perf.rps) / bareRps), rssMB: app.rss(), bytes };
+    if (floor) {
+      Object.assign(row, {
+        floor: { query: floor.query, shape: floor.shape, rps: floorRps },
+        floorPercent: Math.round((100 * floorRps) / bareRps),
+        ofFloorPercent: Math.round((100 * perf.rps) / floorRps),
+      });
+    }
     rows.push(row);
-    console.log(`  ${route.label}: ${perf.rps} req/s (${row.sharePercent} % of bare ${bareRps}), p99 ${perf.p99Ms} ms, RSS ${row.rssMB} MB`);
+    const floorNote = floor ? `; floor ${floorRps} req/s = ${row.floorPercent} % of bare, the page ${row.ofFloorPercent} % of it` : "";
+    console.log(`  ${route.label}: ${perf.rps} req/s (${row.sharePercent} % of bare ${bareRps}), p99 ${perf.p99Ms} ms, RSS ${row.rssMB} MB${floorNote}`);
     bareBefore = bareAfter;
   }
   sampler.stop();
@@ -134,7 +160,7 @@ function printRoutes(mode, result) {
   console.log(`\n${mode}: SSR at ${options.connections} connections, ${options.seconds} s per measurement, alternating with the bare Remix route`);
   console.log(
     "route".padEnd(32) + pad("req/s", 7) + pad("bare", 7) + pad("share", 8) + pad("p99 ms", 9) + pad("non2xx", 8) + pad("err", 5) +
-      pad("doc gz", 8) + pad("CSS gz", 8) + pad("doc+CSS", 9) + pad("JS gz", 8) + pad("RSS", 6),
+      pad("doc gz", 8) + pad("CSS gz", 8) + pad("doc+CSS", 9) + pad("JS gz", 8) + pad("RSS", 6) + pad("floor", 7) + pad("of floor", 9),
   );
   for (const r of result.rows) {
     const b = r.bytes?.error ? null : r.bytes;
@@ -144,7 +170,14 @@ function printRoutes(mode, result) {
         pad(`${r.p99Ms}${flag(r.p99Ms >= BUDGET.p99Ms)}`, 9) + pad(r.non2xx, 8) + pad(r.errors, 5) +
         pad(b ? kb(b.htmlGzip) : na, 8) + pad(b ? `${kb(b.cssGzip)}/${b.blockingStylesheets}` : na, 8) +
         pad(b ? `${kb(b.docCssGzip)}${flag(b.docCssGzip > BUDGET.docCssGzip)}` : na, 9) +
-        pad(b ? `${kb(b.jsGzip)}${flag(!r.chart && b.jsGzip > BUDGET.jsGzip)}` : na, 8) + pad(r.rssMB ?? "?", 6),
+        pad(b ? `${kb(b.jsGzip)}${flag(!r.chart && b.jsGzip > BUDGET.jsGzip)}` : na, 8) + pad(r.rssMB ?? "?", 6) +
+        pad(r.floor ? `${r.floorPercent}%` : "–", 7) + pad(r.floor ? `${r.ofFloorPercent}%` : "–", 9),
+    );
+  }
+  if (result.rows.some((r) => r.floor)) {
+    console.log(
+      "floor: the bare route rendering a document of the page's shape (elements, inline CSS and hydration-data bytes;\n" +
+        "bench/lib/floor.mjs), as a share of the ten-row bare route; of floor: the page's req/s as a share of it.",
     );
   }
   console.log(`RSS of the app server after the pass: ${result.rssAfterMB} MB (peak ${result.rssPeakMB} MB)`);

@@ -133,6 +133,22 @@ function blocksRendering(attrs) {
 }
 
 /**
+ * What a document's server render is made of, roughly: its elements outside <script> and <style>, the bytes of
+ * its inline CSS, and the bytes of its inline scripts (Remix's hydration data: loader data, the route manifest).
+ * The bench's "floor" renders a bare Remix document of the same shape (bench/lib/floor.mjs).
+ */
+export function documentShape(html) {
+  const inner = (tag) => [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)<\\/${tag}>`, "gi"))].map((m) => m[1]);
+  const rest = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "");
+  return {
+    bytes: Buffer.byteLength(html),
+    elements: (rest.match(/<[a-z][\w-]*/gi) ?? []).length,
+    styleBytes: inner("style").reduce((n, css) => n + Buffer.byteLength(css), 0),
+    scriptBytes: inner("script").reduce((n, js) => n + Buffer.byteLength(js), 0),
+  };
+}
+
+/**
  * The bytes a first visit downloads before and for its first paint, gzipped (level 6, what a proxy would send):
  * the document (inline <style> included) plus every render-blocking stylesheet (and its @imports), and the
  * JavaScript the document loads (module preloads, scripts, the inline module's imports).
@@ -166,6 +182,7 @@ export async function weigh(base, path, cookie) {
   for (const src of scripts) jsGzip += gz(await fetchBuffer(new URL(src, base)));
   return {
     htmlGzip: gz(html),
+    shape: documentShape(text),
     inlineStyleBytes: inlineStyle,
     blockingStylesheets: seen.size,
     cssGzip,
