@@ -256,7 +256,10 @@ if (report.modes.length) {
     const parts = [`${m.mode}: RSS ${m.rssStartMB} MB after start, ${m.rssAfterMB} MB after the run${goal}`];
     if (m.routes) {
       const headline = m.routes.rows.find((r) => r.key === "markets");
-      if (headline) parts.push(`/markets ${headline.rps} req/s = ${headline.sharePercent} % of bare (goal >= ${BUDGET.sharePercent} %), p99 ${headline.p99Ms} ms`);
+      if (headline) {
+        const floor = headline.floor ? ` (a bare document of its shape: ${headline.floorPercent} %; the page at ${headline.ofFloorPercent} % of that)` : "";
+        parts.push(`/markets ${headline.rps} req/s = ${headline.sharePercent} % of bare (goal >= ${BUDGET.sharePercent} %)${floor}, p99 ${headline.p99Ms} ms`);
+      }
     }
     if (m.customers) parts.push(`customers held: ${m.customers.held ?? "none"} (goal >= 500)`);
     console.log(`  ${parts.join("; ")}`);
