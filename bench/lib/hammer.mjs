@@ -37,6 +37,8 @@ export async function measure(url, { cookie = "", seconds = 5, warmSeconds = 3, 
   });
   const result = await instance;
   timers.forEach(clearTimeout);
+  // autocannon can end a moment before the window's last timer fires: the run is over, so its CPU time is now.
+  if (pid && cpu.from != null && cpu.until == null) cpu.until = cpuMs(pid);
   latencies.sort((a, b) => a - b);
   const at = (q) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]) : NaN);
   return {
