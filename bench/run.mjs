@@ -18,7 +18,7 @@
  * Options (flags, or the environment variable in brackets):
  *   --mode=all|embedded|pg         which database modes (all: embedded, plus PostgreSQL when reachable)
  *   --routes=home,markets,…        route keys (see --help); default the main routes; `more`: every other screen
- *                                  (wallet, settings, orders, lists, chat…), `all`: both (~25 min with both modes)
+ *                                  (wallet, settings, orders, lists, chat…), `all`: both (~35 min with both modes)
  *   --seconds=N      [BENCH_SECONDS]       autocannon duration per measurement (default 5)
  *   --warm=N         [BENCH_WARM_SECONDS]  seconds of each run not counted: the connections' ramp-up (default 3)
  *   --encoding=S     [BENCH_ENCODING]      the Accept-Encoding sent (default "gzip, deflate, br", as browsers do;
