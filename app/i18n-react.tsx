@@ -103,16 +103,26 @@ let browserResources: LocaleResources = {};
 let browserLanguage = "";
 
 /**
- * In the browser each navigation's root data carries that page's namespaces: keep what earlier pages brought
- * so a component that stays mounted (header, a page still on screen while the next one loads) never loses its
- * strings. On the server, use the data as is (module state would leak between requests).
+ * In the browser each navigation's root data carries that page's namespaces, or some sections of one (decision
+ * 0179): keep what earlier pages brought, section by section, so a component that stays mounted (header, a page
+ * still on screen while the next one loads) never loses its strings. On the server, use the data as is (module
+ * state would leak between requests).
  */
 export function mergeBrowserTranslations(next: Translations): Translations {
   if (typeof document === "undefined") return next;
+  return mergeTranslations(next);
+}
+
+/** mergeBrowserTranslations' merge (exported for its test, which runs without a document). */
+export function mergeTranslations(next: Translations): Translations {
   if (browserLanguage !== next.language) {
     browserLanguage = next.language;
     browserResources = {};
   }
-  browserResources = { ...browserResources, ...next.resources };
+  const merged: LocaleResources = { ...browserResources };
+  for (const [ns, strings] of Object.entries(next.resources) as [Namespace, Record<string, unknown>][]) {
+    merged[ns] = merged[ns] === strings ? strings : { ...merged[ns], ...strings };
+  }
+  browserResources = merged;
   return { language: next.language, resources: browserResources };
 }

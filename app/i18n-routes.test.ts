@@ -8,7 +8,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { NAMESPACES, namespacesOfHandles, type Namespace } from "~/i18n";
+import { NAMESPACES, SECTIONS_ALWAYS_SENT, namespacesOfHandles, pageStringsOfHandles, type Namespace } from "~/i18n";
 
 const appDir = path.resolve(__dirname);
 const routesDir = path.join(appDir, "routes");
@@ -114,6 +114,66 @@ describe("route handles", () => {
   });
 });
 
+// --- narrowed namespaces: a page sends some sections of a namespace (docs/decisions/0179-translation-sections.md)
+
+const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
+const englishStrings = (ns: string) => JSON.parse(readFileSync(path.join(appDir, "..", "locales", "en", `${ns}.json`), "utf8")) as Record<string, unknown>;
+/**
+ * A module names a section of `ns` when a string starts with it ("withdraw.title", `wallet:withdraw.${…}`), or
+ * is it, for a top-level string ("appName"). Loose on purpose: a false match only sends a section more.
+ */
+const namesSection = (ns: string, section: string, leaf: boolean) => new RegExp(`["'\`](${ns}:)?${section}${leaf ? `["'\`]` : "[.`]"}`);
+
+function appModules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "testing" ? [] : appModules(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe("narrowed namespaces", () => {
+  const screens = routeModules();
+  const narrowing = async (file: string) => {
+    const module = (await import(file)) as { handle?: unknown };
+    return pageStringsOfHandles([module.handle]).sections;
+  };
+
+  it("narrows the wallet screens", async () => {
+    expect(await narrowing(path.join(routesDir, "withdraw.tsx"))).toHaveProperty("wallet");
+  });
+
+  it.each(screens.map((file) => [path.relative(appDir, file), file]))(
+    "%s sends every section of a narrowed namespace that its screen names",
+    async (_name, file) => {
+      const missing: string[] = [];
+      for (const [ns, sent] of Object.entries(await narrowing(file))) {
+        const sources = renderedModules(file).map((module) => [module, withoutComments(readFileSync(module, "utf8"))] as const);
+        for (const [section, value] of Object.entries(englishStrings(ns)).filter(([name]) => !sent.includes(name))) {
+          const named = namesSection(ns, section, typeof value === "string");
+          const users = sources.filter(([, source]) => named.test(source)).map(([module]) => path.relative(appDir, module));
+          if (users.length > 0) missing.push(`${ns}:${section} (${users.join(", ")})`);
+        }
+      }
+      expect(missing, `add them to handle.i18n in ${path.relative(appDir, file)}`).toEqual([]);
+    },
+  );
+
+  it("sends every key the server picks for the next page to show (a toast) wherever its namespace is narrowed", async () => {
+    const narrowed = new Set<string>();
+    for (const file of screens) for (const ns of Object.keys(await narrowing(file))) narrowed.add(ns);
+    expect(narrowed.size).toBeGreaterThan(0);
+    const offenders: string[] = [];
+    for (const module of appModules(appDir)) {
+      const source = withoutComments(readFileSync(module, "utf8"));
+      for (const match of source.matchAll(/\bkey:\s*["'`](\w+):(\w+)\./g)) {
+        if (narrowed.has(match[1]) && !SECTIONS_ALWAYS_SENT.includes(match[2])) offenders.push(`${path.relative(appDir, module)}: ${match[1]}:${match[2]}`);
+      }
+    }
+    expect(offenders, "a narrowed namespace's toast keys must be in SECTIONS_ALWAYS_SENT").toEqual([]);
+  });
+});
+
 // --- the root loader, with a route table like the server build's ----------------------------------------------
 
 const handles: Record<string, unknown> = {};
@@ -135,6 +195,9 @@ const fakeRoutes = {
   "routes/chart": route("routes/chart", "chart", { path: "stock/:symbol/:market/:name" }),
   "routes/trading": route("routes/trading", "trading", { path: "trading/:symbol" }),
   "routes/detail": route("routes/detail", "detail", { path: "stock/v2/:symbol/:name" }),
+  "routes/account": route("routes/account", "account", { path: "account" }),
+  "routes/withdraw": route("routes/withdraw", "withdraw", { path: "withdraw" }),
+  "routes/settings": route("routes/settings", "settings", { path: "settings" }),
 };
 vi.mock("@remix-run/dev/server-build", () => ({ routes: fakeRoutes }));
 
@@ -151,6 +214,9 @@ describe("root loader: the matched routes' namespaces", () => {
     handles.chart = (await import("~/routes/stock.$symbol.$market.$name")).handle;
     handles.trading = (await import("~/routes/trading.$symbol")).handle;
     handles.detail = (await import("~/routes/stock.v2.$symbol.$name")).handle;
+    handles.account = (await import("~/routes/account")).handle;
+    handles.withdraw = (await import("~/routes/withdraw")).handle;
+    handles.settings = (await import("~/routes/settings")).handle;
   });
   afterAll(async () => (await import("~/i18next.server")).resetRouteNamespaces());
 
@@ -177,6 +243,15 @@ describe("root loader: the matched routes' namespaces", () => {
     expect(await sentNamespaces("/stock/RELIANCE.NS/IN/Reliance")).toEqual(["common", "quotes", "stock"]);
     expect(await sentNamespaces("/trading/RELIANCE.NS")).toEqual(["common", "quotes", "stock"]);
     expect(await sentNamespaces("/stock/v2/RELIANCE.NS/Reliance")).toEqual(["common", "quotes", "stock", "watchlist"]);
+  });
+
+  it("sends a wallet screen the wallet sections it renders and the toasts, not the other screens' (decision 0179)", async () => {
+    const wallet = async (pathname: string) => Object.keys((await sentResources(pathname)).wallet ?? {}).sort();
+    expect(await wallet("/account")).toEqual(["account", "bills", "toast"]);
+    expect(await wallet("/withdraw")).toEqual(["convert", "review", "toast", "withdraw"]);
+    expect(await wallet("/settings")).toEqual(["settings", "toast"]);
+    expect((await sentResources("/withdraw")).wallet).toHaveProperty("withdraw.title", "Withdraw");
+    expect((await sentResources("/withdraw")).wallet).toHaveProperty("toast.withdrawSubmitted");
   });
 
   it("leaves out the strings only the server translates (provider failures, refusal pages)", async () => {

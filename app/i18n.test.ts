@@ -9,8 +9,8 @@ import path from "node:path";
 import i18next from "i18next";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { NAMESPACES, SUPPORTED_LOCALES, type Locale, type Namespace, type PluralCategory, type TFunction } from "~/i18n";
-import { translate, type Translations } from "~/i18n-react";
+import { NAMESPACES, SUPPORTED_LOCALES, pageStringsOfHandles, type Locale, type Namespace, type PluralCategory, type TFunction } from "~/i18n";
+import { mergeTranslations, translate, type Translations } from "~/i18n-react";
 import { getFixedT, getLocale, localeCookie, resources } from "~/i18next.server";
 
 const PLURAL_CATEGORIES: readonly string[] = ["zero", "one", "two", "few", "many", "other"] satisfies PluralCategory[];
@@ -217,6 +217,39 @@ export function typeChecks(t: TFunction<"trade">, tCommon: TFunction<"common">, 
 }
 
 // --- locale detection ----------------------------------------------------------------------------------------
+
+describe("a page's strings from its routes' handles (decision 0179)", () => {
+  it("sends whole namespaces, or only the named sections, the title's section and the toasts", () => {
+    expect(pageStringsOfHandles([{ i18n: ["trade", "quotes"], titleKey: "trade:positions.title" }])).toEqual({
+      namespaces: ["common", "quotes", "trade"],
+      sections: {},
+    });
+    expect(pageStringsOfHandles([{ i18n: ["wallet:withdraw", "wallet:review"], titleKey: "wallet:convert.title" }])).toEqual({
+      namespaces: ["common", "wallet"],
+      sections: { wallet: ["convert", "review", "toast", "withdraw"] },
+    });
+  });
+
+  it("sends a namespace whole when any matched route asks for all of it, or names it only by its title", () => {
+    expect(pageStringsOfHandles([{ i18n: ["wallet:withdraw"] }, { i18n: ["wallet"] }]).sections).toEqual({});
+    expect(pageStringsOfHandles([{ i18n: ["quotes"], titleKey: "trade:records.title" }])).toEqual({
+      namespaces: ["common", "quotes", "trade"],
+      sections: {},
+    });
+    expect(pageStringsOfHandles([{ i18n: ["nonsense:withdraw", 42, "wallet:"] }, null])).toEqual({ namespaces: ["common", "wallet"], sections: {} });
+  });
+});
+
+describe("browser strings across navigations (decision 0179)", () => {
+  it("keeps every section an earlier page brought, and starts again for another language", () => {
+    mergeTranslations({ language: "en", resources: { common: { a: "A" }, wallet: { withdraw: { title: "Withdraw" }, toast: { x: "X" } } } });
+    const next = mergeTranslations({ language: "en", resources: { common: { a: "A" }, wallet: { account: { title: "Account" }, toast: { x: "X" } } } });
+    expect(next.resources.wallet).toEqual({ withdraw: { title: "Withdraw" }, account: { title: "Account" }, toast: { x: "X" } });
+    expect(translate(next, "wallet", "withdraw.title")).toBe("Withdraw");
+    const other = mergeTranslations({ language: "de", resources: { wallet: { account: { title: "Konto" } } } });
+    expect(other.resources).toEqual({ wallet: { account: { title: "Konto" } } });
+  });
+});
 
 describe("locale detection (remix-i18next)", () => {
   afterEach(() => {

@@ -39,22 +39,69 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 };
 
 /**
- * The namespaces a page needs: `common` (shell, errors) plus every matched route's `handle.i18n` and the
- * namespace of its `titleKey` ("trade:positions.title" → trade). Used by the root loader for the routes that
- * match the requested URL, so a client navigation receives the new page's strings with the root data.
+ * Sections every narrowed namespace still sends: the server picks these keys and the browser shows them on
+ * whatever page comes next (a toast after a redirect, e.g. `wallet:toast.withdrawSubmitted`).
+ * docs/decisions/0179-translation-sections.md.
  */
-export function namespacesOfHandles(handles: readonly unknown[]): Namespace[] {
-  const found = new Set<Namespace>([DEFAULT_NS]);
+export const SECTIONS_ALWAYS_SENT: readonly string[] = ["toast"];
+
+/**
+ * The strings a page needs: whole namespaces, and for some of them only the named top-level sections.
+ * `sections[ns]` is set only for a namespace every mention of which on the page was narrowed.
+ */
+export interface PageStrings {
+  namespaces: Namespace[];
+  sections: Partial<Record<Namespace, string[]>>;
+}
+
+/**
+ * What a page needs from its matched routes' handles: `common` (shell, errors) plus every `handle.i18n` entry
+ * and the namespace of each `titleKey` ("trade:positions.title" → trade). An entry is a namespace ("wallet", all
+ * of it) or a section of one ("wallet:withdraw"); a namespace named only by sections sends those sections, its
+ * title key's section and SECTIONS_ALWAYS_SENT. Used by the root loader for the routes that match the requested
+ * URL, so a client navigation receives the new page's strings with the root data (decisions 0111, 0179).
+ */
+export function pageStringsOfHandles(handles: readonly unknown[]): PageStrings {
+  const whole = new Set<Namespace>([DEFAULT_NS]);
+  const narrowed = new Map<Namespace, Set<string>>();
+  const titles: [Namespace, string][] = [];
+  const narrow = (ns: Namespace, section: string) => {
+    const sections = narrowed.get(ns) ?? new Set(SECTIONS_ALWAYS_SENT);
+    narrowed.set(ns, sections.add(section));
+  };
   for (const handle of handles) {
     if (!handle || typeof handle !== "object") continue;
     const { i18n, titleKey } = handle as { i18n?: unknown; titleKey?: unknown };
-    for (const ns of Array.isArray(i18n) ? i18n : [i18n]) if (isNamespace(ns)) found.add(ns);
+    for (const entry of Array.isArray(i18n) ? i18n : [i18n]) {
+      if (typeof entry !== "string") continue;
+      const [ns, section] = entry.split(":", 2);
+      if (!isNamespace(ns)) continue;
+      if (section) narrow(ns, section);
+      else whole.add(ns);
+    }
     if (typeof titleKey === "string") {
-      const prefix = titleKey.slice(0, Math.max(0, titleKey.indexOf(":")));
-      if (isNamespace(prefix)) found.add(prefix);
+      const colon = titleKey.indexOf(":");
+      const prefix = titleKey.slice(0, Math.max(0, colon));
+      if (isNamespace(prefix)) titles.push([prefix, titleKey.slice(colon + 1).split(".")[0]]);
     }
   }
-  return NAMESPACES.filter((ns) => found.has(ns));
+  // A title narrows a namespace the page narrows; otherwise it asks for the whole namespace, as before 0179.
+  for (const [ns, section] of titles) {
+    if (narrowed.has(ns) && !whole.has(ns)) narrow(ns, section);
+    else whole.add(ns);
+  }
+  const namespaces = NAMESPACES.filter((ns) => whole.has(ns) || narrowed.has(ns));
+  const sections: PageStrings["sections"] = {};
+  for (const ns of namespaces) {
+    const picked = narrowed.get(ns);
+    if (picked && !whole.has(ns)) sections[ns] = [...picked].sort();
+  }
+  return { namespaces, sections };
+}
+
+/** The namespaces a page needs (see pageStringsOfHandles), narrowed or not. */
+export function namespacesOfHandles(handles: readonly unknown[]): Namespace[] {
+  return pageStringsOfHandles(handles).namespaces;
 }
 
 // --- Key types, computed from locales/en (type-only: no JSON reaches a bundle through this file) -------------
@@ -76,6 +123,9 @@ export interface Resources extends Record<Namespace, object> {
   support: typeof import("../locales/en/support.json");
   products: typeof import("../locales/en/products.json");
 }
+
+/** A top-level section of a namespace, as a handle names it: "wallet:withdraw" (decision 0179). */
+export type NamespaceSection = { [N in Namespace]: `${N}:${keyof Resources[N] & string}` }[Namespace];
 
 /** i18next's plural suffixes (`Intl.PluralRules` categories); `t("x", { count })` picks `x_one`, `x_other`… */
 export type PluralCategory = "zero" | "one" | "two" | "few" | "many" | "other";

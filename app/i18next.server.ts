@@ -16,10 +16,11 @@ import {
   NAMESPACES,
   SUPPORTED_LOCALES,
   isSupportedLocale,
-  namespacesOfHandles,
+  pageStringsOfHandles,
   type Locale,
   type LocaleResources,
   type Namespace,
+  type PageStrings,
   type Resources,
   type TFunction,
 } from "~/i18n";
@@ -219,14 +220,25 @@ export const SERVER_ONLY_KEYS: Partial<Record<Namespace, readonly string[]>> = {
 
 /**
  * The given namespaces of a locale (all of them when none are given), as the browser gets them: without the
- * server-only subtrees (SERVER_ONLY_KEYS). The same object for the same (locale, namespaces): the strings never
- * change while the server runs. Callers must not modify it.
+ * server-only subtrees (SERVER_ONLY_KEYS), and for a namespace in `sections` only those top-level sections
+ * (decision 0179). The same object for the same arguments: the strings never change while the server runs.
+ * Callers must not modify it.
  */
-export function resourcesFor(locale: Locale, namespaces: readonly Namespace[] = NAMESPACES): LocaleResources {
-  const key = `${locale}|${namespaces.join(",")}`;
+export function resourcesFor(
+  locale: Locale,
+  namespaces: readonly Namespace[] = NAMESPACES,
+  sections: PageStrings["sections"] = {},
+): LocaleResources {
+  const key = `${locale}|${namespaces.map((ns) => (sections[ns] ? `${ns}:${sections[ns].join("+")}` : ns)).join(",")}`;
   let found = resourcesByKey.get(key);
   if (!found) {
-    found = Object.fromEntries(namespaces.map((ns) => [ns, withoutServerOnlyKeys(ns, resources[locale][ns])]));
+    found = Object.fromEntries(
+      namespaces.map((ns) => {
+        const strings = withoutServerOnlyKeys(ns, resources[locale][ns]);
+        const picked = sections[ns];
+        return [ns, picked ? Object.fromEntries(Object.entries(strings).filter(([section]) => picked.includes(section))) : strings];
+      }),
+    );
     resourcesByKey.set(key, found);
   }
   return found;
@@ -255,26 +267,27 @@ function routeTree(routes: ServerRoutes, parentId?: string): RouteNode[] {
 }
 
 let tree: RouteNode[] | undefined;
-const namespacesByPath = new Map<string, Namespace[]>();
+const stringsByPath = new Map<string, PageStrings>();
 
 /**
- * The namespaces the page at `pathname` needs: `common` plus the `handle.i18n` (and title key namespace) of
- * every route that matches it, in the same route table Remix serves from. Cached per path (bounded).
+ * The strings the page at `pathname` needs: `common` plus the `handle.i18n` (and title key namespace) of every
+ * route that matches it, in the same route table Remix serves from, narrowed to sections where the handles say
+ * so (pageStringsOfHandles). Cached per path (bounded).
  */
-export function routeNamespaces(pathname: string): Namespace[] {
-  const cached = namespacesByPath.get(pathname);
+export function routeStrings(pathname: string): PageStrings {
+  const cached = stringsByPath.get(pathname);
   if (cached) return cached;
   const routes = serverBuild.routes;
   tree ??= routeTree(routes);
   const handles = (matchRoutes(tree, pathname) ?? []).map((match) => routes[match.route.id ?? ""]?.module.handle);
-  const namespaces = namespacesOfHandles(handles);
-  if (namespacesByPath.size >= 2_000) namespacesByPath.clear();
-  namespacesByPath.set(pathname, namespaces);
-  return namespaces;
+  const strings = pageStringsOfHandles(handles);
+  if (stringsByPath.size >= 2_000) stringsByPath.clear();
+  stringsByPath.set(pathname, strings);
+  return strings;
 }
 
 /** For tests that swap the route table. */
 export function resetRouteNamespaces(): void {
   tree = undefined;
-  namespacesByPath.clear();
+  stringsByPath.clear();
 }

@@ -6,8 +6,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { deploymentFor } from "~/deployment";
-import { localeDirection } from "~/i18n";
-import { getLocale, resourcesFor, routeNamespaces, visibleLocales } from "~/i18next.server";
+import { localeDirection, type Locale } from "~/i18n";
+import { getLocale, resourcesFor, routeStrings, visibleLocales } from "~/i18next.server";
 import { getSignedIn } from "~/session.server";
 import { getToast } from "~/toast.server";
 import { desktopWarningDismissed } from "~/utils/desktop-warning.server";
@@ -31,9 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: signedIn?.user ?? null,
       toast,
       desktopWarningDismissed: desktopWarningDismissed(request),
-      // The namespaces the matched routes declare in `handle.i18n` (docs/decisions/0111-route-namespaces.md).
-      i18n: { locale, resources: resourcesFor(locale, routeNamespaces(new URL(request.url).pathname)) },
+      // The namespaces (or their sections) the matched routes declare in `handle.i18n` (decisions 0111, 0179).
+      i18n: { locale, resources: pageResources(locale, request) },
     },
     { headers },
   );
+}
+
+function pageResources(locale: Locale, request: Request) {
+  const { namespaces, sections } = routeStrings(new URL(request.url).pathname);
+  return resourcesFor(locale, namespaces, sections);
 }

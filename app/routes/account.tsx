@@ -53,7 +53,7 @@ import { requireUserContext } from "~/utils/request.server";
 
 import type { BalancePayload } from "./resources.balance";
 
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:account.title" };
+export const handle: PageHandle = { i18n: ["wallet:account", "wallet:bills"], titleKey: "wallet:account.title" };
 export const links = walletLinks;
 export const headers = walletHeaders;
 

@@ -21,7 +21,7 @@ import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:bills.title" };
+export const handle: PageHandle = { i18n: ["wallet:bills"], titleKey: "wallet:bills.title" };
 export const links = walletLinks;
 export const headers = walletHeaders;
 

@@ -18,7 +18,7 @@ import { billsHref, rechargeRecordsHref, withdrawRecordsHref } from "~/utils/hre
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:transfer.title" };
+export const handle: PageHandle = { i18n: ["wallet:transfer", "wallet:records", "wallet:status"], titleKey: "wallet:transfer.title" };
 export const links = walletLinks;
 export const headers = walletHeaders;
 

@@ -12,7 +12,7 @@ import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:records.title" };
+export const handle: PageHandle = { i18n: ["wallet:records", "wallet:status"], titleKey: "wallet:records.title" };
 export const links = walletLinks;
 export const headers = walletHeaders;
 

@@ -26,7 +26,7 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:recharge.title" };
+export const handle: PageHandle = { i18n: ["wallet:recharge", "wallet:convert", "wallet:review"], titleKey: "wallet:recharge.title" };
 export const links = walletLinks;
 export const headers = walletHeaders;
 

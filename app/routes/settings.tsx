@@ -11,7 +11,7 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
 // `wallet`: the account-and-security entries, and the toasts the password screens return here with.
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "settings.title" };
+export const handle: PageHandle = { i18n: ["wallet:settings"], titleKey: "settings.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUserContext(request);

@@ -29,7 +29,7 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:cards.title" };
+export const handle: PageHandle = { i18n: ["wallet:cards", "wallet:settings"], titleKey: "wallet:cards.title" };
 export const links = walletLinks;
 export const headers = walletHeaders;
 

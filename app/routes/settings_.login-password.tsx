@@ -25,7 +25,7 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { formConstraint } from "~/utils/form-constraint.server";
 
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:password.title" };
+export const handle: PageHandle = { i18n: ["wallet:password", "wallet:settings"], titleKey: "wallet:password.title" };
 export const links = walletLinks;
 export const headers = walletHeaders;
 

@@ -29,7 +29,7 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:realName.title" };
+export const handle: PageHandle = { i18n: ["wallet:realName", "wallet:settings"], titleKey: "wallet:realName.title" };
 export const links = walletLinks;
 export const headers = walletHeaders;
 

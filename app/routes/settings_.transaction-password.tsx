@@ -30,7 +30,7 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { formConstraint } from "~/utils/form-constraint.server";
 
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:transactionPassword.title" };
+export const handle: PageHandle = { i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings"], titleKey: "wallet:transactionPassword.title" };
 export const links = walletLinks;
 export const headers = walletHeaders;
 

@@ -25,7 +25,7 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
-export const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:withdraw.title" };
+export const handle: PageHandle = { i18n: ["wallet:withdraw", "wallet:convert", "wallet:review"], titleKey: "wallet:withdraw.title" };
 export const links = walletLinks;
 export const headers = walletHeaders;
 

@@ -12,7 +12,7 @@ import type { LoanRecordsData, LoanRecordsHref } from "./loan-records.server";
 import { walletHeaders, walletLinks } from "./route-exports";
 
 /** `handle`, `links` and `headers` of the loan records' two addresses (/loan-records, /LoanApplication). */
-const handle: PageHandle = { i18n: ["wallet"], titleKey: "wallet:loanRecords.title" };
+const handle: PageHandle = { i18n: ["wallet:loanRecords"], titleKey: "wallet:loanRecords.title" };
 export const loanRecordsExports = { handle, links: walletLinks, headers: walletHeaders };
 
 /** The loan records: amount, state by name (0 not applied … 5 paid), dates, the operator's reason for a rejection. */
