@@ -245,11 +245,11 @@ describe("root loader: the matched routes' namespaces", () => {
     expect(await sentNamespaces("/stock/v2/RELIANCE.NS/Reliance")).toEqual(["common", "quotes", "stock", "watchlist"]);
   });
 
-  it("sends a wallet screen the wallet sections it renders and the toasts, not the other screens' (decision 0179)", async () => {
+  it("sends a wallet screen the wallet sections it renders, the toasts and errors, not the other screens' (decision 0179)", async () => {
     const wallet = async (pathname: string) => Object.keys((await sentResources(pathname)).wallet ?? {}).sort();
-    expect(await wallet("/account")).toEqual(["account", "bills", "toast"]);
-    expect(await wallet("/withdraw")).toEqual(["convert", "review", "toast", "withdraw"]);
-    expect(await wallet("/settings")).toEqual(["settings", "toast"]);
+    expect(await wallet("/account")).toEqual(["account", "bills", "errors", "toast"]);
+    expect(await wallet("/withdraw")).toEqual(["convert", "errors", "review", "toast", "withdraw"]);
+    expect(await wallet("/settings")).toEqual(["errors", "settings", "toast"]);
     expect((await sentResources("/withdraw")).wallet).toHaveProperty("withdraw.title", "Withdraw");
     expect((await sentResources("/withdraw")).wallet).toHaveProperty("toast.withdrawSubmitted");
   });

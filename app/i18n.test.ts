@@ -219,14 +219,14 @@ export function typeChecks(t: TFunction<"trade">, tCommon: TFunction<"common">, 
 // --- locale detection ----------------------------------------------------------------------------------------
 
 describe("a page's strings from its routes' handles (decision 0179)", () => {
-  it("sends whole namespaces, or only the named sections, the title's section and the toasts", () => {
+  it("sends whole namespaces, or only the named sections, the title's section, the toasts and errors", () => {
     expect(pageStringsOfHandles([{ i18n: ["trade", "quotes"], titleKey: "trade:positions.title" }])).toEqual({
       namespaces: ["common", "quotes", "trade"],
       sections: {},
     });
     expect(pageStringsOfHandles([{ i18n: ["wallet:withdraw", "wallet:review"], titleKey: "wallet:convert.title" }])).toEqual({
       namespaces: ["common", "wallet"],
-      sections: { wallet: ["convert", "review", "toast", "withdraw"] },
+      sections: { wallet: ["convert", "errors", "review", "toast", "withdraw"] },
     });
   });
 

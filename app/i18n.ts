@@ -40,10 +40,11 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 
 /**
  * Sections every narrowed namespace still sends: the server picks these keys and the browser shows them on
- * whatever page comes next (a toast after a redirect, e.g. `wallet:toast.withdrawSubmitted`).
+ * whatever page comes next (a toast after a redirect: `wallet:toast.withdrawSubmitted`,
+ * `trade:errors.cancelFailed`). app/i18n-routes.test.ts checks every such key is in one of them.
  * docs/decisions/0179-translation-sections.md.
  */
-export const SECTIONS_ALWAYS_SENT: readonly string[] = ["toast"];
+export const SECTIONS_ALWAYS_SENT: readonly string[] = ["toast", "errors"];
 
 /**
  * The strings a page needs: whole namespaces, and for some of them only the named top-level sections.

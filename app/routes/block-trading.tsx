@@ -12,7 +12,7 @@ import { productHeaders, productLinks } from "~/features/products/route-exports"
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import type { PageHandle } from "~/utils/page";
 
-export const handle: PageHandle = { i18n: ["products"], titleKey: "products:block.title" };
+export const handle: PageHandle = { i18n: ["products:block", "products:buy", "products:review", "products:orders"], titleKey: "products:block.title" };
 export const links = productLinks;
 export const headers = productHeaders;
 

@@ -20,7 +20,7 @@ import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["products"], titleKey: "products:fundOrders.title" };
+export const handle: PageHandle = { i18n: ["products:fundOrders", "products:orders", "products:funds", "products:period"], titleKey: "products:fundOrders.title" };
 export const links = productLinks;
 export const headers = productHeaders;
 

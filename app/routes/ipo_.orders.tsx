@@ -21,7 +21,7 @@ import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["products", "trade"], titleKey: "products:ipoOrders.title" };
+export const handle: PageHandle = { i18n: ["products:ipoOrders", "trade:records", "products:review", "products:orders", "products:ipo", "trade:review"], titleKey: "products:ipoOrders.title" };
 export const links = productLinks;
 export const headers = productHeaders;
 

@@ -11,7 +11,7 @@ import { productHeaders, productLinks } from "~/features/products/route-exports"
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import type { PageHandle } from "~/utils/page";
 
-export const handle: PageHandle = { i18n: ["products"], titleKey: "products:block.qipTitle" };
+export const handle: PageHandle = { i18n: ["products:block", "products:buy", "products:review", "products:orders"], titleKey: "products:block.qipTitle" };
 export const links = productLinks;
 export const headers = productHeaders;
 

@@ -10,7 +10,7 @@ import { BlockOrders } from "~/features/products/BlockOrders";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import type { PageHandle } from "~/utils/page";
 
-export const handle: PageHandle = { i18n: ["products"], titleKey: "products:orders.qipTitle" };
+export const handle: PageHandle = { i18n: ["products:orders", "products:block", "products:review"], titleKey: "products:orders.qipTitle" };
 export const links = productLinks;
 export const headers = productHeaders;
 

@@ -30,7 +30,7 @@ import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["trade"], titleKey: "trade:records.title" };
+export const handle: PageHandle = { i18n: ["trade:records", "trade:side", "trade:currency"], titleKey: "trade:records.title" };
 export const links = tradeLinks;
 export const headers = tradeHeaders;
 

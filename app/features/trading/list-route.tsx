@@ -21,7 +21,7 @@ import { NO_STORE, tradeHeaders, tradeStyles } from "./route-exports";
 const tradeListLinks = routeLinks(marketBaseStyles, marketStyles, tradeStyles);
 
 export function instrumentListRoute(kind: InstrumentKind) {
-  const handle: PageHandle = { i18n: ["trade", "quotes"], titleKey: `trade:lists.${kind}.title` };
+  const handle: PageHandle = { i18n: ["trade:lists", "quotes"], titleKey: `trade:lists.${kind}.title` };
   async function loader({ request }: LoaderFunctionArgs) {
     const context = await requireUserContext(request, "trade");
     return json<InstrumentListData>(await loadInstrumentList(context, new URL(request.url), kind), { headers: NO_STORE });

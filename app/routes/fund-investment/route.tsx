@@ -28,7 +28,7 @@ import type { action, FundsPageData, loader } from "./route.server";
 export { action, loader } from "./route.server";
 export type { FundsPageData } from "./route.server";
 
-export const handle: PageHandle = { i18n: ["products"], titleKey: "products:funds.title" };
+export const handle: PageHandle = { i18n: ["products:funds", "products:block", "products:buy", "products:review", "products:orders", "products:period"], titleKey: "products:funds.title" };
 export const links = productLinks;
 export const headers = productHeaders;
 

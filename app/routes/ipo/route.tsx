@@ -30,7 +30,7 @@ import type { IpoPageData, IpoReview } from "./types";
 
 export { action, loader } from "./route.server";
 
-export const handle: PageHandle = { i18n: ["products"], titleKey: "products:ipo.title" };
+export const handle: PageHandle = { i18n: ["products:ipo", "products:block", "products:buy", "products:review", "products:orders"], titleKey: "products:ipo.title" };
 export const links = productLinks;
 export const headers = productHeaders;
 

@@ -35,7 +35,7 @@ export { action, loader } from "./route.server";
 /** docs/product.md#live-prices: the buy/sell screen refreshes every 3 s. */
 const REFRESH_MS = 3_000;
 
-export const handle: PageHandle = { i18n: ["trade", "quotes"], titleKey: "trade:trading.title" };
+export const handle: PageHandle = { i18n: ["trade:trading", "quotes", "trade:side", "trade:quantity", "trade:positionType", "trade:sell", "trade:review", "trade:offline", "trade:currency"], titleKey: "trade:trading.title" };
 export const links = tradeLinks;
 export const headers = tradeHeaders;
 
