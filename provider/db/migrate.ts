@@ -9,6 +9,7 @@ import * as m20261123wallet from "./migrations/2026-11-23T0100-wallet";
 import * as m20261123products from "./migrations/2026-11-23T0400-products";
 import * as m20261123orderFx from "./migrations/2026-11-23T0500-order-fx";
 import * as m20261123productsFx from "./migrations/2026-11-23T0600-products-fx";
+import * as m20261124authAttemptDevices from "./migrations/2026-11-24T0100-auth-attempt-devices";
 
 /** Static list (not a folder scan) so esbuild can bundle the provider into the Remix server. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T0400-products": m20261123products,
   "2026-11-23T0500-order-fx": m20261123orderFx,
   "2026-11-23T0600-products-fx": m20261123productsFx,
+  "2026-11-24T0100-auth-attempt-devices": m20261124authAttemptDevices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

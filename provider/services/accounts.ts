@@ -33,7 +33,9 @@ export const OTP_REQUEST_INTERVAL_MS = 60 * 1000;
 /*
  * Password guessing brake (docs/decisions/0060): failed logins (unknown phones included) per phone from one client
  * address, per address across phones, and per phone overall (addresses the owner signed in from are exempt from
- * the last one). Each refuses with too_many_requests until failures age out of its window.
+ * the last one). Each refuses with too_many_requests until failures age out of its window. A device the phone signed
+ * in from within 30 days is held by none of those three, only by its own failures (docs/decisions/0184): behind one
+ * shared address, strangers' failures cannot lock a customer out of their own device.
  */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -41,12 +43,22 @@ export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
 export const LOGIN_MAX_FAILURES_PER_PHONE = 100;
 export const LOGIN_PHONE_WINDOW_MS = 60 * 60 * 1000;
 export const LOGIN_RULES: AttemptRule[] = [
-  { per: "subject+address", max: LOGIN_MAX_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS },
-  { per: "address", max: LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs: LOGIN_FAILURE_WINDOW_MS },
-  { per: "subject", max: LOGIN_MAX_FAILURES_PER_PHONE, windowMs: LOGIN_PHONE_WINDOW_MS, exceptTrustedAddress: true },
+  { per: "subject+address", max: LOGIN_MAX_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS, exceptKnownDevice: true },
+  { per: "address", max: LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs: LOGIN_FAILURE_WINDOW_MS, exceptKnownDevice: true },
+  {
+    per: "subject",
+    max: LOGIN_MAX_FAILURES_PER_PHONE,
+    windowMs: LOGIN_PHONE_WINDOW_MS,
+    exceptTrustedAddress: true,
+    exceptKnownDevice: true,
+  },
+  { per: "subject+device", max: LOGIN_MAX_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS },
 ];
 
-/** How long an authenticated token is trusted without asking the database (docs/decisions/0147-token-cache.md). */
+/**
+ * How long an authenticated GET is served without asking the database (docs/decisions/0147-token-cache.md); a
+ * revocation made or heard of in this process ends it at once (docs/decisions/0183).
+ */
 export const TOKEN_CACHE_MS = 10_000;
 export const TOKEN_CACHE_MAX_ENTRIES = 20_000;
 
@@ -126,15 +138,18 @@ export function createAccounts(deps: AccountsDeps) {
     }
   }
 
-  /** `address`: the customer's address as the app forwarded it (x-client-ip); absent = the "unknown" bucket. */
-  async function login(input: { user: string; password: string; address?: string }) {
+  /**
+   * `address`: the customer's address as the app forwarded it (x-client-ip); absent = the "unknown" bucket.
+   * `device`: the app's device id for the browser (x-device-id); a success makes it a known device of the phone.
+   */
+  async function login(input: { user: string; password: string; address?: string; device?: string }) {
     if (!PHONE.test(input.user)) {
       await burnPasswordCheck(input.password);
       throw new ProviderError("login_failed", "phone or password is wrong");
     }
     // Reserved before the password is checked: it counts as a failure unless marked as a success below. Unknown
     // phones count too, so the brake reveals nothing about which phones exist.
-    const attempt = await loginAttempts.reserve({ subject: input.user, address: input.address });
+    const attempt = await loginAttempts.reserve({ subject: input.user, address: input.address, device: input.device });
     const user = await findUserByPhone(db, input.user);
     const passwordOk = user
       ? await verifyPassword(user.password_hash, input.password)
@@ -150,17 +165,24 @@ export function createAccounts(deps: AccountsDeps) {
 
   /**
    * Resolves a token to who is signed in, or throws LogoutError (missing, malformed, unknown, expired, revoked).
-   * Served from the token cache when it can be: a revocation in this process is seen at once, one made by another
-   * process within TOKEN_CACHE_MS.
+   * Served from the token cache when it can be: a revocation in this process is seen at once, one another process
+   * on the same PostgreSQL database makes as soon as its notification arrives (docs/decisions/0183). `fresh` asks
+   * the database whatever the cache holds: every request that changes something (money above all) is checked
+   * against the revocations committed before it arrived.
    */
-  async function authenticate(token: string | undefined): Promise<AuthContext> {
+  async function authenticate(token: string | undefined, options?: { fresh?: boolean }): Promise<AuthContext> {
     if (!token || !looksLikeToken(token)) throw new LogoutError();
-    const auth = await tokens.get(sha256(token), async () => {
-      const row = await findActiveSessionUser(db, sha256(token), now());
-      if (!row) return undefined;
-      const user: AuthUser = Object.freeze({ id: row.id, no: row.no, phone: row.phone });
-      return { value: Object.freeze({ user, sessionId: row.session_id }), expiresAt: row.expires_at };
-    });
+    const tokenHash = sha256(token);
+    const auth = await tokens.get(
+      tokenHash,
+      async () => {
+        const row = await findActiveSessionUser(db, tokenHash, now());
+        if (!row) return undefined;
+        const user: AuthUser = Object.freeze({ id: row.id, no: row.no, phone: row.phone });
+        return { value: Object.freeze({ user, sessionId: row.session_id }), expiresAt: row.expires_at };
+      },
+      options,
+    );
     if (!auth) throw new LogoutError();
     return auth;
   }

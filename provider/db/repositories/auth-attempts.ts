@@ -1,9 +1,10 @@
 import type { Executor } from "../database";
 
-/** A set of attempts to count: those of a subject, of an address, or of both together, newer than `since`. */
+/** A set of attempts to count: those of a subject, of an address, of a device, or of several together, newer than `since`. */
 export interface AttemptBucket {
   subject?: string;
   address?: string;
+  deviceHash?: string;
   since: Date;
 }
 
@@ -22,6 +23,7 @@ export async function countOpenAttempts(db: Executor, scope: string, buckets: At
               w("created_at", ">", b.since),
               ...(b.subject !== undefined ? [w("subject", "=", b.subject)] : []),
               ...(b.address !== undefined ? [w("address", "=", b.address)] : []),
+              ...(b.deviceHash !== undefined ? [w("device_hash", "=", b.deviceHash)] : []),
             ]),
           )
           .as(`b${i}`),
@@ -49,9 +51,24 @@ export async function hasSucceededFrom(db: Executor, scope: string, subject: str
   return row !== undefined;
 }
 
+/** Whether `subject` has succeeded from the device whose id hashes to `deviceHash` since `since` (a known device). */
+export async function hasSucceededFromDevice(db: Executor, scope: string, subject: string, deviceHash: string, since: Date) {
+  const row = await db
+    .selectFrom("auth_attempts")
+    .select("id")
+    .where("scope", "=", scope)
+    .where("subject", "=", subject)
+    .where("device_hash", "=", deviceHash)
+    .where("created_at", ">", since)
+    .where("succeeded_at", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export const insertAttempt = async (
   db: Executor,
-  row: { scope: string; subject: string; address: string; created_at: Date },
+  row: { scope: string; subject: string; address: string; device_hash: string | null; created_at: Date },
 ): Promise<number> => (await db.insertInto("auth_attempts").values(row).returning("id").executeTakeFirstOrThrow()).id;
 
 export const markAttemptSucceeded = (db: Executor, id: number, at: Date) =>

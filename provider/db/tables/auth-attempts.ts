@@ -12,6 +12,8 @@ export interface AuthAttemptsTable {
   subject: string;
   /** The client's address as the app forwarded it (`x-client-ip`), or "unknown". */
   address: string;
+  /** sha256 (hex) of the device id the app forwarded (`x-device-id`, its `__device` cookie), or null when none. */
+  device_hash: string | null;
   created_at: Date;
   succeeded_at: Date | null;
 }
