@@ -14,7 +14,7 @@ import { walletRoutes } from "./http/wallet";
 import { UPLOAD_PATH, uploadRoutes } from "./http/uploads";
 import { marketRoutes } from "./http/market";
 import { newsRoutes } from "./http/news";
-import { operatorRoutes } from "./http/operator";
+import { operatorRoutes, type OperatorAuditLog } from "./http/operator";
 import { tradingRoutes } from "./http/trading";
 import { watchlistRoutes } from "./http/watchlist";
 import { productRoutes } from "./http/products";
@@ -33,7 +33,10 @@ export interface ProviderDeps {
   /** The clock. Every timestamp the provider writes or compares comes from here. */
   now: () => Date;
   deployment: Deployment;
-  operatorKey: string;
+  /** None: the operator API is closed (provider/operator-key.ts). */
+  operatorKey?: string;
+  /** Where the operator audit lines go (default console.log; http/operator.ts). */
+  auditLog?: OperatorAuditLog;
   tokenTtlMs?: number;
   /** How long an authenticated token is trusted without the database (default TOKEN_CACHE_MS, 10 s; 0 = never). */
   tokenCacheMs?: number;
@@ -99,7 +102,7 @@ export function createProviderApp(deps: ProviderDeps) {
   api.route("/", tradingRoutes(services));
   api.route("/", productRoutes(services));
   api.route("/", chatRoutes(services));
-  api.route("/operator", operatorRoutes(services));
+  api.route("/operator", operatorRoutes(services, deps.auditLog));
 
   const app = new Hono<Env>();
   app.route("/api", api);

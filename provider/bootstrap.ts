@@ -22,6 +22,8 @@ export interface StartOptions {
   /** Default: the SMS outbox table plus the log line. A function receives the opened database. */
   notifier?: Notifier | ((db: DatabaseHandle["db"]) => Notifier);
   logError?: (message: string, error: unknown) => void;
+  /** Where the operator audit lines go (default console.log; provider/http/operator.ts). */
+  auditLog?: (line: string) => void;
   /** Count requests, queries and reply bytes per endpoint; the table is printed on close (PROVIDER_STATS=1). */
   stats?: boolean;
 }
@@ -74,6 +76,7 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       operatorKey: config.operatorKey,
       tokenTtlMs: config.tokenTtlMs,
       logError: options.logError,
+      auditLog: options.auditLog,
       marketHours,
       trading,
       requestStats: stats?.middleware,

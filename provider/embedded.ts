@@ -1,5 +1,6 @@
-import { configFromEnv, DEFAULT_OPERATOR_KEY } from "./config";
+import { checkDataDir, configFromEnv } from "./config";
 import { startProvider, type RunningProvider } from "./bootstrap";
+import { operatorKeyAtStart } from "./operator-key";
 
 export interface EmbeddedProvider {
   fetch(request: Request): Promise<Response>;
@@ -8,17 +9,21 @@ export interface EmbeddedProvider {
 const KEY = Symbol.for("tradeapp.embeddedProvider");
 type Holder = { [KEY]?: Promise<RunningProvider> };
 
+/** In-process calls come from the app: the provider believes its x-client-ip (docs/decisions/0181). */
+const FROM_APP = { fromApp: true } as const;
+
 /**
  * The in-process provider the Remix server calls with `new Request("http://provider.internal/api/...")`.
  * One per process: the promise is kept on globalThis so Remix dev reloads do not open the database twice.
+ * A failed start stays failed (the app's server exits on it at boot, docs/decisions/0182): it is not tried again
+ * on every request.
  */
 export function getEmbeddedProvider(): Promise<EmbeddedProvider> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
-    const config = configFromEnv();
-    if (config.operatorKey === DEFAULT_OPERATOR_KEY) {
-      console.warn(`[provider] OPERATOR_KEY is not set; using the development key "${DEFAULT_OPERATOR_KEY}"`);
-    }
+    const env = configFromEnv();
+    checkDataDir(env);
+    const config = { ...env, operatorKey: operatorKeyAtStart(env) };
     const started = Date.now();
     const running = await startProvider({ config, stats: process.env.PROVIDER_STATS === "1" });
     running.startSettlementSweep();
@@ -28,12 +33,9 @@ export function getEmbeddedProvider(): Promise<EmbeddedProvider> {
         `demo login ${config.demoUser} / ${config.demoPassword}, invitation code ${config.inviteCode}`,
     );
     return running;
-  })().catch((error) => {
-    delete holder[KEY]; // let the next request retry
-    throw error;
-  });
+  })();
   return holder[KEY]!.then((running) => ({
-    fetch: async (request: Request) => running.app.fetch(request),
+    fetch: async (request: Request) => running.app.fetch(request, FROM_APP),
   }));
 }
 

@@ -1,34 +1,59 @@
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import { configFromEnv, DEFAULT_OPERATOR_KEY } from "./config";
+import { checkDataDir, configFromEnv, DataDirError } from "./config";
 import { startProvider } from "./bootstrap";
+import { operatorKeyAtStart, sameSecret } from "./operator-key";
+import { drainServer, onStopSignals, shutdownTimeoutMs } from "../server/graceful-stop.mjs";
 
-const config = configFromEnv();
+/*
+ * The standalone provider (`npm run provider`). It listens on loopback unless PROVIDER_HOST says otherwise, and
+ * believes the customer's address a caller sends (`x-client-ip`) only when that caller shows PROVIDER_APP_KEY
+ * (docs/decisions/0181-client-address-from-the-app.md); everyone else is counted by the socket's address.
+ */
+const env = configFromEnv();
 const port = Number(process.env.PROVIDER_PORT || 4000);
-if (config.operatorKey === DEFAULT_OPERATOR_KEY) {
-  console.warn(`[provider] OPERATOR_KEY is not set; using the development key "${DEFAULT_OPERATOR_KEY}"`);
+const host = process.env.PROVIDER_HOST || "127.0.0.1";
+const appKey = process.env.PROVIDER_APP_KEY || undefined;
+
+try {
+  checkDataDir(env);
+} catch (error) {
+  if (!(error instanceof DataDirError)) throw error;
+  console.error(`[provider] ${error.message}`);
+  process.exit(1);
 }
+const config = { ...env, operatorKey: operatorKeyAtStart(env) };
+if (!appKey) {
+  console.warn(
+    "[provider] PROVIDER_APP_KEY is not set: x-client-ip is ignored and sign-in attempts are counted by the " +
+      "connecting address (the app's own, for every customer). Set the same PROVIDER_APP_KEY on the app and here.",
+  );
+}
+
 const started = Date.now();
 const running = await startProvider({ config });
 running.startSettlementSweep();
-const server = serve({ fetch: running.app.fetch, port }, (info) => {
-  console.log(
-    `[provider] listening on http://127.0.0.1:${info.port}/api (ready in ${Date.now() - started} ms, ` +
-      `${config.databaseUrl ? "PostgreSQL" : `PGlite at ${config.dataDir}`}, deployment ${config.deployment}); ` +
-      `demo login ${config.demoUser} / ${config.demoPassword}, invitation code ${config.inviteCode}`,
-  );
-});
+const server = serve(
+  {
+    fetch: (request, bindings) =>
+      running.app.fetch(request, { ...bindings, fromApp: sameSecret(request.headers.get("x-app-key"), appKey) }),
+    port,
+    hostname: host,
+  },
+  (info) => {
+    const address = info.family === "IPv6" ? `[${info.address}]` : info.address;
+    console.log(
+      `[provider] listening on http://${address}:${info.port}/api (ready in ${Date.now() - started} ms, ` +
+        `${config.databaseUrl ? "PostgreSQL" : `PGlite at ${config.dataDir}`}, deployment ${config.deployment}); ` +
+        `demo login ${config.demoUser} / ${config.demoPassword}, invitation code ${config.inviteCode}`,
+    );
+  },
+) as Server;
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`[provider] ${signal}: closing`);
-  server.close();
-  try {
-    await running.close();
-  } finally {
-    process.exit(0);
-  }
-}
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+onStopSignals("provider", async (signal) => {
+  const timeoutMs = shutdownTimeoutMs();
+  console.log(`[provider] ${signal}: no new connections; finishing requests in flight (up to ${timeoutMs} ms)`);
+  const { cut } = await drainServer(server, { timeoutMs });
+  if (cut) console.warn(`[provider] requests still open after ${timeoutMs} ms were cut`);
+  await running.close();
+});

@@ -24,13 +24,28 @@
  *
  * Where it connects: PROVIDER_URL (a standalone provider, `npm run provider`, e.g. http://127.0.0.1:4000), else the
  * app itself at http://localhost:${PORT:-3000} (`npm start` serves the embedded provider's /api/operator/* on its own
- * port). OPERATOR_KEY must match the server's (default "dev-operator-key"). It never opens the database itself:
- * a PGlite directory must only be opened by one process.
+ * port). The key: OPERATOR_KEY when set (it must match the server's), else the one the server made at its first start
+ * in <DATA_DIR>/operator.key (DATA_DIR as the server's, default .data/provider), on the same machine
+ * (docs/decisions/0180-operator-key.md). It never opens the database itself: a PGlite directory must only be opened
+ * by one process.
  */
-import { DEFAULT_OPERATOR_KEY } from "./config";
+import { OperatorKeyFileError, operatorKeyPath, readOperatorKeyFile } from "./operator-key";
 
 const base = (process.env.PROVIDER_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
-const key = process.env.OPERATOR_KEY || DEFAULT_OPERATOR_KEY;
+const keyFile = operatorKeyPath(process.env.DATA_DIR || ".data/provider");
+let key: string | undefined; // read on the first call, so a usage message needs no key
+
+function keyFromFile(): string {
+  try {
+    return readOperatorKeyFile(keyFile);
+  } catch (error) {
+    if (!(error instanceof OperatorKeyFileError)) throw error;
+    fail(
+      `no operator key: OPERATOR_KEY is not set and ${error.message}. Set OPERATOR_KEY to the server's key, or run ` +
+        "this on the server's machine, as its user, with the server's DATA_DIR (the server makes the key at its first start).",
+    );
+  }
+}
 const KINDS = ["recharge", "withdraw", "card", "kyc", "loan", "ipo"];
 
 async function call(method: "GET" | "POST", path: string, body?: unknown) {
@@ -38,7 +53,7 @@ async function call(method: "GET" | "POST", path: string, body?: unknown) {
   try {
     res = await fetch(`${base}/api${path}`, {
       method,
-      headers: { "x-operator-key": key, ...(body ? { "content-type": "application/json" } : {}) },
+      headers: { "x-operator-key": (key ??= process.env.OPERATOR_KEY || keyFromFile()), ...(body ? { "content-type": "application/json" } : {}) },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(10_000),
     });
@@ -51,6 +66,12 @@ async function call(method: "GET" | "POST", path: string, body?: unknown) {
   const reply = (await res.json().catch(() => undefined)) as { msg?: string; data?: any } | undefined;
   if (reply?.msg !== "ok") {
     const data = reply?.data;
+    if (data?.code === "forbidden") {
+      fail(
+        `forbidden: ${base} refused the operator key (${process.env.OPERATOR_KEY ? "OPERATOR_KEY" : keyFile}); ` +
+          "it must be the key of the server this talks to.",
+      );
+    }
     fail(data?.code ? `${data.code}${data.message ? `: ${data.message}` : ""}` : `${res.status} ${JSON.stringify(reply)}`);
   }
   return reply.data;

@@ -72,6 +72,8 @@ export interface TestProviderOptions {
   operatorKey?: string;
   tokenTtlMs?: number;
   logError?: (message: string, error: unknown) => void;
+  /** The operator audit lines (default: dropped, so test output stays quiet). */
+  auditLog?: (line: string) => void;
   /** Trading sessions (default {}: every market always open). */
   marketHours?: MarketHoursConfig;
 }
@@ -176,6 +178,7 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
   const notifier = memoryNotifier();
   const config = testConfig(options);
   const databaseUrl = process.env.DATABASE_URL;
+  const auditLog = options.auditLog ?? (() => {});
 
   let dropSchema: (() => Promise<void>) | undefined;
   let running;
@@ -198,6 +201,7 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
       seedAt: SEEDED_AT,
       notifier: (db) => combineNotifiers(outboxNotifier(db), notifier),
       logError: options.logError,
+      auditLog,
     }).catch(async (e) => {
       await dropSchema!();
       throw e;
@@ -210,12 +214,15 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
       prepared: true,
       notifier: (db) => combineNotifiers(outboxNotifier(db), notifier),
       logError: options.logError,
+      auditLog,
     });
   }
 
   const app = running.app;
+  // The test provider stands where the embedded one does: its callers are the app (docs/decisions/0181).
+  const fromApp = { fromApp: true };
   const fetchFn = (input: string | Request, init?: RequestInit) =>
-    Promise.resolve(typeof input === "string" ? app.request(input, init) : app.fetch(input));
+    Promise.resolve(typeof input === "string" ? app.request(input, init, fromApp) : app.fetch(input, fromApp));
   let closed = false;
   return {
     app,
@@ -227,7 +234,7 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
       if (opts.rawBody !== undefined) body = opts.rawBody;
       else if (opts.body !== undefined) body = JSON.stringify(opts.body);
       if (body !== undefined) headers["content-type"] = "application/json";
-      const res = await app.request(p, { method: opts.method ?? (body !== undefined ? "POST" : "GET"), headers, body });
+      const res = await app.request(p, { method: opts.method ?? (body !== undefined ? "POST" : "GET"), headers, body }, fromApp);
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined };
     },

@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { broadcastDevReady } from "@remix-run/node";
 
 import { createApp } from "./app.mjs";
+import { drainServer, onStopSignals, shutdownTimeoutMs } from "./graceful-stop.mjs";
 
 // The old generation grows by half of what survives a collection, not V8's default of up to four times: after a
 // load run the heap holds ~45-85 MB instead of ~100-130 MB (RSS ~155-170 MB instead of ~210-240 MB with
@@ -27,6 +28,25 @@ const mode = process.env.NODE_ENV ?? "production";
 
 const importBuild = (version = "") => import(`${pathToFileURL(buildPath).href}${version ? `?v=${version}` : ""}`);
 let build = await importBuild();
+
+// The embedded provider opens (and on first use migrates) its database now, not on the first request: a start that
+// fails (a DATA_DIR it cannot write, a database it cannot reach) is said once and the process exits 1, instead of
+// every request trying again (docs/decisions/0182-graceful-stop-and-data-dir.md).
+if (build.entry.module.serverHooks.isProviderEmbedded()) {
+  try {
+    await build.entry.module.serverHooks.providerFetch("/health");
+  } catch (error) {
+    if (error?.name !== "TimeoutError") {
+      console.error(
+        error?.name === "DataDirError"
+          ? `[provider] ${error.message}`
+          : `[server] the embedded provider could not start: ${error?.stack ?? error}`,
+      );
+      process.exit(1);
+    }
+    console.warn("[server] the embedded provider is still starting; requests wait for it");
+  }
+}
 
 const app = createApp({ getBuild: () => build, mode, publicDir: path.join(root, "public") });
 const port = Number(process.env.PORT || 3000);
@@ -50,19 +70,12 @@ if (mode === "development") {
   });
 }
 
-let stopping = false;
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`[server] ${signal}: closing`);
-  const force = setTimeout(() => server.closeAllConnections(), 10_000);
-  force.unref();
-  await new Promise((resolve) => server.close(resolve));
-  try {
-    await build.entry.module.serverHooks.closeProvider();
-  } finally {
-    process.exit(0);
-  }
-}
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+// SIGTERM (a rolling deploy) or SIGINT: stop accepting, let the requests in flight finish (SHUTDOWN_TIMEOUT_MS,
+// default 10 s), then close the embedded provider's database and exit 0 (docs/decisions/0182).
+onStopSignals("server", async (signal) => {
+  const timeoutMs = shutdownTimeoutMs();
+  console.log(`[server] ${signal}: no new connections; finishing requests in flight (up to ${timeoutMs} ms)`);
+  const { cut } = await drainServer(server, { timeoutMs });
+  if (cut) console.warn(`[server] requests still open after ${timeoutMs} ms were cut`);
+  await build.entry.module.serverHooks.closeProvider();
+});

@@ -47,13 +47,11 @@ let embeddedReady: EmbeddedProvider | undefined;
 
 async function embeddedProvider(): Promise<EmbeddedProvider> {
   if (embeddedReady) return embeddedReady;
+  // A failed start is not tried again per request: the app's server warms the provider at boot and exits on a
+  // failure, naming it once (docs/decisions/0182-graceful-stop-and-data-dir.md).
   embedded ??= import("../../provider/embedded")
     .then(({ getEmbeddedProvider }) => getEmbeddedProvider())
-    .then((provider) => (embeddedReady = provider))
-    .catch((error: unknown) => {
-      embedded = undefined;
-      throw error;
-    });
+    .then((provider) => (embeddedReady = provider));
   return withDeadline(embedded, EMBEDDED_BOOT_TIMEOUT_MS);
 }
 
@@ -112,13 +110,29 @@ export function isProviderEmbedded(): boolean {
 }
 
 /**
+ * A provider over HTTP believes the customer's address (`x-client-ip`) only from a caller that shows it
+ * PROVIDER_APP_KEY, set on both sides (docs/decisions/0181-client-address-from-the-app.md).
+ */
+function withAppKey(headers: HeadersInit | undefined): HeadersInit | undefined {
+  const appKey = process.env.PROVIDER_APP_KEY;
+  if (!appKey) return headers;
+  const withKey = new Headers(headers);
+  withKey.set("x-app-key", appKey);
+  return withKey;
+}
+
+/**
  * Sends one request to the provider. `pathWithQuery` is relative to /api, e.g. "/v2/stock/list?page=1".
  * Throws whatever fetch throws (network failure, AbortSignal timeout); HTTP statuses are returned as-is.
  */
 export async function providerFetch(pathWithQuery: string, init: RequestInit = {}): Promise<Response> {
   const base = process.env.PROVIDER_URL?.replace(/\/+$/, "");
   if (base && !testTransport) {
-    return fetch(`${base}/api${pathWithQuery}`, { ...init, signal: init.signal ?? AbortSignal.timeout(providerTimeoutMs()) });
+    return fetch(`${base}/api${pathWithQuery}`, {
+      ...init,
+      headers: withAppKey(init.headers),
+      signal: init.signal ?? AbortSignal.timeout(providerTimeoutMs()),
+    });
   }
   const provider: EmbeddedProvider = testTransport ? { fetch: testTransport } : await embeddedProvider();
   // The request budget starts once the embedded provider is up. The embedded provider cannot be aborted

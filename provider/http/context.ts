@@ -1,4 +1,6 @@
+import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { z } from "zod";
 import type { DB } from "../db/database";
 import type { Deployment } from "../config";
@@ -24,18 +26,40 @@ export interface Services {
   watchlist: Watchlist;
   news: News;
   deployment: Deployment;
-  operatorKey: string;
+  /** No key: the operator API is closed (provider/operator-key.ts). */
+  operatorKey?: string;
 }
 
-export type Env = { Variables: { auth: AuthContext } };
+/**
+ * What the server hands each request beside it: `fromApp` when it comes from the app (the embedded provider's
+ * in-process calls, or an HTTP call carrying PROVIDER_APP_KEY, see provider/main.ts); `incoming` is Node's request
+ * when served over a socket by @hono/node-server.
+ */
+export interface ProviderBindings {
+  fromApp?: boolean;
+  incoming?: IncomingMessage;
+}
+
+export type Env = { Bindings: ProviderBindings; Variables: { auth: AuthContext } };
 
 export const ok = <T>(c: Context, data: T) => c.json({ msg: "ok" as const, data });
 
 /**
- * The customer's address, which the app forwards in `x-client-ip` (the provider only ever talks to the app). Not an
- * IPv4/IPv6 address, or absent: "unknown", one shared bucket for the attempt limiter (docs/decisions/0060).
+ * Whether the request comes from the app: only then are the headers the app sets about its customer (`x-client-ip`)
+ * believed (docs/decisions/0181-client-address-from-the-app.md).
  */
-export const clientAddress = (c: Context): string => normaliseAddress(c.req.header("x-client-ip"));
+export const fromApp = (c: Context): boolean => (c.env as ProviderBindings | undefined)?.fromApp === true;
+
+/**
+ * The customer's address: what the app forwards in `x-client-ip` when the request comes from the app, else the
+ * connecting socket's address (never a header anyone else sent). Not an IPv4/IPv6 address, or absent: "unknown", one
+ * shared bucket for the attempt limiter (docs/decisions/0060).
+ */
+export function clientAddress(c: Context): string {
+  if (fromApp(c)) return normaliseAddress(c.req.header("x-client-ip"));
+  const socket = (c.env as ProviderBindings | undefined)?.incoming ? getConnInfo(c).remote.address : undefined;
+  return normaliseAddress(socket?.replace(/^::ffff:(?=\d+\.)/, ""));
+}
 
 /** The largest JSON body a route reads (the app's bodyLimit middleware uses the same figure). */
 export const MAX_BODY_BYTES = 64 * 1024;

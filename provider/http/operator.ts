@@ -1,8 +1,8 @@
-import { timingSafeEqual } from "node:crypto";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { ok, readBody, readQuery, type Env, type Services } from "./context";
+import { clientAddress, ok, readBody, readQuery, type Env, type Services } from "./context";
+import { keyFingerprint, sameSecret } from "../operator-key";
 import { ProviderError } from "../errors";
 import { addInvitationCode, latestOneTimeCode } from "../services/operator-tools";
 import { adjustBalanceByPhone } from "../services/ledger";
@@ -12,12 +12,45 @@ import { walletServicesFor } from "../services/wallet-services";
 import { productsFor } from "../services/products";
 import { productOperatorRoutes } from "./products";
 
-/** Constant-time comparison of the x-operator-key header with the configured key. */
-export function isOperator(given: string | undefined, expected: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+/**
+ * Constant-time comparison of the x-operator-key header with the configured key; no configured key (the operator
+ * API is closed) opens nothing.
+ */
+export function isOperator(given: string | undefined, expected: string | undefined): boolean {
+  return sameSecret(given, expected);
+}
+
+/** Where the audit lines go: one per operator request (console.log by default). */
+export type OperatorAuditLog = (line: string) => void;
+
+/** Request fields that say which record an operator action touched; nothing secret (no codes, no free text). */
+const AUDITED_FIELDS = ["id", "user", "amount", "count", "tag", "value", "status", "symbol", "mold"] as const;
+
+/** A customer's phone in a log: only its last 4 digits. */
+export const maskPhone = (phone: string) => `${"*".repeat(Math.max(phone.length - 4, 0))}${phone.slice(-4)}`;
+
+/** Printable ASCII only and short: a value from a request must not be able to forge a log line. */
+const printable = (value: unknown) => String(value).replace(/[^\x21-\x7e]/g, "?").slice(0, 40);
+
+async function auditedFields(c: Context): Promise<string[]> {
+  const fields: Record<string, unknown> = { ...c.req.query() };
+  if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.raw.body) {
+    try {
+      const body: unknown = JSON.parse(await c.req.raw.clone().text());
+      if (body && typeof body === "object" && !Array.isArray(body)) Object.assign(fields, body);
+    } catch {
+      // Not JSON: the route answers invalid_input, which the audit line shows.
+    }
+  }
+  return AUDITED_FIELDS.filter((name) => fields[name] !== undefined && fields[name] !== null && typeof fields[name] !== "object").map(
+    (name) => `${name} ${name === "user" ? maskPhone(printable(fields[name])) : printable(fields[name])}`,
+  );
+}
+
+async function outcomeOf(response: Response): Promise<string> {
+  const reply = (await response.clone().json().catch(() => undefined)) as { msg?: string; data?: any } | undefined;
+  if (reply?.msg === "ok") return typeof reply.data?.id === "number" ? `ok, id ${reply.data.id}` : "ok";
+  return `${response.status} ${printable(reply?.data?.code ?? "no reply")}`;
 }
 
 /**
@@ -27,18 +60,29 @@ export function isOperator(given: string | undefined, expected: string): boolean
 export const REVIEW_KINDS = ["recharge", "withdraw", "card", "kyc", "loan", "ipo"] as const;
 type ReviewKind = (typeof REVIEW_KINDS)[number];
 
-/** Operator tools, guarded by `x-operator-key` (403 `forbidden` otherwise). */
-export function operatorRoutes(s: Services) {
+/**
+ * Operator tools, guarded by `x-operator-key` (403 `forbidden` otherwise). Every request, refused or not, writes one
+ * audit line: `[operator] <method> <path> by operator key <fingerprint> from <address>: <outcome> (<record fields>)`
+ * (docs/decisions/0180-operator-key.md); never the key, a one-time code or a whole phone number.
+ */
+export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.log) {
   const app = new Hono<Env>();
   const w = walletServicesFor(s);
   const products = productsFor(s);
+  const who = s.operatorKey ? `operator key ${keyFingerprint(s.operatorKey)}` : "";
   app.use(
     "*",
     createMiddleware<Env>(async (c, next) => {
-      if (!isOperator(c.req.header("x-operator-key"), s.operatorKey)) {
+      const what = `${c.req.method} ${new URL(c.req.url).pathname.replace(/[^\x21-\x7e]/g, "?").slice(0, 200)}`;
+      const given = c.req.header("x-operator-key");
+      if (!isOperator(given, s.operatorKey)) {
+        const why = !s.operatorKey ? "the operator API is closed (no OPERATOR_KEY)" : given ? "wrong key" : "no key";
+        audit(`[operator] refused ${what} from ${clientAddress(c)}: ${why}`);
         throw new ProviderError("forbidden", "operator key required", undefined, 403);
       }
+      const fields = await auditedFields(c);
       await next();
+      audit(`[operator] ${what} by ${who} from ${clientAddress(c)}: ${await outcomeOf(c.res)}${fields.length ? ` (${fields.join(", ")})` : ""}`);
     }),
   );
 
