@@ -4,6 +4,9 @@ import type { Trading } from "./services/trading";
 import type { ProviderConfig } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "./db/connect";
 import { migrateToLatest } from "./db/migrate";
+import { listenForCacheChanges, type CacheListener } from "./db/notifications";
+import { configChanged } from "./db/repositories/config";
+import { sessionsRevoked } from "./db/repositories/sessions";
 import { seed } from "./db/seed";
 import { createSimulatedMarket } from "./market/load";
 import type { MarketSource } from "./market/source";
@@ -47,6 +50,7 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
   const handle = await openDatabase(
     options.database ?? { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
   );
+  let listener: CacheListener | undefined;
   try {
     if (!options.prepared) {
       await migrateToLatest(handle.db, handle.schema);
@@ -57,6 +61,15 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
         now: options.seedAt ?? now(),
       });
     }
+    // Another process on the same PostgreSQL database may revoke sessions or change config: hear of it at once
+    // (docs/decisions/0183-cache-changes-between-instances.md). PGlite has no other process.
+    listener = handle.clientConfig
+      ? await listenForCacheChanges({
+          client: handle.clientConfig,
+          on: { sessions: sessionsRevoked, config: configChanged },
+          logError: options.logError ?? ((message, error) => console.error(message, error)),
+        })
+      : undefined;
     const stats = options.stats ? createRequestStats() : undefined;
     const db = stats ? handle.db.withPlugin(stats.plugin) : handle.db;
     const market = await createSimulatedMarket(handle.db);
@@ -108,10 +121,12 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
         for (const t of timers) clearInterval(t);
         timers.clear();
         if (stats) console.log(stats.report());
+        await listener?.close();
         await handle.close();
       },
     };
   } catch (error) {
+    await listener?.close();
     await handle.close().catch(() => {});
     throw error;
   }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Kysely, PGliteDialect } from "kysely";
 import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
 import type { Database } from "./database";
 import { preparedStatementsEnabled, preparingClient } from "./prepared";
 import { ScopedPostgresDialect } from "./scoped-introspector";
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
   /** Present for PGlite (used to take snapshots). */
   pglite?: PGlite;
   schema?: string;
+  /** PostgreSQL: the pool's connection settings, for a connection of its own (the cache listener, db/notifications.ts). */
+  clientConfig?: pg.ClientConfig;
   close(): Promise<void>;
 }
 
@@ -30,17 +33,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // Only the driver of the mode in use is loaded: PGlite's WASM module or pg (decision 0153).
   if (options.databaseUrl) {
     const { default: pg } = await import("pg");
-    const pool = new pg.Pool({
+    const clientConfig: pg.ClientConfig = {
       connectionString: options.databaseUrl,
+      ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
+    };
+    const pool = new pg.Pool({
+      ...clientConfig,
       max: 10,
       // Each parameterised query prepared once per connection (decision 0176).
       ...(preparedStatementsEnabled() ? { Client: preparingClient(pg.Client) } : {}),
-      ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
     });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", (err) => console.warn("[provider] postgres pool error:", err.message));
     const db = new Kysely<Database>({ dialect: new ScopedPostgresDialect({ pool }) });
-    return { db, kind: "postgres", schema: options.schema, close: () => db.destroy() };
+    return { db, kind: "postgres", schema: options.schema, clientConfig, close: () => db.destroy() };
   }
 
   const dataDir = options.dataDir ?? ".data/provider";

@@ -10,8 +10,13 @@ export function tokenFrom(headers: { header(name: string): string | undefined })
   return match ? match[1] : undefined;
 }
 
+/**
+ * Who is signed in. A GET (or HEAD) may be answered from the token cache; any other method changes something
+ * (money above all), so its token is checked against the database (docs/decisions/0183-cache-changes-between-instances.md).
+ */
 export const requireAuth = (s: Services) =>
   createMiddleware<Env>(async (c, next) => {
-    c.set("auth", await s.accounts.authenticate(tokenFrom(c.req)));
+    const reads = c.req.method === "GET" || c.req.method === "HEAD";
+    c.set("auth", await s.accounts.authenticate(tokenFrom(c.req), { fresh: !reads }));
     await next();
   });

@@ -1,12 +1,17 @@
 import type { DB, Executor } from "../db/database";
 import { CONFIG_DEFAULTS, type ConfigTag } from "../db/config-defaults";
 import { configWrites, listConfigRows } from "../db/repositories/config";
+import { cachesInSync } from "../db/notifications";
 
 /*
- * The config table in memory, one copy per database handle (docs/decisions/0156-config-cache.md): every config
- * read (GET /v2/config, fee rate, minimums, limits, chat_enabled) is served from it. A copy is used until the first
- * of: CONFIG_CACHE_MS after it was read (the bound for a change made by another process sharing the database), or
- * an operator write in this process (setConfig; the repository counts it), which drops it at once.
+ * The config table in memory, one copy per database handle (docs/decisions/0156-config-cache.md): config reads that
+ * show or check nothing about money (GET /v2/config, chat_enabled, the loan summary) are served from it. A copy is
+ * used until the first of: CONFIG_CACHE_MS after it was read (the bound for a change nobody announced, such as one
+ * written by hand), or a config write this process makes or hears of (setConfig here, or another process on the same
+ * PostgreSQL database: docs/decisions/0183), which drops it at once. No copy is served while this process may have
+ * missed another's write (cachesInSync), and a read inside a transaction (a money operation: fee rate, minimums,
+ * loan limit and term) always reads the table, so money never moves on a value older than the last change it could
+ * know of.
  */
 
 /** How long a read of the config table is served without asking the database again. */
@@ -29,17 +34,20 @@ interface Copy {
 const copies = new WeakMap<DB, Copy>();
 
 /**
- * Every tag's value (the stored one, else the default). On a miss the table is read with `ex`: a caller inside a
- * transaction passes its own, since PGlite holds its one connection for the whole transaction.
+ * Every tag's value (the stored one, else the default). The table is read with `ex` on a miss, and always when `ex`
+ * is a transaction (a money operation reads what is committed, and its caller passes its own `trx`: PGlite holds
+ * its one connection for the whole transaction).
  */
 export async function configValues(ex: Executor, of: ConfigSource): Promise<ConfigValues> {
   const writes = configWrites();
   const t = of.now().getTime();
   const copy = copies.get(of.db);
-  if (copy && copy.writes === writes && t >= copy.readAt && t - copy.readAt < CONFIG_CACHE_MS) return copy.values;
+  const servable = !ex.isTransaction && cachesInSync();
+  if (servable && copy && copy.writes === writes && t >= copy.readAt && t - copy.readAt < CONFIG_CACHE_MS) return copy.values;
   const stored = new Map((await listConfigRows(ex)).map((r) => [r.tag, r.value]));
   const values: ConfigValues = new Map(CONFIG_DEFAULTS.map((d) => [d.tag, stored.get(d.tag) ?? d.value]));
-  // Written while the read ran: it may have seen the old value. Served to this caller only.
-  if (configWrites() === writes) copies.set(of.db, { values, readAt: t, writes });
+  // Written while the read ran, or this process may have missed a write: it may have seen the old value. Served to
+  // this caller only.
+  if (configWrites() === writes && cachesInSync()) copies.set(of.db, { values, readAt: t, writes });
   return values;
 }

@@ -1,11 +1,15 @@
+import { cachesInSync } from "../db/notifications";
 import { sessionRevocations } from "../db/repositories/sessions";
 
 /*
  * Token hash -> authenticated identity, so an authenticated request needs no database round trip
  * (docs/decisions/0147-token-cache.md). An entry is served until the first of: its session's expiry, `ttlMs` after
- * it was read (the bound for a logout made by another process sharing the database), or any session revocation in
- * this process (logout, password change or reset: the whole cache is dropped, see sessionRevocations). Only
- * identities of active sessions are kept; an unknown or refused token is asked again every time.
+ * it was read (the bound for a revocation nobody announced, such as one written by hand), or any session revocation
+ * this process makes or hears of (logout, password change or reset, here or in another process on the same
+ * PostgreSQL database: the whole cache is dropped, see sessionRevocations and docs/decisions/0183). Nothing is served
+ * while this process may have missed another's revocation (cachesInSync), and a `fresh` read (every request that
+ * changes something) always asks the database. Only identities of active sessions are kept; an unknown or refused
+ * token is asked again every time.
  */
 
 export interface TokenCacheOptions {
@@ -25,9 +29,13 @@ interface Entry<T> {
 export interface TokenCache<T> {
   /**
    * The cached identity for `tokenHash`, or `read()`'s (kept when it has one and no session was revoked while it
-   * ran). Concurrent misses for the same token share one read.
+   * ran). Concurrent misses for the same token share one read. `fresh`: always read (and keep what it finds).
    */
-  get(tokenHash: string, read: () => Promise<{ value: T; expiresAt: Date } | undefined>): Promise<T | undefined>;
+  get(
+    tokenHash: string,
+    read: () => Promise<{ value: T; expiresAt: Date } | undefined>,
+    options?: { fresh?: boolean },
+  ): Promise<T | undefined>;
   readonly size: number;
 }
 
@@ -49,8 +57,9 @@ export function createTokenCache<T>(options: TokenCacheOptions): TokenCache<T> {
   async function readAndKeep(tokenHash: string, startedAt: number, read: () => Promise<{ value: T; expiresAt: Date } | undefined>) {
     const found = await read();
     if (!found) return undefined;
-    // Something revoked while the read ran: what it saw may already be gone. Serve it to this request only.
-    if (current() === startedAt && options.ttlMs > 0) {
+    // Something revoked while the read ran, or this process may have missed it: what it saw may already be gone.
+    // Serve it to this request only.
+    if (current() === startedAt && options.ttlMs > 0 && cachesInSync()) {
       if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(tokenHash, { value: found.value, expiresAt: found.expiresAt.getTime(), readAt: options.now().getTime() });
     }
@@ -58,8 +67,10 @@ export function createTokenCache<T>(options: TokenCacheOptions): TokenCache<T> {
   }
 
   return {
-    async get(tokenHash, read) {
+    async get(tokenHash, read, { fresh = false } = {}) {
       const startedAt = current();
+      // A read that began before this request may predate a revocation this request could know of: not shared.
+      if (fresh || !cachesInSync()) return readAndKeep(tokenHash, startedAt, read);
       const hit = entries.get(tokenHash);
       if (hit) {
         const t = options.now().getTime();

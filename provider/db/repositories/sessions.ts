@@ -1,4 +1,6 @@
-import type { Executor } from "../database";
+import type { QueryCreator } from "kysely";
+import type { Database, Executor } from "../database";
+import { cacheNotification } from "../notifications";
 
 export const insertSession = (
   db: Executor,
@@ -17,48 +19,43 @@ export const findActiveSessionUser = (db: Executor, tokenHash: string, now: Date
     .executeTakeFirst();
 
 /*
- * Revocations in this process, counted before and after each statement (and once more after the transaction that
- * ran it, see sessionsRevoked): a token cache (services/token-cache.ts) drops whatever it holds when the count
- * moves, and keeps nothing it read while the count moved. docs/decisions/0147-token-cache.md.
+ * Revocations seen by this process, counted before and after each statement (and once more after the transaction
+ * that ran it, see sessionsRevoked): a token cache (services/token-cache.ts) drops whatever it holds when the count
+ * moves, and keeps nothing it read while the count moved. docs/decisions/0147-token-cache.md. Each revoking
+ * statement also notifies the other processes on the database (db/notifications.ts), whose listener moves their
+ * count when it commits (docs/decisions/0183-cache-changes-between-instances.md).
  */
 let revocations = 0;
 export const sessionRevocations = (): number => revocations;
-/** Call after a transaction that revoked sessions has committed. */
+/** Call after a transaction that revoked sessions has committed (or when another process's revocation is heard). */
 export const sessionsRevoked = (): void => {
   revocations++;
 };
-async function revoking<T>(work: () => Promise<T>): Promise<T> {
+
+/**
+ * One statement: the update and the notification (`with revoked as (update …) select pg_notify(…)`), so the other
+ * processes hear of it exactly when it commits, inside a transaction or not.
+ */
+async function revoking(db: Executor, now: Date, which: (update: Revoke) => Revoke) {
   revocations++;
   try {
-    return await work();
+    await db
+      .with("revoked", (qc) => which(revokeAt(qc, now)).returning("sessions.id"))
+      .selectNoFrom(cacheNotification("sessions").as("notified"))
+      .execute();
   } finally {
     revocations++;
   }
 }
+const revokeAt = (qc: QueryCreator<Database>, now: Date) =>
+  qc.updateTable("sessions").set({ revoked_at: now }).where("revoked_at", "is", null);
+type Revoke = ReturnType<typeof revokeAt>;
 
-export const revokeSession = (db: Executor, id: number, now: Date) =>
-  revoking(() =>
-    db.updateTable("sessions").set({ revoked_at: now }).where("id", "=", id).where("revoked_at", "is", null).execute(),
-  );
+export const revokeSession = (db: Executor, id: number, now: Date) => revoking(db, now, (u) => u.where("id", "=", id));
 
 export const revokeAllSessions = (db: Executor, userId: number, now: Date) =>
-  revoking(() =>
-    db
-      .updateTable("sessions")
-      .set({ revoked_at: now })
-      .where("user_id", "=", userId)
-      .where("revoked_at", "is", null)
-      .execute(),
-  );
+  revoking(db, now, (u) => u.where("user_id", "=", userId));
 
 /** Revokes every session of the user except `keepSessionId` (a password change keeps the session that made it). */
 export const revokeOtherSessions = (db: Executor, userId: number, keepSessionId: number, now: Date) =>
-  revoking(() =>
-    db
-      .updateTable("sessions")
-      .set({ revoked_at: now })
-      .where("user_id", "=", userId)
-      .where("id", "<>", keepSessionId)
-      .where("revoked_at", "is", null)
-      .execute(),
-  );
+  revoking(db, now, (u) => u.where("user_id", "=", userId).where("id", "<>", keepSessionId));

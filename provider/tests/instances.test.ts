@@ -1,0 +1,176 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runOnServer } from "./helpers";
+
+/*
+ * Two provider instances, each its own process, on one PostgreSQL database and schema (docs/decisions/0183): a
+ * revocation or a config change made through one is enforced by the other within a second, and a money POST never
+ * rides on the other's cached copies. Each instance keeps its caches (token 10 s, config 10 s); before 0183 the
+ * other instance honoured a logged-out token and the old minimum withdrawal for up to those 10 s.
+ */
+
+const databaseUrl = process.env.DATABASE_URL;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const DEMO = { user: "9876543210", password: "demo1234" };
+const OPERATOR_KEY = "test-operator-key";
+const GOAL_MS = 1_000;
+
+interface Instance {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  call(path: string, init?: { token?: string; body?: unknown; operator?: boolean }): Promise<{ status: number; body: any }>;
+}
+
+function startInstance(schema: string, prepared: boolean): Promise<Instance> {
+  const child = spawn(process.execPath, ["--import", "tsx", "provider/tests/fixtures/instance.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, INSTANCE_SCHEMA: schema, INSTANCE_PREPARED: prepared ? "1" : "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`instance did not start in 30 s:\n${output}`)), 30_000);
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    child.stdout!.on("data", (chunk) => {
+      output += chunk;
+      const line = /^\{"port":(\d+)\}$/m.exec(output);
+      if (!line) return;
+      clearTimeout(timer);
+      const url = `http://127.0.0.1:${line[1]}`;
+      resolve({
+        url,
+        pid: child.pid!,
+        child,
+        async call(p, init = {}) {
+          const headers: Record<string, string> = {};
+          if (init.token) headers.token = init.token;
+          if (init.operator) headers["x-operator-key"] = OPERATOR_KEY;
+          if (init.body !== undefined) headers["content-type"] = "application/json";
+          const res = await fetch(`${url}${p}`, {
+            method: init.body === undefined ? "GET" : "POST",
+            headers,
+            body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          });
+          return { status: res.status, body: await res.json() };
+        },
+      });
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`instance exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function stopInstance(instance: Instance | undefined): Promise<void> {
+  if (!instance || instance.child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    instance.child.once("exit", () => resolve());
+    instance.child.kill("SIGTERM");
+  });
+}
+
+/** Asks `attempt` every 20 ms until it returns true or `limitMs` has passed; the milliseconds it took, or undefined. */
+async function msUntil(attempt: () => Promise<boolean>, limitMs: number): Promise<number | undefined> {
+  const start = performance.now();
+  for (;;) {
+    if (await attempt()) return Math.round(performance.now() - start);
+    if (performance.now() - start > limitMs) return undefined;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe.skipIf(!databaseUrl)("two provider instances on one PostgreSQL database", () => {
+  const schema = `t_inst_${randomBytes(4).toString("hex")}`;
+  let a: Instance;
+  let b: Instance;
+  let cardId: number;
+
+  const login = async () => {
+    const res = await a.call("/api/stock/user/login", { body: DEMO });
+    expect(res.body.msg).toBe("ok");
+    return res.body.data.token as string;
+  };
+  const balanceOn = (instance: Instance, token: string) => instance.call("/api/stock/success/v2/balance", { token });
+  const withdrawOn = (instance: Instance, token: string, count: string) =>
+    instance.call("/api/stock/success/money/access", { token, body: { bank_id: cardId, count } });
+  const minimumWithdrawalOn = async (instance: Instance) =>
+    (await instance.call("/api/v2/config")).body.data.find((e: { tag: string }) => e.tag === "min_withdraw_count").value;
+
+  beforeAll(async () => {
+    await runOnServer(databaseUrl!, `create schema ${schema}`);
+    a = await startInstance(schema, false);
+    b = await startInstance(schema, true);
+    const token = await login();
+    cardId = (await b.call("/api/stock/success/bank/list?status=1", { token })).body.data[0].id;
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([stopInstance(a), stopInstance(b)]);
+    await runOnServer(databaseUrl!, `drop schema if exists ${schema} cascade`);
+  }, 30_000);
+
+  it("a logout on one instance refuses the old token on the other within 1 s", async () => {
+    const token = await login();
+    expect((await balanceOn(b, token)).status).toBe(200); // B now holds the token in its cache
+    expect((await balanceOn(b, token)).status).toBe(200);
+    expect((await a.call("/api/stock/success/user/logout", { token, body: {} })).body).toEqual({ msg: "ok", data: {} });
+    const ms = await msUntil(async () => (await balanceOn(b, token)).status === 400, 3 * GOAL_MS);
+    console.log(`[instances] logout on A refused on B after ${ms ?? "more than 3000"} ms`);
+    expect(ms).toBeLessThan(GOAL_MS);
+    expect(await balanceOn(b, token)).toEqual({ status: 400, body: { msg: "logout" } });
+  });
+
+  it("a withdrawal on the other instance right after the logout is refused, its cache entry fresh or not", async () => {
+    const token = await login();
+    expect((await balanceOn(b, token)).status).toBe(200);
+    await a.call("/api/stock/success/user/logout", { token, body: {} });
+    expect(await withdrawOn(b, token, "500")).toEqual({ status: 400, body: { msg: "logout" } });
+  });
+
+  it("a raised minimum withdrawal set through one instance is enforced by the other at once, and shown within 1 s", async () => {
+    const token = await login();
+    expect(await minimumWithdrawalOn(b)).toBe("100"); // B now holds the config in its cache
+    const raised = await a.call("/api/operator/config", { operator: true, body: { tag: "min_withdraw_count", value: "5000" } });
+    expect(raised.body).toEqual({ msg: "ok", data: { tag: "min_withdraw_count", value: "5000" } });
+    expect((await withdrawOn(b, token, "1000")).body).toEqual({
+      msg: "no",
+      data: { code: "amount_too_small", message: "the minimum is 5000", field: "count" },
+    });
+    const ms = await msUntil(async () => (await minimumWithdrawalOn(b)) === "5000", 3 * GOAL_MS);
+    console.log(`[instances] minimum withdrawal raised on A shown by B after ${ms ?? "more than 3000"} ms`);
+    expect(ms).toBeLessThan(GOAL_MS);
+    await a.call("/api/operator/config", { operator: true, body: { tag: "min_withdraw_count", value: "100" } });
+  });
+
+  it("an instance whose listening connection was cut drops its cached tokens when it listens again", async () => {
+    const token = await login();
+    expect((await balanceOn(b, token)).status).toBe(200);
+    const listenerOf = (pid: number) => `application_name = 'provider-cache-listener ${pid}'`;
+    // Cut B's listening connection and, before it can listen again, revoke the session where no instance hears it.
+    await runOnServer(
+      databaseUrl!,
+      `select pg_terminate_backend(pid) from pg_stat_activity where ${listenerOf(b.pid)};
+       update ${schema}.sessions set revoked_at = now() where revoked_at is null and user_id = (select id from ${schema}.users where phone = '${DEMO.user}')`,
+    );
+    const back = await msUntil(async () => {
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query(`select 1 from pg_stat_activity where ${listenerOf(b.pid)} and query ilike 'listen%'`);
+        return rows.length === 1;
+      } finally {
+        await client.end();
+      }
+    }, 10_000);
+    console.log(`[instances] B listened again after ${back ?? "more than 10000"} ms`);
+    expect(back).toBeDefined();
+    expect(await balanceOn(b, token)).toEqual({ status: 400, body: { msg: "logout" } });
+  });
+});
