@@ -4,12 +4,16 @@
  * sends the provider exactly the validated values, so the form is read once and validation and login cannot
  * disagree. A form the schema or the provider rejects ends in a `LoginRejected` carrying the Conform reply,
  * which the action returns as is.
+ *
+ * The browser's device id (its `__device` cookie, or a new one) goes with the login, so a successful login makes it
+ * a known device of the phone (docs/decisions/0184-known-devices.md); the action keeps it in the cookie.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
+import { deviceIdOf, newDeviceId } from "~/features/account/device.server";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { createLoginSchema } from "~/features/account/schemas.server";
 import { getFixedT } from "~/i18next.server";
@@ -21,6 +25,8 @@ export interface LoginResult extends SignedIn {
   tokenExpiresAt: string | null;
   /** Where to go next: a same-origin path, `/` otherwise. */
   redirectTo: string;
+  /** The device id the login was made from: the browser's, or a new one the action must set. */
+  deviceId: string;
 }
 
 /** The login form was refused (invalid input, wrong password, provider down): the reply for the form. */
@@ -45,13 +51,15 @@ authenticator.use(
       throw new LoginRejected(submission.reply({ hideFields: HIDDEN_ON_ERROR }));
     }
     const { phone, password, redirectTo } = submission.value;
+    const deviceId = deviceIdOf(request) ?? newDeviceId();
     try {
-      const reply = await login({ token: null, request }, { user: phone, password });
+      const reply = await login({ token: null, request, deviceId }, { user: phone, password });
       return {
         token: reply.token,
         user: { user: reply.user, no: String(reply.no), img: reply.img ?? null },
         tokenExpiresAt: reply.expires_at ?? null,
         redirectTo: safeRedirect(redirectTo, "/"),
+        deviceId,
       };
     } catch (error) {
       throw new LoginRejected(

@@ -65,6 +65,8 @@ export function isUnknownOutcome(error: unknown): error is ProviderUnavailableEr
 export interface ProviderContext {
   token: string | null;
   request: Request;
+  /** The browser's device id (sign-in only, docs/decisions/0184-known-devices.md), sent as `x-device-id`. */
+  deviceId?: string;
 }
 
 export async function providerContext(request: Request): Promise<ProviderContext> {
@@ -118,6 +120,7 @@ export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): 
   // the provider's login limiter counts per phone + address.
   const clientIp = ctx.request.headers.get("x-client-ip");
   if (clientIp) headers["x-client-ip"] = clientIp;
+  if (ctx.deviceId) headers["x-device-id"] = ctx.deviceId;
   let body: string | FormData | undefined;
   if (method === "POST" && opts.multipart) {
     // fetch writes the multipart Content-Type with its boundary itself.

@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n-react";
 import { LoginRejected, authenticator } from "~/auth.server";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { getInputProps } from "~/components/ui/replyForm";
+import { deviceCookie } from "~/features/account/device.server";
 import { keepDigits } from "~/features/account/fields";
 import { PasswordField, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
 import { createLoginSchema, type LoginFields } from "~/features/account/schemas.server";
@@ -26,7 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ redirectTo, phone: keepDigits(url.searchParams.get("phone") ?? ""), constraint });
 }
 
-/** remix-auth's FormStrategy validates and logs in (app/auth.server.ts); the action keeps the session. */
+/**
+ * remix-auth's FormStrategy validates and logs in (app/auth.server.ts); the action keeps the session and the
+ * device id the login was made from (docs/decisions/0184-known-devices.md).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   let result;
@@ -36,9 +40,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof LoginRejected) return json({ result: error.result }, { status: 400 });
     throw error;
   }
-  return redirectWithToast(result.redirectTo, { key: "toast.loggedIn" }, {
-    headers: { "Set-Cookie": await commitSession(startSession(result)) },
-  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSession(startSession(result)));
+  headers.append("Set-Cookie", deviceCookie(result.deviceId));
+  return redirectWithToast(result.redirectTo, { key: "toast.loggedIn" }, { headers });
 }
 
 export default function LoginPage() {
