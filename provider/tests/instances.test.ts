@@ -4,6 +4,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "../services/tokens";
 import { runOnServer } from "./helpers";
 
 /*
@@ -18,6 +19,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const DEMO = { user: "9876543210", password: "demo1234" };
 const OPERATOR_KEY = "test-operator-key";
 const GOAL_MS = 1_000;
+const sql = (query: string) => runOnServer(databaseUrl!, query);
 
 interface Instance {
   url: string;
@@ -103,7 +105,7 @@ describe.skipIf(!databaseUrl)("two provider instances on one PostgreSQL database
     (await instance.call("/api/v2/config")).body.data.find((e: { tag: string }) => e.tag === "min_withdraw_count").value;
 
   beforeAll(async () => {
-    await runOnServer(databaseUrl!, `create schema ${schema}`);
+    await sql(`create schema ${schema}`);
     a = await startInstance(schema, false);
     b = await startInstance(schema, true);
     const token = await login();
@@ -112,7 +114,7 @@ describe.skipIf(!databaseUrl)("two provider instances on one PostgreSQL database
 
   afterAll(async () => {
     await Promise.all([stopInstance(a), stopInstance(b)]);
-    await runOnServer(databaseUrl!, `drop schema if exists ${schema} cascade`);
+    await sql(`drop schema if exists ${schema} cascade`);
   }, 30_000);
 
   it("a logout on one instance refuses the old token on the other within 1 s", async () => {
@@ -131,6 +133,14 @@ describe.skipIf(!databaseUrl)("two provider instances on one PostgreSQL database
     expect((await balanceOn(b, token)).status).toBe(200);
     await a.call("/api/stock/success/user/logout", { token, body: {} });
     expect(await withdrawOn(b, token, "500")).toEqual({ status: 400, body: { msg: "logout" } });
+
+    // Not even a notification in flight helps: a revocation nobody announces (written by hand) still leaves B's GET
+    // served from its cache for up to 10 s, but the withdrawal is checked against the database.
+    const other = await login();
+    expect((await balanceOn(b, other)).status).toBe(200);
+    await sql(`update ${schema}.sessions set revoked_at = now() where token_hash = '${sha256(other)}'`);
+    expect((await balanceOn(b, other)).status).toBe(200);
+    expect(await withdrawOn(b, other, "500")).toEqual({ status: 400, body: { msg: "logout" } });
   });
 
   it("a raised minimum withdrawal set through one instance is enforced by the other at once, and shown within 1 s", async () => {
@@ -145,6 +155,11 @@ describe.skipIf(!databaseUrl)("two provider instances on one PostgreSQL database
     const ms = await msUntil(async () => (await minimumWithdrawalOn(b)) === "5000", 3 * GOAL_MS);
     console.log(`[instances] minimum withdrawal raised on A shown by B after ${ms ?? "more than 3000"} ms`);
     expect(ms).toBeLessThan(GOAL_MS);
+
+    // Written by hand (no notification): B's GET shows its copy for up to 10 s, the withdrawal reads the table.
+    await sql(`update ${schema}.config set value = '8000' where tag = 'min_withdraw_count'`);
+    expect(await minimumWithdrawalOn(b)).toBe("5000");
+    expect((await withdrawOn(b, token, "6000")).body.data).toMatchObject({ code: "amount_too_small", message: "the minimum is 8000" });
     await a.call("/api/operator/config", { operator: true, body: { tag: "min_withdraw_count", value: "100" } });
   });
 
@@ -153,8 +168,7 @@ describe.skipIf(!databaseUrl)("two provider instances on one PostgreSQL database
     expect((await balanceOn(b, token)).status).toBe(200);
     const listenerOf = (pid: number) => `application_name = 'provider-cache-listener ${pid}'`;
     // Cut B's listening connection and, before it can listen again, revoke the session where no instance hears it.
-    await runOnServer(
-      databaseUrl!,
+    await sql(
       `select pg_terminate_backend(pid) from pg_stat_activity where ${listenerOf(b.pid)};
        update ${schema}.sessions set revoked_at = now() where revoked_at is null and user_id = (select id from ${schema}.users where phone = '${DEMO.user}')`,
     );
