@@ -60,14 +60,26 @@ function originOf(value: string): string | null {
   }
 }
 
+/**
+ * `TRUST_PROXY`: unset, "false" or "0" = nothing in front of the server; a number = that many proxies; "true" = any;
+ * otherwise Express's syntax ("loopback", addresses). The one parser: the server hands it to Express (`trust proxy`,
+ * which then reads the customer's address and protocol from X-Forwarded-For/-Proto), and the origin check believes
+ * forwarded host headers only when it is set (docs/decisions/0184-known-devices.md).
+ */
+export function trustProxySetting(value = process.env.TRUST_PROXY): boolean | number | string {
+  if (!value || value === "false" || value === "0") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value === "true" ? true : value;
+}
+
 function allowedOrigins(req: IncomingRequest): Set<string> {
   const origins = new Set<string>();
   const add = (value: string | null) => value && origins.add(value);
   const host = req.header("host");
   if (host) add(originOf(`${req.protocol}://${host}`));
-  // Behind a proxy the public origin may differ from the one this server sees. A browser cannot set these
-  // headers, so trusting them does not let a forged cross-site form through.
-  const forwardedHost = first(req.header("x-forwarded-host"));
+  // Behind a proxy the public origin may differ from the one this server sees. Only a proxy we were told about
+  // (TRUST_PROXY) may say so: without one, X-Forwarded-Host/-Proto are whatever the client wrote.
+  const forwardedHost = trustProxySetting() === false ? undefined : first(req.header("x-forwarded-host"));
   if (forwardedHost) add(originOf(`${first(req.header("x-forwarded-proto")) ?? req.protocol}://${forwardedHost}`));
   for (const origin of (process.env.ALLOWED_ORIGINS ?? "").split(",")) {
     if (origin.trim()) add(originOf(origin.trim()));
@@ -75,7 +87,10 @@ function allowedOrigins(req: IncomingRequest): Set<string> {
   return origins;
 }
 
-/** A missing or malformed Host (or X-Forwarded-Host) would make the request's URL unparseable: 400. */
+/**
+ * A missing or malformed Host (or X-Forwarded-Host) would make the request's URL unparseable: 400. X-Forwarded-Host is
+ * checked even without TRUST_PROXY: Remix's Express adapter takes the URL's port from it whatever the setting.
+ */
 export function hostRefusal(req: IncomingRequest): Refusal | null {
   const host = req.header("host");
   if (!host || !HOST_PATTERN.test(host)) return { status: 400, kind: "bad_host", reason: `Host: ${host ?? "(none)"}` };
@@ -89,8 +104,8 @@ export function hostRefusal(req: IncomingRequest): Refusal | null {
 /**
  * Why a mutating request must be refused as cross-origin, or null when it may proceed.
  * - `Sec-Fetch-Site` (sent by every current browser) must be `same-origin` (or `none`: typed/bookmarked).
- * - `Origin`, when present, must be this app's origin (its Host, the X-Forwarded-Host one, or one listed in
- *   ALLOWED_ORIGINS); `null` and malformed values are refused.
+ * - `Origin`, when present, must be this app's origin (its Host, the X-Forwarded-Host one behind TRUST_PROXY, or one
+ *   listed in ALLOWED_ORIGINS); `null` and malformed values are refused.
  * - Without Origin, a `Referer` must point at one of those origins.
  * Requests with none of these come from non-browser clients, which cannot carry a victim's cookie anyway
  * (the session cookie is SameSite=Lax, HttpOnly).
@@ -220,6 +235,8 @@ export interface ServerHooks {
   formBodyRefusal(req: IncomingRequest): Refusal | null;
   refusalResponse(refusal: Refusal, req: IncomingRequest): Promise<Response>;
   hstsEnabled(): boolean;
+  /** Express's `trust proxy` from TRUST_PROXY (false: no proxy in front). */
+  trustProxySetting(): boolean | number | string;
   /** True when the provider runs in this process: the server then serves its /api/operator/* endpoints. */
   isProviderEmbedded(): boolean;
   /** A request to the provider, relative to /api (the operator pass-through). */
@@ -233,6 +250,7 @@ export const serverHooks: ServerHooks = {
   formBodyRefusal,
   refusalResponse,
   hstsEnabled,
+  trustProxySetting: () => trustProxySetting(),
   isProviderEmbedded,
   providerFetch,
   closeProvider,

@@ -4,11 +4,12 @@
  * - defect 7: security headers on every kind of response;
  * - defect 8: a cross-origin POST to ANY action (the route manifest's list) is a 403 that changes nothing;
  * - defect 10: non-form bodies 415, oversized ones 413, chunked ones 411, before anything is read;
- * - the customer's address forwarded as x-client-ip; /api/operator/* only, only in embedded mode.
+ * - the customer's address forwarded as x-client-ip; /api/operator/* only, only in embedded mode;
+ * - forwarded host headers only behind TRUST_PROXY, and one warning when X-Forwarded-For arrives without it (0184).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { crossOriginReason, type IncomingRequest } from "~/security.server";
+import { crossOriginReason, trustProxySetting, type IncomingRequest } from "~/security.server";
 import {
   cookiesOf,
   logIn,
@@ -53,9 +54,14 @@ describe("crossOriginReason (one implementation, used by the server before Remix
     expect(crossOriginReason(incoming(headers))).toMatch(reason);
   });
 
-  it("accepts the public origin behind a proxy (X-Forwarded-Host/Proto) and ALLOWED_ORIGINS", () => {
+  it("accepts the public origin behind a proxy (X-Forwarded-Host/Proto, with TRUST_PROXY) and ALLOWED_ORIGINS", () => {
     const proxied = { host: "10.0.0.5:3000", origin: "https://trade.example", "x-forwarded-host": "trade.example", "x-forwarded-proto": "https" };
-    expect(crossOriginReason(incoming(proxied))).toBeNull();
+    process.env.TRUST_PROXY = "1";
+    try {
+      expect(crossOriginReason(incoming(proxied))).toBeNull();
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
     process.env.ALLOWED_ORIGINS = "https://app.example/, https://other.example";
     try {
       expect(crossOriginReason(incoming({ origin: "https://app.example" }))).toBeNull();
@@ -63,6 +69,41 @@ describe("crossOriginReason (one implementation, used by the server before Remix
     } finally {
       delete process.env.ALLOWED_ORIGINS;
     }
+  });
+});
+
+describe("forwarded host headers (decision 0184)", () => {
+  it("count only when TRUST_PROXY says a proxy is in front: without it, a client's X-Forwarded-Host is ignored", () => {
+    const forged = { origin: "https://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+    expect(crossOriginReason(incoming(forged))).toBe("Origin: https://evil.example");
+    for (const off of ["", "false", "0"]) {
+      process.env.TRUST_PROXY = off;
+      try {
+        expect(crossOriginReason(incoming(forged)), `TRUST_PROXY=${off}`).toBe("Origin: https://evil.example");
+      } finally {
+        delete process.env.TRUST_PROXY;
+      }
+    }
+    process.env.TRUST_PROXY = "loopback";
+    try {
+      expect(crossOriginReason(incoming(forged))).toBeNull();
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
+  });
+
+  it("TRUST_PROXY means what Express takes: off, a number of proxies, true, or its own syntax", () => {
+    expect([undefined, "", "false", "0", "1", "2", "true", "loopback", "10.0.0.0/8"].map((value) => trustProxySetting(value))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      1,
+      2,
+      true,
+      "loopback",
+      "10.0.0.0/8",
+    ]);
   });
 });
 
@@ -325,6 +366,39 @@ describe("the customer's address (x-client-ip)", () => {
       expect(double.calls.map((call) => call.clientIp)).toEqual(["127.0.0.1", "203.0.113.9"]);
     } finally {
       uninstall = useTestProvider({ fetch: (request) => provider.fetch(request) });
+    }
+  });
+});
+
+describe("X-Forwarded-For without TRUST_PROXY (decision 0184)", () => {
+  const WARNING =
+    "[server] requests arrive with X-Forwarded-For but TRUST_PROXY is unset: every customer shares the proxy's address for sign-in limits; set TRUST_PROXY (docs/deployment.md)";
+  const warnings = () => warn.mock.calls.map((call) => String(call[0])).filter((text) => text.includes("X-Forwarded-For"));
+
+  it("is said once, at the first such request", async () => {
+    warn.mockClear();
+    const fresh = await startAppServer();
+    try {
+      await send(fresh, "GET", "/healthz");
+      expect(warnings()).toEqual([]);
+      await send(fresh, "GET", "/healthz", { headers: { "x-forwarded-for": "203.0.113.5" } });
+      await send(fresh, "GET", "/healthz", { headers: { "x-forwarded-for": "203.0.113.6" } });
+      expect(warnings()).toEqual([WARNING]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("is not said when TRUST_PROXY names the proxy", async () => {
+    warn.mockClear();
+    process.env.TRUST_PROXY = "1";
+    const proxied = await startAppServer();
+    try {
+      await send(proxied, "GET", "/healthz", { headers: { "x-forwarded-for": "203.0.113.7" } });
+      expect(warnings()).toEqual([]);
+    } finally {
+      await proxied.close();
+      delete process.env.TRUST_PROXY;
     }
   });
 });

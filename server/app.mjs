@@ -14,12 +14,9 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 
-/** `TRUST_PROXY`: unset = no proxy; a number = that many proxies in front; otherwise Express's syntax ("loopback"). */
-export function trustProxySetting(value = process.env.TRUST_PROXY) {
-  if (!value || value === "false" || value === "0") return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value === "true" ? true : value;
-}
+/** What the server says once when a proxy seems to sit in front that TRUST_PROXY does not name (decision 0184). */
+export const UNTRUSTED_PROXY_WARNING =
+  "[server] requests arrive with X-Forwarded-For but TRUST_PROXY is unset: every customer shares the proxy's address for sign-in limits; set TRUST_PROXY (docs/deployment.md)";
 
 const OPERATOR_BODY_LIMIT = "64kb";
 const HIGHCHARTS_PALETTE_HASHES = [
@@ -60,7 +57,9 @@ export function createApp({
   const hooks = () => getBuild().entry.module.serverHooks;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", trustProxySetting());
+  // TRUST_PROXY, parsed by the app (app/security.server.ts: the origin check reads it too).
+  const trustProxy = hooks().trustProxySetting();
+  app.set("trust proxy", trustProxy);
 
   if (logRequests) {
     app.use((req, res, next) => {
@@ -116,7 +115,14 @@ export function createApp({
 
   // The customer's address for the provider (its login limiter): the socket's, or X-Forwarded-For's when
   // TRUST_PROXY says which proxies to believe. Whatever the client sent under that name is dropped.
+  // X-Forwarded-For without TRUST_PROXY usually means a proxy the setting forgot: every customer then has the proxy's
+  // address, and strangers' failed sign-ins hold everyone without a known device (docs/decisions/0184). Said once.
+  let warnedUntrustedProxy = false;
   app.use((req, _res, next) => {
+    if (trustProxy === false && !warnedUntrustedProxy && req.headers["x-forwarded-for"] !== undefined) {
+      warnedUntrustedProxy = true;
+      console.warn(UNTRUSTED_PROXY_WARNING);
+    }
     delete req.headers["x-client-ip"];
     const ip = req.ip?.replace(/^::ffff:/, "");
     if (ip) req.headers["x-client-ip"] = ip;
