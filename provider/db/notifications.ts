@@ -50,7 +50,8 @@ export interface CacheListener {
 
 /**
  * Starts listening; resolves once the first LISTEN is in place or the first attempt has failed (it then keeps
- * trying, the caches bypassed meanwhile). The connection's `application_name` is `provider-cache-listener <pid>`.
+ * trying, the caches bypassed meanwhile). The connection's `application_name` is `provider-cache-listener <pid>`
+ * unless `client` names it.
  */
 export async function listenForCacheChanges(options: CacheListenerOptions): Promise<CacheListener> {
   const { default: pg } = await import("pg");
@@ -85,8 +86,8 @@ export async function listenForCacheChanges(options: CacheListenerOptions): Prom
   async function connect(): Promise<void> {
     retryTimer = undefined;
     const next = new pg.Client({
-      ...options.client,
       application_name: `provider-cache-listener ${process.pid}`,
+      ...options.client,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { newKey, newTrader, operator, useTestProvider } from "./helpers";
 
-/* Config is kept in memory per provider (docs/decisions/0156-config-cache.md). Time frozen; ITC.NS is in rupees. */
+/* Config is kept in memory per provider (docs/decisions/0156-config-cache.md, 0183). Time frozen; ITC.NS is in rupees. */
 const AT = new Date("2026-11-20T09:15:00Z");
 const p = useTestProvider({ now: () => AT });
 
@@ -35,5 +35,17 @@ describe("config in memory", () => {
     p.clock.advance(1);
     expect(await configured("min_loan_count")).toBe("700");
     await operator(p).config("min_loan_count", "500");
+  });
+
+  it("a money operation reads the table, not the copy: a change nobody announced is enforced at once", async () => {
+    const t = await newTrader(p, "0");
+    expect(await configured("min_recharge_count")).toBe("5000");
+    await sql`update config set value = '7000' where tag = 'min_recharge_count'`.execute(p.db);
+    expect(await configured("min_recharge_count")).toBe("5000"); // GET /v2/config: the copy, for up to 10 s
+    expect((await p.call("/api/stock/success/v2/recharge/add", { token: t.token, body: { count: "6000" } })).body).toEqual({
+      msg: "no",
+      data: { code: "amount_too_small", message: "the minimum is 7000", field: "count" },
+    });
+    await operator(p).config("min_recharge_count", "5000");
   });
 });

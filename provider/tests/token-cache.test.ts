@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { cachesInSync, listenForCacheChanges } from "../db/notifications";
+import { configChanged } from "../db/repositories/config";
 import { sessionsRevoked } from "../db/repositories/sessions";
 import { createTokenCache } from "../services/token-cache";
+import { newTrader, ordersOf, runOnServer, useTestProvider } from "./helpers";
 
 const T0 = Date.parse("2026-11-20T10:00:00Z");
 
@@ -60,5 +63,74 @@ describe("token cache", () => {
     await off.cache.get("h", off.read("alice"));
     await off.cache.get("h", off.read("alice"));
     expect(off.reads()).toBe(2);
+  });
+});
+
+describe("token cache and requests that change something", () => {
+  const p = useTestProvider();
+
+  it("a fresh read asks the database whatever is cached, and keeps what it found", async () => {
+    const s = setup();
+    await s.cache.get("h", s.read("alice"));
+    expect(await s.cache.get("h", s.read(undefined), { fresh: true })).toBeUndefined();
+    expect(await s.cache.get("h", s.read("bob"), { fresh: true })).toBe("bob");
+    expect(await s.cache.get("h", s.read("carol"))).toBe("bob");
+    expect(s.reads()).toBe(3);
+  });
+
+  it("a POST is checked against the database though its token is cached; a GET is served from memory", async () => {
+    const t = await newTrader(p);
+    expect((await p.call("/api/stock/success/v2/balance", { token: t.token })).status).toBe(200);
+    // Revoked straight in the database (as by hand): no process announces it.
+    await p.db.updateTable("sessions").set({ revoked_at: p.clock.now() }).where("user_id", "=", t.id).execute();
+    expect((await p.call("/api/stock/success/v2/balance", { token: t.token })).status).toBe(200); // the 10 s bound
+    const order = { tag: "ITC.NS", count: 1, mold: "stock", state: "buy", idempotency_key: `k-${t.id}` };
+    expect(await p.call("/api/stock/success/deal/order", { token: t.token, body: order })).toEqual({ status: 400, body: { msg: "logout" } });
+    expect(await ordersOf(p, t.id)).toEqual([]);
+  });
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+
+describe.skipIf(!databaseUrl)("token cache while the cache listener is not listening (PostgreSQL)", () => {
+  const name = `cache-listener-test ${process.pid}`;
+  const cut = () => runOnServer(databaseUrl!, `select pg_terminate_backend(pid) from pg_stat_activity where application_name = '${name}'`);
+  const until = async (condition: () => boolean) => {
+    for (let i = 0; i < 250 && !condition(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(condition()).toBe(true);
+  };
+
+  it("serves and keeps nothing while the connection is down, and drops what it held once it listens again", async () => {
+    const errors: string[] = [];
+    let drops = 0;
+    const listener = await listenForCacheChanges({
+      client: { connectionString: databaseUrl, application_name: name },
+      on: { sessions: () => (drops++, sessionsRevoked()), config: configChanged },
+      logError: (message) => errors.push(message),
+      retryMs: 1_000,
+    });
+    try {
+      expect([listener.listening, cachesInSync(), drops]).toEqual([true, true, 1]);
+      const s = setup();
+      await s.cache.get("h", s.read("alice"));
+      expect(await s.cache.get("h", s.read("stale"))).toBe("alice");
+
+      await cut();
+      await until(() => !listener.listening);
+      expect(cachesInSync()).toBe(false);
+      expect(errors).toEqual(["[provider] cache listener lost its connection; caches bypassed until it is back:"]);
+      expect(await s.cache.get("h", s.read("bob"))).toBe("bob");
+      expect(await s.cache.get("h", s.read("carol"))).toBe("carol");
+      expect(s.reads()).toBe(3);
+
+      await until(() => listener.listening);
+      expect([cachesInSync(), drops]).toEqual([true, 2]);
+      expect(await s.cache.get("h", s.read("dave"))).toBe("dave"); // alice was dropped, nothing read while deaf was kept
+      expect(await s.cache.get("h", s.read("erin"))).toBe("dave");
+      expect(s.reads()).toBe(4);
+    } finally {
+      await listener.close();
+    }
+    expect(cachesInSync()).toBe(true);
   });
 });
