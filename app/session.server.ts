@@ -12,6 +12,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 import { createCookie, createSession, redirect, type Session, type SessionStorage } from "@remix-run/node";
 
 import { cookieSecrets, secureCookies } from "~/cookies.server";
+import { isTokenRevoked, knownRevoked, markRevoked } from "~/provider/session-check.server";
 import { redirectWithToast } from "~/toast.server";
 
 /** What the app keeps about the signed-in customer (the provider holds everything else). */
@@ -184,7 +185,10 @@ export function commitSession(session: AppSession): Promise<string> {
   return sessionStorage.commitSession(session);
 }
 
+/** The cookie that ends `session`; its token, if any, counts as revoked on this instance from now on (decision 0186). */
 export function destroySession(session: AppSession): Promise<string> {
+  const token = session.get("token");
+  if (token) markRevoked(token);
   return sessionStorage.destroySession(session);
 }
 
@@ -200,12 +204,16 @@ export function startSession(auth: SignedIn & { tokenExpiresAt?: string | null }
   return createSession({ token: auth.token, user: auth.user, expiresAt, lastSeen: now });
 }
 
-/** The signed-in customer, or null for a visitor (no cookie, an ended session or a tampered cookie). */
+/**
+ * The signed-in customer, or null for a visitor (no cookie, an ended session, a tampered cookie, or a token the
+ * provider has revoked: logged out elsewhere, password changed; docs/decisions/0186-revoked-token-signs-out.md).
+ */
 export async function getSignedIn(request: Request): Promise<SignedIn | null> {
   const state = await readCookie(request.headers.get("Cookie"));
   const token = state.kind === "live" ? state.data.token : undefined;
   const user = state.kind === "live" ? state.data.user : undefined;
-  return token && user ? { token, user } : null;
+  if (!token || !user || (await isTokenRevoked(request, token))) return null;
+  return { token, user };
 }
 
 /** The current path and query, without Remix's internal `_data` parameter. */
@@ -224,17 +232,19 @@ export function loginUrl(request: Request): string {
 
 /**
  * The one guard of (auth) routes (docs/product.md#accounts): the signed-in customer, or a thrown redirect to
- * `/login?redirectTo=<path+search>`. A session that ran out (lifetime or idle) also clears its cookie and says
- * "session ended" on the login screen. `requireUserContext` (app/utils/request.server.ts) builds on it.
+ * `/login?redirectTo=<path+search>`. A session that ran out (lifetime or idle) or whose token the provider revoked
+ * (decision 0186) also clears its cookie and says "session ended" on the login screen. `requireUserContext`
+ * (app/utils/request.server.ts) builds on it.
  */
 export async function requireUser(request: Request): Promise<SignedIn> {
   const state = await readCookie(request.headers.get("Cookie"));
   const token = state.kind === "live" ? state.data.token : undefined;
   const user = state.kind === "live" ? state.data.user : undefined;
-  if (token && user) return { token, user };
-  if (state.kind !== "ended") throw redirect(loginUrl(request));
+  const revoked = token && user ? await isTokenRevoked(request, token) : false;
+  if (token && user && !revoked) return { token, user };
+  if (state.kind !== "ended" && !revoked) throw redirect(loginUrl(request));
   const headers = { "Set-Cookie": await sessionStorage.destroySession(createSession()) };
-  if (!state.wasSignedIn) throw redirect(loginUrl(request), { headers });
+  if (state.kind === "ended" && !state.wasSignedIn) throw redirect(loginUrl(request), { headers });
   throw await redirectWithToast(loginUrl(request), { key: "toast.sessionEnded", type: "info" }, { headers });
 }
 
@@ -246,14 +256,15 @@ export async function requireAnonymous(request: Request, to = "/"): Promise<void
 /**
  * Called for every document and data response (app/entry.server.tsx). A live session whose cookie is older
  * than SESSION_REFRESH_MS (or sealed with a retired key) is rewritten, which moves its idle deadline on; an
- * ended or unreadable session cookie is cleared. A response that already sets the session cookie is left alone.
+ * ended or unreadable session cookie is cleared, and so is one whose token this request found revoked (decision
+ * 0186; no provider call here). A response that already sets the session cookie is left alone.
  */
 export async function keepSessionAlive(request: Request, headers: Headers): Promise<void> {
   if (headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))) return;
   const now = Date.now();
   const state = await readCookie(request.headers.get("Cookie"), now);
   if (state.kind === "absent") return;
-  if (state.kind === "ended") {
+  if (state.kind === "ended" || (state.data.token && knownRevoked(state.data.token))) {
     headers.append("Set-Cookie", await sessionStorage.destroySession(createSession()));
     return;
   }

@@ -1,15 +1,17 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import {
   commitSession,
   getSession,
   getSignedIn,
   keepSessionAlive,
+  requireAnonymous,
   requireUser,
   safeRedirect,
   startSession,
 } from "~/session.server";
 import { ORIGIN, cookieHeaderFrom, getRequest, settle } from "~/testing/http";
+import { ok, scriptedProvider } from "~/testing/provider-double";
 import { getToast } from "~/toast.server";
 
 const TOKEN = "tok-Secret-0123456789abcdefghijklmnopqrstuvw";
@@ -40,8 +42,16 @@ function useClock(start = Date.UTC(2026, 10, 23, 9, 0, 0)) {
   return (ms: number) => vi.setSystemTime(Date.now() + ms);
 }
 
+/** The provider the session asks whether a token is still good (decision 0186): yes, unless a test says otherwise. */
+const provider = scriptedProvider();
+const BALANCE = "/stock/success/v2/balance";
+
+beforeEach(() => {
+  provider.reset().install().reply(BALANCE, { json: ok({ balance: "0.00" }) });
+});
 afterEach(() => {
   vi.useRealTimers();
+  provider.uninstall();
 });
 
 describe("safeRedirect", () => {
@@ -84,6 +94,81 @@ describe("requireUser (the one guard)", () => {
   it("returns the token and the customer from the cookie session", async () => {
     const cookie = await signedInCookie();
     expect(await requireUser(getRequest("/trade", cookie))).toEqual({ token: TOKEN, user: USER });
+  });
+});
+
+describe("a token the provider revoked (decision 0186)", () => {
+  const revoked = () => provider.reply(BALANCE, { status: 400, json: { msg: "logout" } });
+
+  it("is a visitor on open pages, and the (auth) guard sends to /login with 'session ended', clearing the cookie", async () => {
+    const cookie = await signedInCookie();
+    revoked();
+    expect(await getSignedIn(getRequest("/", cookie))).toBeNull();
+    const response = await settle(() => requireUser(getRequest("/settings", cookie)).then(() => new Response("ok")));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings");
+    const next = cookieHeaderFrom(response, cookie);
+    expect(next).not.toMatch(/__session=/);
+    expect((await getToast(getRequest("/login", next))).toast).toEqual({ key: "toast.sessionEnded", type: "info" });
+    // The check sent the token of the cookie.
+    expect(provider.sessionChecks).toEqual([{ method: "GET", path: BALANCE, query: {}, token: TOKEN }]);
+  });
+
+  it("the login screen is open to it (no loop between /login and the home page)", async () => {
+    const cookie = await signedInCookie();
+    revoked();
+    await expect(requireAnonymous(getRequest("/login", cookie))).resolves.toBeUndefined();
+  });
+
+  it("the response of a request that found it revoked clears the cookie", async () => {
+    const cookie = await signedInCookie();
+    revoked();
+    await getSignedIn(getRequest("/markets", cookie));
+    expect((await keepAlive(cookie))[0]).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it.each([
+    ["the network fails", { fail: "network" as const }],
+    ["the provider times out", { fail: "timeout" as const }],
+    ["the provider answers 502", { status: 502, text: "<html>Bad gateway</html>" }],
+    ["the provider answers a business error", { json: { msg: "no", data: { code: "server_error" } } }],
+  ])("when %s, the cookie's verdict stands (nobody is signed out because the provider blinked)", async (_label, reply) => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const cookie = await signedInCookie();
+    provider.reply(BALANCE, reply);
+    expect(await getSignedIn(getRequest("/settings", cookie))).toEqual({ token: TOKEN, user: USER });
+    expect(await requireUser(getRequest("/settings", cookie))).toEqual({ token: TOKEN, user: USER });
+    expect(await keepAlive(cookie)).toEqual([]);
+    // It was asked (once: the answer is kept a second, so a provider that is down is not asked on every request).
+    expect(provider.sessionChecks.map((call) => call.path)).toEqual([BALANCE]);
+  });
+
+  it("a page waits for the check at most 2 s, then goes by the cookie", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const cookie = await signedInCookie();
+    provider.reply(BALANCE, { status: 400, json: { msg: "logout" }, delayMs: 5_000 });
+    const signedIn = getSignedIn(getRequest("/settings", cookie));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await signedIn).toEqual({ token: TOKEN, user: USER });
+    // The answer that came late serves the next request.
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await getSignedIn(getRequest("/settings", cookie))).toBeNull();
+  });
+
+  it("one check for the root loader and the page's loader together; none again within a second; a new one after", async () => {
+    const advance = useClock();
+    const cookie = await signedInCookie();
+    const request = () => getRequest("/settings", cookie);
+    await Promise.all([getSignedIn(request()), requireUser(request()), getSignedIn(request())]);
+    expect(provider.sessionChecks).toHaveLength(1);
+    advance(999);
+    expect(await getSignedIn(request())).toEqual({ token: TOKEN, user: USER });
+    expect(provider.sessionChecks).toHaveLength(1);
+    // A logout elsewhere is honoured from the next check on, at most a second later.
+    revoked();
+    advance(1);
+    expect(await getSignedIn(request())).toBeNull();
+    expect(provider.sessionChecks).toHaveLength(2);
   });
 });
 
@@ -260,6 +345,8 @@ describe("secret rotation (SESSION_SECRET=new,old)", () => {
   async function sessionModule(secret: string) {
     process.env.SESSION_SECRET = secret;
     vi.resetModules();
+    // The fresh modules have a fresh transport: it goes to this file's provider too.
+    (await import("~/provider/transport.server")).setProviderTransportForTests(provider.handler);
     return import("~/session.server");
   }
 

@@ -8,12 +8,14 @@
  *   provider.respond(({ path }) => { if (path === "/v2/quotes") return QUOTES; throw new ProviderError("server_error"); });
  *   provider.respond(() => { throw providerLogout(); });   // the provider ends the session
  *   provider.calls  // what the app sent: method, path, query, token, clientIp, body
+ *   provider.sessionChecks  // the app's checks that the session's token is still good, apart (decision 0186)
  *   provider.uninstall();
  *
  * It plugs in below `callProvider` (the transport hook), so the envelope, error classes, timeout and logout
  * handling under test are the real ones.
  */
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
+import { forgetSessionVerdicts, isSessionCheck } from "~/provider/session-check.server";
 import { setProviderTransportForTests, type ProviderTransportHandler } from "~/provider/transport.server";
 
 export interface ProviderCall {
@@ -88,7 +90,10 @@ function replyForThrown(error: unknown): Reply | Response {
 }
 
 export class ScriptedProvider {
+  /** What the screens asked for, in order. */
   readonly calls: ProviderCall[] = [];
+  /** The app's checks that a session's token is still good (decision 0186), kept apart from the screens' calls. */
+  readonly sessionChecks: ProviderCall[] = [];
   private readonly byPath = new Map<string, ReplyFor>();
   private responder: Responder | undefined;
 
@@ -105,7 +110,10 @@ export class ScriptedProvider {
   }
 
   reset(): this {
+    // The app keeps the provider's verdict on a session token for a second (decision 0186): not from one test to the next.
+    forgetSessionVerdicts();
     this.calls.length = 0;
+    this.sessionChecks.length = 0;
     this.byPath.clear();
     this.responder = undefined;
     return this;
@@ -128,7 +136,7 @@ export class ScriptedProvider {
       ...(request.headers.get("x-client-ip") ? { clientIp: request.headers.get("x-client-ip")! } : {}),
       ...(body === undefined ? {} : { body }),
     };
-    this.calls.push(call);
+    (isSessionCheck() ? this.sessionChecks : this.calls).push(call);
 
     let reply: Reply | Response;
     const scripted = this.byPath.get(call.path);

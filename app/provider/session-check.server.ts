@@ -1,0 +1,126 @@
+/**
+ * Is the provider token of a live session cookie still good? (docs/decisions/0186-revoked-token-signs-out.md)
+ *
+ * The sealed cookie only proves that we issued the session; after a logout (here or on another device, a password
+ * change, an operator) a copy of the cookie would otherwise keep rendering pages that make no provider call of
+ * their own, with the customer's phone number. So the signed-in customer is confirmed with a contract call that
+ * needs the token (`GET /stock/success/v2/balance`, the cheapest one: one row), and:
+ *   - `logout` reply → the session has ended;
+ *   - ok reply, or any business answer → the cookie's verdict stands;
+ *   - provider unreachable, 5xx, or no answer within SESSION_CHECK_WAIT_MS → the cookie's verdict stands (a flaky
+ *     network must not sign people out); the check goes on in the background and its verdict serves later requests.
+ * Bounded cost: concurrent checks of one token share one call (the root loader and the route's loader run in
+ * parallel for one request), and a verdict is kept VERDICT_MS per token hash in a bounded LRU.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
+
+import { LRUCache } from "lru-cache";
+
+import { ProviderError, ProviderUnavailableError } from "./core.server";
+import { getBalance } from "./products.server";
+import { providerGeneration } from "./transport.server";
+
+type Verdict = "live" | "ended" | "unknown";
+
+/** How long a verdict is trusted: with the provider's own propagation, a logout elsewhere is honoured within ~1 s. */
+export const VERDICT_MS = 1_000;
+/** A page waits at most this long for the check before going by the cookie (the provider's own budget is 10 s). */
+export const SESSION_CHECK_WAIT_MS = 2_000;
+/** Tokens seen in one VERDICT_MS: far more than the customers one instance serves in a second. */
+const VERDICT_CACHE_SIZE = 10_000;
+
+/** Set while a session check's provider call runs: the test double files those calls apart (isSessionCheck). */
+const checking = new AsyncLocalStorage<true>();
+
+/** Verdicts by provider generation and token hash, with when they were reached (Date.now(), so tests can move it). */
+const verdicts = new LRUCache<string, { verdict: Verdict; at: number }>({ max: VERDICT_CACHE_SIZE });
+
+function cachedVerdict(key: string): Verdict | undefined {
+  const entry = verdicts.get(key);
+  if (!entry) return undefined;
+  const age = Date.now() - entry.at;
+  if (age >= 0 && age < VERDICT_MS) return entry.verdict;
+  verdicts.delete(key);
+  return undefined;
+}
+
+/** The check of each token under way: the root loader and the route's loader wait for the same one. */
+const inFlight = new Map<string, Promise<Verdict>>();
+
+function keyFor(token: string): string {
+  // The provider behind the transport is part of the key: a test that swaps it starts with no verdicts.
+  return `${providerGeneration()}:${createHash("sha256").update(token).digest("base64url")}`;
+}
+
+async function askProvider(request: Request, token: string): Promise<Verdict> {
+  try {
+    await checking.run(true, () => getBalance({ token, request }));
+    return "live";
+  } catch (error) {
+    // A business answer (`msg: "no"`) is not about the session: the token was accepted.
+    if (error instanceof ProviderError) return "live";
+    if (error instanceof ProviderUnavailableError) return "unknown";
+    // callProvider throws a Response only for the `logout` reply (its redirect to /login); 503s are handled above.
+    if (error instanceof Response) return "ended";
+    console.warn("[session] the token check failed:", error);
+    return "unknown";
+  }
+}
+
+/** The one check of `token` in flight, or a new one; its verdict is kept VERDICT_MS. */
+function check(request: Request, token: string, key: string): Promise<Verdict> {
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = askProvider(request, token).then((verdict) => {
+      verdicts.set(key, { verdict, at: Date.now() });
+      inFlight.delete(key);
+      return verdict;
+    });
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * True when the provider says the token no longer signs anyone in. Waits for the provider at most
+ * SESSION_CHECK_WAIT_MS; without an answer by then (or when it is unreachable) the cookie's verdict stands: false.
+ */
+export async function isTokenRevoked(request: Request, token: string): Promise<boolean> {
+  const key = keyFor(token);
+  const cached = cachedVerdict(key);
+  if (cached !== undefined) return cached === "ended";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<Verdict>((resolve) => {
+    timer = setTimeout(() => resolve("unknown"), SESSION_CHECK_WAIT_MS);
+    timer.unref?.();
+  });
+  try {
+    return (await Promise.race([check(request, token, key), waited])) === "ended";
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Without asking anyone: did a check in the last VERDICT_MS find the token revoked? (entry.server clears its cookie) */
+export function knownRevoked(token: string): boolean {
+  return cachedVerdict(keyFor(token)) === "ended";
+}
+
+/** This instance ended the session (logout, or the provider's `logout` reply): copies of its cookie are signed out at once. */
+export function markRevoked(token: string): void {
+  verdicts.set(keyFor(token), { verdict: "ended", at: Date.now() });
+}
+
+/**
+ * Tests only: is the provider call being made now a session check? The scripted provider double lists those
+ * apart from the screen's own calls (app/testing/provider-double.ts).
+ */
+export function isSessionCheck(): boolean {
+  return checking.getStore() === true;
+}
+
+/** Tests only: forget every verdict (a scripted provider's replies change from one test to the next). */
+export function forgetSessionVerdicts(): void {
+  verdicts.clear();
+}
