@@ -3,7 +3,7 @@ import { serve } from "@hono/node-server";
 import { checkDataDir, configFromEnv, DataDirError } from "./config";
 import { startProvider } from "./bootstrap";
 import { operatorKeyAtStart, sameSecret } from "./operator-key";
-import { drainServer, onStopSignals, shutdownTimeoutMs } from "../server/graceful-stop.mjs";
+import { gracefulStop, onStopSignals, shutdownTimeoutMs } from "../server/graceful-stop.mjs";
 
 /*
  * The standalone provider (`npm run provider`). It listens on loopback unless PROVIDER_HOST says otherwise, and
@@ -49,11 +49,13 @@ const server = serve(
     );
   },
 ) as Server;
+const stopper = gracefulStop(server);
 
 onStopSignals("provider", async (signal) => {
   const timeoutMs = shutdownTimeoutMs();
+  const drained = stopper.drain({ timeoutMs });
   console.log(`[provider] ${signal}: no new connections; finishing requests in flight (up to ${timeoutMs} ms)`);
-  const { cut } = await drainServer(server, { timeoutMs });
+  const { cut } = await drained;
   if (cut) console.warn(`[provider] requests still open after ${timeoutMs} ms were cut`);
   await running.close();
 });

@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { broadcastDevReady } from "@remix-run/node";
 
 import { createApp } from "./app.mjs";
-import { drainServer, onStopSignals, shutdownTimeoutMs } from "./graceful-stop.mjs";
+import { gracefulStop, onStopSignals, shutdownTimeoutMs } from "./graceful-stop.mjs";
 
 // The old generation grows by half of what survives a collection, not V8's default of up to four times: after a
 // load run the heap holds ~45-85 MB instead of ~100-130 MB (RSS ~155-170 MB instead of ~210-240 MB with
@@ -54,6 +54,7 @@ const server = app.listen(port, process.env.HOST, () => {
   console.log(`[server] listening on http://localhost:${port} (${mode})`);
   if (mode === "development") void broadcastDevReady(build);
 });
+const stopper = gracefulStop(server);
 // Keep-alive longer than a typical proxy's idle timeout, so the proxy closes first.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
@@ -74,8 +75,9 @@ if (mode === "development") {
 // default 10 s), then close the embedded provider's database and exit 0 (docs/decisions/0182).
 onStopSignals("server", async (signal) => {
   const timeoutMs = shutdownTimeoutMs();
+  const drained = stopper.drain({ timeoutMs });
   console.log(`[server] ${signal}: no new connections; finishing requests in flight (up to ${timeoutMs} ms)`);
-  const { cut } = await drainServer(server, { timeoutMs });
+  const { cut } = await drained;
   if (cut) console.warn(`[server] requests still open after ${timeoutMs} ms were cut`);
   await build.entry.module.serverHooks.closeProvider();
 });
