@@ -181,10 +181,10 @@ export function bodyOf(text: string): any {
   return JSON.parse(body);
 }
 
-/** Whether a new TCP connection to `port` is refused. */
-export function refused(port: number): Promise<boolean> {
+/** Whether a new TCP connection to `port` on `host` is refused. */
+export function refused(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
+    const socket = net.connect(port, host);
     socket.once("connect", () => {
       socket.destroy();
       resolve(false);
