@@ -32,20 +32,27 @@ interface Copy {
 }
 
 const copies = new WeakMap<DB, Copy>();
+/** What a transaction read, so one operation reading several tags (a loan: minimum and limit) asks once. */
+const readInTransaction = new WeakMap<Executor, ConfigValues>();
 
 /**
- * Every tag's value (the stored one, else the default). The table is read with `ex` on a miss, and always when `ex`
- * is a transaction (a money operation reads what is committed, and its caller passes its own `trx`: PGlite holds
- * its one connection for the whole transaction).
+ * Every tag's value (the stored one, else the default). The table is read with `ex` on a miss, and once per
+ * transaction when `ex` is one (a money operation reads what is committed, and its caller passes its own `trx`:
+ * PGlite holds its one connection for the whole transaction).
  */
 export async function configValues(ex: Executor, of: ConfigSource): Promise<ConfigValues> {
   const writes = configWrites();
   const t = of.now().getTime();
   const copy = copies.get(of.db);
-  const servable = !ex.isTransaction && cachesInSync();
-  if (servable && copy && copy.writes === writes && t >= copy.readAt && t - copy.readAt < CONFIG_CACHE_MS) return copy.values;
+  if (ex.isTransaction) {
+    const seen = readInTransaction.get(ex);
+    if (seen) return seen;
+  } else if (cachesInSync() && copy && copy.writes === writes && t >= copy.readAt && t - copy.readAt < CONFIG_CACHE_MS) {
+    return copy.values;
+  }
   const stored = new Map((await listConfigRows(ex)).map((r) => [r.tag, r.value]));
   const values: ConfigValues = new Map(CONFIG_DEFAULTS.map((d) => [d.tag, stored.get(d.tag) ?? d.value]));
+  if (ex.isTransaction) readInTransaction.set(ex, values);
   // Written while the read ran, or this process may have missed a write: it may have seen the old value. Served to
   // this caller only.
   if (configWrites() === writes && cachesInSync()) copies.set(of.db, { values, readAt: t, writes });
