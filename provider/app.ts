@@ -8,6 +8,7 @@ import { LogoutError, ProviderError } from "./errors";
 import type { MarketSource } from "./market/source";
 import type { Notifier } from "./notifier";
 import { createAccounts } from "./services/accounts";
+import { createHealthProbe } from "./services/health";
 import type { Env, Services } from "./http/context";
 import { accountRoutes } from "./http/accounts";
 import { walletRoutes } from "./http/wallet";
@@ -92,7 +93,13 @@ export function createProviderApp(deps: ProviderDeps) {
   });
   // The upload route has its own, larger limit (http/uploads.ts); every other body stays under 64 KB.
   api.use("*", (c, next) => (c.req.path === UPLOAD_PATH && c.req.method === "POST" ? next() : smallBodies(c, next)));
-  api.get("/health", (c) => c.json({ msg: "ok", data: { status: "ok", time: deps.now().toISOString() } }));
+  // Healthy only while the database answers within 2 s: else 503, so a balancer takes the instance out (decision 0187).
+  const health = createHealthProbe({ db: deps.db });
+  api.get("/health", async (c) =>
+    (await health.databaseAnswers())
+      ? c.json({ msg: "ok", data: { status: "ok", time: deps.now().toISOString() } })
+      : c.json({ msg: "no", data: { code: "database_unavailable" } }, 503),
+  );
   api.route("/", accountRoutes(services));
   api.route("/", walletRoutes(services));
   api.route("/", uploadRoutes(services));

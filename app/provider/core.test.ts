@@ -165,9 +165,37 @@ describe("callProviderIdempotent", () => {
 
 describe("/healthz when the provider is down", () => {
   it("answers 503 with the reason, fast", async () => {
-    provider.reply("/v2/config", { fail: "network" });
+    provider.reply("/health", { fail: "network" });
     const response = await healthzLoader({ request: getRequest("/healthz") });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ ok: false, reason: "network" });
+  });
+});
+
+describe("/healthz reflects the provider's database (decision 0187)", () => {
+  const healthz = async () => {
+    const response = await healthzLoader({ request: getRequest("/healthz") });
+    return { status: response.status, body: await response.json() };
+  };
+
+  it("asks the provider's /health: 200 while it answers ok, 503 while its database is unavailable", async () => {
+    provider.reply("/v2/config", { json: ok([]) });
+    provider.reply("/health", { json: ok({ status: "ok", time: "2026-11-23T09:00:00.000Z" }) });
+    expect(await healthz()).toEqual({ status: 200, body: { ok: true } });
+    provider.reply("/health", { status: 503, json: no("database_unavailable") });
+    expect(await healthz()).toEqual({ status: 503, body: { ok: false, reason: "server_error" } });
+    expect(provider.calls.map((call) => call.path)).toEqual(["/health", "/health"]);
+  });
+
+  it.each([
+    ["a JSON 404", { status: 404, json: no("not_found") }],
+    ["a 404 page", { status: 404, text: "<html>Not Found</html>" }],
+  ])("a provider without /health (%s) is asked for /v2/config, as before", async (_label, reply) => {
+    provider.reply("/health", reply);
+    provider.reply("/v2/config", { json: ok([]) });
+    expect(await healthz()).toEqual({ status: 200, body: { ok: true } });
+    provider.reply("/v2/config", { status: 502, text: "<html>Bad gateway</html>" });
+    expect(await healthz()).toEqual({ status: 503, body: { ok: false, reason: "server_error" } });
+    expect(provider.calls.map((call) => call.path)).toEqual(["/health", "/v2/config", "/health", "/v2/config"]);
   });
 });
