@@ -373,7 +373,7 @@ describe("the customer's address (x-client-ip)", () => {
 describe("X-Forwarded-For without TRUST_PROXY (decision 0184)", () => {
   const WARNING =
     "[server] requests arrive with X-Forwarded-For but TRUST_PROXY is unset: every customer shares the proxy's address for sign-in limits; set TRUST_PROXY (docs/deployment.md)";
-  const warnings = () => warn.mock.calls.map((call) => String(call[0])).filter((text) => text.includes("X-Forwarded-For"));
+  const warnings = () => warn.mock.calls.map((call: unknown[]) => String(call[0])).filter((text: string) => text.includes("X-Forwarded-For"));
 
   it("is said once, at the first such request", async () => {
     warn.mockClear();
