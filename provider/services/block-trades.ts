@@ -38,6 +38,8 @@ import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
  * An offer priced in another currency than the wallet's is converted (docs/decisions/0145) at the operator's rate for
  * the offer when it has `rate_required` (none set: `rete_no`), else at the simulator's forex pair of that instant.
  * A refusal from that last group is recorded as a failed deal (status 2) of the intent (its idempotency key).
+ * A purchase whose key already completed answers its first reply before any of this; a copy that arrives while the
+ * first is still running waits for it, so copies never count as transaction-password checks (docs/decisions/0185).
  * Success: one transaction debits price × count × rate (bill kind order) and the fee on it (bill kind fee), writes the lot
  * (`orders`, mold bulk/finalize, a position at the offer price) and the deal (status 1).
  */
@@ -190,10 +192,31 @@ export function createBlockTrades(deps: ProductDeps) {
     return offer;
   }
 
+  /*
+   * The purchases running in this process, one per intent (customer + idempotency key): a copy of one still running
+   * (the app's retry after a timeout, a double submit, a burst) waits for it and then answers from its stored reply,
+   * never reaching the transaction-password check, whose checks in flight count as failures (docs/decisions/0185).
+   */
+  const running = new Map<string, Promise<BlockDealRow>>();
+
   async function buy(userId: number, input: BlockBuyInput): Promise<BlockDealRow> {
+    const intent = `${userId}:${input.idempotencyKey}`;
+    for (let first = running.get(intent); first; first = running.get(intent)) await first.catch(() => undefined);
+    // Nothing awaited between the look-up above and this: the next copy finds this run.
+    const run = purchase(userId, input);
+    running.set(intent, run);
+    try {
+      return await run;
+    } finally {
+      if (running.get(intent) === run) running.delete(intent);
+    }
+  }
+
+  async function purchase(userId: number, input: BlockBuyInput): Promise<BlockDealRow> {
     const fingerprint = walletFingerprint(["block_buy", input.id, input.mold, input.tag.trim().toUpperCase(), input.count]);
     const key = input.idempotencyKey;
-    // A replay answers before anything else: the offer may have closed since, and the password was checked then.
+    // A replay answers before anything else: the offer may have closed since, the password was checked then, and a
+    // limiter full of wrong passwords since must not turn a completed purchase into a refusal.
     const stored = await findIdempotencyKey(db, userId, key);
     if (stored) {
       if (stored.fingerprint !== fingerprint) throw invalidInput("idempotency_key", "idempotency_key was already used for a different request");

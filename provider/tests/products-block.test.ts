@@ -169,6 +169,58 @@ describe("a block purchase", () => {
   });
 });
 
+describe("the same purchase sent again at once (docs/decisions/0185)", () => {
+  /** The customer's transaction-password checks: [checked, still counted as failures]. */
+  const passwordChecks = async (userId: number) => {
+    const rows = await p.db
+      .selectFrom("auth_attempts")
+      .select("succeeded_at")
+      .where("scope", "=", "transaction_password")
+      .where("subject", "=", String(userId))
+      .execute();
+    return [rows.length, rows.filter((r) => r.succeeded_at === null).length];
+  };
+
+  it("eight copies at once: each answers the one success, one deal and one debit, one password check", async () => {
+    p.clock.set(AT);
+    const offer = await itcOffer();
+    const t = await newBuyer(p);
+    const body = buyBody(offer, { count: 100 });
+    const replies = await Promise.all(Array.from({ length: 8 }, () => t.call("/stock/success/deal/buy", body)));
+    expect(replies.map((r) => r.body.data.code ?? r.body.data.status_name)).toEqual(Array(8).fill("success"));
+    expect(new Set(replies.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(replies[0].body.data).toMatchObject({ status: 1, price_all: "40510.00", fee: "12.15", amount: "40522.15" });
+    expect((await t.call("/stock/success/deal/list", { mold: "bulk", status: 0 })).body.data.count).toBe(1);
+    expect(await billLines(p, t.id)).toHaveLength(3);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("59477.85");
+    expect(await passwordChecks(t.id)).toEqual([1, 0]);
+    // And again once it has completed: the same answer, nothing checked or written.
+    const later = await Promise.all(Array.from({ length: 6 }, () => t.call("/stock/success/deal/buy", body)));
+    expect(later.map((r) => r.body)).toEqual(Array(6).fill(replies[0].body));
+    expect(await passwordChecks(t.id)).toEqual([1, 0]);
+  });
+
+  it("after 4 wrong passwords, a purchase and its immediate retry both answer the success, never too_many_requests", async () => {
+    p.clock.set(AT);
+    const offer = await itcOffer();
+    const t = await newBuyer(p);
+    for (let i = 0; i < 4; i++) {
+      expect((await t.call("/stock/success/deal/buy", buyBody(offer, { stock_password: "000000" }))).body.data.code).toBe("password_no");
+    }
+    const body = buyBody(offer);
+    const [first, retry] = await Promise.all([t.call("/stock/success/deal/buy", body), t.call("/stock/success/deal/buy", body)]);
+    expect(first.body.data).toMatchObject({ status: 1, status_name: "success", amount: "60783.23" });
+    expect(retry.body).toEqual(first.body);
+    expect(await passwordChecks(t.id)).toEqual([5, 4]);
+    // The fifth wrong password locks the transaction password; the completed purchase still replays as it answered.
+    expect((await t.call("/stock/success/deal/buy", buyBody(offer, { stock_password: "000000" }))).body.data.code).toBe("password_no");
+    expect((await t.call("/stock/success/deal/buy", buyBody(offer))).body.data.code).toBe("too_many_requests");
+    expect((await t.call("/stock/success/deal/buy", body)).body).toEqual(first.body);
+    expect((await t.call("/stock/success/deal/list", { mold: "bulk", status: 0 })).body.data.count).toBe(1);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("39216.77");
+  });
+});
+
 describe("refusals", () => {
   it("stock_key: an id that names no open offer of that mold and symbol (nothing recorded)", async () => {
     p.clock.set(AT);
