@@ -72,10 +72,12 @@ export function loadOrCreateOperatorKey(dataDir: string): { key: string; file: s
   const file = operatorKeyPath(dataDir);
   if (fs.existsSync(file)) return { key: readOperatorKeyFile(file), file, created: false };
   let created = false;
+  let written = false;
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     fs.writeFileSync(temporary, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
+    written = true;
     try {
       fs.linkSync(temporary, file);
       created = true;
@@ -85,7 +87,7 @@ export function loadOrCreateOperatorKey(dataDir: string): { key: string; file: s
   } catch (error) {
     throw new OperatorKeyFileError(`cannot write ${file}: ${describeCode(error)}`);
   } finally {
-    fs.rmSync(temporary, { force: true });
+    if (written) fs.rmSync(temporary, { force: true });
   }
   return { key: readOperatorKeyFile(file), file, created };
 }
