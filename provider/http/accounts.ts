@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { clientAddress, ok, readBody, type Env, type Services } from "./context";
+import { clientAddress, clientDevice, ok, readBody, type Env, type Services } from "./context";
 import { requireAuth } from "./auth";
 import { userInfo } from "../services/wallet";
 import { walletServicesFor } from "../services/wallet-services";
@@ -19,7 +19,7 @@ export function accountRoutes(s: Services) {
 
   app.post("/stock/user/login", async (c) => {
     const body = await readBody(c, z.object({ user: text(20), password: text() }));
-    const { token, expiresAt, user } = await s.accounts.login({ ...body, address: clientAddress(c) });
+    const { token, expiresAt, user } = await s.accounts.login({ ...body, address: clientAddress(c), device: clientDevice(c) });
     return ok(c, { token, expires_at: expiresAt.toISOString(), ...userInfo(user, await s.trading.totals(user)) });
   });
 

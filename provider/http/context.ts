@@ -8,7 +8,7 @@ import { invalidInput, ProviderError } from "../errors";
 import type { MarketSource } from "../market/source";
 import type { Notifier } from "../notifier";
 import type { Accounts, AuthContext } from "../services/accounts";
-import { normaliseAddress } from "../services/attempt-limiter";
+import { normaliseAddress, normaliseDeviceId } from "../services/attempt-limiter";
 import type { Catalog } from "../services/market";
 import type { News } from "../services/news";
 import type { Trading } from "../services/trading";
@@ -60,6 +60,14 @@ export function clientAddress(c: Context): string {
   const socket = (c.env as ProviderBindings | undefined)?.incoming ? getConnInfo(c).remote.address : undefined;
   return normaliseAddress(socket?.replace(/^::ffff:(?=\d+\.)/, ""));
 }
+
+/**
+ * The customer's device: the id of the app's `__device` cookie, which the app forwards in `x-device-id`
+ * (docs/decisions/0184-known-devices.md). Believed only from the app, like `x-client-ip`; anything that is not such an
+ * id, or absent: no device.
+ */
+export const clientDevice = (c: Context): string | undefined =>
+  fromApp(c) ? normaliseDeviceId(c.req.header("x-device-id")) : undefined;
 
 /** The largest JSON body a route reads (the app's bodyLimit middleware uses the same figure). */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createAttemptLimiter } from "../services/attempt-limiter";
 import { newTrader, useTestProvider } from "./helpers";
@@ -11,13 +12,18 @@ const T0 = new Date("2026-11-20T10:00:00Z");
 const p = useTestProvider({ now: () => T0 });
 
 const PASSWORD = "secret1"; // newTrader's password
-const login = async (user: string, password: string, address?: string) =>
+const login = async (user: string, password: string, address?: string, device?: string) =>
   (
     await p.call("/api/stock/user/login", {
       body: { user, password },
-      headers: address === undefined ? {} : { "x-client-ip": address },
+      headers: {
+        ...(address === undefined ? {} : { "x-client-ip": address }),
+        ...(device === undefined ? {} : { "x-device-id": device }),
+      },
     })
   ).body;
+/** A device id as the app mints it for its `__device` cookie. */
+const newDevice = () => randomBytes(32).toString("base64url");
 const outcome = (body: any) => (body.msg === "ok" ? "ok" : body.data.code);
 const tally = (bodies: any[]) => {
   const out: Record<string, number> = {};
@@ -112,6 +118,80 @@ describe("strangers cannot lock the owner out", () => {
     expect(outcome(await login(phone, PASSWORD, " 192.0.2.30 "))).toBe("ok");
     const rows = await p.db.selectFrom("auth_attempts").select("address").where("subject", "=", phone).orderBy("id").execute();
     expect([...new Set(rows.map((r) => r.address))]).toEqual(["unknown", "192.0.2.30"]);
+  });
+});
+
+describe("a device the customer signed in from, behind one shared address (docs/decisions/0184)", () => {
+  // A load balancer without TRUST_PROXY: every customer arrives from its address (one per test here).
+
+  it("30 failed logins for other phones from the shared address do not keep the customer out on their device", async () => {
+    p.clock.set(T0);
+    const BALANCER = "10.20.0.1";
+    const { phone } = await newTrader(p, "0");
+    const laptop = newDevice();
+    expect(outcome(await login(phone, PASSWORD, "192.0.2.140", laptop))).toBe("ok"); // signed in from this laptop 29 days ago
+    p.clock.advance(29 * 86_400_000);
+    const phones = Array.from({ length: 30 }, (_, i) => String(5_570_000_000 + i));
+    expect(tally(await times(30, (i) => login(phones[i], "wrong-pass", BALANCER, newDevice())))).toEqual({ login_failed: 30 });
+    expect(outcome(await login(phone, PASSWORD, BALANCER, laptop))).toBe("ok");
+    // Anyone else from that address is still held: a device the phone never signed in from, or none at all.
+    expect(outcome(await login(phone, PASSWORD, BALANCER, newDevice()))).toBe("too_many_requests");
+    expect(outcome(await login(phone, PASSWORD, BALANCER))).toBe("too_many_requests");
+    expect(outcome(await login("5570000099", "wrong-pass", BALANCER, laptop))).toBe("too_many_requests"); // known to another phone only
+  });
+
+  it("10 wrong passwords for the customer's phone from the shared address leave their device alone; its own 10 hold it", async () => {
+    p.clock.set(T0);
+    const BALANCER = "10.20.0.2";
+    const { phone } = await newTrader(p, "0");
+    const phoneApp = newDevice();
+    expect(outcome(await login(phone, PASSWORD, BALANCER, phoneApp))).toBe("ok");
+    for (let i = 0; i < 10; i++) expect(outcome(await login(phone, "wrong-pass", BALANCER, newDevice()))).toBe("login_failed");
+    expect(outcome(await login(phone, PASSWORD, BALANCER, newDevice()))).toBe("too_many_requests");
+    expect(outcome(await login(phone, PASSWORD, BALANCER, phoneApp))).toBe("ok");
+    // A stolen device id is no master key: the device's own failures count in its own bucket.
+    for (let i = 0; i < 10; i++) expect(outcome(await login(phone, "wrong-pass", BALANCER, phoneApp))).toBe("login_failed");
+    expect(outcome(await login(phone, PASSWORD, BALANCER, phoneApp))).toBe("too_many_requests");
+  });
+
+  it("a device stays known for 30 days after its last sign-in; only a hash of its id is stored", async () => {
+    p.clock.set(T0);
+    const BALANCER = "10.20.0.3";
+    const { phone } = await newTrader(p, "0");
+    const tablet = newDevice();
+    expect(outcome(await login(phone, PASSWORD, BALANCER, tablet))).toBe("ok");
+    const rows = await p.db.selectFrom("auth_attempts").select("device_hash").where("subject", "=", phone).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].device_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0].device_hash).not.toContain(tablet);
+
+    p.clock.set(new Date(T0.getTime() + 30 * 86_400_000 + 60_000)); // the sign-in is now 30 days and a minute old
+    const phones = Array.from({ length: 30 }, (_, i) => String(5_580_000_000 + i));
+    expect(tally(await times(30, (i) => login(phones[i], "wrong-pass", BALANCER)))).toEqual({ login_failed: 30 });
+    expect(outcome(await login(phone, PASSWORD, BALANCER, tablet))).toBe("too_many_requests");
+  });
+
+  it("an x-device-id that is not a device id is no device", async () => {
+    p.clock.set(T0);
+    const { phone } = await newTrader(p, "0");
+    for (const device of ["short", "x".repeat(31), "y".repeat(129), `${"z".repeat(40)}+/=`, ""]) {
+      expect(outcome(await login(phone, PASSWORD, "192.0.2.150", device)), device).toBe("ok");
+    }
+    const rows = await p.db.selectFrom("auth_attempts").select("device_hash").where("subject", "=", phone).execute();
+    expect(rows.map((r) => r.device_hash)).toEqual([null, null, null, null, null]);
+  });
+
+  it("an x-device-id from anyone but the app is no device", async () => {
+    p.clock.set(T0);
+    const { phone } = await newTrader(p, "0");
+    const reply = await p.app.request("/api/stock/user/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-device-id": newDevice() },
+      body: JSON.stringify({ user: phone, password: PASSWORD }),
+    });
+    expect(outcome(await reply.json())).toBe("ok");
+    const rows = await p.db.selectFrom("auth_attempts").select("device_hash").where("subject", "=", phone).execute();
+    expect(rows).toEqual([{ device_hash: null }]);
   });
 });
 

@@ -1,0 +1,61 @@
+/**
+ * Signing in behind one shared address, as behind a load balancer without TRUST_PROXY (docs/decisions/0184): the
+ * login action against the embedded provider, every request from the balancer's address. The browser's `__device`
+ * cookie makes it a known device of the phone once it has signed in, and strangers' failures cannot keep it out.
+ */
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { providerFetch } from "~/provider/transport.server";
+import { action as loginAction } from "~/routes/login";
+import { formRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
+
+import en from "../../locales/en/common.json";
+import { TEST_DEMO_PASSWORD, TEST_DEMO_USER } from "../../provider/testing";
+
+beforeAll(async () => {
+  delete process.env.PROVIDER_URL;
+  await providerFetch("/v2/config"); // the embedded provider starts (migrations, seed) before the first test
+}, 120_000);
+
+beforeEach(() => {
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+
+/** The login form posted through the balancer (its address in x-client-ip, as the app's server sets it). */
+const loginVia = (balancer: string) => (fields: Record<string, string>, cookie?: string) =>
+  settle(() => loginAction(routeArgs(formRequest("/login", fields, { cookie, headers: { "x-client-ip": balancer } }))));
+const deviceCookieOf = (response: Response) => response.headers.getSetCookie().find((line) => line.startsWith("__device="));
+const errorsOf = async (response: Response) => ((await response.json()) as ReplyJson).result.error;
+
+describe("a browser the customer signed in from", () => {
+  it("keeps its device id for 400 days, HttpOnly and SameSite=Lax, and sends it again on the next sign-in", async () => {
+    const login = loginVia("10.30.0.1");
+    const first = await login({ phone: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD });
+    expect(first.status).toBe(302);
+    const line = deviceCookieOf(first);
+    expect(line).toMatch(/^__device=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=34560000; SameSite=Lax; HttpOnly$/);
+    const device = line!.split(";")[0];
+    const again = await login({ phone: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD }, device);
+    expect(deviceCookieOf(again)?.split(";")[0]).toBe(device);
+    // A failed sign-in sets nothing: only a success makes a device known.
+    const failed = await login({ phone: TEST_DEMO_USER, password: "wrong-pass" });
+    expect(failed.status).toBe(400);
+    expect(deviceCookieOf(failed)).toBeUndefined();
+  });
+
+  it("still signs in after 30 failed sign-ins for other phones from the shared address; a new browser waits", async () => {
+    const login = loginVia("10.30.0.2");
+    const first = await login({ phone: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD });
+    const device = deviceCookieOf(first)!.split(";")[0];
+    for (let i = 0; i < 30; i++) {
+      const failed = await login({ phone: String(6_100_000_000 + i), password: "wrong-pass" });
+      expect(await errorsOf(failed)).toEqual({ "": [en.providerErrors.login_failed] });
+    }
+    const stranger = await login({ phone: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD });
+    expect(stranger.status).toBe(400);
+    expect(await errorsOf(stranger)).toEqual({ phone: [en.providerErrors.too_many_requests] });
+    const customer = await login({ phone: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD }, device);
+    expect(customer.status).toBe(302);
+    expect(customer.headers.get("Location")).toBe("/");
+  }, 60_000);
+});
