@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { sql, type RawBuilder } from "kysely";
 import type pg from "pg";
 
@@ -13,17 +14,31 @@ import type pg from "pg";
  * - While a listener is not listening (starting, connection lost, reconnecting) it could miss a change: the caches
  *   serve nothing (`cachesInSync()` is false) until it listens again, and then everything they held is dropped once.
  *
- * The channel is one per database; the payload names the topic and the schema (`sessions t_abc`), so providers on
- * different schemas of one database (the tests' throwaway schemas) ignore each other's changes.
+ * The channel is one per database; the payload names the topic, the sending process and the schema
+ * (`sessions 9f3c… t_abc`), so providers on different schemas of one database (the tests' throwaway schemas) ignore
+ * each other's changes, and a process ignores its own (it dropped its caches when it made them).
  */
 
 export const CACHE_CHANNEL = "provider_caches";
 export type CacheTopic = "sessions" | "config";
 const TOPICS: readonly CacheTopic[] = ["sessions", "config"];
 
-/** `select pg_notify(…)` for `topic` in the schema the statement runs in; part of the statement that made the change. */
+/** This process, in its own notifications: it ignores them (its counters moved when it made the change). */
+const ORIGIN = randomBytes(8).toString("hex");
+
+/**
+ * `pg_notify(…)` for `topic` in the schema the statement runs in, as `<topic> <origin> <schema>`; part of the
+ * statement that made the change.
+ */
 export const cacheNotification = (topic: CacheTopic): RawBuilder<unknown> =>
-  sql`pg_notify(${CACHE_CHANNEL}, ${`${topic} `} || current_schema())`;
+  sql`pg_notify(${CACHE_CHANNEL}, ${`${topic} ${ORIGIN} `} || current_schema())`;
+
+/** The topic of a notification another process sent for `schema`, else undefined. */
+export function heardTopic(payload: string | undefined, schema: string | undefined): CacheTopic | undefined {
+  const [topic, origin, ...rest] = (payload ?? "").split(" ");
+  if (origin === ORIGIN || rest.join(" ") !== schema || !TOPICS.includes(topic as CacheTopic)) return undefined;
+  return topic as CacheTopic;
+}
 
 /** Listeners in this process that may have missed a notification (not yet, or no longer, listening). */
 const deaf = new Set<object>();
@@ -96,10 +111,8 @@ export async function listenForCacheChanges(options: CacheListenerOptions): Prom
     next.on("error", (error) => lost(next, error));
     next.on("end", () => lost(next, new Error("connection ended")));
     next.on("notification", (message) => {
-      if (message.channel !== CACHE_CHANNEL || !message.payload) return;
-      const space = message.payload.indexOf(" ");
-      const topic = message.payload.slice(0, space) as CacheTopic;
-      if (message.payload.slice(space + 1) === schema && TOPICS.includes(topic)) options.on[topic]();
+      const topic = message.channel === CACHE_CHANNEL ? heardTopic(message.payload, schema) : undefined;
+      if (topic) options.on[topic]();
     });
     try {
       await next.connect();
