@@ -34,5 +34,9 @@ USER app
 VOLUME ["/data"]
 EXPOSE 3000
 # SESSION_SECRET must be provided at run time: docker run -e SESSION_SECRET=... -p 3000:3000 IMAGE
+# OPERATOR_KEY is optional: without it the first start makes a random key in /data/operator.key (owner-only), which the
+# operator command run in the container reads (docker exec CONTAINER npx tsx provider/operator-cli.ts list).
+# SIGTERM (docker stop) lets requests in flight finish for up to SHUTDOWN_TIMEOUT_MS (10 s), closes the database and
+# exits 0: give `docker stop -t` (or the orchestrator's grace period) a few seconds more than that.
 # Behind a reverse proxy, set TRUST_PROXY to the number of proxies (client address from X-Forwarded-For).
 CMD ["node", "server/index.mjs"]

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build what is missing or stale, then serve the production build with the app's Express server
 // (server/index.mjs, docs/decisions/0090-custom-express-server.md).
-// The embedded provider migrates and seeds its database on the server's first request; we send that
-// request ourselves so the demo login works the moment the URL is printed.
+// The server opens (migrates, seeds) the embedded provider's database before it listens (decision 0182); we wait for
+// /healthz so the demo login works the moment the URL is printed.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -53,9 +53,19 @@ for (let attempt = 0; attempt < 240; attempt++) {
     // not listening yet
   }
 }
+// Where `npm run operator` finds the key (docs/decisions/0180-operator-key.md); never the key itself.
+const dataDir = env.DATA_DIR ?? ".data/provider";
+const operatorKey = env.OPERATOR_KEY
+  ? "key: OPERATOR_KEY"
+  : env.PROVIDER_URL
+    ? "key: the provider's OPERATOR_KEY"
+    : dataDir.includes("://")
+      ? "closed: set OPERATOR_KEY"
+      : `key: ${path.join(path.resolve(root, dataDir), "operator.key")}`;
 const provider = env.PROVIDER_URL ? `provider at ${env.PROVIDER_URL}` : `embedded provider (data in ${env.DATABASE_URL ? "DATABASE_URL" : env.DATA_DIR ?? ".data/provider"})`;
 console.log(`
   Trading app ready: ${url}  (${provider})
   Demo login:        ${env.DEMO_USER ?? "9876543210"} / ${env.DEMO_PASSWORD ?? "demo1234"}
   Invitation code:   ${env.INVITE_CODE ?? "DEMO2026"}
+  Operator command:  npm run operator -- list  (${operatorKey})
 `);
