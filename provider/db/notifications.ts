@@ -34,7 +34,7 @@ export const cacheNotification = (topic: CacheTopic): RawBuilder<unknown> =>
   sql`pg_notify(${CACHE_CHANNEL}, ${`${topic} ${ORIGIN} `} || current_schema())`;
 
 /** The topic of a notification another process sent for `schema`, else undefined. */
-export function heardTopic(payload: string | undefined, schema: string | undefined): CacheTopic | undefined {
+function heardTopic(payload: string | undefined, schema: string | undefined): CacheTopic | undefined {
   const [topic, origin, ...rest] = (payload ?? "").split(" ");
   if (origin === ORIGIN || rest.join(" ") !== schema || !TOPICS.includes(topic as CacheTopic)) return undefined;
   return topic as CacheTopic;
