@@ -66,6 +66,7 @@ export const PROVIDER_MESSAGE_CODES = [
   "kyc_locked",
   "not_image",
   "file_too_large",
+  "image_too_large_pixels",
   "loan_pending",
   "loan_limit_exceeded",
   "credit_score_low",

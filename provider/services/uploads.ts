@@ -8,13 +8,24 @@ import { invalidInput, ProviderError } from "../errors";
  * PNG, WebP or GIF with sharp; the image is turned upright (EXIF orientation), scaled to fit 1200×1200 (docs/product.md#real-name) and
  * re-encoded as a JPEG, which drops every metadata block (EXIF, GPS, XMP, ICC). Only the re-encoded bytes are kept,
  * in the database, so any provider instance on the same PostgreSQL can serve them.
+ * Decoding is bounded (docs/decisions/0187-health-and-image-limits.md): at most MAX_INPUT_PIXELS (GIF:
+ * MAX_GIF_INPUT_PIXELS), one decode at a time in the process (the rest wait their turn), libvips' cache off.
  */
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The upload route's request body limit: the file plus multipart framing. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
-/** Decompression-bomb brake: a 5 MB file may still claim billions of pixels. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Decompression-bomb brake and memory bound: a 5 MB file may still claim billions of pixels. 25 MP takes every
+ * phone camera's default photo (12 MP; 24.5 MP for the iPhones that save 24 MP, 5712×4284) and refuses the 48-200 MP
+ * modes, which the app's own upload scales down in the browser anyway (decision 0187).
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+/** GIF has no reduced decode: a frame costs ~6 bytes a pixel, so it gets a smaller cap (an ID photo needs no more). */
+export const MAX_GIF_INPUT_PIXELS = 2_000_000;
+/** Decodes at once in this process; the others wait (each decode at the cap costs ~20-40 MB, decision 0187). */
+export const DECODE_SLOTS = 1;
+export const TOO_MANY_PIXELS_MESSAGE = `image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (GIF: ${MAX_GIF_INPUT_PIXELS / 1_000_000})`;
 export const MAX_DIMENSION = 1200;
 export const JPEG_QUALITY = 80;
 export const ACCEPTED_FORMATS = ["jpeg", "png", "webp", "gif"];
@@ -31,38 +42,74 @@ export function uploadIdFrom(reference: string): string | undefined {
   return match && UPLOAD_ID.test(match[1]) ? match[1] : undefined;
 }
 
-/** Decodes, normalises and re-encodes; `not_image` / `file_too_large` for what it refuses. */
+type Sharp = (typeof import("sharp"))["default"];
+let sharpModule: Promise<Sharp> | undefined;
+
+/** Loaded at the first upload, not at start: libvips is ~23 MB of the server's memory (decision 0153). */
+function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import("sharp").then(({ default: sharp }) => {
+    // Every upload is a new image: libvips' operation cache (50 MB by default) would only hold on to memory.
+    sharp.cache(false);
+    // One libvips thread per image: decodes are queued below, and fewer threads keep fewer malloc arenas.
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpModule;
+}
+
+/** A FIFO of DECODE_SLOTS: `work` runs when a slot is free. */
+let decoding = 0;
+const waiting: (() => void)[] = [];
+async function inDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= DECODE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  decoding++;
+  try {
+    return await work();
+  } finally {
+    decoding--;
+    waiting.shift()?.();
+  }
+}
+
+/** Decodes, normalises and re-encodes; `not_image` / `file_too_large` / `image_too_large_pixels` for what it refuses. */
 export async function reencodeImage(bytes: Uint8Array) {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ProviderError("file_too_large", `at most ${MAX_UPLOAD_BYTES} bytes`, "file");
-  // Loaded at the first upload, not at start: libvips is ~23 MB of the server's memory (decision 0153).
-  const { default: sharp } = await import("sharp");
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
-  } catch (error) {
-    throw tooManyPixels(error) ?? new ProviderError("not_image", "the file is not an image", "file");
-  }
-  if (!format || !ACCEPTED_FORMATS.includes(format)) {
-    throw new ProviderError("not_image", `only ${ACCEPTED_FORMATS.join(", ")} images`, "file");
-  }
-  try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-      .rotate()
-      .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: "inside", withoutEnlargement: true })
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: new Uint8Array(data), width: info.width, height: info.height };
-  } catch (error) {
-    throw tooManyPixels(error) ?? new ProviderError("not_image", "the image could not be decoded", "file");
-  }
+  const sharp = await loadSharp();
+  return inDecodeSlot(async () => {
+    let metadata: { format?: string; width?: number; height?: number };
+    try {
+      metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    } catch (error) {
+      throw tooManyPixels(error) ?? new ProviderError("not_image", "the file is not an image", "file");
+    }
+    const { format, width = 0, height = 0 } = metadata;
+    if (!format || !ACCEPTED_FORMATS.includes(format)) {
+      throw new ProviderError("not_image", `only ${ACCEPTED_FORMATS.join(", ")} images`, "file");
+    }
+    const limitInputPixels = format === "gif" ? MAX_GIF_INPUT_PIXELS : MAX_INPUT_PIXELS;
+    if (width * height > limitInputPixels) throw tooManyPixelsError();
+    try {
+      // sequentialRead: libvips streams the decode top to bottom into the shrink instead of holding the whole image.
+      const { data, info } = await sharp(bytes, { limitInputPixels, failOn: "error", sequentialRead: true })
+        .rotate()
+        .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: "inside", withoutEnlargement: true })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true });
+      return { bytes: new Uint8Array(data), width: info.width, height: info.height };
+    } catch (error) {
+      throw tooManyPixels(error) ?? new ProviderError("not_image", "the image could not be decoded", "file");
+    }
+  });
+}
+
+function tooManyPixelsError() {
+  return new ProviderError("image_too_large_pixels", TOO_MANY_PIXELS_MESSAGE, "file");
 }
 
 /** sharp refuses an image whose header claims more than limitInputPixels (before decoding anything). */
 function tooManyPixels(error: unknown): ProviderError | undefined {
-  return error instanceof Error && /pixel limit/i.test(error.message)
-    ? new ProviderError("file_too_large", `at most ${MAX_INPUT_PIXELS} pixels`, "file")
-    : undefined;
+  return error instanceof Error && /pixel limit/i.test(error.message) ? tooManyPixelsError() : undefined;
 }
 
 export function createUploads(deps: { db: DB; now: () => Date }) {

@@ -92,8 +92,36 @@ describe("upload", () => {
         data: { code: "not_image", message: expect.any(String), field: "file" },
       });
     }
-    expect((await upload(p, t.token, await pngClaiming(20_000, 20_000), "bomb.png")).body.data).toMatchObject({ code: "file_too_large", field: "file" });
+    expect((await upload(p, t.token, await pngClaiming(20_000, 20_000), "bomb.png")).body.data).toMatchObject({ code: "image_too_large_pixels", field: "file" });
     expect(await p.db.selectFrom("uploads").select("id").where("user_id", "=", t.id).execute()).toEqual([]);
+  });
+
+  it("names the pixel limit, not the 5 MB one, for an image with too many pixels (issue 22 item 7)", async () => {
+    const t = await newTrader(p, "0");
+    const tooManyPixels = { msg: "no", data: { code: "image_too_large_pixels", message: "image too large: at most 25 megapixels (GIF: 2)", field: "file" } };
+    // A header claiming 65000×65000 in a file of a few hundred bytes, and a 26 MP one (a 50 MP camera mode is over too).
+    expect((await upload(p, t.token, await pngClaiming(65_000, 65_000), "bomb.png")).body).toEqual(tooManyPixels);
+    expect((await upload(p, t.token, await pngClaiming(6_000, 4_334), "big.png")).body).toEqual(tooManyPixels);
+    // GIF decodes at full size: its cap is 2 MP.
+    const gif = await sharp({ create: { width: 2_100, height: 2_000, channels: 3, background: "#888" } }).gif().toBuffer();
+    expect((await upload(p, t.token, gif, "scan.gif", "image/gif")).body).toEqual(tooManyPixels);
+    // A 24 MP phone photo (5712×4284, 24.5 MP) is taken.
+    const photo = await sharp({ create: { width: 5_712, height: 4_284, channels: 3, background: "#a86" } }).jpeg().toBuffer();
+    expect((await upload(p, t.token, photo, "IMG_0001.jpg", "image/jpeg")).body.data).toMatchObject({ width: 1200, height: 900 });
+  });
+
+  it("decodes one image at a time: eight customers uploading at once wait their turn, and all get theirs", async () => {
+    const customers = await Promise.all(Array.from({ length: 8 }, () => newTrader(p, "0")));
+    const photo = await sharp({ create: { width: 4_000, height: 3_000, channels: 3, background: "#68a" } }).jpeg().toBuffer();
+    let mostAtOnce = 0;
+    const sampler = setInterval(() => (mostAtOnce = Math.max(mostAtOnce, sharp.counters().process)), 1);
+    try {
+      const replies = await Promise.all(customers.map((c) => upload(p, c.token, photo, "id.jpg", "image/jpeg")));
+      expect(replies.map((reply) => reply.body.data?.width)).toEqual(Array(8).fill(1200));
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(mostAtOnce).toBe(1);
   });
 
   it("refuses a file over 5 MB, and a body over the route's limit before reading it", async () => {
