@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { DB } from "../db/database";
+import { pingDatabase } from "../db/repositories/health";
 
 /*
  * GET /api/health (docs/decisions/0187-health-and-image-limits.md): healthy only while the database answers. A load
@@ -22,8 +22,7 @@ export function createHealthProbe(deps: { db: DB; timeoutMs?: number; warn?: (me
   let lastHealthy = true;
 
   function runProbe(): Promise<boolean> {
-    probe ??= sql`select 1`
-      .execute(deps.db)
+    probe ??= pingDatabase(deps.db)
       .then(
         () => true,
         () => false,
