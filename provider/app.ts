@@ -102,7 +102,7 @@ export function createProviderApp(deps: ProviderDeps) {
   );
   api.route("/", accountRoutes(services));
   api.route("/", walletRoutes(services));
-  api.route("/", uploadRoutes(services));
+  api.route("/", uploadRoutes(services, deps.auditLog));
   api.route("/", marketRoutes(services));
   api.route("/", newsRoutes(services));
   api.route("/", watchlistRoutes(services));

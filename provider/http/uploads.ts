@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { ok, type Env, type Services } from "./context";
+import { clientAddress, ok, type Env, type Services } from "./context";
 import { requireAuth } from "./auth";
-import { isOperator } from "./operator";
+import { isOperator, type OperatorAuditLog } from "./operator";
+import { keyFingerprint } from "../operator-key";
 import { invalidInput, ProviderError } from "../errors";
 import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_BYTES } from "../services/uploads";
 import { walletServicesFor } from "../services/wallet-services";
@@ -11,7 +12,7 @@ import { walletServicesFor } from "../services/wallet-services";
 export const UPLOAD_PATH = "/api/stock/success/upload";
 
 /** POST /stock/success/upload (multipart field `file`) and GET /stock/success/upload/:id. */
-export function uploadRoutes(s: Services) {
+export function uploadRoutes(s: Services, audit: OperatorAuditLog = console.log) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
   const w = walletServicesFor(s);
@@ -42,10 +43,22 @@ export function uploadRoutes(s: Services) {
     },
   );
 
-  /** The owner (token) or the operator (x-operator-key) gets the bytes; anyone else `not_found`. */
+  /**
+   * The owner (token) or the operator (x-operator-key) gets the bytes; anyone else `not_found`. An operator reading a
+   * customer's ID photo leaves an audit line like the operator API's (docs/decisions/0180-operator-key.md).
+   */
   app.get("/stock/success/upload/:id", async (c) => {
     if (isOperator(c.req.header("x-operator-key"), s.operatorKey)) {
-      return serve(await w.uploads.read(c.req.param("id"), "operator"));
+      const id = c.req.param("id").replace(/[^\x21-\x7e]/g, "?").slice(0, 40);
+      try {
+        const file = await w.uploads.read(c.req.param("id"), "operator");
+        audit(`[operator] GET upload by operator key ${keyFingerprint(s.operatorKey!)} from ${clientAddress(c)}: ok (upload ${id})`);
+        return serve(file);
+      } catch (error) {
+        const code = error instanceof ProviderError ? error.code : "server_error";
+        audit(`[operator] GET upload by operator key ${keyFingerprint(s.operatorKey!)} from ${clientAddress(c)}: ${code} (upload ${id})`);
+        throw error;
+      }
     }
     await auth(c, async () => {}); // sets c.get("auth") or throws the logout reply
     return serve(await w.uploads.read(c.req.param("id"), c.get("auth").user.id));

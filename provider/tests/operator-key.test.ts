@@ -8,7 +8,7 @@ import { createProviderApp } from "../app";
 import { configFromEnv } from "../config";
 import { memoryNotifier } from "../notifier";
 import { keyFingerprint, operatorKeyAtStart, sameSecret } from "../operator-key";
-import { useTestProvider } from "./helpers";
+import { newTrader, pngWithExif, upload, useTestProvider } from "./helpers";
 import { appServerCopy, freePort, root, spawnNode, type Spawned } from "./spawned-server";
 
 /*
@@ -165,6 +165,20 @@ describe("the audit line of each operator request", () => {
     ]);
     expect(lines.join("\n")).not.toContain(otp.body.data.code);
     expect(lines.join("\n")).not.toContain("audit-test-operator-key");
+  });
+
+  it("an operator reading a customer's ID photo leaves a line too; the owner reading it does not", async () => {
+    const owner = await newTrader(p, "0");
+    const { url } = (await upload(p, owner.token, await pngWithExif())).body.data;
+    const id = String(url).split("/").pop();
+    lines.length = 0;
+    expect((await p.fetch(url, { headers: { token: owner.token } })).status).toBe(200);
+    expect((await p.fetch(url, { headers: operator() })).status).toBe(200);
+    await p.fetch("/api/stock/success/upload/00000000-0000-4000-8000-000000000000", { headers: operator() });
+    expect(lines).toEqual([
+      `[operator] GET upload by operator key ${fingerprint} from 203.0.113.7: ok (upload ${id})`,
+      `[operator] GET upload by operator key ${fingerprint} from 203.0.113.7: not_found (upload 00000000-0000-4000-8000-000000000000)`,
+    ]);
   });
 });
 
