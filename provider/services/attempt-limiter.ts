@@ -3,7 +3,6 @@ import {
   countOpenAttempts,
   deleteAttemptsBefore,
   hasSucceededFrom,
-  hasSucceededFromDevice,
   insertAttempt,
   markAttemptSucceeded,
   type AttemptBucket,
@@ -109,11 +108,11 @@ export function createAttemptLimiter(options: AttemptLimiterOptions) {
       const trusted =
         address !== UNKNOWN_ADDRESS &&
         rules.some((r) => r.exceptTrustedAddress) &&
-        (await hasSucceededFrom(trx, scope, subject, address, trustedSince));
+        (await hasSucceededFrom(trx, scope, subject, { address }, trustedSince));
       const knownDevice =
         device !== null &&
         rules.some((r) => r.exceptKnownDevice) &&
-        (await hasSucceededFromDevice(trx, scope, subject, device, trustedSince));
+        (await hasSucceededFrom(trx, scope, subject, { deviceHash: device }, trustedSince));
       const applicable = rules.filter(
         (r) =>
           !(trusted && r.exceptTrustedAddress) &&

@@ -36,29 +36,23 @@ export async function countOpenAttempts(db: Executor, scope: string, buckets: At
   return buckets.map((_, i) => Number((row as Record<string, unknown>)[`b${i}`]));
 }
 
-/** Whether `subject` has succeeded from `address` since `since` (a known-good address). */
-export async function hasSucceededFrom(db: Executor, scope: string, subject: string, address: string, since: Date) {
+/**
+ * Whether `subject` has succeeded since `since` from this address (a known-good address) or from the device whose id
+ * hashes to `deviceHash` (a known device).
+ */
+export async function hasSucceededFrom(
+  db: Executor,
+  scope: string,
+  subject: string,
+  from: { address: string } | { deviceHash: string },
+  since: Date,
+) {
   const row = await db
     .selectFrom("auth_attempts")
     .select("id")
     .where("scope", "=", scope)
     .where("subject", "=", subject)
-    .where("address", "=", address)
-    .where("created_at", ">", since)
-    .where("succeeded_at", "is not", null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Whether `subject` has succeeded from the device whose id hashes to `deviceHash` since `since` (a known device). */
-export async function hasSucceededFromDevice(db: Executor, scope: string, subject: string, deviceHash: string, since: Date) {
-  const row = await db
-    .selectFrom("auth_attempts")
-    .select("id")
-    .where("scope", "=", scope)
-    .where("subject", "=", subject)
-    .where("device_hash", "=", deviceHash)
+    .where((eb) => ("address" in from ? eb("address", "=", from.address) : eb("device_hash", "=", from.deviceHash)))
     .where("created_at", ">", since)
     .where("succeeded_at", "is not", null)
     .limit(1)
