@@ -1,0 +1,95 @@
+import type { Page } from "@playwright/test";
+
+import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
+import { fund } from "./wallet-support";
+
+// Issue 24, "What customers hit": every bill says what it was for and links to its cause (item 5); a lot from a
+// block trade says so on its position row and in the records (item 14). JS on and off, each test with its own fresh
+// customer.
+const TRANSACTION_PASSWORD = "246810";
+
+const main = (page: Page) => page.locator("main");
+/** The step on screen: a modal dialog with JS, the page itself without. */
+const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));
+const bill = (page: Page, kind: string) => main(page).locator(".wl-record").filter({ has: page.locator(".wl-bill-kind", { hasText: kind }) });
+
+test("item 5: an IPO hold and a fund purchase are bills that say what they were for and link to their records", async ({ page, customer }) => {
+  await fund(page, customer, "1000000.00");
+  await page.goto("/ipo");
+  await page.getByRole("link", { name: "Apply Eternal Ltd" }).click();
+  await step(page).getByLabel("Quantity", { exact: true }).fill("200");
+  await step(page).getByRole("button", { name: "Review application" }).click();
+  await step(page).getByRole("button", { name: "Confirm application" }).click();
+  await expect(page).toHaveURL(/\/ipo\/orders$/);
+
+  await page.goto("/fund-investment");
+  await page.getByRole("button", { name: "Invest Liquid Plus 14-Day Fund" }).click();
+  await step(page).getByRole("button", { name: "Confirm investment" }).click();
+  await expect(page).toHaveURL(/\/fund-investment\/orders$/);
+
+  await page.goto("/account/changes");
+  const ipo = bill(page, "IPO application");
+  await expect(ipo).toHaveCount(1);
+  await expect(ipo).toContainText("₹59,000.00");
+  const fundBill = bill(page, "Fund investment");
+  await expect(fundBill).toHaveCount(1);
+  await expect(fundBill).toContainText("₹5,000.00");
+  await expect(main(page).locator(".wl-bill-kind", { hasText: "Other" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await ipo.getByRole("link", { name: /^IPO application \d+$/ }).click();
+  await expect(page).toHaveURL(/\/ipo\/orders$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goto("/account/changes");
+  await bill(page, "Fund investment").getByRole("link", { name: /^Fund order \d+$/ }).click();
+  await expect(page).toHaveURL(/\/fund-investment\/orders$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("items 5 and 14: a block purchase's lot says 'Block trade' on its position and its record; its fee bill links to the order", async ({ page, customer }) => {
+  await fund(page, customer, "1000000.00");
+  await page.goto("/settings/transaction-password");
+  await page.getByLabel("New transaction password", { exact: true }).fill(TRANSACTION_PASSWORD);
+  await page.getByLabel("Enter it again", { exact: true }).fill(TRANSACTION_PASSWORD);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  await page.goto("/block-trading");
+  await main(page).getByRole("searchbox", { name: "Stock code" }).fill("TCS");
+  await main(page).getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: "Buy Tata Consultancy Services Ltd" }).click();
+  await step(page).getByLabel("Quantity", { exact: true }).fill("150");
+  await step(page).getByRole("button", { name: "Review purchase" }).click();
+  await step(page).getByLabel("Transaction password").fill(TRANSACTION_PASSWORD);
+  await step(page).getByRole("button", { name: "Confirm purchase" }).click();
+  await expect(page).toHaveURL(/\/block-trading\/orders$/);
+
+  // The position row names its source beside the symbol.
+  await page.goto("/trade");
+  const position = main(page).locator(".tr-pos").filter({ hasText: "Tata Consultancy Services Ltd" });
+  await expect(position).toHaveCount(1);
+  await expect(position).toContainText("Block trade");
+  await expect(position.locator(".tr-source")).toHaveText("Source: Block trade");
+  await expectNoAxeViolations(page);
+
+  // So does the order's record.
+  await page.goto("/records");
+  const record = main(page).locator(".tr-record").filter({ hasText: "Tata Consultancy Services Ltd" });
+  await expect(record).toHaveCount(1);
+  await expect(record).toContainText("SourceBlock trade");
+  await expectNoAxeViolations(page);
+
+  // 150 × ₹2,960.50 = ₹4,44,075.00 and its 0.03 % fee ₹133.22: two bills, each linking to the order's record.
+  await page.goto("/account/changes");
+  const fee = bill(page, "Fee");
+  await expect(fee).toHaveCount(1);
+  await expect(fee).toContainText("₹133.22");
+  const order = bill(page, "Order");
+  await expect(order).toContainText("₹4,44,075.00");
+  const orderLink = order.getByRole("link", { name: /^Order \d+$/ });
+  const orderName = (await orderLink.textContent())!;
+  await expect(fee.getByRole("link", { name: orderName, exact: true })).toHaveCount(1);
+  await fee.getByRole("link", { name: orderName, exact: true }).click();
+  await expect(page).toHaveURL(/\/records$/);
+  await expect(main(page).locator(".tr-record").filter({ hasText: "Tata Consultancy Services Ltd" })).toContainText("SourceBlock trade");
+});
