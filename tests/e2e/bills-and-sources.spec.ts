@@ -4,8 +4,8 @@ import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
 import { fund } from "./wallet-support";
 
 // Issue 24, "What customers hit": every bill says what it was for and links to its cause (item 5); a lot from a
-// block trade says so on its position row and in the records (item 14). JS on and off, each test with its own fresh
-// customer.
+// block trade says so on its position row and in the records (item 14); a paise-level price move is announced,
+// not shown (item 11). JS on and off, each test with its own fresh customer.
 const TRANSACTION_PASSWORD = "246810";
 
 const main = (page: Page) => page.locator("main");
@@ -92,4 +92,39 @@ test("items 5 and 14: a block purchase's lot says 'Block trade' on its position 
   await fee.getByRole("link", { name: orderName, exact: true }).click();
   await expect(page).toHaveURL(/\/records$/);
   await expect(main(page).locator(".tr-record").filter({ hasText: "Tata Consultancy Services Ltd" })).toContainText("SourceBlock trade");
+});
+
+test("item 11: a paise-level move is announced but not shown; a move of 0.1 % or more is shown with its size", async ({ page, customer }) => {
+  test.skip(!jsEnabled(), "prices move on screen only through the live refreshes, which need JavaScript");
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  const AAPL = "/stock/trading/AAPL/US/Apple";
+  // The live refreshes report a fixed price: first 3 cents under the one the page showed, then 2 % over it.
+  let livePrice: number | null = null;
+  await page.route("**/resources/quotes**", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { rows: { symbol: string; price: number }[] };
+    for (const row of body.rows) if (row.symbol === "AAPL" && livePrice !== null) row.price = livePrice;
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`${AAPL}?type=buy`);
+  const shownText = (await page.locator("main .tr-price__value").textContent())!;
+  const shown = Number(shownText.replace(/[$,]/g, ""));
+  const cents = Math.round(shown * 100);
+
+  livePrice = (cents - 3) / 100;
+  const status = page.locator("main .tr-price-status");
+  await expect(status).toHaveAttribute("role", "status");
+  await expect(status).toHaveText(`Price moved: now $${livePrice.toFixed(2)}, was ${shownText}`, { timeout: 15_000 });
+  await expect(page.locator("main .tr-price__value")).toHaveText(`$${livePrice.toFixed(2)}`);
+  // 3 cents on a price of a few hundred dollars is far under 0.1 %: no line on screen.
+  await expect(page.locator("main .tr-price-move")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  livePrice = Math.round(cents * 1.02) / 100;
+  const line = page.locator("main .tr-price-move");
+  await expect(line).toBeVisible({ timeout: 15_000 });
+  await expect(line).toHaveText(`Price moved 2.00% since this was shown: now $${livePrice.toFixed(2)}, was ${shownText}`);
+  // The status spoke once and stays as it was.
+  await expect(status).toHaveText(`Price moved: now $${((cents - 3) / 100).toFixed(2)}, was ${shownText}`);
+  await expectNoAxeViolations(page);
 });
