@@ -2,7 +2,7 @@
  * Wallet calls (docs/provider-api.md "Wallet"): one typed function per endpoint, and the mappers from provider
  * rows to what the wallet screens show (docs/product.md#wallet). Money stays a decimal string throughout.
  */
-import { fundOrdersHref, ipoOrdersHref, loanRecordsHref, moneyRecordHref, recordsHref } from "~/utils/hrefs";
+import { fundOrderHref, ipoApplicationHref, loanRecordsHref, moneyRecordHref, orderRecordHref } from "~/utils/hrefs";
 import { PAGE_SIZE } from "~/utils/pagination";
 
 import { callProvider, callProviderIdempotent, type ProviderContext } from "./core.server";
@@ -303,16 +303,16 @@ function billHref(row: BillRow): string | null {
   if (row.ref_id === null || row.ref_id === undefined) return null;
   switch (row.ref_type) {
     case "order":
-      return recordsHref();
+      return orderRecordHref(String(row.ref_id));
     case "recharge":
     case "withdraw":
       return moneyRecordHref(row.ref_id);
     case "loan":
       return loanRecordsHref();
     case "ipo":
-      return ipoOrdersHref();
+      return ipoApplicationHref(row.ref_id);
     case "fund":
-      return fundOrdersHref();
+      return fundOrderHref(row.ref_id);
     default:
       return null;
   }

@@ -1,8 +1,8 @@
 /**
  * /account/changes (auth; docs/product.md#wallet): the bill list, tabs All, Income, Expense (`?type=`), ten per
  * page. Every row says why the balance moved (order, recharge, withdrawal, loan, fee, IPO, fund…), the balance after
- * it, and links to what caused it: an order (and its fee) to the records, a recharge or withdrawal to its details, a
- * loan to the loan records, an IPO hold to the IPO applications, a fund purchase to the fund orders.
+ * it, and links to what caused it: an order (and its fee) to its row in the records, a recharge or withdrawal to its
+ * details, a loan to the loan records, an IPO hold to its application, a fund purchase to its fund order.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

@@ -24,7 +24,7 @@ import { cancelOrder, getTransactions, recordFigures, type RecordFigures } from 
 import { requireSameOrigin } from "~/security.server";
 import { redirectWithToast } from "~/toast.server";
 import { useFormat } from "~/utils/format-context";
-import { recordsHref, type RecordType } from "~/utils/hrefs";
+import { orderRecordAnchor, recordsHref, type RecordType } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
@@ -151,7 +151,7 @@ export default function RecordsPage() {
         {(rows) => (
           <ul className="list tr-records" id="records-tabs">
             {rows.map((row) => (
-              <li key={row.no} className="tr-record">
+              <li key={row.no} className="tr-record" id={orderRecordAnchor(row.no)}>
                 <div className="tr-record__head">
                   <span>
                     <span className="tr-sym">{row.display}</span> <span className="tr-muted">{row.name}</span>

@@ -37,13 +37,15 @@ test("item 5: an IPO hold and a fund purchase are bills that say what they were 
   await expect(main(page).locator(".wl-bill-kind", { hasText: "Other" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
+  // Each link lands on its own record's row.
   await ipo.getByRole("link", { name: /^IPO application \d+$/ }).click();
-  await expect(page).toHaveURL(/\/ipo\/orders$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/ipo\/orders#ipo-application-\d+$/);
+  await expect(page.locator(new URL(page.url()).hash)).toContainText("Eternal Ltd");
+  await expect(page.locator(new URL(page.url()).hash)).toContainText("₹59,000.00");
   await page.goto("/account/changes");
   await bill(page, "Fund investment").getByRole("link", { name: /^Fund order \d+$/ }).click();
-  await expect(page).toHaveURL(/\/fund-investment\/orders$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/fund-investment\/orders#fund-order-\d+$/);
+  await expect(page.locator(new URL(page.url()).hash)).toContainText("Liquid Plus 14-Day Fund");
 });
 
 test("items 5 and 14: a block purchase's lot says 'Block trade' on its position and its record; its fee bill links to the order", async ({ page, customer }) => {
@@ -90,8 +92,11 @@ test("items 5 and 14: a block purchase's lot says 'Block trade' on its position 
   const orderName = (await orderLink.textContent())!;
   await expect(fee.getByRole("link", { name: orderName, exact: true })).toHaveCount(1);
   await fee.getByRole("link", { name: orderName, exact: true }).click();
-  await expect(page).toHaveURL(/\/records$/);
-  await expect(main(page).locator(".tr-record").filter({ hasText: "Tata Consultancy Services Ltd" })).toContainText("SourceBlock trade");
+  // The fee's link lands on its order's row.
+  await expect(page).toHaveURL(new RegExp(`/records#order-${orderName.replace("Order ", "")}$`));
+  const ordered = page.locator(`#order-${orderName.replace("Order ", "")}`);
+  await expect(ordered).toContainText("Tata Consultancy Services Ltd");
+  await expect(ordered).toContainText("SourceBlock trade");
 });
 
 test("item 11: a paise-level move is announced but not shown; a move of 0.1 % or more is shown with its size", async ({ page, customer }) => {
