@@ -202,6 +202,17 @@ export async function getFeeRate(ctx: ProviderContext): Promise<string> {
 
 /* ---------------------------------------------------------------- view models */
 
+/**
+ * Where a lot's shares came from when not from an ordinary market order (docs/product.md#positions): a block trade
+ * (`bulk`), a QIP (`finalize`) or an IPO allotment (`ipo`). A sell carries its lot's mold, so its record says the same.
+ */
+export type LotSource = "bulk" | "finalize" | "ipo";
+const LOT_SOURCES: readonly LotSource[] = ["bulk", "finalize", "ipo"];
+
+export function lotSource(mold: string | null | undefined): LotSource | null {
+  return LOT_SOURCES.find((source) => source === mold) ?? null;
+}
+
 /** A lot as the positions screen and the sell form show it. Money fields stay decimal strings. */
 export interface PositionFigures {
   /** The lot's order number: what a sell names and what live refreshes match on. */
@@ -219,6 +230,8 @@ export interface PositionFigures {
   profit: string;
   /** Percent points. */
   profit_percent: number;
+  /** A block trade, QIP or IPO lot; null for an ordinary order. */
+  source: LotSource | null;
 }
 
 export function positionFigures(row: PositionRow, deployment: Deployment): PositionFigures {
@@ -234,6 +247,7 @@ export function positionFigures(row: PositionRow, deployment: Deployment): Posit
     market_value: row.market_value,
     profit: row.profit,
     profit_percent: row.profit_percent,
+    source: lotSource(row.mold),
   };
 }
 
@@ -257,6 +271,8 @@ export interface RecordFigures {
   profit: string | null;
   status: DealStatus;
   time: string;
+  /** A block trade, QIP or IPO lot (or a sell from one); null for an ordinary order. */
+  source: LotSource | null;
 }
 
 export function recordFigures(row: DealRow, deployment: Deployment): RecordFigures {
@@ -276,6 +292,7 @@ export function recordFigures(row: DealRow, deployment: Deployment): RecordFigur
     profit: row.profit,
     status: row.status,
     time: row.created_at,
+    source: lotSource(row.mold),
   };
 }
 

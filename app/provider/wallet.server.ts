@@ -2,7 +2,7 @@
  * Wallet calls (docs/provider-api.md "Wallet"): one typed function per endpoint, and the mappers from provider
  * rows to what the wallet screens show (docs/product.md#wallet). Money stays a decimal string throughout.
  */
-import { loanRecordsHref, moneyRecordHref, recordsHref } from "~/utils/hrefs";
+import { fundOrderHref, ipoApplicationHref, loanRecordsHref, moneyRecordHref, orderRecordHref } from "~/utils/hrefs";
 import { PAGE_SIZE } from "~/utils/pagination";
 
 import { callProvider, callProviderIdempotent, type ProviderContext } from "./core.server";
@@ -27,7 +27,19 @@ export interface UserInfo {
   held: string;
 }
 
-export const BILL_KINDS = ["order", "recharge", "withdrawal", "withdrawal_returned", "loan", "loan_repayment", "credit", "fee", "other"] as const;
+export const BILL_KINDS = [
+  "order",
+  "recharge",
+  "withdrawal",
+  "withdrawal_returned",
+  "loan",
+  "loan_repayment",
+  "credit",
+  "fee",
+  "ipo",
+  "fund",
+  "other",
+] as const;
 export type BillKind = (typeof BILL_KINDS)[number];
 export type BillType = "all" | "income" | "expense";
 
@@ -38,7 +50,7 @@ export interface BillRow {
   balance: string;
   reason: string;
   kind: string;
-  ref_type: "order" | "recharge" | "withdraw" | "loan" | null;
+  ref_type: "order" | "recharge" | "withdraw" | "loan" | "ipo" | "fund" | null;
   ref_id: string | number | null;
   created_at: string;
 }
@@ -281,7 +293,7 @@ export interface BillFigures {
   amount: string;
   balance: string;
   kind: BillKind;
-  /** The order number, recharge/withdrawal or loan id the row names, for its link's text. */
+  /** The order number, or the recharge/withdrawal, loan, IPO application or fund order id the row names, for its link's text. */
   ref: string | null;
   href: string | null;
   time: string;
@@ -291,12 +303,16 @@ function billHref(row: BillRow): string | null {
   if (row.ref_id === null || row.ref_id === undefined) return null;
   switch (row.ref_type) {
     case "order":
-      return recordsHref();
+      return orderRecordHref(String(row.ref_id));
     case "recharge":
     case "withdraw":
       return moneyRecordHref(row.ref_id);
     case "loan":
       return loanRecordsHref();
+    case "ipo":
+      return ipoApplicationHref(row.ref_id);
+    case "fund":
+      return fundOrderHref(row.ref_id);
     default:
       return null;
   }

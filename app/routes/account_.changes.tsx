@@ -1,8 +1,8 @@
 /**
  * /account/changes (auth; docs/product.md#wallet): the bill list, tabs All, Income, Expense (`?type=`), ten per
- * page. Every row says why the balance moved (order, recharge, withdrawal, loan, fee…), the balance after it, and
- * links to what caused it: an order to the records, a recharge or withdrawal to its details, a loan to the loan
- * records.
+ * page. Every row says why the balance moved (order, recharge, withdrawal, loan, fee, IPO, fund…), the balance after
+ * it, and links to what caused it: an order (and its fee) to its row in the records, a recharge or withdrawal to its
+ * details, a loan to the loan records, an IPO hold to its application, a fund purchase to its fund order.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -52,10 +52,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(data, { status: bills.failed ? 503 : 200, headers: NO_STORE });
 }
 
-/** The text of a row's link to its cause: "Order 2026…", "Recharge 12", "Loan 3". */
+/**
+ * The text of a row's link to its cause: "Order 2026…", "Recharge 12", "Loan 3", "IPO application 7", "Fund order 4".
+ * A fee names the order it was charged on.
+ */
 function causeKey(row: BillFigures) {
   switch (row.kind) {
     case "order":
+    case "fee":
       return "bills.link.order" as const;
     case "recharge":
       return "bills.link.recharge" as const;
@@ -65,6 +69,10 @@ function causeKey(row: BillFigures) {
     case "loan":
     case "loan_repayment":
       return "bills.link.loan" as const;
+    case "ipo":
+      return "bills.link.ipo" as const;
+    case "fund":
+      return "bills.link.fund" as const;
     default:
       return null;
   }

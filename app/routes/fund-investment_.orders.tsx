@@ -15,7 +15,7 @@ import { formatDate, formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { fundOrderFigures, getFundOrders, type FundOrderFigures } from "~/provider/products.server";
 import { useFormat } from "~/utils/format-context";
-import { fundOrdersHref, fundsHref, type FundOrdersTab } from "~/utils/hrefs";
+import { fundOrderAnchor, fundOrdersHref, fundsHref, type FundOrdersTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
@@ -70,6 +70,7 @@ export default function FundOrdersPage() {
       {data.rows.map((row) => (
         <OrderItem
           key={row.id}
+          id={fundOrderAnchor(row.id)}
           title={row.name}
           badge={{ tone: row.status, label: t(`fundOrders.status.${row.status}`) }}
           figures={[

@@ -16,7 +16,7 @@ import { useTranslation, type TFunction } from "~/i18n-react";
 import { getIpoApplications, getIpoSales, ipoApplicationFigures, type IpoApplicationFigures } from "~/provider/products.server";
 import { recordFigures, type RecordFigures } from "~/provider/trading.server";
 import { useFormat } from "~/utils/format-context";
-import { ipoHref, ipoOrdersHref, type IpoOrdersTab } from "~/utils/hrefs";
+import { ipoApplicationAnchor, ipoHref, ipoOrdersHref, type IpoOrdersTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
@@ -96,6 +96,7 @@ export default function IpoOrdersPage() {
         ? data.applications.map((row) => (
             <OrderItem
               key={row.id}
+              id={ipoApplicationAnchor(row.id)}
               title={row.display}
               muted={row.company}
               badge={{ tone: STATUS_CLASS[row.status] ?? "pending", label: applicationStatus(t, row, qty) }}

@@ -1,8 +1,8 @@
 /**
  * /records (auth; docs/product.md#records): stock transaction records in tabs All, Pending, Success, Cancelled,
- * Expired (`?type=`), ten per page. Every amount shows its market's currency. A pending order can be cancelled:
- * the Cancel link opens a server-rendered confirm step (`?cancel=<no>`, docs/decisions/0023), and only its POST
- * (a form with its own schema) cancels.
+ * Expired (`?type=`), ten per page. Every amount shows its market's currency; an order of a block trade, QIP or IPO
+ * lot names its source. A pending order can be cancelled: the Cancel link opens a server-rendered confirm step
+ * (`?cancel=<no>`, docs/decisions/0023), and only its POST (a form with its own schema) cancels.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -24,13 +24,13 @@ import { cancelOrder, getTransactions, recordFigures, type RecordFigures } from 
 import { requireSameOrigin } from "~/security.server";
 import { redirectWithToast } from "~/toast.server";
 import { useFormat } from "~/utils/format-context";
-import { recordsHref, type RecordType } from "~/utils/hrefs";
+import { orderRecordAnchor, recordsHref, type RecordType } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["trade:records", "trade:side", "trade:currency"], titleKey: "trade:records.title" };
+export const handle: PageHandle = { i18n: ["trade:records", "trade:side", "trade:currency", "trade:source"], titleKey: "trade:records.title" };
 export const links = tradeLinks;
 export const headers = tradeHeaders;
 
@@ -151,7 +151,7 @@ export default function RecordsPage() {
         {(rows) => (
           <ul className="list tr-records" id="records-tabs">
             {rows.map((row) => (
-              <li key={row.no} className="tr-record">
+              <li key={row.no} className="tr-record" id={orderRecordAnchor(row.no)}>
                 <div className="tr-record__head">
                   <span>
                     <span className="tr-sym">{row.display}</span> <span className="tr-muted">{row.name}</span>
@@ -175,6 +175,12 @@ export default function RecordsPage() {
                     <dt>{t("records.fee")}</dt>
                     <dd className="tr-num">{formatAmount(row.fee, fmt, row.market)}</dd>
                   </div>
+                  {row.source ? (
+                    <div>
+                      <dt>{t("source.label")}</dt>
+                      <dd>{t(`source.${row.source}`)}</dd>
+                    </div>
+                  ) : null}
                   <WalletLine row={row} />
                   {row.side === "sell" && row.profit !== null ? (
                     <div>

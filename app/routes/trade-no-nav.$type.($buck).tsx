@@ -17,7 +17,7 @@ import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 import { routeLinks } from "~/utils/route-styles";
 
-export const handle: PageHandle = { i18n: ["trade:positions", "quotes"], titleKey: "trade:positions.title", hideBottomNav: true };
+export const handle: PageHandle = { i18n: ["trade:positions", "trade:source", "quotes"], titleKey: "trade:positions.title", hideBottomNav: true };
 export const links = routeLinks(tradeStyles);
 export const headers: HeadersFunction = ({ parentHeaders }) => {
   const headers = new Headers(parentHeaders);

@@ -14,7 +14,7 @@ import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["trade:positions", "quotes"], titleKey: "trade:positions.title" };
+export const handle: PageHandle = { i18n: ["trade:positions", "trade:source", "quotes"], titleKey: "trade:positions.title" };
 export const links = tradeLinks;
 export const headers = tradeHeaders;
 

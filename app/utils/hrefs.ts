@@ -110,6 +110,11 @@ export function recordsHref(query: { type?: RecordType; page?: number; cancel?: 
   return withQuery("/records", { type: query.type === "all" ? undefined : query.type, page: query.page, cancel: query.cancel });
 }
 
+/** The element id of an order's row on /records (what a bill's link lands on). */
+export const orderRecordAnchor = (no: string) => `order-${no}`;
+/** /records at one order's row: the row is there when the order is on the first page, the newest orders. */
+export const orderRecordHref = (no: string) => `${recordsHref()}#${part(orderRecordAnchor(no))}`;
+
 export type InstrumentKind = "forex" | "futures" | "treasury";
 
 const LIST_PATHS: Record<InstrumentKind, string> = { forex: "/forex", futures: "/futures", treasury: "/treasury-debt" };
@@ -233,8 +238,14 @@ export const ipoHref = (query: ProductQuery = {}) => withQuery("/ipo", productQu
 export type IpoOrdersTab = "applications" | "sales";
 export const ipoOrdersHref = (query: { tab?: IpoOrdersTab; page?: number } = {}) =>
   withQuery("/ipo/orders", { tab: query.tab === "applications" ? undefined : query.tab, page: query.page });
+/** The element id of an IPO application's row on /ipo/orders, and the list at that row (what its bills link to). */
+export const ipoApplicationAnchor = (id: number | string) => `ipo-application-${id}`;
+export const ipoApplicationHref = (id: number | string) => `${ipoOrdersHref()}#${part(ipoApplicationAnchor(id))}`;
 /** /fund-investment: the funds, and `invest=<fund id>` with `step=review&key=` for a purchase's review. */
 export const fundsHref = (query: ProductQuery = {}) => withQuery("/fund-investment", productQuery(query, "invest"));
 export type FundOrdersTab = "all" | "active" | "completed" | "cancelled";
 export const fundOrdersHref = (query: { tab?: FundOrdersTab; page?: number } = {}) =>
   withQuery("/fund-investment/orders", { tab: query.tab === "all" ? undefined : query.tab, page: query.page });
+/** The element id of a fund order's row on /fund-investment/orders, and the list at that row (what its bills link to). */
+export const fundOrderAnchor = (id: number | string) => `fund-order-${id}`;
+export const fundOrderHref = (id: number | string) => `${fundOrdersHref()}#${part(fundOrderAnchor(id))}`;

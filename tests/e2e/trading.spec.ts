@@ -172,7 +172,7 @@ test.describe("with JavaScript", () => {
     });
     await page.goto(`${AAPL}?type=buy`);
     const shown = (await page.locator("main .tr-price__value").textContent())!;
-    const status = page.locator("main .tr-price-move");
+    const status = page.locator("main .tr-price-status");
     await expect(status).toHaveAttribute("role", "status");
     await expect(status).toHaveText(new RegExp(`^Price moved: now \\$[\\d,.]+, was ${shown.replace(/[$.]/g, "\\$&")}$`), { timeout: 15_000 });
     const first = await status.textContent();

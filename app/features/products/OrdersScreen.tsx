@@ -54,20 +54,25 @@ export function OrdersScreen<Tab extends string>({
   );
 }
 
-/** One order: what it is (`title`, with the symbol's name in `muted`), its status badge, and its figures. */
+/**
+ * One order: what it is (`title`, with the symbol's name in `muted`), its status badge, and its figures. `id` makes
+ * the row a link target (a bill links to its own record).
+ */
 export function OrderItem({
+  id,
   title,
   muted,
   badge,
   figures,
 }: {
+  id?: string;
   title: string;
   muted?: string;
   badge?: { tone: string; label: string };
   figures: (Figure | null | false)[];
 }) {
   return (
-    <li className="pr-item">
+    <li className="pr-item" id={id}>
       <div className="pr-item__head">
         {muted === undefined ? (
           <span className="pr-strong">{title}</span>

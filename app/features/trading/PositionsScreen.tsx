@@ -36,7 +36,7 @@ export interface PositionsPayload {
  * The positions screen of /trade and /trade-no-nav (docs/product.md#positions): four market tabs (links), the
  * tab's lots paged 10. Each row is one link, on the name, stretched over the whole row, so tapping anywhere on
  * it opens the stock and a screen reader hears one short link per row. Figures refresh every 5 s, quietly; a
- * failed refresh keeps them, marked stale. `children` is the route's own navigation (back, related lists).
+ * failed refresh keeps them, marked stale. A lot from a block trade, QIP or IPO says so beside its symbol. `children` is the route's own navigation (back, related lists).
  */
 export function PositionsScreen({
   data,
@@ -75,7 +75,18 @@ export function PositionsScreen({
                   <Link to={stockHref({ symbol: row.symbol, name: row.name })} className="tr-sym tr-row-link">
                     {row.name}
                   </Link>
-                  <span className="tr-muted">{row.display}</span>
+                  <span className="tr-muted">
+                    {row.display}
+                    {row.source ? (
+                      <>
+                        <span aria-hidden="true"> · </span>
+                        <span className="tr-source">
+                          <span className="sr-only">{t("source.label")}: </span>
+                          {t(`source.${row.source}`)}
+                        </span>
+                      </>
+                    ) : null}
+                  </span>
                 </span>
                 <span className="tr-pos__col">
                   <span className="tr-muted">{t("positions.marketValue")}</span>

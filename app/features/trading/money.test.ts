@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { deploymentFor } from "~/deployment";
 
 import { amountMarket, dealConversion, exchangePair, formatAmount, formatSignedAmount, walletConversion } from "./currency";
-import { orderEstimate, priceMoved, quantityWarning, readQuantity, stepQuantity, walletEstimate } from "./order";
+import { orderEstimate, priceMoved, priceMoveMatters, priceMoveShare, quantityWarning, readQuantity, stepQuantity, walletEstimate } from "./order";
 
 const inr = { locale: "en", deployment: deploymentFor("INR") };
 const mxn = { locale: "en", deployment: deploymentFor("MXN") };
@@ -120,5 +120,17 @@ describe("amounts in their market's currency (docs/product.md#currency)", () => 
     expect(priceMoved(257.74, 257.8, 2)).toBe(true);
     expect(priceMoved(88.4681, 88.46812, 4)).toBe(false);
     expect(priceMoved(88.4681, 88.4682, 4)).toBe(true);
+  });
+
+  it("issue 24 item 11: a move is shown on screen only from 0.1 % of the price", () => {
+    // ₹3,264.70 → ₹3,264.67 is 0.03 / 3264.70 ≈ 0.0009 %: announced, not shown.
+    expect(priceMoveMatters(3264.7, 3264.67)).toBe(false);
+    // 0.1 % of 3264.70 is 3.2647: 3261.44 is a move of 3.26 (under), 3261.43 of 3.27 (over).
+    expect(priceMoveMatters(3264.7, 3261.44)).toBe(false);
+    expect(priceMoveMatters(3264.7, 3261.43)).toBe(true);
+    expect(priceMoveMatters(200, 200.2)).toBe(true);
+    expect(priceMoveMatters(200, 199.81)).toBe(false);
+    expect(priceMoveShare(200, 202)).toBe("0.01");
+    expect(priceMoveShare(0, 5)).toBe("0");
   });
 });

@@ -112,3 +112,22 @@ export function priceMoved(reference: number | string, current: number | string,
   const shown = (value: number | string) => toBig(value).round(digits, 1); // half-up, as the figures are shown
   return !shown(current).eq(shown(reference));
 }
+
+/**
+ * The share of the price a move must reach before the buy/sell screen shows it as a visible line: 0.1 %
+ * (docs/product.md#live-prices, docs/decisions/0192-visible-price-moves.md). An order's total and fee are the price
+ * times the quantity, so the same share of the total. Smaller moves are only announced to screen readers.
+ */
+export const VISIBLE_PRICE_MOVE = "0.001";
+
+/** |current − reference| / reference, exactly (a decimal string); "0" for a reference of zero. */
+export function priceMoveShare(reference: number | string, current: number | string): string {
+  const base = toBig(reference);
+  if (base.eq(0)) return "0";
+  return toBig(current).minus(base).abs().div(base.abs()).toString();
+}
+
+/** Whether a move since `reference` is large enough to matter to the order: at least VISIBLE_PRICE_MOVE of the price. */
+export function priceMoveMatters(reference: number | string, current: number | string): boolean {
+  return !toBig(priceMoveShare(reference, current)).lt(VISIBLE_PRICE_MOVE);
+}

@@ -156,8 +156,10 @@ describe("buy/sell screen markup", () => {
     expect(text).toContain(
       "Your wallet holds Indian Rupee (INR); this order is priced in US Dollar (USD). The wallet amount is an estimate at 1 USD = 88.4681 INR, USDINR=X from the market simulator at 10:00; the provider converts at the USDINR=X rate when the order fills, and the confirmation shows the rate it applied.",
     );
-    // Defect 25: the page has a polite status for a price move (empty until the live price moves) and reads the price on demand.
-    expect(html).toContain('<p role="status" class="field__hint tr-price-move"></p>');
+    // Defect 25: the page has a polite status for a price move (empty until the live price moves) and reads the price on
+    // demand; no move yet, so no visible line (issue 24 item 11).
+    expect(html).toContain('<p role="status" class="sr-only tr-price-status"></p>');
+    expect(html).not.toContain("tr-price-move");
     expect(html).toMatch(new RegExp(`name="idempotency_key"[^>]*type="hidden"[^>]*value="${key}"`));
     expect(html.match(/value="confirm"/g)).toHaveLength(1);
     expect(html).toContain(`href="/stock/trading/AAPL/US/Apple?type=buy&amp;position=half&amp;quantity=2"`);
@@ -218,11 +220,11 @@ describe("records markup", () => {
       rows: [
         {
           no: "11", symbol: "AAPL", display: "AAPL", name: "Apple", market: "US", side: "buy", count: 2, price: 257.74, total: "515.48", fee: "0.15", profit: null, status: 1, time: "2026-11-23T04:30:00.000Z",
-          walletAmount: "45617.22", fx: { rate: 88.4681, source: "simulator:USDINR=X", at: "2026-11-23T04:30:00.000Z" },
+          walletAmount: "45617.22", fx: { rate: 88.4681, source: "simulator:USDINR=X", at: "2026-11-23T04:30:00.000Z" }, source: null,
         },
         {
           no: "12", symbol: "RELIANCE.NS", display: "RELIANCE", name: "Reliance", market: "IN", side: "sell", count: 2, price: 2456.1, total: "4912.20", fee: "1.47", profit: "-12.20", status: 1, time: "2026-11-23T04:31:00.000Z",
-          walletAmount: "4910.73", fx: { rate: 1, source: "same_currency", at: "2026-11-23T04:31:00.000Z" },
+          walletAmount: "4910.73", fx: { rate: 1, source: "same_currency", at: "2026-11-23T04:31:00.000Z" }, source: "bulk",
         },
       ],
     };
@@ -236,5 +238,8 @@ describe("records markup", () => {
     expect(text).toContain("23 Nov 2026, 10:00");
     expect(text).toContain("Taken from your wallet||₹45,617.22 at 1 USD = 88.4681 INR, USDINR=X from the market simulator at 10:00");
     expect(text.match(/your wallet/g)).toHaveLength(1); // nothing for the rupee order
+    // Issue 24 item 14: an order of a block-trade lot says so; an ordinary order has no source line.
+    expect(text).toContain("Source||Block trade");
+    expect(text.match(/Source\|/g)).toHaveLength(1);
   });
 });
