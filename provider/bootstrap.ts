@@ -57,6 +57,7 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       await seed(handle.db, {
         inviteCode: config.inviteCode,
         demoUser: config.demoUser,
+        deployment: config.deployment,
         demoPasswordHash: () => hashPassword(config.demoPassword),
         now: options.seedAt ?? now(),
       });

@@ -166,6 +166,8 @@ async function seedForTests(db: DB) {
   await seed(db, {
     inviteCode: TEST_INVITE_CODE,
     demoUser: TEST_DEMO_USER,
+    // One snapshot serves every test: the INR demo card (tests of the MXN deployment use their own customers).
+    deployment: "INR",
     demoPasswordHash: () => hashPassword(TEST_DEMO_PASSWORD),
     now: SEEDED_AT,
   });

@@ -179,12 +179,13 @@ export default function AccountPage() {
           <Form method="post" action={accountHref()} onSubmit={onToggle} className="wl-eye-form">
             <input type="hidden" name="intent" value="visibility" />
             <input type="hidden" name="back" value={location.pathname + location.search} />
-            <button type="submit" name="hidden" value={hidden ? "0" : "1"} aria-pressed={hidden} className="wl-eye">
+            {/* The label says what a tap does ("Show amounts" while hidden), so no aria-pressed on top of it. */}
+            <button type="submit" name="hidden" value={hidden ? "0" : "1"} data-hidden={hidden || undefined} className="wl-eye">
               <Icon size={22} path="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z">
                 <circle cx="12" cy="12" r="3" />
                 {hidden ? <path d="M3 3l18 18" /> : null}
               </Icon>
-              <span>{t("account.hideAmounts")}</span>
+              <span>{t(hidden ? "account.showAmounts" : "account.hideAmounts")}</span>
             </button>
           </Form>
         </div>
@@ -228,7 +229,10 @@ export default function AccountPage() {
         </nav>
         <p className="wl-loan">
           <Link to={loanHref()}>
-            {t("account.loan")}: {wallet ? show(wallet.loan) : "—"}
+            {/* One span: the link is a flex box, which would drop the space after the colon between its items. */}
+            <span>
+              {t("account.loan")}: {wallet ? show(wallet.loan) : "—"}
+            </span>
           </Link>
         </p>
       </section>

@@ -2,13 +2,15 @@
  * /loan (auth; docs/product.md#loans): the summary card (amount due, credit score shown as good from 80,
  * remaining amount), "Apply for a loan" and a link to the loan records. Applying is a step with its own URL
  * (`?apply=1`: a page without JS, a dialog with it; decision 0123): a whole amount of at least the configured
- * minimum (500), then "check your answers" (`?step=review&amount&key`, key minted once per intent, decision 0101)
- * and one Confirm; success goes to the loan records with "Loan application submitted successfully".
+ * minimum (500) and at most the remaining amount (said on the field, live with JS and by the action), then "check
+ * your answers" (`?step=review&amount&key`, key minted once per intent, decision 0101)
+ * and one Confirm; success goes to the loan records with "Loan application submitted successfully". While an
+ * application is under review no other is offered: the screen says so instead of "Apply for a loan".
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { formatMinimum } from "~/features/wallet/amounts";
+import { formatMinimum, isAbove } from "~/features/wallet/amounts";
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import { FigureList } from "~/features/wallet/FigureList";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
@@ -32,13 +34,15 @@ export const headers = walletHeaders;
 
 /** docs/product.md#loans: a credit score of 80 or more is good (and needed to borrow). */
 const GOOD_CREDIT = 80;
+/** The loan state "applying": under review, and no second application meanwhile (docs/product.md#loans). */
+const UNDER_REVIEW = 1;
 
 export interface LoanPageData {
   settings: WalletSettings;
   summary: { amountDue: string; creditScore: number; remainingAmount: string } | null;
   /** The newest application's state, 0 "not applied" when there is none (null: unknown). */
   latest: LoanState | null;
-  /** The application step is open (`?apply=1`, or a refused application). */
+  /** The application step is open (`?apply=1`, or a refused application); never while one is under review. */
   applying: boolean;
   form: { amount: string };
   review: { key: string; amount: string } | null;
@@ -54,15 +58,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   if (!summary.ok) logFailure("loan summary", summary.failure);
   const { query, amount, review } = readMoneyStep(request, settings.minLoan);
+  const latest = loans.ok ? loans.data.rows[0]?.state ?? 0 : null;
+  const underReview = latest === UNDER_REVIEW;
+  const aboveRemaining = review !== null && summary.ok && isAbove(review.amount, summary.data.remainingAmount);
   const data: LoanPageData = {
     settings,
     summary: summary.ok
       ? { amountDue: summary.data.amountDue, creditScore: summary.data.creditScore, remainingAmount: summary.data.remainingAmount }
       : null,
-    latest: loans.ok ? loans.data.rows[0]?.state ?? 0 : null,
-    applying: query.get("apply") === "1",
+    latest,
+    applying: query.get("apply") === "1" && !underReview,
     form: { amount },
-    review,
+    // A review the URL describes for more than can be borrowed, or while another is under review, is no review.
+    review: underReview || aboveRemaining ? null : review,
     constraint: formConstraint("loan", { settings, fmt: context.fmt }, () => loanSchemas(context.t, settings, context.fmt).review),
   };
   return json(data, { headers: { "Cache-Control": "private, no-store" } });
@@ -71,6 +79,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   return moneyAction(args, "loan", (context, settings) => ({
     schemas: loanSchemas(context.t, settings, context.fmt),
+    // At most the remaining amount, and none while another application is under review (the provider refuses
+    // both; said here, before the review).
+    check: async ({ amount }): Promise<Record<string, string[]> | null> => {
+      const [summary, loans] = await Promise.all([attempt(getLoanSummary(context.provider)), attempt(getLoans(context.provider, 1))]);
+      if (loans.ok && loans.data.rows[0]?.state === UNDER_REVIEW) return { "": [context.t("loan.underReview")] };
+      if (summary.ok && isAbove(amount, summary.data.remainingAmount)) {
+        return { amount: [context.t("loan.maximum", { amount: formatMoney(summary.data.remainingAmount, context.fmt) })] };
+      }
+      return null;
+    },
     reviewHref: ({ amount }, key) => loanHref({ amount, step: "review", key }),
     recordsHref: loanRecordsHref(),
     send: ({ amount, idempotency_key }) => applyForLoan(context.provider, { count: amount, idempotencyKey: idempotency_key }),
@@ -94,6 +112,11 @@ export default function LoanPage() {
       recordsHref={loanRecordsHref()}
       action={loanHref({ apply: true })}
       minimum={data.settings.minLoan}
+      maximum={
+        data.summary
+          ? { value: data.summary.remainingAmount, message: t("loan.maximum", { amount: formatMoney(data.summary.remainingAmount, fmt) }) }
+          : null
+      }
       amountHint={t("loan.amountHint", {
         amount: formatMinimum(data.settings.minLoan, fmt),
         remaining: data.summary ? formatMoney(data.summary.remainingAmount, fmt) : "—",
@@ -133,10 +156,13 @@ function LoanSummary({ data }: { data: LoanPageData }) {
       ) : (
         <p className="notice">{t("loan.summaryFailed")}</p>
       )}
+      {data.latest === UNDER_REVIEW ? <p className="notice">{t("loan.underReview")}</p> : null}
       <p className="actions">
-        <Link to={loanHref({ apply: true })} className="button" preventScrollReset>
-          {t("loan.apply")}
-        </Link>
+        {data.latest === UNDER_REVIEW ? null : (
+          <Link to={loanHref({ apply: true })} className="button" preventScrollReset>
+            {t("loan.apply")}
+          </Link>
+        )}
         <Link to={loanRecordsHref()} className="button button--secondary">
           {t("loan.records")}
         </Link>

@@ -1,9 +1,11 @@
 /**
  * /settings/bank-cards (auth; docs/product.md#bank-cards): the customer's cards with their review status (pending,
- * approved, rejected with the reason) and an Edit link each; "Add a bank card". Adding and editing are steps with
+ * approved, rejected with the reason), the number masked to its last four digits, and an Edit link each; "Add a
+ * bank card". Adding and editing are steps with
  * their own URL (`?add=1`, `?edit=<id>`): a page without JS, a native dialog with it (decision 0123). The fields
  * are the deployment's (MXN bank name, card number, cardholder; INR name, bank, IFSC, account number), all
- * required; a new or changed card waits for an operator. Success: "Bank card saved"; failure: the provider's
+ * required; a new or changed card waits for an operator, and editing an approved card says so before Save (it
+ * stops receiving withdrawals until approved again). Success: "Bank card saved"; failure: the provider's
  * reason on its field, else "Failed to add bank card" / "Failed to update bank card".
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -35,10 +37,16 @@ export const headers = walletHeaders;
 
 type CardField = Deployment["bankCardFields"][number];
 
+/** A card as the list shows it: no full number (docs/product.md#bank-cards), only its last four digits. */
+export type ListedCard = Omit<CardFigures, "number">;
+
+/** The card status an operator approved: the only one that can receive withdrawals. */
+const APPROVED = 1;
+
 export interface BankCardsData {
   /** The deployment's fields, in the order the form shows them. */
   fields: CardField[];
-  cards: CardFigures[];
+  cards: ListedCard[];
   failed: boolean;
   /** The open step: adding, or editing one of the cards. */
   step: { kind: "add" } | { kind: "edit"; card: CardFigures } | null;
@@ -54,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const editing = list.find((card) => String(card.id) === query.get("edit"));
   const data: BankCardsData = {
     fields: context.deployment.bankCardFields.filter((field) => field !== "branch_bank"),
-    cards: list,
+    cards: list.map(({ number: _number, ...card }) => card),
     failed: !cards.ok,
     step: editing ? { kind: "edit", card: editing } : query.get("add") === "1" ? { kind: "add" } : null,
     constraint: formConstraint("bank-card", context.deployment, () => createBankCardSchema(context.t, context.deployment)),
@@ -127,7 +135,7 @@ export default function BankCardsPage() {
                         .map((field) => (
                           <div key={field}>
                             <dt>{label(field, data.fields)}</dt>
-                            <dd>{field === "bank_card" ? card.number : field === "ifsc" ? card.ifsc : card.holder}</dd>
+                            <dd>{field === "bank_card" ? <MaskedNumber last4={card.last4} /> : field === "ifsc" ? card.ifsc : card.holder}</dd>
                           </div>
                         ))}
                       <div>
@@ -139,9 +147,13 @@ export default function BankCardsPage() {
                       </div>
                     </dl>
                   </div>
-                  <Link to={bankCardsHref({ edit: card.id })} className="button button--secondary button--small" preventScrollReset>
+                  <Link
+                    to={bankCardsHref({ edit: card.id })}
+                    className="button button--secondary button--small"
+                    aria-label={t("cards.editOf", { last4: card.last4 })}
+                    preventScrollReset
+                  >
                     {t("cards.edit")}
-                    <span className="sr-only"> {t("cards.editOf", { last4: card.last4 })}</span>
                   </Link>
                 </li>
               ))}
@@ -158,6 +170,17 @@ export default function BankCardsPage() {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** "•••• 4321" on screen; "ending 4321" to a screen reader (the dots are not read out). */
+function MaskedNumber({ last4 }: { last4: string }) {
+  const { t } = useTranslation("wallet");
+  return (
+    <>
+      <span aria-hidden="true">•••• {last4}</span>
+      <span className="sr-only">{t("cards.numberEnding", { last4 })}</span>
+    </>
   );
 }
 
@@ -195,7 +218,15 @@ function CardForm({
         lastResult={lastResult}
         attempts={attempts}
       />
-      {editing ? <p className="field__hint">{t("cards.editNote")}</p> : null}
+      {editing && editing.status === APPROVED ? (
+        <div className="notice notice--warning" id="card-review-warning">
+          <p>
+            <strong>{t("cards.approvedWarningTitle")}</strong> {t("cards.approvedWarning")}
+          </p>
+        </div>
+      ) : editing ? (
+        <p className="field__hint">{t("cards.editNote")}</p>
+      ) : null}
       <Form
         method="post"
         action={bankCardsHref(editing ? { edit: editing.id } : { add: true })}
@@ -221,9 +252,15 @@ function CardForm({
           />
         ))}
         <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
-            {t("cards.save")}
-          </button>
+          {editing && editing.status === APPROVED ? (
+            <button type="submit" className="button" disabled={busy} aria-describedby="card-review-warning">
+              {t("cards.saveForReview")}
+            </button>
+          ) : (
+            <button type="submit" className="button" disabled={busy}>
+              {t("cards.save")}
+            </button>
+          )}
           <Link to={bankCardsHref()} className="button button--secondary" data-safe-choice="" preventScrollReset>
             {t("cards.cancel")}
           </Link>

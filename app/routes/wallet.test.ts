@@ -184,13 +184,14 @@ describe("bank cards and withdraw", () => {
     expect(added.headers.get("Location")).toBe("/settings/bank-cards");
     expect(await toastOf(added)).toBe("Bank card saved. It will be usable once approved.");
     const list = await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie);
-    expect(list.cards).toEqual([
-      expect.objectContaining({ bank: "HDFC Bank", number: "501001234567", holder: "Asha Rao", ifsc: "HDFC0000060", status: 0 }),
-    ]);
+    expect(list.cards).toEqual([expect.objectContaining({ bank: "HDFC Bank", last4: "4567", holder: "Asha Rao", ifsc: "HDFC0000060", status: 0 })]);
+    // The list never carries a full number (it is masked on screen); only the card being edited does.
+    expect(list.cards[0]).not.toHaveProperty("number");
+    expect(JSON.stringify(list)).not.toContain("501001234567");
     // Editing: the step is the card's, prefilled; a change sends an approved card back to review.
     await operator(provider).approve("card", list.cards[0].id);
     const editing = await load<BankCardsData>(cardsLoader, `/settings/bank-cards?edit=${list.cards[0].id}`, cookie);
-    expect(editing.step).toMatchObject({ kind: "edit", card: { id: list.cards[0].id, status: 1 } });
+    expect(editing.step).toMatchObject({ kind: "edit", card: { id: list.cards[0].id, status: 1, number: "501001234567" } });
     const edited = await post(
       cardsAction,
       `/settings/bank-cards?edit=${list.cards[0].id}`,
@@ -239,13 +240,19 @@ describe("bank cards and withdraw", () => {
     const confirm = { intent: "confirm", card: String(card.id), amount: "400", idempotency_key: key };
     const done = await post(withdrawAction, location, confirm, cookie);
     expect(done.headers.get("Location")).toBe("/withdraw-records");
-    expect(await toastOf(done)).toBe("Withdrawal successful");
+    expect(await toastOf(done)).toBe("Withdrawal request submitted");
     await post(withdrawAction, location, confirm, cookie);
     expect(await transfers(id, "withdraw")).toHaveLength(1);
     expect((await load<AccountData>(accountLoader, "/account", cookie)).wallet?.money).toBe("600.00");
 
-    // More than the balance: the provider's message on the review.
-    const big = KEY_PATTERN.exec((await post(withdrawAction, "/withdraw", { ...review, amount: "5000" }, cookie)).headers.get("Location")!)![1];
+    // More than the balance: refused on the field before the review (also as a URL), and by the provider at the
+    // confirm (the balance may have dropped since the review).
+    expect(await fieldErrors(await post(withdrawAction, "/withdraw", { ...review, amount: "601" }, cookie))).toMatchObject({
+      amount: ["You can withdraw at most your available balance, ₹600.00"],
+    });
+    const big = "0b6f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f";
+    expect((await load<WithdrawPageData>(withdrawLoader, `/withdraw?card=${card.id}&amount=5000&step=review&key=${big}`, cookie)).review).toBeNull();
+    expect((await load<WithdrawPageData>(withdrawLoader, `/withdraw?card=${card.id}&amount=600&step=review&key=${big}`, cookie)).review).toMatchObject({ amount: "600" });
     const refused = await post(withdrawAction, "/withdraw", { intent: "confirm", card: String(card.id), amount: "5000", idempotency_key: big }, cookie);
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as ReplyJson).result.error).toMatchObject({ "": ["Insufficient funds"] });
@@ -291,6 +298,10 @@ describe("loans", () => {
       amount: ["The minimum loan amount is ₹500"],
     });
     expect(await fieldErrors(await post(loanAction, "/loan?apply=1", { intent: "review", amount: "" }, cookie))).toMatchObject({ amount: ["Please enter loan amount"] });
+    // More than the remaining amount: said on the field, before the review.
+    expect(await fieldErrors(await post(loanAction, "/loan?apply=1", { intent: "review", amount: "50001" }, cookie))).toMatchObject({
+      amount: ["The maximum loan amount is ₹50,000.00"],
+    });
 
     const location = (await post(loanAction, "/loan?apply=1", { intent: "review", amount: "500" }, cookie)).headers.get("Location")!;
     expect(location).toMatch(/^\/loan\?amount=500&step=review&key=/);
@@ -306,10 +317,17 @@ describe("loans", () => {
     expect(records.rows).toEqual([expect.objectContaining({ amount: "500.00", state: 1 })]);
     expect(await load(loanApplicationLoader, "/LoanApplication", cookie)).toEqual(records);
     expect((await load<LoanPageData>(loanLoader, "/loan", cookie)).latest).toBe(1);
-
-    // A second application while one is under review: the provider's message on the review.
-    const next = (await post(loanAction, "/loan?apply=1", { intent: "review", amount: "600" }, cookie)).headers.get("Location")!;
-    const pending = await post(loanAction, next, { intent: "confirm", amount: "600", idempotency_key: KEY_PATTERN.exec(next)![1] }, cookie);
+    // While it is under review, no second application is offered: no step, no review, refused before the review.
+    const next = "/loan?amount=600&step=review&key=0b6f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f";
+    expect(await load<LoanPageData>(loanLoader, "/loan?apply=1", cookie)).toMatchObject({ applying: false, review: null });
+    expect((await load<LoanPageData>(loanLoader, next, cookie)).review).toBeNull();
+    const second = await post(loanAction, "/loan?apply=1", { intent: "review", amount: "600" }, cookie);
+    expect(second.status).toBe(400);
+    expect(((await second.json()) as ReplyJson).result.error).toMatchObject({
+      "": ["Your loan application is under review. You can apply again once it has been decided."],
+    });
+    // Confirmed anyway (a page kept open from before): the provider's message on the review.
+    const pending = await post(loanAction, next, { intent: "confirm", amount: "600", idempotency_key: "0b6f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f" }, cookie);
     expect(((await pending.json()) as ReplyJson).result.error).toMatchObject({ "": ["You already have a loan application under review"] });
   });
 });

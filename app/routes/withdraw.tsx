@@ -2,13 +2,15 @@
  * /withdraw (auth; docs/product.md#withdraw): one of the customer's approved bank cards (status 1 only; none →
  * "No bank cards available" and a link to add one), a whole amount of at least 10 and at least the configured
  * minimum (default 100), the hint; then "check your answers" and one Confirm (decisions 0101, 0123). The money is
- * held at once by the provider; success goes to the withdraw records with "Withdrawal successful".
+ * held at once by the provider; success goes to the withdraw records with "Withdrawal request submitted" (not
+ * "successful": it is in progress until an operator approves it). An amount above the available balance is refused
+ * on the field, live with JS and by the action, before the review.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { RetryNotice } from "~/components/ui/RetryNotice";
-import { WITHDRAW_FLOOR, formatMinimum, isBelow } from "~/features/wallet/amounts";
+import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wallet/amounts";
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
@@ -58,7 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cards: cards.cards,
     cardsFailed: cards.failed,
     form: { card: card ? String(card.id) : cards.cards[0] ? String(cards.cards[0].id) : "", amount },
-    review: review && card ? { ...review, card } : null,
+    // A review the URL describes for more than the balance is no review: the form says why on the field.
+    review: review && card && !(info.ok && isAbove(review.amount, info.data.money)) ? { ...review, card } : null,
     constraint: formConstraint("withdraw", { settings, fmt: context.fmt }, () => withdrawSchemas(context.t, settings, context.fmt).review),
   };
   return json(data, { headers: { "Cache-Control": "private, no-store" } });
@@ -67,10 +70,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   return moneyAction(args, "withdraw", (context, settings) => ({
     schemas: withdrawSchemas(context.t, settings, context.fmt),
-    // The card must be one of the customer's approved cards (an old page may offer one that changed since).
-    check: async ({ card }) => {
-      const cards = await approvedCards(context);
-      return !cards.failed && !cards.cards.some((row) => String(row.id) === card) ? { card: [context.t("withdraw.cardRequired")] } : null;
+    // The card must be one of the customer's approved cards (an old page may offer one that changed since), and
+    // the amount at most the available balance (the provider refuses more; said here, on the field, before the review).
+    check: async ({ card, amount }) => {
+      const [cards, info] = await Promise.all([approvedCards(context), attempt(getUserInfo(context.provider))]);
+      const problems: Record<string, string[]> = {};
+      if (!cards.failed && !cards.cards.some((row) => String(row.id) === card)) problems.card = [context.t("withdraw.cardRequired")];
+      if (info.ok && isAbove(amount, info.data.money)) {
+        problems.amount = [context.t("withdraw.aboveBalance", { amount: formatMoney(info.data.money, context.fmt) })];
+      }
+      return Object.keys(problems).length > 0 ? problems : null;
     },
     reviewHref: ({ card, amount }, key) => withdrawHref({ card, amount, step: "review", key }),
     recordsHref: withdrawRecordsHref(),
@@ -104,6 +113,7 @@ export default function WithdrawPage() {
         options: data.cards.map((card) => ({ id: `card-${card.id}`, value: String(card.id), label: cardLabel(card) })),
       }}
       minimum={minimum}
+      maximum={data.available === null ? null : { value: data.available, message: t("withdraw.aboveBalance", { amount: formatMoney(data.available, fmt) }) }}
       minimumMessage={(typed) =>
         isBelow(typed, WITHDRAW_FLOOR)
           ? t("withdraw.floor", { amount: formatMinimum(WITHDRAW_FLOOR, fmt) })

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import type { Deployment } from "../config";
 import type { DB, Executor } from "./database";
 import { CONFIG_DEFAULTS } from "./config-defaults";
 import { insertConfigDefault } from "./repositories/config";
@@ -17,12 +18,22 @@ export async function seedConfig(db: Executor, now: Date) {
 const ref = (kind: BillRef["kind"], ref_type: BillRef["ref_type"], ref_id: number): BillRef => ({ kind, ref_type, ref_id: String(ref_id) });
 
 /**
+ * The demo customer's approved bank card, in the deployment's own terms (docs/product.md#bank-cards): an Indian bank
+ * with an IFSC code and account number (INR); a Mexican bank with an 18-digit CLABE and no IFSC (MXN; decision 0189).
+ * The CLABE's last digit is its check digit (weights 3, 7, 1 over the first 17 digits), as a real one has.
+ */
+export const DEMO_CARDS: Record<Deployment, { bank: string; branch_bank: string; bank_card: string; bank_user: string; ifsc: string }> = {
+  INR: { bank: "State Bank of India", branch_bank: "Connaught Place, New Delhi", bank_card: "30001234567890", bank_user: "Demo Customer", ifsc: "SBIN0000691" },
+  MXN: { bank: "BBVA México", branch_bank: "Sucursal Reforma, Ciudad de México", bank_card: "012180001234567899", bank_user: "Demo Customer", ifsc: "" },
+};
+
+/**
  * The demo customer's wallet history, so the screens have content: an approved bank card; recharges completed,
  * waiting and failed; withdrawals completed and failed (returned); a loan paid out and repaid. Every money step goes
  * through the ledger and the movements cancel out, so the balance stays at the opening balance. Added once: only
  * when the customer has neither cards nor recharge/withdraw records (also to a database seeded before the wallet).
  */
-export async function seedDemoWallet(db: DB, phone: string, now: Date) {
+export async function seedDemoWallet(db: DB, phone: string, now: Date, deployment: Deployment) {
   const demo = await findUserByPhone(db, phone);
   if (!demo) return;
   await db.transaction().execute(async (trx) => {
@@ -32,11 +43,7 @@ export async function seedDemoWallet(db: DB, phone: string, now: Date) {
     const userId = demo.id;
     const card = await insertBankCard(trx, {
       user_id: userId,
-      bank: "State Bank of India",
-      branch_bank: "Connaught Place, New Delhi",
-      bank_card: "30001234567890",
-      bank_user: "Demo Customer",
-      ifsc: "SBIN0000691",
+      ...DEMO_CARDS[deployment],
       status: 1,
       created_at: at,
       updated_at: at,

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import type { Deployment } from "../config";
 import type { DB } from "./database";
 import { CATEGORIES, MARKET_NAMES, UNIVERSE } from "../market/universe";
 import { SEED_NEWS } from "./seed-news";
@@ -12,6 +13,8 @@ import { seedProducts } from "./seed-products";
 export interface SeedOptions {
   inviteCode: string;
   demoUser: string;
+  /** The deployment the demo customer's bank card belongs to (an Indian bank for INR, a Mexican one for MXN). */
+  deployment: Deployment;
   /** Already hashed (argon2id). */
   demoPasswordHash: () => Promise<string>;
   now: Date;
@@ -79,6 +82,6 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
       if (!isUniqueViolation(error)) throw error;
     });
   }
-  await seedDemoWallet(db, options.demoUser, now);
+  await seedDemoWallet(db, options.demoUser, now, options.deployment);
   await seedProducts(db, { demoUser: options.demoUser, now });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seedDemoWallet } from "../db/seed-wallet";
 import { TEST_DEMO_USER } from "../testing";
 import { customer, expectLedgerBalanced, newTrader, operator, runCli, useOperatorCli } from "./helpers";
 
@@ -44,6 +45,16 @@ describe("seeded demo wallet", () => {
     expect(kinds).toEqual(["credit", "recharge", "withdrawal", "withdrawal", "withdrawal_returned", "loan", "loan_repayment"]);
     const demo = (await p.db.selectFrom("users").select("id").where("phone", "=", TEST_DEMO_USER).executeTakeFirstOrThrow()).id;
     expect(await expectLedgerBalanced(p, demo)).toBe("100000.00");
+  });
+
+  it("in the MXN deployment the card is a Mexican bank's: an 18-digit CLABE with a valid check digit, no IFSC", async () => {
+    const trader = await newTrader(p, "100000.00");
+    await seedDemoWallet(p.db, trader.phone, AT, "MXN");
+    expect((await customer(p, trader.token).get("/bank/list")).body.data).toMatchObject([
+      { bank: "BBVA México", bank_card: "012180001234567899", bank_user: "Demo Customer", ifsc: "", status: 1 },
+    ]);
+    // The CLABE's check digit, worked by hand: weights 3, 7, 1 over 01218000123456789, each product mod 10:
+    // 0+7+2+3+6+0+0+0+1+6+1+4+5+2+7+4+3 = 51, and (10 - 51 mod 10) mod 10 = 9, its last digit.
   });
 });
 

@@ -19,6 +19,16 @@ test("loan: summary, apply (minimum said), review, confirm; the application is i
     await expect(page.locator("main .error-summary")).toContainText("The minimum loan amount is ₹500");
   }
   await expectNoAxeViolations(page);
+  // More than the remaining amount (₹50,000.00) is said on the field too, before the review.
+  await page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Apply for a loan" }).getByLabel("Loan amount").fill("50001");
+  if (jsEnabled()) {
+    await expect(step).toContainText("The maximum loan amount is ₹50,000.00");
+    await expect(step.getByRole("button", { name: "Review application" })).toBeDisabled();
+  } else {
+    await page.getByRole("button", { name: "Review application" }).click();
+    await expect(page.locator("main .error-summary")).toContainText("The maximum loan amount is ₹50,000.00");
+  }
+  await expect(page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your loan application" })).toHaveCount(0);
   await page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Apply for a loan" }).getByLabel("Loan amount").fill("800");
   await page.getByRole("button", { name: "Review application" }).click();
   const check = page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your loan application" });
@@ -30,4 +40,13 @@ test("loan: summary, apply (minimum said), review, confirm; the application is i
   await expectNoAxeViolations(page);
   await page.goto("/LoanApplication");
   await expect(page.locator("main .wl-record")).toContainText("Applying");
+
+  // While it is under review, no second application is offered, not even at the step's own address.
+  await page.goto("/loan");
+  await expect(page.locator("main")).toContainText("Your loan application is under review. You can apply again once it has been decided.");
+  await expect(page.getByRole("link", { name: "Apply for a loan" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Loan records" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto("/loan?apply=1");
+  await expect(page.getByLabel("Loan amount")).toHaveCount(0);
 });

@@ -30,3 +30,24 @@ test("real-name: status first, submit with photos, then the stamp, read-only fie
   else expect((await page.context().request.get((await front.getAttribute("src"))!)).headers()["content-type"]).toBe("image/jpeg");
   await expectNoAxeViolations(page);
 });
+
+test("real-name: an error clears when its field changes (a fixed name loses its error when a photo is refused)", async ({ page, customer: _customer }) => {
+  await page.goto("/settings/real-name");
+  await page.getByRole("button", { name: "Submit for verification" }).click();
+  const name = page.getByLabel("Real name");
+  const nameField = page.locator(".field", { has: name });
+  await expect(nameField.locator(".field__error")).toHaveText("Please enter your real name");
+  await expect(page.locator(".error-summary")).toContainText("Please enter your real name");
+
+  await name.fill("Asha Rao");
+  const front = page.getByLabel("Front of the ID (photo)");
+  await front.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") });
+  await page.getByRole("button", { name: "Submit for verification" }).click();
+
+  await expect(page.locator(".field", { has: front }).locator(".field__error")).toHaveText("Please select an image file");
+  await expect(name).toHaveValue("Asha Rao");
+  await expect(nameField.locator(".field__error")).toHaveCount(0);
+  await expect(name).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".error-summary")).not.toContainText("Please enter your real name");
+  await expectNoAxeViolations(page);
+});

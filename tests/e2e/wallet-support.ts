@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 
+import { test } from "@playwright/test";
+
 import { expect, type Customer } from "./support";
 
 /** The operator endpoints the e2e server exposes for its embedded provider (scripts/e2e-server.mjs). */
@@ -30,3 +32,18 @@ export async function approve(page: Page, customer: Customer, kind: PendingKind)
 
 /** The toast region's text (the flash message of the last action). */
 export const toast = (page: Page) => page.locator(".toast-region");
+
+/**
+ * Adds an INR bank card the way the card form posts it (no JS needed) and has the operator approve it: a customer
+ * with a card that can receive withdrawals.
+ */
+export async function addApprovedCard(page: Page, customer: Customer, card = { bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" }) {
+  const origin = new URL(String(test.info().project.use.baseURL)).origin;
+  const added = await page.context().request.post("/settings/bank-cards?add=1", {
+    form: { intent: "add", ...card },
+    headers: { Origin: origin, "Sec-Fetch-Site": "same-origin" },
+    maxRedirects: 0,
+  });
+  expect(added.status(), "card form post").toBe(302);
+  await approve(page, customer, "cards");
+}

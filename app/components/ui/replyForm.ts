@@ -7,7 +7,9 @@
  *   else the given defaults; a field's live `value` follows what is typed (the amount rules, quantity steppers);
  * - the constraints the loader computed from the schema (`getZodConstraint`) as the inputs' HTML attributes;
  * - with JS, a new refused reply focuses its first invalid field before the error summary takes focus, and a
- *   reply made with `resetForm` empties the form (the chat's box after a send).
+ *   reply made with `resetForm` empties the form (the chat's box after a send);
+ * - a field's errors clear as soon as the customer changes that field (typing, picking a file or a choice), so an
+ *   error never stays under a field that has been put right (docs/product.md#validation).
  * Validation stays in the action: no schema ships to the browser. A form's `id` is fixed for its component's life
  * (key the component to start a new form).
  */
@@ -103,12 +105,24 @@ export function useReplyForm<Fields extends Record<string, unknown>>({
   const [values, setValues] = useState(initial);
   const [noValidate, setNoValidate] = useState(defaultNoValidate);
   const seen = useRef(lastResult);
+  // The fields changed since the reply now shown (the reply they belong to, so a new reply starts with none).
+  const reply = useRef(lastResult);
+  reply.current = lastResult;
+  const [changed, setChanged] = useState<{ reply: FormReply | null | undefined; names: ReadonlySet<string> }>({ reply: lastResult, names: new Set() });
 
   useEffect(() => {
     setNoValidate(true);
     const onInput = (event: Event) => {
-      const form = (event.target as HTMLInputElement).form;
-      if (form?.id === id) setValues(formValues(form));
+      const target = event.target as HTMLInputElement;
+      const form = target.form;
+      if (form?.id !== id) return;
+      setValues(formValues(form));
+      if (target.name) {
+        setChanged((previous) => ({
+          reply: reply.current,
+          names: new Set(previous.reply === reply.current ? [...previous.names, target.name] : [target.name]),
+        }));
+      }
     };
     document.addEventListener("input", onInput);
     return () => document.removeEventListener("input", onInput);
@@ -134,7 +148,9 @@ export function useReplyForm<Fields extends Record<string, unknown>>({
     }
   }, [lastResult]);
 
-  const errors = (name: string) => (lastResult?.initialValue === null ? undefined : lastResult?.error?.[name] ?? undefined);
+  const changedNames = changed.reply === lastResult ? changed.names : null;
+  const errors = (name: string) =>
+    lastResult?.initialValue === null || changedNames?.has(name) ? undefined : lastResult?.error?.[name] ?? undefined;
   const field = (name: string): FieldMetadata => ({
     ...constraint[name],
     id: `${id}-${name}`,

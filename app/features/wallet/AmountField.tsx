@@ -1,24 +1,40 @@
 import { Field } from "~/components/ui/Field";
+import { keepDigits } from "~/features/account/fields";
 import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
 import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
 
-import { WHOLE_AMOUNT_PATTERN, convertedAmount, formatConverted, isBelow, isWholeAmount } from "./amounts";
+import { WHOLE_AMOUNT_PATTERN, convertedAmount, formatConverted, isAbove, isBelow, isWholeAmount } from "./amounts";
 import { useHydrated } from "./useHydrated";
+
+/** The most a money form takes (the available balance, what can still be borrowed) and what it says above it. */
+export interface AmountMaximum {
+  value: string;
+  message: string;
+}
 
 /**
  * The live rule of a money form's amount (docs/product.md#recharge, #withdraw, #loans): with JS, a typed whole
- * amount under the minimum shows the minimum's message on the field and disables the form's Review button; the
- * server refuses it either way, so a server-rendered form never disables its own submit.
+ * amount under the minimum, or above the screen's stated maximum, shows its message on the field and disables the
+ * form's Review button; the server refuses it either way, so a server-rendered form never disables its own submit.
  */
-export function useAmountRule(field: FieldMetadata, minimum: string, message: (typed: string) => string) {
+export function useAmountRule(field: FieldMetadata, minimum: string, message: (typed: string) => string, maximum?: AmountMaximum | null) {
   const hydrated = useHydrated();
   const typed = field.value ?? "";
   const below = hydrated && isBelow(typed, minimum);
-  return { typed, below, errors: field.errors ?? (below ? [message(typed)] : null) };
+  const above = hydrated && !below && maximum != null && isAbove(typed, maximum.value);
+  const live = below ? [message(typed)] : above ? [maximum!.message] : null;
+  return { typed, below, above, errors: field.errors ?? live };
 }
 
-/** The amount input (digits only, never changed behind the customer's back) and its approximate converted value. */
+/** The longest amount the provider takes (WHOLE_AMOUNT). */
+const AMOUNT_DIGITS = 12;
+
+/**
+ * The amount input and its approximate converted value. Digits only as the customer types, as the phone field does
+ * (docs/product.md#validation): anything else typed or pasted is dropped at once, in sight; what was typed is never
+ * otherwise changed (no clamping to a minimum or maximum).
+ */
 export function AmountField({
   field,
   label,
@@ -46,8 +62,13 @@ export function AmountField({
           ...getInputProps(field, { type: "text", ariaAttributes: false }),
           inputMode: "numeric",
           pattern: WHOLE_AMOUNT_PATTERN,
-          maxLength: 12,
+          maxLength: AMOUNT_DIGITS,
           autoComplete: "off",
+          onInput: (event) => {
+            const input = event.currentTarget;
+            const digits = keepDigits(input.value, AMOUNT_DIGITS);
+            if (digits !== input.value) input.value = digits;
+          },
         }}
       />
       <p className="wl-converted">{converted ? t("convert.approx", { amount: converted, rate: convertRate }) : t("convert.none")}</p>

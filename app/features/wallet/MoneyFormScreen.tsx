@@ -7,7 +7,7 @@ import { formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
 
-import { AmountField, useAmountRule } from "./AmountField";
+import { AmountField, useAmountRule, type AmountMaximum } from "./AmountField";
 import { convertedAmount, formatConverted, formatMinimum } from "./amounts";
 import { useMoneyReply, type ClientFailure } from "./client-action";
 import type { MoneyReply } from "./money-form.server";
@@ -139,6 +139,8 @@ interface AmountFormProps {
   minimum: string;
   /** The live minimum rule's message (default: `<screen>.minimum` with the minimum). */
   minimumMessage?: (typed: string) => string;
+  /** The most the screen says it takes (null: none, or unknown); the action refuses more either way. */
+  maximum?: AmountMaximum | null;
   amountHint: string;
   /** A hint under the amount. */
   note?: string;
@@ -156,6 +158,7 @@ function AmountForm({
   choice,
   minimum,
   minimumMessage,
+  maximum,
   amountHint,
   note,
   lastResult,
@@ -179,7 +182,9 @@ function AmountForm({
     fields.amount,
     minimum,
     minimumMessage ?? (() => t(`${screen}.minimum`, { amount: formatMinimum(minimum, fmt) })),
+    maximum,
   );
+  const outOfRange = amount.below || amount.above;
   const choiceField = choice ? fields[choice.name] : null;
   const dialog = layout.kind === "dialog";
 
@@ -213,7 +218,7 @@ function AmountForm({
         {note ? <p className="field__hint">{note}</p> : null}
         {dialog ? (
           <div className="actions">
-            <button type="submit" name="intent" value="review" className="button" disabled={busy || amount.below}>
+            <button type="submit" name="intent" value="review" className="button" disabled={busy || outOfRange}>
               {t(`${screen}.review`)}
             </button>
             <Link to={layout.closeHref} className="button button--secondary" data-safe-choice="" preventScrollReset>
@@ -221,7 +226,7 @@ function AmountForm({
             </Link>
           </div>
         ) : (
-          <button type="submit" name="intent" value="review" className="button button--block" disabled={busy || amount.below}>
+          <button type="submit" name="intent" value="review" className="button button--block" disabled={busy || outOfRange}>
             {t(`${screen}.review`)}
           </button>
         )}

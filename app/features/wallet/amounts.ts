@@ -23,6 +23,14 @@ export function isBelow(typed: unknown, minimum: string): boolean {
   return isWholeAmount(typed) && BigInt(typed) < BigInt(minimum);
 }
 
+/**
+ * `typed` is a whole amount above `maximum` (a money string such as "1000.50": the available balance, what can still
+ * be borrowed), compared exactly. Anything that is not a whole amount is not "above".
+ */
+export function isAbove(typed: unknown, maximum: string): boolean {
+  return isWholeAmount(typed) && toBig(typed).gt(maximum);
+}
+
 /** A minimum as the product's messages write it ("₹5000", "MX$5000"): {@link formatWholeMoney}. */
 export const formatMinimum: (value: string, fmt: FormatContext) => string = formatWholeMoney;
 
