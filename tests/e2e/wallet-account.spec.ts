@@ -10,7 +10,8 @@ test("account: figures, an eye toggle that is a real toggle and is remembered, a
   await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
   const card = page.locator(".wl-wallet");
   await expect(card).toContainText("₹12,345.67");
-  await expect(card).toContainText("approximate");
+  // INR: no approximate dollar figure (docs/product.md#currency).
+  await expect(card).not.toContainText("approximate");
   await expectNoAxeViolations(page);
 
   const eye = page.getByRole("button", { name: "Hide amounts" });

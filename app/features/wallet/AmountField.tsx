@@ -3,7 +3,7 @@ import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
 import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
 
-import { WHOLE_AMOUNT_PATTERN, convertedAmount, formatConverted, isBelow, isWholeAmount } from "./amounts";
+import { WHOLE_AMOUNT_PATTERN, approximateUsd, isBelow, isWholeAmount, showsApproximateUsd } from "./amounts";
 import { useHydrated } from "./useHydrated";
 
 /**
@@ -18,7 +18,10 @@ export function useAmountRule(field: FieldMetadata, minimum: string, message: (t
   return { typed, below, errors: field.errors ?? (below ? [message(typed)] : null) };
 }
 
-/** The amount input (digits only, never changed behind the customer's back) and its approximate converted value. */
+/**
+ * The amount input (digits only, never changed behind the customer's back) and, where the deployment shows one, its
+ * approximate value in US dollars (docs/product.md#currency).
+ */
 export function AmountField({
   field,
   label,
@@ -35,7 +38,7 @@ export function AmountField({
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const typed = field.value ?? "";
-  const converted = isWholeAmount(typed) ? formatConverted(convertedAmount(typed, convertRate), fmt) : null;
+  const converted = isWholeAmount(typed) ? approximateUsd(typed, convertRate, fmt) : null;
   return (
     <>
       <Field
@@ -50,7 +53,7 @@ export function AmountField({
           autoComplete: "off",
         }}
       />
-      <p className="wl-converted">{converted ? t("convert.approx", { amount: converted, rate: convertRate }) : t("convert.none")}</p>
+      {showsApproximateUsd(fmt) ? <p className="wl-converted">{converted ? t("convert.approx", converted) : t("convert.none")}</p> : null}
     </>
   );
 }
