@@ -85,3 +85,16 @@ test("a US IPO from an INR wallet: the rupee amount and the rate before confirmi
   await holds.getByRole("link", { name: "IPO applications" }).click();
   await expect(page).toHaveURL(/\/ipo\/orders$/);
 });
+
+test("a US IPO the rupee balance cannot hold says so on the review, before Confirm", async ({ page, customer }) => {
+  await fund(page, customer, "100000.00");
+  await page.goto("/ipo");
+  await page.getByRole("link", { name: "Apply Netflix, Inc." }).click();
+  await step(page).getByLabel("Quantity", { exact: true }).fill("100");
+  await step(page).getByRole("button", { name: "Review application" }).click();
+  const review = step(page);
+  await expect(review).toContainText("Available balance₹1,00,000.00");
+  await expect(review).toContainText(/Held from your wallet \(estimate\)₹[89],\d\d,\d{3}\.\d\d/);
+  await expect(review).toContainText("Your available balance is less than the amount held: choose fewer shares or recharge first.");
+  await expectNoAxeViolations(page);
+});
