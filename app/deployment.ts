@@ -18,6 +18,11 @@ export interface Deployment {
   showNewsOnHome: boolean;
   /** Bank-card fields shown for this deployment (docs/product.md#bank-cards). */
   bankCardFields: ("bank_user" | "bank" | "branch_bank" | "ifsc" | "bank_card")[];
+  /**
+   * Whether wallet amounts show an approximate value in US dollars at the configured `convert_rate` (wallet units per
+   * US dollar; docs/product.md#currency): MXN yes (about 20 pesos to the dollar), INR no.
+   */
+  approximateUsd: boolean;
 }
 
 const DEPLOYMENTS: Record<DeploymentCode, Deployment> = {
@@ -29,6 +34,7 @@ const DEPLOYMENTS: Record<DeploymentCode, Deployment> = {
     hiddenSuffixes: [".NS", ".BO"],
     showNewsOnHome: false,
     bankCardFields: ["bank_user", "bank", "ifsc", "bank_card"],
+    approximateUsd: false,
   },
   MXN: {
     code: "MXN",
@@ -38,6 +44,7 @@ const DEPLOYMENTS: Record<DeploymentCode, Deployment> = {
     hiddenSuffixes: [],
     showNewsOnHome: true,
     bankCardFields: ["bank", "bank_card", "bank_user"],
+    approximateUsd: true,
   },
 };
 

@@ -86,7 +86,12 @@ export interface IpoApplicationRow {
   count: number;
   price: string;
   amount: string;
+  /** The hold in wallet money and the rate it was taken at (docs/decisions/0145; absent from older providers). */
+  wallet_amount?: string;
+  fx_rate?: number | string;
+  fx_source?: string;
   allotted_count: number | null;
+  /** Wallet money paid back (the unallotted part of the hold). */
   refunded: string | null;
   status: IpoApplicationStatus;
   reason: string | null;
@@ -350,7 +355,10 @@ export interface IpoApplicationFigures {
   count: number;
   price: string;
   amount: string;
+  /** The hold in wallet money when the IPO's currency is another (a US IPO on INR), else null. */
+  walletAmount: string | null;
   allotted: number | null;
+  /** Wallet money paid back. */
   refunded: string | null;
   status: IpoApplicationStatus;
   reason: string | null;
@@ -366,6 +374,7 @@ export function ipoApplicationFigures(row: IpoApplicationRow, deployment: Deploy
     count: row.count,
     price: String(row.price),
     amount: row.amount,
+    walletAmount: row.fx_source && row.fx_source !== "same_currency" && row.wallet_amount ? row.wallet_amount : null,
     allotted: row.allotted_count,
     refunded: row.refunded,
     status: row.status,

@@ -24,8 +24,16 @@ export interface UserInfo {
   money: string;
   loan: string;
   market_value: string;
+  /** Money that is the customer's but not available: the sum of `holds`. */
   held: string;
+  /** What holds it (absent from a provider that names no parts: the screen then shows only `held`). */
+  holds?: Partial<WalletHolds>;
 }
+
+/** The parts of the money held (docs/product.md#wallet), in the order the account card lists them. */
+export const HOLD_KINDS = ["ipo", "funds", "withdrawals", "orders"] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
+export type WalletHolds = Record<HoldKind, string>;
 
 export const BILL_KINDS = [
   "order",
@@ -243,14 +251,28 @@ export function getLoans(ctx: ProviderContext, page: number) {
 
 /* ---------------------------------------------------------------- view models */
 
-/** The account card's figures. */
+/** The account card's figures: total assets = available + held + the positions' market value (docs/product.md#wallet). */
 export interface WalletFigures {
   total: string;
   money: string;
+  held: string;
+  /** The parts of `held` that are not zero, in {@link HOLD_KINDS} order. */
+  holds: { kind: HoldKind; amount: string }[];
   loan: string;
 }
 
-export const walletFigures = (info: UserInfo): WalletFigures => ({ total: info.total, money: info.money, loan: info.loan });
+const isZero = (amount: string) => /^0*(\.0*)?$/.test(amount);
+
+export const walletFigures = (info: UserInfo): WalletFigures => ({
+  total: info.total,
+  money: info.money,
+  held: info.held ?? "0.00",
+  holds: HOLD_KINDS.flatMap((kind) => {
+    const amount = info.holds?.[kind];
+    return typeof amount === "string" && !isZero(amount) ? [{ kind, amount }] : [];
+  }),
+  loan: info.loan,
+});
 
 /** What the wallet screens read from the provider's configuration (docs/product.md#recharge, #withdraw, #loans). */
 export interface WalletSettings {
@@ -258,7 +280,7 @@ export interface WalletSettings {
   /** Already max(10, configured minimum) (docs/product.md#withdraw). */
   minWithdraw: string;
   minLoan: string;
-  /** Units of the other currency per unit of the wallet's (docs/product.md#currency), default 20. */
+  /** Wallet units per US dollar for the approximate converted amount (docs/product.md#currency), default 20. */
   convertRate: string;
 }
 

@@ -1,7 +1,7 @@
 /**
- * /account (auth; docs/product.md#wallet): avatar, name and ID; the wallet card with total assets and available
- * balance (refreshed every 3 s while visible, marked stale when a refresh fails) and their approximate value in
- * US dollars at the configured rate; an eye toggle that hides the amounts (remembered on the device in a cookie,
+ * /account (auth; docs/product.md#wallet): avatar, name and ID; the wallet card with total assets, available
+ * balance and the money held (each part linking to where it is listed) (refreshed every 3 s while visible, marked stale when a refresh fails) and, where the deployment shows
+ * one, the total's approximate value in US dollars at the configured rate (docs/product.md#currency); an eye toggle that hides the amounts (remembered on the device in a cookie,
  * decision 0122: a plain form post without JS, a fetcher with JS); links to the bills, recharge, withdraw and the
  * records; the loan amount; and the newest three positions of the chosen market tab with a link to the full list.
  * This is where the positions, records and forex/futures/treasury lists are reached from the Account tab.
@@ -16,7 +16,7 @@ import { LinkTabs } from "~/components/ui/Tabs";
 import { formatAmount } from "~/features/trading/currency";
 import { TAB_MARKETS, readPositionTab } from "~/features/trading/positions.server";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
-import { convertedAmount, formatConverted } from "~/features/wallet/amounts";
+import { approximateUsd } from "~/features/wallet/amounts";
 import { balanceHidden, balanceHiddenCookie } from "~/features/wallet/balance-visibility.server";
 import { FigureList } from "~/features/wallet/FigureList";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
@@ -26,7 +26,7 @@ import { formatClockTime, formatInteger, formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getPositions, positionFigures, type PositionFigures } from "~/provider/trading.server";
-import { getUserInfo, uploadId, walletFigures, type WalletFigures } from "~/provider/wallet.server";
+import { getUserInfo, uploadId, walletFigures, type HoldKind, type WalletFigures } from "~/provider/wallet.server";
 import { requireSameOrigin } from "~/security.server";
 import { safeRedirect } from "~/session.server";
 import { useFormat } from "~/utils/format-context";
@@ -35,7 +35,9 @@ import {
   accountHref,
   balanceResourceHref,
   billsHref,
+  fundOrdersHref,
   instrumentListHref,
+  ipoOrdersHref,
   kycImageHref,
   loanHref,
   positionsHref,
@@ -46,6 +48,7 @@ import {
   stockHref,
   withQuery,
   withdrawHref,
+  withdrawRecordsHref,
   type PositionTab,
 } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
@@ -125,6 +128,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 const MASK = "••••••";
 
+/** Where each kind of held money is listed (docs/product.md#wallet). */
+const HOLD_LINKS: Record<HoldKind, () => string> = {
+  ipo: () => ipoOrdersHref(),
+  funds: () => fundOrdersHref(),
+  withdrawals: () => withdrawRecordsHref(),
+  orders: () => recordsHref({ type: "pending" }),
+};
+
+const isZeroAmount = (amount: string) => /^0*(\.0*)?$/.test(amount);
+
 export default function AccountPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("wallet");
@@ -136,8 +149,11 @@ export default function AccountPage() {
   const hidden = typeof pending === "string" ? pending === "1" : toggle.data && "hidden" in toggle.data ? toggle.data.hidden : data.hidden;
   const live = useLivePanel<BalancePayload>(hidden ? null : balanceResourceHref(), REFRESH_MS);
   const fresh = live.data && live.data.asOf >= data.asOf && live.data.money ? live.data : undefined;
-  const wallet: WalletFigures | null = fresh ? { total: fresh.total!, money: fresh.money!, loan: fresh.loan! } : data.wallet;
+  const wallet: WalletFigures | null = fresh
+    ? { total: fresh.total!, money: fresh.money!, held: fresh.held ?? "0.00", holds: fresh.holds ?? [], loan: fresh.loan! }
+    : data.wallet;
   const asOf = fresh?.asOf ?? data.asOf;
+  const approximate = wallet ? approximateUsd(wallet.total, data.convertRate, fmt) : null;
   const show = (value: string) =>
     hidden ? (
       <>
@@ -196,13 +212,23 @@ export default function AccountPage() {
               items={[
                 { label: t("account.total"), value: show(wallet.total), className: "wl-figure--big" },
                 { label: t("account.available"), value: show(wallet.money) },
+                // docs/product.md#wallet: money held is the customer's and counts in the total; say what holds it.
+                wallet.holds.length > 0 || !isZeroAmount(wallet.held) ? { label: t("account.held"), value: show(wallet.held) } : null,
               ]}
             />
+            {wallet.holds.length > 0 ? (
+              <ul className="wl-holds" aria-label={t("account.heldParts")}>
+                {wallet.holds.map((hold) => (
+                  <li key={hold.kind}>
+                    <Link to={HOLD_LINKS[hold.kind]()}>{t(`account.hold.${hold.kind}`)}</Link>
+                    <span>{show(hold.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {hidden ? null : (
               <>
-                <p className="wl-converted">
-                  {t("account.approx", { amount: formatConverted(convertedAmount(wallet.total, data.convertRate), fmt), rate: data.convertRate })}
-                </p>
+                {approximate ? <p className="wl-converted">{t("account.approx", approximate)}</p> : null}
                 <p className={live.stale ? "wl-fresh wl-fresh--stale" : "wl-fresh"}>
                   {live.stale ? <span aria-hidden="true">⚠ </span> : null}
                   {t(live.stale ? "account.stale" : "account.asOf", { time: formatClockTime(asOf, fmt) })}

@@ -1,7 +1,7 @@
 /**
  * /ipo/orders (auth; docs/product.md#ipo): tabs Application Records (`?tab` absent) and Sales Record (`?tab=sales`),
  * ten per page. An application is 1 pending (its money held), 2 success (allotted: shown with the allotted quantity
- * and any part of the hold returned), 3 failed (the hold returned); 0 is shown as submitted with its quantity.
+ * and any part of the hold returned, in wallet money), 3 failed (the hold returned); 0 is shown as submitted with its quantity.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -11,7 +11,7 @@ import { OrderItem, OrdersScreen } from "~/features/products/OrdersScreen";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { formatDateTime } from "~/features/wallet/dates";
-import { formatInteger, formatMarketMoney } from "~/format";
+import { formatInteger, formatMarketMoney, formatMoney } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
 import { getIpoApplications, getIpoSales, ipoApplicationFigures, type IpoApplicationFigures } from "~/provider/products.server";
 import { recordFigures, type RecordFigures } from "~/provider/trading.server";
@@ -104,8 +104,10 @@ export default function IpoOrdersPage() {
                 { label: t("ipoOrders.applied"), value: qty(row.count), numeric: true },
                 { label: t("ipo.price"), value: formatMarketMoney(row.price, fmt, row.market), numeric: true },
                 { label: t(row.status === 1 ? "ipo.held" : "ipoOrders.amount"), value: formatMarketMoney(row.amount, fmt, row.market), numeric: true },
+                // An IPO in another currency was held in wallet money (docs/decisions/0191); what comes back is wallet money too.
+                row.walletAmount !== null ? { label: t("ipoOrders.walletAmount"), value: formatMoney(row.walletAmount, fmt), numeric: true } : null,
                 row.refunded !== null && Number(row.refunded) > 0
-                  ? { label: t("ipoOrders.refunded"), value: formatMarketMoney(row.refunded, fmt, row.market), numeric: true }
+                  ? { label: t("ipoOrders.refunded"), value: formatMoney(row.refunded, fmt), numeric: true }
                   : null,
                 time(row.time),
                 row.status === 3 && row.reason ? { label: t("orders.reason"), value: row.reason } : null,

@@ -434,7 +434,8 @@ export function createTrading(deps: TradingDeps) {
   }
 
   /**
-   * money + cash held by pending buys + market value of shares held (reserved ones included), all in wallet money.
+   * money + money held (pending buys, pending IPO applications, active fund investments, withdrawals in progress;
+   * docs/product.md#wallet) + market value of shares held (reserved ones included), all in wallet money.
    * Two queries in the usual case (the caller's user row, then holdings with the due check); with orders due for
    * settlement, settle first and read the money and holdings again.
    */
@@ -447,7 +448,8 @@ export function createTrading(deps: TradingDeps) {
       cash = (await findMoney(db, user.id)) ?? user.money;
       found = await holdingsAndDue(db, user.id, now);
     }
-    const { shares, held } = found;
+    const { shares, holds } = found;
+    const held = Object.values(holds).reduce((sum, part) => sum.plus(part), new Decimal(0));
     let marketValue = new Decimal(0);
     for (const s of shares) {
       const inst = market.find(s.tag);
@@ -456,7 +458,8 @@ export function createTrading(deps: TradingDeps) {
     }
     return {
       money: cash,
-      held,
+      held: held.toFixed(2),
+      holds,
       market_value: marketValue.toFixed(2),
       total: new Decimal(cash).plus(held).plus(marketValue).toFixed(2),
     };

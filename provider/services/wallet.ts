@@ -8,8 +8,25 @@ import type { Bill, BillKind, BillType } from "../db/tables/bills";
 import { ProviderError } from "../errors";
 import { configValues, type ConfigSource } from "./config-cache";
 
-/** `total` = money + cash held by pending buys + market value of positions (docs/provider-api.md, Wallet). */
-export function userInfo(user: User, totals?: { money: string; held: string; market_value: string; total: string }) {
+/** Wallet money that is the customer's but not available: what holds it (docs/product.md#wallet). */
+export interface Holds {
+  /** Cash held by pending buy orders. */
+  orders: string;
+  /** Pending IPO applications. */
+  ipo: string;
+  /** Active fund investments (their amount, until maturity or cancel). */
+  funds: string;
+  /** Withdrawals in progress. */
+  withdrawals: string;
+}
+
+const NO_HOLDS: Holds = { orders: "0.00", ipo: "0.00", funds: "0.00", withdrawals: "0.00" };
+
+/**
+ * `total` = money + `held` (the sum of `holds`) + market value of positions (docs/provider-api.md, Wallet;
+ * docs/product.md#wallet).
+ */
+export function userInfo(user: User, totals?: { money: string; held: string; holds: Holds; market_value: string; total: string }) {
   const money = totals?.money ?? user.money;
   return {
     user: user.phone,
@@ -20,6 +37,7 @@ export function userInfo(user: User, totals?: { money: string; held: string; mar
     loan: user.loan,
     market_value: totals?.market_value ?? "0.00",
     held: totals?.held ?? "0.00",
+    holds: totals?.holds ?? NO_HOLDS,
   };
 }
 

@@ -75,6 +75,7 @@ describe("envelope", () => {
       loan: "0.00",
       market_value: "0.00",
       held: "0.00",
+      holds: { orders: "0.00", ipo: "0.00", funds: "0.00", withdrawals: "0.00" },
     });
     expect((await p.call("/api/stock/success/kefu", { token })).body.data).toEqual({ url: "/customer-service", chat_enabled: true });
   });

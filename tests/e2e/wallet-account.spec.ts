@@ -10,7 +10,8 @@ test("account: figures, an eye toggle named for what it does (hide, then show) a
   await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
   const card = page.locator(".wl-wallet");
   await expect(card).toContainText("₹12,345.67");
-  await expect(card).toContainText("approximate");
+  // INR: no approximate dollar figure (docs/product.md#currency).
+  await expect(card).not.toContainText("approximate");
   await expectNoAxeViolations(page);
 
   // The toggle's name says what a tap does: "Hide amounts", then "Show amounts" while they are hidden.

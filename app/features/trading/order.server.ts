@@ -5,15 +5,16 @@
 import { json } from "@remix-run/node";
 
 import { displaySymbol } from "~/deployment";
+import type { FormatContext } from "~/format";
 import { formatMarketMoney, formatMoney } from "~/format";
-import { requireData } from "~/provider/failures.server";
+import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { getQuotes, type Quote } from "~/provider/market.server";
 import { getPositions, positionFigures, type DealRow, type PositionFigures } from "~/provider/trading.server";
 import type { Toast } from "~/toast";
 import type { UserRequestContext } from "~/utils/request.server";
 import { money, toBig } from "~/utils/decimal";
 
-import { dealConversion, formatAmount, formatSignedAmount } from "./currency";
+import { dealConversion, exchangePair, formatAmount, formatSignedAmount, walletConversion, walletCurrencies, type WalletConversion } from "./currency";
 import { rateText } from "./rate-text";
 
 /** The provider returns at most 100 lots per page; more lots of one symbol than that is not a retail case. */
@@ -85,4 +86,31 @@ export function dealToast(context: UserRequestContext, deal: DealRow): Toast {
   return wallet && rate
     ? { key: "trade:toast.sellSuccessConverted", values: { ...values, wallet, rate } }
     : { key: "trade:toast.sellSuccess", values };
+}
+
+/** The wallet's rate for a review: the pair the provider converts at and its quote now (null if it cannot be read). */
+export interface ReviewRate {
+  pair: string;
+  quote: Quote | null;
+  at: number;
+}
+
+/**
+ * The quote of the pair that converts this market's currency into the wallet's (docs/decisions/0146), for a
+ * review's estimate (an order, an IPO application); null when both are in the same currency. A failure only costs
+ * the estimate, never the page.
+ */
+export async function reviewRate(context: UserRequestContext, market: string): Promise<ReviewRate | null> {
+  const currencies = walletCurrencies(market, context.fmt);
+  if (!currencies) return null;
+  const pair = exchangePair(currencies.from, currencies.to);
+  const loaded = await attempt(getQuotes(context.provider, [pair]));
+  if (!loaded.ok) logFailure("review exchange rate", loaded.failure);
+  return { pair, quote: loaded.ok ? (loaded.data.find((row) => row.symbol === pair) ?? null) : null, at: Date.now() };
+}
+
+/** The conversion a review estimates with: the pair's quote, named as the simulator's; null without a quote. */
+export function rateConversion(rate: ReviewRate | null, market: string, fmt: FormatContext): WalletConversion | null {
+  // The provider's quotes are the simulator's (docs/provider-api.md, Market data): the estimate names the same source.
+  return rate?.quote ? walletConversion(market, fmt, { rate: rate.quote.price, source: `simulator:${rate.pair}`, at: new Date(rate.at).toISOString() }) : null;
 }

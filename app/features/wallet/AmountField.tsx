@@ -4,7 +4,7 @@ import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
 import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
 
-import { WHOLE_AMOUNT_PATTERN, convertedAmount, formatConverted, isAbove, isBelow, isWholeAmount } from "./amounts";
+import { WHOLE_AMOUNT_PATTERN, approximateUsd, isAbove, isBelow, isWholeAmount, showsApproximateUsd } from "./amounts";
 import { useHydrated } from "./useHydrated";
 
 /** The most a money form takes (the available balance, what can still be borrowed) and what it says above it. */
@@ -31,9 +31,10 @@ export function useAmountRule(field: FieldMetadata, minimum: string, message: (t
 const AMOUNT_DIGITS = 12;
 
 /**
- * The amount input and its approximate converted value. Digits only as the customer types, as the phone field does
- * (docs/product.md#validation): anything else typed or pasted is dropped at once, in sight; what was typed is never
- * otherwise changed (no clamping to a minimum or maximum).
+ * The amount input and, where the deployment shows one, its approximate value in US dollars
+ * (docs/product.md#currency). Digits only as the customer types, as the phone field does (docs/product.md#validation):
+ * anything else typed or pasted is dropped at once, in sight; what was typed is never otherwise changed (no clamping
+ * to a minimum or maximum).
  */
 export function AmountField({
   field,
@@ -51,7 +52,7 @@ export function AmountField({
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const typed = field.value ?? "";
-  const converted = isWholeAmount(typed) ? formatConverted(convertedAmount(typed, convertRate), fmt) : null;
+  const converted = isWholeAmount(typed) ? approximateUsd(typed, convertRate, fmt) : null;
   return (
     <>
       <Field
@@ -71,7 +72,7 @@ export function AmountField({
           },
         }}
       />
-      <p className="wl-converted">{converted ? t("convert.approx", { amount: converted, rate: convertRate }) : t("convert.none")}</p>
+      {showsApproximateUsd(fmt) ? <p className="wl-converted">{converted ? t("convert.approx", converted) : t("convert.none")}</p> : null}
     </>
   );
 }

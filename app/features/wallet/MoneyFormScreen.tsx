@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n-react";
 import { useFormat } from "~/utils/format-context";
 
 import { AmountField, useAmountRule, type AmountMaximum } from "./AmountField";
-import { convertedAmount, formatConverted, formatMinimum } from "./amounts";
+import { approximateUsd, formatMinimum } from "./amounts";
 import { useMoneyReply, type ClientFailure } from "./client-action";
 import type { MoneyReply } from "./money-form.server";
 import { ReviewCard, type ReviewRow } from "./ReviewCard";
@@ -89,6 +89,8 @@ export function MoneyFormScreen<Review extends MoneyReview>({
   const reply = useMoneyReply(useActionData<MoneyReply | ClientFailure>(), data.review);
   const convertRate = data.settings.convertRate;
   const review = reply.review;
+  // docs/product.md#currency: the review's approximate value in US dollars, where the deployment shows one.
+  const approximate = review ? approximateUsd(review.amount, convertRate, fmt) : null;
   const replied = reply.amount.lastResult !== undefined || reply.amount.offline;
   const formShown = layout.kind === "section" || (!review && (layout.open || replied));
   return (
@@ -101,7 +103,7 @@ export function MoneyFormScreen<Review extends MoneyReview>({
           rows={[
             ...reviewRows(review),
             { label: t(`${screen}.amount`), value: formatMoney(review.amount, fmt) },
-            { label: t("convert.label"), value: t("convert.value", { amount: formatConverted(convertedAmount(review.amount, convertRate), fmt) }) },
+            ...(approximate ? [{ label: t("convert.label"), value: t("convert.approx", approximate) }] : []),
           ]}
           notes={[reviewNote]}
           hidden={{ ...reviewHidden(review), amount: review.amount, idempotency_key: review.key }}
@@ -280,3 +282,4 @@ function ChoiceFieldset({
     </fieldset>
   );
 }
+

@@ -3,7 +3,8 @@
  * decimal digits only, compared exactly (never through a float). Browser-safe: the forms use these for their live
  * figures, the schemas (server) for their rules.
  */
-import { formatWholeMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
+import { deploymentFor } from "~/deployment";
+import { formatMoney, formatWholeMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
 import { money, toBig } from "~/utils/decimal";
 
 /** docs/product.md#withdraw: whatever the configured minimum, a withdrawal is at least 10. */
@@ -35,14 +36,15 @@ export function isAbove(typed: unknown, maximum: string): boolean {
 export const formatMinimum: (value: string, fmt: FormatContext) => string = formatWholeMoney;
 
 /**
- * The currency of the approximate converted amount (docs/decisions/0121): US dollars, next to the wallet's own
- * currency, at the operator's `convert_rate`.
+ * The currency of the approximate converted amount (docs/product.md#currency, docs/decisions/0190): US dollars, at
+ * the operator's `convert_rate`, which is wallet units per US dollar (MXN: about 20 pesos to the dollar).
  */
 export const CONVERTED_CURRENCY = "USD";
 
-/** amount × rate, exact, to 2 places (decision 0085). */
-export function convertedAmount(amount: string, rate: string): string {
-  return money(toBig(amount).times(toBig(rate)));
+/** amount ÷ rate (wallet units per US dollar), exact, to 2 places (decision 0085); null for a rate that is not positive. */
+export function convertedAmount(amount: string, rate: string): string | null {
+  const divisor = toBig(rate);
+  return divisor.gt(0) ? money(toBig(amount).div(divisor)) : null;
 }
 
 /** A converted amount with its currency sign ("$100,000.00"). */
@@ -54,4 +56,19 @@ export function formatConverted(value: string, fmt: FormatContext): string {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(Number(value));
+}
+
+/** Whether this deployment shows wallet amounts' approximate value in US dollars (INR does not). */
+export function showsApproximateUsd(fmt: FormatContext): boolean {
+  return deploymentFor(fmt.deployment.currency).approximateUsd;
+}
+
+/**
+ * A wallet amount's approximate value in US dollars and the rate it was taken at, both formatted ("$5,000.00",
+ * "MX$20.00"), or null where none is shown: a deployment without the figure (INR), or a rate that is not positive.
+ */
+export function approximateUsd(amount: string, rate: string, fmt: FormatContext): { amount: string; rate: string } | null {
+  if (!showsApproximateUsd(fmt)) return null;
+  const converted = convertedAmount(amount, rate);
+  return converted === null ? null : { amount: formatConverted(converted, fmt), rate: formatMoney(rate, fmt) };
 }

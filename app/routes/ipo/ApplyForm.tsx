@@ -4,7 +4,8 @@ import { IPO_STEP, boundBroken } from "~/features/products/quantity";
 import { QuantityStepDialog } from "~/features/products/QuantityStepDialog";
 import { useQuantityStep } from "~/features/products/useQuantityStep";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
-import { formatInteger, formatMarketMoney } from "~/format";
+import { formatRate, walletCurrencies } from "~/features/trading/currency";
+import { formatInteger, formatMarketMoney, formatMoney } from "~/format";
 import { useTranslation } from "~/i18n-react";
 import { money, toBig } from "~/utils/decimal";
 import { useFormat } from "~/utils/format-context";
@@ -15,7 +16,8 @@ import type { ApplyStep } from "./types";
 /**
  * The application's quantity (docs/product.md#ipo): starts at the IPO's max; − / + step by 100 and stop at min and
  * max with a message; a typed quantity out of range stays as typed and says so (with JS as it is typed, without JS
- * after Review). The amount to be held follows the quantity.
+ * after Review). The amount to be held follows the quantity; for an IPO in another currency than the wallet's, with
+ * about what the wallet holds at the pair's rate (docs/decisions/0191).
  */
 export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; lastResult: MoneyReply["result"] | undefined; offline: boolean }) {
   const { t } = useTranslation("products");
@@ -26,6 +28,25 @@ export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; la
   const bounds = { min: ipo.min, max: ipo.max };
   const outOfRange = quantity !== null && boundBroken(quantity, ipo.min, ipo.max) ? t("ipo.outOfRange", bounds) : null;
   const held = quantity !== null && !outOfRange ? money(toBig(ipo.price).times(quantity)) : null;
+  const total = held === null ? t("ipo.heldNone") : heldLine(held, quantity!);
+
+  /** What is held, and for an IPO in another currency about how much of the wallet's money (docs/decisions/0191). */
+  function heldLine(amount: string, count: number): string {
+    const shown = formatMarketMoney(amount, fmt, ipo.market);
+    const rate = apply.rate;
+    if (!rate) return t("ipo.heldLine", { amount: shown });
+    const currencies = walletCurrencies(ipo.market, fmt);
+    if (!rate.conversion || !currencies) return t("ipo.heldLineAtRate", { amount: shown, to: currencies?.to ?? fmt.deployment.currency, pair: rate.pair });
+    // As the provider holds it: issue price × quantity × rate, rounded once (decision 0145).
+    const wallet = money(toBig(ipo.price).times(count).times(rate.conversion.rate));
+    return t("ipo.heldLineConverted", {
+      amount: shown,
+      wallet: formatMoney(wallet, fmt),
+      from: rate.conversion.from,
+      to: rate.conversion.to,
+      rate: formatRate(rate.conversion.rate, fmt),
+    });
+  }
   return (
     <QuantityStepDialog
       step={step}
@@ -39,7 +60,7 @@ export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; la
       typedError={outOfRange}
       stepper={{ up: t("ipo.increase", { step: IPO_STEP }), down: t("ipo.decrease", { step: IPO_STEP }), review: t("ipo.review") }}
       field={{ label: t("review.quantity"), hint: t("ipo.quantityHint", { min: formatInteger(ipo.min, fmt), max: formatInteger(ipo.max, fmt) }) }}
-      total={held === null ? t("ipo.heldNone") : t("ipo.heldLine", { amount: formatMarketMoney(held, fmt, ipo.market) })}
+      total={total}
       cancelLabel={t("buy.cancel")}
     />
   );

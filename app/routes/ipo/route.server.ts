@@ -10,10 +10,15 @@ import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/produc
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
+import { walletEstimate } from "~/features/trading/order";
+import { rateConversion, reviewRate } from "~/features/trading/order.server";
 import { refused, toReview } from "~/features/wallet/money-form.server";
-import { formatInteger, formatMarketMoney } from "~/format";
+import { currencyName, walletConversion, walletCurrencies, type WalletConversion } from "~/features/trading/currency";
+import { rateText } from "~/features/trading/rate-text";
+import { formatInteger, formatMarketMoney, formatMoney } from "~/format";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
-import { applyForIpo, getIpos, ipoFigures } from "~/provider/products.server";
+import { applyForIpo, getBalance, getIpos, ipoFigures, type IpoApplicationRow, type IpoFigures } from "~/provider/products.server";
+import type { Toast } from "~/toast";
 import { requireSameOrigin } from "~/security.server";
 import { money, toBig } from "~/utils/decimal";
 import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
@@ -53,11 +58,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
       quantity = String(stepped.quantity);
       stepNote = stepped.bound ? t(stepped.bound === "min" ? "ipo.atMinimum" : "ipo.atMaximum", { min: ipo.min, max: ipo.max }) : null;
     }
-    apply = { ipo, quantity, stepNote, constraint: formConstraint("ipo-review", range, () => createIpoReviewSchema(t, range)) };
     const key = query.get("key") ?? "";
     const count = readQuantity(typed);
-    if (step === "review" && ipo.canApply && IDEMPOTENCY_KEY.test(key) && count !== null && !boundBroken(count, ipo.min, ipo.max)) {
-      review = { key, quantity: count, amount: money(toBig(ipo.price).times(count)), constraint: formConstraint("ipo-confirm", range, () => createIpoConfirmSchema(t, range)) };
+    const reviewing = step === "review" && ipo.canApply && IDEMPOTENCY_KEY.test(key) && count !== null && !boundBroken(count, ipo.min, ipo.max);
+    // docs/decisions/0191: a US IPO on INR is held in rupees at the pair's rate; the step and the review say how much.
+    const [rate, balance] = await Promise.all([reviewRate(context, ipo.market), reviewing ? attempt(getBalance(context.provider)) : null]);
+    if (balance && !balance.ok) logFailure("ipo balance", balance.failure);
+    const conversion = rateConversion(rate, ipo.market, context.fmt);
+    apply = {
+      ipo,
+      quantity,
+      stepNote,
+      rate: rate && { pair: rate.pair, conversion },
+      constraint: formConstraint("ipo-review", range, () => createIpoReviewSchema(t, range)),
+    };
+    if (reviewing && count !== null) {
+      review = {
+        key,
+        quantity: count,
+        amount: money(toBig(ipo.price).times(count)),
+        walletAmount: rate ? (conversion ? walletEstimate({ side: "buy", price: ipo.price, quantity: count, feeRate: "0", rate: conversion.rate }).net : null) : money(toBig(ipo.price).times(count)),
+        balance: balance?.ok ? balance.data : null,
+        rateNote: rate ? ipoRateNote(context, ipo.market, rate.pair, conversion) : null,
+        constraint: formConstraint("ipo-confirm", range, () => createIpoConfirmSchema(t, range)),
+      };
     }
   }
   const data: IpoPageData = { ipos: ipos ?? [], failed: ipos === null, apply, applyGone: id !== null && ipos !== null && !ipo, review };
@@ -89,17 +113,42 @@ export async function action({ request }: ActionFunctionArgs) {
   return confirmPurchase(context, submission, {
     where: "ipo apply",
     call: () => applyForIpo(context.provider, { id: ipo.id, tag: ipo.symbol, count: quantity, price: ipo.price, idempotencyKey: idempotency_key }),
-    success: (application) => ({
-      to: ipoOrdersHref(),
-      toast: {
-        key: "products:toast.ipoApplied",
-        values: {
-          qty: formatInteger(application.count, context.fmt),
-          symbol: ipo.display,
-          amount: formatMarketMoney(application.amount, context.fmt, ipo.market),
-        },
-      },
-    }),
+    success: (application) => ({ to: ipoOrdersHref(), toast: appliedToast(context, ipo, application) }),
     failed: (failure) => failureMessage(t, failure, "products:ipo.failed"),
+  });
+}
+
+/**
+ * The toast after an application: what is held; for an IPO in another currency, the wallet money held and the rate
+ * the provider applied (docs/decisions/0191), from the application it answered with.
+ */
+function appliedToast(context: UserRequestContext, ipo: IpoFigures, application: IpoApplicationRow): Toast {
+  const values = {
+    qty: formatInteger(application.count, context.fmt),
+    symbol: ipo.display,
+    amount: formatMarketMoney(application.amount, context.fmt, ipo.market),
+  };
+  const conversion =
+    application.fx_source && application.fx_source !== "same_currency" && application.fx_rate !== undefined
+      ? walletConversion(ipo.market, context.fmt, { rate: application.fx_rate, source: application.fx_source, at: application.created_at })
+      : null;
+  if (!conversion || !application.wallet_amount) return { key: "products:toast.ipoApplied", values };
+  return {
+    key: "products:toast.ipoAppliedConverted",
+    values: { ...values, wallet: formatMoney(application.wallet_amount, context.fmt), rate: rateText(context.t, conversion, context.fmt) },
+  };
+}
+
+/** The review's note on the currencies and the rate the estimate uses (or, without a quote, only the pair's name). */
+function ipoRateNote(context: UserRequestContext, market: string, pair: string, conversion: WalletConversion | null): string | null {
+  const currencies = walletCurrencies(market, context.fmt);
+  if (!currencies) return null;
+  return context.t(conversion ? "ipo.rateNote" : "ipo.rateAtApplyNote", {
+    from: currencies.from,
+    to: currencies.to,
+    fromName: currencyName(currencies.from, context.fmt),
+    toName: currencyName(currencies.to, context.fmt),
+    rate: conversion ? rateText(context.t, conversion, context.fmt) : "",
+    pair,
   });
 }

@@ -5,7 +5,9 @@
  * - `?apply=<id>&quantity=`: the quantity, digits only, from the IPO's min to max (1..10 until an IPO sets them),
  *   starting at the max; − / + step by 100 and stop at the bounds with a message; a typed value out of range is
  *   kept and called out of range, never changed;
- * - `&step=review&key=<idempotency key>`: "check your application" (the amount held until allotment) and Confirm.
+ * - `&step=review&key=<idempotency key>`: "check your application" (the amount held until allotment; for an IPO in
+ *   another currency, the wallet's estimate at the pair's rate, the rate and the available balance, decision 0191)
+ *   and Confirm.
  * Success goes to /ipo/orders with the application's toast.
  */
 import { useLoaderData, useLocation } from "@remix-run/react";
@@ -16,9 +18,11 @@ import { PurchaseReview, type ConfirmReply } from "~/features/products/PurchaseR
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
-import { formatDate, formatInteger, formatMarketMoney } from "~/format";
+import { walletCurrencies } from "~/features/trading/currency";
+import { formatDate, formatInteger, formatMarketMoney, formatMoney } from "~/format";
 import { useTranslation, type TFunction } from "~/i18n-react";
 import type { IpoFigures } from "~/provider/products.server";
+import { toBig } from "~/utils/decimal";
 import { useFormat } from "~/utils/format-context";
 import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
@@ -99,16 +103,24 @@ function ipoStatusName(t: TFunction<"products">, status: string): string {
 function IpoReviewStep({ ipo, review, ...reply }: { ipo: IpoFigures; review: IpoReview } & ConfirmReply) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
+  // docs/decisions/0191: an IPO in another currency is held in wallet money at the pair's rate; say how much and how.
+  const currencies = walletCurrencies(ipo.market, fmt);
+  const rows = [
+    { label: t("ipo.company"), value: `${ipo.company} (${ipo.display})` },
+    { label: t("review.quantity"), value: formatInteger(review.quantity, fmt) },
+    { label: t("ipo.price"), value: formatMarketMoney(ipo.price, fmt, ipo.market) },
+    { label: t("ipo.held"), value: formatMarketMoney(review.amount, fmt, ipo.market) },
+  ];
+  if (currencies && review.walletAmount) rows.push({ label: t("ipo.walletHeld"), value: formatMoney(review.walletAmount, fmt) });
+  if (review.balance !== null) rows.push({ label: t("ipo.balance"), value: formatMoney(review.balance, fmt) });
+  const notes = [t("ipo.heldNote")];
+  if (review.rateNote) notes.push(review.rateNote);
+  if (review.balance !== null && review.walletAmount !== null && toBig(review.walletAmount).gt(review.balance)) notes.push(t("ipo.overBalance"));
   return (
     <PurchaseReview
       title={t("ipo.reviewTitle")}
-      rows={[
-        { label: t("ipo.company"), value: `${ipo.company} (${ipo.display})` },
-        { label: t("review.quantity"), value: formatInteger(review.quantity, fmt) },
-        { label: t("ipo.price"), value: formatMarketMoney(ipo.price, fmt, ipo.market) },
-        { label: t("ipo.held"), value: formatMarketMoney(review.amount, fmt, ipo.market) },
-      ]}
-      notes={[t("ipo.heldNote")]}
+      rows={rows}
+      notes={notes}
       hidden={{ apply: String(ipo.id), quantity: String(review.quantity), idempotency_key: review.key }}
       confirmLabel={t("ipo.confirm")}
       changeHref={ipoHref({ item: ipo.id, quantity: review.quantity })}

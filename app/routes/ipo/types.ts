@@ -1,18 +1,30 @@
 /** The /ipo screen's loader data (what the server renders; the browser adds typing and − / +). */
 import type { FormConstraint } from "~/features/products/forms.server";
 import type { QuantityStepData } from "~/features/products/quantity";
+import type { WalletConversion } from "~/features/trading/currency";
 import type { IpoFigures } from "~/provider/products.server";
 
 /** The quantity step; its quantity starts at the IPO's max. */
 export interface ApplyStep extends QuantityStepData {
   ipo: IpoFigures;
+  /**
+   * Set when the IPO's currency is not the wallet's (a US IPO on INR): the pair the provider holds at ("USDINR=X")
+   * and, when its quote could be read, the rate the wallet estimate uses (docs/decisions/0191).
+   */
+  rate: { pair: string; conversion: WalletConversion | null } | null;
 }
 
 export interface IpoReview {
   key: string;
   quantity: number;
-  /** issue price × quantity: what is held until allotment. */
+  /** issue price × quantity: what is held until allotment, in the IPO's currency. */
   amount: string;
+  /** The same in wallet money at the rate of {@link ApplyStep.rate}: what the wallet holds (null without a rate). */
+  walletAmount: string | null;
+  /** The available balance, or null when it could not be read (the provider still checks the money). */
+  balance: string | null;
+  /** For an IPO in another currency: the currencies, the rate, its source and time in words (made by the server). */
+  rateNote: string | null;
   constraint: FormConstraint;
 }
 

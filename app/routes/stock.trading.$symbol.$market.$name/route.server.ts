@@ -8,7 +8,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { displaySymbol } from "~/deployment";
-import { exchangePair, walletConversion, walletCurrencies } from "~/features/trading/currency";
 import { IDEMPOTENCY_KEY, orderConstraints, parseConfirmForm, parseOrderForm } from "~/features/trading/forms.server";
 import {
   MIN_QUANTITY,
@@ -23,10 +22,10 @@ import {
   type PositionType,
   type Side,
 } from "~/features/trading/order";
-import { dealToast, loadLots, orderTarget, requireInstrument, type OrderTarget } from "~/features/trading/order.server";
+import { dealToast, loadLots, orderTarget, rateConversion, requireInstrument, reviewRate, type OrderTarget, type ReviewRate } from "~/features/trading/order.server";
 import { NO_STORE } from "~/features/trading/route-exports";
 import { formatInteger } from "~/format";
-import { attempt, classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
+import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
 import { getQuotes, type Quote } from "~/provider/market.server";
 import { getFeeRate, placeBuyOrder, sellPosition, type PositionFigures } from "~/provider/trading.server";
 import { requireSameOrigin } from "~/security.server";
@@ -38,26 +37,6 @@ import type { ReviewFigures, TradingPageData } from "./types";
 
 /** Which form shows an action's reply: the order form (its fields are wrong) or the review's Confirm. */
 export type ReplyForm = "order" | "confirm";
-
-/** The wallet's rate for a review: the pair the provider converts at and its quote now (null if it cannot be read). */
-interface ReviewRate {
-  pair: string;
-  quote: Quote | null;
-  at: number;
-}
-
-/**
- * The quote of the pair that converts this market's currency into the wallet's (docs/decisions/0146), for the
- * review's estimate; null when both are in the same currency. A failure only costs the estimate, never the page.
- */
-async function reviewRate(context: UserRequestContext, market: string): Promise<ReviewRate | null> {
-  const currencies = walletCurrencies(market, context.fmt);
-  if (!currencies) return null;
-  const pair = exchangePair(currencies.from, currencies.to);
-  const loaded = await attempt(getQuotes(context.provider, [pair]));
-  if (!loaded.ok) logFailure("review exchange rate", loaded.failure);
-  return { pair, quote: loaded.ok ? (loaded.data.find((row) => row.symbol === pair) ?? null) : null, at: Date.now() };
-}
 
 /** The review of the order the URL describes, or null when it is not a complete, valid order with its key. */
 function reviewFigures(
@@ -75,9 +54,7 @@ function reviewFigures(
   const lot = order.side === "sell" ? lots.find((row) => row.no === query.get("lot")) : undefined;
   if (order.side === "sell" && (!lot || quantity > lot.count)) return null;
   const estimate = orderEstimate({ side: order.side, price: quote.price, quantity, feeRate, costPrice: lot?.price });
-  // The provider's quotes are the simulator's (docs/provider-api.md, Market data): the estimate names the same source.
-  const conversion =
-    rate?.quote ? walletConversion(quote.market, context.fmt, { rate: rate.quote.price, source: `simulator:${rate.pair}`, at: new Date(rate.at).toISOString() }) : null;
+  const conversion = rateConversion(rate, quote.market, context.fmt);
   const walletAmount = rate
     ? conversion
       ? walletEstimate({ side: order.side, price: quote.price, quantity, feeRate, rate: conversion.rate }).net

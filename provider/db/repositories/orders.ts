@@ -80,19 +80,25 @@ export async function lotsPageAndDue(db: Executor, userId: number, filter: LotFi
 }
 
 /**
- * Shares held per symbol (lots' remaining plus shares reserved by pending sells), cash held by pending buys, and
- * whether any of the customer's orders is due for settlement, in one query (the account screen asks every 3 s).
+ * Shares held per symbol (lots' remaining plus shares reserved by pending sells), the wallet money held elsewhere
+ * (pending buys, pending IPO applications, active fund investments, withdrawals in progress; docs/product.md#wallet),
+ * and whether any of the customer's orders is due for settlement, in one query (the account screen asks every 3 s).
  */
 export async function holdingsAndDue(db: Executor, userId: number, now: Date) {
+  const sum = (column: string) => sql<string>`coalesce(sum(${sql.ref(column)}), 0)::numeric(20,2)::text`;
   const head = db
     .selectNoFrom((eb) => [
       eb.exists(dueOf(db, now, userId).select("id")).as("due"),
+      db.selectFrom("orders").select(sum("held").as("held")).where("user_id", "=", userId).where("status", "=", 0).as("orders_held"),
+      db.selectFrom("ipo_applications").select(sum("wallet_amount").as("held")).where("user_id", "=", userId).where("status", "=", 1).as("ipo_held"),
+      db.selectFrom("fund_orders").select(sum("amount").as("held")).where("user_id", "=", userId).where("status", "=", "active").as("funds_held"),
       db
-        .selectFrom("orders")
-        .select(sql<string>`coalesce(sum(held), 0)::numeric(20,2)::text`.as("held"))
+        .selectFrom("transfers")
+        .select(sum("amount").as("held"))
         .where("user_id", "=", userId)
-        .where("status", "=", 0)
-        .as("held"),
+        .where("kind", "=", "withdraw")
+        .where("state", "=", "pending")
+        .as("withdrawals_held"),
     ])
     .as("head");
   const shares = db
@@ -109,12 +115,18 @@ export async function holdingsAndDue(db: Executor, userId: number, now: Date) {
   const found = await db
     .selectFrom(head)
     .leftJoin(shares.as("s"), (join) => join.onTrue())
-    .select(["s.tag", "s.shares", "head.due", "head.held"])
+    .select(["s.tag", "s.shares", "head.due", "head.orders_held", "head.ipo_held", "head.funds_held", "head.withdrawals_held"])
     .orderBy("s.tag")
     .execute();
+  const first = found[0];
   return {
     shares: found.flatMap((r) => (r.tag === null ? [] : [{ tag: r.tag, shares: Number(r.shares) }])),
-    held: String(found[0].held),
-    due: Boolean(found[0].due),
+    holds: {
+      orders: String(first.orders_held),
+      ipo: String(first.ipo_held),
+      funds: String(first.funds_held),
+      withdrawals: String(first.withdrawals_held),
+    },
+    due: Boolean(first.due),
   };
 }
