@@ -8,7 +8,7 @@ import { LanguagePicker } from "./LanguagePicker";
 import { SupportLink } from "./SupportLink";
 
 /**
- * Header (docs/product.md#navigation): search (GET /markets?q=), support, settings and the language picker.
+ * Header (docs/product.md#navigation): search of every market (GET /markets?scope=all&q=), support, settings and the language picker.
  * Laid out for a 360 px phone in every language, with and without JS: the search field and the two icon
  * buttons share the first row, so the field keeps room for its whole placeholder; the language picker (a
  * select plus its explicit "Change language" button) gets a row of its own, and only when more than one
@@ -21,6 +21,8 @@ export function Header({ locale, visibleLocales }: { locale: string; visibleLoca
     <header className="app-header">
       <div className="app-header__bar">
         <Form method="get" action="/markets" role="search" className="app-header__search">
+          {/* Every market and the forex, futures and treasury lists, not only the first market. */}
+          <input type="hidden" name="scope" value="all" />
           <label htmlFor="site-search" className="sr-only">
             {t("header.searchLabel")}
           </label>
