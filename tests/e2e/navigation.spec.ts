@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from "./support";
+import { CUSTOMER_PASSWORD, expect, expectNoAxeViolations, login, operatorReplies, register, test, uniquePhone } from "./support";
 
 // What customers hit in the shell, navigation and sign-in (issue 24; docs/product.md#navigation, #accounts).
 // Both projects (JavaScript on and off) unless a test says otherwise.
@@ -38,4 +38,110 @@ test("the header's search finds a stock in any market, shows it at the top and n
   await page.goto("/markets?scope=all&q=apple");
   await page.getByRole("link", { name: "AAPL Apple Inc." }).click();
   await expect(page).toHaveURL(/\/stock\/v2\/AAPL\//);
+});
+
+test("register answers with the app's own messages on the fields, also without JavaScript (no browser bubbles)", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel(/phone/i).fill("12345");
+  await page.getByLabel(/^password$/i).fill("secret123");
+  await page.getByLabel(/confirm/i).fill("secret123");
+  // The invitation code is left empty: the browser would stop the post with its own bubble.
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("There is a problem")).toBeVisible();
+  await expect(page).toHaveTitle(/^Error: /);
+  await expect(page.getByLabel(/phone/i)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel(/invitation/i)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("main").getByText("Enter a valid 10-digit phone number").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a refused log-in marks the password field with the message", async ({ page, customer }) => {
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await login(page, customer.phone, "wrong-password");
+  await expect(page).toHaveTitle(/^Error: /);
+  const password = page.getByLabel(/^password$/i);
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toHaveAccessibleDescription(/Phone number or password is incorrect/);
+  await expectNoAxeViolations(page);
+});
+
+test("a new customer's first log-in says welcome, the next one welcome back", async ({ page }, testInfo) => {
+  const phone = uniquePhone(testInfo);
+  await register(page, phone, CUSTOMER_PASSWORD);
+  await login(page, phone, CUSTOMER_PASSWORD);
+  await expect(page.getByText("Welcome! You are logged in.")).toBeVisible();
+  await expect(page.getByText("Welcome back.")).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await login(page, phone, CUSTOMER_PASSWORD);
+  await expect(page.getByText("Welcome back.")).toBeVisible();
+});
+
+test("signed out by a password change on another device: the login screen says why", async ({ page, customer, browser }, testInfo) => {
+  await page.goto("/settings");
+  await expect(page.getByText(`Signed in as ${customer.phone}`)).toBeVisible();
+
+  // The other phone: signs in and changes the password, which ends every other session.
+  const other = await browser.newContext({ ...testInfo.project.use, baseURL: String(testInfo.project.use.baseURL) });
+  const otherPage = await other.newPage();
+  await otherPage.goto("/login");
+  await login(otherPage, customer.phone, customer.password);
+  await expect(otherPage).not.toHaveURL(/\/login/);
+  await otherPage.goto("/settings/login-password");
+  await otherPage.getByLabel("Current password").fill(customer.password);
+  await otherPage.getByLabel("New password", { exact: true }).fill("newpass123");
+  await otherPage.getByLabel("Confirm new password").fill("newpass123");
+  await otherPage.getByRole("button", { name: "Change password" }).click();
+  await expect(otherPage).toHaveURL(/\/settings$/);
+  await other.close();
+
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount/);
+  await expect(
+    page.getByText("You were signed out because this account logged out or changed its password on another device or browser. Please log in again."),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the support button's unread count is in the page as loaded, also without JavaScript", async ({ page, customer }) => {
+  await operatorReplies(page, customer, "Your card was approved.");
+  await page.goto("/account");
+  const support = page.locator("header").getByRole("link", { name: "Support, 1 unread message" });
+  await expect(support).toBeVisible();
+  await expect(support.locator(".support-badge")).toHaveText("1");
+  await expectNoAxeViolations(page);
+});
+
+test("home leads to forex, futures, treasury and the news in one tap", async ({ page, customer }) => {
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  const tiles = [
+    ["Forex", /\/forex$/, "Forex"],
+    ["Futures", /\/futures$/, "Futures"],
+    ["Treasury debt", /\/treasury-debt$/, "Treasury debt"],
+    ["News", /\/news$/, "News"],
+  ] as const;
+  for (const [name, url, heading] of tiles) {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Quick access" }).getByRole("link", { name, exact: true }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
+  await page.goto("/");
+  await expectNoAxeViolations(page);
+});
+
+test("the positions screen's back link shows a space between the arrow and 'Back'", async ({ page, customer }) => {
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  await page.goto("/trade-no-nav/futures/ok");
+  const back = page.locator(".tr-back a");
+  await expect(back).toHaveText(/Back/);
+  const gap = await back.evaluate((link) => {
+    const arrow = link.querySelector("span")!.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(link.lastChild!);
+    return range.getBoundingClientRect().left - arrow.right;
+  });
+  expect(gap).toBeGreaterThanOrEqual(3);
 });
