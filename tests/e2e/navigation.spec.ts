@@ -1,4 +1,6 @@
-import { CUSTOMER_PASSWORD, expect, expectNoAxeViolations, login, operatorReplies, register, test, uniquePhone } from "./support";
+import type { Page } from "@playwright/test";
+
+import { CUSTOMER_PASSWORD, expect, expectNoAxeViolations, jsEnabled, login, operatorReplies, register, test, uniquePhone } from "./support";
 
 // What customers hit in the shell, navigation and sign-in (issue 24; docs/product.md#navigation, #accounts).
 // Both projects (JavaScript on and off) unless a test says otherwise.
@@ -144,4 +146,72 @@ test("the positions screen's back link shows a space between the arrow and 'Back
     return range.getBoundingClientRect().left - arrow.right;
   });
   expect(gap).toBeGreaterThanOrEqual(3);
+});
+
+test("with four languages the header is one row: a compact language button opens the picker", async ({ page }) => {
+  await page.goto("/login");
+  const header = page.locator("header.app-header");
+  const search = await header.locator("#site-search").boundingBox();
+  const languageButton = header.locator(".language-menu > summary");
+  await expect(languageButton).toHaveText("Language EN");
+  const button = await languageButton.boundingBox();
+  // One row: the button sits beside the search field, and the header is no taller than that row.
+  expect(Math.abs(button!.y + button!.height / 2 - (search!.y + search!.height / 2))).toBeLessThan(4);
+  const headerBox = await header.boundingBox();
+  expect(headerBox!.height).toBeLessThan(72);
+  await expect(page.getByRole("combobox", { name: "Language" })).toBeHidden();
+
+  await languageButton.click();
+  await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(languageButton).toHaveText("Idioma ES");
+  await expectNoAxeViolations(page);
+});
+
+/** A swipe from the left edge to the right, as a finger makes it (touch events through the DevTools protocol). */
+async function edgeSwipe(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 8, y: 400 }] });
+  for (const x of [40, 90, 150]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: 402 }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+/** /markets, then /trade through the bottom bar: one step to go back to. */
+async function twoScreens(page: Page) {
+  await page.goto("/markets");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trade" }).click();
+  await expect(page).toHaveURL(/\/trade$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Positions" })).toBeFocused();
+}
+
+test("an edge swipe in the browser is left to the browser's own back gesture: the app adds no second step", async ({ page, customer }) => {
+  test.skip(!jsEnabled(), "the app's gesture is a JavaScript enhancement");
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  await twoScreens(page);
+  await edgeSwipe(page);
+  // Had the app gone back as well, the page would be on /markets by now (the browser's own step is not simulated).
+  await page.waitForTimeout(1_000);
+  await expect(page).toHaveURL(/\/trade$/);
+});
+
+test("opened from the iOS home screen (no browser gesture), an edge swipe goes back exactly one screen", async ({ page, customer, browser }, testInfo) => {
+  test.skip(!jsEnabled(), "the app's gesture is a JavaScript enhancement");
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  const homeScreen = await browser.newContext({ ...testInfo.project.use, baseURL: String(testInfo.project.use.baseURL) });
+  await homeScreen.addCookies(await page.context().cookies());
+  await homeScreen.addInitScript(() => Object.defineProperty(Navigator.prototype, "standalone", { get: () => true }));
+  const app = await homeScreen.newPage();
+  await app.goto("/");
+  await app.waitForFunction(() => "__remixRouter" in window);
+  await app.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Markets" }).click();
+  await expect(app).toHaveURL(/\/markets$/);
+  await app.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trade" }).click();
+  await expect(app).toHaveURL(/\/trade$/);
+  await edgeSwipe(app);
+  await expect(app).toHaveURL(/\/markets$/);
+  await expect(app.getByRole("heading", { level: 1, name: "Markets" })).toBeVisible();
+  await homeScreen.close();
 });
