@@ -27,6 +27,8 @@ export interface LoginResult extends SignedIn {
   redirectTo: string;
   /** The device id the login was made from: the browser's, or a new one the action must set. */
   deviceId: string;
+  /** The customer's first sign-in ever: greeted as new, not "welcome back" (docs/product.md#accounts). */
+  firstLogin: boolean;
 }
 
 /** The login form was refused (invalid input, wrong password, provider down): the reply for the form. */
@@ -60,11 +62,13 @@ authenticator.use(
         tokenExpiresAt: reply.expires_at ?? null,
         redirectTo: safeRedirect(redirectTo, "/"),
         deviceId,
+        firstLogin: reply.first_login === true,
       };
     } catch (error) {
       throw new LoginRejected(
         failureResult(submission, error, t, {
-          codeFields: { phone_invalid: "phone" },
+          // A wrong phone or password is said on the password field, the one the customer types again.
+          codeFields: { phone_invalid: "phone", login_failed: "password" },
           inputFields: { user: "phone", password: "password" },
           hideFields: HIDDEN_ON_ERROR,
         }),

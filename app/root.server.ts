@@ -6,6 +6,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { deploymentFor } from "~/deployment";
+import { readSupportButtonState } from "~/features/support/button-state.server";
 import { localeDirection, type Locale } from "~/i18n";
 import { getLocale, resourcesFor, routeStrings, visibleLocales } from "~/i18next.server";
 import { getSignedIn } from "~/session.server";
@@ -20,6 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSignedIn(request),
     getToast(request),
   ]);
+  // The support button's unread count in the document itself, so it shows without JavaScript; JavaScript then keeps
+  // it current by polling. Only for a page load: a client navigation's data request leaves it to the poll
+  // (docs/decisions/0195-unread-count-in-the-document.md).
+  const support = signedIn && isDocumentRequest(request) ? await readSupportButtonState({ token: signedIn.token, request }) : null;
   const headers = new Headers(toastHeaders ?? undefined);
   headers.set("Vary", "Cookie, Accept-Language");
   return json(
@@ -29,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       visibleLocales: visibleLocales(),
       deployment: deploymentFor(process.env.DEPLOYMENT),
       user: signedIn?.user ?? null,
+      support: support?.ok ? support.state : null,
       toast,
       desktopWarningDismissed: desktopWarningDismissed(request),
       // The namespaces (or their sections) the matched routes declare in `handle.i18n` (decisions 0111, 0179).
@@ -36,6 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { headers },
   );
+}
+
+/** A browser's page load (not a client navigation's data request, which Remix sends as a fetch). */
+function isDocumentRequest(request: Request): boolean {
+  const dest = request.headers.get("Sec-Fetch-Dest");
+  if (dest) return dest === "document";
+  return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
 function pageResources(locale: Locale, request: Request) {

@@ -233,7 +233,8 @@ export function loginUrl(request: Request): string {
 /**
  * The one guard of (auth) routes (docs/product.md#accounts): the signed-in customer, or a thrown redirect to
  * `/login?redirectTo=<path+search>`. A session that ran out (lifetime or idle) or whose token the provider revoked
- * (decision 0186) also clears its cookie and says "session ended" on the login screen. `requireUserContext`
+ * (decision 0186) also clears its cookie and says on the login screen why: "session ended", or signed out by a
+ * logout or password change elsewhere (docs/product.md#accounts). `requireUserContext`
  * (app/utils/request.server.ts) builds on it.
  */
 export async function requireUser(request: Request): Promise<SignedIn> {
@@ -245,7 +246,9 @@ export async function requireUser(request: Request): Promise<SignedIn> {
   if (state.kind !== "ended" && !revoked) throw redirect(loginUrl(request));
   const headers = { "Set-Cookie": await sessionStorage.destroySession(createSession()) };
   if (state.kind === "ended" && !state.wasSignedIn) throw redirect(loginUrl(request), { headers });
-  throw await redirectWithToast(loginUrl(request), { key: "toast.sessionEnded", type: "info" }, { headers });
+  // A revoked token was signed out by the customer elsewhere (a logout, a password change): say so, not just "ended".
+  const key = revoked ? "toast.signedOutElsewhere" : "toast.sessionEnded";
+  throw await redirectWithToast(loginUrl(request), { key, type: "info" }, { headers });
 }
 
 /** For login, register and forgot-password: a signed-in customer goes to `to` instead. */

@@ -100,7 +100,7 @@ describe("requireUser (the one guard)", () => {
 describe("a token the provider revoked (decision 0186)", () => {
   const revoked = () => provider.reply(BALANCE, { status: 400, json: { msg: "logout" } });
 
-  it("is a visitor on open pages, and the (auth) guard sends to /login with 'session ended', clearing the cookie", async () => {
+  it("is a visitor on open pages, and the (auth) guard sends to /login saying it was signed out elsewhere, clearing the cookie", async () => {
     const cookie = await signedInCookie();
     revoked();
     expect(await getSignedIn(getRequest("/", cookie))).toBeNull();
@@ -109,7 +109,7 @@ describe("a token the provider revoked (decision 0186)", () => {
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings");
     const next = cookieHeaderFrom(response, cookie);
     expect(next).not.toMatch(/__session=/);
-    expect((await getToast(getRequest("/login", next))).toast).toEqual({ key: "toast.sessionEnded", type: "info" });
+    expect((await getToast(getRequest("/login", next))).toast).toEqual({ key: "toast.signedOutElsewhere", type: "info" });
     // The check sent the token of the cookie.
     expect(provider.sessionChecks).toEqual([{ method: "GET", path: BALANCE, query: {}, token: TOKEN }]);
   });

@@ -4,6 +4,8 @@ import { callProvider, type ProviderContext } from "./core.server";
 export interface LoginReply {
   token: string;
   expires_at: string;
+  /** True on the customer's first sign-in ever (absent from an older provider: treated as false). */
+  first_login?: boolean;
   user: string;
   no: string | number;
   img: string | null;

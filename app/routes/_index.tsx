@@ -20,7 +20,7 @@ import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsList } from "~/provider/news.server";
 import { useFormat } from "~/utils/format-context";
-import { blockTradingHref, fundsHref, ipoHref, newsHref, newsListHref, qipHref } from "~/utils/hrefs";
+import { blockTradingHref, fundsHref, instrumentListHref, ipoHref, newsHref, newsListHref, qipHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { getRequestContext } from "~/utils/request.server";
 
@@ -44,6 +44,11 @@ const QUICK_LINKS = [
   { to: ipoHref(), key: "home.ipo" },
   { to: qipHref(), key: "home.qip" },
   { to: fundsHref(), key: "home.funds" },
+  // One tap to the other markets and to the news, also where home shows no news items (INR).
+  { to: instrumentListHref("forex"), key: "home.forex" },
+  { to: instrumentListHref("futures"), key: "home.futures" },
+  { to: instrumentListHref("treasury"), key: "home.treasury" },
+  { to: newsListHref(), key: "home.newsTile" },
 ] as const;
 
 export interface HomeNewsItem {

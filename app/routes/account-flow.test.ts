@@ -56,7 +56,7 @@ describe("account flow (embedded provider)", () => {
     expect(response.status).toBe(400);
     const attempt = await login({ phone, password: "secret1" });
     expect(attempt.status).toBe(400);
-    expect(((await attempt.json()) as ReplyJson).result.error?.[""]).toEqual([en.providerErrors.login_failed]);
+    expect(((await attempt.json()) as ReplyJson).result.error?.password).toEqual([en.providerErrors.login_failed]);
   });
 
   it("a wrong invitation code is shown on the code field", async () => {

@@ -194,12 +194,12 @@ describe("login", () => {
     expect(await getSignedIn(getRequest("/", cookie))).toBeNull();
   });
 
-  it("login_failed is shown on the form and the password is not echoed", async () => {
+  it("login_failed is shown on the password field and the password is not echoed", async () => {
     provider.reply("/stock/user/login", { json: no("login_failed") });
     const response = await login({ phone: VALID.phone, password: "wrong99" });
     expect(response.status).toBe(400);
     const body = (await response.json()) as ReplyJson;
-    expect(body.result.error?.[""]).toEqual([en.providerErrors.login_failed]);
+    expect(body.result.error).toEqual({ password: [en.providerErrors.login_failed] });
     expect(body.result.initialValue).not.toHaveProperty("password");
     expect(response.headers.get("Set-Cookie")).toBeNull();
   });

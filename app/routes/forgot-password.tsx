@@ -149,7 +149,7 @@ function useStepForm<Fields extends Record<string, unknown>>(id: string, intent:
   const lastResult = useLastResult(intent);
   const navigation = useNavigation();
   const { constraints } = useLoaderData<typeof loader>();
-  const form = useAccountForm<Fields>({ id, lastResult, constraint: constraints[step], nativeValidation: true });
+  const form = useAccountForm<Fields>({ id, lastResult, constraint: constraints[step] });
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
   return { ...form, busy };
 }

@@ -49,7 +49,7 @@ describe("a browser the customer signed in from", () => {
     const device = deviceCookieOf(first)!.split(";")[0];
     for (let i = 0; i < 30; i++) {
       const failed = await login({ phone: String(6_100_000_000 + i), password: "wrong-pass" });
-      expect(await errorsOf(failed)).toEqual({ "": [en.providerErrors.login_failed] });
+      expect(await errorsOf(failed)).toEqual({ password: [en.providerErrors.login_failed] });
     }
     const stranger = await login({ phone: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD });
     expect(stranger.status).toBe(400);

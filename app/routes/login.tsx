@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(startSession(result)));
   headers.append("Set-Cookie", deviceCookie(result.deviceId));
-  return redirectWithToast(result.redirectTo, { key: "toast.loggedIn" }, { headers });
+  return redirectWithToast(result.redirectTo, { key: result.firstLogin ? "toast.firstLogin" : "toast.loggedIn" }, { headers });
 }
 
 export default function LoginPage() {
@@ -56,7 +56,6 @@ export default function LoginPage() {
     lastResult: actionData?.result,
     defaultValue: { phone, redirectTo },
     constraint,
-    nativeValidation: true,
   });
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   return (

@@ -124,6 +124,26 @@ describe("/markets loader (INR)", () => {
     expect(data.pageCount).toBe(1);
   });
 
+  it("searches every market for the header's search (scope=all), naming each row's market", async () => {
+    for (const term of ["apple", "AAPL"]) {
+      const data = await load(`?scope=all&q=${term}`);
+      expect(data.found?.q).toBe(term);
+      expect(data.found?.incomplete).toBe(false);
+      expect(data.found?.rows.map((row) => [row.symbol, row.market])).toEqual([["AAPL", "US"]]);
+      // The market below stays the whole first market, not narrowed to nothing.
+      expect(data.q).toBe("");
+      expect(data.rows).toHaveLength(10);
+    }
+    const eur = await load("?scope=all&q=EUR/USD");
+    expect(eur.found?.rows.map((row) => [row.symbol, row.market])).toEqual([["EURUSD=X", "FOREX"]]);
+    const none = await load("?scope=all&q=zzzzqqqxx");
+    expect(none.found).toEqual({ q: "zzzzqqqxx", rows: [], incomplete: false });
+    // Without the header's scope the search stays in its market, as before.
+    const scoped = await load("?q=apple");
+    expect(scoped.found).toBeNull();
+    expect(scoped.total).toBe(0);
+  });
+
   it("strips the .NS/.BO suffix from shown symbols under INR", async () => {
     const data = await load("?q=RELIANCE");
     const reliance = data.rows.find((row) => row.symbol === "RELIANCE.NS");

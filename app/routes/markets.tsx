@@ -2,7 +2,9 @@
  * /markets (open; docs/product.md#markets): category picker, sub-index tabs, price card of the selected index, the
  * category's stock list paged 10 per page, and search. Every control is a link or a GET form; JavaScript only
  * debounces the search into the URL and repaints prices from /resources/quotes every 3 s. An unknown category or
- * index is never silently replaced: the page redirects to the default with a message saying so.
+ * index is never silently replaced: the page redirects to the default with a message saying so. The header's
+ * search (`?scope=all&q=`) searches every market and the forex, futures and treasury lists, and shows what it
+ * found at the top, each row naming its market (docs/product.md#navigation).
  */
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
@@ -20,7 +22,7 @@ import { LinkTabs } from "~/components/ui/Tabs";
 import { marketLinks, noStoreHeaders } from "~/features/market/route-exports";
 import { formatInteger } from "~/format";
 import { useTranslation } from "~/i18n-react";
-import { requireData } from "~/provider/failures.server";
+import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import {
   getCategories,
   getStockList,
@@ -30,6 +32,7 @@ import {
   type PriceCardFigures,
   type StockFigures,
 } from "~/provider/market.server";
+import { currencyRowFigures, getMarketList, getCurrencyList, marketListRowFigures } from "~/provider/trading.server";
 import { redirectWithToast } from "~/toast.server";
 import { useFormat } from "~/utils/format-context";
 import { marketsHref } from "~/utils/hrefs";
@@ -41,6 +44,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** docs/product.md#live-prices: stock lists refresh every 3 s. */
 const REFRESH_MS = 3_000;
 const MAX_QUERY_LENGTH = 40;
+/** Rows a search of every market shows from each market or list. */
+const FOUND_PER_MARKET = 20;
 
 export const headers = noStoreHeaders;
 
@@ -69,18 +74,61 @@ export interface MarketsData extends PageInfo {
   index: PriceCardFigures | null;
   q: string;
   rows: StockFigures[];
+  /** The header's search of every market: what it found, and whether a market could not be searched. */
+  found: { q: string; rows: StockFigures[]; incomplete: boolean } | null;
 }
 
 function readQuery(url: URL) {
   const text = (name: string, max = 64) => (url.searchParams.get(name) ?? "").trim().slice(0, max);
-  return { category: text("category"), index: text("index"), q: text("q", MAX_QUERY_LENGTH), page: readPage(url.searchParams.get("page")) };
+  const q = text("q", MAX_QUERY_LENGTH);
+  const everywhere = url.searchParams.get("scope") === "all" && q !== "";
+  return {
+    category: text("category"),
+    index: text("index"),
+    // A search of every market leaves the market below it unfiltered.
+    q: everywhere ? "" : q,
+    found: everywhere ? q : "",
+    page: readPage(url.searchParams.get("page")),
+  };
+}
+
+/**
+ * The header's search (docs/product.md#navigation): every stock market's list, then forex, futures and treasury,
+ * each searched for `q`. A market that cannot be searched is left out and the answer says it is incomplete.
+ */
+async function searchEverywhere(
+  context: Awaited<ReturnType<typeof getRequestContext>>,
+  markets: readonly string[],
+  q: string,
+): Promise<NonNullable<MarketsData["found"]>> {
+  const { provider, deployment } = context;
+  const searches = await Promise.all([
+    ...markets.map((market) =>
+      attempt(getStockList(provider, { market, symbol: q, limit: FOUND_PER_MARKET }).then((list) => list.rows.map((row) => stockRowFigures(row, deployment)))),
+    ),
+    attempt(getCurrencyList(provider, { code: q }).then((list) => list.rows.map(currencyRowFigures))),
+    ...(["FUTURE", "CGI"] as const).map((market) =>
+      attempt(getMarketList(provider, { market, code: q }).then((rows) => rows.slice(0, FOUND_PER_MARKET).map((row) => marketListRowFigures(row, deployment)))),
+    ),
+  ]);
+  const rows: StockFigures[] = [];
+  let incomplete = false;
+  for (const search of searches) {
+    if (search.ok) rows.push(...search.data);
+    else {
+      incomplete = true;
+      logFailure("search of every market", search.failure);
+    }
+  }
+  return { q, rows, incomplete };
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = readQuery(new URL(request.url));
-  const { t, provider, deployment } = await getRequestContext(request, "markets");
+  const context = await getRequestContext(request, "markets");
+  const { t, provider, deployment } = context;
 
   const categories = await requireData(getCategories(provider));
   const category = query.category ? categories.find((c) => same(c.category_code, query.category)) : categories[0];
@@ -105,13 +153,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
 
-  const [quote, list] = await Promise.all([
+  const [quote, list, found] = await Promise.all([
     selectedIndex && category
       ? requireData(getYahoo(provider, { symbol: selectedIndex.stock_code, market: category.market, mold: "SVG" }))
       : null,
     category
       ? requireData(getStockList(provider, { market: category.market, symbol: query.q || undefined, page: query.page, limit: PAGE_SIZE }))
       : { rows: [], count: 0 },
+    query.found ? searchEverywhere(context, categories.map((c) => c.market), query.found) : null,
   ]);
 
   const pages = pageInfo(query.page, list.count);
@@ -132,6 +181,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
     q: query.q,
     rows: list.rows.map((row) => stockRowFigures(row, deployment)),
+    found,
     ...pages,
   };
   return json(data, { headers: { "Cache-Control": "private, no-store" } });
@@ -145,12 +195,17 @@ export default function Markets() {
   const busy = navigation.state === "loading" && navigation.location.pathname === "/markets";
 
   const symbols = useMemo(
-    () => [...(data.index ? [data.index.symbol] : []), ...data.rows.map((row) => row.symbol)],
-    [data.index, data.rows],
+    () => [
+      ...(data.found ? data.found.rows.map((row) => row.symbol) : []),
+      ...(data.index ? [data.index.symbol] : []),
+      ...data.rows.map((row) => row.symbol),
+    ],
+    [data.found, data.index, data.rows],
   );
   const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf);
   const index = data.index ? mergeCardQuote(data.index, live) : null;
   const rows = data.rows.map((row) => mergeQuote(row, live));
+  const found = data.found ? { ...data.found, rows: data.found.rows.map((row) => mergeQuote(row, live)) } : null;
 
   const categoryCode = data.category?.code ?? "";
   const indexCode = data.index?.symbol ?? "";
@@ -159,6 +214,32 @@ export default function Markets() {
   return (
     <div className="mk-page">
       <h1 className="mk-h1">{t("markets.heading")}</h1>
+
+      {found ? (
+        <section className="mk-list" aria-labelledby="found-heading">
+          <h2 id="found-heading" className="mk-h2">
+            {t("markets.everywhere.heading", { q: found.q })}
+          </h2>
+          <p role="status" className="mk-status">
+            {found.rows.length > 0
+              ? t("markets.searchResults", { count: found.rows.length, q: found.q, total: formatInteger(found.rows.length, fmt) })
+              : t("markets.everywhere.none", { q: found.q })}
+            {found.incomplete ? ` ${t("markets.everywhere.incomplete")}` : null}
+          </p>
+          {found.rows.length > 0 ? (
+            <StockTable
+              rows={found.rows}
+              labelledBy="found-heading"
+              busy={busy}
+              marketOf={(row) => categoryName(t, { code: row.market, name: row.market })}
+              columns={[t("markets.colStock"), t("markets.colMarket"), t("markets.colPrice"), t("markets.colChange")]}
+            />
+          ) : null}
+          <p>
+            <Link to={marketsHref({ category: categoryCode || undefined, index: indexCode || undefined })}>{t("markets.clearSearch")}</Link>
+          </p>
+        </section>
+      ) : null}
 
       {data.categories.length === 0 ? <p>{t("markets.noCategories")}</p> : null}
 

@@ -64,7 +64,6 @@ export default function RegisterPage() {
     id: "register",
     lastResult: actionData?.result,
     constraint,
-    nativeValidation: true,
   });
   const busy = navigation.state !== "idle" && navigation.formAction === "/register";
   return (

@@ -9,8 +9,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
 import type { SupportButtonState } from "~/components/shell/useSupportButton";
-import { attempt, type ProviderFailure } from "~/provider/failures.server";
-import { getSupportLink, getUnreadCount, supportTarget } from "~/provider/support.server";
+import { readSupportButtonState } from "~/features/support/button-state.server";
+import type { ProviderFailure } from "~/provider/failures.server";
 import { getRequestContext } from "~/utils/request.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -20,15 +20,9 @@ type UnreadReply = SupportButtonState | { error: string };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { provider, user } = await getRequestContext(request);
   if (!user) return json<UnreadReply>({ error: "signed_out" }, { status: 401, headers: NO_STORE });
-  const link = await attempt(getSupportLink(provider));
-  if (!link.ok) return failed(link.failure);
-  if (!link.data.chat_enabled) {
-    const external = supportTarget(link.data)?.external ?? false;
-    return json<UnreadReply>({ chatEnabled: false, unread: 0, external }, { headers: NO_STORE });
-  }
-  const unread = await attempt(getUnreadCount(provider));
-  if (!unread.ok) return failed(unread.failure);
-  return json<UnreadReply>({ chatEnabled: true, unread: unread.data.unread_count, external: false }, { headers: NO_STORE });
+  const read = await readSupportButtonState(provider);
+  if (!read.ok) return failed(read.failure);
+  return json<UnreadReply>(read.state, { headers: NO_STORE });
 }
 
 function failed(failure: ProviderFailure) {

@@ -47,7 +47,9 @@ async function expectSignedOut(cookie: string, phone: string) {
     expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
     expect(await response.text()).not.toContain(phone);
     expect(cookieHeaderFrom(response, cookie)).not.toMatch(/__session=/);
-    expect(await toastText(response, { common })).toBe("Your session has ended. Please log in again.");
+    expect(await toastText(response, { common })).toBe(
+      "You were signed out because this account logged out or changed its password on another device or browser. Please log in again.",
+    );
   }
 }
 

@@ -52,11 +52,14 @@ export default function SettingsPage() {
   return (
     <section aria-labelledby="settings-title">
       <h1 id="settings-title">{t("settings.title")}</h1>
-      <div className="card">
-        <h2>{t("settings.language")}</h2>
-        <p>{t("settings.languageCurrent", { language: LOCALE_NAMES[locale] })}</p>
-        <LanguagePicker locale={locale} locales={locales} id="settings-language" showLabel />
-      </div>
+      {/* A choice only when there is one (docs/product.md#locales): one language offered shows no picker. */}
+      {locales.length > 1 ? (
+        <div className="card" id="language">
+          <h2>{t("settings.language")}</h2>
+          <p>{t("settings.languageCurrent", { language: LOCALE_NAMES[locale] })}</p>
+          <LanguagePicker locale={locale} locales={locales} id="settings-language" showLabel />
+        </div>
+      ) : null}
       <nav className="card" aria-labelledby="settings-security">
         <h2 id="settings-security">{tw("settings.security")}</h2>
         <ul className="list">

@@ -61,7 +61,7 @@ function BackLink({ to }: { to: string }) {
           navigate(-1);
         }}
       >
-        <span aria-hidden="true">← </span>
+        <span aria-hidden="true">←</span>
         {t("positions.back")}
       </Link>
     </p>

@@ -19,8 +19,8 @@ export function accountRoutes(s: Services) {
 
   app.post("/stock/user/login", async (c) => {
     const body = await readBody(c, z.object({ user: text(20), password: text() }));
-    const { token, expiresAt, user } = await s.accounts.login({ ...body, address: clientAddress(c), device: clientDevice(c) });
-    return ok(c, { token, expires_at: expiresAt.toISOString(), ...userInfo(user, await s.trading.totals(user)) });
+    const { token, expiresAt, user, firstLogin } = await s.accounts.login({ ...body, address: clientAddress(c), device: clientDevice(c) });
+    return ok(c, { token, expires_at: expiresAt.toISOString(), first_login: firstLogin, ...userInfo(user, await s.trading.totals(user)) });
   });
 
   app.post("/stock/success/user/logout", auth, async (c) => {

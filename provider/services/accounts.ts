@@ -12,6 +12,7 @@ import {
 } from "../db/repositories/one-time-codes";
 import {
   findActiveSessionUser,
+  hasSignedInBefore,
   insertSession,
   revokeAllSessions,
   revokeSession,
@@ -159,8 +160,9 @@ export function createAccounts(deps: AccountsDeps) {
     const at = now();
     const token = newToken();
     const expiresAt = new Date(at.getTime() + deps.tokenTtlMs);
+    const firstLogin = !(await hasSignedInBefore(db, user.id));
     await insertSession(db, { user_id: user.id, token_hash: sha256(token), created_at: at, expires_at: expiresAt });
-    return { token, expiresAt, user };
+    return { token, expiresAt, user, firstLogin };
   }
 
   /**

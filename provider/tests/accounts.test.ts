@@ -65,6 +65,13 @@ describe("login, tokens, logout", () => {
     expect(stored).toBeUndefined();
   });
 
+  it("says first_login on a customer's first sign-in only", async () => {
+    const { user } = await register();
+    expect((await login(user, "secret1")).data.first_login).toBe(true);
+    expect((await login(user, "secret1")).data.first_login).toBe(false);
+    expect((await login(TEST_DEMO_USER, TEST_DEMO_PASSWORD)).data.first_login).toBe(false);
+  });
+
   it("gives the same failure for an unknown phone and a wrong password", async () => {
     const wrong = await login(TEST_DEMO_USER, "nope-nope");
     const unknown = await login("5559999999", TEST_DEMO_PASSWORD);

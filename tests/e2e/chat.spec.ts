@@ -1,18 +1,9 @@
 import type { Page } from "@playwright/test";
 
-import { expect, expectNoAxeViolations, jsEnabled, test, type Customer } from "./support";
+import { expect, expectNoAxeViolations, jsEnabled, operatorReplies, test } from "./support";
 
 // Customer-service chat (docs/product.md#support), JS on and off, each test with its own fresh customer. The
 // operator answers through the endpoint the server exposes for its embedded provider.
-const OPERATOR_KEY = process.env.OPERATOR_KEY ?? "e2e-operator-key";
-
-async function operatorReplies(page: Page, customer: Customer, content: string) {
-  const response = await page.context().request.post("/api/operator/chat/reply", {
-    headers: { "x-operator-key": OPERATOR_KEY },
-    data: { user: customer.phone, content },
-  });
-  expect(response.status(), "operator reply").toBe(200);
-}
 
 const thread = (page: Page) => page.locator("main .chat-thread");
 

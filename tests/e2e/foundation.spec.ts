@@ -20,8 +20,6 @@ test("register: errors on the fields with a summary, then an account", async ({ 
   await page.getByLabel(/^password$/i).fill(CUSTOMER_PASSWORD);
   await page.getByLabel(/confirm/i).fill("different1");
   await page.getByLabel(/invitation/i).fill("DEMO2026");
-  // Native validation would stop the bad phone before the server sees it; switch it off to test the server path.
-  await page.locator("main form").evaluate((form) => form.setAttribute("novalidate", ""));
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("There is a problem")).toBeVisible();
   await expect(page).toHaveTitle(/^Error: /);

@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, jsEnabled, login, newCustomer, test, uni
 // The app shell on every screen: header and bottom bar on small phones in every language, focus and loading
 // state after client navigations, the offline banner and the desktop warning (docs/product.md#navigation,
 // #networks). Both projects unless a test says otherwise. The e2e server offers all four languages
-// (VISIBLE_LOCALES in playwright.config.ts), so the language picker is in the header: the widest case.
+// (VISIBLE_LOCALES in playwright.config.ts), so the language button is in the header: the widest case.
 
 const LOCALES = ["en", "zh", "de", "es"] as const;
 type Box = { x: number; y: number; width: number; height: number };
@@ -23,8 +23,7 @@ async function headerBoxes(page: Page): Promise<Record<string, Box>> {
     searchButton: header.locator("form[role=search] button"),
     support: header.locator('a[href="/support"]'),
     settings: header.locator('a[href="/settings"]'),
-    language: header.locator("#header-language"),
-    languageButton: header.locator(".language-picker button"),
+    language: header.locator(".language-menu > summary"),
   };
   const boxes: Record<string, Box> = {};
   for (const [name, locator] of Object.entries(parts)) {

@@ -186,3 +186,12 @@ export async function useLanguage(page: Page, lng: "en" | "zh" | "de" | "es") {
   });
   expect(response.status(), `switching to ${lng} (is it in VISIBLE_LOCALES?)`).toBe(302);
 }
+
+/** The operator answers the customer's chat, through the endpoint the server exposes for its embedded provider. */
+export async function operatorReplies(page: Page, customer: Customer, content: string) {
+  const response = await page.context().request.post("/api/operator/chat/reply", {
+    headers: { "x-operator-key": process.env.OPERATOR_KEY ?? "e2e-operator-key" },
+    data: { user: customer.phone, content },
+  });
+  expect(response.status(), "operator reply").toBe(200);
+}

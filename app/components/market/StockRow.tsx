@@ -13,7 +13,18 @@ import { useFormat } from "~/utils/format-context";
  * (`.mk-row`), so the table keeps its semantics and a screen reader hears one link per row. With `opens={false}`
  * (the watchlist's edit mode) the row does not open and `children` add its cells (the delete button).
  */
-export function StockRow({ stock, opens = true, children }: { stock: StockFigures; opens?: boolean; children?: ReactNode }) {
+export function StockRow({
+  stock,
+  opens = true,
+  marketLabel,
+  children,
+}: {
+  stock: StockFigures;
+  opens?: boolean;
+  /** The market's name in its own cell, for lists that mix markets (the header's search). */
+  marketLabel?: string;
+  children?: ReactNode;
+}) {
   const fmt = useFormat();
   const identity = (
     <>
@@ -32,6 +43,7 @@ export function StockRow({ stock, opens = true, children }: { stock: StockFigure
           <span className="mk-stock">{identity}</span>
         )}
       </th>
+      {marketLabel !== undefined ? <td className="mk-market">{marketLabel}</td> : null}
       <td className="mk-num">{formatMarketMoney(stock.price, fmt, stock.market)}</td>
       <td className="mk-chgcell">
         <PriceChange change={stock.change} percent={stock.changePercent} decimals={priceDigits(stock.market)} />

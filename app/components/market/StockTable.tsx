@@ -12,13 +12,16 @@ export function StockTable({
   caption,
   labelledBy,
   busy,
+  marketOf,
 }: {
   rows: readonly StockFigures[];
-  /** The column headings: name, price, change. */
-  columns: readonly [name: string, price: string, change: string];
+  /** The column headings: name, price, change, and the market's when `marketOf` names each row's market. */
+  columns: readonly [name: string, price: string, change: string] | readonly [name: string, market: string, price: string, change: string];
   caption?: string;
   labelledBy?: string;
   busy?: boolean;
+  /** A search across markets says which market each row is in (docs/product.md#navigation). */
+  marketOf?: (row: StockFigures) => string;
 }) {
   return (
     <table className="mk-table" aria-labelledby={labelledBy} aria-busy={busy || undefined}>
@@ -34,7 +37,7 @@ export function StockTable({
       </thead>
       <tbody>
         {rows.map((row) => (
-          <StockRow key={row.symbol} stock={row} />
+          <StockRow key={`${row.market}:${row.symbol}`} stock={row} marketLabel={marketOf?.(row)} />
         ))}
       </tbody>
     </table>

@@ -18,11 +18,23 @@ export function isBackSwipe(
 }
 
 /**
- * App-style back gesture (JS enhancement only): a touch that starts within 40 px of the left edge and moves
- * more than 60 px right in under 500 ms calls history.back(). Ignored while a dialog is open.
+ * Whether the browser leaves the back gesture to the page: only an app saved to the iOS home screen
+ * (`navigator.standalone`, which only iOS Safari defines) runs without Safari's own edge swipe. Everywhere else
+ * a back swipe already exists (Safari and Chrome on iOS, Android's system gesture, in a tab or installed), and a
+ * second one of ours would go back two screens (docs/decisions/0194-back-swipe-only-without-the-browsers.md).
+ */
+export function browserHasNoBackGesture(nav: Navigator & { standalone?: boolean } = navigator): boolean {
+  return nav.standalone === true;
+}
+
+/**
+ * App-style back gesture (JS enhancement only), where the browser has none of its own: a touch that starts within
+ * 40 px of the left edge and moves more than 60 px right in under 500 ms calls history.back(). Ignored while a
+ * dialog is open.
  */
 export function BackSwipe() {
   useEffect(() => {
+    if (!browserHasNoBackGesture()) return;
     let start: { x: number; y: number; time: number } | null = null;
     const onStart = (event: TouchEvent) => {
       const touch = event.touches[0];

@@ -11,14 +11,17 @@ import { useSupportButton } from "./useSupportButton";
 /**
  * The header's support button (docs/product.md#support, docs/decisions/0143): a link to /support, whose loader
  * opens the chat when it is on and otherwise follows the provider's support link — the one implementation of
- * "where support is", with or without JavaScript. With JavaScript and a signed-in customer it also shows the
- * number of unread operator replies, and opens a support link on another site in a new tab.
+ * "where support is", with or without JavaScript. For a signed-in customer it shows the number of unread operator
+ * replies, read by the server for the page (also without JavaScript) and polled with JavaScript, which also opens
+ * a support link on another site in a new tab.
  */
 export function SupportLink() {
   const { t } = useTranslation("common");
   const fmt = useFormat();
-  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
-  const state = useSupportButton(signedIn);
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const signedIn = Boolean(root?.user);
+  // The document's count (rendered on the server, shown without JavaScript) until the first poll answers.
+  const state = useSupportButton(signedIn, root?.support ?? null);
   const unread = state?.chatEnabled ? state.unread : 0;
   const external = state !== null && !state.chatEnabled && state.external;
   return (

@@ -27,14 +27,14 @@ async function readState(signal: AbortSignal): Promise<SupportButtonState> {
 }
 
 /**
- * The support button's state, for a signed-in customer only (null before it is known, and always for a
- * visitor): read once when the page loads and again on entering or leaving the chat (reading the chat marks the
+ * The support button's state, for a signed-in customer only (the document's `initial` state, or null, before it is
+ * known, and always null for a visitor): read once when the page loads and again on entering or leaving the chat (reading the chat marks the
  * replies read), then every 10 s while the page is visible — only when the chat is on. A failed poll keeps the
  * last count and is retried with the live panels' backoff (docs/decisions/0106).
  */
-export function useSupportButton(signedIn: boolean): SupportButtonState | null {
+export function useSupportButton(signedIn: boolean, initial: SupportButtonState | null = null): SupportButtonState | null {
   const onChat = useLocation().pathname === customerServiceHref();
-  const [state, setState] = useState<SupportButtonState | null>(null);
+  const [state, setState] = useState<SupportButtonState | null>(initial);
   const navigating = useNavigationPending();
 
   useEffect(() => {

@@ -22,16 +22,13 @@ export function useAccountForm<Fields extends Record<string, unknown>>({
   lastResult,
   constraint,
   defaultValue,
-  nativeValidation = false,
 }: {
   id: string;
   lastResult: ReplyFormOptions<Fields>["lastResult"];
   constraint: ReplyFormOptions<Fields>["constraint"];
   defaultValue?: ReplyFormOptions<Fields>["defaultValue"];
-  /** Native required/pattern/minLength work before JS loads (the public forms); the action's checks after hydration. */
-  nativeValidation?: boolean;
 }) {
-  const [form, fields] = useReplyForm<Fields>({ id, lastResult, defaultNoValidate: !nativeValidation, defaultValue, constraint });
+  const [form, fields] = useReplyForm<Fields>({ id, lastResult, defaultValue, constraint });
   const { attempts, onSubmitCapture } = useSubmitAttempts();
   return {
     form,

@@ -209,7 +209,7 @@ describe("positions screen markup", () => {
     const html = await render(TradeNoNavPage, "/trade-no-nav/futures/ok", positions({ tab: "futures", rows: [], total: 0 }), {
       params: { type: "futures", buck: "ok" },
     });
-    expect(html).toMatch(/<a [^>]*href="\/futures"><span aria-hidden="true">← <\/span>Back<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/futures"><span aria-hidden="true">←<\/span>Back<\/a>/);
   });
 });
 

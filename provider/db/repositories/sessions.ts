@@ -7,6 +7,10 @@ export const insertSession = (
   row: { user_id: number; token_hash: string; created_at: Date; expires_at: Date },
 ) => db.insertInto("sessions").values(row).returningAll().executeTakeFirstOrThrow();
 
+/** Whether the customer ever signed in before (session rows are kept, revoked or expired). */
+export const hasSignedInBefore = async (db: Executor, userId: number): Promise<boolean> =>
+  (await db.selectFrom("sessions").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst()) !== undefined;
+
 /** A token's active session with its customer's unchanging identity, in one round trip (authentication). */
 export const findActiveSessionUser = (db: Executor, tokenHash: string, now: Date) =>
   db

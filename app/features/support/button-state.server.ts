@@ -1,0 +1,23 @@
+/**
+ * The support button's state for a signed-in customer (docs/product.md#support, docs/decisions/0143 and 0195):
+ * what /resources/unread answers the header's poll, and what the root loader renders into a document so the
+ * unread count shows without JavaScript.
+ */
+import type { SupportButtonState } from "~/components/shell/useSupportButton";
+import { attempt, type ProviderFailure } from "~/provider/failures.server";
+import type { ProviderContext } from "~/provider/core.server";
+import { getSupportLink, getUnreadCount, supportTarget } from "~/provider/support.server";
+
+export async function readSupportButtonState(
+  provider: ProviderContext,
+): Promise<{ ok: true; state: SupportButtonState } | { ok: false; failure: ProviderFailure }> {
+  const link = await attempt(getSupportLink(provider));
+  if (!link.ok) return link;
+  if (!link.data.chat_enabled) {
+    const external = supportTarget(link.data)?.external ?? false;
+    return { ok: true, state: { chatEnabled: false, unread: 0, external } };
+  }
+  const unread = await attempt(getUnreadCount(provider));
+  if (!unread.ok) return unread;
+  return { ok: true, state: { chatEnabled: true, unread: unread.data.unread_count, external: false } };
+}
