@@ -127,7 +127,8 @@ describe("withdraw", () => {
     });
     const id = created.body.data.id;
     expect(await expectLedgerBalanced(p, t.id)).toBe("700.00");
-    expect((await t.c.get("/v2/user/info")).body.data).toMatchObject({ money: "700.00", total: "700.00" });
+    // The money is held, still the customer's: total assets keep it (docs/product.md#wallet).
+    expect((await t.c.get("/v2/user/info")).body.data).toMatchObject({ money: "700.00", held: "300.00", total: "1000.00" });
     expect((await billsOf(p, t.id)).at(-1)).toMatchObject({
       type: "expense",
       amount: "300.00",
