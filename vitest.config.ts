@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: {
     alias: {
       "~": path.resolve(__dirname, "app"),
-      // The Remix compiler's virtual module (app/i18next.server.ts reads the route table from it); tests get
+      // The Remix compiler's virtual module (app/i18n/i18next.server.ts reads the route table from it); tests get
       // an empty table unless they mock it (docs/decisions/0111-route-namespaces.md).
       "@remix-run/dev/server-build": path.resolve(__dirname, "tests/setup/server-build.ts"),
     },

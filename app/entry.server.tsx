@@ -8,15 +8,15 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 
 import { DocumentStatusContext } from "~/components/ui/FormErrors";
-import { TranslationsProvider } from "~/i18n-react";
-import { getLocale, resourcesFor } from "~/i18next.server";
+import { TranslationsProvider } from "~/i18n/react";
+import { getLocale, resourcesFor } from "~/i18n/i18next.server";
 import { NonceProvider } from "~/utils/nonce-provider";
-import { keepSessionAlive } from "~/session.server";
+import { keepSessionAlive } from "~/session/session.server";
 import { deferScripts } from "~/utils/scripts-after-paint";
 import { documentEncoding, encodeDocument } from "~/utils/document-encoding.server";
 
 // For the Express server (server/app.mjs): the request checks and headers, compiled with the app.
-export { serverHooks } from "~/security.server";
+export { serverHooks } from "~/http/security.server";
 
 export default async function handleRequest(
   request: Request,

@@ -7,10 +7,10 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { deploymentFor } from "~/deployment";
 import { readSupportButtonState } from "~/features/support/button-state.server";
-import { localeDirection, type Locale } from "~/i18n";
-import { getLocale, resourcesFor, routeStrings, visibleLocales } from "~/i18next.server";
-import { getSignedIn } from "~/session.server";
-import { getToast } from "~/toast.server";
+import { localeDirection, type Locale } from "~/i18n/config";
+import { getLocale, resourcesFor, routeStrings, visibleLocales } from "~/i18n/i18next.server";
+import { getSignedIn } from "~/session/session.server";
+import { getToast } from "~/session/toast.server";
 import { desktopWarningDismissed } from "~/utils/desktop-warning.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -17,14 +17,14 @@ import { useMemo, useState, type ReactNode } from "react";
 import { BackSwipe, BottomNav, DesktopWarning, Header, NetworkStatus, isNetworkFailure, useFocusOnNavigation, useSlowNavigation } from "~/components/shell";
 import { Toast } from "~/components/ui/Toast";
 import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErrors";
-import { DEFAULT_LOCALE, localeDirection } from "~/i18n";
+import { DEFAULT_LOCALE, localeDirection } from "~/i18n/config";
 import {
   TranslationsProvider,
   mergeBrowserTranslations,
   useTranslation,
   useTranslations,
   type Translations,
-} from "~/i18n-react";
+} from "~/i18n/react";
 import appStyles from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page";

@@ -1,7 +1,7 @@
 // The Express app in front of the Remix build (docs/decisions/0090-custom-express-server.md), shaped after the
 // Epic Stack's server/index.ts at c15d899. Plain JavaScript run by node: no TypeScript loader in production.
 // Every app-specific rule it applies (origin, bodies, refusal pages, HSTS, operator pass-through) is compiled
-// with the app and reached through the build: `build.entry.module.serverHooks` (app/security.server.ts).
+// with the app and reached through the build: `build.entry.module.serverHooks` (app/http/security.server.ts).
 //
 // Order: log → nonce + security headers (every response) → client address → host/origin check (403)
 //        → static files → /api/operator/* (embedded provider only) → form body rules (411/413/415) → Remix.
@@ -53,11 +53,11 @@ export function createApp({
   publicDir = path.resolve("public"),
   logRequests = process.env.LOG_REQUESTS === "1",
 }) {
-  /** @returns {import("../app/security.server").ServerHooks} */
+  /** @returns {import("../app/http/security.server").ServerHooks} */
   const hooks = () => getBuild().entry.module.serverHooks;
   const app = express();
   app.disable("x-powered-by");
-  // TRUST_PROXY, parsed by the app (app/security.server.ts: the origin check reads it too).
+  // TRUST_PROXY, parsed by the app (app/http/security.server.ts: the origin check reads it too).
   const trustProxy = hooks().trustProxySetting();
   app.set("trust proxy", trustProxy);
 

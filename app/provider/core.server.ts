@@ -2,8 +2,8 @@
  * The typed core every provider call goes through: envelope `{msg, data}`, 10 s timeout, the token from
  * the cookie session, and the `logout` reply turned into a redirect to /login that clears the session.
  */
-import { destroySession, getSession, loginUrl } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { destroySession, getSession, loginUrl } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 
 import { providerFetch } from "./transport.server";
 

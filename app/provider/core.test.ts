@@ -11,7 +11,7 @@ import {
 } from "~/provider/core.server";
 import { providerTimeoutMs } from "~/provider/transport.server";
 import { loader as healthzLoader } from "~/routes/healthz";
-import { commitSession, getSession } from "~/session.server";
+import { commitSession, getSession } from "~/session/session.server";
 import { ORIGIN, cookieHeaderFrom, getRequest } from "~/testing/http";
 import { no, ok, scriptedProvider } from "~/testing/provider-double";
 

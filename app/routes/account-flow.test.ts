@@ -11,9 +11,9 @@ import { action as loginAction } from "~/routes/login";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
 import { loader as settingsLoader } from "~/routes/settings";
-import { getSignedIn } from "~/session.server";
+import { getSignedIn } from "~/session/session.server";
 import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
-import { getToast } from "~/toast.server";
+import { getToast } from "~/session/toast.server";
 
 import en from "../../locales/en/common.json";
 

@@ -7,15 +7,15 @@ import { getZodConstraint } from "@conform-to/zod";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { createRegisterSchema } from "~/features/account/schemas.server";
-import { getFixedT, localeCookie } from "~/i18next.server";
+import { getFixedT, localeCookie } from "~/i18n/i18next.server";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
-import { getSession, getSignedIn } from "~/session.server";
+import { getSession, getSignedIn } from "~/session/session.server";
 import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
 import { no, ok, scriptedProvider } from "~/testing/provider-double";
-import { getToast } from "~/toast.server";
+import { getToast } from "~/session/toast.server";
 
 import de from "../../locales/de/common.json";
 import en from "../../locales/en/common.json";

@@ -22,14 +22,14 @@ import { FigureList } from "~/features/wallet/FigureList";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { balanceVisibilitySchema, parseForm } from "~/features/wallet/schemas.server";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
-import { formatClockTime, formatInteger, formatMoney } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { formatClockTime, formatInteger, formatMoney } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getPositions, positionFigures, type PositionFigures } from "~/provider/trading.server";
 import { getUserInfo, uploadId, walletFigures, type HoldKind, type WalletFigures } from "~/provider/wallet.server";
-import { requireSameOrigin } from "~/security.server";
-import { safeRedirect } from "~/session.server";
-import { useFormat } from "~/utils/format-context";
+import { requireSameOrigin } from "~/http/security.server";
+import { safeRedirect } from "~/session/session.server";
+import { useFormat } from "~/i18n/format-context";
 import {
   POSITION_TABS,
   accountHref,

@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 
-import { requireSameOrigin } from "~/security.server";
-import { safeRedirect } from "~/session.server";
+import { requireSameOrigin } from "~/http/security.server";
+import { safeRedirect } from "~/session/session.server";
 import { dismissDesktopWarningCookie } from "~/utils/desktop-warning.server";
 
 /** The dismiss form: `redirectTo` is sent by the plain (no-JS) form only; the JS fetcher leaves it out. */

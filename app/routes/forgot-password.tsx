@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
@@ -16,13 +16,13 @@ import {
   type PhoneStepFields,
   type ResetStepFields,
 } from "~/features/account/schemas.server";
-import { getFixedT } from "~/i18next.server";
-import type { TFunction } from "~/i18n-react";
+import { getFixedT } from "~/i18n/i18next.server";
+import type { TFunction } from "~/i18n/react";
 import { requestResetCode, resetPassword } from "~/provider/account.server";
 import { ProviderError } from "~/provider/core.server";
-import { requireSameOrigin } from "~/security.server";
-import { commitSession, getSession, requireAnonymous, type AppSession } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { requireSameOrigin } from "~/http/security.server";
+import { commitSession, getSession, requireAnonymous, type AppSession } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 import type { PageHandle } from "~/utils/page";
 import { formConstraint } from "~/utils/form-constraint.server";
 

@@ -1,18 +1,18 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
-import { LoginRejected, authenticator } from "~/auth.server";
+import { LoginRejected, authenticator } from "~/session/auth.server";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { getInputProps } from "~/components/ui/replyForm";
 import { deviceCookie } from "~/features/account/device.server";
 import { keepDigits } from "~/features/account/fields";
 import { PasswordField, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
 import { createLoginSchema, type LoginFields } from "~/features/account/schemas.server";
-import { getFixedT } from "~/i18next.server";
-import { requireSameOrigin } from "~/security.server";
-import { commitSession, requireAnonymous, safeRedirect, startSession } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { requireSameOrigin } from "~/http/security.server";
+import { commitSession, requireAnonymous, safeRedirect, startSession } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 import type { PageHandle } from "~/utils/page";
 import { formConstraint } from "~/utils/form-constraint.server";
 
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * remix-auth's FormStrategy validates and logs in (app/auth.server.ts); the action keeps the session and the
+ * remix-auth's FormStrategy validates and logs in (app/session/auth.server.ts); the action keeps the session and the
  * device id the login was made from (docs/decisions/0184-known-devices.md).
  */
 export async function action({ request }: ActionFunctionArgs) {

@@ -5,9 +5,9 @@ import { logoutSchema } from "~/features/account/schemas.server";
 import { logout } from "~/provider/account.server";
 import { isProviderUnavailable } from "~/provider/core.server";
 import { classifyFailure, logFailure } from "~/provider/failures.server";
-import { requireSameOrigin } from "~/security.server";
-import { destroySession, getSession } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { requireSameOrigin } from "~/http/security.server";
+import { destroySession, getSession } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 
 const CONFIRM_STEP = "/settings?confirm=logout";
 

@@ -4,7 +4,7 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "MXN";
 });
 
-import { getToast } from "~/toast.server";
+import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, settle } from "~/testing/http";
 
 import { loader as homeLoader, type HomeData } from "./_index";

@@ -20,8 +20,8 @@ import { SearchInput } from "~/components/ui/CodeSearchForm";
 import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { marketLinks, noStoreHeaders } from "~/features/market/route-exports";
-import { formatInteger } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { formatInteger } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import {
   getCategories,
@@ -33,8 +33,8 @@ import {
   type StockFigures,
 } from "~/provider/market.server";
 import { currencyRowFigures, getMarketList, getCurrencyList, marketListRowFigures } from "~/provider/trading.server";
-import { redirectWithToast } from "~/toast.server";
-import { useFormat } from "~/utils/format-context";
+import { redirectWithToast } from "~/session/toast.server";
+import { useFormat } from "~/i18n/format-context";
 import { marketsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { PAGE_SIZE, pageInfo, readPage, type PageInfo } from "~/utils/pagination";

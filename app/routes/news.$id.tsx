@@ -7,12 +7,12 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { formatDate } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { formatDate } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsArticle, newsArticle, type NewsArticle } from "~/provider/news.server";
 import newsStyles from "~/styles/news.css";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 import { newsHref, newsListHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";

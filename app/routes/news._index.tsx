@@ -9,12 +9,12 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { Pager } from "~/components/ui/Pager";
 import { NEWS_PAGE_SIZES, readNewsPageSize, type NewsPageSize } from "~/features/news/page-size";
-import { formatDate } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { formatDate } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsList, newsItem, type NewsItem } from "~/provider/news.server";
 import newsStyles from "~/styles/news.css";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 import { newsHref, newsListHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { getFixedT } from "~/i18next.server";
-import { commitSession, startSession } from "~/session.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { commitSession, startSession } from "~/session/session.server";
 import { no, ok, scriptedProvider } from "~/testing/provider-double";
 import { getRequest, settle } from "~/testing/http";
 import { newsListHref } from "~/utils/hrefs";

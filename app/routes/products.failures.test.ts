@@ -11,7 +11,7 @@ vi.hoisted(() => {
 
 import { periodText } from "~/features/products/funds";
 import { blockMaximum } from "~/features/products/quantity";
-import { translate, type TFunction } from "~/i18n-react";
+import { translate, type TFunction } from "~/i18n/react";
 import { ProviderError } from "~/provider/core.server";
 import { getRequest, settle, type ReplyJson } from "~/testing/http";
 import type { ProviderCall } from "~/testing/provider-double";

@@ -8,7 +8,7 @@ vi.hoisted(() => {
   process.env.VISIBLE_LOCALES = "en,zh,de,es";
 });
 
-import { localeCookie } from "~/i18next.server";
+import { localeCookie } from "~/i18n/i18next.server";
 import { ORIGIN, settle, type ReplyJson } from "~/testing/http";
 import { no, ok } from "~/testing/provider-double";
 import { useScriptedProvider } from "~/testing/route-harness";

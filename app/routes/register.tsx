@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
@@ -10,11 +10,11 @@ import { failureResult } from "~/features/account/failure-reply.server";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
 import { createRegisterSchema, type RegisterFields } from "~/features/account/schemas.server";
-import { getFixedT } from "~/i18next.server";
+import { getFixedT } from "~/i18n/i18next.server";
 import { register } from "~/provider/account.server";
-import { requireSameOrigin } from "~/security.server";
-import { requireAnonymous } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { requireSameOrigin } from "~/http/security.server";
+import { requireAnonymous } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 import type { PageHandle } from "~/utils/page";
 import { formConstraint } from "~/utils/form-constraint.server";
 

@@ -2,11 +2,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 
-import type { Locale, TFunction } from "~/i18n";
-import { getFixedT, localeCookie, visibleLocales } from "~/i18next.server";
-import { requireSameOrigin } from "~/security.server";
-import { safeRedirect } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import type { Locale, TFunction } from "~/i18n/config";
+import { getFixedT, localeCookie, visibleLocales } from "~/i18n/i18next.server";
+import { requireSameOrigin } from "~/http/security.server";
+import { safeRedirect } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 
 export function loader() {
   return redirect("/settings");

@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
 import { LanguagePicker } from "~/components/shell/LanguagePicker";
-import { DEFAULT_LOCALE, LOCALE_NAMES } from "~/i18n";
+import { DEFAULT_LOCALE, LOCALE_NAMES } from "~/i18n/config";
 import type { loader as rootLoader } from "~/root";
 import { bankCardsHref, loginPasswordHref, realNameHref, transactionPasswordHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";

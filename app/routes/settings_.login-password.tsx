@@ -16,10 +16,10 @@ import { createLoginPasswordSchema, type LoginPasswordFields } from "~/features/
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { parseForm } from "~/features/wallet/schemas.server";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { changeLoginPassword } from "~/provider/account.server";
-import { requireSameOrigin } from "~/security.server";
-import { redirectWithToast } from "~/toast.server";
+import { requireSameOrigin } from "~/http/security.server";
+import { redirectWithToast } from "~/session/toast.server";
 import { loginPasswordHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";

@@ -1,15 +1,15 @@
 /** Root loader, language switching and the support link. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { localeCookie } from "~/i18next.server";
+import { localeCookie } from "~/i18n/i18next.server";
 import { loader as rootLoader } from "~/root";
 import { action as desktopWarningAction } from "~/routes/desktop-warning";
 import { action as setLocaleAction } from "~/routes/set-locale";
 import { loader as supportLoader } from "~/routes/support";
-import { commitSession, getSession } from "~/session.server";
+import { commitSession, getSession } from "~/session/session.server";
 import { scriptedProvider } from "~/testing/provider-double";
 import { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle } from "~/testing/http";
-import { toastCookie } from "~/toast.server";
+import { toastCookie } from "~/session/toast.server";
 
 const provider = scriptedProvider();
 beforeAll(() => {
@@ -54,7 +54,7 @@ describe("root loader", () => {
     });
     expect(data.i18n.locale).toBe("de");
     expect((data.i18n.resources.common as { errorSummary: { title: string } }).errorSummary.title).toBe("Es gibt ein Problem");
-    // No route table under vitest, so `common` only; route namespaces: app/i18n-routes.test.ts.
+    // No route table under vitest, so `common` only; route namespaces: app/i18n/routes.test.ts.
     expect(Object.keys(data.i18n.resources)).toEqual(["common"]);
     // No flash read: the cookie is not rewritten.
     expect(response.headers.get("Set-Cookie")).toBeNull();

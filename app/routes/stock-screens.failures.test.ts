@@ -16,9 +16,9 @@ afterEach(() => provider.uninstall());
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { listWatchlist } from "~/provider/watchlist.server";
-import { commitSession, getSession } from "~/session.server";
+import { commitSession, getSession } from "~/session/session.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
-import { getToast } from "~/toast.server";
+import { getToast } from "~/session/toast.server";
 
 import en from "../../locales/en/watchlist.json";
 

@@ -13,7 +13,7 @@ import { MAX_CANDLES } from "~/components/chart/chartData";
 import { getStockList } from "~/provider/market.server";
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
-import { getToast } from "~/toast.server";
+import { getToast } from "~/session/toast.server";
 import { getRequestContext } from "~/utils/request.server";
 
 import en from "../../locales/en/watchlist.json";

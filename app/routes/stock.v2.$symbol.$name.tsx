@@ -18,14 +18,14 @@ import { quoteMeta } from "~/features/market/quote-meta";
 import { createFavouriteSchema } from "~/features/market/schemas.server";
 import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
 import { NO_STORE, STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { priceCardFigures, type PriceCardFigures } from "~/provider/market.server";
 import { addToWatchlist, isInWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
-import { requireSameOrigin } from "~/security.server";
-import { currentPath } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { requireSameOrigin } from "~/http/security.server";
+import { currentPath } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import { requireUserContext } from "~/utils/request.server";
 

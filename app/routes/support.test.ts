@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { classifySupportUrl, supportTarget } from "~/provider/support.server";
-import { commitSession, startSession } from "~/session.server";
+import { commitSession, startSession } from "~/session/session.server";
 import { no, ok, scriptedProvider } from "~/testing/provider-double";
 import { formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { getToast } from "~/toast.server";
+import { getToast } from "~/session/toast.server";
 
 import { action as chatAction, loader as chatLoader, type ChatPageData } from "./customer-service/route";
 import { loader as chatPoll } from "./resources.chat";

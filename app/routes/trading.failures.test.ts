@@ -9,11 +9,11 @@ vi.hoisted(() => {
 });
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
-import { commitSession, startSession } from "~/session.server";
+import { commitSession, startSession } from "~/session/session.server";
 import { scriptedProvider, type ProviderCall } from "~/testing/provider-double";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { getToast } from "~/toast.server";
-import { translate } from "~/i18n-react";
+import { getToast } from "~/session/toast.server";
+import { translate } from "~/i18n/react";
 
 import en from "../../locales/en/trade.json";
 import enCommon from "../../locales/en/common.json";

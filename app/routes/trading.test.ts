@@ -10,9 +10,9 @@ vi.hoisted(() => {
 });
 
 import { setProviderTransportForTests } from "~/provider/transport.server";
-import { commitSession, startSession } from "~/session.server";
+import { commitSession, startSession } from "~/session/session.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { getToast } from "~/toast.server";
+import { getToast } from "~/session/toast.server";
 import { orderHref } from "~/utils/hrefs";
 
 import { createTestProvider, type TestProvider } from "../../provider/testing";

@@ -5,10 +5,10 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
-import type { LocaleResources } from "~/i18n";
-import { translate } from "~/i18n-react";
-import { commitSession, startSession } from "~/session.server";
-import { getToast } from "~/toast.server";
+import type { LocaleResources } from "~/i18n/config";
+import { translate } from "~/i18n/react";
+import { commitSession, startSession } from "~/session/session.server";
+import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 import { scriptedProvider, useTestProvider as routeProviderCallsTo } from "~/testing/provider-double";
 import type { TestProvider, TestProviderOptions } from "../../provider/testing";

@@ -1,4 +1,4 @@
-import { secureCookies } from "~/cookies.server";
+import { secureCookies } from "~/session/cookies.server";
 
 /**
  * The desktop warning's dismissal, remembered on the device (docs/product.md#navigation) in a plain cookie so it

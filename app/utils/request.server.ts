@@ -7,12 +7,12 @@
  *   const { t, provider, user } = await getRequestContext(request, "markets");  // open screens
  */
 import { deploymentFor, type Deployment } from "~/deployment";
-import type { FormatContext } from "~/format";
-import type { Locale, Namespace } from "~/i18n";
-import type { TFunction } from "~/i18n-react";
-import { getFixedT, getLocale } from "~/i18next.server";
+import type { FormatContext } from "~/i18n/format";
+import type { Locale, Namespace } from "~/i18n/config";
+import type { TFunction } from "~/i18n/react";
+import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import type { ProviderContext } from "~/provider/core.server";
-import { getSignedIn, requireUser, type SessionUser, type SignedIn } from "~/session.server";
+import { getSignedIn, requireUser, type SessionUser, type SignedIn } from "~/session/session.server";
 
 export interface RequestContext {
   request: Request;
@@ -37,7 +37,7 @@ export async function getRequestContext(request: Request, ns: Namespace = "commo
 
 /**
  * For (auth) screens: the context of a signed-in customer, or a redirect to /login?redirectTo=<this page>
- * (the one guard, `requireUser` in app/session.server.ts).
+ * (the one guard, `requireUser` in app/session/session.server.ts).
  */
 export async function requireUserContext(request: Request, ns: Namespace = "common"): Promise<UserRequestContext> {
   const [signedIn, locale] = await Promise.all([requireUser(request), getLocale(request)]);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ComponentType } from "react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
-import { formatInteger, formatPrice, intlLocale } from "~/format";
+import { formatInteger, formatPrice, intlLocale } from "~/i18n/format";
 
 import { readPanel } from "~/components/market/useLivePanel";
 import type { CandlesPayload } from "~/routes/resources.candles";

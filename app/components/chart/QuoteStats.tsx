@@ -1,9 +1,9 @@
 import { cardPrice } from "~/components/market/LiveStatus";
 import { PriceChange } from "~/components/ui/PriceChange";
-import { formatInteger, priceDigits } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { formatInteger, priceDigits } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import type { PriceCardFigures } from "~/provider/market.server";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 
 /** What the chart screens show about the quote: the price card's figures plus the period's volume. */
 export type QuoteFigures = Pick<

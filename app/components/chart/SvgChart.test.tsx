@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
 import { deploymentFor } from "~/deployment";
-import { TranslationsProvider } from "~/i18n-react";
-import { resourcesFor } from "~/i18next.server";
+import { TranslationsProvider } from "~/i18n/react";
+import { resourcesFor } from "~/i18n/i18next.server";
 
 import { ChartPanel } from "./ChartPanel";
 import { toSeries, type Candle } from "./chartData";

@@ -1,6 +1,6 @@
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
-import { formatInteger, formatPrice, intlLocale, numberFormat, type FormatContext } from "~/format";
+import { formatInteger, formatPrice, intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
 
 import {
   DEFAULT_LAYOUT,

@@ -2,7 +2,7 @@
  * Pure chart helpers shared by the server-rendered SVG chart, the data table and the Highcharts chart
  * (docs/decisions/0040-svg-first-chart.md). No DOM, no chart library: safe in both builds.
  */
-import { dateTimeFormat, formatClockTime, formatDate, intlLocale, type FormatContext } from "~/format";
+import { dateTimeFormat, formatClockTime, formatDate, intlLocale, type FormatContext } from "~/i18n/format";
 import type { ChartRow } from "~/provider/market.server";
 
 export const CHART_PERIODS = ["1m", "1d", "1wk", "1mo"] as const;
@@ -316,7 +316,7 @@ export function marketTimeZone(market: string | null | undefined): string {
 /**
  * A candle's start on the exchange's clock, as precise as the period needs: `09:15` on the timeline (24-hour in
  * every language, like every time on the chart and the page), a date for days and weeks, a month for months.
- * One formatter for the axis, the tooltip, the summary and the table (app/format.ts, Intl).
+ * One formatter for the axis, the tooltip, the summary and the table (app/i18n/format.ts, Intl).
  */
 export function formatCandleTime(time: number, period: ChartPeriod, fmt: FormatContext, market: string | null | undefined): string {
   const timeZone = marketTimeZone(market);

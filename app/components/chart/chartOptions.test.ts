@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { deploymentFor } from "~/deployment";
-import { formatPrice } from "~/format";
+import { formatPrice } from "~/i18n/format";
 
 import { formatCandleTime, type Candle } from "./chartData";
 import { stockChartOptions } from "./chartOptions";

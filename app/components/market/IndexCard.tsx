@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
-import { formatPrice, priceDigits } from "~/format";
+import { formatPrice, priceDigits } from "~/i18n/format";
 import type { IndexFigures } from "~/provider/market.server";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 
 /**
  * A market index card: name, level (a plain number, never money: docs/product.md#currency), signed change and

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 
 import { priceChangeText } from "~/components/ui/PriceChange";
-import { formatClockTime, formatMarketMoney, formatPrice, priceDigits, type FormatContext } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { formatClockTime, formatMarketMoney, formatPrice, priceDigits, type FormatContext } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import type { PriceCardFigures } from "~/provider/market.server";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 
 /**
  * A price as a card shows it: a stock's in its market's currency, an index level as a plain number

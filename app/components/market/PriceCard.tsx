@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
-import { directionOf, priceDigits } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { directionOf, priceDigits } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import type { PriceCardFigures } from "~/provider/market.server";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 
 import { cardPrice } from "./LiveStatus";
 import { Sparkline } from "./Sparkline";

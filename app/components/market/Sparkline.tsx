@@ -1,4 +1,4 @@
-import type { Direction } from "~/format";
+import type { Direction } from "~/i18n/format";
 
 /**
  * The provider's `linePath`/`areaPath` (a 0..300 × 0..100 box) drawn as a small inline SVG. No chart library:

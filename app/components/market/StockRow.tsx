@@ -2,10 +2,10 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
-import { formatMarketMoney, priceDigits } from "~/format";
+import { formatMarketMoney, priceDigits } from "~/i18n/format";
 import type { StockFigures } from "~/provider/market.server";
 import { stockHref } from "~/utils/hrefs";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 
 /**
  * One table row: the stock (code and name), its price in its market's currency, its signed change and percent.

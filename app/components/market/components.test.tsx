@@ -3,16 +3,16 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 
 import { deploymentFor, type DeploymentCode } from "~/deployment";
-import type { Locale } from "~/i18n";
-import { TranslationsProvider } from "~/i18n-react";
-import { resourcesFor } from "~/i18next.server";
+import type { Locale } from "~/i18n/config";
+import { TranslationsProvider } from "~/i18n/react";
+import { resourcesFor } from "~/i18n/i18next.server";
 
 import { PriceFreshness } from "./LiveStatus";
 import { PriceCard } from "./PriceCard";
 
 // The page's format context comes from the root loader's data in the app; here it is set per render.
 const page = vi.hoisted(() => ({ locale: "en", deployment: "INR" }));
-vi.mock("~/utils/format-context", async () => {
+vi.mock("~/i18n/format-context", async () => {
   const { deploymentFor: of } = await import("~/deployment");
   return { useFormat: () => ({ locale: page.locale, deployment: of(page.deployment) }) };
 });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { resourcesFor } from "~/i18next.server";
-import { translate } from "~/i18n-react";
-import type { Locale } from "~/i18n";
+import { resourcesFor } from "~/i18n/i18next.server";
+import { translate } from "~/i18n/react";
+import type { Locale } from "~/i18n/config";
 
 import { categoryName } from "./categoryName";
 import { mergeCardQuote, mergeQuote, type LiveQuote } from "./liveQuotes";

@@ -1,8 +1,8 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 import { Icon } from "~/components/ui/Icon";
-import type { Locale } from "~/i18n";
+import type { Locale } from "~/i18n/config";
 
 import { LanguagePicker } from "./LanguagePicker";
 import { SupportLink } from "./SupportLink";

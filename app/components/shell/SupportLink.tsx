@@ -1,9 +1,9 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 
-import { formatInteger } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { formatInteger } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 import { supportHref } from "~/utils/hrefs";
 
 import { useSupportButton } from "./useSupportButton";

@@ -21,13 +21,13 @@ vi.mock("@remix-run/react", () => {
     useNavigation: () => ({ state: "idle" }),
   };
 });
-vi.mock("~/utils/format-context", async () => {
+vi.mock("~/i18n/format-context", async () => {
   const { deploymentFor } = await import("~/deployment");
   return { useFormat: () => ({ locale: "en", deployment: deploymentFor("INR") }) };
 });
 
-import { TranslationsProvider } from "~/i18n-react";
-import type { Locale } from "~/i18n";
+import { TranslationsProvider } from "~/i18n/react";
+import type { Locale } from "~/i18n/config";
 import SettingsPage from "~/routes/settings";
 
 import common from "../../../locales/en/common.json";

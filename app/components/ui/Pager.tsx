@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 
-import { formatInteger } from "~/format";
-import { useTranslation } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { formatInteger } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 import type { PageInfo } from "~/utils/pagination";
 
 /**

@@ -1,6 +1,6 @@
-import { directionOf, intlLocale, numberFormat, type Direction, type FormatContext } from "~/format";
-import { useTranslation, type TFunction } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { directionOf, intlLocale, numberFormat, type Direction, type FormatContext } from "~/i18n/format";
+import { useTranslation, type TFunction } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 
 const MINUS = "\u2212";
 

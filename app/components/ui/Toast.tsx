@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import type { TKey } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
+import type { TKey } from "~/i18n/config";
+import { useTranslation } from "~/i18n/react";
 
-import type { Toast as ToastData } from "~/toast";
+import type { Toast as ToastData } from "~/session/toast";
 
 /**
  * Shows the flash toast from the root loader once. It is a polite live region; with JS it can be closed

@@ -11,8 +11,8 @@ import { Field } from "~/components/ui/Field";
 import { DocumentStatusContext, useSubmissionFailed } from "~/components/ui/FormErrors";
 import { priceChangeText } from "~/components/ui/PriceChange";
 import { deploymentFor } from "~/deployment";
-import { TranslationsProvider, translate } from "~/i18n-react";
-import { resourcesFor } from "~/i18next.server";
+import { TranslationsProvider, translate } from "~/i18n/react";
+import { resourcesFor } from "~/i18n/i18next.server";
 
 const render = (node: JSX.Element, locale: "en" | "de" = "en") =>
   renderToStaticMarkup(

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-import { secureCookies } from "~/cookies.server";
+import { secureCookies } from "~/session/cookies.server";
 
 /**
  * The browser's device id (docs/product.md#accounts, docs/decisions/0184-known-devices.md): 32 random bytes,

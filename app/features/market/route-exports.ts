@@ -3,7 +3,7 @@
  * prices go stale in seconds, so the document is never cached either (loader headers only cover `_data`), and
  * the screens' stylesheets.
  */
-import type { Namespace } from "~/i18n";
+import type { Namespace } from "~/i18n/config";
 import marketBaseStyles from "~/styles/market-base.css";
 import marketStyles from "~/styles/market.css";
 import stockListStyles from "~/styles/stock-lists.css";

@@ -1,7 +1,7 @@
 import { formatDateTime } from "~/features/wallet/dates";
-import { formatInteger, formatMarketMoney } from "~/format";
-import { useTranslation } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { formatInteger, formatMarketMoney } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 
 import type { BlockOrdersData } from "./block-orders.server";
 import { BLOCK_HREFS, BLOCK_ORDER_TABS } from "./molds";

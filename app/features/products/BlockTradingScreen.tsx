@@ -4,11 +4,11 @@ import { useEffect, useState } from "react";
 import { Pager } from "~/components/ui/Pager";
 import { getInputProps } from "~/components/ui/replyForm";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
-import { formatDate, formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
-import { useTranslation, type TFunction } from "~/i18n-react";
+import { formatDate, formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
+import { useTranslation, type TFunction } from "~/i18n/react";
 import type { OfferFigures } from "~/provider/products.server";
 import { money, toBig } from "~/utils/decimal";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 
 import type { BlockScreenData, BuyStep } from "./block.server";
 import { Figures, type Figure } from "./Figures";

@@ -14,7 +14,7 @@ import { currencyName, walletConversion } from "~/features/trading/currency";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
 import { orderEstimate, type OrderEstimate } from "~/features/trading/order";
 import { refused, toReview } from "~/features/wallet/money-form.server";
-import { formatInteger, formatMarketMoney } from "~/format";
+import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import {
@@ -27,7 +27,7 @@ import {
   type OfferFigures,
 } from "~/provider/products.server";
 import { DEFAULT_FEE_RATE, getFeeRate } from "~/provider/trading.server";
-import { requireSameOrigin } from "~/security.server";
+import { requireSameOrigin } from "~/http/security.server";
 import { money, toBig } from "~/utils/decimal";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";

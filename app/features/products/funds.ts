@@ -2,8 +2,8 @@
  * How the fund screens say a fund's terms (docs/product.md#funds): the investment period (under 30 days in days,
  * else whole months = floor(days / 30), with plurals) and the return range in percent. Browser-safe.
  */
-import { intlLocale, numberFormat, type FormatContext } from "~/format";
-import type { TFunction } from "~/i18n-react";
+import { intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
+import type { TFunction } from "~/i18n/react";
 import { money, toBig } from "~/utils/decimal";
 
 /**

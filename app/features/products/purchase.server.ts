@@ -9,7 +9,7 @@ import { json } from "@remix-run/node";
 
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { classifyFailure, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
-import { redirectWithToast, type Toast } from "~/toast.server";
+import { redirectWithToast, type Toast } from "~/session/toast.server";
 import type { UserRequestContext } from "~/utils/request.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

@@ -5,9 +5,9 @@ import { PriceFreshness } from "~/components/market/LiveStatus";
 import { useLivePanel } from "~/components/market/useLivePanel";
 import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { formatInteger, formatMarketMoney } from "~/format";
-import { useTranslation } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { formatInteger, formatMarketMoney } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 import { POSITION_TABS, positionsResourceHref, stockHref, type PositionTab } from "~/utils/hrefs";
 
 import { formatAmount } from "./currency";

@@ -1,7 +1,7 @@
 import { priceChangeText } from "~/components/ui/PriceChange";
-import { directionOf } from "~/format";
-import { useTranslation } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { directionOf } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 
 import { formatSignedAmount } from "./currency";
 

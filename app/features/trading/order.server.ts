@@ -5,12 +5,12 @@
 import { json } from "@remix-run/node";
 
 import { displaySymbol } from "~/deployment";
-import type { FormatContext } from "~/format";
-import { formatMarketMoney, formatMoney } from "~/format";
+import type { FormatContext } from "~/i18n/format";
+import { formatMarketMoney, formatMoney } from "~/i18n/format";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { getQuotes, type Quote } from "~/provider/market.server";
 import { getPositions, positionFigures, type DealRow, type PositionFigures } from "~/provider/trading.server";
-import type { Toast } from "~/toast";
+import type { Toast } from "~/session/toast";
 import type { UserRequestContext } from "~/utils/request.server";
 import { money, toBig } from "~/utils/decimal";
 

@@ -1,9 +1,9 @@
 /**
  * A wallet conversion in words (docs/product.md#currency). Apart from currency.ts so that screens which only format
- * amounts do not pull the trade namespace into their document (app/i18n-routes.test.ts follows imports).
+ * amounts do not pull the trade namespace into their document (app/i18n/routes.test.ts follows imports).
  */
-import { formatClockTime, type FormatContext } from "~/format";
-import type { TFunction } from "~/i18n-react";
+import { formatClockTime, type FormatContext } from "~/i18n/format";
+import type { TFunction } from "~/i18n/react";
 
 import { UNCONVERTED, formatRate, type WalletConversion } from "./currency";
 

@@ -31,13 +31,13 @@ vi.mock("@remix-run/react", () => {
     useFetcher: () => ({ state: "idle", data: undefined, load: () => undefined }),
   };
 });
-vi.mock("~/utils/format-context", async () => {
+vi.mock("~/i18n/format-context", async () => {
   const { deploymentFor } = await import("~/deployment");
   return { useFormat: () => ({ locale: "en", deployment: deploymentFor("INR") }) };
 });
 
-import { TranslationsProvider } from "~/i18n-react";
-import { getFixedT } from "~/i18next.server";
+import { TranslationsProvider } from "~/i18n/react";
+import { getFixedT } from "~/i18n/i18next.server";
 import RecordsPage, { type RecordsData } from "~/routes/records";
 import TradingPage from "~/routes/stock.trading.$symbol.$market.$name/route";
 import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";

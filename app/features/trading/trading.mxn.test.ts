@@ -5,13 +5,13 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "MXN";
 });
 
-import { translate } from "~/i18n-react";
+import { translate } from "~/i18n/react";
 import { action as tradingAction, loader as tradingLoader } from "~/routes/stock.trading.$symbol.$market.$name/route";
 import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";
-import { commitSession, startSession } from "~/session.server";
+import { commitSession, startSession } from "~/session/session.server";
 import { scriptedProvider } from "~/testing/provider-double";
 import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
-import { getToast } from "~/toast.server";
+import { getToast } from "~/session/toast.server";
 
 import enCommon from "../../../locales/en/common.json";
 import en from "../../../locales/en/trade.json";

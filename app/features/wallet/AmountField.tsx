@@ -1,8 +1,8 @@
 import { Field } from "~/components/ui/Field";
 import { keepDigits } from "~/features/account/fields";
 import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
-import { useTranslation } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 
 import { WHOLE_AMOUNT_PATTERN, approximateUsd, isAbove, isBelow, isWholeAmount, showsApproximateUsd } from "./amounts";
 import { useHydrated } from "./useHydrated";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
-import { formatDate } from "~/format";
-import { useFormat } from "~/utils/format-context";
+import { formatDate } from "~/i18n/format";
+import { useFormat } from "~/i18n/format-context";
 
 import { formatDateTime } from "./dates";
 

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 
 import { PagedList } from "~/components/ui/PagedList";
-import { formatMoney } from "~/format";
-import { useTranslation } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { formatMoney } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 import { loanHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 

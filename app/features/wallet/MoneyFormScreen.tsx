@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { getFormProps, type FieldMetadata, type FormConstraints } from "~/components/ui/replyForm";
-import { formatMoney } from "~/format";
-import { useTranslation } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { formatMoney } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 
 import { AmountField, useAmountRule, type AmountMaximum } from "./AmountField";
 import { approximateUsd, formatMinimum } from "./amounts";

@@ -2,9 +2,9 @@ import { Link } from "@remix-run/react";
 
 import { PagedList } from "~/components/ui/PagedList";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { formatMoney } from "~/format";
-import { useTranslation } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { formatMoney } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 import { moneyRecordHref, rechargeRecordsHref, withdrawRecordsHref } from "~/utils/hrefs";
 
 import { RecordTime } from "./FigureList";

@@ -4,7 +4,7 @@
  * figures, the schemas (server) for their rules.
  */
 import { deploymentFor } from "~/deployment";
-import { formatMoney, formatWholeMoney, intlLocale, numberFormat, type FormatContext } from "~/format";
+import { formatMoney, formatWholeMoney, intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
 import { money, toBig } from "~/utils/decimal";
 
 /** docs/product.md#withdraw: whatever the configured minimum, a withdrawal is at least 10. */

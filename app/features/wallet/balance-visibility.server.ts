@@ -1,4 +1,4 @@
-import { secureCookies } from "~/cookies.server";
+import { secureCookies } from "~/session/cookies.server";
 
 /**
  * Whether the account card hides its amounts (docs/product.md#wallet): remembered on the device in a plain cookie,

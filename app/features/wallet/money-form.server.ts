@@ -12,8 +12,8 @@ import type { z } from "zod";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
 import { classifyFailure, failureMessage, logFailure } from "~/provider/failures.server";
 import type { WalletSettings } from "~/provider/wallet.server";
-import { requireSameOrigin } from "~/security.server";
-import { redirectWithToast, type Toast } from "~/toast.server";
+import { requireSameOrigin } from "~/http/security.server";
+import { redirectWithToast, type Toast } from "~/session/toast.server";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
 import { isBelow, isWholeAmount } from "./amounts";

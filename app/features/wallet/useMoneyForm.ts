@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 import { useSubmitForm, type SubmitFormOptions } from "./useSubmitForm";
 

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from "react";
 
 import { useLivePanel } from "~/components/market/useLivePanel";
 import type { Conversation } from "~/features/support/chat.server";
-import { formatClockTime, formatDate } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { formatClockTime, formatDate } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import type { ChatMessage } from "~/provider/support.server";
 import type { ChatPoll } from "~/routes/resources.chat";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 import { chatResourceHref } from "~/utils/hrefs";
 
 /** docs/product.md#support: the open chat looks for new messages every 5 s while the page is visible. */

@@ -26,14 +26,14 @@ import {
   type Conversation,
 } from "~/features/support/chat.server";
 import { MESSAGE_MAX_LENGTH } from "~/features/support/message";
-import { formatInteger } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { formatInteger } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { classifySupportUrl, getSupportLink, sendChatMessage } from "~/provider/support.server";
-import { requireSameOrigin } from "~/security.server";
+import { requireSameOrigin } from "~/http/security.server";
 import supportStyles from "~/styles/support.css";
-import { redirectWithToast } from "~/toast.server";
-import { useFormat } from "~/utils/format-context";
+import { redirectWithToast } from "~/session/toast.server";
+import { useFormat } from "~/i18n/format-context";
 import { customerServiceHref, newsListHref, supportHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";

@@ -10,10 +10,10 @@ import { createFundConfirmSchema, createFundReviewSchema, type FormConstraint } 
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
 import { refused, toReview } from "~/features/wallet/money-form.server";
-import { formatMoney } from "~/format";
+import { formatMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
 import { findFund, fundFigures, getFunds, purchaseFund, type FundFigures } from "~/provider/products.server";
-import { requireSameOrigin } from "~/security.server";
+import { requireSameOrigin } from "~/http/security.server";
 import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";

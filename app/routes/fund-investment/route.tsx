@@ -16,10 +16,10 @@ import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseSc
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
-import { formatMoney, type FormatContext } from "~/format";
-import { useTranslation, type TFunction } from "~/i18n-react";
+import { formatMoney, type FormatContext } from "~/i18n/format";
+import { useTranslation, type TFunction } from "~/i18n/react";
 import type { FundFigures } from "~/provider/products.server";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 

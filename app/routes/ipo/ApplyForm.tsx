@@ -5,10 +5,10 @@ import { QuantityStepDialog } from "~/features/products/QuantityStepDialog";
 import { useQuantityStep } from "~/features/products/useQuantityStep";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { formatRate, walletCurrencies } from "~/features/trading/currency";
-import { formatInteger, formatMarketMoney, formatMoney } from "~/format";
-import { useTranslation } from "~/i18n-react";
+import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import { money, toBig } from "~/utils/decimal";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 import { ipoHref } from "~/utils/hrefs";
 
 import type { ApplyStep } from "./types";

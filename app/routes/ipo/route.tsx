@@ -19,11 +19,11 @@ import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseSc
 import { productHeaders, productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import { walletCurrencies } from "~/features/trading/currency";
-import { formatDate, formatInteger, formatMarketMoney, formatMoney } from "~/format";
-import { useTranslation, type TFunction } from "~/i18n-react";
+import { formatDate, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
+import { useTranslation, type TFunction } from "~/i18n/react";
 import type { IpoFigures } from "~/provider/products.server";
 import { toBig } from "~/utils/decimal";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 

@@ -18,10 +18,10 @@ import {
   readQuantity,
   stepQuantity,
 } from "~/features/trading/order";
-import { formatInteger, formatMarketMoney } from "~/format";
+import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
-import { useTranslation } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 
 import { Stepper } from "./Stepper";
 import type { StepProps, TradingPageData } from "./types";

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 
 import { priceMoved, priceMoveMatters, priceMoveShare } from "~/features/trading/order";
-import { formatMarketMoney, intlLocale, numberFormat, priceDigits } from "~/format";
-import { useTranslation } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { formatMarketMoney, intlLocale, numberFormat, priceDigits } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 
 const SHARE_OPTIONS: Intl.NumberFormatOptions = { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 };
 

@@ -1,8 +1,8 @@
 import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
 import { PriceChange } from "~/components/ui/PriceChange";
-import { formatMarketMoney, priceDigits } from "~/format";
-import { useTranslation } from "~/i18n-react";
-import { useFormat } from "~/utils/format-context";
+import { formatMarketMoney, priceDigits } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
+import { useFormat } from "~/i18n/format-context";
 
 /**
  * Price, high and low in the stock's currency, updated quietly (no live region), with the time they are from.

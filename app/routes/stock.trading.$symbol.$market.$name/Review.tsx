@@ -1,11 +1,11 @@
 import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from "~/features/trading/currency";
 import { rateText } from "~/features/trading/rate-text";
 import { QUANTITY_CAPS } from "~/features/trading/order";
-import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/format";
+import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/i18n/format";
 import { CheckAnswers } from "~/features/wallet/CheckAnswers";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { orderHref, recordsHref } from "~/utils/hrefs";
-import { useFormat } from "~/utils/format-context";
+import { useFormat } from "~/i18n/format-context";
 
 import type { StepProps } from "./types";
 

@@ -24,12 +24,12 @@ import {
 } from "~/features/trading/order";
 import { dealToast, loadLots, orderTarget, rateConversion, requireInstrument, reviewRate, type OrderTarget, type ReviewRate } from "~/features/trading/order.server";
 import { NO_STORE } from "~/features/trading/route-exports";
-import { formatInteger } from "~/format";
+import { formatInteger } from "~/i18n/format";
 import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
 import { getQuotes, type Quote } from "~/provider/market.server";
 import { getFeeRate, placeBuyOrder, sellPosition, type PositionFigures } from "~/provider/trading.server";
-import { requireSameOrigin } from "~/security.server";
-import { redirectWithToast } from "~/toast.server";
+import { requireSameOrigin } from "~/http/security.server";
+import { redirectWithToast } from "~/session/toast.server";
 import { orderHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 

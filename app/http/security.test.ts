@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { crossOriginReason, trustProxySetting, type IncomingRequest } from "~/security.server";
+import { crossOriginReason, trustProxySetting, type IncomingRequest } from "~/http/security.server";
 import {
   cookiesOf,
   logIn,
@@ -22,7 +22,7 @@ import {
 } from "~/testing/app-server";
 import { scriptedProvider, useTestProvider } from "~/testing/provider-double";
 
-import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../provider/testing";
+import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../../provider/testing";
 
 const incoming = (headers: Record<string, string>, method = "POST"): IncomingRequest => ({
   method,

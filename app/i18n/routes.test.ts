@@ -8,9 +8,9 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { NAMESPACES, SECTIONS_ALWAYS_SENT, namespacesOfHandles, pageStringsOfHandles, type Namespace } from "~/i18n";
+import { NAMESPACES, SECTIONS_ALWAYS_SENT, namespacesOfHandles, pageStringsOfHandles, type Namespace } from "~/i18n/config";
 
-const appDir = path.resolve(__dirname);
+const appDir = path.resolve(__dirname, "..");
 const routesDir = path.join(appDir, "routes");
 
 // --- a small static import graph: which namespaces can a route's component tree ask for? --------------------
@@ -100,7 +100,7 @@ describe("route handles", () => {
   );
 
   it("no module a screen renders names a string the browser is not sent (SERVER_ONLY_KEYS)", async () => {
-    const { SERVER_ONLY_KEYS } = await import("~/i18next.server");
+    const { SERVER_ONLY_KEYS } = await import("~/i18n/i18next.server");
     const prefixes = Object.entries(SERVER_ONLY_KEYS).flatMap(([ns, keys]) => keys!.map((key) => ({ ns, key })));
     expect(prefixes.length).toBeGreaterThan(0);
     const offenders: string[] = [];
@@ -203,7 +203,7 @@ vi.mock("@remix-run/dev/server-build", () => ({ routes: fakeRoutes }));
 
 describe("root loader: the matched routes' namespaces", () => {
   beforeAll(async () => {
-    const { resetRouteNamespaces } = await import("~/i18next.server");
+    const { resetRouteNamespaces } = await import("~/i18n/i18next.server");
     resetRouteNamespaces();
     handles._index = (await import("~/routes/_index")).handle;
     handles.markets = (await import("~/routes/markets")).handle;
@@ -218,7 +218,7 @@ describe("root loader: the matched routes' namespaces", () => {
     handles.withdraw = (await import("~/routes/withdraw")).handle;
     handles.settings = (await import("~/routes/settings")).handle;
   });
-  afterAll(async () => (await import("~/i18next.server")).resetRouteNamespaces());
+  afterAll(async () => (await import("~/i18n/i18next.server")).resetRouteNamespaces());
 
   async function sentResources(pathname: string): Promise<Record<string, Record<string, unknown>>> {
     const { loader } = await import("~/root");

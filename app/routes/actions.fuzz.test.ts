@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { logIn, providerState as stateOf, send, sourceBuild, startAppServer, type RunningServer } from "~/testing/app-server";
 import { useTestProvider } from "~/testing/provider-double";
 
-import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../provider/testing";
+import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../../provider/testing";
 
 const FORM = "application/x-www-form-urlencoded";
 const NUL = "%00";

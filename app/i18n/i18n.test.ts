@@ -9,9 +9,9 @@ import path from "node:path";
 import i18next from "i18next";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { NAMESPACES, SUPPORTED_LOCALES, pageStringsOfHandles, type Locale, type Namespace, type PluralCategory, type TFunction } from "~/i18n";
-import { mergeTranslations, translate, type Translations } from "~/i18n-react";
-import { getFixedT, getLocale, localeCookie, resources } from "~/i18next.server";
+import { NAMESPACES, SUPPORTED_LOCALES, pageStringsOfHandles, type Locale, type Namespace, type PluralCategory, type TFunction } from "~/i18n/config";
+import { mergeTranslations, translate, type Translations } from "~/i18n/react";
+import { getFixedT, getLocale, localeCookie, resources } from "~/i18n/i18next.server";
 
 const PLURAL_CATEGORIES: readonly string[] = ["zero", "one", "two", "few", "many", "other"] satisfies PluralCategory[];
 
@@ -28,7 +28,7 @@ function flatten(value: unknown, prefix = ""): Map<string, unknown> {
 }
 
 function load(locale: string, ns: string) {
-  const file = path.resolve(__dirname, "..", "locales", locale, `${ns}.json`);
+  const file = path.resolve(__dirname, "..", "..", "locales", locale, `${ns}.json`);
   return flatten(JSON.parse(readFileSync(file, "utf8")));
 }
 
@@ -122,7 +122,7 @@ function boundNamespaces(source: string): readonly Namespace[] {
 
 /** `t("key")`, `tStock("key")`, `context.t("key")`: literal keys, with the namespaces they may belong to. */
 function literalKeys(): { where: string; key: string; namespaces: readonly Namespace[] }[] {
-  const appDir = path.resolve(__dirname);
+  const appDir = path.resolve(__dirname, "..");
   return sourceFiles(appDir).flatMap((file) => {
     const source = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
     const bound = boundNamespaces(source);

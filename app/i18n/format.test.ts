@@ -12,7 +12,7 @@ import {
   intlLocale,
   priceDigits,
   type FormatContext,
-} from "~/format";
+} from "~/i18n/format";
 
 const inr = (locale = "en"): FormatContext => ({ locale, deployment: deploymentFor("INR") });
 const mxn = (locale = "en"): FormatContext => ({ locale, deployment: deploymentFor("MXN") });

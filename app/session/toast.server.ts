@@ -6,8 +6,8 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 
-import { cookieSecrets, secureCookies } from "~/cookies.server";
-import type { Toast } from "~/toast";
+import { cookieSecrets, secureCookies } from "~/session/cookies.server";
+import type { Toast } from "~/session/toast";
 
 export type { Toast };
 

@@ -9,9 +9,9 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 
-import { DEFAULT_LOCALE, isNamespace, type LocaleResources, type Namespace, type TFunction, type TOptions } from "~/i18n";
+import { DEFAULT_LOCALE, isNamespace, type LocaleResources, type Namespace, type TFunction, type TOptions } from "~/i18n/config";
 
-export type { TFunction, TOptions } from "~/i18n";
+export type { TFunction, TOptions } from "~/i18n/config";
 
 export interface Translations {
   language: string;

@@ -16,9 +16,9 @@ import { FormStrategy } from "remix-auth-form";
 import { deviceIdOf, newDeviceId } from "~/features/account/device.server";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { createLoginSchema } from "~/features/account/schemas.server";
-import { getFixedT } from "~/i18next.server";
+import { getFixedT } from "~/i18n/i18next.server";
 import { login } from "~/provider/account.server";
-import { safeRedirect, type SignedIn } from "~/session.server";
+import { safeRedirect, type SignedIn } from "~/session/session.server";
 
 export interface LoginResult extends SignedIn {
   /** The provider token's expiry (ISO time), so the session ends with it. */

@@ -1,9 +1,9 @@
 /* The server compresses what a browser accepts (decision 0158); bytes are a slow phone network's time. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTestProvider, type TestProvider } from "../provider/testing";
-import { send, startAppServer, type RunningServer } from "./testing/app-server";
-import { useTestProvider } from "./testing/provider-double";
+import { createTestProvider, type TestProvider } from "../../provider/testing";
+import { send, startAppServer, type RunningServer } from "../testing/app-server";
+import { useTestProvider } from "../testing/provider-double";
 
 let provider: TestProvider;
 let server: RunningServer;

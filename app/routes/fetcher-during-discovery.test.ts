@@ -13,7 +13,7 @@ import type { ActionFunction, LoaderFunction, Router } from "@remix-run/router";
 
 // The ES module build is the one the browser bundle is made from (its types are the package's).
 const { createMemoryHistory, createRouter } = (await import(
-  "../node_modules/@remix-run/router/dist/router.js"
+  "../../node_modules/@remix-run/router/dist/router.js"
 )) as unknown as typeof import("@remix-run/router");
 
 function deferred<T>() {

@@ -41,7 +41,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 /**
  * Sections every narrowed namespace still sends: the server picks these keys and the browser shows them on
  * whatever page comes next (a toast after a redirect: `wallet:toast.withdrawSubmitted`,
- * `trade:errors.cancelFailed`). app/i18n-routes.test.ts checks every such key is in one of them.
+ * `trade:errors.cancelFailed`). app/i18n/routes.test.ts checks every such key is in one of them.
  * docs/decisions/0179-translation-sections.md.
  */
 export const SECTIONS_ALWAYS_SENT: readonly string[] = ["toast", "errors"];
@@ -108,21 +108,21 @@ export function namespacesOfHandles(handles: readonly unknown[]): Namespace[] {
 // --- Key types, computed from locales/en (type-only: no JSON reaches a bundle through this file) -------------
 
 /**
- * The English strings, the reference every other locale must match (app/i18n.test.ts). Adding a namespace:
+ * The English strings, the reference every other locale must match (app/i18n/i18n.test.ts). Adding a namespace:
  * its name in `NAMESPACES`, a line here (the `extends` fails until there is one) and its imports in
  * i18next.server.ts.
  */
 export interface Resources extends Record<Namespace, object> {
-  common: typeof import("../locales/en/common.json");
-  markets: typeof import("../locales/en/markets.json");
-  quotes: typeof import("../locales/en/quotes.json");
-  stock: typeof import("../locales/en/stock.json");
-  watchlist: typeof import("../locales/en/watchlist.json");
-  trade: typeof import("../locales/en/trade.json");
-  wallet: typeof import("../locales/en/wallet.json");
-  news: typeof import("../locales/en/news.json");
-  support: typeof import("../locales/en/support.json");
-  products: typeof import("../locales/en/products.json");
+  common: typeof import("../../locales/en/common.json");
+  markets: typeof import("../../locales/en/markets.json");
+  quotes: typeof import("../../locales/en/quotes.json");
+  stock: typeof import("../../locales/en/stock.json");
+  watchlist: typeof import("../../locales/en/watchlist.json");
+  trade: typeof import("../../locales/en/trade.json");
+  wallet: typeof import("../../locales/en/wallet.json");
+  news: typeof import("../../locales/en/news.json");
+  support: typeof import("../../locales/en/support.json");
+  products: typeof import("../../locales/en/products.json");
 }
 
 /** A top-level section of a namespace, as a handle names it: "wallet:withdraw" (decision 0179). */

@@ -23,49 +23,49 @@ import {
   type PageStrings,
   type Resources,
   type TFunction,
-} from "~/i18n";
-import { secureCookies } from "~/cookies.server";
+} from "~/i18n/config";
+import { secureCookies } from "~/session/cookies.server";
 
-import deCommon from "../locales/de/common.json";
-import deMarkets from "../locales/de/markets.json";
-import deQuotes from "../locales/de/quotes.json";
-import deStock from "../locales/de/stock.json";
-import deWatchlist from "../locales/de/watchlist.json";
-import deTrade from "../locales/de/trade.json";
-import deWallet from "../locales/de/wallet.json";
-import deNews from "../locales/de/news.json";
-import deSupport from "../locales/de/support.json";
-import deProducts from "../locales/de/products.json";
-import enCommon from "../locales/en/common.json";
-import enMarkets from "../locales/en/markets.json";
-import enQuotes from "../locales/en/quotes.json";
-import enStock from "../locales/en/stock.json";
-import enWatchlist from "../locales/en/watchlist.json";
-import enTrade from "../locales/en/trade.json";
-import enWallet from "../locales/en/wallet.json";
-import enNews from "../locales/en/news.json";
-import enSupport from "../locales/en/support.json";
-import enProducts from "../locales/en/products.json";
-import esCommon from "../locales/es/common.json";
-import esMarkets from "../locales/es/markets.json";
-import esQuotes from "../locales/es/quotes.json";
-import esStock from "../locales/es/stock.json";
-import esWatchlist from "../locales/es/watchlist.json";
-import esTrade from "../locales/es/trade.json";
-import esWallet from "../locales/es/wallet.json";
-import esNews from "../locales/es/news.json";
-import esSupport from "../locales/es/support.json";
-import esProducts from "../locales/es/products.json";
-import zhCommon from "../locales/zh/common.json";
-import zhMarkets from "../locales/zh/markets.json";
-import zhQuotes from "../locales/zh/quotes.json";
-import zhStock from "../locales/zh/stock.json";
-import zhWatchlist from "../locales/zh/watchlist.json";
-import zhTrade from "../locales/zh/trade.json";
-import zhWallet from "../locales/zh/wallet.json";
-import zhNews from "../locales/zh/news.json";
-import zhSupport from "../locales/zh/support.json";
-import zhProducts from "../locales/zh/products.json";
+import deCommon from "../../locales/de/common.json";
+import deMarkets from "../../locales/de/markets.json";
+import deQuotes from "../../locales/de/quotes.json";
+import deStock from "../../locales/de/stock.json";
+import deWatchlist from "../../locales/de/watchlist.json";
+import deTrade from "../../locales/de/trade.json";
+import deWallet from "../../locales/de/wallet.json";
+import deNews from "../../locales/de/news.json";
+import deSupport from "../../locales/de/support.json";
+import deProducts from "../../locales/de/products.json";
+import enCommon from "../../locales/en/common.json";
+import enMarkets from "../../locales/en/markets.json";
+import enQuotes from "../../locales/en/quotes.json";
+import enStock from "../../locales/en/stock.json";
+import enWatchlist from "../../locales/en/watchlist.json";
+import enTrade from "../../locales/en/trade.json";
+import enWallet from "../../locales/en/wallet.json";
+import enNews from "../../locales/en/news.json";
+import enSupport from "../../locales/en/support.json";
+import enProducts from "../../locales/en/products.json";
+import esCommon from "../../locales/es/common.json";
+import esMarkets from "../../locales/es/markets.json";
+import esQuotes from "../../locales/es/quotes.json";
+import esStock from "../../locales/es/stock.json";
+import esWatchlist from "../../locales/es/watchlist.json";
+import esTrade from "../../locales/es/trade.json";
+import esWallet from "../../locales/es/wallet.json";
+import esNews from "../../locales/es/news.json";
+import esSupport from "../../locales/es/support.json";
+import esProducts from "../../locales/es/products.json";
+import zhCommon from "../../locales/zh/common.json";
+import zhMarkets from "../../locales/zh/markets.json";
+import zhQuotes from "../../locales/zh/quotes.json";
+import zhStock from "../../locales/zh/stock.json";
+import zhWatchlist from "../../locales/zh/watchlist.json";
+import zhTrade from "../../locales/zh/trade.json";
+import zhWallet from "../../locales/zh/wallet.json";
+import zhNews from "../../locales/zh/news.json";
+import zhSupport from "../../locales/zh/support.json";
+import zhProducts from "../../locales/zh/products.json";
 
 /** Every locale's strings. Adding a namespace: one import per locale here, its name in `NAMESPACES` and `Resources`. */
 export const resources: Record<Locale, Record<Namespace, Record<string, unknown>>> = {
@@ -210,8 +210,8 @@ const resourcesByKey = new Map<string, LocaleResources>();
 
 /**
  * Strings only the server translates: provider failures become messages in actions and loaders
- * (app/provider/failures.server.ts) and refusal pages are written by app/security.server.ts. A document never
- * needs them (~2.6 KB of every page's root data in English). `app/i18n-routes.test.ts` fails if a module the
+ * (app/provider/failures.server.ts) and refusal pages are written by app/http/security.server.ts. A document never
+ * needs them (~2.6 KB of every page's root data in English). `app/i18n/routes.test.ts` fails if a module the
  * browser renders names one of these keys.
  */
 export const SERVER_ONLY_KEYS: Partial<Record<Namespace, readonly string[]>> = {

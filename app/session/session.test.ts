@@ -9,10 +9,10 @@ import {
   requireUser,
   safeRedirect,
   startSession,
-} from "~/session.server";
+} from "~/session/session.server";
 import { ORIGIN, cookieHeaderFrom, getRequest, settle } from "~/testing/http";
 import { ok, scriptedProvider } from "~/testing/provider-double";
-import { getToast } from "~/toast.server";
+import { getToast } from "~/session/toast.server";
 
 const TOKEN = "tok-Secret-0123456789abcdefghijklmnopqrstuvw";
 const USER = { user: "9876543210", no: "42" };
@@ -347,7 +347,7 @@ describe("secret rotation (SESSION_SECRET=new,old)", () => {
     vi.resetModules();
     // The fresh modules have a fresh transport: it goes to this file's provider too.
     (await import("~/provider/transport.server")).setProviderTransportForTests(provider.handler);
-    return import("~/session.server");
+    return import("~/session/session.server");
   }
 
   it("reads a cookie sealed with a retired secret, re-seals it with the new one; an unknown secret reads nothing", async () => {

@@ -6,10 +6,10 @@
  *
  * docs/product.md#security
  */
-import type { TKey } from "~/i18n";
-import { getFixedT, getLocale } from "~/i18next.server";
+import type { TKey } from "~/i18n/config";
+import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import { closeProvider, isProviderEmbedded, providerFetch } from "~/provider/transport.server";
-import { secureCookies } from "~/cookies.server";
+import { secureCookies } from "~/session/cookies.server";
 
 /** What the server knows about a request before routing it. */
 export interface IncomingRequest {
