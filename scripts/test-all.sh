@@ -17,6 +17,9 @@ if [ ! -x "${CHROME_PATH:-/usr/bin/chromium-headless-shell}" ]; then
     echo "Could not install chromium-headless-shell (needs root and Debian's package repository)"; exit 1; }
 fi
 
+step "lint (Prettier, ESLint)"
+npm run --silent lint || status=1
+
 step "typecheck"
 npx tsc --noEmit || status=1
 

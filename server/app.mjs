@@ -228,8 +228,8 @@ export function createApp({
   });
 
   // Errors: one log entry with the stack for the server's log, a plain page for the client.
-  // eslint-disable-next-line no-unused-vars
-  app.use((error, req, res, next) => {
+  // Express knows an error handler by its four parameters, so `_next` stays though unused.
+  app.use((error, req, res, _next) => {
     const status = Number(error?.status ?? error?.statusCode);
     if (status >= 400 && status < 500) {
       console.warn(`[server] ${req.method} ${req.originalUrl}: ${status} ${error?.type ?? error?.message ?? ""}`);

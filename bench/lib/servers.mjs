@@ -64,7 +64,9 @@ async function waitFor(url, child, label, timeoutMs = 120_000) {
       const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
       await res.arrayBuffer();
       if (res.ok) return;
-    } catch {}
+    } catch {
+      // not answering yet: try again
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${label} did not answer ${url} in ${timeoutMs / 1000} s`);

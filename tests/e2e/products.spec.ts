@@ -133,7 +133,10 @@ test("IPO: only Forthcoming applies; apply (money held), the operator allots, th
 
   const pending = await page.context().request.get("/api/operator/pending", { headers: { "x-operator-key": OPERATOR_KEY } });
   const application = ((await pending.json()).data.ipo_applications as { id: number; user: string }[]).find((row) => row.user === customer.phone)!;
-  const allotted = await page.context().request.post(`/api/operator/ipo/${application.id}/approve`, { headers: { "x-operator-key": OPERATOR_KEY }, data: {} });
+  const allotted = await page.context().request.post(`/api/operator/ipo/${application.id}/approve`, {
+    headers: { "x-operator-key": OPERATOR_KEY },
+    data: {},
+  });
   expect(allotted.status()).toBe(200);
   await page.reload();
   await expect(main(page).locator(".pr-item")).toContainText("Success: 200 allotted");
