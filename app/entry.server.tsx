@@ -9,8 +9,8 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 
 import { DocumentStatusContext } from "~/components/ui/FormErrors";
-import { createPageI18n, type PageTranslations } from "~/i18n/instance";
-import { getLocale, resourcesFor } from "~/i18n/i18next.server";
+import type { PageTranslations } from "~/i18n/instance";
+import { getLocale, requestI18n, resourcesFor } from "~/i18n/i18next.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { keepSessionAlive } from "~/session/session.server";
 import { deferScripts } from "~/utils/scripts-after-paint";
@@ -33,7 +33,7 @@ export default async function handleRequest(
   // and gets `common` (docs/decisions/0215-react-i18next.md).
   const rootData = remixContext.staticHandlerContext.loaderData.root as { i18n?: PageTranslations } | undefined;
   const locale = await getLocale(request);
-  const i18n = createPageI18n(rootData?.i18n ?? { locale, resources: resourcesFor(locale, ["common"]) });
+  const i18n = requestI18n(rootData?.i18n ?? { locale, resources: resourcesFor(locale, ["common"]) });
   // Moves the session's idle deadline on (at most every few minutes); docs/decisions/0096.
   await keepSessionAlive(request, responseHeaders);
 

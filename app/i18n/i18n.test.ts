@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { NAMESPACES, SUPPORTED_LOCALES, pageStringsOfHandles, type Locale, type Namespace, type PluralCategory, type TFunction } from "~/i18n/config";
 import { addPageTranslations, createPageI18n } from "~/i18n/instance";
-import { getFixedT, getLocale, localeCookie, resources } from "~/i18n/i18next.server";
+import { getFixedT, getLocale, localeCookie, requestI18n, resources } from "~/i18n/i18next.server";
 
 const PLURAL_CATEGORIES: readonly string[] = ["zero", "one", "two", "few", "many", "other"] satisfies PluralCategory[];
 
@@ -259,6 +259,16 @@ describe("browser strings across navigations (decisions 0179, 0215)", () => {
     expect(i18n.t("wallet:account.title")).toBe("Konto");
     // No fallback to English: a string the German page did not bring shows as its key.
     expect(i18n.t("wallet:withdraw.title")).toBe("withdraw.title");
+  });
+});
+
+describe("the server's instance per request (decision 0215)", () => {
+  it("holds only its page's strings in its page's language; two requests share neither", () => {
+    const german = requestI18n({ locale: "de", resources: { common: { hello: "Hallo" } } });
+    const english = requestI18n({ locale: "en", resources: { common: { hello: "Hello" }, trade: { positions: { title: "Positions" } } } });
+    expect([german.language, german.t("hello"), german.t("trade:positions.title")]).toEqual(["de", "Hallo", "positions.title"]);
+    expect([english.language, english.t("hello"), english.t("trade:positions.title")]).toEqual(["en", "Hello", "Positions"]);
+    expect(requestI18n({ locale: "es", resources: {} }).t("hello")).toBe("hello");
   });
 });
 

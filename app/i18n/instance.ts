@@ -2,8 +2,9 @@
  * The i18next instances React renders with, through react-i18next's `I18nextProvider` and `useTranslation`
  * (docs/decisions/0215-react-i18next.md). They hold only what the root loader sent for the page: the namespaces,
  * or sections of namespaces, the matched routes declare in `handle.i18n` (decision 0179).
- * - Server: one new instance per request (entry.server), never a shared one; no `initReactI18next`, which would
- *   store it in react-i18next's module state: the provider hands it down.
+ * - Server: an instance of its own per request (`requestI18n` in i18next.server.ts, a clone with its own strings),
+ *   never a shared one; no `initReactI18next`, which would keep it in react-i18next's module state: entry.server's
+ *   `I18nextProvider` hands it down.
  * - Browser: one instance for the whole visit, made from the first page's root data (root `Layout`); each
  *   navigation's root data is merged in by the root `clientLoader` before the new page renders, so a mounted
  *   header keeps its strings, and a new locale switches it with `changeLanguage`.
