@@ -20,7 +20,7 @@ import { BackSwipe, BottomNav, DesktopWarning, Header, NetworkStatus, isNetworkF
 import { Toast } from "~/components/ui/Toast";
 import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErrors";
 import { DEFAULT_LOCALE, localeDirection } from "~/i18n/config";
-import { browserI18n, receivePageTranslations, type PageTranslations } from "~/i18n/instance";
+import { browserI18n, createPageI18n, receivePageTranslations, type PageTranslations } from "~/i18n/instance";
 import appStyles from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page";
@@ -76,7 +76,7 @@ function I18nFallbackScript({ translations, nonce }: { translations: PageTransla
  */
 function usePageI18n(page: PageTranslations | undefined) {
   const fromServer = useContext(I18nContext)?.i18n;
-  if (typeof document === "undefined" && fromServer) return fromServer;
+  if (typeof document === "undefined") return fromServer ?? createPageI18n(page ?? { locale: DEFAULT_LOCALE, resources: {} });
   return browserI18n(page ?? (window as unknown as Record<string, PageTranslations | undefined>)[I18N_FALLBACK]);
 }
 
