@@ -1,5 +1,5 @@
 /**
- * Intl-based formatting shared by server and browser (docs/decisions/0031-formatting.md).
+ * Intl-based formatting shared by server and browser (docs/decisions/0031-number-and-date-formatting.md).
  *
  * The UI language decides separators and word order; the deployment decides the region (grouping such as
  * the Indian lakh) and the currency. Nothing here formats a number by hand.

@@ -1,7 +1,7 @@
 /**
  * Server side of translations (docs/decisions/0110-locale-detection.md, 0111-route-namespaces.md):
  * remix-i18next detects the locale and gives loaders and actions their fixed `t`; every locale file is bundled
- * into the server build and held by ONE i18next instance initialised at start (STACK pitfall 5).
+ * into the server build and held by ONE i18next instance initialised at start (decision 0020).
  */
 import * as serverBuild from "@remix-run/dev/server-build";
 import { createCookie } from "@remix-run/node";
@@ -143,7 +143,7 @@ void instance.init({
 });
 
 /**
- * What every request's React instance is cloned from: initialised once, holding no strings (STACK pitfall 5: an
+ * What every request's React instance is cloned from: initialised once, holding no strings (decision 0215: an
  * instance made and initialised per request cost ~5x a clone here).
  */
 const pageTemplate = createPageI18n({ locale: DEFAULT_LOCALE, resources: {} });
@@ -208,7 +208,7 @@ export function getLocale(request: Request): Promise<Locale> {
 /**
  * A translator for loaders and actions, fixed to the request's (or the given) locale and namespace. It comes
  * from the one shared instance, not from remix-i18next's `getFixedT`: that one creates and initialises a new
- * i18next instance on every call (~650 µs here against ~0.3 µs; decision 0110, STACK pitfall 5).
+ * i18next instance on every call (~650 µs here against ~0.3 µs; decision 0110).
  */
 export async function getFixedT<N extends Namespace = "common">(request: Request | Locale, ns?: N): Promise<TFunction<N>> {
   const locale = typeof request === "string" ? request : await getLocale(request);

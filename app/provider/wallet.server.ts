@@ -358,7 +358,7 @@ export interface TransferFigures {
   id: number;
   type: "recharge" | "withdraw";
   amount: string;
-  /** The spec's code (recharge 1/2/3, withdraw n/y/b) and the same as a word. */
+  /** The contract's code (docs/provider-api.md: recharge 1/2/3, withdraw n/y/b) and the same as a word. */
   status: RechargeStatus | WithdrawStatus;
   state: TransferState;
   reason: string | null;

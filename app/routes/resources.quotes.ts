@@ -1,6 +1,6 @@
 /**
  * GET /resources/quotes?symbols=A,B,C → `{ asOf, rows: [{ symbol, price, change, changePercent, high, low }] }`
- * The data of a live price panel and nothing else (docs/decisions/0030-live-panels.md). Never cached. A provider
+ * The data of a live price panel and nothing else (docs/decisions/0030-live-panels-resource-routes.md). Never cached. A provider
  * failure answers 502/503 with `rows: []` and an `error` code: the panel keeps its figures, marks them stale and
  * retries (docs/product.md#live-prices).
  */

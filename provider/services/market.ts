@@ -153,7 +153,7 @@ export function createCatalog(deps: CatalogDeps) {
     return { ...head, rows: market.history(inst.symbol, period, at)! };
   }
 
-  /** The spec's per-symbol price lookup: the last 30 daily rows with the change from the day before. */
+  /** The per-symbol price lookup of docs/provider-api.md: the last 30 daily rows with the change from the day before. */
   function priceLookup(symbol: string) {
     const inst = listedInstrument(symbol);
     const at = deps.now();

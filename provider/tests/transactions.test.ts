@@ -19,7 +19,7 @@ import { applyBalanceChange } from "../services/ledger";
 import { pgliteSnapshot, TEST_DEMO_USER } from "../testing";
 
 /*
- * STACK.md pitfall 3: a dialect that sends BEGIN/COMMIT on PGlite's single session without queueing lets an
+ * Decision 0010: a dialect that sends BEGIN/COMMIT on PGlite's single session without queueing lets an
  * overlapping transaction's statements land inside another one, so a ROLLBACK can undo someone else's work
  * (or a COMMIT can keep work that should have been rolled back). This file runs the same overlap against
  * Kysely's built-in PGliteDialect (must be correct) and against such a naive dialect (must be caught), which

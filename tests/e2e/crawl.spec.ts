@@ -9,7 +9,7 @@ import { expect, test } from "./support";
 // must be reached through links alone. The HTML is fetched with the context's request client (the browser's
 // cookies, no rendering): what a no-JS visitor gets, at a fraction of the cost.
 
-/** Every screen of the product (docs/product.md, the SPEC's route list), as a pattern over path + query. */
+/** Every screen of the product (docs/product.md), as a pattern over path + query. */
 const SPEC_SCREENS: Record<string, RegExp> = {
   "/": /^\/(\?.*)?$/,
   "/markets": /^\/markets(\?.*)?$/,

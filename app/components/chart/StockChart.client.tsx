@@ -1,6 +1,6 @@
 /**
  * The interactive chart: Highcharts Stock, loaded only in the browser after the page is usable
- * (`import()` from ChartPanel; STACK pitfalls 1–2). The classic compiler empties `.client` modules on the
+ * (`import()` from ChartPanel; decision 0040). The classic compiler empties `.client` modules on the
  * server, so Highcharts never reaches the server build.
  */
 import Highcharts from "highcharts/highstock.js";

@@ -1,5 +1,5 @@
 /**
- * The polling loop behind every live panel (docs/decisions/0030-live-panels.md, 0106-live-panels-survive-failures.md),
+ * The polling loop behind every live panel (docs/decisions/0030-live-panels-resource-routes.md, 0106-live-panels-survive-failures.md),
  * free of React and of the DOM so it can be tested with fake timers:
  * - polls every `intervalMs` while the page is visible, never two requests at once;
  * - a failed poll is reported and retried after 3 s, 6 s, 12 s… (at most 60 s) until one works, then the normal

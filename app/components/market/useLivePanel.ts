@@ -42,7 +42,7 @@ interface PanelState<T> extends LivePanel<T> {
 }
 
 /**
- * Polls a small resource route every `intervalMs` while the page is visible (docs/decisions/0030-live-panels.md).
+ * Polls a small resource route every `intervalMs` while the page is visible (docs/decisions/0030-live-panels-resource-routes.md).
  * A failed poll never throws to the route's error boundary: the last figures stay, `stale` turns on, and the
  * poll is retried with increasing delays until it works (docs/decisions/0106-live-panels-survive-failures.md).
  * The page's own loaders never re-run. Pass `null` as `href` to stop.

@@ -46,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("fee", sql`numeric(20,2)`, (c) => c.notNull().check(sql`fee >= 0`))
     .addColumn("amount", sql`numeric(20,2)`, (c) => c.notNull().check(sql`amount >= 0`))
     .addColumn("exchange_rate", sql`numeric(20,6)`)
-    // 1 success, 2 failed (SPEC §4).
+    // 1 success, 2 failed (docs/provider-api.md).
     .addColumn("status", "integer", (c) => c.notNull().check(sql`status in (1, 2)`))
     .addColumn("reason", "text")
     .addColumn("order_id", "integer", (c) => c.references("orders.id"))
