@@ -15,6 +15,7 @@
  *   --mode=pg|embedded     database (default pg: a fresh database per server on --database)
  *   --database=URL         PostgreSQL admin URL (default postgres://postgres@127.0.0.1:5432/test)
  *   --a-database=URL --b-database=URL  one side's own, e.g. the Unix socket: postgres://postgres@localhost/test?host=/var/run/postgresql
+ *   --bare                 also the bare Remix route (bench/bare) in the same alternation, and each side's share of it
  *
  * A tree for the "before" side: `git worktree add /tmp/before <commit>`, link node_modules, `npx remix build` there.
  * A change inside node_modules (a patch) needs its own copy of the patched package in that tree's node_modules,
@@ -29,7 +30,7 @@ import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
 import { Browser } from "./lib/client.mjs";
 import { measure } from "./lib/hammer.mjs";
 import { discover, routeTable } from "./lib/pages.mjs";
-import { createDatabase, root, startApp, stopAll } from "./lib/servers.mjs";
+import { bareDir, buildIfMissing, createDatabase, root, startApp, startBare, stopAll } from "./lib/servers.mjs";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -69,6 +70,12 @@ try {
     const route = routeTable(urls).find((r) => r.key === key);
     sides.push({ name, app, cookie: route?.auth === false ? "" : cookie, url: `${app.base}${route ? route.path : key}`, rps: [], cpu: [], rss: [] });
   }
+  if ("bare" in args) {
+    // The host's reference (docs/performance.md): the bare route measured between the two sides, run for run.
+    buildIfMissing(bareDir, "the bare Remix app");
+    const bare = await startBare();
+    sides.push({ name: "bare", app: bare, cookie: "", url: `${bare.base}/`, rps: [], cpu: [], rss: [] });
+  }
   console.log(`A/B on ${sides[0].url.replace(sides[0].app.base, "")}, ${mode}, ${runs} runs of ${timing.warmSeconds}+${timing.seconds} s each`);
   for (const side of sides) await measure(side.url, { cookie: side.cookie, seconds: 2, warmSeconds: 1 });
   for (let i = 0; i < runs; i++) {
@@ -88,9 +95,10 @@ try {
     const cpu = side.cpu.every((x) => x != null) ? `, CPU ${mean(side.cpu).toFixed(2)} ms/answer (runs ${side.cpu.map((x) => x.toFixed(2)).join(", ")})` : "";
     console.log(`${side.name}: mean ${Math.round(mean(side.rps))} req/s (runs ${side.rps.join(", ")})${cpu}, RSS ${Math.min(...side.rss)}-${Math.max(...side.rss)} MB`);
   }
-  const [a, b] = sides.map((side) => mean(side.rps));
+  const [a, b, bare] = sides.map((side) => mean(side.rps));
+  if (bare) console.log(`Share of the bare route: A ${Math.round((a / bare) * 100)} %, B ${Math.round((b / bare) * 100)} %`);
   console.log(`B/A: ${((b / a - 1) * 100).toFixed(1)} % req/s`);
-  if (sides.every((side) => side.cpu.every((x) => x != null))) {
+  if (sides.slice(0, 2).every((side) => side.cpu.every((x) => x != null))) {
     const [ca, cb] = sides.map((side) => mean(side.cpu));
     console.log(`B/A: ${((cb / ca - 1) * 100).toFixed(1)} % CPU per answer`);
   }

@@ -12,6 +12,9 @@
  *   npm run bench:lighthouse -- --routes=home,buysell
  *   npm run bench:lighthouse -- --runs=3             median of 3 runs per route (default 1)
  *   npm run bench:lighthouse -- --url=http://127.0.0.1:3000   an already running server (demo login used)
+ *   npm run bench:lighthouse -- --bare               also the bare Remix route (bench/bare), the same runs, first
+ *   npm run bench:lighthouse -- --app-dirs=/tmp/a,/tmp/b   each tree's server/, build/, public/ as they are
+ *                                                    (bench/ab.mjs's trees), measured alternately per route
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -21,7 +24,7 @@ import path from "node:path";
 import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
 import { Browser } from "./lib/client.mjs";
 import { discover } from "./lib/pages.mjs";
-import { buildIfMissing, root, startApp, stopAll } from "./lib/servers.mjs";
+import { bareDir, buildIfMissing, root, startApp, startBare, stopAll } from "./lib/servers.mjs";
 
 const LIGHTHOUSE_RANGE = "^12.8.2";
 const prefix = path.join(root, "bench", ".lighthouse");
@@ -116,23 +119,28 @@ function lighthouseOnce(url, cookie) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-let app;
 let failed = false;
 const report = { measuredAt: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg() }, routes: [] };
 try {
   report.lighthouse = ensureLighthouse();
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
-  let base = typeof args.url === "string" ? args.url.replace(/\/+$/, "") : null;
-  if (!base) {
+  // Targets: one server (ours, or --url), or one per --app-dirs tree (labelled by the tree's folder name).
+  const targets = [];
+  if (typeof args.url === "string") targets.push({ name: "", base: args.url.replace(/\/+$/, "") });
+  else if (typeof args["app-dirs"] === "string") {
+    for (const dir of args["app-dirs"].split(",")) targets.push({ name: path.basename(dir), base: (await startApp({ appDir: path.resolve(dir) })).base });
+  } else {
     buildIfMissing(root, "the app", Boolean(args.rebuild));
-    app = await startApp();
-    base = app.base;
+    targets.push({ name: "", base: (await startApp()).base });
   }
-  const browser = new Browser(base);
-  await signIn(browser, DEMO);
-  const cookie = sessionCookie(browser);
-  const urls = await discover(browser);
-  browser.close();
+  for (const target of targets) {
+    const browser = new Browser(target.base);
+    await signIn(browser, DEMO);
+    target.cookie = sessionCookie(browser);
+    target.urls = await discover(browser);
+    browser.close();
+  }
+  const urls = targets[0].urls;
   const routes = [
     { key: "home", label: "/ (home)", path: "/" },
     { key: "markets", label: "/markets", path: "/markets" },
@@ -142,24 +150,41 @@ try {
     { key: "trade", label: "/trade", path: "/trade" },
     { key: "account", label: "/account", path: "/account" },
   ].filter((route) => typeof args.routes !== "string" || args.routes.split(",").includes(route.key));
+  if (args.bare) {
+    // The bare Remix route (bench/bare, the app's future flags), to read the app's figures against on this host.
+    buildIfMissing(bareDir, "the bare Remix app", Boolean(args.rebuild));
+    const bare = await startBare();
+    routes.unshift({ key: "bare", label: "bare route", path: "/", only: { name: "", base: bare.base, cookie: "" } });
+  }
 
   console.log(`Lighthouse ${report.lighthouse}, mobile, default simulated throttling, signed in; ${runs} run(s) per route; load average ${os.loadavg()[0].toFixed(2)}`);
   const pad = (v, n) => String(v).padStart(n);
-  const head = "route".padEnd(16) + pad("perf", 6) + pad("a11y", 6) + pad("LCP ms", 8) + pad("FCP ms", 8) + pad("TBT ms", 8) + pad("CLS", 7) + pad("KB", 6) + pad("bench", 7);
+  const width = Math.max(16, ...targets.map((t) => 18 + t.name.length));
+  const head = "route".padEnd(width) + pad("perf", 6) + pad("a11y", 6) + pad("LCP ms", 8) + pad("FCP ms", 8) + pad("TBT ms", 8) + pad("CLS", 7) + pad("KB", 6) + pad("bench", 7);
   for (const route of routes) {
-    const all = [];
-    for (let i = 0; i < runs; i++) all.push(lighthouse(new URL(route.path, base).href, cookie));
-    // The run with the median performance score stands for the route.
-    const chosen = all.find((r) => r.performance === median(all.map((x) => x.performance)));
-    if (!chosen.finalUrl.includes(route.path.split("?")[0])) console.warn(`  ${route.label}: ended on ${chosen.finalUrl} (redirected?)`);
-    if (chosen.failedRequests.length) console.warn(`  ${route.label}: requests failed: ${chosen.failedRequests.join(", ")}`);
-    report.routes.push({ ...route, ...chosen, runs: all.map((r) => r.performance) });
-    if (report.routes.length === 1) console.log(head);
-    const flag = (bad) => (bad ? "!" : " ");
-    console.log(
-      route.label.padEnd(16) + pad(`${chosen.performance}${flag(chosen.performance < GOAL.performance)}`, 6) + pad(chosen.accessibility, 6) +
-        pad(`${chosen.lcpMs}${flag(chosen.lcpMs > GOAL.lcpMs)}`, 8) + pad(chosen.fcpMs, 8) + pad(chosen.tbtMs, 8) + pad(chosen.cls, 7) + pad(chosen.transferKB, 6) + pad(chosen.benchmarkIndex, 7),
-    );
+    const on = route.only ? [route.only] : targets;
+    const all = on.map(() => []);
+    // Alternating between the trees, so the machine's drift falls on each.
+    for (let i = 0; i < runs; i++) {
+      for (const [t, target] of on.entries()) {
+        // The trees seed the same data, so the stock, buy and chart addresses found on the first are theirs too.
+        all[t].push(lighthouse(new URL(route.path, target.base).href, target.cookie));
+      }
+    }
+    for (const [t, target] of on.entries()) {
+      // The run with the median performance score stands for the route.
+      const chosen = all[t].find((r) => r.performance === median(all[t].map((x) => x.performance)));
+      const label = target.name ? `${route.label} (${target.name})` : route.label;
+      if (!chosen.finalUrl.includes(route.path.split("?")[0])) console.warn(`  ${label}: ended on ${chosen.finalUrl} (redirected?)`);
+      if (chosen.failedRequests.length) console.warn(`  ${label}: requests failed: ${chosen.failedRequests.join(", ")}`);
+      report.routes.push({ ...route, only: undefined, target: target.name, ...chosen, runs: all[t].map((r) => r.performance), lcpRuns: all[t].map((r) => r.lcpMs) });
+      if (report.routes.length === 1) console.log(head);
+      const flag = (bad) => (bad ? "!" : " ");
+      console.log(
+        label.padEnd(width) + pad(`${chosen.performance}${flag(chosen.performance < GOAL.performance)}`, 6) + pad(chosen.accessibility, 6) +
+          pad(`${chosen.lcpMs}${flag(chosen.lcpMs > GOAL.lcpMs)}`, 8) + pad(chosen.fcpMs, 8) + pad(chosen.tbtMs, 8) + pad(chosen.cls, 7) + pad(chosen.transferKB, 6) + pad(chosen.benchmarkIndex, 7),
+      );
+    }
   }
   console.log(`\nGoals: performance >= ${GOAL.performance}, LCP <= ${GOAL.lcpMs} ms ('!' marks a miss). KB: bytes downloaded as Lighthouse saw them. "bench": Lighthouse's CPU benchmark index during the run (lower = busier machine, slower simulated figures).`);
   const blocking = [...new Set(report.routes.flatMap((r) => r.renderBlocking))];

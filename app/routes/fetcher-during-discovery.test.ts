@@ -1,15 +1,19 @@
 /*
- * The browser's router is patched (patches/@remix-run+router+1.23.3.patch, decision 0174): a fetcher's action that
- * returns while a navigation is still discovering its route (lazy route discovery) used to throw "Didn't find any
- * matches after fetcher action", an uncaught error in the page (seen in e2e: star a stock, then tap Buy at once).
- * Now the fetcher ends with its action's data and the navigation completes, loading the new screen's data.
- * Decision 0177: when the fetcher's revalidation (of the page it was on) finishes while a navigation that started
- * after it is still discovering its route, the navigation is not completed with that old page's matches (the page
- * was replaced by the root's default "Loading..." fallback in e2e).
+ * Lazy route discovery is off (remix.config.js, decision 0230). With it on, two orders of a fetcher's submission and a
+ * navigation broke the page in @remix-run/router 1.23.3 (decisions 0174 and 0177, which patched the browser's router):
+ * a fetcher's action returning while the navigation was still discovering its route threw "Didn't find any matches
+ * after fetcher action" and left the star "saving"; the fetcher's revalidation finishing first completed the
+ * navigation with the old page's matches (the root's "Loading..." fallback). With discovery off the browser knows every
+ * route from the start: Remix gives the router no `patchRoutesOnNavigation`, a navigation has its matches and its load
+ * id before it enters `loading`, and neither window exists. These tests drive the unpatched router's browser build the
+ * way Remix sets it up with discovery off, through the same two orders (the new screen's loader held open where the
+ * discovery used to be).
  */
 import { afterEach, describe, expect, it } from "vitest";
 
 import type { ActionFunction, LoaderFunction, Router } from "@remix-run/router";
+
+import config from "../../remix.config.js";
 
 // The ES module build is the one the browser bundle is made from (its types are the package's).
 const { createMemoryHistory, createRouter } = (await import(
@@ -21,6 +25,8 @@ function deferred<T>() {
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
 }
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 const browserWindow = {
   document: { createElement: () => ({}) },
@@ -34,14 +40,10 @@ afterEach(() => router?.dispose());
 
 /**
  * The stock page (root + stock, hydrated) in a browser, as far as the router asks (it refuses fetches during a
- * server render); the Buy screen is not known yet: it arrives with the (slow) discovery, loading `buyLoader`.
+ * server render). The Buy screen is in the route tree from the start, as with discovery off, and no
+ * `patchRoutesOnNavigation` is given (Remix's `getPatchRoutesOnNavigationFunction` returns none).
  */
-function stockPageRouter(options: {
-  rootLoader: LoaderFunction;
-  stockAction: ActionFunction;
-  discovery: Promise<void>;
-  buyLoader: LoaderFunction;
-}): Router {
+function stockPageRouter(options: { rootLoader: LoaderFunction; stockAction: ActionFunction; buyLoader: LoaderFunction }): Router {
   return createRouter({
     window: browserWindow as unknown as Window,
     history: createMemoryHistory({ initialEntries: ["/stock"] }),
@@ -50,22 +52,30 @@ function stockPageRouter(options: {
         id: "root",
         path: "/",
         loader: options.rootLoader,
-        children: [{ id: "stock", path: "stock", loader: () => "stock", action: options.stockAction }],
+        children: [
+          { id: "stock", path: "stock", loader: () => "stock", action: options.stockAction },
+          { id: "buy", path: "buy", loader: options.buyLoader },
+        ],
       },
     ],
     hydrationData: { loaderData: { root: "root", stock: "stock" } },
-    async patchRoutesOnNavigation({ path, patch }) {
-      if (path !== "/buy") return;
-      await options.discovery;
-      patch("root", [{ id: "buy", path: "buy", loader: options.buyLoader }]);
-    },
   }).initialize();
 }
 
-describe("a fetcher action that returns while a navigation discovers its route", () => {
-  it("ends the fetcher with its data, raises nothing, and the navigation still lands with its data", async () => {
+function star(r: Router) {
+  const formData = new FormData();
+  formData.set("intent", "favourite");
+  return r.fetch("star", "stock", "/stock", { formMethod: "post", formData });
+}
+
+describe("a fetcher's submission and a navigation that overlap (lazy route discovery off)", () => {
+  it("runs with lazy route discovery off, the setting these orders are safe under", () => {
+    expect(config.future?.v3_lazyRouteDiscovery).toBe(false);
+  });
+
+  it("a fetcher action that returns while the navigation loads: the fetcher ends with its data, nothing is raised, the navigation lands", async () => {
     const action = deferred<unknown>();
-    const discovery = deferred<void>();
+    const buyFirst = deferred<string>();
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", onUnhandled);
@@ -74,62 +84,56 @@ describe("a fetcher action that returns while a navigation discovers its route",
     router = stockPageRouter({
       rootLoader: () => "root",
       stockAction: () => action.promise,
-      discovery: discovery.promise,
-      buyLoader: () => `buy ${++buyLoads}`,
+      buyLoader: () => (++buyLoads === 1 ? buyFirst.promise : `buy ${buyLoads}`),
     });
 
-    const formData = new FormData();
-    formData.set("intent", "favourite");
-    await router.fetch("star", "stock", "/stock", { formMethod: "post", formData });
+    await star(router);
     const navigation = router.navigate("/buy");
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await tick();
     expect(router.state.navigation.state).toBe("loading");
 
     action.resolve({ favourite: true });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await tick();
     expect(router.state.fetchers.get("star")).toMatchObject({ state: "idle", data: { favourite: true } });
 
-    discovery.resolve();
+    buyFirst.resolve("buy 1");
     await navigation;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await tick();
     process.off("unhandledRejection", onUnhandled);
     expect(unhandled).toEqual([]);
     expect(router.state.location.pathname).toBe("/buy");
-    expect(router.state.loaderData.buy).toBe("buy 1");
+    expect(router.state.matches.map((match) => match.route.id)).toEqual(["root", "buy"]);
+    expect(router.state.loaderData.buy).toMatch(/^buy \d$/);
     expect(router.state.navigation.state).toBe("idle");
   });
 
-  it("does not complete a navigation that is still discovering its route with the old page's revalidation", async () => {
+  it("the old page's revalidation finishing while the navigation loads does not complete the navigation with the old page's matches", async () => {
     const rootReload = deferred<string>();
-    const discovery = deferred<void>();
+    const buy = deferred<string>();
     let rootLoads = 0;
 
     router = stockPageRouter({
       // The first load is the revalidation after the star (the page was hydrated): held open.
       rootLoader: () => (++rootLoads === 1 ? rootReload.promise : `root ${rootLoads}`),
       stockAction: () => ({ favourite: true }),
-      discovery: discovery.promise,
-      buyLoader: () => "buy",
+      buyLoader: () => buy.promise,
     });
 
-    const formData = new FormData();
-    formData.set("intent", "favourite");
-    await router.fetch("star", "stock", "/stock", { formMethod: "post", formData });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await star(router);
+    await tick();
     // The star's action is done; its revalidation of /stock waits on the root loader. Now the customer taps Buy.
     const navigation = router.navigate("/buy");
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await tick();
     rootReload.resolve("root after star");
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await tick();
 
     // Still on /stock with its own matches, the navigation still loading: not /buy with the stock page's matches.
     expect(router.state.location.pathname).toBe("/stock");
     expect(router.state.matches.map((match) => match.route.id)).toEqual(["root", "stock"]);
     expect(router.state.navigation.state).toBe("loading");
-    expect(router.state.loaderData.root).toBe("root after star");
     expect(router.state.fetchers.get("star")).toMatchObject({ state: "idle", data: { favourite: true } });
 
-    discovery.resolve();
+    buy.resolve("buy");
     await navigation;
     expect(router.state.location.pathname).toBe("/buy");
     expect(router.state.matches.map((match) => match.route.id)).toEqual(["root", "buy"]);

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 
 // The CommonJS build is the one the production server loads (the matcher patch is in it only; the ES module the
-// browser bundle is made from carries one other fix, decision 0174).
+// browser bundle is made from is unpatched, decision 0231).
 const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as typeof import("@remix-run/router");
 
 type Route = import("@remix-run/router").AgnosticRouteObject;
