@@ -1,7 +1,9 @@
+import type Decimal from "decimal.js";
 import type { DB } from "../db/database";
 import { ensureInvitationCode } from "../db/repositories/invitation-codes";
 import { latestDeliveredCode } from "../db/repositories/one-time-codes";
 import { ProviderError } from "../errors";
+import { adjustBalanceByPhone } from "./ledger";
 
 /** The newest unused, unexpired one-time code sent to a phone (read from the simulated SMS outbox). */
 export async function latestOneTimeCode(db: DB, phone: string, now: Date) {
@@ -15,3 +17,14 @@ export async function addInvitationCode(db: DB, code: string, now: Date) {
   await ensureInvitationCode(db, code, now);
   return { code };
 }
+
+/** The operator's tools that are not a review: read a one-time code, add an invitation code, credit or debit a customer. */
+export function createOperatorTools(deps: { db: DB; now: () => Date }) {
+  return {
+    latestOneTimeCode: (phone: string) => latestOneTimeCode(deps.db, phone, deps.now()),
+    addInvitationCode: (code: string) => addInvitationCode(deps.db, code, deps.now()),
+    adjustBalance: (input: { phone: string; amount: Decimal; reason: string }) =>
+      adjustBalanceByPhone(deps.db, { ...input, now: deps.now() }),
+  };
+}
+export type OperatorTools = ReturnType<typeof createOperatorTools>;

@@ -96,3 +96,13 @@ export async function setConfig(db: DB, input: { tag: string; value: string }, n
 }
 
 export const SUPPORT_URL = "/customer-service";
+
+/** The wallet's reads that are not a product of their own: the bill list and the operator's config tags. */
+export function createWallet(deps: ConfigSource) {
+  return {
+    bills: (userId: number, q: Parameters<typeof billPage>[2]) => billPage(deps.db, userId, q),
+    config: () => listConfig(deps),
+    setConfig: (input: { tag: string; value: string }) => setConfig(deps.db, input, deps.now()),
+  };
+}
+export type Wallet = ReturnType<typeof createWallet>;
