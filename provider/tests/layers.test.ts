@@ -59,4 +59,27 @@ describe("provider layers", () => {
       .map(({ file }) => file);
     expect(elsewhere).toEqual([]);
   });
+
+  it("has test files get their provider from the harness (provider/tests/helpers.ts), bar the tests of its start", () => {
+    const testFiles = ["tests", "tests/fixtures"].flatMap((dir) =>
+      fs
+        .readdirSync(path.join(root, dir))
+        .filter((f) => f.endsWith(".ts"))
+        .map((f) => ({ file: `${dir}/${f}`, text: fs.readFileSync(path.join(root, dir, f), "utf8") })),
+    );
+    // How a provider is built or started is what these test, so they call createProviderApp / startProvider;
+    // fixtures/instance.ts is the body of a spawned process (instances.test.ts).
+    const ownStart = testFiles.filter(({ text }) => /\b(createProviderApp|startProvider)\(/.test(text)).map(({ file }) => file);
+    expect(ownStart).toEqual([
+      "tests/envelope.test.ts",
+      "tests/operator-key.test.ts",
+      "tests/persistence.test.ts",
+      "tests/fixtures/instance.ts",
+    ]);
+    // A file's provider is useInProcessProvider(…), not a createTestProvider of its own in beforeAll.
+    const ownFileProvider = testFiles
+      .filter(({ file }) => file !== "tests/helpers.ts")
+      .filter(({ text }) => /beforeAll\(async \(\) => \{\s*\w+ = await createTestProvider\(/.test(text));
+    expect(ownFileProvider.map(({ file }) => file)).toEqual([]);
+  });
 });
