@@ -11,6 +11,7 @@ import { createAccounts } from "./services/accounts";
 import { createHealthProbe } from "./services/health";
 import type { Env, Services } from "./http/context";
 import { accountRoutes } from "./http/accounts";
+import { healthRoutes } from "./http/health";
 import { walletRoutes } from "./http/wallet";
 import { UPLOAD_PATH, uploadRoutes } from "./http/uploads";
 import { marketRoutes } from "./http/market";
@@ -105,6 +106,7 @@ export function createServices(deps: ProviderDeps): Services {
     chat: createChat(productDeps),
     newsDesk: createNewsDesk(productDeps),
     operatorTools: createOperatorTools({ db, now }),
+    health: createHealthProbe({ db, now }),
   };
 }
 
@@ -120,13 +122,7 @@ export function createProviderApp(deps: ProviderDeps) {
   });
   // The upload route has its own, larger limit (http/uploads.ts); every other body stays under 64 KB.
   api.use("*", (c, next) => (c.req.path === UPLOAD_PATH && c.req.method === "POST" ? next() : smallBodies(c, next)));
-  // Healthy only while the database answers within 2 s: else 503, so a balancer takes the instance out (decision 0187).
-  const health = createHealthProbe({ db: deps.db });
-  api.get("/health", async (c) =>
-    (await health.databaseAnswers())
-      ? c.json({ msg: "ok", data: { status: "ok", time: deps.now().toISOString() } })
-      : c.json({ msg: "no", data: { code: "database_unavailable" } }, 503),
-  );
+  api.route("/", healthRoutes(services));
   api.route("/", accountRoutes(services));
   api.route("/", walletRoutes(services));
   api.route("/", uploadRoutes(services, deps.auditLog));

@@ -10,6 +10,7 @@ import type { BankCards } from "../services/bank-cards";
 import type { BlockTrades } from "../services/block-trades";
 import type { Chat } from "../services/chat";
 import type { FundProducts } from "../services/fund-products";
+import type { HealthProbe } from "../services/health";
 import type { Funds } from "../services/funds";
 import type { Ipos } from "../services/ipo";
 import type { Kyc } from "../services/kyc";
@@ -52,6 +53,7 @@ export interface Services {
   chat: Chat;
   newsDesk: NewsDesk;
   operatorTools: OperatorTools;
+  health: HealthProbe;
 }
 
 /**
