@@ -11,6 +11,7 @@ import { createAccounts } from "./services/accounts";
 import { createHealthProbe } from "./services/health";
 import type { Env, Services } from "./http/context";
 import { accountRoutes } from "./http/accounts";
+import { healthRoutes } from "./http/health";
 import { walletRoutes } from "./http/wallet";
 import { UPLOAD_PATH, uploadRoutes } from "./http/uploads";
 import { marketRoutes } from "./http/market";
@@ -26,6 +27,19 @@ import { createTrading, type Trading } from "./services/trading";
 import { createCatalog } from "./services/market";
 import { createNews } from "./services/news";
 import { createWatchlist } from "./services/watchlist";
+import { createBankCards } from "./services/bank-cards";
+import { createBlockTrades } from "./services/block-trades";
+import { createChat } from "./services/chat";
+import { createFundProducts } from "./services/fund-products";
+import { createFunds } from "./services/funds";
+import { createIpos } from "./services/ipo";
+import { createKyc } from "./services/kyc";
+import { createLoans } from "./services/loans";
+import { createNewsDesk } from "./services/news-desk";
+import { createOperatorTools } from "./services/operator-tools";
+import { createSecurity } from "./services/security";
+import { createUploads } from "./services/uploads";
+import { createWallet } from "./services/wallet";
 
 export interface ProviderDeps {
   db: DB;
@@ -62,27 +76,42 @@ export function tradingFor(deps: Pick<ProviderDeps, "db" | "market" | "now" | "d
   });
 }
 
-export function createProviderApp(deps: ProviderDeps) {
-  const catalog = createCatalog({ db: deps.db, market: deps.market, deployment: deps.deployment, now: deps.now });
-  const services: Services = {
-    db: deps.db,
-    market: deps.market,
-    notifier: deps.notifier,
-    now: deps.now,
-    deployment: deps.deployment,
+/**
+ * Every service, built once from the provider's deps, each given exactly what it uses: the one place services are
+ * wired (docs/decisions/0220-services-built-once-in-one-place.md). The customer and operator routes share them.
+ */
+export function createServices(deps: ProviderDeps): Services {
+  const { db, market, now, deployment, notifier } = deps;
+  const catalog = createCatalog({ db, market, deployment, now });
+  const walletDeps = { db, now, deployment };
+  const productDeps = { db, market, now, deployment };
+  return {
+    deployment,
     operatorKey: deps.operatorKey,
-    accounts: createAccounts({
-      db: deps.db,
-      now: deps.now,
-      notifier: deps.notifier,
-      tokenTtlMs: deps.tokenTtlMs ?? TOKEN_TTL_MS,
-      tokenCacheMs: deps.tokenCacheMs,
-    }),
+    accounts: createAccounts({ db, now, notifier, tokenTtlMs: deps.tokenTtlMs ?? TOKEN_TTL_MS, tokenCacheMs: deps.tokenCacheMs }),
+    security: createSecurity(walletDeps),
     trading: deps.trading ?? tradingFor(deps),
     catalog,
-    watchlist: createWatchlist({ db: deps.db, market: deps.market, catalog, now: deps.now }),
-    news: createNews({ db: deps.db }),
+    watchlist: createWatchlist({ db, market, catalog, now }),
+    news: createNews({ db }),
+    wallet: createWallet({ db, now }),
+    funds: createFunds(walletDeps),
+    bankCards: createBankCards(walletDeps),
+    loans: createLoans(walletDeps),
+    kyc: createKyc(walletDeps),
+    uploads: createUploads(walletDeps),
+    blockTrades: createBlockTrades(productDeps),
+    ipos: createIpos(productDeps),
+    fundProducts: createFundProducts(productDeps),
+    chat: createChat(productDeps),
+    newsDesk: createNewsDesk(productDeps),
+    operatorTools: createOperatorTools({ db, now }),
+    health: createHealthProbe({ db, now }),
   };
+}
+
+export function createProviderApp(deps: ProviderDeps) {
+  const services = createServices(deps);
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
   const api = new Hono<Env>();
@@ -93,13 +122,7 @@ export function createProviderApp(deps: ProviderDeps) {
   });
   // The upload route has its own, larger limit (http/uploads.ts); every other body stays under 64 KB.
   api.use("*", (c, next) => (c.req.path === UPLOAD_PATH && c.req.method === "POST" ? next() : smallBodies(c, next)));
-  // Healthy only while the database answers within 2 s: else 503, so a balancer takes the instance out (decision 0187).
-  const health = createHealthProbe({ db: deps.db });
-  api.get("/health", async (c) =>
-    (await health.databaseAnswers())
-      ? c.json({ msg: "ok", data: { status: "ok", time: deps.now().toISOString() } })
-      : c.json({ msg: "no", data: { code: "database_unavailable" } }, 503),
-  );
+  api.route("/", healthRoutes(services));
   api.route("/", accountRoutes(services));
   api.route("/", walletRoutes(services));
   api.route("/", uploadRoutes(services, deps.auditLog));

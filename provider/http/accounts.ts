@@ -3,7 +3,6 @@ import { z } from "zod";
 import { clientAddress, clientDevice, ok, readBody, type Env, type Services } from "./context";
 import { requireAuth } from "./auth";
 import { userInfo } from "../services/wallet";
-import { walletServicesFor } from "../services/wallet-services";
 import { invalidInput } from "../errors";
 
 const text = (max = 200) => z.string().max(max);
@@ -45,15 +44,14 @@ export function accountRoutes(s: Services) {
           .optional(),
       }),
     );
-    const security = walletServicesFor(s).security;
     if (body.type === "transaction") {
       if (body.fund_code_new === undefined) throw invalidInput("fund_code_new", "required");
       const { fund_code_new, fund_code, is_first = false } = body;
-      return ok(c, await security.setTransactionPassword(c.get("auth").user.id, { fund_code_new, fund_code, is_first }));
+      return ok(c, await s.security.setTransactionPassword(c.get("auth").user.id, { fund_code_new, fund_code, is_first }));
     }
     if (body.password === undefined) throw invalidInput("password", "required");
     if (body.password_new === undefined) throw invalidInput("password_new", "required");
-    await security.changeLoginPassword(c.get("auth"), { password: body.password, password_new: body.password_new, address: clientAddress(c) });
+    await s.security.changeLoginPassword(c.get("auth"), { password: body.password, password_new: body.password_new, address: clientAddress(c) });
     return ok(c, {});
   });
 

@@ -2,32 +2,58 @@ import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { z } from "zod";
-import type { DB } from "../db/database";
 import type { Deployment } from "../config";
 import { invalidInput, ProviderError } from "../errors";
-import type { MarketSource } from "../market/source";
-import type { Notifier } from "../notifier";
 import type { Accounts, AuthContext } from "../services/accounts";
 import { normaliseAddress, normaliseDeviceId } from "../services/attempt-limiter";
+import type { BankCards } from "../services/bank-cards";
+import type { BlockTrades } from "../services/block-trades";
+import type { Chat } from "../services/chat";
+import type { FundProducts } from "../services/fund-products";
+import type { HealthProbe } from "../services/health";
+import type { Funds } from "../services/funds";
+import type { Ipos } from "../services/ipo";
+import type { Kyc } from "../services/kyc";
+import type { Loans } from "../services/loans";
 import type { Catalog } from "../services/market";
 import type { News } from "../services/news";
+import type { NewsDesk } from "../services/news-desk";
+import type { OperatorTools } from "../services/operator-tools";
+import type { Security } from "../services/security";
 import type { Trading } from "../services/trading";
+import type { Uploads } from "../services/uploads";
+import type { Wallet } from "../services/wallet";
 import type { Watchlist } from "../services/watchlist";
 
+/**
+ * What every route module receives: each service, built once by createServices (provider/app.ts) from explicit deps,
+ * and the two settings routes read. No database handle: routes call services, services call repositories with
+ * `db | trx` (docs/decisions/0220-services-built-once-in-one-place.md; provider/tests/layers.test.ts checks it).
+ */
 export interface Services {
-  /** Handed to service functions that take `db | trx`; routes never query it themselves (tests/layers.test.ts). */
-  db: DB;
-  market: MarketSource;
-  notifier: Notifier;
-  now: () => Date;
+  deployment: Deployment;
+  /** No key: the operator API is closed (provider/operator-key.ts). */
+  operatorKey?: string;
   accounts: Accounts;
+  security: Security;
   trading: Trading;
   catalog: Catalog;
   watchlist: Watchlist;
   news: News;
-  deployment: Deployment;
-  /** No key: the operator API is closed (provider/operator-key.ts). */
-  operatorKey?: string;
+  wallet: Wallet;
+  funds: Funds;
+  bankCards: BankCards;
+  loans: Loans;
+  kyc: Kyc;
+  uploads: Uploads;
+  /** Products (docs/product.md#block-trading, #ipo, #funds, #news, #support; decisions 0130-0134). */
+  blockTrades: BlockTrades;
+  ipos: Ipos;
+  fundProducts: FundProducts;
+  chat: Chat;
+  newsDesk: NewsDesk;
+  operatorTools: OperatorTools;
+  health: HealthProbe;
 }
 
 /**

@@ -4,12 +4,7 @@ import { z } from "zod";
 import { clientAddress, ok, readBody, readQuery, type Env, type Services } from "./context";
 import { keyFingerprint, sameSecret } from "../operator-key";
 import { ProviderError } from "../errors";
-import { addInvitationCode, latestOneTimeCode } from "../services/operator-tools";
-import { adjustBalanceByPhone } from "../services/ledger";
 import { moneyString, parseMoney } from "../services/money";
-import { setConfig } from "../services/wallet";
-import { walletServicesFor } from "../services/wallet-services";
-import { productsFor } from "../services/products";
 import { productOperatorRoutes } from "./products";
 
 /**
@@ -67,8 +62,6 @@ type ReviewKind = (typeof REVIEW_KINDS)[number];
  */
 export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.log) {
   const app = new Hono<Env>();
-  const w = walletServicesFor(s);
-  const products = productsFor(s);
   const who = s.operatorKey ? `operator key ${keyFingerprint(s.operatorKey)}` : "";
   app.use(
     "*",
@@ -88,12 +81,12 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
 
   app.get("/otp", async (c) => {
     const q = readQuery(c, z.object({ user: z.string().trim().regex(/^\d{10}$/, "10 digits") }));
-    return ok(c, await latestOneTimeCode(s.db, q.user, s.now()));
+    return ok(c, await s.operatorTools.latestOneTimeCode(q.user));
   });
 
   app.post("/invitation-codes", async (c) => {
     const body = await readBody(c, z.object({ code: z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/) }));
-    return ok(c, await addInvitationCode(s.db, body.code, s.now()));
+    return ok(c, await s.operatorTools.addInvitationCode(body.code));
   });
 
   app.post("/credit", async (c) => {
@@ -107,7 +100,7 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
     );
     const amount = parseMoney(body.amount);
     if (!amount || amount.isZero()) throw new ProviderError("invalid_input", "a non-zero amount with at most 2 decimals", "amount");
-    return ok(c, await adjustBalanceByPhone(s.db, { phone: body.user, amount, reason: body.reason, now: s.now() }));
+    return ok(c, await s.operatorTools.adjustBalance({ phone: body.user, amount, reason: body.reason }));
   });
 
   // ---- wallet reviews --------------------------------------------------------------------------------------
@@ -115,31 +108,31 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
   /** Everything waiting for a decision, oldest first (up to 100 of each). */
   app.get("/pending", async (c) =>
     ok(c, {
-      recharges: await w.funds.pending("recharge"),
-      withdrawals: await w.funds.pending("withdraw"),
-      cards: await w.bankCards.pending(),
-      kyc: await w.kyc.pending(),
-      loans: await w.loans.pending(),
-      ipo_applications: await products.ipos.pending(),
-      chats: await products.chat.waiting(),
+      recharges: await s.funds.pending("recharge"),
+      withdrawals: await s.funds.pending("withdraw"),
+      cards: await s.bankCards.pending(),
+      kyc: await s.kyc.pending(),
+      loans: await s.loans.pending(),
+      ipo_applications: await s.ipos.pending(),
+      chats: await s.chat.waiting(),
     }),
   );
 
   const approvers: Record<ReviewKind, (id: number) => Promise<unknown>> = {
-    recharge: (id) => w.funds.approveRecharge(id),
-    withdraw: (id) => w.funds.approveWithdrawal(id),
-    card: (id) => w.bankCards.approve(id),
-    kyc: (id) => w.kyc.approve(id),
-    loan: (id) => w.loans.approve(id),
-    ipo: (id) => products.ipos.allot(id),
+    recharge: (id) => s.funds.approveRecharge(id),
+    withdraw: (id) => s.funds.approveWithdrawal(id),
+    card: (id) => s.bankCards.approve(id),
+    kyc: (id) => s.kyc.approve(id),
+    loan: (id) => s.loans.approve(id),
+    ipo: (id) => s.ipos.allot(id),
   };
   const rejecters: Record<ReviewKind, (id: number, reason?: string) => Promise<unknown>> = {
-    recharge: (id, r) => w.funds.rejectRecharge(id, r),
-    withdraw: (id, r) => w.funds.rejectWithdrawal(id, r),
-    card: (id, r) => w.bankCards.reject(id, r),
-    kyc: (id, r) => w.kyc.reject(id, r),
-    loan: (id, r) => w.loans.reject(id, r),
-    ipo: (id, r) => products.ipos.reject(id, r),
+    recharge: (id, r) => s.funds.rejectRecharge(id, r),
+    withdraw: (id, r) => s.funds.rejectWithdrawal(id, r),
+    card: (id, r) => s.bankCards.reject(id, r),
+    kyc: (id, r) => s.kyc.reject(id, r),
+    loan: (id, r) => s.loans.reject(id, r),
+    ipo: (id, r) => s.ipos.reject(id, r),
   };
 
   const target = (c: { req: { param(name: string): string | undefined } }) => {
@@ -164,7 +157,7 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
 
   app.post("/loan/:id/repay", async (c) => {
     const { id } = target({ req: { param: (n: string) => (n === "kind" ? "loan" : c.req.param("id")) } });
-    return ok(c, await w.loans.repay(id));
+    return ok(c, await s.loans.repay(id));
   });
 
   // Products: offers, IPOs, allotment, funds, news, chat replies (http/products.ts).
@@ -172,7 +165,7 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
 
   app.post("/config", async (c) => {
     const body = await readBody(c, z.object({ tag: z.string().max(64), value: z.union([z.string().max(40), z.number()]).transform(String) }));
-    return ok(c, await setConfig(s.db, body, s.now()));
+    return ok(c, await s.wallet.setConfig(body));
   });
 
   return app;

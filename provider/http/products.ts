@@ -8,7 +8,6 @@ import { invalidInput } from "../errors";
 import { IPO_STATUSES } from "../db/tables/ipos";
 import { FUND_ORDER_STATUSES } from "../db/tables/fund-orders";
 import { moneyString, parseMoney } from "../services/money";
-import { productsFor } from "../services/products";
 
 /*
  * Block trades / QIP, IPOs and funds (docs/product.md#block-trading; docs/provider-api.md "Products"). Money in a request is a decimal
@@ -62,7 +61,6 @@ const percent = moneyString.refine((t) => !t.startsWith("-"), "a percentage such
 export function productRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
-  const p = productsFor(s);
 
   // ---- block trades and QIP -------------------------------------------------------------------------------
 
@@ -76,7 +74,7 @@ export function productRoutes(s: Services) {
         limit: limitParam(100, 20),
       }),
     );
-    return ok(c, await p.blockTrades.list(body));
+    return ok(c, await s.blockTrades.list(body));
   });
 
   app.post("/stock/success/deal/buy", auth, async (c) => {
@@ -91,7 +89,7 @@ export function productRoutes(s: Services) {
         // `price` (the offer's price is charged) and `url_count` are accepted and ignored.
       }),
     );
-    return ok(c, await p.blockTrades.buy(userId(c), { ...deal, stockPassword: stock_password }));
+    return ok(c, await s.blockTrades.buy(userId(c), { ...deal, stockPassword: stock_password }));
   });
 
   app.post("/stock/success/deal/list", auth, async (c) => {
@@ -104,20 +102,20 @@ export function productRoutes(s: Services) {
         limit: limitParam(100, 10),
       }),
     );
-    if (body.mold === "ipo") return ok(c, await p.ipos.applications(userId(c), { type: "applications", ...body }));
+    if (body.mold === "ipo") return ok(c, await s.ipos.applications(userId(c), { type: "applications", ...body }));
     if (body.status === 3) throw invalidInput("status", "0 (all), 1 (success) or 2 (failed)");
-    return ok(c, await p.blockTrades.deals(userId(c), { ...body, mold: body.mold, status: body.status }));
+    return ok(c, await s.blockTrades.deals(userId(c), { ...body, mold: body.mold, status: body.status }));
   });
 
   // ---- IPO ------------------------------------------------------------------------------------------------
 
   app.get("/client/ipo", async (c) => {
     readQuery(c, z.object({}));
-    return ok(c, await p.ipos.list());
+    return ok(c, await s.ipos.list());
   });
 
   app.post("/stock/success/ipo/buy", auth, async (c) => {
-    return ok(c, await p.ipos.apply(userId(c), await readBody(c, keyedBody({ id: idParam, tag, count: quantityParam() }))));
+    return ok(c, await s.ipos.apply(userId(c), await readBody(c, keyedBody({ id: idParam, tag, count: quantityParam() }))));
   });
 
   app.get("/stock/success/ipo/list", auth, async (c) => {
@@ -130,16 +128,16 @@ export function productRoutes(s: Services) {
         limit: limitParam(100, 10),
       }),
     );
-    return ok(c, await p.ipos.applications(userId(c), q));
+    return ok(c, await s.ipos.applications(userId(c), q));
   });
 
   // ---- funds ----------------------------------------------------------------------------------------------
 
-  app.get("/v2/fund/list", async (c) => ok(c, await p.funds.list(readQuery(c, z.object({ page: pageParam, limit: limitParam(100, 10) })))));
+  app.get("/v2/fund/list", async (c) => ok(c, await s.fundProducts.list(readQuery(c, z.object({ page: pageParam, limit: limitParam(100, 10) })))));
 
   app.post("/stock/success/fund/purchase", auth, async (c) => {
     const { project_id, ...purchase } = await readBody(c, keyedBody({ project_id: idParam, amount: positiveMoney().optional() }));
-    return ok(c, await p.funds.purchase(userId(c), { ...purchase, projectId: project_id }));
+    return ok(c, await s.fundProducts.purchase(userId(c), { ...purchase, projectId: project_id }));
   });
 
   app.get("/stock/success/fund/orders", auth, async (c) => {
@@ -147,12 +145,12 @@ export function productRoutes(s: Services) {
       c,
       z.object({ status: z.enum(["all", ...FUND_ORDER_STATUSES]).default("all"), page: pageParam, limit: limitParam(100, 10) }),
     );
-    return ok(c, await p.funds.orders(userId(c), q));
+    return ok(c, await s.fundProducts.orders(userId(c), q));
   });
 
   app.post("/stock/success/fund/cancel", auth, async (c) => {
     const body = await readBody(c, z.object({ id: idParam }));
-    return ok(c, await p.funds.cancel(body.id, userId(c)));
+    return ok(c, await s.fundProducts.cancel(body.id, userId(c)));
   });
 
   return app;
@@ -161,7 +159,6 @@ export function productRoutes(s: Services) {
 /** Operator tools for products, mounted under /api/operator (behind its key check). Ids travel in the body. */
 export function productOperatorRoutes(s: Services) {
   const app = new Hono<Env>();
-  const p = productsFor(s);
 
   app.post("/offers", async (c) => {
     const body = await readBody(
@@ -177,14 +174,14 @@ export function productOperatorRoutes(s: Services) {
         exchange_rate: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5").optional(),
       }),
     );
-    return ok(c, await p.blockTrades.createOffer({ ...body, exchange_rate: body.exchange_rate ? parseRate(body.exchange_rate) : undefined }));
+    return ok(c, await s.blockTrades.createOffer({ ...body, exchange_rate: body.exchange_rate ? parseRate(body.exchange_rate) : undefined }));
   });
 
-  app.post("/offers/close", async (c) => ok(c, await p.blockTrades.closeOffer((await readBody(c, z.object({ id: idParam }))).id)));
+  app.post("/offers/close", async (c) => ok(c, await s.blockTrades.closeOffer((await readBody(c, z.object({ id: idParam }))).id)));
 
   app.post("/offers/rate", async (c) => {
     const body = await readBody(c, z.object({ id: idParam, rate: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5") }));
-    return ok(c, await p.blockTrades.setRate(body.id, parseRate(body.rate)));
+    return ok(c, await s.blockTrades.setRate(body.id, parseRate(body.rate)));
   });
 
   app.post("/ipos", async (c) => {
@@ -201,17 +198,17 @@ export function productOperatorRoutes(s: Services) {
         status: z.enum(IPO_STATUSES).optional(),
       }),
     );
-    return ok(c, await p.ipos.create(body));
+    return ok(c, await s.ipos.create(body));
   });
 
   app.post("/ipos/status", async (c) => {
     const body = await readBody(c, z.object({ id: idParam, status: z.enum(IPO_STATUSES) }));
-    return ok(c, await p.ipos.setStatus(body.id, body.status));
+    return ok(c, await s.ipos.setStatus(body.id, body.status));
   });
 
   app.post("/ipo-applications/allot", async (c) => {
     const body = await readBody(c, z.object({ id: idParam, count: quantityParam() }));
-    return ok(c, await p.ipos.allot(body.id, body.count));
+    return ok(c, await s.ipos.allot(body.id, body.count));
   });
 
   app.post("/funds", async (c) => {
@@ -226,15 +223,15 @@ export function productOperatorRoutes(s: Services) {
         issue_amount: positiveMoney(),
       }),
     );
-    return ok(c, await p.funds.create({ ...body, min_return: parseMoney(body.min_return)!, max_return: parseMoney(body.max_return)! }));
+    return ok(c, await s.fundProducts.create({ ...body, min_return: parseMoney(body.min_return)!, max_return: parseMoney(body.max_return)! }));
   });
 
-  app.post("/fund-orders/cancel", async (c) => ok(c, await p.funds.cancel((await readBody(c, z.object({ id: idParam }))).id)));
+  app.post("/fund-orders/cancel", async (c) => ok(c, await s.fundProducts.cancel((await readBody(c, z.object({ id: idParam }))).id)));
 
   /** Pays out every fund order due at the provider clock's now. Nothing due: `{ matured: [] }`. */
   app.post("/funds/mature", async (c) => {
     await readBody(c, z.object({}).strict());
-    return ok(c, await p.funds.mature());
+    return ok(c, await s.fundProducts.mature());
   });
 
   app.post("/news", async (c) => {
@@ -248,17 +245,17 @@ export function productOperatorRoutes(s: Services) {
         slug: z.string().trim().regex(/^[a-z0-9-]{1,80}$/, "lower-case letters, digits and dashes").optional(),
       }),
     );
-    return ok(c, await p.newsDesk.publish(body));
+    return ok(c, await s.newsDesk.publish(body));
   });
 
   const phone = z.string().trim().regex(/^\d{10}$/, "10 digits");
 
   app.post("/chat/reply", async (c) => {
     const body = await readBody(c, z.object({ user: phone, content: z.string().max(4000) }));
-    return ok(c, await p.chat.reply(body.user, body.content));
+    return ok(c, await s.chat.reply(body.user, body.content));
   });
 
-  app.get("/chat", async (c) => ok(c, await p.chat.conversation(readQuery(c, z.object({ user: phone })).user)));
+  app.get("/chat", async (c) => ok(c, await s.chat.conversation(readQuery(c, z.object({ user: phone })).user)));
 
   return app;
 }

@@ -6,7 +6,6 @@ import { isOperator, type OperatorAuditLog } from "./operator";
 import { keyFingerprint } from "../operator-key";
 import { invalidInput, ProviderError } from "../errors";
 import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_BYTES } from "../services/uploads";
-import { walletServicesFor } from "../services/wallet-services";
 
 /** The one route allowed a body over the API's 64 KB limit (app.ts skips its limit for it). */
 export const UPLOAD_PATH = "/api/stock/success/upload";
@@ -15,7 +14,6 @@ export const UPLOAD_PATH = "/api/stock/success/upload";
 export function uploadRoutes(s: Services, audit: OperatorAuditLog = console.log) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
-  const w = walletServicesFor(s);
 
   app.post(
     "/stock/success/upload",
@@ -39,7 +37,7 @@ export function uploadRoutes(s: Services, audit: OperatorAuditLog = console.log)
       if (!file || typeof file === "string") throw invalidInput("file", "a file field named file is required");
       if (file.size > MAX_UPLOAD_BYTES) throw new ProviderError("file_too_large", `at most ${MAX_UPLOAD_BYTES} bytes`, "file");
       const bytes = new Uint8Array(await file.arrayBuffer());
-      return ok(c, await w.uploads.store(c.get("auth").user.id, { bytes }));
+      return ok(c, await s.uploads.store(c.get("auth").user.id, { bytes }));
     },
   );
 
@@ -51,7 +49,7 @@ export function uploadRoutes(s: Services, audit: OperatorAuditLog = console.log)
     if (isOperator(c.req.header("x-operator-key"), s.operatorKey)) {
       const id = c.req.param("id").replace(/[^\x21-\x7e]/g, "?").slice(0, 40);
       try {
-        const file = await w.uploads.read(c.req.param("id"), "operator");
+        const file = await s.uploads.read(c.req.param("id"), "operator");
         audit(`[operator] GET upload by operator key ${keyFingerprint(s.operatorKey!)} from ${clientAddress(c)}: ok (upload ${id})`);
         return serve(file);
       } catch (error) {
@@ -61,7 +59,7 @@ export function uploadRoutes(s: Services, audit: OperatorAuditLog = console.log)
       }
     }
     await auth(c, async () => {}); // sets c.get("auth") or throws the logout reply
-    return serve(await w.uploads.read(c.req.param("id"), c.get("auth").user.id));
+    return serve(await s.uploads.read(c.req.param("id"), c.get("auth").user.id));
   });
 
   function serve(file: { mime: string; bytes: Uint8Array }) {

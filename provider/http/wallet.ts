@@ -6,8 +6,7 @@ import { emptyToUndefined, optionalIdempotencyKey as idempotencyKey, userId } fr
 import { ProviderError } from "../errors";
 import { BILL_KINDS } from "../db/tables/bills";
 import { ID_TYPES } from "../db/tables/kyc-records";
-import { billPage, listConfig, userInfo } from "../services/wallet";
-import { walletServicesFor } from "../services/wallet-services";
+import { userInfo } from "../services/wallet";
 
 /** Database ids: a positive 32-bit integer, as a JSON integer or a string of digits (never true, 1e3, "0x10"). */
 export const idParam = z
@@ -29,7 +28,6 @@ function pathId(raw: string | undefined): number {
 export function walletRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
-  const w = walletServicesFor(s);
 
   app.get("/stock/success/v2/user/info", auth, async (c) => {
     const user = await s.accounts.currentUser(c.get("auth"));
@@ -48,10 +46,10 @@ export function walletRoutes(s: Services) {
         limit: limitParam(100, 20),
       }),
     );
-    return ok(c, await billPage(s.db, userId(c), q));
+    return ok(c, await s.wallet.bills(userId(c), q));
   });
 
-  app.get("/v2/config", async (c) => ok(c, await listConfig(s)));
+  app.get("/v2/config", async (c) => ok(c, await s.wallet.config()));
 
   // GET /stock/success/kefu (the support link and chat_enabled) lives with the chat: http/chat.ts.
 
@@ -61,24 +59,24 @@ export function walletRoutes(s: Services) {
 
   app.post("/stock/success/v2/recharge/add", auth, async (c) => {
     const body = await readBody(c, z.object({ count: amount, idempotency_key: idempotencyKey }));
-    return ok(c, await w.funds.requestRecharge(userId(c), body));
+    return ok(c, await s.funds.requestRecharge(userId(c), body));
   });
 
   app.post("/stock/success/money/access", auth, async (c) => {
     const body = await readBody(c, z.object({ bank_id: idParam, count: amount, idempotency_key: idempotencyKey }));
-    return ok(c, await w.funds.requestWithdrawal(userId(c), body));
+    return ok(c, await s.funds.requestWithdrawal(userId(c), body));
   });
 
   app.get("/stock/success/property/list", auth, async (c) =>
-    ok(c, await w.funds.list(userId(c), "recharge", readQuery(c, pageQuery))),
+    ok(c, await s.funds.list(userId(c), "recharge", readQuery(c, pageQuery))),
   );
 
   app.get("/stock/success/property/withdraw", auth, async (c) =>
-    ok(c, await w.funds.list(userId(c), "withdraw", readQuery(c, pageQuery))),
+    ok(c, await s.funds.list(userId(c), "withdraw", readQuery(c, pageQuery))),
   );
 
   app.get("/stock/success/recharge-withdraw/:id", auth, async (c) =>
-    ok(c, await w.funds.details(userId(c), pathId(c.req.param("id")))),
+    ok(c, await s.funds.details(userId(c), pathId(c.req.param("id")))),
   );
 
   // ---- bank cards ---------------------------------------------------------------------------------------------
@@ -94,22 +92,22 @@ export function walletRoutes(s: Services) {
 
   app.get("/stock/success/bank/list", auth, async (c) => {
     const q = readQuery(c, z.object({ status: z.preprocess(emptyToUndefined, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])).optional()) }));
-    return ok(c, await w.bankCards.list(userId(c), q));
+    return ok(c, await s.bankCards.list(userId(c), q));
   });
 
   app.post("/stock/success/bank/add", auth, async (c) => {
     const body = await readBody(c, z.object(cardFields));
-    return ok(c, await w.bankCards.add(userId(c), body));
+    return ok(c, await s.bankCards.add(userId(c), body));
   });
 
   app.post("/stock/success/bank/edit", auth, async (c) => {
     const body = await readBody(c, z.object({ id: idParam, ...cardFields }));
-    return ok(c, await w.bankCards.edit(userId(c), body));
+    return ok(c, await s.bankCards.edit(userId(c), body));
   });
 
   // ---- real-name verification -----------------------------------------------------------------------------
 
-  app.get("/stock/success/autonomy/state", auth, async (c) => ok(c, await w.kyc.state(userId(c))));
+  app.get("/stock/success/autonomy/state", auth, async (c) => ok(c, await s.kyc.state(userId(c))));
 
   app.post("/stock/success/autonomy/add", auth, async (c) => {
     const body = await readBody(
@@ -122,31 +120,31 @@ export function walletRoutes(s: Services) {
         id_number_img_two: text(200),
       }),
     );
-    return ok(c, await w.kyc.submit(userId(c), body));
+    return ok(c, await s.kyc.submit(userId(c), body));
   });
 
   // ---- loans ----------------------------------------------------------------------------------------------
 
-  app.get("/stock/success/loans/data", auth, async (c) => ok(c, await w.loans.summary(userId(c))));
+  app.get("/stock/success/loans/data", auth, async (c) => ok(c, await s.loans.summary(userId(c))));
 
   app.post("/stock/success/loans/add", auth, async (c) => {
     const body = await readBody(c, z.object({ count: amount, idempotency_key: idempotencyKey }));
-    return ok(c, await w.loans.apply(userId(c), body));
+    return ok(c, await s.loans.apply(userId(c), body));
   });
 
-  app.get("/stock/success/loans/list", auth, async (c) => ok(c, await w.loans.list(userId(c), readQuery(c, pageQuery))));
+  app.get("/stock/success/loans/list", auth, async (c) => ok(c, await s.loans.list(userId(c), readQuery(c, pageQuery))));
 
-  app.get("/stock/success/loans/:id", auth, async (c) => ok(c, await w.loans.details(userId(c), pathId(c.req.param("id")))));
+  app.get("/stock/success/loans/:id", auth, async (c) => ok(c, await s.loans.details(userId(c), pathId(c.req.param("id")))));
 
   app.post("/stock/success/loans/repay", auth, async (c) => {
     const body = await readBody(c, z.object({ id: idParam }));
-    return ok(c, await w.loans.repay(body.id, userId(c)));
+    return ok(c, await s.loans.repay(body.id, userId(c)));
   });
 
   // ---- transaction password state -------------------------------------------------------------------------
 
   app.get("/stock/success/user/transaction-password", auth, async (c) =>
-    ok(c, await w.security.transactionPasswordState(userId(c))),
+    ok(c, await s.security.transactionPasswordState(userId(c))),
   );
 
   return app;

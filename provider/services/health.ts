@@ -11,7 +11,7 @@ import { pingDatabase } from "../db/repositories/health";
 /** How long `select 1` may take before the instance counts as unhealthy. */
 export const HEALTH_DATABASE_TIMEOUT_MS = 2_000;
 
-export function createHealthProbe(deps: { db: DB; timeoutMs?: number; warn?: (message: string) => void }) {
+export function createHealthProbe(deps: { db: DB; now: () => Date; timeoutMs?: number; warn?: (message: string) => void }) {
   const timeoutMs = deps.timeoutMs ?? HEALTH_DATABASE_TIMEOUT_MS;
   const warn = deps.warn ?? ((message: string) => console.warn(message));
   /**
@@ -49,5 +49,11 @@ export function createHealthProbe(deps: { db: DB; timeoutMs?: number; warn?: (me
     return healthy;
   }
 
-  return { databaseAnswers };
+  /** GET /health's answer: the time while the database answers, else undefined. */
+  async function status(): Promise<{ status: "ok"; time: string } | undefined> {
+    return (await databaseAnswers()) ? { status: "ok", time: deps.now().toISOString() } : undefined;
+  }
+
+  return { databaseAnswers, status };
 }
+export type HealthProbe = ReturnType<typeof createHealthProbe>;

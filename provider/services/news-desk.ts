@@ -44,3 +44,4 @@ export function createNewsDesk(deps: ProductDeps) {
 
   return { publish };
 }
+export type NewsDesk = ReturnType<typeof createNewsDesk>;

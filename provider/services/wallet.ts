@@ -55,7 +55,7 @@ export function billRow(b: Bill) {
   };
 }
 
-export async function billPage(
+async function billPage(
   db: DB,
   userId: number,
   q: { type: "all" | BillType; kind?: BillKind; page: number; limit: number },
@@ -74,7 +74,7 @@ export async function billPage(
 const NON_NEGATIVE_DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
 
 /** GET /v2/config: every tag, in the documented order, with the operator's values (kept in memory: config-cache.ts). */
-export async function listConfig(of: ConfigSource): Promise<{ tag: string; value: string }[]> {
+async function listConfig(of: ConfigSource): Promise<{ tag: string; value: string }[]> {
   const values = await configValues(of.db, of);
   return CONFIG_DEFAULTS.map((d) => ({ tag: d.tag, value: values.get(d.tag)! }));
 }
@@ -85,7 +85,7 @@ export async function configDecimal(ex: Executor, tag: ConfigTag, of: ConfigSour
 }
 
 /** Operator: set a known tag to a non-negative decimal (e.g. "100", "0.0003"); this process's config cache drops it at once. */
-export async function setConfig(db: DB, input: { tag: string; value: string }, now: Date) {
+async function setConfig(db: DB, input: { tag: string; value: string }, now: Date) {
   const tag = input.tag.trim();
   if (!CONFIG_TAGS.includes(tag as ConfigTag)) throw new ProviderError("not_found", `unknown config tag (known: ${CONFIG_TAGS.join(", ")})`, "tag");
   const value = input.value.trim();
@@ -96,3 +96,13 @@ export async function setConfig(db: DB, input: { tag: string; value: string }, n
 }
 
 export const SUPPORT_URL = "/customer-service";
+
+/** The wallet's reads that are not a product of their own: the bill list and the operator's config tags. */
+export function createWallet(deps: ConfigSource) {
+  return {
+    bills: (userId: number, q: Parameters<typeof billPage>[2]) => billPage(deps.db, userId, q),
+    config: () => listConfig(deps),
+    setConfig: (input: { tag: string; value: string }) => setConfig(deps.db, input, deps.now()),
+  };
+}
+export type Wallet = ReturnType<typeof createWallet>;

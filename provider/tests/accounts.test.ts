@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { loginDemo, TEST_DEMO_PASSWORD, TEST_DEMO_USER, TEST_INVITE_CODE } from "../testing";
 import { TOKEN_TTL_MS } from "../config";
 import { TOKEN_CACHE_MS } from "../services/accounts";
-import { useTestProvider } from "./helpers";
+import { useInProcessProvider } from "./helpers";
 
-const p = useTestProvider({ now: () => new Date("2026-11-20T10:00:00Z") });
+const p = useInProcessProvider({ now: () => new Date("2026-11-20T10:00:00Z") });
 
 let phoneSeq = 5550000000;
 const newPhone = () => String(++phoneSeq);

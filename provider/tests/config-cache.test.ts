@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { newKey, newTrader, operator, useTestProvider } from "./helpers";
+import { newKey, newTrader, operator, useInProcessProvider } from "./helpers";
 
 /* Config is kept in memory per provider (docs/decisions/0156-config-cache.md, 0183). Time frozen; ITC.NS is in rupees. */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 
 const configured = async (tag: string) =>
   (await p.call("/api/v2/config")).body.data.find((e: { tag: string; value: string }) => e.tag === tag).value;

@@ -3,9 +3,9 @@ import { createProviderApp } from "../app";
 import { loginDemo } from "../testing";
 import type { MarketSource } from "../market/source";
 import { memoryNotifier } from "../notifier";
-import { useTestProvider } from "./helpers";
+import { useInProcessProvider } from "./helpers";
 
-const p = useTestProvider();
+const p = useInProcessProvider();
 let token: string;
 beforeAll(async () => {
   token = await loginDemo(p);

@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import { createTestProvider, type TestProvider } from "../testing";
 
 /*
- * A test provider whose database can be frozen and thawed (the health checks, decision 0187).
+ * A test provider (the in-process one of provider/tests/helpers.ts, made by createTestProvider) whose database can be
+ * frozen and thawed (the health checks, decision 0187).
  * - PostgreSQL (DATABASE_URL): the provider reaches the server through a TCP proxy in this process; freezing stops
  *   forwarding in both directions (a network partition, a server stuck without answering), thawing sends on what
  *   was held back.

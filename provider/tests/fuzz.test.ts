@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newKey, newTrader, OPERATOR, useTestProvider } from "./helpers";
+import { newKey, newTrader, OPERATOR, useInProcessProvider } from "./helpers";
 
 /*
  * Every provider endpoint – enumerated from the Hono app, so a new one is covered the day it is added – gets bad
@@ -11,7 +11,7 @@ import { newKey, newTrader, OPERATOR, useTestProvider } from "./helpers";
 const AT = new Date("2026-11-20T09:15:00Z");
 const serverErrors: string[] = [];
 // A 5xx is logged by the provider; collect it here so the test lists every failing request instead of stopping.
-const p = useTestProvider({ now: () => AT, logError: (message, error) => serverErrors.push(`${message} ${String(error)}`) });
+const p = useInProcessProvider({ now: () => AT, logError: (message, error) => serverErrors.push(`${message} ${String(error)}`) });
 let token: string;
 let logoutToken: string;
 let lotNo: string;

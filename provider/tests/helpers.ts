@@ -15,16 +15,35 @@ import { hashPassword } from "../services/passwords";
 import { newToken, sha256 } from "../services/tokens";
 import { createTestProvider, type TestProvider, type TestProviderOptions } from "../testing";
 
-/* What the provider's tests (and the app's tests against a real provider) share: the file's provider, customers,
- * operator calls, the ledger checks and the operator CLI. */
+/*
+ * The provider's test harness. One kind of provider serves almost every test: the in-process test provider of
+ * provider/testing.ts (the real Hono app on a clone of the migrated, seeded PGlite snapshot, or its own schema when
+ * DATABASE_URL is set; a frozen clock; requests through `app.request`, no socket).
+ *
+ * - `useInProcessProvider(options)`: the test file's provider, made in beforeAll and closed in afterAll. The default.
+ * - `createTestProvider(options)` (provider/testing.ts): the same provider for one test, closed by that test; for a
+ *   second one beside the file's (another deployment, a restart).
+ * - `useOperatorCli(options)`: the file's in-process provider also on a local socket, for runs of the operator CLI.
+ *
+ * Only what these cannot show has its own set-up, each named for what it needs:
+ * - frozen-database.ts `createFrozenDatabaseProvider()`: the same test provider with a database that can stop
+ *   answering (health checks).
+ * - spawned-server.ts `spawnNode(script, env)`: a real process (where it listens, what it logs, how it stops on
+ *   SIGTERM); fixtures/instance.ts is the process body instances.test.ts runs twice against one PostgreSQL schema.
+ * - `createProviderApp` / `startProvider` called directly: tests of the app's own construction (a market that
+ *   throws, no operator key, a reopened data directory, the embedded singleton).
+ *
+ * The rest of this module is what those tests share: customers, operator calls, ledger checks, uploads.
+ */
 
 // ---- the file's provider ---------------------------------------------------------------------------------------
 
 /**
- * The test file's provider: created in beforeAll, closed in afterAll. The object returned stands for it (it forwards
- * to the provider once beforeAll has made it), so a file declares `const p = useTestProvider(…)` once at the top.
+ * The test file's in-process provider: created in beforeAll, closed in afterAll. The object returned stands for it
+ * (it forwards to the provider once beforeAll has made it), so a file declares `const p = useInProcessProvider(…)`
+ * once at the top.
  */
-export function useTestProvider(options?: TestProviderOptions): TestProvider {
+export function useInProcessProvider(options?: TestProviderOptions): TestProvider {
   let provider: TestProvider | undefined;
   beforeAll(async () => {
     provider = await createTestProvider(options);
@@ -38,6 +57,12 @@ export function useTestProvider(options?: TestProviderOptions): TestProvider {
     },
   });
 }
+
+/**
+ * @deprecated The old name of useInProcessProvider, kept only while app/testing/route-harness.ts still imports it
+ * (the app has its own, different `useTestProvider` in app/testing/provider-double.ts). Remove once nothing imports it.
+ */
+export const useTestProvider = useInProcessProvider;
 
 // ---- customers ---------------------------------------------------------------------------------------------------
 
@@ -124,7 +149,7 @@ export function operator(p: TestProvider) {
  * tsx, a second or two: keep them few). `runCli` runs it against any address.
  */
 export function useOperatorCli(options?: TestProviderOptions) {
-  const p = useTestProvider(options);
+  const p = useInProcessProvider(options);
   let server: ReturnType<typeof serve> | undefined;
   let url = "";
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, ordersOf, usdInrAt, useTestProvider } from "./helpers";
+import { billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, ordersOf, usdInrAt, useInProcessProvider } from "./helpers";
 
 /* Double submission: the same idempotency key from the same user creates one order and replays the first reply. */
 const AT = new Date("2026-11-20T15:00:00Z");
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 
 /** Orders carry their side and kind (both required). */
 const post = (path: string, token: string, body: object) =>

@@ -5,9 +5,9 @@ import { applyBalanceChange } from "../services/ledger";
 import { signedBillTotal } from "../db/repositories/bills";
 import { findUserByPhone } from "../db/repositories/users";
 import { ProviderError } from "../errors";
-import { useTestProvider } from "./helpers";
+import { useInProcessProvider } from "./helpers";
 
-const p = useTestProvider();
+const p = useInProcessProvider();
 
 const op = { "x-operator-key": "test-operator-key" };
 const credit = (user: string, amount: unknown, reason = "test") =>

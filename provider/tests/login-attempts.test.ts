@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createAttemptLimiter } from "../services/attempt-limiter";
-import { newTrader, useTestProvider } from "./helpers";
+import { newTrader, useInProcessProvider } from "./helpers";
 
 /*
  * The login brake (docs/decisions/0060): attempts are reserved before the password is checked, so bursts cannot
@@ -9,7 +9,7 @@ import { newTrader, useTestProvider } from "./helpers";
  * addresses the owner signed in from) keep guessers out without locking the owner out.
  */
 const T0 = new Date("2026-11-20T10:00:00Z");
-const p = useTestProvider({ now: () => T0 });
+const p = useInProcessProvider({ now: () => T0 });
 
 const PASSWORD = "secret1"; // newTrader's password
 const login = async (user: string, password: string, address?: string, device?: string) =>

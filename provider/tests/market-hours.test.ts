@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { MarketHours, parseMarketHours } from "../market/hours";
-import { balanceOf, billsOf, buyer, expectLedgerBalanced, FEE, m2, newKey, newTrader, priceOf, US_HOURS, usdInrAt, useTestProvider } from "./helpers";
+import { balanceOf, billsOf, buyer, expectLedgerBalanced, FEE, m2, newKey, newTrader, priceOf, US_HOURS, usdInrAt, useInProcessProvider } from "./helpers";
 
 /*
  * US equities trade 09:30–16:00 New York time on weekdays; other markets stay always open.
@@ -12,7 +12,7 @@ const MONDAY_OPEN = new Date("2026-11-23T14:30:00Z");
 const MONDAY_CLOSE = new Date("2026-11-23T21:00:00Z");
 const TUESDAY_OPEN = new Date("2026-11-24T14:30:00Z");
 
-const p = useTestProvider({ now: () => FRIDAY_EVENING, marketHours: US_HOURS });
+const p = useInProcessProvider({ now: () => FRIDAY_EVENING, marketHours: US_HOURS });
 
 const order = buyer(p);
 /** What the wallet pays for (buy) or gets from (sell) a dollar notional at a rate: converted, with the fee on the converted amount. */

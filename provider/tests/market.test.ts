@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProvider, type TestProvider } from "../testing";
+import { describe, expect, it } from "vitest";
+import { createTestProvider } from "../testing";
+import { useInProcessProvider } from "./helpers";
 import { UNIVERSE } from "../market/universe";
 import { sparklinePaths } from "../market/svg";
 import { UNSAFE_NEWS } from "../db/seed-products";
 
 const AT = new Date("2026-11-20T09:15:00Z");
-let p: TestProvider;
-beforeAll(async () => {
-  p = await createTestProvider({ now: () => AT });
-});
-afterAll(() => p?.close());
+const p = useInProcessProvider({ now: () => AT });
 
 const get = async (path: string) => (await p.call(path)).body;
 
@@ -99,11 +96,14 @@ describe("quotes and charts", () => {
     const a = await get("/api/v2/quotes?symbols=AAPL,TCS.NS,EURUSD=X");
     const again = await get("/api/v2/quotes?symbols=AAPL,TCS.NS,EURUSD=X");
     expect(again).toEqual(a);
-    await p.close();
-    p = await createTestProvider({ now: () => AT });
-    expect(await get("/api/v2/quotes?symbols=AAPL,TCS.NS,EURUSD=X")).toEqual(a);
-    p.clock.advance(5 * 60_000);
-    expect(await get("/api/v2/quotes?symbols=AAPL,TCS.NS,EURUSD=X")).not.toEqual(a);
+    const other = await createTestProvider({ now: () => AT });
+    try {
+      expect((await other.call("/api/v2/quotes?symbols=AAPL,TCS.NS,EURUSD=X")).body).toEqual(a);
+      other.clock.advance(5 * 60_000);
+      expect((await other.call("/api/v2/quotes?symbols=AAPL,TCS.NS,EURUSD=X")).body).not.toEqual(a);
+    } finally {
+      await other.close();
+    }
   });
 
   it("batch quotes skip unknown symbols, keep order and cap at 50", async () => {

@@ -3,10 +3,10 @@ import { TEST_DEMO_USER } from "../testing";
 import { moneyString, parseMoney, toMoneyString } from "../services/money";
 import { parseWholeAmount } from "../services/amounts";
 import { findUserByPhone } from "../db/repositories/users";
-import { balanceOf, billsOf, expectLedgerBalanced, newTrader, OPERATOR, useTestProvider } from "./helpers";
+import { balanceOf, billsOf, expectLedgerBalanced, newTrader, OPERATOR, useInProcessProvider } from "./helpers";
 
 /* Money in requests is a decimal string; a balance never leaves numeric(20,2) (docs/decisions/0061). */
-const p = useTestProvider({ now: () => new Date("2026-11-20T10:00:00Z") });
+const p = useInProcessProvider({ now: () => new Date("2026-11-20T10:00:00Z") });
 
 const creditRaw = (rawBody: string) => p.call("/api/operator/credit", { headers: OPERATOR, rawBody });
 const credit = (user: string, amount: unknown) =>

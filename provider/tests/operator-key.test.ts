@@ -8,7 +8,7 @@ import { createProviderApp } from "../app";
 import { configFromEnv } from "../config";
 import { memoryNotifier } from "../notifier";
 import { keyFingerprint, operatorKeyAtStart, sameSecret } from "../operator-key";
-import { newTrader, pngWithExif, upload, useTestProvider } from "./helpers";
+import { newTrader, pngWithExif, upload, useInProcessProvider } from "./helpers";
 import { appServerCopy, freePort, root, spawnNode, type Spawned } from "./spawned-server";
 
 /*
@@ -32,7 +32,7 @@ const collect = () => {
 };
 
 describe("without OPERATOR_KEY", () => {
-  const p = useTestProvider();
+  const p = useInProcessProvider();
 
   it("the configuration has no key, and a provider built from it opens its operator API to no key", async () => {
     const config = configFromEnv({} as NodeJS.ProcessEnv);
@@ -141,7 +141,7 @@ describe("sameSecret", () => {
 
 describe("the audit line of each operator request", () => {
   const lines: string[] = [];
-  const p = useTestProvider({ operatorKey: "audit-test-operator-key", auditLog: (line) => lines.push(line) });
+  const p = useInProcessProvider({ operatorKey: "audit-test-operator-key", auditLog: (line) => lines.push(line) });
   const fingerprint = keyFingerprint("audit-test-operator-key");
   const operator = (key = "audit-test-operator-key") => ({ "x-operator-key": key, "x-client-ip": "203.0.113.7" });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { billsOf, newKey, newTrader, ordersOf, useTestProvider } from "./helpers";
+import { billsOf, newKey, newTrader, ordersOf, useInProcessProvider } from "./helpers";
 
 /*
  * Order input is exact (docs/decisions/0061-quantity-and-money-input.md): side, kind and market are never guessed,
  * and a quantity is a positive whole number in decimal digits or a JSON integer – nothing JavaScript would coerce.
  */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 
 const orderRaw = (token: string, body: Record<string, unknown>) =>
   p.call("/api/stock/success/deal/order", { token, body: { idempotency_key: newKey(), ...body } });

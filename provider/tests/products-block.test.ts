@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createTestProvider } from "../testing";
-import { billLines, expectLedgerBalanced, newBuyer, newKey, operator, TX_PASSWORD, useTestProvider } from "./helpers";
+import { billLines, expectLedgerBalanced, newBuyer, newKey, operator, TX_PASSWORD, useInProcessProvider } from "./helpers";
 
 /* Block trades (bulk) and QIP (finalize): docs/decisions/0132. Frozen clock; literal figures. */
 const AT = new Date("2026-11-20T09:15:00Z");
 const DAY = 86_400_000;
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 const op = operator(p);
 
 /** An open offer of ITC.NS at 405.10, minimum 100, window [AT - 1 day, AT + 7 days). */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loginDemo } from "../testing";
-import { newBuyer, newKey, OPERATOR, operator, useTestProvider } from "./helpers";
+import { newBuyer, newKey, OPERATOR, operator, useInProcessProvider } from "./helpers";
 
 /* Support link, customer-service chat and news publishing (docs/decisions/0134). */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 const op = operator(p);
 
 describe("support link", () => {

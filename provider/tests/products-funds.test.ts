@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { billLines, expectLedgerBalanced, newBuyer, newKey, operator, useTestProvider } from "./helpers";
+import { billLines, expectLedgerBalanced, newBuyer, newKey, operator, useInProcessProvider } from "./helpers";
 
 /* Funds: purchase, maturity at the range midpoint, cancel (docs/decisions/0131). */
 const AT = new Date("2026-11-20T09:15:00Z");
 const DAY = 86_400_000;
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 const op = operator(p);
 
 const LIQUID = 1; // 1.00..1.50 % over 14 days, from 5000.00

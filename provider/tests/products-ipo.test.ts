@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { billLines, expectLedgerBalanced, newBuyer, newKey, operator, useTestProvider } from "./helpers";
+import { billLines, expectLedgerBalanced, newBuyer, newKey, operator, useInProcessProvider } from "./helpers";
 
 /* IPOs: applications hold the money, the operator allots (fully or partly) or rejects (docs/decisions/0130). */
 const AT = new Date("2026-11-20T09:15:00Z");
 const DAY = 86_400_000;
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 const op = operator(p);
 
 const ETERNAL = 1; // seeded: ETERNAL.BO, Forthcoming, 295.00, 100..1000

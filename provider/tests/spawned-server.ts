@@ -7,7 +7,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 /*
  * Real server processes for the tests of what only a process shows: where it listens, what it says at start, how it
- * stops on SIGTERM (provider/tests/provider-exposure.test.ts, shutdown.test.ts, operator-key.test.ts).
+ * stops on SIGTERM (provider/tests/provider-exposure.test.ts, shutdown.test.ts, operator-key.test.ts). Everything else
+ * uses the in-process harness (provider/tests/helpers.ts, whose header lists when to use which).
  */
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -3,7 +3,7 @@ import { cachesInSync, listenForCacheChanges } from "../db/notifications";
 import { configChanged } from "../db/repositories/config";
 import { sessionsRevoked } from "../db/repositories/sessions";
 import { createTokenCache } from "../services/token-cache";
-import { newTrader, ordersOf, runOnServer, useTestProvider } from "./helpers";
+import { newTrader, ordersOf, runOnServer, useInProcessProvider } from "./helpers";
 
 const T0 = Date.parse("2026-11-20T10:00:00Z");
 
@@ -67,7 +67,7 @@ describe("token cache", () => {
 });
 
 describe("token cache and requests that change something", () => {
-  const p = useTestProvider();
+  const p = useInProcessProvider();
 
   it("a fresh read asks the database whatever is cached, and keeps what it found", async () => {
     const s = setup();

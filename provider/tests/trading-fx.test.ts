@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createFx } from "../services/fx";
-import { balanceOf, billsOf, buyer, expectLedgerBalanced, newKey, newTrader, ordersOf, US_HOURS, useTestProvider } from "./helpers";
+import { balanceOf, billsOf, buyer, expectLedgerBalanced, newKey, newTrader, ordersOf, US_HOURS, useInProcessProvider } from "./helpers";
 
 /*
  * Defect "Currency": a US stock bought from a rupee wallet was debited its dollar figure as rupees. Orders now
@@ -17,7 +17,7 @@ const AFTERNOON = new Date("2026-11-20T20:00:00Z");
 const EVENING = new Date("2026-11-20T22:00:00Z");
 const MONDAY_OPEN = new Date("2026-11-23T14:30:00Z");
 
-const p = useTestProvider({ now: () => MORNING, marketHours: US_HOURS });
+const p = useInProcessProvider({ now: () => MORNING, marketHours: US_HOURS });
 
 const order = buyer(p);
 const sell = (token: string, no: string, count: number) =>

@@ -1,10 +1,10 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { balanceOf, billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, ordersOf, priceOf, usdInrAt, useTestProvider } from "./helpers";
+import { balanceOf, billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, ordersOf, priceOf, usdInrAt, useInProcessProvider } from "./helpers";
 
 /* Trading with every market open (the demo default), time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 
 const order = (token: string, body: Record<string, unknown>) =>
   p.call("/api/stock/success/deal/order", { token, body: { mold: "stock", state: "buy", idempotency_key: newKey(), ...body } });

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { normaliseBankCard } from "../services/bank-cards";
-import { customer, newTrader, operator, pngWithExif, upload, useTestProvider } from "./helpers";
+import { customer, newTrader, operator, pngWithExif, upload, useInProcessProvider } from "./helpers";
 
 /* Bank cards and real-name verification (docs/decisions/0072), INR deployment, time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 const op = operator(p);
 let png: Buffer;
 beforeAll(async () => {

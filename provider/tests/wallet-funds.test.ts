@@ -1,10 +1,10 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { balanceOf, billsOf, customer, expectLedgerBalanced, newKey, newTrader, OPERATOR, operator, priceOf, useTestProvider } from "./helpers";
+import { balanceOf, billsOf, customer, expectLedgerBalanced, newKey, newTrader, OPERATOR, operator, priceOf, useInProcessProvider } from "./helpers";
 
 /* Recharge and withdraw (docs/decisions/0070), time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 const op = operator(p);
 
 const CARD = { bank: "HDFC Bank", branch_bank: "Fort, Mumbai", bank_card: "5010 0123 4567 89", bank_user: "Asha Rao", ifsc: "hdfc0000060" };

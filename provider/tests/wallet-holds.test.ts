@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customer, expectLedgerBalanced, newBuyer, newKey, operator, useTestProvider } from "./helpers";
+import { customer, expectLedgerBalanced, newBuyer, newKey, operator, useInProcessProvider } from "./helpers";
 
 /*
  * Total assets count the money that is held (docs/product.md#wallet): a pending IPO application, an active fund
@@ -7,7 +7,7 @@ import { customer, expectLedgerBalanced, newBuyer, newKey, operator, useTestProv
  * how much each holds. Time frozen, literal figures.
  */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 const op = operator(p);
 
 const NFLX = 5; // seeded: US, Forthcoming, 104.00, 100..600

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { balanceOf, customer, newKey, newTrader, operator, useTestProvider } from "./helpers";
+import { balanceOf, customer, newKey, newTrader, operator, useInProcessProvider } from "./helpers";
 
 /* Idempotency keys on recharge, withdrawal and loan application (docs/decisions/0015, 0120). */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 
 const CARD = { bank: "HDFC Bank", bank_card: "501001234567", bank_user: "Asha Rao", ifsc: "HDFC0000060" };
 const count = async (table: "transfers" | "loans", userId: number) =>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { billsOf, customer, expectLedgerBalanced, newTrader, OPERATOR, operator, useTestProvider } from "./helpers";
+import { billsOf, customer, expectLedgerBalanced, newTrader, OPERATOR, operator, useInProcessProvider } from "./helpers";
 
 /* Loans (docs/decisions/0072), time frozen; the clock moves only in the overdue scenario. */
 const AT = new Date("2026-11-20T09:15:00Z");
 const DAY = 86_400_000;
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 const op = operator(p);
 
 const credit = (user: string, amount: string) =>

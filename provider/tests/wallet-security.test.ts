@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ProviderError } from "../errors";
 import { verifyTransactionPassword } from "../services/security";
-import { customer, newTrader, useTestProvider } from "./helpers";
+import { customer, newTrader, useInProcessProvider } from "./helpers";
 
 /* Transaction password and login password change (docs/decisions/0073). */
 const AT = new Date("2026-11-20T09:15:00Z");
 const MINUTE = 60_000;
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 
 const setTx = (token: string, body: Record<string, unknown>) =>
   p.call("/api/stock/success/user/password/up", { token, body: { type: "transaction", ...body } });

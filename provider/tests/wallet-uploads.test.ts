@@ -1,11 +1,11 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "../services/uploads";
-import { EXIF_SECRET, newTrader, OPERATOR, pngWithExif, upload, useTestProvider } from "./helpers";
+import { EXIF_SECRET, newTrader, OPERATOR, pngWithExif, upload, useInProcessProvider } from "./helpers";
 
 /* POST /upload and GET /upload/:id (docs/decisions/0071). */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 
 const get = (url: string, headers: Record<string, string> = {}) => p.fetch(url, { headers });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { newTrader, useTestProvider } from "./helpers";
+import { newTrader, useInProcessProvider } from "./helpers";
 
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useTestProvider({ now: () => AT });
+const p = useInProcessProvider({ now: () => AT });
 
 const get = async (path: string, token?: string) => (await p.call(path, { token })).body;
 
