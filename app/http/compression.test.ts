@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestProvider, type TestProvider } from "../../provider/testing";
 import { send, startAppServer, type RunningServer } from "../testing/app-server";
-import { useTestProvider } from "../testing/provider-double";
+import { sendProviderCallsTo } from "../testing/provider-double";
 
 let provider: TestProvider;
 let server: RunningServer;
@@ -11,7 +11,7 @@ let uninstall: () => void;
 
 beforeAll(async () => {
   provider = await createTestProvider();
-  uninstall = useTestProvider(provider);
+  uninstall = sendProviderCallsTo((request) => provider.fetch(request));
   server = await startAppServer();
 }, 120_000);
 

@@ -20,7 +20,7 @@ import {
   type RawResponse,
   type RunningServer,
 } from "~/testing/app-server";
-import { scriptedProvider, useTestProvider } from "~/testing/provider-double";
+import { scriptedProvider, sendProviderCallsTo } from "~/testing/provider-double";
 
 import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../../provider/testing";
 
@@ -120,11 +120,9 @@ const FORM = "application/x-www-form-urlencoded";
 
 beforeAll(async () => {
   provider = await createTestProvider();
-  uninstall = useTestProvider({
-    fetch: (request) => {
-      providerRequests++;
-      return provider.fetch(request);
-    },
+  uninstall = sendProviderCallsTo((request) => {
+    providerRequests++;
+    return provider.fetch(request);
   });
   server = await startAppServer();
   customerCookie = await logIn(server, TEST_DEMO_USER, TEST_DEMO_PASSWORD);
@@ -366,7 +364,7 @@ describe("the customer's address (x-client-ip)", () => {
       // /healthz may ask the provider more than once (its health route, then /v2/config): each request's address once.
       expect([...new Set(double.calls.map((call) => call.clientIp))]).toEqual(["127.0.0.1", "203.0.113.9"]);
     } finally {
-      uninstall = useTestProvider({ fetch: (request) => provider.fetch(request) });
+      uninstall = sendProviderCallsTo((request) => provider.fetch(request));
     }
   });
 });

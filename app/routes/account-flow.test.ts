@@ -12,7 +12,7 @@ import { action as logoutAction, loader as logoutLoader } from "~/routes/logout"
 import { action as registerAction } from "~/routes/register";
 import { loader as settingsLoader } from "~/routes/settings";
 import { getSignedIn } from "~/session/session.server";
-import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
+import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, useRealProvider, type ReplyJson } from "~/testing/route-harness";
 import { getToast } from "~/session/toast.server";
 
 import en from "../../locales/en/common.json";
@@ -32,6 +32,8 @@ async function operator<T>(path: string, init: { method?: string; body?: unknown
 
 const randomPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
 let invite = "";
+
+useRealProvider();
 
 beforeAll(async () => {
   delete process.env.PROVIDER_URL;

@@ -14,7 +14,7 @@ import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
 import { getSession, getSignedIn } from "~/session/session.server";
 import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
-import { no, ok, scriptedProvider } from "~/testing/provider-double";
+import { no, ok, useScriptedProvider } from "~/testing/route-harness";
 import { getToast } from "~/session/toast.server";
 
 import de from "../../locales/de/common.json";
@@ -22,12 +22,9 @@ import en from "../../locales/en/common.json";
 import es from "../../locales/es/common.json";
 import zh from "../../locales/zh/common.json";
 
-const provider = scriptedProvider();
-beforeAll(() => provider.install());
-afterAll(() => provider.uninstall());
+const { provider } = useScriptedProvider();
 let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  provider.reset();
   warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 afterEach(() => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { logIn, providerState as stateOf, send, sourceBuild, startAppServer, type RunningServer } from "~/testing/app-server";
-import { useTestProvider } from "~/testing/provider-double";
+import { sendProviderCallsTo } from "~/testing/route-harness";
 
 import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../../provider/testing";
 
@@ -48,7 +48,7 @@ const providerState = () => stateOf(provider, ["sessions", "auth_attempts", "log
 
 beforeAll(async () => {
   provider = await createTestProvider();
-  uninstall = useTestProvider(provider);
+  uninstall = sendProviderCallsTo((request) => provider.fetch(request));
   server = await startAppServer();
   cookie = await logIn(server, TEST_DEMO_USER, TEST_DEMO_PASSWORD);
 }, 120_000);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { loader as healthzLoader } from "~/routes/healthz";
 import { getRequest } from "~/testing/http";
-import { useTestProvider } from "~/testing/provider-double";
+import { sendProviderCallsTo } from "~/testing/route-harness";
 
 import { createFrozenDatabaseProvider, type FrozenDatabaseProvider } from "../../provider/tests/frozen-database";
 
@@ -15,7 +15,7 @@ let frozen: FrozenDatabaseProvider;
 let uninstall: (() => void) | undefined;
 beforeAll(async () => {
   frozen = await createFrozenDatabaseProvider();
-  uninstall = useTestProvider(frozen.provider);
+  uninstall = sendProviderCallsTo((request) => frozen.provider.fetch(request));
 });
 afterAll(async () => {
   uninstall?.();

@@ -7,10 +7,12 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { providerFetch } from "~/provider/transport.server";
 import { action as loginAction } from "~/routes/login";
-import { formRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
+import { formRequest, routeArgs, settle, useRealProvider, type ReplyJson } from "~/testing/route-harness";
 
 import en from "../../locales/en/common.json";
 import { TEST_DEMO_PASSWORD, TEST_DEMO_USER } from "../../provider/testing";
+
+useRealProvider();
 
 beforeAll(async () => {
   delete process.env.PROVIDER_URL;

@@ -6,15 +6,14 @@ vi.hoisted(() => {
 });
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
-import { scriptedProvider, type ProviderCall } from "~/testing/provider-double";
+import { useScriptedProvider, type ProviderCall } from "~/testing/route-harness";
 
 // Every provider call is answered by `reply.current` through the one scripted double (docs/decisions/0093).
-const provider = scriptedProvider();
+const { provider } = useScriptedProvider();
 const reply = { current: (_call: ProviderCall): unknown => undefined };
 beforeEach(() => {
-  provider.reset().respond((call) => reply.current(call)).install();
+  provider.respond((call) => reply.current(call));
 });
-afterEach(() => provider.uninstall());
 
 import { loader as homeLoader, type HomeData } from "./_index";
 import { loader as marketsLoader } from "./markets";

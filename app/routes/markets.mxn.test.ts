@@ -5,10 +5,12 @@ vi.hoisted(() => {
 });
 
 import { getToast } from "~/session/toast.server";
-import { cookieHeaderFrom, settle } from "~/testing/http";
+import { cookieHeaderFrom, settle, useRealProvider } from "~/testing/route-harness";
 
 import { loader as homeLoader, type HomeData } from "./_index";
 import { loader as marketsLoader, type MarketsData } from "./markets";
+
+useRealProvider({ deployment: "MXN" });
 
 describe("MXN deployment", () => {
   // The embedded provider boots (migrates an in-memory database) on first use: slow on a busy machine.

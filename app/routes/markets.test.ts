@@ -5,11 +5,13 @@ vi.hoisted(() => {
 });
 
 import { getToast } from "~/session/toast.server";
-import { cookieHeaderFrom, settle } from "~/testing/http";
+import { cookieHeaderFrom, settle, useRealProvider } from "~/testing/route-harness";
 
 import { loader as homeLoader, type HomeData } from "./_index";
 import { loader, type MarketsData } from "./markets";
 import { loader as quotesLoader } from "./resources.quotes";
+
+useRealProvider({ deployment: "INR" });
 
 async function load(search = ""): Promise<MarketsData> {
   const response = await loader({ request: new Request(`http://localhost/markets${search}`), params: {}, context: {} });

@@ -7,23 +7,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { getFixedT } from "~/i18n/i18next.server";
 import { commitSession, startSession } from "~/session/session.server";
-import { no, ok, scriptedProvider } from "~/testing/provider-double";
+import { no, ok, useScriptedProvider } from "~/testing/route-harness";
 import { getRequest, settle } from "~/testing/http";
 import { newsListHref } from "~/utils/hrefs";
 
 import { loader as articleLoader, type NewsArticleData } from "./news.$id";
 import { loader as listLoader, type NewsListData } from "./news._index";
 
-const provider = scriptedProvider();
+const { provider } = useScriptedProvider();
 let cookie = "";
 
 beforeAll(async () => {
-  provider.install();
   cookie = (await commitSession(startSession({ token: "tok", user: { user: "9876543210", no: "7" } }))).split(";")[0];
 });
-afterAll(() => provider.uninstall());
 beforeEach(() => {
-  provider.reset();
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 

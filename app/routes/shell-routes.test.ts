@@ -7,17 +7,12 @@ import { action as desktopWarningAction } from "~/routes/desktop-warning";
 import { action as setLocaleAction } from "~/routes/set-locale";
 import { loader as supportLoader } from "~/routes/support";
 import { commitSession, getSession } from "~/session/session.server";
-import { scriptedProvider } from "~/testing/provider-double";
+import { useScriptedProvider } from "~/testing/route-harness";
 import { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle } from "~/testing/http";
 import { toastCookie } from "~/session/toast.server";
 
-const provider = scriptedProvider();
-beforeAll(() => {
-  provider.install();
-});
-afterAll(() => provider.uninstall());
+const { provider } = useScriptedProvider();
 beforeEach(() => {
-  provider.reset();
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 afterEach(() => {

@@ -4,15 +4,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { providerLogout, scriptedProvider, type ProviderCall } from "~/testing/provider-double";
+import { providerLogout, useScriptedProvider, type ProviderCall } from "~/testing/route-harness";
 
 // Every provider call is answered by `reply.current` through the one scripted double (docs/decisions/0093).
-const provider = scriptedProvider();
+const { provider } = useScriptedProvider();
 const reply = { current: (_call: ProviderCall): unknown => undefined, calls: provider.calls };
 beforeEach(() => {
-  provider.reset().respond((call) => reply.current(call)).install();
+  provider.respond((call) => reply.current(call));
 });
-afterEach(() => provider.uninstall());
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { listWatchlist } from "~/provider/watchlist.server";

@@ -12,7 +12,7 @@ import type { ChartScreenData } from "~/components/chart/ChartScreen";
 import { MAX_CANDLES } from "~/components/chart/chartData";
 import { getStockList } from "~/provider/market.server";
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
-import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
+import { cookieHeaderFrom, formRequest, getRequest, settle, useRealProvider } from "~/testing/route-harness";
 import { getToast } from "~/session/toast.server";
 import { getRequestContext } from "~/utils/request.server";
 
@@ -26,6 +26,8 @@ import { action as watchlistAction, loader as watchlistLoader, type WatchlistDat
 
 const DEMO = { phone: process.env.DEMO_USER ?? "9876543210", password: process.env.DEMO_PASSWORD ?? "demo1234" };
 let cookie = "";
+
+useRealProvider();
 
 beforeAll(async () => {
   delete process.env.PROVIDER_URL;

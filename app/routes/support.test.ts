@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { classifySupportUrl, supportTarget } from "~/provider/support.server";
 import { commitSession, startSession } from "~/session/session.server";
-import { no, ok, scriptedProvider } from "~/testing/provider-double";
+import { no, ok, useScriptedProvider } from "~/testing/route-harness";
 import { formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 import { getToast } from "~/session/toast.server";
 
@@ -17,16 +17,13 @@ import { loader as chatPoll } from "./resources.chat";
 import { loader as unreadLoader } from "./resources.unread";
 import { loader as supportLoader } from "./support";
 
-const provider = scriptedProvider();
+const { provider } = useScriptedProvider();
 let cookie = "";
 
 beforeAll(async () => {
-  provider.install();
   cookie = (await commitSession(startSession({ token: "tok", user: { user: "9876543210", no: "7" } }))).split(";")[0];
 });
-afterAll(() => provider.uninstall());
 beforeEach(() => {
-  provider.reset();
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 

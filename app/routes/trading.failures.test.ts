@@ -10,7 +10,7 @@ vi.hoisted(() => {
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { commitSession, startSession } from "~/session/session.server";
-import { scriptedProvider, type ProviderCall } from "~/testing/provider-double";
+import { useScriptedProvider, type ProviderCall } from "~/testing/route-harness";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 import { getToast } from "~/session/toast.server";
 import { createPageI18n } from "~/i18n/instance";
@@ -25,15 +25,12 @@ import { action as tradingAction, loader as tradingLoader } from "./stock.tradin
 import type { TradingPageData } from "./stock.trading.$symbol.$market.$name/types";
 import { loader as treasuryLoader } from "./treasury-debt";
 
-const provider = scriptedProvider();
+const { provider } = useScriptedProvider();
 let cookie = "";
 beforeAll(async () => {
-  provider.install();
   cookie = (await commitSession(startSession({ token: "t".repeat(43), user: { user: "9876543210", no: "1" } }))).split(";")[0];
 });
-afterAll(() => provider.uninstall());
 beforeEach(() => {
-  provider.reset();
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 

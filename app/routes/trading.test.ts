@@ -9,13 +9,11 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { setProviderTransportForTests } from "~/provider/transport.server";
 import { commitSession, startSession } from "~/session/session.server";
-import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
+import { cookieHeaderFrom, formRequest, getRequest, sendProviderCallsTo, settle, useRealProvider, type ReplyJson } from "~/testing/route-harness";
 import { getToast } from "~/session/toast.server";
 import { orderHref } from "~/utils/hrefs";
 
-import { createTestProvider, type TestProvider } from "../../provider/testing";
 import { newTrader, ordersOf } from "../../provider/tests/helpers";
 import { loader as forexLoader } from "./forex";
 import { loader as futuresLoader } from "./futures";
@@ -27,20 +25,15 @@ import { loader as tradeLoader } from "./trade";
 import { loader as noNavLoader } from "./trade-no-nav.$type.($buck)";
 import { loader as treasuryLoader } from "./treasury-debt";
 
-let provider: TestProvider;
+const provider = useRealProvider();
 
 /** Every provider request goes to `provider`, through `intercept` when a test sets one (a lost reply…). */
 let intercept: ((request: Request, forward: (request: Request) => Promise<Response>) => Promise<Response>) | undefined;
-
-beforeAll(async () => {
-  provider = await createTestProvider();
-  setProviderTransportForTests((request) => (intercept ? intercept(request, (r) => provider.fetch(r)) : provider.fetch(request)));
-}, 60_000);
-
-afterAll(async () => {
-  setProviderTransportForTests(undefined);
-  await provider?.close();
+let restoreProviderCalls: (() => void) | undefined;
+beforeAll(() => {
+  restoreProviderCalls = sendProviderCallsTo((request) => (intercept ? intercept(request, (r) => provider.fetch(r)) : provider.fetch(request)));
 });
+afterAll(() => restoreProviderCalls?.());
 
 beforeEach(() => {
   intercept = undefined;

@@ -1,6 +1,8 @@
 /**
- * THE provider test double (docs/decisions/0093-one-provider-test-double.md). Happy paths run against the real
- * in-memory provider (the default embedded transport, or `useTestProvider`); failure paths script the replies here:
+ * THE provider test double (docs/decisions/0093-one-provider-test-double.md), part of the route-test harness
+ * (app/testing/route-harness.ts, docs/ARCHITECTURE.md#tests): happy paths run against a real test provider
+ * (`useRealProvider`); failure paths the real provider cannot produce script the replies here (`useScriptedProvider`
+ * installs one for a file or a `describe`):
  *
  *   const provider = scriptedProvider().install();       // every provider request now lands here
  *   provider.reply("/stock/user/reg", { json: { msg: "no", data: { code: "user_exists" } } });
@@ -163,14 +165,18 @@ export class ScriptedProvider {
     });
   };
 
-  /** Routes every provider request of this process to this double. */
+  private restore: (() => void) | undefined;
+
+  /** Routes every provider request of this process to this double (until `uninstall`). */
   install(): this {
-    setProviderTransportForTests(this.handler);
+    this.restore ??= sendProviderCallsTo(this.handler);
     return this;
   }
 
+  /** Gives the provider calls back to whoever had them before `install`. */
   uninstall(): void {
-    setProviderTransportForTests(undefined);
+    this.restore?.();
+    this.restore = undefined;
   }
 }
 
@@ -178,11 +184,21 @@ export function scriptedProvider(): ScriptedProvider {
   return new ScriptedProvider();
 }
 
+const installed: (ProviderTransportHandler | undefined)[] = [];
+
 /**
- * Routes every provider request to a real test provider (provider/testing.ts: a cloned, migrated PGlite with a
- * controllable clock) instead of the process-wide embedded one. Returns the uninstaller.
+ * Routes every provider request of this process to `handler` (a scripted double's, or a real test provider's
+ * `fetch`) until the returned function is called, which gives them back to the handler installed before (or the
+ * real transport). Installs nest, so a `describe` can script failures inside a file that runs on a real provider.
  */
-export function useTestProvider(provider: { fetch(request: Request): Promise<Response> }): () => void {
-  setProviderTransportForTests((request) => provider.fetch(request));
-  return () => setProviderTransportForTests(undefined);
+export function sendProviderCallsTo(handler: ProviderTransportHandler): () => void {
+  installed.push(handler);
+  setProviderTransportForTests(handler);
+  let restored = false;
+  return () => {
+    if (restored) return;
+    restored = true;
+    installed.splice(installed.lastIndexOf(handler), 1);
+    setProviderTransportForTests(installed.at(-1));
+  };
 }

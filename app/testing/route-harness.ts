@@ -1,7 +1,16 @@
 /**
- * The set-up route tests share (loaders and actions called directly with a `Request`): the provider the app talks
- * to – a real test provider, or the scripted double for failure paths (docs/decisions/0093) – a signed-in session
- * cookie, and calling a loader or an action the way Remix does.
+ * THE harness for route tests (docs/ARCHITECTURE.md#tests): loaders and actions called directly with a `Request`.
+ * Route tests import from here only.
+ *
+ * - `useRealProvider(options?)`: the default. A real test provider for the file (or the `describe`) it is called in:
+ *   a clone of the migrated database with its own clock; make a fresh customer per test with
+ *   `newTrader` / `newBuyer` (provider/tests/helpers.ts) and sign them in with `sessionCookie`.
+ * - `useScriptedProvider()`: only for what the real provider cannot be made to do (a timeout, a 502, an unknown
+ *   code, the session ending mid-request): the scripted double (app/testing/provider-double.ts,
+ *   docs/decisions/0093-one-provider-test-double.md) and a signed-in cookie. Called inside a `describe`, it takes
+ *   the provider calls over for that block only.
+ * - `load`, `post`, `refusedForm`, `fieldErrors`, `toastText`, `expectSentToLogin`: calling a route the way Remix does
+ *   and reading what the customer would see.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
@@ -10,9 +19,22 @@ import { createPageI18n } from "~/i18n/instance";
 import { commitSession, startSession } from "~/session/session.server";
 import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { scriptedProvider, useTestProvider as routeProviderCallsTo } from "~/testing/provider-double";
+import { scriptedProvider, sendProviderCallsTo } from "~/testing/provider-double";
 import type { TestProvider, TestProviderOptions } from "../../provider/testing";
 import { useTestProvider } from "../../provider/tests/helpers";
+
+export { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
+export {
+  no,
+  ok,
+  providerLogout,
+  scriptedProvider,
+  sendProviderCallsTo,
+  ScriptedReply,
+  type ProviderCall,
+  type Reply,
+  type ScriptedProvider,
+} from "~/testing/provider-double";
 
 /** A loader or an action, as a test calls it. */
 export type Route = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<Response> | Response;
@@ -25,14 +47,14 @@ function quietWarnings() {
 }
 
 /**
- * Every provider call of the app goes to a real test provider of this file (created in beforeAll, closed in
- * afterAll). The object returned stands for that provider from the first test on.
+ * Every provider call of the app goes to a real test provider of this file or `describe` (created in beforeAll,
+ * closed in afterAll). The object returned stands for that provider from the first test on.
  */
 export function useRealProvider(options?: TestProviderOptions): TestProvider {
   const provider = useTestProvider(options);
   let uninstall: (() => void) | undefined;
   beforeAll(() => {
-    uninstall = routeProviderCallsTo(provider);
+    uninstall = sendProviderCallsTo((request) => provider.fetch(request));
   });
   afterAll(() => uninstall?.());
   quietWarnings();
@@ -40,8 +62,8 @@ export function useRealProvider(options?: TestProviderOptions): TestProvider {
 }
 
 /**
- * Every provider call of the app goes to the scripted double (reset before each test); `session.cookie` is a signed-in
- * customer's (the token is never checked: the double answers what a test scripts).
+ * Every provider call of the app, in this file or `describe`, goes to the scripted double (reset before each test);
+ * `session.cookie` is a signed-in customer's (the token is never checked: the double answers what a test scripts).
  */
 export function useScriptedProvider() {
   const provider = scriptedProvider();

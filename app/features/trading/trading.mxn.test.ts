@@ -9,24 +9,21 @@ import { createPageI18n } from "~/i18n/instance";
 import { action as tradingAction, loader as tradingLoader } from "~/routes/stock.trading.$symbol.$market.$name/route";
 import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";
 import { commitSession, startSession } from "~/session/session.server";
-import { scriptedProvider } from "~/testing/provider-double";
+import { useScriptedProvider } from "~/testing/route-harness";
 import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
 import { getToast } from "~/session/toast.server";
 
 import enCommon from "../../../locales/en/common.json";
 import en from "../../../locales/en/trade.json";
 
-const provider = scriptedProvider();
+const { provider } = useScriptedProvider();
 let cookie = "";
 const KEY = "5d0c9a7e-2222-4333-8444-555566667777";
 
 beforeAll(async () => {
-  provider.install();
   cookie = (await commitSession(startSession({ token: "m".repeat(43), user: { user: "5512345678", no: "2" } }))).split(";")[0];
 });
-afterAll(() => provider.uninstall());
 beforeEach(() => {
-  provider.reset();
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 

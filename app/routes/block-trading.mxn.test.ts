@@ -1,7 +1,4 @@
-/**
- * The product screens on the MXN deployment (docs/product.md#block-trading, #funds): a real provider seeded for MXN,
- * literal amounts in pesos and dollars, and what a dollar-priced offer takes from a peso wallet.
- */
+/** Tests of app/routes/block-trading.tsx on the MXN deployment (the app reads it once per process) (one test file per route: docs/ARCHITECTURE.md#tests). */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -10,12 +7,10 @@ vi.hoisted(() => {
 
 import type { BlockScreenData } from "~/features/products/block.server";
 import { load, post, sessionCookie, toastText, useRealProvider } from "~/testing/route-harness";
-
 import enCommon from "../../locales/en/common.json";
 import en from "../../locales/en/products.json";
 import { newBuyer, TX_PASSWORD } from "../../provider/tests/helpers";
 import { action as blockAction, loader as blockLoader } from "./block-trading";
-import { loader as fundsLoader, type FundsPageData } from "./fund-investment/route";
 
 const provider = useRealProvider({ deployment: "MXN" });
 let cookie = "";
@@ -51,10 +46,5 @@ describe("MXN deployment", () => {
       walletAmount: "26247.87",
       note: "Your wallet holds Mexican Peso (MXN); this offer is priced in US Dollar (USD). The provider applies no exchange rate: it charges the same figure in MXN (1 USD = 1 MXN).",
     });
-  });
-
-  it("the funds are offered on MXN too", async () => {
-    const page = await load<FundsPageData>(fundsLoader, "/fund-investment", cookie);
-    expect(page.funds[0]).toMatchObject({ name: "Liquid Plus 14-Day Fund", amount: "5000.00" });
   });
 });

@@ -1,7 +1,4 @@
-/**
- * The wallet in the MXN deployment (docs/product.md#deployments): bank cards ask for the bank name, the card number
- * and the cardholder (no IFSC), and minimums are in pesos ("MX$5000").
- */
+/** Tests of app/routes/settings_.bank-cards.tsx on the MXN deployment (the app reads it once per process) (one test file per route: docs/ARCHITECTURE.md#tests). */
 import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -9,11 +6,8 @@ vi.hoisted(() => {
 });
 
 import { fieldErrors, load, post, sessionCookie, useRealProvider } from "~/testing/route-harness";
-
 import { newTrader } from "../../provider/tests/helpers";
-import { action as rechargeAction } from "./recharge";
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards";
-import { action as withdrawAction } from "./withdraw";
 
 const provider = useRealProvider({ deployment: "MXN" });
 
@@ -38,13 +32,5 @@ describe("wallet (MXN)", () => {
     const list = await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie);
     expect(list.cards).toEqual([expect.objectContaining({ bank: "BBVA México", last4: "7890", holder: "Ana López", ifsc: "", status: 0 })]);
     expect(JSON.stringify(list)).not.toContain("012180001234567890");
-  });
-
-  it("minimums are said in pesos", async () => {
-    const cookie = await customer();
-    const recharge = await post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "100" }, cookie);
-    expect(await fieldErrors(recharge)).toMatchObject({ amount: ["The minimum recharge amount is MX$5000"] });
-    const withdraw = await post(withdrawAction, "/withdraw", { intent: "review", card: "1", amount: "5" }, cookie);
-    expect(await fieldErrors(withdraw)).toMatchObject({ amount: ["Minimum withdrawal amount is MX$10"] });
   });
 });

@@ -1,0 +1,74 @@
+/** Tests of app/routes/account_.changes.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
+import { describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "INR";
+});
+
+import { getRequest, settle, load, post, sessionCookie, useRealProvider, type Route, useScriptedProvider } from "~/testing/route-harness";
+import { newTrader, operator } from "../../provider/tests/helpers";
+import { loader as billsLoader, type BillsData } from "./account_.changes";
+import { loader as transferLoader } from "./account_.recharge-withdraw.$id";
+import { action as rechargeAction } from "./recharge";
+import { ProviderUnavailableError } from "~/provider/core.server";
+
+describe("on a real provider", () => {
+  const provider = useRealProvider();
+
+  /** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
+  async function customer(balance = "100000.00") {
+    const trader = await newTrader(provider, balance);
+    return { cookie: await sessionCookie(trader), ...trader };
+  }
+
+  const KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
+
+  async function transfers(userId: number, kind: "recharge" | "withdraw") {
+    return provider.db.selectFrom("transfers").selectAll().where("user_id", "=", userId).where("kind", "=", kind).execute();
+  }
+
+  describe("bills and details", () => {
+    it("each row says why and links to its cause; a recharge's details; another customer's is a 404", async () => {
+      const { cookie, id } = await customer("0");
+      const location = (await post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "6000" }, cookie)).headers.get("Location")!;
+      await post(rechargeAction, location, { intent: "confirm", method: "bank", amount: "6000", idempotency_key: KEY_PATTERN.exec(location)![1] }, cookie);
+      const [recharge] = await transfers(id, "recharge");
+      await operator(provider).approve("recharge", recharge.id);
+
+      const bills = await load<BillsData>(billsLoader, "/account/changes?type=income", cookie);
+      expect(bills.rows).toEqual([
+        expect.objectContaining({ type: "income", amount: "6000.00", balance: "6000.00", kind: "recharge", href: `/account/recharge-withdraw/${recharge.id}` }),
+      ]);
+      expect((await load<BillsData>(billsLoader, "/account/changes?type=expense", cookie)).rows).toEqual([]);
+
+      const details = await load<{ type: string; state: string; amount: string }>(transferLoader, `/account/recharge-withdraw/${recharge.id}`, cookie, {
+        id: String(recharge.id),
+      });
+      expect(details).toMatchObject({ type: "recharge", state: "completed", amount: "6000.00" });
+      const stranger = await customer();
+      const hidden = await settle(() =>
+        transferLoader({ request: getRequest(`/account/recharge-withdraw/${recharge.id}`, stranger.cookie), params: { id: String(recharge.id) }, context: {} }),
+      );
+      expect(hidden.status).toBe(404);
+    });
+  });
+});
+
+describe("when the provider fails", () => {
+  const { provider, session } = useScriptedProvider();
+
+  const get = (loader: Route, path: string) => settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+
+  describe("lists that cannot be loaded", () => {
+    it.each([
+      ["/account/changes", billsLoader],
+    ] as const)("%s answers 503 with its own failed state", async (path, loader) => {
+      provider.respond(() => {
+        throw new ProviderUnavailableError("timeout");
+      });
+      const response = await get(loader as Route, path);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ failed: true });
+    });
+  });
+});

@@ -1,0 +1,157 @@
+/** Tests of app/routes/block-trading.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
+import { describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "INR";
+});
+
+import { expectSentToLogin, load, post, refusedForm, sessionCookie, toastText, useRealProvider, type Route } from "~/testing/route-harness";
+import enCommon from "../../locales/en/common.json";
+import en from "../../locales/en/products.json";
+import { newBuyer, TX_PASSWORD } from "../../provider/tests/helpers";
+import { action as blockAction, loader as blockLoader } from "./block-trading";
+import { loader as blockOrdersLoader } from "./block-trading_.orders";
+import { loader as qipLoader } from "./qip";
+import type { BlockScreenData } from "~/features/products/block.server";
+import type { BlockOrdersData } from "~/features/products/block-orders.server";
+
+const provider = useRealProvider();
+
+/** A fresh customer with `balance` and (unless null) the transaction password TX_PASSWORD, signed in. */
+async function customer(balance = "1000000.00", password: string | null = TX_PASSWORD) {
+  const buyer = await newBuyer(provider, balance, password);
+  return { cookie: await sessionCookie(buyer), id: buyer.id };
+}
+
+const toastOf = (response: Response) => toastText(response, { products: en, common: enCommon });
+
+const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
+
+describe("(auth) product screens", () => {
+  it.each([
+    ["/block-trading", blockLoader],
+  ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+});
+
+describe("block trading", () => {
+  it("lists the block offers, searches by code, and says 'Please enter stock code to search' for a blank search", async () => {
+    const { cookie } = await customer();
+    const all = await load<BlockScreenData>(blockLoader, "/block-trading", cookie);
+    expect(all.offers.map((offer) => [offer.display, offer.price, offer.minimum, offer.status])).toEqual([
+      ["RELIANCE", "1398.00", 100, 1],
+      ["TCS", "2960.50", 100, 1],
+      ["AAPL", "262.40", 100, 1],
+      ["MSFT", "468.00", 100, 1],
+      ["SBIN", "905.00", 200, 0],
+    ]);
+    expect(all.codeError).toBeNull();
+
+    const blank = await load<BlockScreenData>(blockLoader, "/block-trading?code=%20", cookie);
+    expect(blank.codeError).toBe("Please enter stock code to search");
+    expect(blank.offers).toHaveLength(5);
+
+    const tcs = await load<BlockScreenData>(blockLoader, "/block-trading?code=tcs", cookie);
+    expect(tcs.offers.map((offer) => offer.display)).toEqual(["TCS"]);
+    const none = await load<BlockScreenData>(blockLoader, "/block-trading?code=ZZZZ", cookie);
+    expect(none.offers).toEqual([]);
+
+    // QIP is the same screen over the finalize offers.
+    const qip = await load<BlockScreenData>(qipLoader, "/qip", cookie);
+    expect(qip.offers.map((offer) => [offer.display, offer.minimum])).toEqual([
+      ["INFY", 100],
+      ["HDFCBANK", 150],
+      ["NVDA", 100],
+    ]);
+  });
+
+  it("the buy step: starts at the minimum, the maximum comes from the balance, − stops at the minimum and says so", async () => {
+    const { cookie } = await customer("1000000.00");
+    const page = await load<BlockScreenData>(blockLoader, "/block-trading?buy=1", cookie);
+    // floor(1000000.00 / (1398.00 + 0.03 % of 1398.00)) = floor(715.09…) = 715
+    expect(page.buy).toMatchObject({ quantity: "100", maximum: 715, balance: "1000000.00", feeRate: "0.0003", passwordSet: true, stepNote: null });
+    expect(page.buy?.offer).toMatchObject({ id: 1, display: "RELIANCE", minimum: 100 });
+
+    const down = await load<BlockScreenData>(blockLoader, "/block-trading?buy=1&quantity=100&step=down", cookie);
+    expect(down.buy).toMatchObject({ quantity: "100", stepNote: "Quantity cannot be less than the minimum trading quantity: 100" });
+    const up = await load<BlockScreenData>(blockLoader, "/block-trading?buy=1&quantity=715&step=up", cookie);
+    expect(up.buy).toMatchObject({ quantity: "715", stepNote: "Your balance covers at most 715 at this price, fee included" });
+    const stepped = await load<BlockScreenData>(blockLoader, "/block-trading?buy=1&quantity=150&step=up", cookie);
+    expect(stepped.buy).toMatchObject({ quantity: "151", stepNote: null });
+
+    // 100000.00 does not cover 100 shares at 1398.00: floor(100000.00 / 1398.4194) = 71.
+    const poor = await customer("100000.00");
+    expect((await load<BlockScreenData>(blockLoader, "/block-trading?buy=1", poor.cookie)).buy?.maximum).toBe(71);
+
+    const gone = await load<BlockScreenData>(blockLoader, "/block-trading?buy=999", cookie);
+    expect(gone).toMatchObject({ buy: null, buyGone: true });
+  });
+
+  it("Review refuses a missing, non-digit, too small or unaffordable quantity on the field, keeping what was typed", async () => {
+    const { cookie } = await customer("1000000.00");
+    const url = "/block-trading?buy=1";
+    const cases: [string | undefined, string][] = [
+      [undefined, "Please enter all required fields"],
+      ["", "Please enter all required fields"],
+      ["1e3", "Enter the quantity in digits only (for example 100)"],
+      ["99", "Quantity cannot be less than the minimum trading quantity: 100"],
+      ["716", "Your balance covers at most 715 at this price, fee included"],
+    ];
+    for (const [typed, message] of cases) {
+      const fields: Record<string, string> = { intent: "review", buy: "1" };
+      if (typed !== undefined) fields.quantity = typed;
+      const result = await refusedForm(await post(blockAction, url, fields, cookie));
+      expect(result.error?.quantity, String(typed)).toEqual([message]);
+      if (typed) expect(result.initialValue?.quantity).toBe(typed);
+    }
+  });
+
+  it("review then confirm with the transaction password: one key per intent, the same key twice buys once", async () => {
+    const { cookie } = await customer("1000000.00");
+    const reviewed = await post(blockAction, "/block-trading?code=REL&buy=1", { intent: "review", buy: "1", quantity: "150" }, cookie);
+    expect(reviewed.status).toBe(302);
+    const location = reviewed.headers.get("Location")!;
+    expect(location).toMatch(/^\/block-trading\?code=REL&buy=1&quantity=150&step=review&key=[0-9a-f-]{36}$/);
+    const { key } = queryOf(location);
+
+    const page = await load<BlockScreenData>(blockLoader, location, cookie);
+    // 150 × 1398.00 = 209700.00; fee 0.03 % = 62.91; total cost 209762.91.
+    expect(page.review).toMatchObject({ key, quantity: 150, estimate: { total: "209700.00", fee: "62.91", net: "209762.91", profit: null }, conversion: null });
+
+    const confirm = (fields: Record<string, string>) =>
+      post(blockAction, location, { intent: "confirm", buy: "1", quantity: "150", idempotency_key: key, ...fields }, cookie);
+
+    const missing = await refusedForm(await confirm({}));
+    expect(missing.error?.stock_password).toEqual(["Please enter all required fields"]);
+    const short = await refusedForm(await confirm({ stock_password: "12345" }));
+    expect(short.error?.stock_password).toEqual(["Please enter 6-digit transaction password"]);
+    expect(short.initialValue?.stock_password).toBeUndefined();
+
+    const wrong = await refusedForm(await confirm({ stock_password: "111111" }));
+    expect(wrong.error?.stock_password).toEqual(["Incorrect password"]);
+    // The password never comes back in a reply.
+    expect(wrong.initialValue?.stock_password).toBeUndefined();
+    expect(wrong.initialValue?.quantity).toBe("150");
+
+    const first = await confirm({ stock_password: TX_PASSWORD });
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/block-trading/orders");
+    expect(await toastOf(first)).toBe("Purchase successful: 150 RELIANCE at ₹1,398.00, ₹2,09,762.91 with the fee");
+
+    // The same review confirmed again (a reload, a retry): the provider replays the first purchase.
+    const again = await confirm({ stock_password: TX_PASSWORD });
+    expect(again.status).toBe(302);
+    expect(await toastOf(again)).toBe("Purchase successful: 150 RELIANCE at ₹1,398.00, ₹2,09,762.91 with the fee");
+    const orders = await load<BlockOrdersData>(blockOrdersLoader, "/block-trading/orders", cookie);
+    expect(orders.rows.map((row) => [row.display, row.count, row.total, row.fee, row.cost, row.status])).toEqual([
+      ["RELIANCE", 150, "209700.00", "62.91", "209762.91", 1],
+    ]);
+  });
+
+  it("without a transaction password the buy step says so and Review is refused", async () => {
+    const { cookie } = await customer("1000000.00", null);
+    const page = await load<BlockScreenData>(blockLoader, "/block-trading?buy=1", cookie);
+    expect(page.buy?.passwordSet).toBe(false);
+    const result = await refusedForm(await post(blockAction, "/block-trading?buy=1", { intent: "review", buy: "1", quantity: "100" }, cookie));
+    expect(result.error?.[""]).toEqual(["You have not set a transaction password yet. You need one to buy."]);
+  });
+});

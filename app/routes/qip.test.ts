@@ -1,0 +1,103 @@
+/** Tests of app/routes/qip.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
+import { describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "INR";
+});
+
+import { expectSentToLogin, post, useRealProvider, type Route, getRequest, settle, type ReplyJson, useScriptedProvider } from "~/testing/route-harness";
+import enProducts from "../../locales/en/products.json";
+import { loader as qipLoader, action as qipAction } from "./qip";
+import type { BlockScreenData } from "~/features/products/block.server";
+import { blockMaximum } from "~/features/products/quantity";
+import { ProviderError } from "~/provider/core.server";
+import type { ProviderCall } from "~/testing/route-harness";
+
+describe("on a real provider", () => {
+  const provider = useRealProvider();
+
+  describe("(auth) product screens", () => {
+    it.each([
+      ["/qip", qipLoader],
+    ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+  });
+});
+
+describe("when the provider fails", () => {
+  const { provider, session } = useScriptedProvider();
+
+  const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
+  const INFY = { id: 7, tag: "INFY.NS", name: "Infosys Ltd", type: "IN", mold: "finalize", price: "1475.00", count: 100, status: 1, opens_at: "2026-11-01T00:00:00.000Z", closes_at: "2027-11-01T00:00:00.000Z" };
+  const fail = (code: string, field?: string) => () => {
+    throw new ProviderError(code, { field });
+  };
+
+  /** The provider of the QIP screen: one offer, a balance, the fee rate, a set password, and `buy` for the purchase. */
+  function qipProvider(buy: (call: ProviderCall) => unknown, balance = "1000000.00") {
+    provider.respond((call) => {
+      if (call.path === "/stock/success/stock/list") return { rows: [INFY], count: 1 };
+      if (call.path === "/stock/success/v2/balance") return { balance };
+      if (call.path === "/v2/config") return [{ tag: "fee_rate", value: "0.0003" }];
+      if (call.path === "/stock/success/user/transaction-password") return { is_set: true };
+      if (call.path === "/stock/success/deal/buy") return buy(call);
+      throw new Error(`unexpected call ${call.path}`);
+    });
+  }
+
+  const reviewUrl = `/qip?buy=7&quantity=100&step=review&key=${KEY}`;
+  const confirmQip = (password = "246810") =>
+    post(qipAction, reviewUrl, { intent: "confirm", buy: "7", quantity: "100", stock_password: password, idempotency_key: KEY }, session.cookie);
+
+  describe("QIP purchase failures", () => {
+    it.each([
+      ["stock_key", undefined, "", "Incorrect authorization key"],
+      ["time_no", undefined, "", "No available time"],
+      ["not_sufficient_funds", undefined, "", "Insufficient funds"],
+      ["rete_no", undefined, "", "Exchange rate has not been updated"],
+      ["password_no", "stock_password", "stock_password", "Incorrect password"],
+      ["password_not_set", "stock_password", "stock_password", "You have not set a transaction password yet"],
+      ["something_new", undefined, "", "Purchase failed"],
+    ])("%s: the review stays with its message", async (code, field, on, message) => {
+      qipProvider(fail(code, field));
+      const response = await confirmQip();
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as ReplyJson & { form: string };
+      expect(body.form).toBe("confirm");
+      expect(body.result.error?.[on]).toEqual([message]);
+      expect(body.result.initialValue?.stock_password).toBeUndefined();
+      // What the app sent: the contract's purchase body with the intent's key.
+      expect(provider.calls.find((call) => call.path === "/stock/success/deal/buy")?.body).toEqual({
+        id: 7,
+        tag: "INFY.NS",
+        count: 100,
+        price: "1475.00",
+        mold: "finalize",
+        stock_password: "246810",
+        idempotency_key: KEY,
+      });
+    });
+
+    it("no answer at all: asked again with the same key, then 'we could not find out', never 'failed'", async () => {
+      provider.reply("/stock/success/deal/buy", { fail: "network" });
+      qipProvider(() => ({}));
+      const response = await confirmQip();
+      expect(response.status).toBe(503);
+      const body = (await response.json()) as ReplyJson & { outcome: string };
+      expect(body.outcome).toBe("unknown");
+      expect(body.result.error?.[""]).toEqual([enProducts.review.outcomeUnknown]);
+      const sent = provider.calls.filter((call) => call.path === "/stock/success/deal/buy").map((call) => (call.body as { idempotency_key: string }).idempotency_key);
+      expect(sent).toEqual([KEY, KEY]);
+    });
+
+    it("the maximum quantity comes from the balance: floor(balance / (price + 0.03 % of price))", async () => {
+      qipProvider(() => ({}), "150000.00");
+      const page = (await (await settle(() => qipLoader({ request: getRequest("/qip?buy=7", session.cookie), params: {}, context: {} }))).json()) as BlockScreenData;
+      // 150000.00 / 1475.4425 = 101.66…
+      expect(page.buy).toMatchObject({ maximum: 101, balance: "150000.00", quantity: "100" });
+      expect(blockMaximum("1000.00", "333.33", "0.0003")).toBe(2);
+      expect(blockMaximum("1000.30", "10.00", "0.0003")).toBe(100);
+      expect(blockMaximum("1000.29", "10.00", "0.0003")).toBe(99);
+      expect(blockMaximum("0.00", "10.00", "0.0003")).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,17 @@
+/** Tests of app/routes/qip_.orders.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
+import { describe, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "INR";
+});
+
+import { expectSentToLogin, useRealProvider, type Route } from "~/testing/route-harness";
+import { loader as qipOrdersLoader } from "./qip_.orders";
+
+const provider = useRealProvider();
+
+describe("(auth) product screens", () => {
+  it.each([
+    ["/qip/orders", qipOrdersLoader],
+  ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+});

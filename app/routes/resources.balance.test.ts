@@ -1,0 +1,49 @@
+/** Tests of app/routes/resources.balance.ts (one test file per route: docs/ARCHITECTURE.md#tests). */
+import { describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "INR";
+});
+
+import { getRequest, settle, sessionCookie, useRealProvider, type Route, useScriptedProvider } from "~/testing/route-harness";
+import { newTrader } from "../../provider/tests/helpers";
+import { loader as balanceLoader } from "./resources.balance";
+import { ProviderUnavailableError } from "~/provider/core.server";
+
+describe("on a real provider", () => {
+  const provider = useRealProvider();
+
+  /** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
+  async function customer(balance = "100000.00") {
+    const trader = await newTrader(provider, balance);
+    return { cookie: await sessionCookie(trader), ...trader };
+  }
+
+  describe("account", () => {
+    it("the balance resource returns only the card's figures; a visitor gets 401", async () => {
+      const { cookie } = await customer("2500.50");
+      const response = await settle(() => balanceLoader({ request: getRequest("/resources/balance", cookie), params: {}, context: {} }));
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(await response.json()).toMatchObject({ total: "2500.50", money: "2500.50", loan: "0.00", asOf: expect.any(Number) });
+      const visitor = await settle(() => balanceLoader({ request: getRequest("/resources/balance"), params: {}, context: {} }));
+      expect(visitor.status).toBe(401);
+    });
+  });
+});
+
+describe("when the provider fails", () => {
+  const { provider, session } = useScriptedProvider();
+
+  const get = (loader: Route, path: string) => settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+
+  describe("lists that cannot be loaded", () => {
+    it("the balance resource says the provider is unavailable (503) so the card marks its figures stale", async () => {
+      provider.respond(() => {
+        throw new ProviderUnavailableError("timeout");
+      });
+      const response = await get(balanceLoader, "/resources/balance");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ error: "provider_unavailable" });
+    });
+  });
+});
