@@ -104,11 +104,11 @@ test("'Expired', 'Treasury (CGI)' and the German price card fit a 360 px phone",
   await page.goto("/markets");
   const previousClose = page.locator(".mk-pricecard dt", { hasText: "Vortagesschluss" });
   await expect(previousClose).toBeVisible();
-  // The word stays inside its own column of the card.
-  const fits = await previousClose.evaluate((dt) => {
+  // The word is whole, on one line, and inside its own box of the card (it used to run into the next one).
+  const word = await previousClose.evaluate((dt) => {
     const range = document.createRange();
     range.selectNodeContents(dt);
-    return range.getBoundingClientRect().right <= dt.getBoundingClientRect().right + 0.5;
+    return { lines: range.getClientRects().length, inside: range.getBoundingClientRect().right <= dt.getBoundingClientRect().right + 0.5 };
   });
-  expect(fits).toBe(true);
+  expect(word).toEqual({ lines: 1, inside: true });
 });
