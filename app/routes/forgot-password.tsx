@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
@@ -17,7 +17,7 @@ import {
   type ResetStepFields,
 } from "~/features/account/schemas.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 import { requestResetCode, resetPassword } from "~/provider/account.server";
 import { ProviderError } from "~/provider/core.server";
 import { requireSameOrigin } from "~/http/security.server";

@@ -12,7 +12,8 @@ import { productHeaders, productLinks } from "~/features/products/route-exports"
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { formatDateTime } from "~/features/wallet/dates";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
-import { useTranslation, type TFunction } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/i18n/config";
 import { getIpoApplications, getIpoSales, ipoApplicationFigures, type IpoApplicationFigures } from "~/provider/products.server";
 import { recordFigures, type RecordFigures } from "~/provider/trading.server";
 import { useFormat } from "~/i18n/format-context";

@@ -19,7 +19,7 @@ import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { loanSchemas } from "~/features/wallet/schemas.server";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatInteger, formatMoney } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { applyForLoan, getLoanSummary, getLoans, type LoanState, type WalletSettings } from "~/provider/wallet.server";
 import { useFormat } from "~/i18n/format-context";

@@ -18,7 +18,7 @@ import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { rechargeSchemas } from "~/features/wallet/schemas.server";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { requestRecharge, type WalletSettings } from "~/provider/wallet.server";
 import { useFormat } from "~/i18n/format-context";
 import { rechargeHref, rechargeRecordsHref } from "~/utils/hrefs";

@@ -21,7 +21,7 @@ import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { createBankCardSchema, parseForm, type BankCardFields } from "~/features/wallet/schemas.server";
 import { StepDialog } from "~/features/wallet/StepDialog";
 import { useHydrated } from "~/features/wallet/useHydrated";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { addBankCard, cardFigures, editBankCard, getBankCards, type CardFigures } from "~/provider/wallet.server";
 import { requireSameOrigin } from "~/http/security.server";

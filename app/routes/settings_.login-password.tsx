@@ -16,7 +16,7 @@ import { createLoginPasswordSchema, type LoginPasswordFields } from "~/features/
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { parseForm } from "~/features/wallet/schemas.server";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { changeLoginPassword } from "~/provider/account.server";
 import { requireSameOrigin } from "~/http/security.server";
 import { redirectWithToast } from "~/session/toast.server";

@@ -19,7 +19,7 @@ import { failureResult } from "~/features/account/failure-reply.server";
 import { ImagePreparationError, prepareImage, type ImageProblem } from "~/features/wallet/compress-image";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { createRealNameSchema, parseForm, type RealNameFields } from "~/features/wallet/schemas.server";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { ID_TYPES, getKycState, kycFigures, submitKyc, uploadImage, type IdType, type KycFigures } from "~/provider/wallet.server";
 import { requireSameOrigin } from "~/http/security.server";

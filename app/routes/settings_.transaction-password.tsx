@@ -20,7 +20,7 @@ import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { parseForm } from "~/features/wallet/schemas.server";
 import { useHydrated } from "~/features/wallet/useHydrated";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { changeTransactionPassword, getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { requireSameOrigin } from "~/http/security.server";

@@ -18,7 +18,7 @@ import { withdrawSchemas } from "~/features/wallet/schemas.server";
 import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatMoney } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { cardFigures, getBankCards, getUserInfo, requestWithdrawal, type CardFigures, type WalletSettings } from "~/provider/wallet.server";
 import { useFormat } from "~/i18n/format-context";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 import { classifyFailure, failureMessage } from "~/provider/failures.server";
 
 interface Replyable {

@@ -8,7 +8,7 @@ import type { InputHTMLAttributes } from "react";
 import { Field } from "~/components/ui/Field";
 import { useSubmitAttempts } from "~/components/ui/FormErrors";
 import { getFormProps, getInputProps, useReplyForm, type FieldMetadata, type ReplyFormOptions } from "~/components/ui/replyForm";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { phoneInputAttributes } from "./fields";
 

@@ -6,7 +6,7 @@ import { CheckAnswers, reviewTexts, type ReviewProps } from "~/features/wallet/C
 import type { ClientFailure, useMoneyReply } from "~/features/wallet/client-action";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { StepDialog } from "~/features/wallet/StepDialog";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { transactionPasswordHref } from "~/utils/hrefs";
 
 import type { FormConstraint } from "./forms.server";

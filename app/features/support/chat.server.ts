@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 import type { ProviderContext } from "~/provider/core.server";
 import { chatMessage, listChatMessages, type ChatMessage } from "~/provider/support.server";
 import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";

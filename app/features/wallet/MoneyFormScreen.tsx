@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { getFormProps, type FieldMetadata, type FormConstraints } from "~/components/ui/replyForm";
 import { formatMoney } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 import { AmountField, useAmountRule, type AmountMaximum } from "./AmountField";

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { Deployment } from "~/deployment";
 import type { FormatContext } from "~/i18n/format";
 import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 import { ID_TYPES, type WalletSettings } from "~/provider/wallet.server";
 
 import { WHOLE_AMOUNT, WITHDRAW_FLOOR, formatMinimum } from "./amounts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { useSubmitForm, type SubmitFormOptions } from "./useSubmitForm";
 

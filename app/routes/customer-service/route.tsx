@@ -27,7 +27,7 @@ import {
 } from "~/features/support/chat.server";
 import { MESSAGE_MAX_LENGTH } from "~/features/support/message";
 import { formatInteger } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { classifySupportUrl, getSupportLink, sendChatMessage } from "~/provider/support.server";
 import { requireSameOrigin } from "~/http/security.server";

@@ -17,7 +17,8 @@ import { productHeaders, productLinks } from "~/features/products/route-exports"
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { formatMoney, type FormatContext } from "~/i18n/format";
-import { useTranslation, type TFunction } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/i18n/config";
 import type { FundFigures } from "~/provider/products.server";
 import { useFormat } from "~/i18n/format-context";
 import { fundOrdersHref, fundsHref } from "~/utils/hrefs";

@@ -20,7 +20,8 @@ import { productHeaders, productLinks } from "~/features/products/route-exports"
 import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
 import { walletCurrencies } from "~/features/trading/currency";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
-import { useTranslation, type TFunction } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/i18n/config";
 import type { IpoFigures } from "~/provider/products.server";
 import { toBig } from "~/utils/decimal";
 import { useFormat } from "~/i18n/format-context";
