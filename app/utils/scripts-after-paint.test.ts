@@ -10,12 +10,12 @@ const REMIX_SCRIPTS =
   '<script nonce="abc" type="module" async="">;\nimport * as route0 from "/build/root-WVZ44TFD.js";\nimport("/build/entry.client-QJA7N3V6.js");</script>';
 
 describe("deferScripts", () => {
-  it("makes Remix's module script and modulepreload links inert and leaves the rest as it was", () => {
+  it("puts Remix's modulepreload links in a template, makes its module script a data block and leaves the rest as it was", () => {
     expect(deferScripts(`<head><link rel="icon" href="/favicon.ico"/></head><body><p>type="module"</p>${REMIX_SCRIPTS}</body>`)).toBe(
       '<head><link rel="icon" href="/favicon.ico"/></head><body><p>type="module"</p>' +
-        '<link rel="x-after-paint-modulepreload" href="/build/entry.client-QJA7N3V6.js"/><link rel="x-after-paint-modulepreload" href="/build/_shared/chunk-EVISU2F2.js"/>' +
+        '<template data-after-paint=""><link rel="modulepreload" href="/build/entry.client-QJA7N3V6.js"/><link rel="modulepreload" href="/build/_shared/chunk-EVISU2F2.js"/></template>' +
         '<script nonce="abc">window.__remixContext = {"url":"/markets"};</script>' +
-        '<script nonce="abc" type="text/x-after-paint" async="">;\nimport * as route0 from "/build/root-WVZ44TFD.js";\nimport("/build/entry.client-QJA7N3V6.js");</script></body>',
+        '<script nonce="abc" type="text/x-after-paint">;\nimport * as route0 from "/build/root-WVZ44TFD.js";\nimport("/build/entry.client-QJA7N3V6.js");</script></body>',
     );
   });
 

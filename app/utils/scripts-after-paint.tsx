@@ -1,42 +1,55 @@
 /**
- * The page's JavaScript starts after its first paint (docs/decisions/0163-scripts-after-first-paint.md).
+ * The page's JavaScript starts after its first paint (docs/decisions/0163-scripts-after-first-paint.md), in
+ * markup that is valid HTML (docs/decisions/0196-after-paint-markup-valid-html.md).
  *
  * Every page is complete without JavaScript (forms first) and carries the CSS its first paint needs, so the
  * first paint needs only the document. Remix's `<Scripts>` still lets the browser fetch 25-35 modules while
  * that first paint is pending; on a slow link they share its connections and, on a cheap phone, its CPU.
- * `deferScripts` (entry.server, on the rendered document) makes Remix's module script and modulepreload
- * links inert; `<ScriptsAfterPaint>` (root, after `<Scripts>`) turns them back on once the browser reports
- * the first contentful paint: the links become modulepreloads again and a copy of the module script runs.
+ * `deferScripts` (entry.server, on the rendered document) makes Remix's modulepreload links and module script
+ * inert: the links go, unchanged, into a `<template>` (whose content the browser neither fetches nor renders),
+ * and the module script becomes a data block (`type="text/x-after-paint"`, without `async`, which a data block
+ * must not carry). `<ScriptsAfterPaint>` (root, after `<Scripts>`) turns them back on once the browser reports
+ * the first contentful paint: the template is replaced by its links (live modulepreloads from then on) and a
+ * copy of the module script runs.
  *
- * Hydration is unaffected: the elements stay where React rendered them (React does not compare attributes
- * when hydrating), and the running copy leaves the DOM as soon as it is inserted (a module script inserted
- * once runs even when removed).
+ * Hydration is unaffected: it starts from that module script, so after the template has given its links back
+ * to the very place React rendered them; React does not compare attributes when hydrating, so the data block's
+ * type does not matter; and the running copy leaves the DOM as soon as it is inserted (a module script
+ * inserted once runs even when removed).
  */
 export const INERT_MODULE_TYPE = "text/x-after-paint";
-export const INERT_PRELOAD_REL = "x-after-paint-modulepreload";
+/** The attribute that marks the template holding Remix's modulepreload links. */
+export const PRELOADS_TEMPLATE = "data-after-paint";
 
 /**
  * Remix's module script and modulepreload links in a rendered document, made inert (entry.server). `<Scripts>`
- * writes them after the page's content, links first: only the document from the first link on is rewritten, not
- * the whole 30-60 KB string twice (two full copies per document were ~13 % of the server's allocations).
+ * writes them after the page's content, links first and side by side: only the document from the first link on
+ * is rewritten, not the whole 30-60 KB string twice (two full copies per document were ~13 % of the server's
+ * allocations).
  */
 export function deferScripts(html: string): string {
   const first = html.indexOf(MODULE_PRELOAD);
   const from = first === -1 ? 0 : first;
-  const tail = html
-    .slice(from)
-    .replaceAll(MODULE_PRELOAD, `<link rel="${INERT_PRELOAD_REL}" `)
-    .replace(/(<script\b[^>]*?\stype=")module("[^>]*>)/, `$1${INERT_MODULE_TYPE}$2`);
+  let tail = html.slice(from);
+  if (first !== -1) {
+    const links = PRELOAD_RUN.exec(tail)![0];
+    tail = `<template ${PRELOADS_TEMPLATE}="">${links}</template>${tail.slice(links.length)}`;
+  }
+  tail = tail.replace(MODULE_SCRIPT, (tag) => tag.replace(' type="module"', ` type="${INERT_MODULE_TYPE}"`).replace(' async=""', ""));
   return from === 0 ? tail : html.slice(0, from) + tail;
 }
 const MODULE_PRELOAD = '<link rel="modulepreload" ';
+// The links Remix writes side by side, from the first one on.
+const PRELOAD_RUN = /^(?:<link rel="modulepreload" [^>]*>)+/;
+// The start tag of Remix's module script (the first one with `type="module"`).
+const MODULE_SCRIPT = /<script\b[^>]*?\stype="module"[^>]*>/;
 
 // Runs inline at the end of the body. It starts once the browser reports the page's first contentful paint (a
 // `paint` performance entry, which carries the time the frame was shown). A hidden page (a background tab)
 // paints nothing, so it starts at once; a browser without paint entries, or a page that paints nothing, starts
 // after one second.
 const START = `(function(){var done=false;function start(){if(done)return;done=true;var d=document;
-d.querySelectorAll('link[rel="${INERT_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});
+var t=d.querySelector("template[${PRELOADS_TEMPLATE}]");if(t)t.replaceWith(t.content);
 var o=d.querySelector('script[type="${INERT_MODULE_TYPE}"]');if(!o)return;
 var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;
 d.body.appendChild(s);s.remove()}

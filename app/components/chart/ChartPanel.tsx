@@ -131,10 +131,11 @@ export function ChartPanel({
           <SvgChart {...props} series={series} describedBy={summaryId} layout={layout} />
         )}
       </div>
-      <figcaption>
+      {/* The caption is the figure's last child, so the data table goes inside it (HTML allows nothing after it). */}
+      <figcaption className="sc-caption">
         <ChartSummary {...props} series={series} id={summaryId} />
+        <ChartDataTable {...props} series={series} />
       </figcaption>
-      <ChartDataTable {...props} series={series} />
     </figure>
   );
 }

@@ -202,6 +202,11 @@ function controlProps(field: FieldMetadata, options: { ariaAttributes?: boolean 
  * `value`/`defaultChecked` for a checkbox or radio); `ariaAttributes: false` when Field wires the aria itself.
  */
 export function getInputProps(field: FieldMetadata, options: { type: string; ariaAttributes?: boolean; value?: string }) {
+  // A hidden input takes no constraint or aria attribute: HTML forbids them there, and the action checks its value
+  // (docs/decisions/0197-form-attributes-html-allows.md).
+  if (options.type === "hidden") {
+    return defined({ id: field.id, name: field.name, form: field.formId, type: "hidden", defaultValue: field.initialValue });
+  }
   const { minLength, maxLength, min, max, step, pattern, multiple, accept } = field;
   const props = { ...controlProps(field, options), type: options.type, minLength, maxLength, min, max, step, pattern, multiple, accept };
   if (options.type === "checkbox" || options.type === "radio") {

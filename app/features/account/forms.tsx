@@ -50,14 +50,18 @@ function AccountField({
   hint,
   type,
   attributes,
-}: AccountFieldProps & { type: "tel" | "password"; attributes: InputHTMLAttributes<HTMLInputElement> }) {
+}: AccountFieldProps & { type: "text" | "password"; attributes: InputHTMLAttributes<HTMLInputElement> }) {
   const inputProps = { ...getInputProps(field, { type, ariaAttributes: false }), ...attributes };
   return <Field label={label} hint={hint} errors={field.errors} inputProps={inputProps} />;
 }
 
-/** The phone number (the account's name): a `tel` input, digits only as typed (docs/product.md#validation). */
+/**
+ * The phone number (the account's name): digits only as typed (docs/product.md#validation), on a numeric keypad.
+ * A `text` input, not `tel`: HTML allows neither `username` nor `tel-national` autocomplete on a `tel` input
+ * (docs/decisions/0197-form-attributes-html-allows.md).
+ */
 export function PhoneField({ autoComplete, ...props }: AccountFieldProps & { autoComplete: Parameters<typeof phoneInputAttributes>[0] }) {
-  return <AccountField {...props} type="tel" attributes={phoneInputAttributes(autoComplete)} />;
+  return <AccountField {...props} type="text" attributes={phoneInputAttributes(autoComplete)} />;
 }
 
 /** A password input: the current one (`current-password`) or a new one (`new-password`, for password managers). */
