@@ -11,11 +11,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { formatMinimum, isAbove } from "~/features/wallet/amounts";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
-import { FigureList } from "~/features/wallet/FigureList";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { FigureList } from "~/components/ui/FigureList";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { loanSchemas } from "~/features/wallet/schemas.server";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatInteger, formatMoney } from "~/i18n/format";
@@ -27,10 +27,11 @@ import { loanHref, loanRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:loan", "wallet:convert", "wallet:loanRecords", "wallet:review"], titleKey: "wallet:loan.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 /** docs/product.md#loans: a credit score of 80 or more is good (and needed to borrow). */
 const GOOD_CREDIT = 80;
@@ -73,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     review: underReview || aboveRemaining ? null : review,
     constraint: formConstraint("loan", { settings, fmt: context.fmt }, () => loanSchemas(context.t, settings, context.fmt).review),
   };
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -12,11 +12,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 
 import { formatMinimum } from "~/features/wallet/amounts";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { rechargeSchemas } from "~/features/wallet/schemas.server";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { useTranslation } from "~/i18n/react";
 import { requestRecharge, type WalletSettings } from "~/provider/wallet.server";
@@ -25,10 +25,11 @@ import { rechargeHref, rechargeRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:recharge", "wallet:convert", "wallet:review"], titleKey: "wallet:recharge.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 export interface RechargePageData {
   settings: WalletSettings;
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     review: query.get("method") === "bank" ? review : null,
     constraint: formConstraint("recharge", { settings, fmt: context.fmt }, () => rechargeSchemas(context.t, settings, context.fmt).review),
   };
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
 export async function action(args: ActionFunctionArgs) {

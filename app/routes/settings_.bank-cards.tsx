@@ -17,10 +17,10 @@ import { getFormProps, getInputProps, useReplyForm, type FormReply } from "~/com
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import type { Deployment } from "~/deployment";
 import { failureResult } from "~/features/account/failure-reply.server";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { createBankCardSchema, parseForm, type BankCardFields } from "~/features/wallet/schemas.server";
-import { StepDialog } from "~/features/wallet/StepDialog";
-import { useHydrated } from "~/features/wallet/useHydrated";
+import { StepDialog } from "~/forms/StepDialog";
+import { useHydrated } from "~/forms/useHydrated";
 import { useTranslation } from "~/i18n/react";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { addBankCard, cardFigures, editBankCard, getBankCards, type CardFigures } from "~/provider/wallet.server";
@@ -30,10 +30,11 @@ import { bankCardsHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:cards", "wallet:settings"], titleKey: "wallet:cards.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 type CardField = Deployment["bankCardFields"][number];
 
@@ -67,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     step: editing ? { kind: "edit", card: editing } : query.get("add") === "1" ? { kind: "add" } : null,
     constraint: formConstraint("bank-card", context.deployment, () => createBankCardSchema(context.t, context.deployment)),
   };
-  return json(data, { status: cards.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { status: cards.ok ? 200 : 503, headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -14,7 +14,7 @@ import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PasswordField, useAccountForm } from "~/features/account/forms";
 import { createLoginPasswordSchema, type LoginPasswordFields } from "~/features/account/schemas.server";
 import { SettingsActions } from "~/features/account/SettingsActions";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { parseForm } from "~/features/wallet/schemas.server";
 import { useTranslation } from "~/i18n/react";
 import { changeLoginPassword } from "~/provider/account.server";
@@ -24,10 +24,11 @@ import { loginPasswordHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { formConstraint } from "~/utils/form-constraint.server";
+import { noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:password", "wallet:settings"], titleKey: "wallet:password.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 const HIDDEN = ["current", "password", "confirm"];
 

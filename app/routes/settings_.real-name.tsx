@@ -17,7 +17,7 @@ import { getFormProps, getInputProps, useReplyForm, type FormReply } from "~/com
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { ImagePreparationError, prepareImage, type ImageProblem } from "~/features/wallet/compress-image";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { createRealNameSchema, parseForm, type RealNameFields } from "~/features/wallet/schemas.server";
 import { useTranslation } from "~/i18n/react";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -28,10 +28,11 @@ import { kycImageHref, realNameHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:realName", "wallet:settings"], titleKey: "wallet:realName.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 const PHOTOS = ["front", "back"] as const;
 type Photo = (typeof PHOTOS)[number];
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const state = await attempt(getKycState(context.provider));
   if (!state.ok) logFailure("real-name state", state.failure);
   const data: RealNameData = { kyc: state.ok ? kycFigures(state.data) : null, idTypes: [...ID_TYPES], constraint: formConstraint("real-name", null, () => createRealNameSchema(context.t)) };
-  return json(data, { status: state.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { status: state.ok ? 200 : 503, headers: NO_STORE });
 }
 
 /** One photo to the provider: its reference, or the message for its field (a business code) or the form. */

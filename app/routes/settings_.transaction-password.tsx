@@ -17,9 +17,9 @@ import { failureResult } from "~/features/account/failure-reply.server";
 import { useAccountForm } from "~/features/account/forms";
 import { createTransactionPasswordSchema, type TransactionPasswordFields } from "~/features/account/schemas.server";
 import { SettingsActions } from "~/features/account/SettingsActions";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { parseForm } from "~/features/wallet/schemas.server";
-import { useHydrated } from "~/features/wallet/useHydrated";
+import { useHydrated } from "~/forms/useHydrated";
 import { useTranslation } from "~/i18n/react";
 import { changeTransactionPassword, getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -29,10 +29,11 @@ import { settingsHref, transactionPasswordHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { formConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings"], titleKey: "wallet:transactionPassword.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 const HIDDEN = ["current", "password", "confirm"];
 const DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"] as const;
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const mode: Mode | null = state.ok ? (state.data.is_set ? "modify" : "set") : null;
   return json(
     { mode, constraint: formConstraint("transaction-password", mode === "modify", () => createTransactionPasswordSchema(context.t, mode === "modify")) },
-    { status: state.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } },
+    { status: state.ok ? 200 : 503, headers: NO_STORE },
   );
 }
 

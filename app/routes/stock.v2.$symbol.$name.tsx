@@ -17,7 +17,7 @@ import { mergeCardQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { createFavouriteSchema } from "~/features/market/schemas.server";
 import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
-import { NO_STORE, STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
+import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "~/i18n/react";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -28,6 +28,7 @@ import { currentPath } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import { requireUserContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
 export const { headers, links, handle } = stockScreenExports("stock:detail.title", { i18n: ["stock", "quotes", "watchlist"] });
 

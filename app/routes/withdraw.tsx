@@ -11,11 +11,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wallet/amounts";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { withdrawSchemas } from "~/features/wallet/schemas.server";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatMoney } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
@@ -26,10 +26,11 @@ import { bankCardsHref, withdrawHref, withdrawRecordsHref } from "~/utils/hrefs"
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:withdraw", "wallet:convert", "wallet:review"], titleKey: "wallet:withdraw.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 export interface WithdrawPageData {
   settings: WalletSettings;
@@ -64,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     review: review && card && !(info.ok && isAbove(review.amount, info.data.money)) ? { ...review, card } : null,
     constraint: formConstraint("withdraw", { settings, fmt: context.fmt }, () => withdrawSchemas(context.t, settings, context.fmt).review),
   };
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
 export async function action(args: ActionFunctionArgs) {

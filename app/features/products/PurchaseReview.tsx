@@ -2,10 +2,10 @@ import { Link } from "@remix-run/react";
 
 import { Field } from "~/components/ui/Field";
 import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
-import { CheckAnswers, reviewTexts, type ReviewProps } from "~/features/wallet/CheckAnswers";
-import type { ClientFailure, useMoneyReply } from "~/features/wallet/client-action";
+import { CheckAnswers, reviewTexts, type ReviewProps } from "~/forms/CheckAnswers";
+import type { ClientFailure, useMoneyReply } from "~/forms/client-action";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
-import { StepDialog } from "~/features/wallet/StepDialog";
+import { StepDialog } from "~/forms/StepDialog";
 import { useTranslation } from "~/i18n/react";
 import { transactionPasswordHref } from "~/utils/hrefs";
 

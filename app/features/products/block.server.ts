@@ -37,9 +37,9 @@ import { BLOCK_HREFS } from "./molds";
 import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits, type FormConstraint } from "./forms.server";
 import { confirmPurchase, refusedConfirm } from "./purchase.server";
 import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type QuantityStepData } from "./quantity";
+import { NO_STORE } from "~/http/no-store";
 
 const MAX_CODE = 32;
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** The quantity step; its quantity starts at the offer's minimum. */
 export interface BuyStep extends QuantityStepData {

@@ -11,8 +11,8 @@ import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { classifyFailure, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
 import { redirectWithToast, type Toast } from "~/session/toast.server";
 import type { UserRequestContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** A refusal about the transaction password (wrong, not set, too many tries) belongs on its field (docs/decisions/0073). */
 const isPasswordRefusal = (failure: { code: string; field?: string }) =>

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { useFormat } from "~/i18n/format-context";
 
 import { WHOLE_AMOUNT_PATTERN, approximateUsd, isAbove, isBelow, isWholeAmount, showsApproximateUsd } from "./amounts";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/forms/useHydrated";
 
 /** The most a money form takes (the available balance, what can still be borrowed) and what it says above it. */
 export interface AmountMaximum {

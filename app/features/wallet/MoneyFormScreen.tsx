@@ -9,11 +9,11 @@ import { useFormat } from "~/i18n/format-context";
 
 import { AmountField, useAmountRule, type AmountMaximum } from "./AmountField";
 import { approximateUsd, formatMinimum } from "./amounts";
-import { useMoneyReply, type ClientFailure } from "./client-action";
+import { useMoneyReply, type ClientFailure } from "~/forms/client-action";
 import type { MoneyReply } from "./money-form.server";
 import { ReviewCard, type ReviewRow } from "./ReviewCard";
-import { StepDialog } from "./StepDialog";
-import { useHydrated } from "./useHydrated";
+import { StepDialog } from "~/forms/StepDialog";
+import { useHydrated } from "~/forms/useHydrated";
 import { useMoneyForm } from "./useMoneyForm";
 
 /** The money screens: each is the form's id and the prefix of its strings (`<screen>.heading`, `.amount`…). */

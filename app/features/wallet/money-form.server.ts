@@ -19,11 +19,11 @@ import { requireUserContext, type UserRequestContext } from "~/utils/request.ser
 import { isBelow, isWholeAmount } from "./amounts";
 import type { MoneyScreenName } from "./MoneyFormScreen";
 import { loadWalletSettings } from "./settings.server";
+import { NO_STORE } from "~/http/no-store";
 
 /** Which part of the screen shows an action's reply: the amount form or the review's Confirm. */
 export type MoneyReply = { result: SubmissionResult<string[]>; form: "amount" | "confirm"; outcome?: "unknown" };
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 interface Replyable {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;

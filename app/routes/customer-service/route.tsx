@@ -9,7 +9,6 @@
 import {
   json,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
@@ -40,12 +39,12 @@ import { requireUserContext } from "~/utils/request.server";
 import { routeLinks } from "~/utils/route-styles";
 
 import { ChatThread, useConversation } from "./ChatThread";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["support"], titleKey: "support:chat.title" };
 export const links = routeLinks(supportStyles);
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers = noStoreHeaders;
 
 export interface ChatPageData {
   /** Epoch ms the conversation was read. */

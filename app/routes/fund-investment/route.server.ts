@@ -18,8 +18,8 @@ import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 import { formConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export interface FundsPageData extends PageInfo {
   funds: FundFigures[];

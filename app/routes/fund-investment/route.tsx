@@ -13,8 +13,8 @@ import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
 import { PurchaseReview } from "~/features/products/PurchaseReview";
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
-import { productHeaders, productLinks } from "~/features/products/route-exports";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
+import { productLinks } from "~/features/products/route-exports";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import type { MoneyReply } from "~/features/wallet/money-form.server";
 import { formatMoney, type FormatContext } from "~/i18n/format";
 import { useTranslation, type TFunction } from "~/i18n/react";
@@ -24,13 +24,14 @@ import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 import type { action, FundsPageData, loader } from "./route.server";
+import { noStoreHeaders } from "~/http/no-store";
 
 export { action, loader } from "./route.server";
 export type { FundsPageData } from "./route.server";
 
 export const handle: PageHandle = { i18n: ["products:funds", "products:block", "products:buy", "products:review", "products:orders", "products:period"], titleKey: "products:funds.title" };
 export const links = productLinks;
-export const headers = productHeaders;
+export const headers = noStoreHeaders;
 
 export const clientAction = moneyClientAction<typeof action>();
 export const shouldRevalidate = keepAfterClientFailure;

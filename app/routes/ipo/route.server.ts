@@ -27,8 +27,8 @@ import { formConstraint } from "~/utils/form-constraint.server";
 
 import { ipoUnavailableReason } from "./reasons";
 import type { IpoPageData, IpoReview } from "./types";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 const readId = (value: unknown) => (typeof value === "string" && /^[0-9]{1,10}$/.test(value) ? Number(value) : null);
 

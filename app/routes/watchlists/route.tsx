@@ -25,7 +25,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Pager } from "~/components/ui/Pager";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
 import { SYMBOL_PATTERN, createWatchlistDeleteSchema } from "~/features/market/schemas.server";
-import { NO_STORE, STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
+import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "~/i18n/react";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { watchlistRowFigures, type StockFigures } from "~/provider/market.server";
@@ -38,6 +38,7 @@ import { requireUserContext } from "~/utils/request.server";
 
 import { DeletePanel } from "./DeletePanel";
 import { SavedStocks } from "./SavedStocks";
+import { NO_STORE } from "~/http/no-store";
 
 export const { headers, links, handle } = stockScreenExports("watchlist:watchlist.title", { i18n: ["watchlist", "quotes", "markets"] });
 
