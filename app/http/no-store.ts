@@ -1,5 +1,5 @@
 /**
- * The never-cache rule, written once (docs/decisions/0201-one-form-kit.md): a page or answer with the customer's own
+ * The never-cache rule, written once (docs/decisions/0200-one-form-kit.md): a page or answer with the customer's own
  * or live figures is never stored by a browser or a proxy.
  *
  * - `NO_STORE`: the headers of a loader's, action's or resource route's answer (`json(data, { headers: NO_STORE })`).

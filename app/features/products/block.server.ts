@@ -11,7 +11,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 
 import { currencyName, walletConversion } from "~/features/trading/currency";
-import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { orderEstimate, type OrderEstimate } from "~/features/trading/order";
 import { refused, toReview } from "~/features/wallet/money-form.server";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";

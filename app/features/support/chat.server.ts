@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
-import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import type { TFunction } from "~/i18n/react";
 import type { ProviderContext } from "~/provider/core.server";
 import { chatMessage, listChatMessages, type ChatMessage } from "~/provider/support.server";

@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
 
-import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { classifyFailure, failureMessage, logFailure } from "~/provider/failures.server";
 import type { WalletSettings } from "~/provider/wallet.server";
 import { requireSameOrigin } from "~/http/security.server";

@@ -9,7 +9,7 @@ import { z } from "zod";
 
 import type { Deployment } from "~/deployment";
 import type { FormatContext } from "~/i18n/format";
-import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import type { TFunction } from "~/i18n/react";
 import { ID_TYPES, type WalletSettings } from "~/provider/wallet.server";
 

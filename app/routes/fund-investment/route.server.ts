@@ -8,7 +8,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 
 import { createFundConfirmSchema, createFundReviewSchema, type FormConstraint } from "~/features/products/forms.server";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
-import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { refused, toReview } from "~/features/wallet/money-form.server";
 import { formatMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";

@@ -9,7 +9,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/products/forms.server";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
-import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { walletEstimate } from "~/features/trading/order";
 import { rateConversion, reviewRate } from "~/features/trading/order.server";
 import { refused, toReview } from "~/features/wallet/money-form.server";

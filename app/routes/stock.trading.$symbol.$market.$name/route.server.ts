@@ -8,7 +8,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { displaySymbol } from "~/deployment";
-import { IDEMPOTENCY_KEY, orderConstraints, parseConfirmForm, parseOrderForm } from "~/features/trading/forms.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
+import { orderConstraints, parseConfirmForm, parseOrderForm } from "~/features/trading/forms.server";
 import {
   MIN_QUANTITY,
   orderEstimate,
