@@ -12,7 +12,7 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PasswordField, useAccountForm } from "~/features/account/forms";
-import { createLoginPasswordSchema, type LoginPasswordFields } from "~/features/account/schemas.server";
+import { createLoginPasswordSchema, type LoginPasswordFields } from "~/features/account/schemas";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { parseForm } from "~/features/wallet/schemas.server";

@@ -15,7 +15,7 @@ import { RetryNotice } from "~/components/ui/RetryNotice";
 import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
 import { failureResult } from "~/features/account/failure-reply.server";
 import { useAccountForm } from "~/features/account/forms";
-import { createTransactionPasswordSchema, type TransactionPasswordFields } from "~/features/account/schemas.server";
+import { createTransactionPasswordSchema, type TransactionPasswordFields } from "~/features/account/schemas";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { parseForm } from "~/features/wallet/schemas.server";

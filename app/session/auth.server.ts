@@ -15,7 +15,7 @@ import { FormStrategy } from "remix-auth-form";
 
 import { deviceIdOf, newDeviceId } from "~/features/account/device.server";
 import { failureResult } from "~/features/account/failure-reply.server";
-import { createLoginSchema } from "~/features/account/schemas.server";
+import { createLoginSchema } from "~/features/account/schemas";
 import { getFixedT } from "~/i18n/i18next.server";
 import { login } from "~/provider/account.server";
 import { safeRedirect, type SignedIn } from "~/session/session.server";

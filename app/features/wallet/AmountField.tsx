@@ -1,5 +1,5 @@
 import { Field } from "~/components/ui/Field";
-import { keepDigits } from "~/features/account/fields";
+import { keepDigits } from "~/forms/digits";
 import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
 import { useTranslation } from "~/i18n/react";
 import { useFormat } from "~/i18n/format-context";

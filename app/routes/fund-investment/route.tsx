@@ -15,7 +15,7 @@ import { PurchaseReview } from "~/features/products/PurchaseReview";
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
 import { productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
-import type { MoneyReply } from "~/features/wallet/money-form.server";
+import type { ActionReply } from "~/forms/reply";
 import { formatMoney, type FormatContext } from "~/i18n/format";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import type { FundFigures } from "~/provider/products.server";
@@ -85,7 +85,7 @@ function expectedRange(fund: FundFigures, fmt: FormatContext, t: TFunction<"prod
   return t("funds.expectedValue", { low: formatMoney(low, fmt), high: formatMoney(high, fmt) });
 }
 
-function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResult: MoneyReply["result"] | undefined; offline: boolean }) {
+function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResult: ActionReply["result"] | undefined; offline: boolean }) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const navigation = useNavigation();

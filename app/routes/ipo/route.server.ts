@@ -12,7 +12,7 @@ import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/prod
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { walletEstimate } from "~/features/trading/order";
 import { rateConversion, reviewRate } from "~/features/trading/order.server";
-import { refused, toReview } from "~/features/wallet/money-form.server";
+import { refuse, toReview } from "~/forms/action.server";
 import { currencyName, walletConversion, walletCurrencies, type WalletConversion } from "~/features/trading/currency";
 import { rateText } from "~/features/trading/rate-text";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
@@ -99,9 +99,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (formData.get("intent") !== "confirm") {
     const submission = parseWithZod(formData, { schema: createIpoReviewSchema(t, range) });
-    if (!ipo) return refused(submission.reply({ formErrors: [t("ipo.gone")] }));
-    if (submission.status !== "success") return refused(submission.reply());
-    if (!ipo.canApply) return refused(submission.reply({ formErrors: [ipoUnavailableReason(t, ipo, context.fmt)] }));
+    if (!ipo) return refuse(submission, { form: "amount", formErrors: [t("ipo.gone")] });
+    if (submission.status !== "success") return refuse(submission, { form: "amount" });
+    if (!ipo.canApply) return refuse(submission, { form: "amount", formErrors: [ipoUnavailableReason(t, ipo, context.fmt)] });
     // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
     return toReview((key) => ipoHref({ item: ipo.id, quantity: submission.value.quantity, step: "review", key }));
   }

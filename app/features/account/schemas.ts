@@ -1,9 +1,8 @@
 /**
  * The zod schemas of the account forms (docs/product.md#accounts, #validation, #passwords): one per form that
- * posts, intent-only forms included, used by its action (`parseWithZod`, messages translated with the caller's
- * `t`) and, through the loader's `formConstraint` (app/utils/form-constraint.server.ts), by its component for the
- * native required/minLength/pattern attributes. Server-only so zod never reaches the browser
- * (docs/decisions/0006-form-validation-on-the-server.md).
+ * posts, intent-only forms included. The action parses with it (`parseWithZod`, messages from the request's `t`) and
+ * the component drives `useZodForm` with it (constraints, the check on submit, messages from `useTranslation`):
+ * docs/ARCHITECTURE.md#forms.
  */
 import { z } from "zod";
 
