@@ -68,6 +68,7 @@ export function useZodForm<Schema extends z.ZodTypeAny>({ id, schema, lastResult
     setAttempts((count) => count + 1);
     setChanged(new Set());
   }, []);
+  // Both: React's onChange skips a value set by script (the keypad), a file or a choice may fire only `change`.
   const onChange = useCallback((event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as HTMLInputElement).name;
     if (name) setChanged((names) => (names.has(name) ? names : new Set(names).add(name)));
@@ -95,7 +96,7 @@ export function useZodForm<Schema extends z.ZodTypeAny>({ id, schema, lastResult
   return {
     form,
     fields: fields as Fields<Schema>,
-    formProps: { ...getFormProps(form), onSubmit, onSubmitCapture, onChange },
+    formProps: { ...getFormProps(form), onSubmit, onSubmitCapture, onInput: onChange, onChange },
     summary: {
       formErrors: [...(form.errors ?? []), ...(offline && offlineMessage ? [offlineMessage] : [])],
       lastResult: offline ? { status: "error" } : lastResult,
