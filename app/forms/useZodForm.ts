@@ -31,6 +31,8 @@ export interface ZodFormOptions<Schema extends z.ZodTypeAny> {
   offlineMessage?: string;
   /** The last submit never reached the server (a client action's network failure). */
   offline?: boolean;
+  /** Conform's `onSubmit`: runs only when the browser's check passed (e.g. to prepare files, then submit). */
+  onSubmit?: Parameters<typeof useForm>[0]["onSubmit"];
 }
 
 type Fields<Schema extends z.ZodTypeAny> = ReturnType<typeof useForm<z.input<Schema>, z.output<Schema>, string[]>>[1];
@@ -47,7 +49,15 @@ function settled<Meta extends object>(meta: Meta): Meta {
   });
 }
 
-export function useZodForm<Schema extends z.ZodTypeAny>({ id, schema, lastResult, defaultValue, offlineMessage, offline: lost = false }: ZodFormOptions<Schema>) {
+export function useZodForm<Schema extends z.ZodTypeAny>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+  offlineMessage,
+  offline: lost = false,
+  onSubmit: onValid,
+}: ZodFormOptions<Schema>) {
   const constraint = useMemo(() => getZodConstraint(schema), [schema]);
   const [form, conformFields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
     id,
@@ -57,6 +67,7 @@ export function useZodForm<Schema extends z.ZodTypeAny>({ id, schema, lastResult
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit: onValid,
   });
   const navigation = useNavigation();
   const [attempts, setAttempts] = useState(0);

@@ -6,6 +6,7 @@
  * records; the loan amount; and the newest three positions of the chosen market tab with a link to the full list.
  * This is where the positions, records and forex/futures/treasury lists are reached from the Account tab.
  */
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { FormEvent } from "react";
@@ -20,7 +21,7 @@ import { approximateUsd } from "~/features/wallet/amounts";
 import { balanceHidden, balanceHiddenCookie } from "~/features/wallet/balance-visibility.server";
 import { FigureList } from "~/components/ui/FigureList";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { balanceVisibilitySchema, parseForm } from "~/features/wallet/schemas.server";
+import { balanceVisibilitySchema } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatClockTime, formatInteger, formatMoney } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
@@ -114,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireUserContext(request, "wallet");
   const formData = await request.formData();
-  const submission = parseForm(formData, balanceVisibilitySchema);
+  const submission = parseWithZod(formData, { schema: balanceVisibilitySchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const hidden = submission.value.hidden === "1";
   const headers = { "Set-Cookie": balanceHiddenCookie(hidden) };

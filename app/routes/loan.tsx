@@ -16,7 +16,7 @@ import { FigureList } from "~/components/ui/FigureList";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { loanSchemas } from "~/features/wallet/schemas.server";
+import { loanSchemas } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatInteger, formatMoney } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";

@@ -15,7 +15,7 @@ import { formatMinimum } from "~/features/wallet/amounts";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
-import { rechargeSchemas } from "~/features/wallet/schemas.server";
+import { rechargeSchemas } from "~/features/wallet/schemas";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { useTranslation } from "~/i18n/react";

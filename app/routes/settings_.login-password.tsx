@@ -56,7 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LoginPasswordPage() {
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
-  const schema = useMemo(() => createLoginPasswordSchema(t), [t]);
+  // The account schemas speak `common` (validation.*) and name their wallet strings in full.
+  const { t: common } = useTranslation("common");
+  const schema = useMemo(() => createLoginPasswordSchema(common), [common]);
   const { fields, formProps, summary, busy } = useZodForm({ id: "login-password", schema, lastResult: reply?.result });
   return (
     <div className="wl-page">

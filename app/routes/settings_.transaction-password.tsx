@@ -79,7 +79,9 @@ export default function TransactionPasswordPage() {
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
   const hydrated = useHydrated();
-  const schema = useMemo(() => createTransactionPasswordSchema(t, mode === "modify"), [t, mode]);
+  // The account schemas speak `common` and name their wallet strings in full.
+  const { t: common } = useTranslation("common");
+  const schema = useMemo(() => createTransactionPasswordSchema(common, mode === "modify"), [common, mode]);
   const { fields, formProps, summary, busy } = useZodForm({ id: "transaction-password", schema, lastResult: reply?.result });
   // The field the keypad types into: the one focused last (the first one to begin with).
   const [target, setTarget] = useState<"current" | "password" | "confirm">(mode === "modify" ? "current" : "password");

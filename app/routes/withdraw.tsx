@@ -14,7 +14,7 @@ import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wall
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
-import { withdrawSchemas } from "~/features/wallet/schemas.server";
+import { withdrawSchemas } from "~/features/wallet/schemas";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatMoney } from "~/i18n/format";

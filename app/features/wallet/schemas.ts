@@ -1,17 +1,16 @@
 /**
  * The zod schemas of the wallet forms, one per form that posts (docs/product.md#recharge, #withdraw, #loans,
- * #bank-cards, #real-name, #validation), intent-only forms included. Each is parsed with Conform in its action
- * with messages in the request's language; the browser gets only the schema's constraints (`formConstraint`)
- * through the loader (docs/decisions/0006). Server only: no zod in the browser.
+ * #bank-cards, #real-name, #validation), intent-only forms included. The action parses with it (messages in the
+ * request's language) and the component drives `useZodForm` with it (docs/ARCHITECTURE.md#forms).
  */
-import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 import type { Deployment } from "~/deployment";
 import type { FormatContext } from "~/i18n/format";
-import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
+import { idempotencyKeyField } from "~/forms/idempotency";
 import type { TFunction } from "~/i18n/react";
-import { ID_TYPES, type WalletSettings } from "~/provider/wallet.server";
+import { ID_TYPES } from "~/provider/id-types";
+import type { WalletSettings } from "~/provider/wallet.server";
 
 import { WHOLE_AMOUNT, WITHDRAW_FLOOR, formatMinimum } from "./amounts";
 import type { MoneyScreenName } from "./MoneyFormScreen";
@@ -35,8 +34,7 @@ function amountField(t: T, fmt: FormatContext, screen: MoneyScreenName, minimum:
   });
 }
 
-const idempotencyKey = (t: T) =>
-  z.string({ required_error: t("errors.keyMissing") }).regex(IDEMPOTENCY_KEY, t("errors.keyMissing"));
+const idempotencyKey = (t: T) => idempotencyKeyField(t("errors.keyMissing"));
 
 const intent = <N extends string>(name: N, t: T) => z.literal(name, { errorMap: () => ({ message: t("errors.keyMissing") }) });
 
@@ -84,7 +82,7 @@ const text = (required: string, max = 100) => z.string({ required_error: require
  * One card form per deployment (docs/product.md#bank-cards): INR name, bank, IFSC and account number; MXN bank
  * name, card number and cardholder. All required. The number's length rule is the provider's, said on the field.
  */
-export function createBankCardSchema(t: T, deployment: Deployment) {
+export function createBankCardSchema(t: T, deployment: Pick<Deployment, "code">) {
   const number =
     deployment.code === "INR"
       ? { pattern: /^[0-9]{9,18}$/, required: t("cards.accountRequired"), invalid: t("cards.accountInvalid") }
@@ -138,10 +136,6 @@ export function createRealNameSchema(t: T) {
 
 /** The eye toggle's form: hide (1) or show (0) the amounts. */
 export const balanceVisibilitySchema = z.object({ intent: z.literal("visibility"), hidden: z.enum(["0", "1"]) });
-
-/* ---------------------------------------------------------------- parsing helpers */
-
-export const parseForm = <S extends z.ZodTypeAny>(formData: FormData, schema: S) => parseWithZod(formData, { schema });
 
 export type BankCardFields = z.input<ReturnType<typeof createBankCardSchema>>;
 export type RealNameFields = z.input<ReturnType<typeof createRealNameSchema>>;
