@@ -120,3 +120,35 @@ export async function formAction<Schema extends z.ZodTypeAny, Result>(
   if (problem) return refuse(submission, { ...options, fieldErrors: problem });
   return submitToProvider(submission as Submission<z.input<Schema>, string[], z.output<Schema>> & { value: z.output<Schema> }, options);
 }
+
+/**
+ * A form with a review step ("check your answers", docs/decisions/0101, 0123): "Review" (any intent but `confirm`)
+ * parses `review.schema` and, when valid (and `review.check` finds nothing), redirects to the review's URL with a new
+ * idempotency key; "Confirm" (`intent=confirm`) parses `confirm.schema` (the same fields plus the key) and calls the
+ * provider with it, an unanswered call being an unknown outcome. Invalid input on either answers the amount form
+ * (`form: "amount"`, 400); the provider's answer goes to the review (`form: "confirm"`).
+ */
+export async function reviewAction<Review extends z.ZodTypeAny, Confirm extends z.ZodTypeAny, Result>(
+  formData: FormData,
+  options: {
+    review: {
+      schema: Review;
+      check?: (value: z.output<Review>) => Promise<Record<string, string[]> | null> | Record<string, string[]> | null;
+      href: (value: z.output<Review>, key: string) => string;
+    };
+    confirm: Omit<SubmitOptions<z.output<Confirm>, Result>, "form"> & { schema: Confirm; unknownOutcome: string };
+  },
+): Promise<TypedResponse<ActionReply>> {
+  const amount = { form: "amount", hideFields: options.confirm.hideFields };
+  if (formData.get("intent") !== "confirm") {
+    const submission = parseWithZod(formData, { schema: options.review.schema });
+    if (submission.status !== "success") return refuse(submission, amount);
+    const problem = options.review.check ? await options.review.check(submission.value) : null;
+    if (problem) return refuse(submission, { ...amount, fieldErrors: problem });
+    const value = submission.value;
+    return toReview((key) => options.review.href(value, key));
+  }
+  const submission = parseWithZod(formData, { schema: options.confirm.schema });
+  if (submission.status !== "success") return refuse(submission, amount);
+  return submitToProvider(submission as Replyable & { value: z.output<Confirm> }, { ...options.confirm, form: "confirm" });
+}

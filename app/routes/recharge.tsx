@@ -11,20 +11,21 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { formatMinimum } from "~/features/wallet/amounts";
+import { formatMinimum, readMoneyStep } from "~/features/wallet/amounts";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
-import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
+import { useMemo } from "react";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { rechargeSchemas } from "~/features/wallet/schemas";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
+import { reviewAction } from "~/forms/action.server";
+import { requireSameOrigin } from "~/http/security.server";
 import { useTranslation } from "~/i18n/react";
 import { requestRecharge, type WalletSettings } from "~/provider/wallet.server";
 import { useFormat } from "~/i18n/format-context";
 import { rechargeHref, rechargeRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:recharge", "wallet:convert", "wallet:review"], titleKey: "wallet:recharge.title" };
@@ -37,7 +38,6 @@ export interface RechargePageData {
   form: { method: "bank"; amount: string };
   /** The review of the recharge the URL describes, or null. */
   review: { key: string; amount: string } | null;
-  constraint: FormConstraint;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -48,18 +48,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings,
     form: { method: "bank", amount },
     review: query.get("method") === "bank" ? review : null,
-    constraint: formConstraint("recharge", { settings, fmt: context.fmt }, () => rechargeSchemas(context.t, settings, context.fmt).review),
   };
   return json(data, { headers: NO_STORE });
 }
 
-export async function action(args: ActionFunctionArgs) {
-  return moneyAction(args, "recharge", (context, settings) => ({
-    schemas: rechargeSchemas(context.t, settings, context.fmt),
-    reviewHref: ({ method, amount }, key) => rechargeHref({ method, amount, step: "review", key }),
-    recordsHref: rechargeRecordsHref(),
-    send: ({ amount, idempotency_key }) => requestRecharge(context.provider, { count: amount, idempotencyKey: idempotency_key }),
-  }));
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const context = await requireUserContext(request, "wallet");
+  const schemas = rechargeSchemas(context.t, await loadWalletSettings(context), context.fmt);
+  return reviewAction(await request.formData(), {
+    review: { schema: schemas.review, href: ({ method, amount }, key) => rechargeHref({ method, amount, step: "review", key }) },
+    confirm: {
+      schema: schemas.confirm,
+      t: context.t,
+      where: "recharge",
+      call: ({ amount, idempotency_key }) => requestRecharge(context.provider, { count: amount, idempotencyKey: idempotency_key }),
+      unknownOutcome: context.t("review.outcomeUnknown"),
+      fallbackKey: "wallet:recharge.failed",
+      success: () => ({ to: rechargeRecordsHref(), toast: { key: "wallet:toast.rechargeSubmitted" } }),
+    },
+  });
 }
 
 export const clientAction = moneyClientAction<typeof action>();
@@ -70,10 +78,12 @@ export default function RechargePage() {
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const minimum = formatMinimum(data.settings.minRecharge, fmt);
+  const schema = useMemo(() => rechargeSchemas(t, data.settings, fmt).review, [t, data.settings, fmt]);
   return (
     <MoneyFormScreen
       screen="recharge"
       data={data}
+      schema={schema}
       reviewRows={() => [{ label: t("recharge.method"), value: t("recharge.bankTransfer") }]}
       reviewNote={t("recharge.reviewNote")}
       reviewHidden={() => ({ method: "bank" })}

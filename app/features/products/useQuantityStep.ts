@@ -1,7 +1,7 @@
 import { useState } from "react";
 
 import type { FormReply } from "~/components/ui/replyForm";
-import { useSubmitForm } from "~/features/wallet/useSubmitForm";
+import { useSubmitForm } from "./useSubmitForm";
 import { useTranslation } from "~/i18n/react";
 
 import { readQuantity, type QuantityStepData } from "./quantity";

@@ -1,3 +1,4 @@
+// Only the product quantity steps use this now; they move onto the kit's useZodForm with the products forms (docs/ARCHITECTURE.md#forms).
 import { useNavigation } from "@remix-run/react";
 
 import { useSubmitAttempts } from "~/components/ui/FormErrors";
