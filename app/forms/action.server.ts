@@ -43,10 +43,11 @@ export interface FormOptions {
   hideFields?: string[];
 }
 
-/** 400: the form comes back as typed (but `hideFields`) with its errors. */
+/** 400: the form comes back as typed (but `hideFields`) with its errors; never cached. */
 export function refuse(submission: Replyable, options: FormOptions & { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) {
-  const { form, hideFields, ...errors } = options;
-  return json<ActionReply>({ result: submission.reply({ ...errors, hideFields }), ...(form ? { form } : {}) }, { status: 400 });
+  const { form, hideFields, formErrors, fieldErrors } = options;
+  const errors = { ...(formErrors ? { formErrors } : {}), ...(fieldErrors ? { fieldErrors } : {}) };
+  return json<ActionReply>({ result: submission.reply({ ...errors, hideFields }), ...(form ? { form } : {}) }, { status: 400, headers: NO_STORE });
 }
 
 /** A new intent's review page, with its idempotency key minted here, once (docs/decisions/0101). */
@@ -97,7 +98,7 @@ export async function submitToProvider<Value, Result>(
         { status: 503, headers: NO_STORE },
       );
     }
-    return json<ActionReply>({ result: failureReply(submission, failure, options.t, options), ...form }, { status: 400 });
+    return json<ActionReply>({ result: failureReply(submission, failure, options.t, options), ...form }, { status: 400, headers: NO_STORE });
   }
   const { to, toast, init } = options.success(result, submission.value);
   return (await redirectWithToast(to, toast, init)) as TypedResponse<never>;

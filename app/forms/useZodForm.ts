@@ -31,6 +31,8 @@ export interface ZodFormOptions<Schema extends z.ZodTypeAny> {
   offlineMessage?: string;
   /** The last submit never reached the server (a client action's network failure). */
   offline?: boolean;
+  /** False: the browser's own checks (required, maxlength) run until JS has loaded (default: the action's). */
+  defaultNoValidate?: boolean;
   /** Conform's `onSubmit`: runs only when the browser's check passed (e.g. to prepare files, then submit). */
   onSubmit?: Parameters<typeof useForm>[0]["onSubmit"];
 }
@@ -57,6 +59,7 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
   offlineMessage,
   offline: lost = false,
   onSubmit: onValid,
+  defaultNoValidate,
 }: ZodFormOptions<Schema>) {
   const constraint = useMemo(() => getZodConstraint(schema), [schema]);
   const [form, conformFields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
@@ -64,6 +67,7 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
     lastResult,
     defaultValue: defaultValue as never,
     constraint,
+    defaultNoValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
