@@ -2,7 +2,7 @@
 /*
  * `node bench/weigh.mjs`: the weight of every screen (issue 10; docs/decisions/0159-js-budget.md), in seconds and
  * without load: the JavaScript a document loads (module preloads, scripts, the inline module's imports; gzip level 6;
- * budget 110 KB, the chart screens exempt) and the document with its render-blocking CSS (budget 14 KB). It weighs
+ * budget 115 KB since issue 23, the chart screens exempt) and the document with its render-blocking CSS (budget 14 KB). It weighs
  * the pages `npm run bench` weighs and every other screen (bench/lib/pages.mjs MORE_SCREENS: sell, a news article, QIP,
  * the money screens, settings, orders, records, the instrument lists, chat, support, the public account forms), signed in as the demo customer, on the app's production server started the bench's
  * way (bench/lib/servers.mjs: a snapshot of build/ and public/, a fresh embedded database). Build first
@@ -17,7 +17,7 @@ import { discover, routeTable, weigh } from "./lib/pages.mjs";
 import { startApp, stopAll } from "./lib/servers.mjs";
 
 /** The budgets `npm run bench` flags (bench/run.mjs). */
-const BUDGET = { jsGzip: 110 * 1024, docCssGzip: 14 * 1024 };
+const BUDGET = { jsGzip: 115 * 1024, docCssGzip: 14 * 1024 };
 
 const kb = (n) => (n / 1024).toFixed(1);
 
