@@ -59,7 +59,7 @@ export interface ChatPageData {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { t, provider } = await requireUserContext(request, "support");
+  const { provider } = await requireUserContext(request, "support");
   const [link, conversation] = await Promise.all([attempt(getSupportLink(provider)), attempt(loadConversation(provider))]);
   if (!conversation.ok) logFailure("chat list", conversation.failure);
   if (!link.ok) logFailure("chat support link", link.failure);
