@@ -10,7 +10,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { formatMinimum, isAbove, readMoneyStep } from "~/features/wallet/amounts";
+import { formatMinimum, isAbove } from "~/features/wallet/amounts";
+import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { useMemo } from "react";
 import { FigureList } from "~/components/ui/FigureList";

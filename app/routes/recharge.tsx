@@ -11,7 +11,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { formatMinimum, readMoneyStep } from "~/features/wallet/amounts";
+import { formatMinimum } from "~/features/wallet/amounts";
+import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { useMemo } from "react";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";

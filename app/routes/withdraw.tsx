@@ -10,7 +10,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { RetryNotice } from "~/components/ui/RetryNotice";
-import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow, readMoneyStep } from "~/features/wallet/amounts";
+import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wallet/amounts";
+import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { useMemo } from "react";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { idempotencyKeyField } from "~/forms/idempotency";
+import { idempotencyKeyField } from "~/forms/fields";
 import type { TFunction } from "~/i18n/react";
 
 /** docs/product.md#support: a chat message is 1 to 1000 characters (the provider's rule too). Browser-safe. */
