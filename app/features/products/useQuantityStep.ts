@@ -2,7 +2,7 @@ import { useState } from "react";
 
 import type { FormReply } from "~/components/ui/replyForm";
 import { useSubmitForm } from "./useSubmitForm";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { readQuantity, type QuantityStepData } from "./quantity";
 

@@ -3,7 +3,7 @@
  * this module ships to the browser, whose buy/sell budget has no room for a schema library; the forms' schemas
  * are in `forms.server.ts` and use these rules.
  */
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 import { money, toBig } from "~/utils/decimal";
 
 export const SIDES = ["buy", "sell"] as const;

@@ -20,7 +20,7 @@ import {
 } from "~/features/trading/order";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { useOfflineSubmit } from "~/forms/useOfflineSubmit";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 import { Stepper } from "./Stepper";
