@@ -9,6 +9,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { z } from "zod";
 import type { FormEvent } from "react";
 
 import { useLivePanel } from "~/components/market/useLivePanel";
@@ -21,7 +22,6 @@ import { approximateUsd } from "~/features/wallet/amounts";
 import { balanceHidden, balanceHiddenCookie } from "~/features/wallet/balance-visibility.server";
 import { FigureList } from "~/components/ui/FigureList";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { balanceVisibilitySchema } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatClockTime, formatInteger, formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
@@ -57,6 +57,9 @@ import { requireUserContext } from "~/utils/request.server";
 
 import type { BalancePayload } from "./resources.balance";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** The eye toggle's form: hide (1) or show (0) the amounts. */
+export const balanceVisibilitySchema = z.object({ intent: z.literal("visibility"), hidden: z.enum(["0", "1"]) });
 
 export const handle: PageHandle = { i18n: ["wallet:account", "wallet:bills"], titleKey: "wallet:account.title" };
 export const links = walletLinks;

@@ -10,6 +10,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
+import type { FormatContext } from "~/i18n/format";
 import { formatMinimum, isAbove } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
@@ -17,7 +19,6 @@ import { useMemo } from "react";
 import { FigureList } from "~/components/ui/FigureList";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { loanSchemas } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatInteger, formatMoney } from "~/i18n/format";
 import { reviewAction } from "~/forms/action.server";
@@ -30,6 +31,11 @@ import { loanHref, loanRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** The loan form: a whole amount from the minimum. */
+export function loanSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, { amount: amountField(t, fmt, "loan", settings.minLoan) });
+}
 
 export const handle: PageHandle = { i18n: ["wallet:loan", "wallet:convert", "wallet:loanRecords", "wallet:review"], titleKey: "wallet:loan.title" };
 export const links = walletLinks;

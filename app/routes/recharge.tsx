@@ -11,12 +11,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import { z } from "zod";
+import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
+import type { FormatContext } from "~/i18n/format";
 import { formatMinimum } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { useMemo } from "react";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
-import { rechargeSchemas } from "~/features/wallet/schemas";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { reviewAction } from "~/forms/action.server";
@@ -28,6 +30,14 @@ import { rechargeHref, rechargeRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** The recharge form: the method (bank transfer) and a whole amount from the minimum. */
+export function rechargeSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, {
+    method: z.literal("bank", { errorMap: () => ({ message: t("recharge.methodRequired") }) }),
+    amount: amountField(t, fmt, "recharge", settings.minRecharge),
+  });
+}
 
 export const handle: PageHandle = { i18n: ["wallet:recharge", "wallet:convert", "wallet:review"], titleKey: "wallet:recharge.title" };
 export const links = walletLinks;

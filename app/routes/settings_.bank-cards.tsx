@@ -11,6 +11,8 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import type { T } from "~/features/wallet/schemas";
 import { useMemo } from "react";
 
 import { Field } from "~/components/ui/Field";
@@ -18,7 +20,6 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import type { Deployment } from "~/deployment";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { createBankCardSchema } from "~/features/wallet/schemas";
 import { formAction } from "~/forms/action.server";
 import { hiddenProps } from "~/forms/hidden";
 import { StepDialog } from "~/forms/StepDialog";
@@ -32,6 +33,43 @@ import { bankCardsHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** IFSC: 4 letters, a zero, 6 letters or digits (upper-cased first, as the provider does). */
+const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const withoutSpaces = (value: string) => value.replace(/[\s-]/g, "");
+
+const text = (required: string, max = 100) => z.string({ required_error: required }).trim().min(1, required).max(max, required);
+
+/**
+ * One card form per deployment (docs/product.md#bank-cards): INR name, bank, IFSC and account number; MXN bank
+ * name, card number and cardholder. All required. The number's length rule is the provider's, said on the field.
+ */
+export function createBankCardSchema(t: T, deployment: Pick<Deployment, "code">) {
+  const number =
+    deployment.code === "INR"
+      ? { pattern: /^[0-9]{9,18}$/, required: t("cards.accountRequired"), invalid: t("cards.accountInvalid") }
+      : { pattern: /^[0-9]{10,20}$/, required: t("cards.cardRequired"), invalid: t("cards.cardInvalid") };
+  const fields = {
+    intent: z.enum(["add", "edit"], { errorMap: () => ({ message: t("cards.failed") }) }),
+    id: z.string().regex(/^[0-9]{1,10}$/, t("cards.failed")).optional(),
+    bank: text(t("cards.bankRequired")),
+    bank_user: text(t(deployment.code === "INR" ? "cards.nameRequired" : "cards.holderRequired")),
+    bank_card: z
+      .string({ required_error: number.required })
+      .transform(withoutSpaces)
+      .pipe(z.string().regex(number.pattern, number.invalid)),
+    ifsc:
+      deployment.code === "INR"
+        ? z
+            .string({ required_error: t("cards.ifscRequired") })
+            .transform((value) => value.trim().toUpperCase())
+            .pipe(z.string().regex(IFSC, t("cards.ifscInvalid")))
+        : z.string().optional(),
+  };
+  return z.object(fields).superRefine((value, ctx) => {
+    if (value.intent === "edit" && !value.id) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["id"], message: t("cards.updateFailed") });
+  });
+}
 
 export const handle: PageHandle = { i18n: ["wallet:cards", "wallet:settings"], titleKey: "wallet:cards.title" };
 export const links = walletLinks;

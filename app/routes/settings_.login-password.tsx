@@ -7,12 +7,14 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
+import { z } from "zod";
+import { confirmField, newPasswordField, withPasswordMatch } from "~/features/account/schemas";
+import type { TFunction } from "~/i18n/config";
 import { useMemo } from "react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PasswordField } from "~/features/account/forms";
-import { createLoginPasswordSchema } from "~/features/account/schemas";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
@@ -24,6 +26,21 @@ import { loginPasswordHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/**
+ * Settings → change login password (docs/product.md#passwords): the current one, the new one (at least 6) and its
+ * confirmation. The provider checks the current one (`password_wrong`).
+ */
+export function createLoginPasswordSchema(t: TFunction) {
+  return withPasswordMatch(
+    t,
+    z.object({
+      current: z.string({ required_error: t("wallet:password.currentRequired") }),
+      password: newPasswordField(t, "validation.newPasswordRequired"),
+      confirm: confirmField(t),
+    }),
+  );
+}
 
 export const handle: PageHandle = { i18n: ["wallet:password", "wallet:settings"], titleKey: "wallet:password.title" };
 export const links = walletLinks;

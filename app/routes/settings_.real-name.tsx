@@ -11,6 +11,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { z } from "zod";
+import type { T } from "~/features/wallet/schemas";
+import { ID_TYPES as ID_TYPE_VALUES } from "~/provider/id-types";
 import { useMemo, useState } from "react";
 
 import { Field } from "~/components/ui/Field";
@@ -18,7 +21,6 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import { ImagePreparationError, prepareImage, type ImageProblem } from "~/features/wallet/compress-image";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { createRealNameSchema } from "~/features/wallet/schemas";
 import { refuse, submitToProvider } from "~/forms/action.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { useTranslation } from "react-i18next";
@@ -29,6 +31,30 @@ import { kycImageHref, realNameHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** A photo field: a non-empty file whose declared type is an image (the provider checks the bytes). */
+function photoField(t: T, required: string) {
+  return z
+    .instanceof(File, { message: required })
+    .refine((file) => file.size > 0, required)
+    .refine((file) => file.type === "" || file.type.startsWith("image/"), t("realName.notImage"));
+}
+
+export function createRealNameSchema(t: T) {
+  return z.object({
+    real_name: text(t("realName.nameRequired")),
+    id_type: z.enum(ID_TYPE_VALUES, { errorMap: () => ({ message: t("realName.idTypeRequired") }) }),
+    id_number: z
+      .string({ required_error: t("realName.idNumberRequired") })
+      .trim()
+      .regex(/^[A-Za-z0-9 -]{4,40}$/, t("realName.idNumberInvalid")),
+    front: photoField(t, t("realName.frontRequired")),
+    back: photoField(t, t("realName.backRequired")),
+  });
+}
+
+
+const text = (required: string, max = 100) => z.string({ required_error: required }).trim().min(1, required).max(max, required);
 
 export const handle: PageHandle = { i18n: ["wallet:realName", "wallet:settings"], titleKey: "wallet:realName.title" };
 export const links = walletLinks;

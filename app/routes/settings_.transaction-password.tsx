@@ -8,13 +8,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getInputProps } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import type { TFunction } from "~/i18n/config";
 import { useMemo, useState } from "react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import type { TextField } from "~/features/account/forms";
-import { createTransactionPasswordSchema } from "~/features/account/schemas";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
@@ -28,6 +29,33 @@ import { settingsHref, transactionPasswordHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** The transaction password: exactly 6 digits (docs/product.md#passwords). */
+const TRANSACTION_PASSWORD = /^[0-9]{6}$/;
+
+/**
+ * Settings → transaction password, typed twice; `current` only when one is already set (modify). The messages are
+ * the product's: "Please enter 6-digit transaction password", "Please confirm your password", "Passwords do not
+ * match".
+ */
+export function createTransactionPasswordSchema(t: TFunction, modify: boolean) {
+  const sixDigits = (required: string) => z.string({ required_error: required }).regex(TRANSACTION_PASSWORD, t("wallet:transactionPassword.required"));
+  const match = z
+    .object({ password: z.string().optional(), confirm: z.string().optional() })
+    .superRefine((value, ctx) => {
+      if (value.password && value.confirm && value.password !== value.confirm) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm"], message: t("wallet:transactionPassword.mismatch") });
+      }
+    });
+  return z.intersection(
+    match,
+    z.object({
+      current: modify ? sixDigits(t("wallet:transactionPassword.required")) : z.string().optional(),
+      password: sixDigits(t("wallet:transactionPassword.required")),
+      confirm: z.string({ required_error: t("wallet:transactionPassword.confirmRequired") }),
+    }),
+  );
+}
 
 export const handle: PageHandle = { i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings"], titleKey: "wallet:transactionPassword.title" };
 export const links = walletLinks;

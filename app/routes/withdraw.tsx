@@ -9,13 +9,15 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { z } from "zod";
+import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
+import type { FormatContext } from "~/i18n/format";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { useMemo } from "react";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
-import { withdrawSchemas } from "~/features/wallet/schemas";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatMoney } from "~/i18n/format";
@@ -29,6 +31,17 @@ import { bankCardsHref, withdrawHref, withdrawRecordsHref } from "~/utils/hrefs"
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** docs/product.md#withdraw: at least the floor (10), then at least the configured minimum. */
+export function withdrawSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, {
+    card: z.string({ required_error: t("withdraw.cardRequired") }).regex(/^[0-9]{1,10}$/, t("withdraw.cardRequired")),
+    amount: amountField(t, fmt, "withdraw", settings.minWithdraw, {
+      value: WITHDRAW_FLOOR,
+      message: t("withdraw.floor", { amount: formatMinimum(WITHDRAW_FLOOR, fmt) }),
+    }),
+  });
+}
 
 export const handle: PageHandle = { i18n: ["wallet:withdraw", "wallet:convert", "wallet:review"], titleKey: "wallet:withdraw.title" };
 export const links = walletLinks;
