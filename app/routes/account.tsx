@@ -6,10 +6,8 @@
  * records; the loan amount; and the newest three positions of the chosen market tab with a link to the full list.
  * This is where the positions, records and forex/futures/treasury lists are reached from the Account tab.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { z } from "zod";
 import type { FormEvent } from "react";
 
 import { useLivePanel } from "~/components/market/useLivePanel";
@@ -19,7 +17,7 @@ import { formatAmount } from "~/features/trading/currency";
 import { TAB_MARKETS, readPositionTab } from "~/features/trading/positions.server";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { approximateUsd } from "~/features/wallet/amounts";
-import { balanceHidden, balanceHiddenCookie } from "~/features/wallet/balance-visibility.server";
+import { balanceHidden, balanceHiddenCookie, parseBalanceVisibility } from "~/features/wallet/balance-visibility.server";
 import { FigureList } from "~/components/ui/FigureList";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
@@ -57,9 +55,6 @@ import { requireUserContext } from "~/utils/request.server";
 
 import type { BalancePayload } from "./resources.balance";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
-
-/** The eye toggle's form: hide (1) or show (0) the amounts. */
-export const balanceVisibilitySchema = z.object({ intent: z.literal("visibility"), hidden: z.enum(["0", "1"]) });
 
 export const handle: PageHandle = { i18n: ["wallet:account", "wallet:bills"], titleKey: "wallet:account.title" };
 export const links = walletLinks;
@@ -118,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireUserContext(request, "wallet");
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: balanceVisibilitySchema });
+  const submission = parseBalanceVisibility(formData);
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const hidden = submission.value.hidden === "1";
   const headers = { "Set-Cookie": balanceHiddenCookie(hidden) };

@@ -4,7 +4,6 @@
  * may be the code as shown (`RELIANCE` → `RELIANCE.NS` under INR; docs/product.md#charts). The star is a form: with
  * JavaScript a fetcher flips it in place; without, a plain POST redirects back here with a toast.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
@@ -15,7 +14,7 @@ import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus"
 import { PriceCard } from "~/components/market/PriceCard";
 import { mergeCardQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { quoteMeta } from "~/features/market/quote-meta";
-import { createFavouriteSchema } from "~/features/market/schemas.server";
+import { parseFavourite } from "~/features/market/schemas.server";
 import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
 import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "react-i18next";
@@ -73,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { t, provider } = await requireUserContext(request, "watchlist");
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: createFavouriteSchema(t) });
+  const submission = parseFavourite(formData, t);
   // The hydrated page sends enhanced=1: its fetcher wants JSON; a plain POST gets POST → redirect → GET.
   const enhanced = formData.get("enhanced") === "1";
   const symbol = params.symbol ?? "";
