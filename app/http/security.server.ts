@@ -10,6 +10,7 @@ import type { TKey } from "~/i18n/config";
 import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import { closeProvider, isProviderEmbedded, providerFetch } from "~/provider/transport.server";
 import { secureCookies } from "~/session/cookies.server";
+import { NO_STORE } from "~/http/no-store";
 
 /** What the server knows about a request before routing it. */
 export interface IncomingRequest {
@@ -186,7 +187,7 @@ export async function refusalResponse(refusal: Refusal, req: IncomingRequest): P
   const t = await getFixedT(localeRequest, "common");
   const title = t(refusal.kind === "cross_origin" ? "errors.forbiddenTitle" : "requestRefused.title");
   const text = t(TEXT_KEYS[refusal.kind]);
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers(NO_STORE);
   if (refusal.kind === "too_large" || refusal.kind === "length_required") headers.set("Connection", "close");
   const isData = new URLSearchParams(req.search ?? "").has("_data");
   if (isData || !/text\/html/.test(req.header("accept") ?? "")) {

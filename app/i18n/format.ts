@@ -212,6 +212,11 @@ export function formatDate(value: string | number | Date, ctx: FormatContext, ti
   return zonedDateTimeFormat(intlLocale(ctx), "date", timeZone, () => ({ dateStyle: "medium", timeZone })).format(toDate(value));
 }
 
+/** A record's date and time in the deployment's time zone (the same text on the server and in the browser). */
+export function formatDateTime(value: string, fmt: FormatContext): string {
+  return dateTimeFormat(intlLocale(fmt), { dateStyle: "medium", timeStyle: "short", timeZone: timeZoneOf(fmt) }).format(new Date(value));
+}
+
 /** The date formats of format.ts by (tag, which, time zone), without building an options key per call. */
 const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -16,6 +16,7 @@ import { json } from "@remix-run/node";
 import type { TFunction } from "~/i18n/config";
 
 import { ProviderError, ProviderUnavailableError } from "./core.server";
+import { NO_STORE } from "~/http/no-store";
 
 export type ProviderFailure =
   | { kind: "business"; code: string; field?: string }
@@ -99,7 +100,6 @@ export async function attempt<T>(call: Promise<T>): Promise<{ ok: true; data: T 
   }
 }
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /**
  * For page loaders whose page cannot exist without the data: a business failure becomes a thrown 502 route

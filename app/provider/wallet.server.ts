@@ -97,8 +97,9 @@ export interface CardRow {
   updated_at: string;
 }
 
-export const ID_TYPES = ["idCard", "driver", "passport", "other"] as const;
-export type IdType = (typeof ID_TYPES)[number];
+import { ID_TYPES, type IdType } from "./id-types";
+
+export { ID_TYPES, type IdType };
 
 export interface KycRow {
   id: number | null;

@@ -13,7 +13,7 @@ import { MarketError } from "~/components/market/MarketError";
 import { categoryName } from "~/components/market/categoryName";
 import { useLiveQuotes } from "~/components/market/liveQuotes";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
-import { marketLinks, noStoreHeaders } from "~/features/market/route-exports";
+import { marketLinks } from "~/features/market/route-exports";
 import { formatDate } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import type { ProviderContext } from "~/provider/core.server";
@@ -23,6 +23,7 @@ import { useFormat } from "~/i18n/format-context";
 import { blockTradingHref, fundsHref, instrumentListHref, ipoHref, newsHref, newsListHref, qipHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { getRequestContext } from "~/utils/request.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 /** docs/product.md#live-prices: index cards refresh every 5 s. */
 const REFRESH_MS = 5_000;
@@ -83,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     deployment.showNewsOnHome ? latestNews(provider) : Promise.resolve(null),
   ]);
   const data: HomeData = { description: t("home.description"), asOf: Date.now(), categories, news };
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
 export default function Home() {

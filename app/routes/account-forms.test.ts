@@ -6,7 +6,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { createRegisterSchema } from "~/features/account/schemas.server";
+import { createLoginSchema, createRegisterSchema, createResetStepSchema } from "~/features/account/schemas";
 import { getFixedT, localeCookie } from "~/i18n/i18next.server";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
@@ -291,8 +291,8 @@ describe("forgot password", () => {
       forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "resend" }, { cookie }))),
     );
     expect(resend.status).toBe(400);
-    const body = (await resend.json()) as ReplyJson & { intent: string };
-    expect(body.intent).toBe("resend");
+    const body = (await resend.json()) as ReplyJson & { form: string };
+    expect(body.form).toBe("resend");
     expect(body.result.error?.[""]).toEqual([en.forgot.resendTooSoon]);
     // The phone comes from the session, not from a hidden field.
     expect(provider.calls.at(-1)!.body).toEqual({ user: VALID.phone });
@@ -357,19 +357,15 @@ describe("logout", () => {
   });
 });
 
-describe("form constraints come from the one zod schema, through the loader", () => {
-  it("login, register and forgot-password send the schema's native constraints to the browser", async () => {
-    const { loader: loginLoader } = await import("~/routes/login");
-    const { loader: registerLoader } = await import("~/routes/register");
-    const { loader: forgotLoader } = await import("~/routes/forgot-password");
-    const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {}, context: {} });
-    const login = await (await loginLoader(args("/login"))).json();
-    expect(login.constraint.phone).toMatchObject({ required: true });
-    expect(login.constraint.password).toMatchObject({ required: true });
-    const register = await (await registerLoader(args("/register"))).json();
-    expect(register.constraint.password).toMatchObject({ required: true, minLength: 6 });
-    expect(register.constraint.code).toMatchObject({ required: true });
-    const forgot = await (await forgotLoader(args("/forgot-password"))).json();
-    expect(forgot.constraints.reset.code).toMatchObject({ required: true });
+describe("form constraints come from the one zod schema the component drives its form with", () => {
+  it("login, register and forgot-password give their inputs the schema's native constraints", async () => {
+    const t = await getFixedT("en");
+    const login = getZodConstraint(createLoginSchema(t));
+    expect(login.phone).toMatchObject({ required: true });
+    expect(login.password).toMatchObject({ required: true });
+    const register = getZodConstraint(createRegisterSchema(t));
+    expect(register.password).toMatchObject({ required: true, minLength: 6 });
+    expect(register.code).toMatchObject({ required: true });
+    expect(getZodConstraint(createResetStepSchema(t)).code).toMatchObject({ required: true });
   });
 });

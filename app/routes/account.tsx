@@ -17,10 +17,9 @@ import { formatAmount } from "~/features/trading/currency";
 import { TAB_MARKETS, readPositionTab } from "~/features/trading/positions.server";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { approximateUsd } from "~/features/wallet/amounts";
-import { balanceHidden, balanceHiddenCookie } from "~/features/wallet/balance-visibility.server";
-import { FigureList } from "~/features/wallet/FigureList";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
-import { balanceVisibilitySchema, parseForm } from "~/features/wallet/schemas.server";
+import { balanceHidden, balanceHiddenCookie, parseBalanceVisibility } from "~/features/wallet/balance-visibility.server";
+import { FigureList } from "~/components/ui/FigureList";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatClockTime, formatInteger, formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
@@ -55,10 +54,11 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
 import type { BalancePayload } from "./resources.balance";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:account", "wallet:bills"], titleKey: "wallet:account.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 /** docs/product.md#live-prices: the account page refreshes every 3 s. */
 const REFRESH_MS = 3_000;
@@ -102,7 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? { rows: positions.data.rows.slice(0, HOLDINGS_ROWS).map((row) => positionFigures(row, context.deployment)), failed: false }
       : { rows: [], failed: true },
   };
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
 /**
@@ -113,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireUserContext(request, "wallet");
   const formData = await request.formData();
-  const submission = parseForm(formData, balanceVisibilitySchema);
+  const submission = parseBalanceVisibility(formData);
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const hidden = submission.value.hidden === "1";
   const headers = { "Set-Cookie": balanceHiddenCookie(hidden) };

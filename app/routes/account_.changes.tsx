@@ -9,8 +9,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { PagedList } from "~/components/ui/PagedList";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { RecordTime } from "~/features/wallet/FigureList";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { RecordTime } from "~/components/ui/FigureList";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { billFigures, getBills, type BillFigures, type BillType } from "~/provider/wallet.server";
@@ -20,13 +20,13 @@ import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:bills"], titleKey: "wallet:bills.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 const BILL_TYPES: readonly BillType[] = ["all", "income", "expense"];
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 function readBillType(value: string | null): BillType {
   return BILL_TYPES.find((type) => type === value) ?? "all";

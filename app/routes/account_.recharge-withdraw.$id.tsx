@@ -6,9 +6,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { FigureList, RecordTime } from "~/features/wallet/FigureList";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
-import { StatusBadge } from "~/features/wallet/StatusBadge";
+import { FigureList, RecordTime } from "~/components/ui/FigureList";
+import { walletLinks } from "~/features/wallet/route-exports";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { requireData } from "~/provider/failures.server";
@@ -17,17 +17,18 @@ import { useFormat } from "~/i18n/format-context";
 import { billsHref, rechargeRecordsHref, withdrawRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:transfer", "wallet:records", "wallet:status"], titleKey: "wallet:transfer.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   const id = params.id ?? "";
   if (!/^[0-9]{1,10}$/.test(id) || Number(id) < 1) throw json({ code: "not_found" }, { status: 404 });
   const transfer: TransferFigures = transferFigures(await requireData(getTransfer(context.provider, Number(id))));
-  return json(transfer, { headers: { "Cache-Control": "private, no-store" } });
+  return json(transfer, { headers: NO_STORE });
 }
 
 export default function TransferPage() {

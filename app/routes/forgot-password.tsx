@@ -1,30 +1,26 @@
+import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { getFormProps, getInputProps, useReplyForm } from "~/components/ui/replyForm";
-import { failureResult } from "~/features/account/failure-reply.server";
 import { RESET_CODE_LENGTH } from "~/features/account/fields";
-import { NewPasswordFields, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
-import {
-  createPhoneStepSchema,
-  createResetStepSchema,
-  resendCodeSchema,
-  type PhoneStepFields,
-  type ResetStepFields,
-} from "~/features/account/schemas.server";
+import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
+import { createPhoneStepSchema, createResetStepSchema, resendCodeSchema } from "~/features/account/schemas";
+import { failureReply, refuse, type ActionReply } from "~/forms/action.server";
+import { useZodForm } from "~/forms/useZodForm";
 import { getFixedT } from "~/i18n/i18next.server";
 import type { TFunction } from "~/i18n/config";
 import { requestResetCode, resetPassword } from "~/provider/account.server";
 import { ProviderError } from "~/provider/core.server";
+import { classifyFailure } from "~/provider/failures.server";
 import { requireSameOrigin } from "~/http/security.server";
 import { commitSession, getSession, requireAnonymous, type AppSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 import type { PageHandle } from "~/utils/page";
-import { formConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { titleKey: "forgot.title" };
 
@@ -39,12 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const phone = session.get("resetPhone") ?? null;
   // Step 2 only once a code was requested for a phone held in the (encrypted) session.
   const step = url.searchParams.get("step") === "code" && phone ? "code" : "phone";
-  const t = await getFixedT(request);
-  const constraints = {
-    phone: formConstraint("reset-phone", null, () => createPhoneStepSchema(t)),
-    reset: formConstraint("reset-password", null, () => createResetStepSchema(t)),
-  };
-  return json({ step, phone, constraints } as const);
+  return json({ step, phone } as const);
 }
 
 /** The provider sends at most one code per phone per minute (docs/decisions/0012-tokens-and-one-time-codes.md). */
@@ -70,17 +61,15 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Step 1: send a code to the phone, then step 2. The reply is the same whether the phone has an account. */
 async function sendCode(request: Request, formData: FormData, session: AppSession, t: TFunction) {
   const submission = parseWithZod(formData, { schema: createPhoneStepSchema(t) });
-  if (submission.status !== "success") {
-    return json({ intent: "send-code" as const, result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return refuse(submission, { form: "send-code" });
   const { phone } = submission.value;
   let sentRecently = false;
   try {
     await requestResetCode({ token: null, request }, { user: phone });
   } catch (error) {
     if (!codeSentRecently(error)) {
-      const result = failureResult(submission, error, t, { codeFields: { phone_invalid: "phone" }, inputFields: { user: "phone" } });
-      return json({ intent: "send-code" as const, result }, { status: 400 });
+      const result = failureReply(submission, classifyFailure(error), t, { codeFields: { phone_invalid: "phone" }, inputFields: { user: "phone" } });
+      return json<ActionReply>({ form: "send-code", result }, { status: 400 });
     }
     // The code sent less than a minute ago is still valid: go on to step 2 and say so.
     sentRecently = true;
@@ -96,16 +85,14 @@ async function resendCode(request: Request, formData: FormData, session: AppSess
   const phone = session.get("resetPhone");
   if (!phone) return redirect(PHONE_STEP);
   const submission = parseWithZod(formData, { schema: resendCodeSchema });
-  if (submission.status !== "success") {
-    return json({ intent: "resend" as const, result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return refuse(submission, { form: "resend" });
   try {
     await requestResetCode({ token: null, request }, { user: phone });
   } catch (error) {
     const result = codeSentRecently(error)
       ? submission.reply({ formErrors: [t("forgot.resendTooSoon")] })
-      : failureResult(submission, error, t);
-    return json({ intent: "resend" as const, result }, { status: 400 });
+      : failureReply(submission, classifyFailure(error), t);
+    return json<ActionReply>({ form: "resend", result }, { status: 400 });
   }
   return redirectWithToast(CODE_STEP, { key: "toast.codeResent" });
 }
@@ -116,21 +103,19 @@ async function resetStep(request: Request, formData: FormData, session: AppSessi
   if (!phone) return redirect(PHONE_STEP);
   const hideFields = ["password", "confirm"];
   const submission = parseWithZod(formData, { schema: createResetStepSchema(t) });
-  if (submission.status !== "success") {
-    return json({ intent: "reset" as const, result: submission.reply({ hideFields }) }, { status: 400 });
-  }
+  if (submission.status !== "success") return refuse(submission, { form: "reset", hideFields });
   try {
     await resetPassword(
       { token: null, request },
       { user: phone, code: submission.value.code, password: submission.value.password, new_password: submission.value.confirm },
     );
   } catch (error) {
-    const result = failureResult(submission, error, t, {
+    const result = failureReply(submission, classifyFailure(error), t, {
       codeFields: { code_invalid: "code", password_short: "password", password_mismatch: "confirm" },
       inputFields: { code: "code", password: "password", new_password: "confirm" },
       hideFields,
     });
-    return json({ intent: "reset" as const, result }, { status: 400 });
+    return json<ActionReply>({ form: "reset", result }, { status: 400 });
   }
   session.unset("resetPhone");
   return redirectWithToast(`/login?${new URLSearchParams({ phone })}`, { key: "toast.passwordReset" }, {
@@ -139,24 +124,15 @@ async function resetStep(request: Request, formData: FormData, session: AppSessi
 }
 
 /** The action's reply for one of this page's forms (each form shows only its own). */
-function useLastResult(intent: "send-code" | "resend" | "reset") {
+function useLastResult(form: "send-code" | "resend" | "reset") {
   const actionData = useActionData<typeof action>();
-  return actionData?.intent === intent ? actionData.result : undefined;
-}
-
-/** A step's form (its reply, its constraints from the loader) and whether this page is posting. */
-function useStepForm<Fields extends Record<string, unknown>>(id: string, intent: "send-code" | "reset", step: "phone" | "reset") {
-  const lastResult = useLastResult(intent);
-  const navigation = useNavigation();
-  const { constraints } = useLoaderData<typeof loader>();
-  const form = useAccountForm<Fields>({ id, lastResult, constraint: constraints[step] });
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
-  return { ...form, busy };
+  return actionData && "form" in actionData && actionData.form === form ? actionData.result : undefined;
 }
 
 function PhoneStep() {
   const { t } = useTranslation("common");
-  const { fields, formProps, summary, busy } = useStepForm<PhoneStepFields>("forgot-phone", "send-code", "phone");
+  const schema = useMemo(() => createPhoneStepSchema(t), [t]);
+  const { fields, formProps, summary, busy } = useZodForm({ id: "forgot-phone", schema, lastResult: useLastResult("send-code") });
   return (
     <>
       <h2>{t("forgot.stepPhone")}</h2>
@@ -172,9 +148,10 @@ function PhoneStep() {
 
 function CodeStep({ phone }: { phone: string }) {
   const { t } = useTranslation("common");
-  const { fields, formProps, summary, busy } = useStepForm<ResetStepFields>("forgot-reset", "reset", "reset");
+  const schema = useMemo(() => createResetStepSchema(t), [t]);
+  const { fields, formProps, summary, busy } = useZodForm({ id: "forgot-reset", schema, lastResult: useLastResult("reset") });
   const resendResult = useLastResult("resend");
-  const [resendForm] = useReplyForm({ id: "forgot-resend", lastResult: resendResult });
+  const { form: resendForm, formProps: resendProps } = useZodForm({ id: "forgot-resend", schema: resendCodeSchema, lastResult: resendResult });
   const resendError = resendForm.errors?.[0];
   return (
     <>
@@ -203,7 +180,7 @@ function CodeStep({ phone }: { phone: string }) {
         />
         <SubmitButton busy={busy} label={t("forgot.submit")} />
       </Form>
-      <Form method="post" action={CODE_STEP} {...getFormProps(resendForm)} className="links" tabIndex={-1}>
+      <Form method="post" action={CODE_STEP} {...resendProps} className="links" tabIndex={-1}>
         <input type="hidden" name="intent" value="resend" />
         {resendError ? (
           <p id={`${resendForm.id}-error`} className="field__error">

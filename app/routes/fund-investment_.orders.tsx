@@ -10,7 +10,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { periodText, returnRangeText } from "~/features/products/funds";
 import { loadOrdersPage, type OrdersPage } from "~/features/products/orders.server";
 import { OrderItem, OrdersScreen } from "~/features/products/OrdersScreen";
-import { productHeaders, productLinks } from "~/features/products/route-exports";
+import { productLinks } from "~/features/products/route-exports";
 import { formatDate, formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { fundOrderFigures, getFundOrders, type FundOrderFigures } from "~/provider/products.server";
@@ -19,10 +19,11 @@ import { fundOrderAnchor, fundOrdersHref, fundsHref, type FundOrdersTab } from "
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
+import { noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["products:fundOrders", "products:orders", "products:funds", "products:period"], titleKey: "products:fundOrders.title" };
 export const links = productLinks;
-export const headers = productHeaders;
+export const headers = noStoreHeaders;
 
 const TABS: readonly FundOrdersTab[] = ["all", "active", "completed", "cancelled"];
 

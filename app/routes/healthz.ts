@@ -7,15 +7,16 @@ import { json } from "@remix-run/node";
 
 import { isProviderUnavailable, providerContext } from "~/provider/core.server";
 import { checkProviderHealth } from "~/provider/health.server";
+import { NO_STORE } from "~/http/no-store";
 
 export async function loader({ request }: { request: Request }) {
   const ctx = await providerContext(request);
   try {
     await checkProviderHealth(ctx);
-    return json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
+    return json({ ok: true }, { headers: NO_STORE });
   } catch (error) {
     if (isProviderUnavailable(error)) {
-      return json({ ok: false, reason: error.reason }, { status: 503, headers: { "Cache-Control": "no-store" } });
+      return json({ ok: false, reason: error.reason }, { status: 503, headers: NO_STORE });
     }
     throw error;
   }

@@ -8,9 +8,9 @@ import { useLoaderData } from "@remix-run/react";
 
 import { loadOrdersPage, type OrdersPage } from "~/features/products/orders.server";
 import { OrderItem, OrdersScreen } from "~/features/products/OrdersScreen";
-import { productHeaders, productLinks } from "~/features/products/route-exports";
+import { productLinks } from "~/features/products/route-exports";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
-import { formatDateTime } from "~/features/wallet/dates";
+import { formatDateTime } from "~/i18n/format";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "~/i18n/config";
@@ -21,10 +21,11 @@ import { ipoApplicationAnchor, ipoHref, ipoOrdersHref, type IpoOrdersTab } from 
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
+import { noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["products:ipoOrders", "trade:records", "products:review", "products:orders", "products:ipo", "trade:review"], titleKey: "products:ipoOrders.title" };
 export const links = productLinks;
-export const headers = productHeaders;
+export const headers = noStoreHeaders;
 
 const TABS: readonly IpoOrdersTab[] = ["applications", "sales"];
 

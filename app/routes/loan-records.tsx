@@ -2,11 +2,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { LoanRecords, loanRecordsExports } from "~/features/wallet/LoanRecords";
+import { LoanRecords } from "~/features/wallet/LoanRecords";
 import { loadLoanRecords } from "~/features/wallet/loan-records.server";
+import { walletLinks } from "~/features/wallet/route-exports";
+import { noStoreHeaders } from "~/http/no-store";
 import { loanRecordsHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
 
-export const { handle, links, headers } = loanRecordsExports;
+export const handle: PageHandle = { i18n: ["wallet:loanRecords"], titleKey: "wallet:loanRecords.title" };
+export const links = walletLinks;
+export const headers = noStoreHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadLoanRecords(request, loanRecordsHref);

@@ -10,15 +10,19 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
+import type { FormatContext } from "~/i18n/format";
 import { formatMinimum, isAbove } from "~/features/wallet/amounts";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
-import { FigureList } from "~/features/wallet/FigureList";
-import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
+import { readMoneyStep } from "~/features/wallet/money-step.server";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { useMemo } from "react";
+import { FigureList } from "~/components/ui/FigureList";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
-import { loanSchemas } from "~/features/wallet/schemas.server";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatInteger, formatMoney } from "~/i18n/format";
+import { reviewAction } from "~/forms/action.server";
+import { requireSameOrigin } from "~/http/security.server";
 import { useTranslation } from "react-i18next";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { applyForLoan, getLoanSummary, getLoans, type LoanState, type WalletSettings } from "~/provider/wallet.server";
@@ -26,11 +30,16 @@ import { useFormat } from "~/i18n/format-context";
 import { loanHref, loanRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** The loan form: a whole amount from the minimum. */
+export function loanSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, { amount: amountField(t, fmt, "loan", settings.minLoan) });
+}
 
 export const handle: PageHandle = { i18n: ["wallet:loan", "wallet:convert", "wallet:loanRecords", "wallet:review"], titleKey: "wallet:loan.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 /** docs/product.md#loans: a credit score of 80 or more is good (and needed to borrow). */
 const GOOD_CREDIT = 80;
@@ -46,7 +55,6 @@ export interface LoanPageData {
   applying: boolean;
   form: { amount: string };
   review: { key: string; amount: string } | null;
-  constraint: FormConstraint;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -71,28 +79,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
     form: { amount },
     // A review the URL describes for more than can be borrowed, or while another is under review, is no review.
     review: underReview || aboveRemaining ? null : review,
-    constraint: formConstraint("loan", { settings, fmt: context.fmt }, () => loanSchemas(context.t, settings, context.fmt).review),
   };
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
-export async function action(args: ActionFunctionArgs) {
-  return moneyAction(args, "loan", (context, settings) => ({
-    schemas: loanSchemas(context.t, settings, context.fmt),
-    // At most the remaining amount, and none while another application is under review (the provider refuses
-    // both; said here, before the review).
-    check: async ({ amount }): Promise<Record<string, string[]> | null> => {
-      const [summary, loans] = await Promise.all([attempt(getLoanSummary(context.provider)), attempt(getLoans(context.provider, 1))]);
-      if (loans.ok && loans.data.rows[0]?.state === UNDER_REVIEW) return { "": [context.t("loan.underReview")] };
-      if (summary.ok && isAbove(amount, summary.data.remainingAmount)) {
-        return { amount: [context.t("loan.maximum", { amount: formatMoney(summary.data.remainingAmount, context.fmt) })] };
-      }
-      return null;
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const context = await requireUserContext(request, "wallet");
+  const schemas = loanSchemas(context.t, await loadWalletSettings(context), context.fmt);
+  return reviewAction(await request.formData(), {
+    review: {
+      schema: schemas.review,
+      href: ({ amount }, key) => loanHref({ amount, step: "review", key }),
+      // At most the remaining amount, and none while another application is under review (the provider refuses
+      // both; said here, before the review).
+      check: async ({ amount }): Promise<Record<string, string[]> | null> => {
+        const [summary, loans] = await Promise.all([attempt(getLoanSummary(context.provider)), attempt(getLoans(context.provider, 1))]);
+        if (loans.ok && loans.data.rows[0]?.state === UNDER_REVIEW) return { "": [context.t("loan.underReview")] };
+        if (summary.ok && isAbove(amount, summary.data.remainingAmount)) {
+          return { amount: [context.t("loan.maximum", { amount: formatMoney(summary.data.remainingAmount, context.fmt) })] };
+        }
+        return null;
+      },
     },
-    reviewHref: ({ amount }, key) => loanHref({ amount, step: "review", key }),
-    recordsHref: loanRecordsHref(),
-    send: ({ amount, idempotency_key }) => applyForLoan(context.provider, { count: amount, idempotencyKey: idempotency_key }),
-  }));
+    confirm: {
+      schema: schemas.confirm,
+      t: context.t,
+      where: "loan",
+      call: ({ amount, idempotency_key }) => applyForLoan(context.provider, { count: amount, idempotencyKey: idempotency_key }),
+      unknownOutcome: context.t("review.outcomeUnknown"),
+      fallbackKey: "wallet:loan.failed",
+      success: () => ({ to: loanRecordsHref(), toast: { key: "wallet:toast.loanSubmitted" } }),
+    },
+  });
 }
 
 export const clientAction = moneyClientAction<typeof action>();
@@ -102,11 +121,13 @@ export default function LoanPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
+  const schema = useMemo(() => loanSchemas(t, data.settings, fmt).review, [t, data.settings, fmt]);
   return (
     <MoneyFormScreen
       screen="loan"
       intro={<LoanSummary data={data} />}
       data={data}
+      schema={schema}
       reviewNote={t("loan.reviewNote")}
       changeHref={(review) => loanHref({ apply: true, amount: review.amount })}
       recordsHref={loanRecordsHref()}

@@ -1,20 +1,20 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import { LoginRejected, authenticator } from "~/session/auth.server";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { getInputProps } from "~/components/ui/replyForm";
 import { deviceCookie } from "~/features/account/device.server";
-import { keepDigits } from "~/features/account/fields";
-import { PasswordField, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
-import { createLoginSchema, type LoginFields } from "~/features/account/schemas.server";
-import { getFixedT } from "~/i18n/i18next.server";
+import { keepPhoneDigits } from "~/features/account/fields";
+import { PasswordField, PhoneField, SubmitButton } from "~/features/account/forms";
+import { createLoginSchema } from "~/features/account/schemas";
+import { hiddenProps } from "~/forms/hidden";
+import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
 import { commitSession, requireAnonymous, safeRedirect, startSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 import type { PageHandle } from "~/utils/page";
-import { formConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { titleKey: "login.title" };
 
@@ -22,9 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   await requireAnonymous(request, redirectTo);
-  const t = await getFixedT(request);
-  const constraint = formConstraint("login", null, () => createLoginSchema(t));
-  return json({ redirectTo, phone: keepDigits(url.searchParams.get("phone") ?? ""), constraint });
+  return json({ redirectTo, phone: keepPhoneDigits(url.searchParams.get("phone") ?? "") });
 }
 
 /**
@@ -48,22 +46,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation("common");
-  const { redirectTo, phone, constraint } = useLoaderData<typeof loader>();
+  const { redirectTo, phone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const { fields, formProps, summary } = useAccountForm<LoginFields>({
-    id: "login",
-    lastResult: actionData?.result,
-    defaultValue: { phone, redirectTo },
-    constraint,
-  });
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const schema = useMemo(() => createLoginSchema(t), [t]);
+  const { fields, formProps, summary, busy } = useZodForm({ id: "login", schema, lastResult: actionData?.result, defaultValue: { phone, redirectTo } });
   return (
     <section aria-labelledby="login-title">
       <h1 id="login-title">{t("login.title")}</h1>
       <FormErrorSummary fields={[fields.phone, fields.password]} {...summary} />
       <Form method="post" {...formProps} className="form">
-        <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
+        <input {...hiddenProps(fields.redirectTo)} />
         <PhoneField field={fields.phone} label={t("login.phone")} autoComplete="username" />
         <PasswordField field={fields.password} label={t("login.password")} autoComplete="current-password" />
         <SubmitButton busy={busy} label={t("login.submit")} />

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
-import { logoutSchema } from "~/features/account/schemas.server";
+import { logoutSchema } from "~/features/account/schemas";
 import { logout } from "~/provider/account.server";
 import { isProviderUnavailable } from "~/provider/core.server";
 import { classifyFailure, logFailure } from "~/provider/failures.server";

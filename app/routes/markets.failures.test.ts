@@ -108,7 +108,7 @@ describe("provider failures", () => {
     };
     const response = await quotesLoader(args("http://localhost/resources/quotes?symbols=%5EMXX"));
     expect(response.status).toBe(503);
-    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await response.json()).toMatchObject({ error: "provider_unavailable", rows: [] });
   });
 

@@ -234,7 +234,7 @@ describe("/resources/quotes", () => {
     const before = Date.now();
     const response = await quotes(`?symbols=${encodeURIComponent(wanted.join(","))}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const body = await response.json();
     expect(body.asOf).toBeGreaterThanOrEqual(before);
     expect(body.rows.map((row: { symbol: string }) => row.symbol).sort()).toEqual([...wanted].sort());
@@ -257,7 +257,7 @@ describe("/resources/quotes", () => {
     for (const search of ["", "?symbols=", "?symbols=%3Cscript%3E", `?symbols=${tooMany}`]) {
       const response = await quotes(search);
       expect(response.status).toBe(400);
-      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
       expect((await response.json()).rows).toEqual([]);
     }
   });

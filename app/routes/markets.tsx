@@ -19,7 +19,7 @@ import { mergeCardQuote, mergeQuote, useLiveQuotes } from "~/components/market/l
 import { SearchInput } from "~/components/ui/CodeSearchForm";
 import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { marketLinks, noStoreHeaders } from "~/features/market/route-exports";
+import { marketLinks } from "~/features/market/route-exports";
 import { formatInteger } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
@@ -39,6 +39,7 @@ import { marketsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { PAGE_SIZE, pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { getRequestContext } from "~/utils/request.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** docs/product.md#live-prices: stock lists refresh every 3 s. */
@@ -184,7 +185,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     found,
     ...pages,
   };
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
 export default function Markets() {

@@ -4,7 +4,7 @@
  * handlers or `javascript:` links; images only from this site; links with rel="noopener noreferrer". An unknown
  * article is a 404 page of its own; a provider that cannot be read says "Failed to fetch news" in place (503).
  */
-import { json, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { formatDate } from "~/i18n/format";
@@ -17,12 +17,12 @@ import { newsHref, newsListHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { routeLinks } from "~/utils/route-styles";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["news"], titleKey: "news:article.title" };
 export const links = routeLinks(newsStyles);
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = noStoreHeaders;
 
 /** Article ids are positive whole numbers (docs/provider-api.md); anything else cannot exist. */
 const ARTICLE_ID = /^[1-9]\d{0,9}$/;

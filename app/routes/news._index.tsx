@@ -4,7 +4,7 @@
  * Paging keeps the chosen size. When the provider cannot be read the page says "Failed to fetch news" in place,
  * with a retry (HTTP 503).
  */
-import { json, redirect, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { Pager } from "~/components/ui/Pager";
@@ -20,12 +20,12 @@ import type { PageHandle } from "~/utils/page";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 import { routeLinks } from "~/utils/route-styles";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["news"], titleKey: "news:list.title" };
 export const links = routeLinks(newsStyles);
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = noStoreHeaders;
 
 export interface NewsListData extends PageInfo {
   limit: NewsPageSize;

@@ -7,13 +7,14 @@ import { useLoaderData } from "@remix-run/react";
 
 import { blockAction, loadBlockScreen } from "~/features/products/block.server";
 import { BlockTradingScreen } from "~/features/products/BlockTradingScreen";
-import { productHeaders, productLinks } from "~/features/products/route-exports";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
+import { productLinks } from "~/features/products/route-exports";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import type { PageHandle } from "~/utils/page";
+import { noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["products:block", "products:buy", "products:review", "products:orders"], titleKey: "products:block.qipTitle" };
 export const links = productLinks;
-export const headers = productHeaders;
+export const headers = noStoreHeaders;
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadBlockScreen(request, "finalize");
 export const action = ({ request }: ActionFunctionArgs) => blockAction(request, "finalize");

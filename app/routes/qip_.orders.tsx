@@ -7,12 +7,13 @@ import { useLoaderData } from "@remix-run/react";
 
 import { loadBlockOrders } from "~/features/products/block-orders.server";
 import { BlockOrders } from "~/features/products/BlockOrders";
-import { productHeaders, productLinks } from "~/features/products/route-exports";
+import { productLinks } from "~/features/products/route-exports";
 import type { PageHandle } from "~/utils/page";
+import { noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["products:orders", "products:block", "products:review"], titleKey: "products:orders.qipTitle" };
 export const links = productLinks;
-export const headers = productHeaders;
+export const headers = noStoreHeaders;
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadBlockOrders(request, "finalize");
 

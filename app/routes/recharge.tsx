@@ -11,24 +11,37 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import { z } from "zod";
+import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
+import type { FormatContext } from "~/i18n/format";
 import { formatMinimum } from "~/features/wallet/amounts";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
-import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
+import { readMoneyStep } from "~/features/wallet/money-step.server";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { useMemo } from "react";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
-import { rechargeSchemas } from "~/features/wallet/schemas.server";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
+import { reviewAction } from "~/forms/action.server";
+import { requireSameOrigin } from "~/http/security.server";
 import { useTranslation } from "react-i18next";
 import { requestRecharge, type WalletSettings } from "~/provider/wallet.server";
 import { useFormat } from "~/i18n/format-context";
 import { rechargeHref, rechargeRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** The recharge form: the method (bank transfer) and a whole amount from the minimum. */
+export function rechargeSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, {
+    method: z.literal("bank", { errorMap: () => ({ message: t("recharge.methodRequired") }) }),
+    amount: amountField(t, fmt, "recharge", settings.minRecharge),
+  });
+}
 
 export const handle: PageHandle = { i18n: ["wallet:recharge", "wallet:convert", "wallet:review"], titleKey: "wallet:recharge.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 export interface RechargePageData {
   settings: WalletSettings;
@@ -36,7 +49,6 @@ export interface RechargePageData {
   form: { method: "bank"; amount: string };
   /** The review of the recharge the URL describes, or null. */
   review: { key: string; amount: string } | null;
-  constraint: FormConstraint;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -47,18 +59,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings,
     form: { method: "bank", amount },
     review: query.get("method") === "bank" ? review : null,
-    constraint: formConstraint("recharge", { settings, fmt: context.fmt }, () => rechargeSchemas(context.t, settings, context.fmt).review),
   };
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
-export async function action(args: ActionFunctionArgs) {
-  return moneyAction(args, "recharge", (context, settings) => ({
-    schemas: rechargeSchemas(context.t, settings, context.fmt),
-    reviewHref: ({ method, amount }, key) => rechargeHref({ method, amount, step: "review", key }),
-    recordsHref: rechargeRecordsHref(),
-    send: ({ amount, idempotency_key }) => requestRecharge(context.provider, { count: amount, idempotencyKey: idempotency_key }),
-  }));
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const context = await requireUserContext(request, "wallet");
+  const schemas = rechargeSchemas(context.t, await loadWalletSettings(context), context.fmt);
+  return reviewAction(await request.formData(), {
+    review: { schema: schemas.review, href: ({ method, amount }, key) => rechargeHref({ method, amount, step: "review", key }) },
+    confirm: {
+      schema: schemas.confirm,
+      t: context.t,
+      where: "recharge",
+      call: ({ amount, idempotency_key }) => requestRecharge(context.provider, { count: amount, idempotencyKey: idempotency_key }),
+      unknownOutcome: context.t("review.outcomeUnknown"),
+      fallbackKey: "wallet:recharge.failed",
+      success: () => ({ to: rechargeRecordsHref(), toast: { key: "wallet:toast.rechargeSubmitted" } }),
+    },
+  });
 }
 
 export const clientAction = moneyClientAction<typeof action>();
@@ -69,10 +89,12 @@ export default function RechargePage() {
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const minimum = formatMinimum(data.settings.minRecharge, fmt);
+  const schema = useMemo(() => rechargeSchemas(t, data.settings, fmt).review, [t, data.settings, fmt]);
   return (
     <MoneyFormScreen
       screen="recharge"
       data={data}
+      schema={schema}
       reviewRows={() => [{ label: t("recharge.method"), value: t("recharge.bankTransfer") }]}
       reviewNote={t("recharge.reviewNote")}
       reviewHidden={() => ({ method: "bank" })}

@@ -15,8 +15,8 @@ import { dealConversion, formatAmount } from "~/features/trading/currency";
 import { rateText } from "~/features/trading/rate-text";
 import { parseCancelForm } from "~/features/trading/forms.server";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
-import { NO_STORE, tradeHeaders, tradeLinks } from "~/features/trading/route-exports";
-import { RecordTime } from "~/features/wallet/FigureList";
+import { tradeLinks } from "~/features/trading/route-exports";
+import { RecordTime } from "~/components/ui/FigureList";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -29,10 +29,11 @@ import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["trade:records", "trade:side", "trade:currency", "trade:source"], titleKey: "trade:records.title" };
 export const links = tradeLinks;
-export const headers = tradeHeaders;
+export const headers = noStoreHeaders;
 
 const RECORD_TYPES: readonly RecordType[] = ["all", "pending", "success", "cancelled", "expired"];
 const STATUS_KEYS = ["pending", "success", "cancelled", "expired"] as const;

@@ -1,22 +1,21 @@
-import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getInputProps } from "@conform-to/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { getInputProps } from "~/components/ui/replyForm";
-import { failureResult } from "~/features/account/failure-reply.server";
 import { PASSWORD_MIN } from "~/features/account/fields";
-import { NewPasswordFields, PhoneField, SubmitButton, useAccountForm } from "~/features/account/forms";
-import { createRegisterSchema, type RegisterFields } from "~/features/account/schemas.server";
+import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
+import { createRegisterSchema } from "~/features/account/schemas";
+import { formAction } from "~/forms/action.server";
+import { useZodForm } from "~/forms/useZodForm";
 import { getFixedT } from "~/i18n/i18next.server";
 import { register } from "~/provider/account.server";
 import { requireSameOrigin } from "~/http/security.server";
 import { requireAnonymous } from "~/session/session.server";
-import { redirectWithToast } from "~/session/toast.server";
 import type { PageHandle } from "~/utils/page";
-import { formConstraint } from "~/utils/form-constraint.server";
 
 export const handle: PageHandle = { titleKey: "register.title" };
 
@@ -24,48 +23,35 @@ const HIDDEN_ON_ERROR = ["password", "confirm"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const t = await getFixedT(request);
-  return json({ constraint: formConstraint("register", null, () => createRegisterSchema(t)) });
+  return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const t = await getFixedT(request);
-  const submission = parseWithZod(await request.formData(), { schema: createRegisterSchema(t) });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: HIDDEN_ON_ERROR }) }, { status: 400 });
-  }
-  const { phone, password, code } = submission.value;
-  try {
-    await register({ token: null, request }, { user: phone, password, code });
-  } catch (error) {
-    const result = failureResult(submission, error, t, {
-      codeFields: {
-        phone_invalid: "phone",
-        user_exists: "phone",
-        password_short: "password",
-        password_mismatch: "confirm",
-        invite_invalid: "code",
-      },
-      inputFields: { user: "phone", password: "password", code: "code" },
-      hideFields: HIDDEN_ON_ERROR,
-    });
-    return json({ result }, { status: 400 });
-  }
-  return redirectWithToast(`/login?${new URLSearchParams({ phone })}`, { key: "toast.registered" });
+  return formAction(await request.formData(), {
+    schema: createRegisterSchema(t),
+    t,
+    where: "register",
+    hideFields: HIDDEN_ON_ERROR,
+    call: ({ phone, password, code }) => register({ token: null, request }, { user: phone, password, code }),
+    codeFields: {
+      phone_invalid: "phone",
+      user_exists: "phone",
+      password_short: "password",
+      password_mismatch: "confirm",
+      invite_invalid: "code",
+    },
+    inputFields: { user: "phone", password: "password", code: "code" },
+    success: (_, { phone }) => ({ to: `/login?${new URLSearchParams({ phone })}`, toast: { key: "toast.registered" } }),
+  });
 }
 
 export default function RegisterPage() {
   const { t } = useTranslation("common");
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const { constraint } = useLoaderData<typeof loader>();
-  const { fields, formProps, summary } = useAccountForm<RegisterFields>({
-    id: "register",
-    lastResult: actionData?.result,
-    constraint,
-  });
-  const busy = navigation.state !== "idle" && navigation.formAction === "/register";
+  const schema = useMemo(() => createRegisterSchema(t), [t]);
+  const { fields, formProps, summary, busy } = useZodForm({ id: "register", schema, lastResult: actionData?.result });
   return (
     <section aria-labelledby="register-title">
       <h1 id="register-title">{t("register.title")}</h1>

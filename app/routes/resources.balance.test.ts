@@ -23,7 +23,7 @@ describe("on a real provider", () => {
     it("the balance resource returns only the card's figures; a visitor gets 401", async () => {
       const { cookie } = await customer("2500.50");
       const response = await settle(() => balanceLoader({ request: getRequest("/resources/balance", cookie), params: {}, context: {} }));
-      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
       expect(await response.json()).toMatchObject({ total: "2500.50", money: "2500.50", loan: "0.00", asOf: expect.any(Number) });
       const visitor = await settle(() => balanceLoader({ request: getRequest("/resources/balance"), params: {}, context: {} }));
       expect(visitor.status).toBe(401);

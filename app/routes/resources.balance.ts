@@ -8,13 +8,13 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { attempt } from "~/provider/failures.server";
 import { getUserInfo, walletFigures, type WalletFigures } from "~/provider/wallet.server";
 import { getRequestContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
 export interface BalancePayload extends Partial<WalletFigures> {
   asOf: number;
   error?: string;
 }
 
-const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const failed = (error: string, status: number) => json<BalancePayload>({ error, asOf: Date.now() }, { status, headers: NO_STORE });

@@ -14,8 +14,8 @@ import { UNKNOWN_INSTRUMENT_CODES } from "~/features/market/stock-quote.server";
 import { attempt } from "~/provider/failures.server";
 import { getYahoo } from "~/provider/market.server";
 import { getRequestContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export interface CandlesPayload {
   candles: Candle[];

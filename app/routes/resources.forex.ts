@@ -8,8 +8,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { loadInstrumentList } from "~/features/trading/lists.server";
 import { getRequestContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await getRequestContext(request, "trade");

@@ -5,12 +5,13 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
+import { NO_STORE } from "~/http/no-store";
 import { getUploadImage, type UploadImage } from "~/provider/wallet.server";
 import { getRequestContext } from "~/utils/request.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     image = await getUploadImage(context.provider, id);
   } catch {
-    return new Response("Unavailable", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("Unavailable", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
   }
   if (!image) return notFound();
   return new Response(image.bytes, {

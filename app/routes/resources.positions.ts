@@ -12,8 +12,8 @@ import { attempt } from "~/provider/failures.server";
 import { getPositions } from "~/provider/trading.server";
 import { readPage } from "~/utils/pagination";
 import { getRequestContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -12,8 +12,8 @@ import { SYMBOL_PATTERN } from "~/features/market/schemas.server";
 import { attempt } from "~/provider/failures.server";
 import { MAX_QUOTE_SYMBOLS, getQuotes } from "~/provider/market.server";
 import { getRequestContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "no-store" };
 
 const SymbolsSchema = z
   .string()

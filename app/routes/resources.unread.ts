@@ -12,8 +12,8 @@ import type { SupportButtonState } from "~/components/shell/useSupportButton";
 import { readSupportButtonState } from "~/features/support/button-state.server";
 import type { ProviderFailure } from "~/provider/failures.server";
 import { getRequestContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 type UnreadReply = SupportButtonState | { error: string };
 

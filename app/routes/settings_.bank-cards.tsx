@@ -8,32 +8,72 @@
  * stops receiving withdrawals until approved again). Success: "Bank card saved"; failure: the provider's
  * reason on its field, else "Failed to add bank card" / "Failed to update bank card".
  */
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import type { T } from "~/features/wallet/schemas";
+import { useMemo } from "react";
 
 import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
-import { getFormProps, getInputProps, useReplyForm, type FormReply } from "~/components/ui/replyForm";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import type { Deployment } from "~/deployment";
-import { failureResult } from "~/features/account/failure-reply.server";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
-import { createBankCardSchema, parseForm, type BankCardFields } from "~/features/wallet/schemas.server";
-import { StepDialog } from "~/features/wallet/StepDialog";
-import { useHydrated } from "~/features/wallet/useHydrated";
+import { walletLinks } from "~/features/wallet/route-exports";
+import { formAction } from "~/forms/action.server";
+import { hiddenProps } from "~/forms/hidden";
+import { StepDialog } from "~/forms/StepDialog";
+import { useHydrated } from "~/forms/useHydrated";
+import { useZodForm } from "~/forms/useZodForm";
 import { useTranslation } from "react-i18next";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { addBankCard, cardFigures, editBankCard, getBankCards, type CardFigures } from "~/provider/wallet.server";
 import { requireSameOrigin } from "~/http/security.server";
-import { redirectWithToast } from "~/session/toast.server";
 import { bankCardsHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** IFSC: 4 letters, a zero, 6 letters or digits (upper-cased first, as the provider does). */
+const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const withoutSpaces = (value: string) => value.replace(/[\s-]/g, "");
+
+const text = (required: string, max = 100) => z.string({ required_error: required }).trim().min(1, required).max(max, required);
+
+/**
+ * One card form per deployment (docs/product.md#bank-cards): INR name, bank, IFSC and account number; MXN bank
+ * name, card number and cardholder. All required. The number's length rule is the provider's, said on the field.
+ */
+export function createBankCardSchema(t: T, deployment: Pick<Deployment, "code">) {
+  const number =
+    deployment.code === "INR"
+      ? { pattern: /^[0-9]{9,18}$/, required: t("cards.accountRequired"), invalid: t("cards.accountInvalid") }
+      : { pattern: /^[0-9]{10,20}$/, required: t("cards.cardRequired"), invalid: t("cards.cardInvalid") };
+  const fields = {
+    intent: z.enum(["add", "edit"], { errorMap: () => ({ message: t("cards.failed") }) }),
+    id: z.string().regex(/^[0-9]{1,10}$/, t("cards.failed")).optional(),
+    bank: text(t("cards.bankRequired")),
+    bank_user: text(t(deployment.code === "INR" ? "cards.nameRequired" : "cards.holderRequired")),
+    bank_card: z
+      .string({ required_error: number.required })
+      .transform(withoutSpaces)
+      .pipe(z.string().regex(number.pattern, number.invalid)),
+    ifsc:
+      deployment.code === "INR"
+        ? z
+            .string({ required_error: t("cards.ifscRequired") })
+            .transform((value) => value.trim().toUpperCase())
+            .pipe(z.string().regex(IFSC, t("cards.ifscInvalid")))
+        : z.string().optional(),
+  };
+  return z.object(fields).superRefine((value, ctx) => {
+    if (value.intent === "edit" && !value.id) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["id"], message: t("cards.updateFailed") });
+  });
+}
 
 export const handle: PageHandle = { i18n: ["wallet:cards", "wallet:settings"], titleKey: "wallet:cards.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 type CardField = Deployment["bankCardFields"][number];
 
@@ -50,7 +90,8 @@ export interface BankCardsData {
   failed: boolean;
   /** The open step: adding, or editing one of the cards. */
   step: { kind: "add" } | { kind: "edit"; card: CardFigures } | null;
-  constraint: FormConstraint;
+  /** The deployment whose card form this is (its schema). */
+  deployment: Pick<Deployment, "code">;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -65,30 +106,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cards: list.map(({ number: _number, ...card }) => card),
     failed: !cards.ok,
     step: editing ? { kind: "edit", card: editing } : query.get("add") === "1" ? { kind: "add" } : null,
-    constraint: formConstraint("bank-card", context.deployment, () => createBankCardSchema(context.t, context.deployment)),
+    deployment: { code: context.deployment.code },
   };
-  return json(data, { status: cards.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { status: cards.ok ? 200 : 503, headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "wallet");
-  const submission = parseForm(await request.formData(), createBankCardSchema(context.t, context.deployment));
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const { intent, id, bank, bank_user, bank_card, ifsc } = submission.value;
-  const card = { bank, bank_user, bank_card, ifsc: ifsc ?? "" };
-  try {
-    if (intent === "edit") await editBankCard(context.provider, { ...card, id: Number(id) });
-    else await addBankCard(context.provider, card);
-  } catch (error) {
-    const result = failureResult(submission, error, context.t, {
-      codeFields: { ifsc_invalid: "ifsc", bank_card_invalid: "bank_card", bank_card_exists: "bank_card" },
-      inputFields: { bank: "bank", type: "bank", bank_user: "bank_user", bank_card: "bank_card", ifsc: "ifsc" },
-      fallbackKey: intent === "edit" ? "wallet:cards.updateFailed" : "wallet:cards.failed",
-    });
-    return json({ result }, { status: 400 });
-  }
-  return redirectWithToast(bankCardsHref(), { key: "wallet:toast.cardSaved" });
+  const formData = await request.formData();
+  return formAction(formData, {
+    schema: createBankCardSchema(context.t, context.deployment),
+    t: context.t,
+    where: "bank card",
+    call: ({ intent, id, bank, bank_user, bank_card, ifsc }) => {
+      const card = { bank, bank_user, bank_card, ifsc: ifsc ?? "" };
+      return intent === "edit" ? editBankCard(context.provider, { ...card, id: Number(id) }) : addBankCard(context.provider, card);
+    },
+    codeFields: { ifsc_invalid: "ifsc", bank_card_invalid: "bank_card", bank_card_exists: "bank_card" },
+    inputFields: { bank: "bank", type: "bank", bank_user: "bank_user", bank_card: "bank_card", ifsc: "ifsc" },
+    fallbackKey: formData.get("intent") === "edit" ? "wallet:cards.updateFailed" : "wallet:cards.failed",
+    success: () => ({ to: bankCardsHref(), toast: { key: "wallet:toast.cardSaved" } }),
+  });
 }
 
 const LABELS = {
@@ -191,22 +230,20 @@ function CardForm({
 }: {
   data: BankCardsData;
   step: NonNullable<BankCardsData["step"]>;
-  lastResult: FormReply | undefined;
+  lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("wallet");
   const label = useCardLabels();
-  const navigation = useNavigation();
   const editing = step.kind === "edit" ? step.card : null;
-  const [form, fields] = useReplyForm<BankCardFields>({
+  const schema = useMemo(() => createBankCardSchema(t, data.deployment), [t, data.deployment]);
+  const { form, fields, formProps, summary, busy } = useZodForm({
     id: editing ? `card-${editing.id}` : "card-new",
+    schema,
     lastResult,
-    constraint: data.constraint,
     defaultValue: editing
       ? { intent: "edit", id: String(editing.id), bank: editing.bank, bank_user: editing.holder, bank_card: editing.number, ifsc: editing.ifsc }
       : { intent: "add" },
   });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const visible = data.fields.filter((field): field is Exclude<CardField, "branch_bank"> => field !== "branch_bank");
   const hints: Partial<Record<CardField, string>> = { ifsc: t("cards.ifscHint"), bank_card: t("cards.numberHint") };
   return (
@@ -215,8 +252,8 @@ function CardForm({
         fields={visible.map((field) => ({ id: fields[field].id, errors: fields[field].errors }))}
         formErrors={[...(form.errors ?? []), ...(fields.id.errors ?? []), ...(fields.intent.errors ?? [])]}
         formId={fields[visible[0]].id}
-        lastResult={lastResult}
-        attempts={attempts}
+        lastResult={summary.lastResult}
+        attempts={summary.attempts}
       />
       {editing && editing.status === APPROVED ? (
         <div className="notice notice--warning" id="card-review-warning">
@@ -230,13 +267,12 @@ function CardForm({
       <Form
         method="post"
         action={bankCardsHref(editing ? { edit: editing.id } : { add: true })}
-        {...getFormProps(form)}
-        onSubmitCapture={onSubmitCapture}
+        {...formProps}
         className="form"
         preventScrollReset
       >
-        <input {...getInputProps(fields.intent, { type: "hidden" })} />
-        {editing ? <input {...getInputProps(fields.id, { type: "hidden" })} /> : null}
+        <input {...hiddenProps(fields.intent)} />
+        {editing ? <input {...hiddenProps(fields.id)} /> : null}
         {visible.map((field) => (
           <Field
             key={field}

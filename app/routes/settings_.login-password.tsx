@@ -6,64 +6,77 @@
  * your password", "Passwords do not match"; otherwise "Failed to change password".
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
+import { z } from "zod";
+import { confirmField, newPasswordField, withPasswordMatch } from "~/features/account/schemas";
+import type { TFunction } from "~/i18n/config";
+import { useMemo } from "react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { failureResult } from "~/features/account/failure-reply.server";
 import { PASSWORD_MIN } from "~/features/account/fields";
-import { NewPasswordFields, PasswordField, useAccountForm } from "~/features/account/forms";
-import { createLoginPasswordSchema, type LoginPasswordFields } from "~/features/account/schemas.server";
+import { NewPasswordFields, PasswordField } from "~/features/account/forms";
 import { SettingsActions } from "~/features/account/SettingsActions";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
-import { parseForm } from "~/features/wallet/schemas.server";
+import { walletLinks } from "~/features/wallet/route-exports";
+import { formAction } from "~/forms/action.server";
+import { useZodForm } from "~/forms/useZodForm";
 import { useTranslation } from "react-i18next";
 import { changeLoginPassword } from "~/provider/account.server";
 import { requireSameOrigin } from "~/http/security.server";
-import { redirectWithToast } from "~/session/toast.server";
 import { loginPasswordHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { formConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/**
+ * Settings → change login password (docs/product.md#passwords): the current one, the new one (at least 6) and its
+ * confirmation. The provider checks the current one (`password_wrong`).
+ */
+export function createLoginPasswordSchema(t: TFunction) {
+  return withPasswordMatch(
+    t,
+    z.object({
+      current: z.string({ required_error: t("wallet:password.currentRequired") }),
+      password: newPasswordField(t, "validation.newPasswordRequired"),
+      confirm: confirmField(t),
+    }),
+  );
+}
 
 export const handle: PageHandle = { i18n: ["wallet:password", "wallet:settings"], titleKey: "wallet:password.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 const HIDDEN = ["current", "password", "confirm"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // The account schemas speak `common` (validation.*) and name their wallet strings in full.
-  const context = await requireUserContext(request);
-  return json({ constraint: formConstraint("login-password", null, () => createLoginPasswordSchema(context.t)) });
+  await requireUserContext(request);
+  return json(null, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request);
-  const submission = parseForm(await request.formData(), createLoginPasswordSchema(context.t));
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
-  const { current, password } = submission.value;
-  try {
-    await changeLoginPassword(context.provider, { password: current, password_new: password });
-  } catch (error) {
-    const result = failureResult(submission, error, context.t, {
-      codeFields: { password_wrong: "current", password_short: "password" },
-      inputFields: { password: "current", password_new: "password" },
-      hideFields: HIDDEN,
-      fallbackKey: "wallet:password.failed",
-    });
-    return json({ result }, { status: 400 });
-  }
-  return redirectWithToast(settingsHref(), { key: "wallet:toast.passwordChanged" });
+  // The account schemas speak `common` (validation.*) and name their wallet strings in full.
+  return formAction(await request.formData(), {
+    schema: createLoginPasswordSchema(context.t),
+    t: context.t,
+    where: "login password",
+    hideFields: HIDDEN,
+    call: ({ current, password }) => changeLoginPassword(context.provider, { password: current, password_new: password }),
+    codeFields: { password_wrong: "current", password_short: "password" },
+    inputFields: { password: "current", password_new: "password" },
+    fallbackKey: "wallet:password.failed",
+    success: () => ({ to: settingsHref(), toast: { key: "wallet:toast.passwordChanged" } }),
+  });
 }
 
 export default function LoginPasswordPage() {
-  const { constraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
-  const navigation = useNavigation();
-  const { fields, formProps, summary } = useAccountForm<LoginPasswordFields>({ id: "login-password", lastResult: reply?.result, constraint });
-  const busy = navigation.state !== "idle" && navigation.formAction === loginPasswordHref();
+  // The account schemas speak `common` (validation.*) and name their wallet strings in full.
+  const { t: common } = useTranslation("common");
+  const schema = useMemo(() => createLoginPasswordSchema(common), [common]);
+  const { fields, formProps, summary, busy } = useZodForm({ id: "login-password", schema, lastResult: reply?.result });
   return (
     <div className="wl-page">
       <h1 tabIndex={-1}>{t("password.heading")}</h1>

@@ -7,31 +7,58 @@
  * post (the server takes up to 8 MB on this route). The action uploads each photo to the provider, then submits
  * autonomy/add with the returned references.
  */
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { z } from "zod";
+import type { T } from "~/features/wallet/schemas";
+import { ID_TYPES as ID_TYPE_VALUES } from "~/provider/id-types";
+import { useMemo, useState } from "react";
 
 import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
-import { getFormProps, getInputProps, useReplyForm, type FormReply } from "~/components/ui/replyForm";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RetryNotice } from "~/components/ui/RetryNotice";
-import { failureResult } from "~/features/account/failure-reply.server";
 import { ImagePreparationError, prepareImage, type ImageProblem } from "~/features/wallet/compress-image";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
-import { createRealNameSchema, parseForm, type RealNameFields } from "~/features/wallet/schemas.server";
+import { walletLinks } from "~/features/wallet/route-exports";
+import { refuse, submitToProvider } from "~/forms/action.server";
+import { useZodForm } from "~/forms/useZodForm";
 import { useTranslation } from "react-i18next";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { ID_TYPES, getKycState, kycFigures, submitKyc, uploadImage, type IdType, type KycFigures } from "~/provider/wallet.server";
 import { requireSameOrigin } from "~/http/security.server";
-import { redirectWithToast } from "~/session/toast.server";
 import { kycImageHref, realNameHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** A photo field: a non-empty file whose declared type is an image (the provider checks the bytes). */
+function photoField(t: T, required: string) {
+  return z
+    .instanceof(File, { message: required })
+    .refine((file) => file.size > 0, required)
+    .refine((file) => file.type === "" || file.type.startsWith("image/"), t("realName.notImage"));
+}
+
+export function createRealNameSchema(t: T) {
+  return z.object({
+    real_name: text(t("realName.nameRequired")),
+    id_type: z.enum(ID_TYPE_VALUES, { errorMap: () => ({ message: t("realName.idTypeRequired") }) }),
+    id_number: z
+      .string({ required_error: t("realName.idNumberRequired") })
+      .trim()
+      .regex(/^[A-Za-z0-9 -]{4,40}$/, t("realName.idNumberInvalid")),
+    front: photoField(t, t("realName.frontRequired")),
+    back: photoField(t, t("realName.backRequired")),
+  });
+}
+
+
+const text = (required: string, max = 100) => z.string({ required_error: required }).trim().min(1, required).max(max, required);
 
 export const handle: PageHandle = { i18n: ["wallet:realName", "wallet:settings"], titleKey: "wallet:realName.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 const PHOTOS = ["front", "back"] as const;
 type Photo = (typeof PHOTOS)[number];
@@ -41,15 +68,14 @@ export interface RealNameData {
   kyc: KycFigures | null;
   /** The ID types offered, in order (from the provider module, which the browser does not load). */
   idTypes: IdType[];
-  constraint: FormConstraint;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   const state = await attempt(getKycState(context.provider));
   if (!state.ok) logFailure("real-name state", state.failure);
-  const data: RealNameData = { kyc: state.ok ? kycFigures(state.data) : null, idTypes: [...ID_TYPES], constraint: formConstraint("real-name", null, () => createRealNameSchema(context.t)) };
-  return json(data, { status: state.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } });
+  const data: RealNameData = { kyc: state.ok ? kycFigures(state.data) : null, idTypes: [...ID_TYPES] };
+  return json(data, { status: state.ok ? 200 : 503, headers: NO_STORE });
 }
 
 /** One photo to the provider: its reference, or the message for its field (a business code) or the form. */
@@ -69,8 +95,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   // A body that is not a whole multipart form (cut off on the way) reads as an empty form: each field says so.
   const formData = await request.formData().catch(() => new FormData());
-  const submission = parseForm(formData, createRealNameSchema(context.t));
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: createRealNameSchema(context.t) });
+  if (submission.status !== "success") return refuse(submission);
   const { real_name, id_type, id_number, front, back } = submission.value;
 
   const [frontUpload, backUpload] = await Promise.all([upload(context, front, "front"), upload(context, back, "back")]);
@@ -82,19 +108,17 @@ export async function action({ request }: ActionFunctionArgs) {
       if (result.business) fieldErrors[photo] = [result.message];
       else formErrors.push(context.t("realName.uploadFailed"), result.message);
     }
-    return json({ result: submission.reply({ fieldErrors, formErrors: Array.from(new Set(formErrors)) }) }, { status: 400 });
+    return refuse(submission, { fieldErrors, formErrors: Array.from(new Set(formErrors)) });
   }
 
-  try {
-    await submitKyc(context.provider, { real_name, id_type, id_number, id_number_img: frontUpload.url, id_number_img_two: backUpload.url });
-  } catch (error) {
-    const result = failureResult(submission, error, context.t, {
-      inputFields: { real_name: "real_name", id_number: "id_number", id_type: "id_type", id_number_img: "front", id_number_img_two: "back" },
-      fallbackKey: "wallet:realName.failed",
-    });
-    return json({ result }, { status: 400 });
-  }
-  return redirectWithToast(realNameHref(), { key: "wallet:toast.realNameSubmitted" });
+  return submitToProvider(submission, {
+    t: context.t,
+    where: "real-name",
+    call: () => submitKyc(context.provider, { real_name, id_type, id_number, id_number_img: frontUpload.url, id_number_img_two: backUpload.url }),
+    inputFields: { real_name: "real_name", id_number: "id_number", id_type: "id_type", id_number_img: "front", id_number_img_two: "back" },
+    fallbackKey: "wallet:realName.failed",
+    success: () => ({ to: realNameHref(), toast: { key: "wallet:toast.realNameSubmitted" } }),
+  });
 }
 
 export default function RealNamePage() {
@@ -162,28 +186,28 @@ const PROBLEM_KEYS: Record<ImageProblem, "realName.notImage" | "realName.invalid
   compressFailed: "realName.compressFailed",
 };
 
-function RealNameForm({ data, kyc, lastResult }: { data: RealNameData; kyc: KycFigures; lastResult: FormReply | undefined }) {
+function RealNameForm({ data, kyc, lastResult }: { data: RealNameData; kyc: KycFigures; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("wallet");
-  const navigation = useNavigation();
   const submitForm = useSubmit();
-  const [form, fields] = useReplyForm<RealNameFields>({
-    id: "real-name",
-    lastResult,
-    constraint: data.constraint,
-    defaultValue: { real_name: kyc.realName, id_type: kyc.idType, id_number: kyc.idNumber },
-  });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
   // Problems the browser found while preparing a photo (with JS only); the server's come through `fields`.
   const [photoProblems, setPhotoProblems] = useState<Partial<Record<Photo, string>>>({});
   const [preparing, setPreparing] = useState(false);
-  const busy = preparing || (navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST");
+  const schema = useMemo(() => createRealNameSchema(t), [t]);
+  const { form, fields, formProps, summary, busy: posting } = useZodForm({
+    id: "real-name",
+    schema,
+    lastResult,
+    defaultValue: { real_name: kyc.realName, id_type: kyc.idType, id_number: kyc.idNumber },
+    // With JS, once the form is valid: scale and recompress both photos, then post the form (multipart) with them.
+    onSubmit: (event, { formData }) => {
+      event.preventDefault();
+      void prepareAndPost(formData);
+    },
+  });
+  const busy = preparing || posting;
   const photoErrors = (photo: Photo) => (photoProblems[photo] ? [photoProblems[photo]!] : fields[photo].errors);
 
-  /** With JS: scale and recompress both photos, then post the form (multipart) with the smaller files. */
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const formData = new FormData(element);
+  const prepareAndPost = async (formData: FormData) => {
     const problems: Partial<Record<Photo, string>> = {};
     setPreparing(true);
     for (const photo of PHOTOS) {
@@ -213,16 +237,14 @@ function RealNameForm({ data, kyc, lastResult }: { data: RealNameData; kyc: KycF
           { id: fields.back.id, errors: photoErrors("back") },
         ]}
         formErrors={form.errors}
-        lastResult={Object.keys(photoProblems).length > 0 ? { status: "error" } : lastResult}
-        attempts={attempts}
+        lastResult={Object.keys(photoProblems).length > 0 ? { status: "error" } : summary.lastResult}
+        attempts={summary.attempts}
       />
       <Form
         method="post"
         action={realNameHref()}
         encType="multipart/form-data"
-        {...getFormProps(form)}
-        onSubmitCapture={onSubmitCapture}
-        onSubmit={onSubmit}
+        {...formProps}
         className="form"
       >
         <Field

@@ -6,33 +6,60 @@
  * password", "Passwords do not match"; success "…set successfully" / "…modified successfully".
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { getInputProps } from "@conform-to/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import type { TFunction } from "~/i18n/config";
+import { useMemo, useState } from "react";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RetryNotice } from "~/components/ui/RetryNotice";
-import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
-import { failureResult } from "~/features/account/failure-reply.server";
-import { useAccountForm } from "~/features/account/forms";
-import { createTransactionPasswordSchema, type TransactionPasswordFields } from "~/features/account/schemas.server";
+import type { TextField } from "~/features/account/forms";
 import { SettingsActions } from "~/features/account/SettingsActions";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
-import { parseForm } from "~/features/wallet/schemas.server";
-import { useHydrated } from "~/features/wallet/useHydrated";
+import { walletLinks } from "~/features/wallet/route-exports";
+import { formAction } from "~/forms/action.server";
+import { useHydrated } from "~/forms/useHydrated";
+import { useZodForm } from "~/forms/useZodForm";
 import { useTranslation } from "react-i18next";
 import { changeTransactionPassword, getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { requireSameOrigin } from "~/http/security.server";
-import { redirectWithToast } from "~/session/toast.server";
 import { settingsHref, transactionPasswordHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { formConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** The transaction password: exactly 6 digits (docs/product.md#passwords). */
+const TRANSACTION_PASSWORD = /^[0-9]{6}$/;
+
+/**
+ * Settings → transaction password, typed twice; `current` only when one is already set (modify). The messages are
+ * the product's: "Please enter 6-digit transaction password", "Please confirm your password", "Passwords do not
+ * match".
+ */
+export function createTransactionPasswordSchema(t: TFunction, modify: boolean) {
+  const sixDigits = (required: string) => z.string({ required_error: required }).regex(TRANSACTION_PASSWORD, t("wallet:transactionPassword.required"));
+  const match = z
+    .object({ password: z.string().optional(), confirm: z.string().optional() })
+    .superRefine((value, ctx) => {
+      if (value.password && value.confirm && value.password !== value.confirm) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm"], message: t("wallet:transactionPassword.mismatch") });
+      }
+    });
+  return z.intersection(
+    match,
+    z.object({
+      current: modify ? sixDigits(t("wallet:transactionPassword.required")) : z.string().optional(),
+      password: sixDigits(t("wallet:transactionPassword.required")),
+      confirm: z.string({ required_error: t("wallet:transactionPassword.confirmRequired") }),
+    }),
+  );
+}
 
 export const handle: PageHandle = { i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings"], titleKey: "wallet:transactionPassword.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 const HIDDEN = ["current", "password", "confirm"];
 const DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"] as const;
@@ -45,10 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const state = await attempt(getTransactionPasswordState(context.provider));
   if (!state.ok) logFailure("transaction password state", state.failure);
   const mode: Mode | null = state.ok ? (state.data.is_set ? "modify" : "set") : null;
-  return json(
-    { mode, constraint: formConstraint("transaction-password", mode === "modify", () => createTransactionPasswordSchema(context.t, mode === "modify")) },
-    { status: state.ok ? 200 : 503, headers: { "Cache-Control": "private, no-store" } },
-  );
+  return json({ mode }, { status: state.ok ? 200 : 503, headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -57,39 +81,38 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // The screen said which it was; the provider refuses the other (password_exists / password_not_set).
   const mode: Mode = formData.get("mode") === "modify" ? "modify" : "set";
-  const submission = parseForm(formData, createTransactionPasswordSchema(context.t, mode === "modify"));
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
-  const { current, password } = submission.value;
-  try {
-    await changeTransactionPassword(context.provider, {
-      fund_code_new: password,
-      is_first: mode === "set",
-      ...(mode === "modify" ? { fund_code: current } : {}),
-    });
-  } catch (error) {
-    const result = failureResult(submission, error, context.t, {
-      codeFields: { password_no: "current" },
-      inputFields: { fund_code: "current", fund_code_new: "password" },
-      hideFields: HIDDEN,
-      fallbackKey: mode === "set" ? "wallet:transactionPassword.setFailed" : "wallet:transactionPassword.modifyFailed",
-    });
-    return json({ result }, { status: 400 });
-  }
-  return redirectWithToast(settingsHref(), {
-    key: mode === "set" ? "wallet:toast.transactionPasswordSet" : "wallet:toast.transactionPasswordChanged",
+  return formAction(formData, {
+    schema: createTransactionPasswordSchema(context.t, mode === "modify"),
+    t: context.t,
+    where: "transaction password",
+    hideFields: HIDDEN,
+    call: ({ current, password }) =>
+      changeTransactionPassword(context.provider, {
+        fund_code_new: password,
+        is_first: mode === "set",
+        ...(mode === "modify" ? { fund_code: current } : {}),
+      }),
+    codeFields: { password_no: "current" },
+    inputFields: { fund_code: "current", fund_code_new: "password" },
+    fallbackKey: mode === "set" ? "wallet:transactionPassword.setFailed" : "wallet:transactionPassword.modifyFailed",
+    success: () => ({
+      to: settingsHref(),
+      toast: { key: mode === "set" ? "wallet:toast.transactionPasswordSet" : "wallet:toast.transactionPasswordChanged" },
+    }),
   });
 }
 
 export default function TransactionPasswordPage() {
-  const { mode, constraint } = useLoaderData<typeof loader>();
+  const { mode } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
-  const navigation = useNavigation();
   const hydrated = useHydrated();
-  const { fields, formProps, summary } = useAccountForm<TransactionPasswordFields>({ id: "transaction-password", lastResult: reply?.result, constraint });
+  // The account schemas speak `common` and name their wallet strings in full.
+  const { t: common } = useTranslation("common");
+  const schema = useMemo(() => createTransactionPasswordSchema(common, mode === "modify"), [common, mode]);
+  const { fields, formProps, summary, busy } = useZodForm({ id: "transaction-password", schema, lastResult: reply?.result });
   // The field the keypad types into: the one focused last (the first one to begin with).
   const [target, setTarget] = useState<"current" | "password" | "confirm">(mode === "modify" ? "current" : "password");
-  const busy = navigation.state !== "idle" && navigation.formAction === transactionPasswordHref();
 
   if (!mode) {
     return (
@@ -100,7 +123,7 @@ export default function TransactionPasswordPage() {
     );
   }
 
-  const entries: { name: "current" | "password" | "confirm"; label: string; field: FieldMetadata }[] = [
+  const entries: { name: "current" | "password" | "confirm"; label: string; field: TextField }[] = [
     ...(mode === "modify" ? [{ name: "current" as const, label: t("transactionPassword.current"), field: fields.current }] : []),
     { name: "password", label: t("transactionPassword.new"), field: fields.password },
     { name: "confirm", label: t("transactionPassword.confirm"), field: fields.confirm },

@@ -10,19 +10,20 @@ import { Link } from "@remix-run/react";
 import { ChartBody, ChartHeader } from "~/components/chart/ChartScreen";
 import { StockError } from "~/components/chart/StockError";
 import { StockActions } from "~/components/market/StockActions";
-import { chartHeaders, loadChart } from "~/features/chart/chart.server";
+import { loadChart } from "~/features/chart/chart.server";
 import { useChartScreen } from "~/features/chart/useChartScreen";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "react-i18next";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
+import { NO_STORE } from "~/http/no-store";
 
 export const { headers, links, handle } = stockScreenExports("stock:chart.title", { chart: true });
 
 export const meta: MetaFunction<typeof loader> = quoteMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await loadChart(request, params), { headers: chartHeaders });
+  return json(await loadChart(request, params), { headers: NO_STORE });
 }
 
 export default function StockChartPage() {

@@ -4,7 +4,6 @@
  * may be the code as shown (`RELIANCE` → `RELIANCE.NS` under INR; docs/product.md#charts). The star is a form: with
  * JavaScript a fetcher flips it in place; without, a plain POST redirects back here with a toast.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
@@ -15,9 +14,9 @@ import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus"
 import { PriceCard } from "~/components/market/PriceCard";
 import { mergeCardQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { quoteMeta } from "~/features/market/quote-meta";
-import { createFavouriteSchema } from "~/features/market/schemas.server";
+import { parseFavourite } from "~/features/market/schemas.server";
 import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
-import { NO_STORE, STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
+import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "react-i18next";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -28,6 +27,7 @@ import { currentPath } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import { requireUserContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
 export const { headers, links, handle } = stockScreenExports("stock:detail.title", { i18n: ["stock", "quotes", "watchlist"] });
 
@@ -72,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { t, provider } = await requireUserContext(request, "watchlist");
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: createFavouriteSchema(t) });
+  const submission = parseFavourite(formData, t);
   // The hydrated page sends enhanced=1: its fetcher wants JSON; a plain POST gets POST → redirect → GET.
   const enhanced = formData.get("enhanced") === "1";
   const symbol = params.symbol ?? "";

@@ -4,7 +4,7 @@
  * Without the bar it needs its own way back (docs/product.md#navigation): to where the customer came from, or
  * by default to the list that links here.
  */
-import { json, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate, useParams } from "@remix-run/react";
 
 import { PositionsScreen } from "~/features/trading/PositionsScreen";
@@ -16,14 +16,11 @@ import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 import { routeLinks } from "~/utils/route-styles";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["trade:positions", "trade:source", "quotes"], titleKey: "trade:positions.title", hideBottomNav: true };
 export const links = routeLinks(tradeStyles);
-export const headers: HeadersFunction = ({ parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", "private, no-store");
-  return headers;
-};
+export const headers = noStoreHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "trade");
@@ -31,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!tab) throw json({ code: "not_found" }, { status: 404 });
   const page = readPage(new URL(request.url).searchParams.get("page"));
   const data = await loadPositionsScreen(context, tab, page, (to, n) => noNavPositionsHref(to, n, params.buck));
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
 /** The list each tab's position link comes from; stocks come from /trade. */

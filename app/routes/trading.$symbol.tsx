@@ -8,13 +8,14 @@ import { Link } from "@remix-run/react";
 import { ChartBody, ChartHeader } from "~/components/chart/ChartScreen";
 import { StockError } from "~/components/chart/StockError";
 import { StockActions } from "~/components/market/StockActions";
-import { chartHeaders, loadChart } from "~/features/chart/chart.server";
+import { loadChart } from "~/features/chart/chart.server";
 import { useChartScreen } from "~/features/chart/useChartScreen";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "react-i18next";
 import { stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
+import { NO_STORE } from "~/http/no-store";
 
 const screen = stockScreenExports("stock:trading.title", { chart: true });
 export const { headers, links } = screen;
@@ -25,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = quoteMeta;
 
 /** The trading view's URL names the symbol only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await loadChart(request, { symbol: params.symbol }), { headers: chartHeaders });
+  return json(await loadChart(request, { symbol: params.symbol }), { headers: NO_STORE });
 }
 
 export default function TradingView() {

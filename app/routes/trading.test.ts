@@ -358,7 +358,7 @@ describe("positions, records and lists", () => {
     expect(pastNoNav.headers.get("Location")).toBe("/trade-no-nav/forex/1");
 
     const live = await positionsResource({ request: getRequest("/resources/positions?tab=stock", cookie), params: {}, context: {} });
-    expect(live.headers.get("Cache-Control")).toBe("no-store");
+    expect(live.headers.get("Cache-Control")).toBe("private, no-store");
     const payload = await live.json();
     expect(payload.rows).toHaveLength(3);
     expect(Object.keys(payload.rows[0]).sort()).toEqual(["current_price", "market_value", "no", "profit", "profit_percent"]);

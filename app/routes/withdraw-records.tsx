@@ -4,14 +4,15 @@ import { useLoaderData } from "@remix-run/react";
 
 import { MoneyRecords } from "~/features/wallet/MoneyRecords";
 import { loadMoneyRecords } from "~/features/wallet/money-records.server";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { walletLinks } from "~/features/wallet/route-exports";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
+import { noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:records", "wallet:status"], titleKey: "wallet:records.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");

@@ -9,15 +9,20 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { z } from "zod";
+import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
+import type { FormatContext } from "~/i18n/format";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wallet/amounts";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
-import { moneyAction, readMoneyStep } from "~/features/wallet/money-form.server";
+import { readMoneyStep } from "~/features/wallet/money-step.server";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { useMemo } from "react";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
-import { withdrawSchemas } from "~/features/wallet/schemas.server";
-import { walletHeaders, walletLinks } from "~/features/wallet/route-exports";
+import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatMoney } from "~/i18n/format";
+import { reviewAction } from "~/forms/action.server";
+import { requireSameOrigin } from "~/http/security.server";
 import { useTranslation } from "react-i18next";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { cardFigures, getBankCards, getUserInfo, requestWithdrawal, type CardFigures, type WalletSettings } from "~/provider/wallet.server";
@@ -25,11 +30,22 @@ import { useFormat } from "~/i18n/format-context";
 import { bankCardsHref, withdrawHref, withdrawRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+
+/** docs/product.md#withdraw: at least the floor (10), then at least the configured minimum. */
+export function withdrawSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, {
+    card: z.string({ required_error: t("withdraw.cardRequired") }).regex(/^[0-9]{1,10}$/, t("withdraw.cardRequired")),
+    amount: amountField(t, fmt, "withdraw", settings.minWithdraw, {
+      value: WITHDRAW_FLOOR,
+      message: t("withdraw.floor", { amount: formatMinimum(WITHDRAW_FLOOR, fmt) }),
+    }),
+  });
+}
 
 export const handle: PageHandle = { i18n: ["wallet:withdraw", "wallet:convert", "wallet:review"], titleKey: "wallet:withdraw.title" };
 export const links = walletLinks;
-export const headers = walletHeaders;
+export const headers = noStoreHeaders;
 
 export interface WithdrawPageData {
   settings: WalletSettings;
@@ -40,7 +56,6 @@ export interface WithdrawPageData {
   cardsFailed: boolean;
   form: { card: string; amount: string };
   review: { key: string; amount: string; card: CardFigures } | null;
-  constraint: FormConstraint;
 }
 
 async function approvedCards(context: UserRequestContext) {
@@ -62,30 +77,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
     form: { card: card ? String(card.id) : cards.cards[0] ? String(cards.cards[0].id) : "", amount },
     // A review the URL describes for more than the balance is no review: the form says why on the field.
     review: review && card && !(info.ok && isAbove(review.amount, info.data.money)) ? { ...review, card } : null,
-    constraint: formConstraint("withdraw", { settings, fmt: context.fmt }, () => withdrawSchemas(context.t, settings, context.fmt).review),
   };
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
-export async function action(args: ActionFunctionArgs) {
-  return moneyAction(args, "withdraw", (context, settings) => ({
-    schemas: withdrawSchemas(context.t, settings, context.fmt),
-    // The card must be one of the customer's approved cards (an old page may offer one that changed since), and
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const context = await requireUserContext(request, "wallet");
+  const schemas = withdrawSchemas(context.t, await loadWalletSettings(context), context.fmt);
+  return reviewAction(await request.formData(), {
+    review: {
+      schema: schemas.review,
+      href: ({ card, amount }, key) => withdrawHref({ card, amount, step: "review", key }),
+      // The card must be one of the customer's approved cards (an old page may offer one that changed since), and
     // the amount at most the available balance (the provider refuses more; said here, on the field, before the review).
-    check: async ({ card, amount }) => {
-      const [cards, info] = await Promise.all([approvedCards(context), attempt(getUserInfo(context.provider))]);
-      const problems: Record<string, string[]> = {};
-      if (!cards.failed && !cards.cards.some((row) => String(row.id) === card)) problems.card = [context.t("withdraw.cardRequired")];
-      if (info.ok && isAbove(amount, info.data.money)) {
-        problems.amount = [context.t("withdraw.aboveBalance", { amount: formatMoney(info.data.money, context.fmt) })];
-      }
-      return Object.keys(problems).length > 0 ? problems : null;
+      check: async ({ card, amount }) => {
+        const [cards, info] = await Promise.all([approvedCards(context), attempt(getUserInfo(context.provider))]);
+        const problems: Record<string, string[]> = {};
+        if (!cards.failed && !cards.cards.some((row) => String(row.id) === card)) problems.card = [context.t("withdraw.cardRequired")];
+        if (info.ok && isAbove(amount, info.data.money)) {
+          problems.amount = [context.t("withdraw.aboveBalance", { amount: formatMoney(info.data.money, context.fmt) })];
+        }
+        return Object.keys(problems).length > 0 ? problems : null;
+      },
     },
-    reviewHref: ({ card, amount }, key) => withdrawHref({ card, amount, step: "review", key }),
-    recordsHref: withdrawRecordsHref(),
-    send: ({ card, amount, idempotency_key }) =>
-      requestWithdrawal(context.provider, { bankId: Number(card), count: amount, idempotencyKey: idempotency_key }),
-  }));
+    confirm: {
+      schema: schemas.confirm,
+      t: context.t,
+      where: "withdraw",
+      call: ({ card, amount, idempotency_key }) =>
+        requestWithdrawal(context.provider, { bankId: Number(card), count: amount, idempotencyKey: idempotency_key }),
+      unknownOutcome: context.t("review.outcomeUnknown"),
+      fallbackKey: "wallet:withdraw.failed",
+      success: () => ({ to: withdrawRecordsHref(), toast: { key: "wallet:toast.withdrawSubmitted" } }),
+    },
+  });
 }
 
 export const clientAction = moneyClientAction<typeof action>();
@@ -97,10 +123,12 @@ export default function WithdrawPage() {
   const fmt = useFormat();
   const cardLabel = (card: CardFigures) => t("withdraw.cardLabel", { bank: card.bank, last4: card.last4, holder: card.holder });
   const minimum = data.settings.minWithdraw;
+  const schema = useMemo(() => withdrawSchemas(t, data.settings, fmt).review, [t, data.settings, fmt]);
   return (
     <MoneyFormScreen
       screen="withdraw"
       data={data}
+      schema={schema}
       reviewRows={(review) => [{ label: t("withdraw.card"), value: cardLabel(review.card) }]}
       reviewNote={t("withdraw.hint")}
       reviewHidden={(review) => ({ card: String(review.card.id) })}

@@ -14,10 +14,11 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
 import { deviceIdOf, newDeviceId } from "~/features/account/device.server";
-import { failureResult } from "~/features/account/failure-reply.server";
-import { createLoginSchema } from "~/features/account/schemas.server";
+import { createLoginSchema } from "~/features/account/schemas";
+import { failureReply } from "~/forms/action.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { login } from "~/provider/account.server";
+import { classifyFailure } from "~/provider/failures.server";
 import { safeRedirect, type SignedIn } from "~/session/session.server";
 
 export interface LoginResult extends SignedIn {
@@ -66,7 +67,7 @@ authenticator.use(
       };
     } catch (error) {
       throw new LoginRejected(
-        failureResult(submission, error, t, {
+        failureReply(submission, classifyFailure(error), t, {
           // A wrong phone or password is said on the password field, the one the customer types again.
           codeFields: { phone_invalid: "phone", login_failed: "password" },
           inputFields: { user: "phone", password: "password" },

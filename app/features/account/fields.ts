@@ -1,16 +1,12 @@
-/**
- * Field limits and input filters the account forms use in the browser. No zod here: the schemas live in
- * `schemas.server.ts` and the browser gets their HTML constraints from the loader
- * (docs/decisions/0006-form-validation-on-the-server.md).
- */
+/** Field limits and input filters of the account forms (their schemas: `schemas.ts`). */
+import { keepDigits } from "~/forms/digits";
+
 const PHONE_LENGTH = 10;
 export const PASSWORD_MIN = 6;
 export const RESET_CODE_LENGTH = 6;
 
 /** Input filter for phone fields (docs/product.md#validation: digits only, max 10). */
-export function keepDigits(value: string, max = PHONE_LENGTH): string {
-  return value.replace(/\D+/g, "").slice(0, max);
-}
+export const keepPhoneDigits = (value: string) => keepDigits(value, PHONE_LENGTH);
 
 /**
  * The attributes every phone input shares (login, register, forgot-password): numeric keypad, 10 characters,
@@ -24,7 +20,7 @@ export function phoneInputAttributes(autoComplete: "username" | "tel-national") 
     autoComplete,
     onInput: (event: { currentTarget: HTMLInputElement }) => {
       const input = event.currentTarget;
-      const digits = keepDigits(input.value);
+      const digits = keepPhoneDigits(input.value);
       if (digits !== input.value) input.value = digits;
     },
   };

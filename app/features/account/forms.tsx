@@ -1,45 +1,22 @@
 /**
- * What the account forms share (login, register, forgot password, the settings passwords): the reply form set up the
- * one way (docs/decisions/0006-form-validation-on-the-server.md), the password fields, and the public forms' submit.
+ * What the account forms share (login, register, forgot password, the settings passwords): the phone and password
+ * fields and the public forms' submit, for forms made with the kit's `useZodForm` (docs/ARCHITECTURE.md#forms).
  * Only `common` strings here: the settings screens pass their own (wallet) labels.
  */
 import type { InputHTMLAttributes } from "react";
 
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+
 import { Field } from "~/components/ui/Field";
-import { useSubmitAttempts } from "~/components/ui/FormErrors";
-import { getFormProps, getInputProps, useReplyForm, type FieldMetadata, type ReplyFormOptions } from "~/components/ui/replyForm";
 import { useTranslation } from "react-i18next";
 
 import { phoneInputAttributes } from "./fields";
 
-/**
- * An account form: the schema's HTML constraints computed by the loader, validation in the action on submit
- * only, so no extra round trips on a flaky network and no blur-triggered validation request racing the real
- * submit. Returns the <Form>'s props and its error summary's.
- */
-export function useAccountForm<Fields extends Record<string, unknown>>({
-  id,
-  lastResult,
-  constraint,
-  defaultValue,
-}: {
-  id: string;
-  lastResult: ReplyFormOptions<Fields>["lastResult"];
-  constraint: ReplyFormOptions<Fields>["constraint"];
-  defaultValue?: ReplyFormOptions<Fields>["defaultValue"];
-}) {
-  const [form, fields] = useReplyForm<Fields>({ id, lastResult, defaultValue, constraint });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  return {
-    form,
-    fields,
-    formProps: { ...getFormProps(form), onSubmitCapture },
-    summary: { formErrors: form.errors, lastResult, attempts },
-  };
-}
+/** A text field of a kit form. */
+export type TextField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
 interface AccountFieldProps {
-  field: FieldMetadata;
+  field: TextField;
   label: string;
   hint?: string;
 }
@@ -75,8 +52,8 @@ export function NewPasswordFields({
   confirm,
   labels,
 }: {
-  password: FieldMetadata;
-  confirm: FieldMetadata;
+  password: TextField;
+  confirm: TextField;
   labels: { password: string; hint: string; confirm: string };
 }) {
   return (

@@ -13,8 +13,6 @@ import { requireStockQuote } from "~/features/market/stock-quote.server";
 import { priceCardFigures } from "~/provider/market.server";
 import { requireUserContext } from "~/utils/request.server";
 
-export const chartHeaders = { "Cache-Control": "private, no-store" };
-
 export async function loadChart(
   request: Request,
   params: { symbol?: string; market?: string; name?: string },

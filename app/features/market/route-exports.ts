@@ -9,13 +9,8 @@ import marketStyles from "~/styles/market.css";
 import stockListStyles from "~/styles/stock-lists.css";
 import stockStyles from "~/styles/stock.css";
 import type { PageHandle } from "~/utils/page";
-import { noStoreHeaders } from "~/utils/headers";
+import { noStoreHeaders } from "~/http/no-store";
 import { routeLinks } from "~/utils/route-styles";
-
-export { noStoreHeaders };
-
-/** Loader headers of the market screens. */
-export const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** docs/product.md#live-prices: a stock's price and the stock lists refresh every 3 s. */
 export const STOCK_REFRESH_MS = 3_000;

@@ -2,6 +2,7 @@
  * The zod schemas of the market screens' forms, one per form, parsed with Conform on the server
  * (docs/decisions/0006-form-validation-on-the-server.md). Messages are translated with the caller's `t`.
  */
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 import type { TFunction } from "~/i18n/config";
@@ -33,3 +34,9 @@ export function createWatchlistDeleteSchema(t: TFunction) {
     page: z.string().optional().transform((value) => readPage(value)),
   });
 }
+
+/** The favourite star's post, parsed here so that the stock screen's browser code carries no zod. */
+export const parseFavourite = (formData: FormData, t: TFunction) => parseWithZod(formData, { schema: createFavouriteSchema(t) });
+
+/** The watchlist's delete, parsed here so that the watchlist's browser code carries no zod. */
+export const parseWatchlistDelete = (formData: FormData, t: TFunction) => parseWithZod(formData, { schema: createWatchlistDeleteSchema(t) });

@@ -1,4 +1,4 @@
-import { formatDateTime } from "~/features/wallet/dates";
+import { formatDateTime } from "~/i18n/format";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";

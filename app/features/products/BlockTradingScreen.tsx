@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 
 import { Pager } from "~/components/ui/Pager";
 import { getInputProps } from "~/components/ui/replyForm";
-import type { MoneyReply } from "~/features/wallet/money-form.server";
+import type { ActionReply } from "~/forms/reply";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "~/i18n/config";
@@ -127,7 +127,7 @@ function BuyForm({
 }: {
   data: BlockScreenData;
   buy: BuyStep;
-  lastResult: MoneyReply["result"] | undefined;
+  lastResult: ActionReply["result"] | undefined;
   offline: boolean;
 }) {
   const { t } = useTranslation("products");

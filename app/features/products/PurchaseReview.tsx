@@ -2,17 +2,17 @@ import { Link } from "@remix-run/react";
 
 import { Field } from "~/components/ui/Field";
 import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
-import { CheckAnswers, reviewTexts, type ReviewProps } from "~/features/wallet/CheckAnswers";
-import type { ClientFailure, useMoneyReply } from "~/features/wallet/client-action";
-import type { MoneyReply } from "~/features/wallet/money-form.server";
-import { StepDialog } from "~/features/wallet/StepDialog";
+import { CheckAnswers, reviewTexts, type ReviewProps } from "~/forms/CheckAnswers";
+import type { ClientFailure, useMoneyReply } from "~/forms/client-action";
+import type { ActionReply } from "~/forms/reply";
+import { StepDialog } from "~/forms/StepDialog";
 import { useTranslation } from "react-i18next";
 import { transactionPasswordHref } from "~/utils/hrefs";
 
 import type { FormConstraint } from "./forms.server";
 
 /** What a purchase screen's action (or its clientAction, when the network lost the submit) answered. */
-export type ProductReply = MoneyReply | ClientFailure;
+export type ProductReply = ActionReply | ClientFailure;
 
 /** That answer as the review's Confirm reads it (useMoneyReply's `confirm`). */
 export type ConfirmReply = ReturnType<typeof useMoneyReply>["confirm"];

@@ -1,9 +1,9 @@
 import { Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { useMoneyReply } from "~/features/wallet/client-action";
-import { StepDialog } from "~/features/wallet/StepDialog";
-import { useHydrated } from "~/features/wallet/useHydrated";
+import { useMoneyReply } from "~/forms/client-action";
+import { StepDialog } from "~/forms/StepDialog";
+import { useHydrated } from "~/forms/useHydrated";
 
 import { ProductPage } from "./ProductPage";
 import type { ProductReply } from "./PurchaseReview";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { getFormProps, getInputProps } from "~/components/ui/replyForm";
-import { StepDialog } from "~/features/wallet/StepDialog";
+import { StepDialog } from "~/forms/StepDialog";
 
 import type { Bound } from "./quantity";
 import { stepWithin } from "./quantity";

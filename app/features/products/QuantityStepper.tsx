@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 
 import { Field, type FieldProps } from "~/components/ui/Field";
-import { useHydrated } from "~/features/wallet/useHydrated";
+import { useHydrated } from "~/forms/useHydrated";
 
 /** On the quantity input: with JS, StepDialog opens its dialog on the element marked `data-safe-choice`. */
 const OPENS_HERE = { "data-safe-choice": "" } as InputHTMLAttributes<HTMLInputElement>;

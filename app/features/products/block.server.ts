@@ -11,9 +11,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 
 import { currencyName, walletConversion } from "~/features/trading/currency";
-import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { orderEstimate, type OrderEstimate } from "~/features/trading/order";
-import { refused, toReview } from "~/features/wallet/money-form.server";
+import { refuse, toReview } from "~/forms/action.server";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -37,9 +37,9 @@ import { BLOCK_HREFS } from "./molds";
 import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits, type FormConstraint } from "./forms.server";
 import { confirmPurchase, refusedConfirm } from "./purchase.server";
 import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type QuantityStepData } from "./quantity";
+import { NO_STORE } from "~/http/no-store";
 
 const MAX_CODE = 32;
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** The quantity step; its quantity starts at the offer's minimum. */
 export interface BuyStep extends QuantityStepData {
@@ -214,11 +214,11 @@ export async function blockAction(request: Request, mold: BlockMold) {
 
   if (!confirming) {
     const submission = parseWithZod(formData, { schema: createBlockReviewSchema(t, limits ? blockLimits(limits) : { min: 1, max: null }) });
-    if (!limits) return refused(submission.reply({ formErrors: [t("buy.offerGone")] }));
-    if (submission.status !== "success") return refused(submission.reply());
-    if (!limits.passwordSet) return refused(submission.reply({ formErrors: [t("buy.noPassword")] }));
+    if (!limits) return refuse(submission, { form: "amount", formErrors: [t("buy.offerGone")] });
+    if (submission.status !== "success") return refuse(submission, { form: "amount" });
+    if (!limits.passwordSet) return refuse(submission, { form: "amount", formErrors: [t("buy.noPassword")] });
     // An offer whose window has not opened: the provider's own words for it (docs/product.md#errors).
-    if (limits.offer.status !== 1) return refused(submission.reply({ formErrors: [failureMessage(t, "time_no")] }));
+    if (limits.offer.status !== 1) return refuse(submission, { form: "amount", formErrors: [failureMessage(t, "time_no")] });
     const { quantity } = submission.value;
     // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
     return toReview((key) => BLOCK_HREFS[mold].screen({ ...listQuery, item: id, quantity, step: "review", key }));

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 
-import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import type { TFunction } from "~/i18n/config";
 
 import { QUANTITY_DIGITS, boundBroken } from "./quantity";

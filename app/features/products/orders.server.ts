@@ -7,8 +7,8 @@ import { json } from "@remix-run/node";
 
 import type { PageInfo } from "~/utils/pagination";
 import { readPagedRows } from "~/utils/pagination.server";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export type OrdersPage<Tab extends string, Rows extends object> = PageInfo & { tab: Tab; failed: boolean } & Rows;
 

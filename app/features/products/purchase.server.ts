@@ -7,12 +7,12 @@
  */
 import { json } from "@remix-run/node";
 
-import type { MoneyReply } from "~/features/wallet/money-form.server";
+import type { ActionReply } from "~/forms/reply";
 import { classifyFailure, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
 import { redirectWithToast, type Toast } from "~/session/toast.server";
 import type { UserRequestContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** A refusal about the transaction password (wrong, not set, too many tries) belongs on its field (docs/decisions/0073). */
 const isPasswordRefusal = (failure: { code: string; field?: string }) =>
@@ -21,12 +21,12 @@ const isPasswordRefusal = (failure: { code: string; field?: string }) =>
 const SECRET_FIELDS = ["stock_password"];
 
 interface Replyable {
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): MoneyReply["result"];
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): ActionReply["result"];
 }
 
 /** A refused Confirm whose own fields are wrong (400), without the password. */
 export const refusedConfirm = (submission: Replyable, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
-  json<MoneyReply>({ result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }), form: "confirm" }, { status: 400 });
+  json<ActionReply>({ result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }), form: "confirm" }, { status: 400 });
 
 export async function confirmPurchase<T>(
   context: UserRequestContext,
@@ -46,7 +46,7 @@ export async function confirmPurchase<T>(
     const failure = classifyFailure(error);
     logFailure(options.where, failure);
     if (failure.kind === "unavailable") {
-      return json<MoneyReply>(
+      return json<ActionReply>(
         { result: submission.reply({ formErrors: [context.t("products:review.outcomeUnknown")], hideFields: SECRET_FIELDS }), form: "confirm", outcome: "unknown" },
         { status: 503, headers: NO_STORE },
       );

@@ -1,7 +1,7 @@
 import { useState } from "react";
 
 import type { FormReply } from "~/components/ui/replyForm";
-import { useSubmitForm } from "~/features/wallet/useSubmitForm";
+import { useSubmitForm } from "./useSubmitForm";
 import { useTranslation } from "react-i18next";
 
 import { readQuantity, type QuantityStepData } from "./quantity";

@@ -7,6 +7,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import type { TFunction } from "~/i18n/config";
 import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
@@ -14,8 +15,6 @@ import { POSITION_TYPES, QUANTITY_DIGITS, SIDES, quantityWarning, quantityWarnin
 
 /** Order numbers and lot numbers are digit strings (docs/provider-api.md, Trading). */
 const ORDER_NO = /^[0-9]{1,40}$/;
-/** The idempotency key the review step mints: a UUID, or any 8..100 URL-safe characters. */
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /**
  * The order's own fields: side and position type are required and exact (no default fills a missing one), the

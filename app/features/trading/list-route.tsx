@@ -15,7 +15,8 @@ import { routeLinks } from "~/utils/route-styles";
 
 import { InstrumentList } from "./InstrumentList";
 import { loadInstrumentList, type InstrumentListData } from "./lists.server";
-import { NO_STORE, tradeHeaders, tradeStyles } from "./route-exports";
+import { tradeStyles } from "./route-exports";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 /** The instrument lists also use the market tables (here, so that the other trade screens do not load market.css's chunk). */
 const tradeListLinks = routeLinks(marketBaseStyles, marketStyles, tradeStyles);
@@ -30,5 +31,5 @@ export function instrumentListRoute(kind: InstrumentKind) {
     const data = useLoaderData<typeof loader>();
     return <InstrumentList key={`${data.code}|${data.page}`} data={data} />;
   }
-  return { handle, links: tradeListLinks, headers: tradeHeaders, loader, Page };
+  return { handle, links: tradeListLinks, headers: noStoreHeaders, loader, Page };
 }

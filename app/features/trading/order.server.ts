@@ -16,10 +16,10 @@ import { money, toBig } from "~/utils/decimal";
 
 import { dealConversion, exchangePair, formatAmount, formatSignedAmount, walletConversion, walletCurrencies, type WalletConversion } from "./currency";
 import { rateText } from "./rate-text";
+import { NO_STORE } from "~/http/no-store";
 
 /** The provider returns at most 100 lots per page; more lots of one symbol than that is not a retail case. */
 const LOTS_LIMIT = 100;
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export interface OrderTarget {
   symbol: string;

@@ -1,11 +1,13 @@
 import { Field } from "~/components/ui/Field";
-import { keepDigits } from "~/features/account/fields";
-import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
+import { keepDigits } from "~/forms/digits";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 import { WHOLE_AMOUNT_PATTERN, approximateUsd, isAbove, isBelow, isWholeAmount, showsApproximateUsd } from "./amounts";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/forms/useHydrated";
+
+type TextField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
 /** The most a money form takes (the available balance, what can still be borrowed) and what it says above it. */
 export interface AmountMaximum {
@@ -18,7 +20,7 @@ export interface AmountMaximum {
  * amount under the minimum, or above the screen's stated maximum, shows its message on the field and disables the
  * form's Review button; the server refuses it either way, so a server-rendered form never disables its own submit.
  */
-export function useAmountRule(field: FieldMetadata, minimum: string, message: (typed: string) => string, maximum?: AmountMaximum | null) {
+export function useAmountRule(field: TextField, minimum: string, message: (typed: string) => string, maximum?: AmountMaximum | null) {
   const hydrated = useHydrated();
   const typed = field.value ?? "";
   const below = hydrated && isBelow(typed, minimum);
@@ -43,7 +45,7 @@ export function AmountField({
   errors,
   convertRate,
 }: {
-  field: FieldMetadata;
+  field: TextField;
   label: string;
   hint: string;
   errors: string[] | null;

@@ -5,15 +5,9 @@ import { formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 import { loanHref } from "~/utils/hrefs";
-import type { PageHandle } from "~/utils/page";
 
-import { FigureList, RecordTime } from "./FigureList";
+import { FigureList, RecordTime } from "~/components/ui/FigureList";
 import type { LoanRecordsData, LoanRecordsHref } from "./loan-records.server";
-import { walletHeaders, walletLinks } from "./route-exports";
-
-/** `handle`, `links` and `headers` of the loan records' two addresses (/loan-records, /LoanApplication). */
-const handle: PageHandle = { i18n: ["wallet:loanRecords"], titleKey: "wallet:loanRecords.title" };
-export const loanRecordsExports = { handle, links: walletLinks, headers: walletHeaders };
 
 /** The loan records: amount, state by name (0 not applied … 5 paid), dates, the operator's reason for a rejection. */
 export function LoanRecords({ data, href }: { data: LoanRecordsData; href: LoanRecordsHref }) {

@@ -1,20 +1,23 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { z } from "zod";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { getFormProps, type FieldMetadata, type FormConstraints } from "~/components/ui/replyForm";
 import { formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 import { AmountField, useAmountRule, type AmountMaximum } from "./AmountField";
 import { approximateUsd, formatMinimum } from "./amounts";
-import { useMoneyReply, type ClientFailure } from "./client-action";
-import type { MoneyReply } from "./money-form.server";
+import { useMoneyReply, type ClientFailure } from "~/forms/client-action";
+import type { ActionReply } from "~/forms/reply";
 import { ReviewCard, type ReviewRow } from "./ReviewCard";
-import { StepDialog } from "./StepDialog";
-import { useHydrated } from "./useHydrated";
-import { useMoneyForm } from "./useMoneyForm";
+import { StepDialog } from "~/forms/StepDialog";
+import { useHydrated } from "~/forms/useHydrated";
+import { useZodForm } from "~/forms/useZodForm";
+
+type AmountFieldMetadata = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
 /** The money screens: each is the form's id and the prefix of its strings (`<screen>.heading`, `.amount`…). */
 export type MoneyScreenName = "recharge" | "withdraw" | "loan";
@@ -32,8 +35,6 @@ export interface MoneyScreenData<Review extends MoneyReview> {
   form: Record<string, string>;
   /** The review of the intent the URL describes, or null. */
   review: Review | null;
-  /** The form's fields' HTML constraints (from the loader's schema). */
-  constraint: FormConstraints;
 }
 
 /** A radio group before the amount (recharge method, withdraw card); option ids are `<screen>-<id>`. */
@@ -69,9 +70,12 @@ export function MoneyFormScreen<Review extends MoneyReview>({
   changeHref,
   recordsHref,
   layout,
+  schema,
   ...form
 }: {
   screen: MoneyScreenName;
+  /** The amount form's schema ("Review"). */
+  schema: z.ZodTypeAny;
   intro?: ReactNode;
   data: MoneyScreenData<Review>;
   /** What the review lists before the amount and its converted value. */
@@ -82,11 +86,11 @@ export function MoneyFormScreen<Review extends MoneyReview>({
   changeHref: (review: Review) => string;
   recordsHref: string;
   layout: MoneyFormLayout;
-} & Omit<AmountFormProps, "screen" | "convertRate" | "constraint" | "defaultValue" | "lastResult" | "offline" | "layout">) {
+} & Omit<AmountFormProps, "screen" | "convertRate" | "schema" | "defaultValue" | "lastResult" | "offline" | "layout">) {
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const location = useLocation();
-  const reply = useMoneyReply(useActionData<MoneyReply | ClientFailure>(), data.review);
+  const reply = useMoneyReply(useActionData<ActionReply | ClientFailure>(), data.review);
   const convertRate = data.settings.convertRate;
   const review = reply.review;
   // docs/product.md#currency: the review's approximate value in US dollars, where the deployment shows one.
@@ -118,7 +122,7 @@ export function MoneyFormScreen<Review extends MoneyReview>({
           key={location.search}
           screen={screen}
           convertRate={convertRate}
-          constraint={data.constraint}
+          schema={schema}
           defaultValue={data.form}
           layout={layout}
           hiddenWithoutJs={review !== null}
@@ -134,7 +138,7 @@ interface AmountFormProps {
   screen: MoneyScreenName;
   convertRate: string;
   layout: MoneyFormLayout;
-  constraint: MoneyScreenData<MoneyReview>["constraint"];
+  schema: z.ZodTypeAny;
   defaultValue: Record<string, string>;
   action: string;
   choice?: MoneyChoice;
@@ -146,7 +150,7 @@ interface AmountFormProps {
   amountHint: string;
   /** A hint under the amount. */
   note?: string;
-  lastResult: MoneyReply["result"] | undefined;
+  lastResult: ActionReply["result"] | undefined;
   offline: boolean;
 }
 
@@ -154,7 +158,7 @@ function AmountForm({
   screen,
   convertRate,
   layout,
-  constraint,
+  schema,
   defaultValue,
   action,
   choice,
@@ -173,13 +177,16 @@ function AmountForm({
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const hydrated = useHydrated();
-  const { form, fields, formProps, summary, busy } = useMoneyForm<Record<string, string>>({
+  const { form, fields: schemaFields, formProps, summary, busy } = useZodForm({
     id: screen,
+    schema,
     lastResult,
-    constraint,
     defaultValue,
     offline,
+    offlineMessage: t("review.offlineForm"),
   });
+  // The screens' schemas differ; the scaffold reads their fields by name.
+  const fields = schemaFields as unknown as Record<string, AmountFieldMetadata>;
   const amount = useAmountRule(
     fields.amount,
     minimum,
@@ -203,7 +210,6 @@ function AmountForm({
       <Form
         method="post"
         action={action}
-        {...getFormProps(form)}
         {...formProps}
         className="form"
         preventScrollReset={dialog || undefined}
@@ -266,7 +272,7 @@ function ChoiceFieldset({
 }: {
   formId: string;
   choice: MoneyChoice;
-  field: FieldMetadata;
+  field: AmountFieldMetadata;
   checked: string | undefined;
 }) {
   return (

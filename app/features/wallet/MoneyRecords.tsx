@@ -7,9 +7,9 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 import { moneyRecordHref, rechargeRecordsHref, withdrawRecordsHref } from "~/utils/hrefs";
 
-import { RecordTime } from "./FigureList";
+import { RecordTime } from "~/components/ui/FigureList";
 import type { MoneyRecordsData } from "./money-records.server";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 
 const TABS = [
   { tab: "recharge", href: rechargeRecordsHref },

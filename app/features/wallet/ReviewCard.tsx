@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 
-import { CheckAnswers, reviewTexts, type ReviewProps } from "./CheckAnswers";
-import { StepDialog } from "./StepDialog";
+import { CheckAnswers, reviewTexts, type ReviewProps } from "~/forms/CheckAnswers";
+import { StepDialog } from "~/forms/StepDialog";
 
-export type { ReviewRow } from "./CheckAnswers";
+export type { ReviewRow } from "~/forms/CheckAnswers";
 
 /** The money screens' review (recharge, withdraw, loan; docs/decisions/0123): CheckAnswers in the wallet's words. */
 export function ReviewCard(props: ReviewProps & { recordsHref: string }) {

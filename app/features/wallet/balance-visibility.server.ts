@@ -1,3 +1,6 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+
 import { secureCookies } from "~/session/cookies.server";
 
 /**
@@ -16,3 +19,8 @@ export function balanceHiddenCookie(hidden: boolean): string {
   const secure = secureCookies() ? "; Secure" : "";
   return `${BALANCE_HIDDEN_COOKIE}=${hidden ? "1" : "0"}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax; HttpOnly${secure}`;
 }
+
+/** The eye toggle's form: hide (1) or show (0) the amounts. */
+const balanceVisibilitySchema = z.object({ intent: z.literal("visibility"), hidden: z.enum(["0", "1"]) });
+
+export const parseBalanceVisibility = (formData: FormData) => parseWithZod(formData, { schema: balanceVisibilitySchema });

@@ -8,13 +8,13 @@ import { getLoans, loanFigures, type LoanFigures } from "~/provider/wallet.serve
 import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
 export type LoanRecordsData = PagedRows<LoanFigures>;
 
 /** The address the records are shown at (`loanRecordsHref` or `loanApplicationHref`): the pager stays on it. */
 export type LoanRecordsHref = (query: { page?: number }) => string;
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** The loader of both addresses; a page past the end goes to the last page at the same address. */
 export async function loadLoanRecords(request: Request, href: LoanRecordsHref) {

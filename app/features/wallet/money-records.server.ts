@@ -9,6 +9,7 @@ import { getRecharges, getWithdrawals, transferFigures, type TransferFigures } f
 import { rechargeRecordsHref, withdrawRecordsHref } from "~/utils/hrefs";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import type { UserRequestContext } from "~/utils/request.server";
+import { NO_STORE } from "~/http/no-store";
 
 export type MoneyRecordsTab = "recharge" | "withdraw";
 
@@ -19,7 +20,6 @@ export interface MoneyRecordsData extends PagedRows<TransferFigures> {
 export const moneyRecordsHref = (tab: MoneyRecordsTab, page = 1) =>
   tab === "recharge" ? rechargeRecordsHref({ page }) : withdrawRecordsHref({ page });
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loadMoneyRecords(context: UserRequestContext, tab: MoneyRecordsTab, page: number) {
   const rows = await readPagedRows({

@@ -6,26 +6,23 @@
  * conversation is re-read. While the page is visible the conversation is polled every 5 s from
  * /resources/chat; a new operator reply is announced politely (docs/decisions/0142).
  */
+import { getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useMemo, useRef } from "react";
 
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { fieldErrorId } from "~/components/ui/Field";
-import { getFormProps, getTextareaProps, useReplyForm } from "~/components/ui/replyForm";
-import {
-  chatMessageConstraint,
-  loadConversation,
-  parseChatMessageForm,
-  type ChatMessageFields,
-  type Conversation,
-} from "~/features/support/chat.server";
-import { MESSAGE_MAX_LENGTH } from "~/features/support/message";
+import { loadConversation, type Conversation } from "~/features/support/chat.server";
+import { MESSAGE_MAX_LENGTH, createChatMessageSchema } from "~/features/support/message";
+import { refuse } from "~/forms/action.server";
+import { hiddenProps } from "~/forms/hidden";
+import { useZodForm } from "~/forms/useZodForm";
 import { formatInteger } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -40,12 +37,12 @@ import { requireUserContext } from "~/utils/request.server";
 import { routeLinks } from "~/utils/route-styles";
 
 import { ChatThread, useConversation } from "./ChatThread";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["support"], titleKey: "support:chat.title" };
 export const links = routeLinks(supportStyles);
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers = noStoreHeaders;
 
 export interface ChatPageData {
   /** Epoch ms the conversation was read. */
@@ -57,13 +54,12 @@ export interface ChatPageData {
   /** The conversation could not be read: "Failed to load messages" in its place (HTTP 503). */
   failed: boolean;
   conversation: Conversation;
-  constraint: ReturnType<typeof chatMessageConstraint>;
   /** The idempotency key of the next message (a new one on every read of the page). */
   sendKey: string;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { t, provider } = await requireUserContext(request, "support");
+  const { provider } = await requireUserContext(request, "support");
   const [link, conversation] = await Promise.all([attempt(getSupportLink(provider)), attempt(loadConversation(provider))]);
   if (!conversation.ok) logFailure("chat list", conversation.failure);
   if (!link.ok) logFailure("chat support link", link.failure);
@@ -76,7 +72,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     otherSupport: target !== null && target.url !== customerServiceHref(),
     failed: !conversation.ok,
     conversation: conversation.ok ? conversation.data : { messages: [], total: 0 },
-    constraint: chatMessageConstraint(t),
     sendKey: crypto.randomUUID(),
   };
   return json(data, { status: conversation.ok ? 200 : 503, headers: NO_STORE });
@@ -90,10 +85,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { t, provider } = await requireUserContext(request, "support");
   const formData = await request.formData();
   const stay = formData.get(STAY) === "1";
-  const submission = parseChatMessageForm(formData, t);
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
-  }
+  const submission = parseWithZod(formData, { schema: createChatMessageSchema(t) });
+  if (submission.status !== "success") return refuse(submission);
   const { message, idempotency_key: idempotencyKey } = submission.value;
   const sent = await attempt(sendChatMessage(provider, { content: message, idempotencyKey }));
   if (!sent.ok) {
@@ -126,22 +119,20 @@ export default function CustomerServicePage() {
   const live = useConversation({ conversation: data.conversation, asOf: data.asOf, poll: data.chatEnabled && !data.failed });
   const box = useRef<HTMLTextAreaElement>(null);
 
-  const [form, fields] = useReplyForm<ChatMessageFields>({
+  const schema = useMemo(() => createChatMessageSchema(t), [t]);
+  const { fields, formProps, summary } = useZodForm({
     id: "chat",
+    schema,
     lastResult,
-    constraint: data.constraint,
-    // Validation happens in the action (decision 0006); the browser's own checks (required, maxlength) run
-    // before JavaScript loads.
+    // The browser's own checks (required, maxlength) run before JavaScript loads.
     defaultNoValidate: false,
+    // With JavaScript, once the message is valid: send through the fetcher, so the page and the focus stay.
+    onSubmit: (event, { formData }) => {
+      event.preventDefault();
+      formData.set(STAY, "1");
+      fetcher.submit(formData, { method: "post", action: customerServiceHref() });
+    },
   });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  // With JavaScript: send through the fetcher, so the page and the focus stay where they are.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formData = new FormData(event.currentTarget);
-    formData.set(STAY, "1");
-    fetcher.submit(formData, { method: "post", action: customerServiceHref() });
-  };
 
   // After a send the box is emptied (the reply resets the form); keep the customer typing where they were.
   const sentId = fetcher.data && "sentId" in fetcher.data ? fetcher.data.sentId : null;
@@ -174,13 +165,11 @@ export default function CustomerServicePage() {
         <>
           <FormErrorSummary
             fields={[fields.message, { id: fields.message.id, errors: fields.idempotency_key.errors }]}
-            formErrors={form.errors}
             formId={fields.message.id}
-            lastResult={lastResult}
-            attempts={attempts}
+            {...summary}
           />
-          <Form method="post" action={customerServiceHref()} {...getFormProps(form)} onSubmit={onSubmit} onSubmitCapture={onSubmitCapture} className="chat-form">
-            <input type="hidden" name={fields.idempotency_key.name} value={sendKey} />
+          <Form method="post" action={customerServiceHref()} {...formProps} className="chat-form">
+            <input {...hiddenProps(fields.idempotency_key, sendKey)} />
             <div className={messageError ? "field field--error" : "field"}>
               <label htmlFor={fields.message.id}>{t("chat.messageLabel")}</label>
               <p id={hintId} className="field__hint">

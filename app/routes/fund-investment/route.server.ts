@@ -8,8 +8,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 
 import { createFundConfirmSchema, createFundReviewSchema, type FormConstraint } from "~/features/products/forms.server";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
-import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
-import { refused, toReview } from "~/features/wallet/money-form.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
+import { refuse, toReview } from "~/forms/action.server";
 import { formatMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
 import { findFund, fundFigures, getFunds, purchaseFund, type FundFigures } from "~/provider/products.server";
@@ -18,8 +18,8 @@ import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 import { formConstraint } from "~/utils/form-constraint.server";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export interface FundsPageData extends PageInfo {
   funds: FundFigures[];
@@ -77,8 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (formData.get("intent") !== "confirm") {
     const submission = parseWithZod(formData, { schema: createFundReviewSchema(t) });
-    if (submission.status !== "success" || !fund) return refused(submission.reply({ formErrors: [t("funds.gone")] }));
-    if (fund.soldOut) return refused(submission.reply({ formErrors: [t("funds.soldOutReason")] }));
+    if (submission.status !== "success" || !fund) return refuse(submission, { form: "amount", formErrors: [t("funds.gone")] });
+    if (fund.soldOut) return refuse(submission, { form: "amount", formErrors: [t("funds.soldOutReason")] });
     // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
     return toReview((key) => fundsHref({ page, item: fund.id, step: "review", key }));
   }

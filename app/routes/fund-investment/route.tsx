@@ -13,9 +13,9 @@ import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
 import { PurchaseReview } from "~/features/products/PurchaseReview";
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
-import { productHeaders, productLinks } from "~/features/products/route-exports";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
-import type { MoneyReply } from "~/features/wallet/money-form.server";
+import { productLinks } from "~/features/products/route-exports";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import type { ActionReply } from "~/forms/reply";
 import { formatMoney, type FormatContext } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "~/i18n/config";
@@ -25,13 +25,14 @@ import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 import type { action, FundsPageData, loader } from "./route.server";
+import { noStoreHeaders } from "~/http/no-store";
 
 export { action, loader } from "./route.server";
 export type { FundsPageData } from "./route.server";
 
 export const handle: PageHandle = { i18n: ["products:funds", "products:block", "products:buy", "products:review", "products:orders", "products:period"], titleKey: "products:funds.title" };
 export const links = productLinks;
-export const headers = productHeaders;
+export const headers = noStoreHeaders;
 
 export const clientAction = moneyClientAction<typeof action>();
 export const shouldRevalidate = keepAfterClientFailure;
@@ -85,7 +86,7 @@ function expectedRange(fund: FundFigures, fmt: FormatContext, t: TFunction<"prod
   return t("funds.expectedValue", { low: formatMoney(low, fmt), high: formatMoney(high, fmt) });
 }
 
-function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResult: MoneyReply["result"] | undefined; offline: boolean }) {
+function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResult: ActionReply["result"] | undefined; offline: boolean }) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const navigation = useNavigation();

@@ -3,7 +3,7 @@ import type { IpoReviewFields } from "~/features/products/forms.server";
 import { IPO_STEP, boundBroken } from "~/features/products/quantity";
 import { QuantityStepDialog } from "~/features/products/QuantityStepDialog";
 import { useQuantityStep } from "~/features/products/useQuantityStep";
-import type { MoneyReply } from "~/features/wallet/money-form.server";
+import type { ActionReply } from "~/forms/reply";
 import { formatRate, walletCurrencies } from "~/features/trading/currency";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
@@ -19,7 +19,7 @@ import type { ApplyStep } from "./types";
  * after Review). The amount to be held follows the quantity; for an IPO in another currency than the wallet's, with
  * about what the wallet holds at the pair's rate (docs/decisions/0191).
  */
-export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; lastResult: MoneyReply["result"] | undefined; offline: boolean }) {
+export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; lastResult: ActionReply["result"] | undefined; offline: boolean }) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const ipo = apply.ipo;

@@ -9,10 +9,10 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/products/forms.server";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
-import { IDEMPOTENCY_KEY } from "~/features/trading/forms.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { walletEstimate } from "~/features/trading/order";
 import { rateConversion, reviewRate } from "~/features/trading/order.server";
-import { refused, toReview } from "~/features/wallet/money-form.server";
+import { refuse, toReview } from "~/forms/action.server";
 import { currencyName, walletConversion, walletCurrencies, type WalletConversion } from "~/features/trading/currency";
 import { rateText } from "~/features/trading/rate-text";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
@@ -27,8 +27,8 @@ import { formConstraint } from "~/utils/form-constraint.server";
 
 import { ipoUnavailableReason } from "./reasons";
 import type { IpoPageData, IpoReview } from "./types";
+import { NO_STORE } from "~/http/no-store";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 const readId = (value: unknown) => (typeof value === "string" && /^[0-9]{1,10}$/.test(value) ? Number(value) : null);
 
@@ -99,9 +99,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (formData.get("intent") !== "confirm") {
     const submission = parseWithZod(formData, { schema: createIpoReviewSchema(t, range) });
-    if (!ipo) return refused(submission.reply({ formErrors: [t("ipo.gone")] }));
-    if (submission.status !== "success") return refused(submission.reply());
-    if (!ipo.canApply) return refused(submission.reply({ formErrors: [ipoUnavailableReason(t, ipo, context.fmt)] }));
+    if (!ipo) return refuse(submission, { form: "amount", formErrors: [t("ipo.gone")] });
+    if (submission.status !== "success") return refuse(submission, { form: "amount" });
+    if (!ipo.canApply) return refuse(submission, { form: "amount", formErrors: [ipoUnavailableReason(t, ipo, context.fmt)] });
     // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
     return toReview((key) => ipoHref({ item: ipo.id, quantity: submission.value.quantity, step: "review", key }));
   }

@@ -16,8 +16,8 @@ import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
 import { PurchaseReview, type ConfirmReply } from "~/features/products/PurchaseReview";
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
-import { productHeaders, productLinks } from "~/features/products/route-exports";
-import { keepAfterClientFailure, moneyClientAction } from "~/features/wallet/client-action";
+import { productLinks } from "~/features/products/route-exports";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { walletCurrencies } from "~/features/trading/currency";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
@@ -32,12 +32,13 @@ import { ApplyForm } from "./ApplyForm";
 import { ipoUnavailableReason } from "./reasons";
 import type { action, loader } from "./route.server";
 import type { IpoPageData, IpoReview } from "./types";
+import { noStoreHeaders } from "~/http/no-store";
 
 export { action, loader } from "./route.server";
 
 export const handle: PageHandle = { i18n: ["products:ipo", "products:block", "products:buy", "products:review", "products:orders"], titleKey: "products:ipo.title" };
 export const links = productLinks;
-export const headers = productHeaders;
+export const headers = noStoreHeaders;
 
 export const clientAction = moneyClientAction<typeof action>();
 export const shouldRevalidate = keepAfterClientFailure;

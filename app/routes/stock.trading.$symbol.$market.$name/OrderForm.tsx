@@ -19,7 +19,7 @@ import {
   stepQuantity,
 } from "~/features/trading/order";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
-import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
+import { useOfflineSubmit } from "~/forms/useOfflineSubmit";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 

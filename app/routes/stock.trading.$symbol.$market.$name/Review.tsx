@@ -2,7 +2,7 @@ import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from
 import { rateText } from "~/features/trading/rate-text";
 import { QUANTITY_CAPS } from "~/features/trading/order";
 import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/i18n/format";
-import { CheckAnswers } from "~/features/wallet/CheckAnswers";
+import { CheckAnswers } from "~/forms/CheckAnswers";
 import { useTranslation } from "react-i18next";
 import { orderHref, recordsHref } from "~/utils/hrefs";
 import { useFormat } from "~/i18n/format-context";

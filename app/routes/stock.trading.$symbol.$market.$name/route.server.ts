@@ -8,7 +8,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { displaySymbol } from "~/deployment";
-import { IDEMPOTENCY_KEY, orderConstraints, parseConfirmForm, parseOrderForm } from "~/features/trading/forms.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
+import { orderConstraints, parseConfirmForm, parseOrderForm } from "~/features/trading/forms.server";
 import {
   MIN_QUANTITY,
   orderEstimate,
@@ -23,7 +24,6 @@ import {
   type Side,
 } from "~/features/trading/order";
 import { dealToast, loadLots, orderTarget, rateConversion, requireInstrument, reviewRate, type OrderTarget, type ReviewRate } from "~/features/trading/order.server";
-import { NO_STORE } from "~/features/trading/route-exports";
 import { formatInteger } from "~/i18n/format";
 import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
 import { getQuotes, type Quote } from "~/provider/market.server";
@@ -34,6 +34,7 @@ import { orderHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
 import type { ReviewFigures, TradingPageData } from "./types";
+import { NO_STORE } from "~/http/no-store";
 
 /** Which form shows an action's reply: the order form (its fields are wrong) or the review's Confirm. */
 export type ReplyForm = "order" | "confirm";

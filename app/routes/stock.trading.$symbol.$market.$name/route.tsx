@@ -19,7 +19,7 @@ import {
 
 import { useLiveQuotes } from "~/components/market/liveQuotes";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { tradeHeaders, tradeLinks } from "~/features/trading/route-exports";
+import { tradeLinks } from "~/features/trading/route-exports";
 import { useTranslation } from "react-i18next";
 import { orderHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
@@ -29,6 +29,7 @@ import { PriceMoveNotice } from "./PriceMoveNotice";
 import { QuotePanel } from "./QuotePanel";
 import { Review } from "./Review";
 import type { action, loader, ReplyForm } from "./route.server";
+import { noStoreHeaders } from "~/http/no-store";
 
 export { action, loader } from "./route.server";
 
@@ -37,7 +38,7 @@ const REFRESH_MS = 3_000;
 
 export const handle: PageHandle = { i18n: ["trade:trading", "quotes", "trade:side", "trade:quantity", "trade:positionType", "trade:sell", "trade:review", "trade:offline", "trade:currency"], titleKey: "trade:trading.title" };
 export const links = tradeLinks;
-export const headers = tradeHeaders;
+export const headers = noStoreHeaders;
 
 /**
  * With JS, a submit whose request or reply the network lost never reached (or never came back from) the

@@ -5,7 +5,6 @@
  * `?edit=1&confirm=SYMBOL` renders the confirm step on the server; with JavaScript the same panel opens in the
  * list's one native <dialog>. The POST redirects back with a toast (docs/decisions/0041-watchlist-edit-without-js.md).
  */
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   redirect,
@@ -24,8 +23,8 @@ import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Pager } from "~/components/ui/Pager";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
-import { SYMBOL_PATTERN, createWatchlistDeleteSchema } from "~/features/market/schemas.server";
-import { NO_STORE, STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
+import { SYMBOL_PATTERN, parseWatchlistDelete } from "~/features/market/schemas.server";
+import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
 import { useTranslation } from "react-i18next";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { watchlistRowFigures, type StockFigures } from "~/provider/market.server";
@@ -38,6 +37,7 @@ import { requireUserContext } from "~/utils/request.server";
 
 import { DeletePanel } from "./DeletePanel";
 import { SavedStocks } from "./SavedStocks";
+import { NO_STORE } from "~/http/no-store";
 
 export const { headers, links, handle } = stockScreenExports("watchlist:watchlist.title", { i18n: ["watchlist", "quotes", "markets"] });
 
@@ -89,7 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { t, provider } = await requireUserContext(request, "watchlist");
-  const submission = parseWithZod(await request.formData(), { schema: createWatchlistDeleteSchema(t) });
+  const submission = parseWatchlistDelete(await request.formData(), t);
   if (submission.status !== "success") {
     // Nothing is deleted; the edit list says why (with or without JavaScript).
     return json({ result: submission.reply(), message: t("watchlist.invalidDelete") }, { status: 400, headers: NO_STORE });

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
 import { getFormProps, useReplyForm, type FieldMetadata, type FormConstraints, type FormReply } from "~/components/ui/replyForm";
-import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
+import { useOfflineSubmit } from "./useOfflineSubmit";
 
 import type { StepDialog } from "./StepDialog";
 

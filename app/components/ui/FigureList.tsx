@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 
-import { formatDate } from "~/i18n/format";
+import { formatDate, formatDateTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
-
-import { formatDateTime } from "./dates";
 
 export interface WalletFigure {
   label: string;

@@ -1,6 +1,6 @@
 import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 
-import type { FormReply } from "~/components/ui/replyForm";
+import type { SubmissionResult } from "@conform-to/react";
 
 /** A submit the network lost (with JS): the amount form was not sent; a Confirm's outcome is unknown. */
 export type ClientFailure = { clientFailure: "offline" | "unknown"; form: "amount" | "confirm" };
@@ -33,10 +33,10 @@ export const keepAfterClientFailure: ShouldRevalidateFunction = ({ actionResult,
  * form takes its place).
  */
 export function useMoneyReply<Review>(
-  reply: { result?: unknown; form?: "amount" | "confirm"; outcome?: "unknown"; clientFailure?: "offline" | "unknown" } | undefined,
+  reply: { result?: unknown; form?: string; outcome?: "unknown"; clientFailure?: "offline" | "unknown" } | undefined,
   review: Review | null,
 ) {
-  const lastResult = reply && "result" in reply ? (reply.result as FormReply) : undefined;
+  const lastResult = reply && "result" in reply ? (reply.result as SubmissionResult<string[]>) : undefined;
   const clientFailure = reply && "clientFailure" in reply ? reply.clientFailure ?? null : null;
   const forConfirm = reply?.form === "confirm";
   return {

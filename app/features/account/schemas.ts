@@ -1,9 +1,8 @@
 /**
  * The zod schemas of the account forms (docs/product.md#accounts, #validation, #passwords): one per form that
- * posts, intent-only forms included, used by its action (`parseWithZod`, messages translated with the caller's
- * `t`) and, through the loader's `formConstraint` (app/utils/form-constraint.server.ts), by its component for the
- * native required/minLength/pattern attributes. Server-only so zod never reaches the browser
- * (docs/decisions/0006-form-validation-on-the-server.md).
+ * posts, intent-only forms included. The action parses with it (`parseWithZod`, messages from the request's `t`) and
+ * the component drives `useZodForm` with it (constraints, the check on submit, messages from `useTranslation`):
+ * docs/ARCHITECTURE.md#forms.
  */
 import { z } from "zod";
 
@@ -21,11 +20,11 @@ function phoneField(t: TFunction) {
     .regex(/^\d{10}$/, t("validation.phoneInvalid"));
 }
 
-function newPasswordField(t: TFunction, requiredKey = "validation.passwordRequired") {
+export function newPasswordField(t: TFunction, requiredKey = "validation.passwordRequired") {
   return z.string({ required_error: t(requiredKey) }).min(PASSWORD_MIN, t("validation.passwordShort"));
 }
 
-function confirmField(t: TFunction) {
+export function confirmField(t: TFunction) {
   return z.string({ required_error: t("validation.confirmRequired") });
 }
 
@@ -34,7 +33,7 @@ function confirmField(t: TFunction) {
  * even when other fields fail (an object `superRefine` would be skipped then), and placed on the left so the
  * base schema's HTML constraints (required, minLength) win in `getZodConstraint`.
  */
-function withPasswordMatch<T extends z.ZodTypeAny>(t: TFunction, base: T) {
+export function withPasswordMatch<T extends z.ZodTypeAny>(t: TFunction, base: T) {
   const match = z
     .object({ password: z.string().optional(), confirm: z.string().optional() })
     .superRefine((value, ctx) => {
@@ -90,48 +89,6 @@ export function createResetStepSchema(t: TFunction) {
   );
 }
 
-/**
- * Settings → change login password (docs/product.md#passwords): the current one, the new one (at least 6) and its
- * confirmation. The provider checks the current one (`password_wrong`).
- */
-export function createLoginPasswordSchema(t: TFunction) {
-  return withPasswordMatch(
-    t,
-    z.object({
-      current: z.string({ required_error: t("wallet:password.currentRequired") }),
-      password: newPasswordField(t, "validation.newPasswordRequired"),
-      confirm: confirmField(t),
-    }),
-  );
-}
-
-/** The transaction password: exactly 6 digits (docs/product.md#passwords). */
-const TRANSACTION_PASSWORD = /^[0-9]{6}$/;
-
-/**
- * Settings → transaction password, typed twice; `current` only when one is already set (modify). The messages are
- * the product's: "Please enter 6-digit transaction password", "Please confirm your password", "Passwords do not
- * match".
- */
-export function createTransactionPasswordSchema(t: TFunction, modify: boolean) {
-  const sixDigits = (required: string) => z.string({ required_error: required }).regex(TRANSACTION_PASSWORD, t("wallet:transactionPassword.required"));
-  const match = z
-    .object({ password: z.string().optional(), confirm: z.string().optional() })
-    .superRefine((value, ctx) => {
-      if (value.password && value.confirm && value.password !== value.confirm) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm"], message: t("wallet:transactionPassword.mismatch") });
-      }
-    });
-  return z.intersection(
-    match,
-    z.object({
-      current: modify ? sixDigits(t("wallet:transactionPassword.required")) : z.string().optional(),
-      password: sixDigits(t("wallet:transactionPassword.required")),
-      confirm: z.string({ required_error: t("wallet:transactionPassword.confirmRequired") }),
-    }),
-  );
-}
-
 /** Settings → "Yes, log out": intent only. */
 export const logoutSchema = z.object({ intent: z.literal("logout") });
 
@@ -140,5 +97,3 @@ export type LoginFields = z.input<ReturnType<typeof createLoginSchema>>;
 export type RegisterFields = z.input<ReturnType<typeof createRegisterSchema>>;
 export type PhoneStepFields = z.input<ReturnType<typeof createPhoneStepSchema>>;
 export type ResetStepFields = z.input<ReturnType<typeof createResetStepSchema>>;
-export type LoginPasswordFields = z.input<ReturnType<typeof createLoginPasswordSchema>>;
-export type TransactionPasswordFields = { current?: string; password: string; confirm: string };

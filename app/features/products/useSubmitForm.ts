@@ -1,8 +1,9 @@
+// Only the product quantity steps use this now; they move onto the kit's useZodForm with the products forms (docs/ARCHITECTURE.md#forms).
 import { useNavigation } from "@remix-run/react";
 
 import { useSubmitAttempts } from "~/components/ui/FormErrors";
 import { useReplyForm, type ReplyFormOptions } from "~/components/ui/replyForm";
-import { useOfflineSubmit } from "~/features/trading/useOfflineSubmit";
+import { useOfflineSubmit } from "~/forms/useOfflineSubmit";
 
 export interface SubmitFormOptions<Fields extends Record<string, unknown>> extends ReplyFormOptions<Fields> {
   /** The last submit never reached the server (with JS). */

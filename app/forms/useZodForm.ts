@@ -1,0 +1,123 @@
+/**
+ * The one form hook (docs/ARCHITECTURE.md#forms, docs/decisions/0200-one-form-kit.md): Conform's own `useForm`
+ * driven by the form's one zod schema, as the Conform + Remix integration does it:
+ * - `getZodConstraint(schema)` gives the inputs their native `required`, `minLength`, `pattern`…;
+ * - with JS, `parseWithZod` checks the form on submit in the browser (the same schema and translated messages as
+ *   the action), and the action checks it again; without JS the action's 400 reply (`lastResult`) re-renders the
+ *   page with the typed values and the errors;
+ * - errors show after a submit only; a field's error goes as soon as the customer changes that field (typing, a
+ *   file, a choice), the others stay until the next submit (docs/product.md#validation);
+ * - the error summary's props (`summary`): it takes focus after each failed submit;
+ * - with `offlineMessage`, a submit while the device is offline is held back and said in the screen's words;
+ * - `busy` while the page's POST is under way.
+ * Spread `formProps` on the `<Form>` (they include Conform's `getFormProps`).
+ */
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { useNavigation } from "@remix-run/react";
+import { useCallback, useMemo, useState, type FormEvent } from "react";
+import type { z } from "zod";
+
+import { useOfflineSubmit } from "./useOfflineSubmit";
+
+export interface ZodFormOptions<Schema extends z.ZodTypeAny> {
+  /** The form's id: the inputs' ids are `<id>-<name>`. */
+  id: string;
+  schema: Schema;
+  /** The action's reply (`submission.reply()`), or null. */
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: Partial<Record<keyof z.input<Schema> & string, unknown>> | null;
+  /** Hold a submit back while offline and say so with this message (money forms). */
+  offlineMessage?: string;
+  /** The last submit never reached the server (a client action's network failure). */
+  offline?: boolean;
+  /** False: the browser's own checks (required, maxlength) run until JS has loaded (default: the action's). */
+  defaultNoValidate?: boolean;
+  /** Conform's `onSubmit`: runs only when the browser's check passed (e.g. to prepare files, then submit). */
+  onSubmit?: Parameters<typeof useForm>[0]["onSubmit"];
+}
+
+type Fields<Schema extends z.ZodTypeAny> = ReturnType<typeof useForm<z.input<Schema>, z.output<Schema>, string[]>>[1];
+
+/** A field's metadata with its errors hidden (the customer has changed it since the last submit). */
+function settled<Meta extends object>(meta: Meta): Meta {
+  return new Proxy(meta, {
+    get(target, key) {
+      if (key === "errors") return undefined;
+      if (key === "allErrors") return {};
+      if (key === "valid" || key === "allValid") return true;
+      return Reflect.get(target, key);
+    },
+  });
+}
+
+export function useZodForm<Schema extends z.ZodTypeAny>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+  offlineMessage,
+  offline: lost = false,
+  onSubmit: onValid,
+  defaultNoValidate,
+}: ZodFormOptions<Schema>) {
+  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  const [form, conformFields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
+    id,
+    lastResult,
+    defaultValue: defaultValue as never,
+    constraint,
+    defaultNoValidate,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit: onValid,
+  });
+  const navigation = useNavigation();
+  const [attempts, setAttempts] = useState(0);
+  const [changed, setChanged] = useState<ReadonlySet<string>>(() => new Set());
+  const held = useOfflineSubmit();
+  const holding = offlineMessage !== undefined;
+
+  const onSubmitCapture = useCallback(() => {
+    setAttempts((count) => count + 1);
+    setChanged(new Set());
+  }, []);
+  // Both: React's onChange skips a value set by script (the keypad), a file or a choice may fire only `change`.
+  const onChange = useCallback((event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name) setChanged((names) => (names.has(name) ? names : new Set(names).add(name)));
+  }, []);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (holding) {
+      held.onSubmit(event);
+      if (event.defaultPrevented) return;
+    }
+    form.onSubmit(event);
+  };
+
+  const fields = useMemo(
+    () =>
+      new Proxy(conformFields, {
+        get(target, name) {
+          const meta = Reflect.get(target, name);
+          return typeof name === "string" && changed.has(name) && meta ? settled(meta as FieldMetadata<unknown>) : meta;
+        },
+      }),
+    [conformFields, changed],
+  );
+
+  const offline = lost || (holding && held.offline);
+  return {
+    form,
+    fields: fields as Fields<Schema>,
+    formProps: { ...getFormProps(form), onSubmit, onSubmitCapture, onInput: onChange, onChange },
+    summary: {
+      formErrors: [...(form.errors ?? []), ...(offline && offlineMessage ? [offlineMessage] : [])],
+      lastResult: offline ? { status: "error" } : lastResult,
+      attempts,
+    },
+    busy: navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST",
+    offline,
+  };
+}
