@@ -9,7 +9,7 @@ import { StepDialog } from "~/forms/StepDialog";
 import { useTranslation } from "~/i18n/react";
 import { transactionPasswordHref } from "~/utils/hrefs";
 
-import type { FormConstraint } from "./forms.server";
+import type { FormConstraint } from "~/utils/form-constraint.server";
 
 /** What a purchase screen's action (or its clientAction, when the network lost the submit) answered. */
 export type ProductReply = ActionReply | ClientFailure;

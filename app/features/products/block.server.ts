@@ -34,7 +34,8 @@ import { requireUserContext, type UserRequestContext } from "~/utils/request.ser
 import { formConstraint } from "~/utils/form-constraint.server";
 
 import { BLOCK_HREFS } from "./molds";
-import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits, type FormConstraint } from "./forms.server";
+import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits } from "./schemas"
+import type { FormConstraint } from "~/utils/form-constraint.server";
 import { confirmPurchase, refusedConfirm } from "./purchase.server";
 import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type QuantityStepData } from "./quantity";
 import { NO_STORE } from "~/http/no-store";
@@ -152,7 +153,7 @@ export async function loadBlockScreen(request: Request, mold: BlockMold) {
       quantity = String(stepped.quantity);
       stepNote = stepped.bound ? boundMessage(context, limits, stepped.bound) : null;
     }
-    buy = { ...limits, quantity, stepNote, constraint: formConstraint("block-review", blockLimits(limits), () => createBlockReviewSchema(t, blockLimits(limits))) };
+    buy = { ...limits, quantity, stepNote };
     review = step === "review" ? blockReview(context, limits, query) : null;
   }
   const data: BlockScreenData = {

@@ -6,7 +6,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { createFundConfirmSchema, createFundReviewSchema, type FormConstraint } from "~/features/products/forms.server";
+import { createFundConfirmSchema, createFundReviewSchema } from "~/features/products/schemas";
+import type { FormConstraint } from "~/utils/form-constraint.server";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { refuse, toReview } from "~/forms/action.server";

@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/products/forms.server";
+import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/products/schemas";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
@@ -70,7 +70,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       quantity,
       stepNote,
       rate: rate && { pair: rate.pair, conversion },
-      constraint: formConstraint("ipo-review", range, () => createIpoReviewSchema(t, range)),
     };
     if (reviewing && count !== null) {
       review = {

@@ -1,5 +1,5 @@
 /** The /ipo screen's loader data (what the server renders; the browser adds typing and − / +). */
-import type { FormConstraint } from "~/features/products/forms.server";
+import type { FormConstraint } from "~/utils/form-constraint.server";
 import type { QuantityStepData } from "~/features/products/quantity";
 import type { WalletConversion } from "~/features/trading/currency";
 import type { IpoFigures } from "~/provider/products.server";

@@ -1,7 +1,7 @@
 /**
  * The zod schemas of the product forms, one per form that posts (docs/product.md#block-trading, #ipo, #funds,
- * #validation): each purchase's "Review" and its review's "Confirm". Parsed with Conform in the actions, messages in
- * the request's language; the browser gets `getZodConstraint(schema)` through the loader (docs/decisions/0006).
+ * #validation): each purchase's "Review" and its review's "Confirm". Shared (docs/decisions/0200-one-form-kit.md): the
+ * actions parse with them (`context.t`), the quantity steps drive `useZodForm` with them (`t` from `useTranslation`).
  * Nothing is coerced or clamped: a typed quantity comes back as typed, with its message.
  */
 import { z } from "zod";
@@ -97,8 +97,6 @@ export function createFundReviewSchema(t: T) {
 export function createFundConfirmSchema(t: T) {
   return z.object({ intent: intent("confirm", t), invest: idField(t("funds.gone")), idempotency_key: idempotencyKey(t) });
 }
-
-export type { FormConstraint } from "~/utils/form-constraint.server";
 
 export type BlockReviewFields = z.input<ReturnType<typeof createBlockReviewSchema>>;
 export type BlockConfirmFields = z.input<ReturnType<typeof createBlockConfirmSchema>>;
