@@ -13,7 +13,7 @@ import { PagedList } from "~/components/ui/PagedList";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { dealConversion, formatAmount } from "~/features/trading/currency";
 import { rateText } from "~/features/trading/rate-text";
-import { parseCancelForm } from "~/features/trading/forms.server";
+import { parseCancelForm } from "~/features/trading/schemas";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { tradeLinks } from "~/features/trading/route-exports";
 import { RecordTime } from "~/components/ui/FigureList";

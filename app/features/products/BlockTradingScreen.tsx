@@ -19,7 +19,7 @@ import { NoTransactionPassword, PurchaseReview, type ConfirmReply } from "./Purc
 import { PurchaseScreen, usePurchaseReply } from "./PurchaseScreen";
 import { BELOW_MINIMUM_HINT_MS, BLOCK_STEP } from "./quantity";
 import { QuantityStepDialog } from "./QuantityStepDialog";
-import { createBlockReviewSchema } from "./schemas";
+import { createBlockConfirmSchema, createBlockReviewSchema } from "./schemas";
 import { useQuantityStep } from "./useQuantityStep";
 
 /**
@@ -209,6 +209,7 @@ function BlockReviewStep({
   ...reply
 }: { data: BlockScreenData; buy: BuyStep; review: NonNullable<BlockScreenData["review"]> } & ConfirmReply) {
   const { t } = useTranslation("products");
+  const schema = useMemo(() => createBlockConfirmSchema(t, { min: buy.offer.minimum, max: buy.maximum }), [t, buy.offer.minimum, buy.maximum]);
   const fmt = useFormat();
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
@@ -235,7 +236,7 @@ function BlockReviewStep({
       changeHref={hrefs.screen({ ...listQuery, item: offer.id, quantity: review.quantity })}
       ordersHref={hrefs.orders()}
       {...reply}
-      constraint={review.constraint}
+      schema={schema}
       password={{ isSet: buy.passwordSet }}
     />
   );

@@ -31,11 +31,9 @@ import { requireSameOrigin } from "~/http/security.server";
 import { money, toBig } from "~/utils/decimal";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-import { formConstraint } from "~/utils/form-constraint.server";
 
 import { BLOCK_HREFS } from "./molds";
 import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits } from "./schemas"
-import type { FormConstraint } from "~/utils/form-constraint.server";
 import { confirmPurchase, refusedConfirm } from "./purchase.server";
 import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type QuantityStepData } from "./quantity";
 import { NO_STORE } from "~/http/no-store";
@@ -63,7 +61,6 @@ export interface BlockReview {
    * provider converts no block or QIP purchase, so today it is the same figure).
    */
   conversion: { walletAmount: string; note: string } | null;
-  constraint: FormConstraint;
 }
 
 export interface BlockScreenData extends PageInfo {
@@ -197,7 +194,6 @@ function blockReview(context: UserRequestContext, limits: Limits, query: URLSear
         toName: currencyName(conversion.to, context.fmt),
       }),
     },
-    constraint: formConstraint("block-confirm", blockLimits(limits), () => createBlockConfirmSchema(context.t, blockLimits(limits))),
   };
 }
 

@@ -7,7 +7,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { createFundConfirmSchema, createFundReviewSchema } from "~/features/products/schemas";
-import type { FormConstraint } from "~/utils/form-constraint.server";
 import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { refuse, toReview } from "~/forms/action.server";
@@ -18,7 +17,6 @@ import { requireSameOrigin } from "~/http/security.server";
 import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-import { formConstraint } from "~/utils/form-constraint.server";
 import { NO_STORE } from "~/http/no-store";
 
 
@@ -26,7 +24,7 @@ export interface FundsPageData extends PageInfo {
   funds: FundFigures[];
   failed: boolean;
   /** The review of `?invest=<id>&step=review&key=`. */
-  review: { key: string; fund: FundFigures; constraint: FormConstraint } | null;
+  review: { key: string; fund: FundFigures } | null;
   /** `?invest=` named a fund that is not listed. */
   investGone: boolean;
 }
@@ -55,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...info,
     funds: list.ok ? list.data.rows.map(fundFigures) : [],
     failed: !list.ok,
-    review: reviewing && fund ? { key, fund, constraint: formConstraint("fund-confirm", null, () => createFundConfirmSchema(context.t)) } : null,
+    review: reviewing && fund ? { key, fund } : null,
     investGone: reviewing && !fund,
   };
   return json(data, { status: list.ok ? 200 : 503, headers: NO_STORE });

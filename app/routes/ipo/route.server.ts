@@ -23,7 +23,6 @@ import { requireSameOrigin } from "~/http/security.server";
 import { money, toBig } from "~/utils/decimal";
 import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-import { formConstraint } from "~/utils/form-constraint.server";
 
 import { ipoUnavailableReason } from "./reasons";
 import type { IpoPageData, IpoReview } from "./types";
@@ -79,7 +78,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         walletAmount: rate ? (conversion ? walletEstimate({ side: "buy", price: ipo.price, quantity: count, feeRate: "0", rate: conversion.rate }).net : null) : money(toBig(ipo.price).times(count)),
         balance: balance?.ok ? balance.data : null,
         rateNote: rate ? ipoRateNote(context, ipo.market, rate.pair, conversion) : null,
-        constraint: formConstraint("ipo-confirm", range, () => createIpoConfirmSchema(t, range)),
       };
     }
   }

@@ -1,5 +1,4 @@
 /** The /ipo screen's loader data (what the server renders; the browser adds typing and − / +). */
-import type { FormConstraint } from "~/utils/form-constraint.server";
 import type { QuantityStepData } from "~/features/products/quantity";
 import type { WalletConversion } from "~/features/trading/currency";
 import type { IpoFigures } from "~/provider/products.server";
@@ -25,7 +24,6 @@ export interface IpoReview {
   balance: string | null;
   /** For an IPO in another currency: the currencies, the rate, its source and time in words (made by the server). */
   rateNote: string | null;
-  constraint: FormConstraint;
 }
 
 export interface IpoPageData {

@@ -9,7 +9,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 
 import { displaySymbol } from "~/deployment";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import { orderConstraints, parseConfirmForm, parseOrderForm } from "~/features/trading/forms.server";
+import { parseConfirmForm, parseOrderForm } from "~/features/trading/schemas";
 import {
   MIN_QUANTITY,
   orderEstimate,
@@ -114,7 +114,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     stepWarning,
     lots,
     review: step === "review" ? reviewFigures(context, query, { side, position }, quote, lots, feeRate, rate) : null,
-    constraints: orderConstraints(context.t),
   };
   return json(data, { headers: NO_STORE });
 }
