@@ -13,7 +13,7 @@ import { json, redirect } from "@remix-run/node";
 import { currencyName, walletConversion } from "~/features/trading/currency";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { orderEstimate, type OrderEstimate } from "~/features/trading/order";
-import { refuse, toReview } from "~/forms/action.server";
+import { refuse, submitToProvider, toReview } from "~/forms/action.server";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -34,7 +34,7 @@ import { requireUserContext, type UserRequestContext } from "~/utils/request.ser
 
 import { BLOCK_HREFS } from "./molds";
 import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits } from "./schemas"
-import { confirmPurchase, refusedConfirm } from "./purchase.server";
+import { PASSWORD_REFUSALS, purchaseConfirm } from "./purchase.server";
 import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type QuantityStepData } from "./quantity";
 import { NO_STORE } from "~/http/no-store";
 
@@ -222,13 +222,16 @@ export async function blockAction(request: Request, mold: BlockMold) {
   }
 
   const submission = parseWithZod(formData, { schema: createBlockConfirmSchema(t, limits ? blockLimits(limits) : { min: 1, max: null }) });
-  if (!limits) return refusedConfirm(submission, { formErrors: [t("buy.offerGone")] });
-  if (submission.status !== "success") return refusedConfirm(submission);
-  const order = submission.value;
+  const confirm = purchaseConfirm(t);
+  if (!limits) return refuse(submission, { ...confirm, formErrors: [t("buy.offerGone")] });
+  if (submission.status !== "success") return refuse(submission, confirm);
   const offer = limits.offer;
-  return confirmPurchase(context, submission, {
+  return submitToProvider(submission, {
+    ...confirm,
+    ...PASSWORD_REFUSALS,
+    t,
     where: `${mold} buy`,
-    call: () =>
+    call: (order) =>
       buyBlockOffer(context.provider, {
         mold,
         id: offer.id,
@@ -250,6 +253,6 @@ export async function blockAction(request: Request, mold: BlockMold) {
         },
       },
     }),
-    failed: (failure) => failureMessage(t, failure, "products:errors.purchaseFailed"),
+    message: (failure) => failureMessage(t, failure, "products:errors.purchaseFailed"),
   });
 }

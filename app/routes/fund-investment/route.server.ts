@@ -7,9 +7,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { createFundConfirmSchema, createFundReviewSchema } from "~/features/products/schemas";
-import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
+import { purchaseConfirm } from "~/features/products/purchase.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import { refuse, toReview } from "~/forms/action.server";
+import { refuse, submitToProvider, toReview } from "~/forms/action.server";
 import { formatMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
 import { findFund, fundFigures, getFunds, purchaseFund, type FundFigures } from "~/provider/products.server";
@@ -83,16 +83,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: createFundConfirmSchema(t) });
-  if (!fund) return refusedConfirm(submission, { formErrors: [t("funds.gone")] });
-  if (submission.status !== "success") return refusedConfirm(submission);
-  const { idempotency_key } = submission.value;
-  return confirmPurchase(context, submission, {
+  const confirm = purchaseConfirm(t);
+  if (!fund) return refuse(submission, { ...confirm, formErrors: [t("funds.gone")] });
+  if (submission.status !== "success") return refuse(submission, confirm);
+  return submitToProvider(submission, {
+    ...confirm,
+    t,
     where: "fund purchase",
-    call: () => purchaseFund(context.provider, { projectId: fund.id, idempotencyKey: idempotency_key }),
+    call: ({ idempotency_key }) => purchaseFund(context.provider, { projectId: fund.id, idempotencyKey: idempotency_key }),
     success: (order) => ({
       to: fundOrdersHref(),
       toast: { key: "products:toast.invested", values: { amount: formatMoney(order.amount, context.fmt), name: fund.name } },
     }),
-    failed: (failure) => investmentFailed(t, failure),
+    message: (failure) => investmentFailed(t, failure),
   });
 }

@@ -7,12 +7,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/products/schemas";
-import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
+import { purchaseConfirm } from "~/features/products/purchase.server";
 import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { walletEstimate } from "~/features/trading/order";
 import { rateConversion, reviewRate } from "~/features/trading/order.server";
-import { refuse, toReview } from "~/forms/action.server";
+import { refuse, submitToProvider, toReview } from "~/forms/action.server";
 import { currencyName, walletConversion, walletCurrencies, type WalletConversion } from "~/features/trading/currency";
 import { rateText } from "~/features/trading/rate-text";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
@@ -104,14 +104,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: createIpoConfirmSchema(t, range) });
-  if (!ipo) return refusedConfirm(submission, { formErrors: [t("ipo.gone")] });
-  if (submission.status !== "success") return refusedConfirm(submission);
-  const { quantity, idempotency_key } = submission.value;
-  return confirmPurchase(context, submission, {
+  const confirm = purchaseConfirm(t);
+  if (!ipo) return refuse(submission, { ...confirm, formErrors: [t("ipo.gone")] });
+  if (submission.status !== "success") return refuse(submission, confirm);
+  return submitToProvider(submission, {
+    ...confirm,
+    t,
     where: "ipo apply",
-    call: () => applyForIpo(context.provider, { id: ipo.id, tag: ipo.symbol, count: quantity, price: ipo.price, idempotencyKey: idempotency_key }),
+    call: ({ quantity, idempotency_key }) => applyForIpo(context.provider, { id: ipo.id, tag: ipo.symbol, count: quantity, price: ipo.price, idempotencyKey: idempotency_key }),
     success: (application) => ({ to: ipoOrdersHref(), toast: appliedToast(context, ipo, application) }),
-    failed: (failure) => failureMessage(t, failure, "products:ipo.failed"),
+    message: (failure) => failureMessage(t, failure, "products:ipo.failed"),
   });
 }
 
