@@ -1,7 +1,6 @@
 /**
- * Buy/sell order rules shared by server and browser (docs/product.md#trading, #quantities, #fees). No zod here:
- * this module ships to the browser, whose buy/sell budget has no room for a schema library; the forms' schemas
- * are in `forms.server.ts` and use these rules.
+ * Buy/sell order rules shared by server and browser (docs/product.md#trading, #quantities, #fees), with no zod, so
+ * that the screens that only show figures load none; the forms' schemas are in `schemas.ts` and use these rules.
  */
 import type { TFunction } from "~/i18n/react";
 import { money, toBig } from "~/utils/decimal";

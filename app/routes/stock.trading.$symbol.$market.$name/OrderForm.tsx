@@ -29,7 +29,7 @@ import type { StepProps, TradingPageData } from "./types";
 
 /**
  * The order form (docs/decisions/0100-order-form-state-in-the-url-and-conform.md, 0159): its starting values come
- * from the loader (the URL), what is typed lives in the inputs (useReplyForm follows it), and the server's reply
+ * from the loader (the URL), what is typed lives in the inputs (the kit's useZodForm follows it), and the server's reply
  * (`lastResult`) brings back exactly what was typed with the errors on their fields, an error summary that takes
  * focus, and "Error: " in the title. Nothing is clamped behind the customer's back: 999 stays 999 and says why it
  * cannot be ordered. With JS, − / + change the field in place (no round trip).
