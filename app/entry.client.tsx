@@ -2,7 +2,8 @@ import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-// i18n is initialised in the root Layout from the root loader's resources (no extra request).
+// The browser's i18next instance is made in the root Layout from the root data's strings (no extra request;
+// docs/decisions/0215-react-i18next.md).
 startTransition(() => {
   hydrateRoot(
     document,

@@ -6,10 +6,11 @@ import {
 } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 
 import { DocumentStatusContext } from "~/components/ui/FormErrors";
-import { TranslationsProvider } from "~/i18n/react";
-import { getLocale, resourcesFor } from "~/i18n/i18next.server";
+import type { PageTranslations } from "~/i18n/instance";
+import { getLocale, requestI18n, resourcesFor } from "~/i18n/i18next.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { keepSessionAlive } from "~/session/session.server";
 import { deferScripts } from "~/utils/scripts-after-paint";
@@ -27,10 +28,12 @@ export default async function handleRequest(
 ) {
   // The server's per-request CSP nonce, for every inline script (docs/decisions/0091-content-security-policy.md).
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : undefined;
-  // Components read the strings the root loader sends; this outer set only serves documents rendered without
-  // root data (an unmatched URL's 404, whose root error page uses `common` alone).
+  // The request's own i18next instance (never a shared one), holding the strings the root loader sends the browser
+  // for this page, so the server renders exactly what the browser will; an unmatched URL's 404 has no root data
+  // and gets `common` (docs/decisions/0215-react-i18next.md).
+  const rootData = remixContext.staticHandlerContext.loaderData.root as { i18n?: PageTranslations } | undefined;
   const locale = await getLocale(request);
-  const translations = { language: locale, resources: resourcesFor(locale, ["common"]) };
+  const i18n = requestI18n(rootData?.i18n ?? { locale, resources: resourcesFor(locale, ["common"]) });
   // Moves the session's idle deadline on (at most every few minutes); docs/decisions/0096.
   await keepSessionAlive(request, responseHeaders);
 
@@ -40,14 +43,14 @@ export default async function handleRequest(
   // A page that starts to suspend needs renderToPipeableStream back. A render error throws: Remix then renders
   // the error boundary, as it did for a shell error.
   const html = renderToString(
-    <TranslationsProvider value={translations}>
+    <I18nextProvider i18n={i18n}>
       {/* The status lets the root title say "Error: " after a failed form post (docs/decisions/0115). */}
       <DocumentStatusContext.Provider value={responseStatusCode}>
         <NonceProvider value={nonce ?? ""}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
         </NonceProvider>
       </DocumentStatusContext.Provider>
-    </TranslationsProvider>,
+    </I18nextProvider>,
   );
   // renderToString writes no doctype (the streaming renderer did). The page's JavaScript waits for its first
   // paint (docs/decisions/0163-scripts-after-first-paint.md).

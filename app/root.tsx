@@ -1,6 +1,7 @@
 import {
   Link,
   type ShouldRevalidateFunction,
+  type ClientLoaderFunctionArgs,
   Links,
   Meta,
   Outlet,
@@ -12,19 +13,14 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useMemo, useState, type ReactNode } from "react";
+import { useContext, useState, type ReactNode } from "react";
+import { I18nContext, I18nextProvider, useTranslation } from "react-i18next";
 
 import { BackSwipe, BottomNav, DesktopWarning, Header, NetworkStatus, isNetworkFailure, useFocusOnNavigation, useSlowNavigation } from "~/components/shell";
 import { Toast } from "~/components/ui/Toast";
 import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErrors";
 import { DEFAULT_LOCALE, localeDirection } from "~/i18n/config";
-import {
-  TranslationsProvider,
-  mergeBrowserTranslations,
-  useTranslation,
-  useTranslations,
-  type Translations,
-} from "~/i18n/react";
+import { browserI18n, createPageI18n, receivePageTranslations, type PageTranslations } from "~/i18n/instance";
 import appStyles from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page";
@@ -46,6 +42,17 @@ export { loader } from "./root.server";
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
+/**
+ * Each navigation's root data carries the new page's strings: they join the browser's i18next instance here,
+ * before the page renders, so the page and the header that stays mounted both have them
+ * (docs/decisions/0215-react-i18next.md). The first page's data is used as the server sent it (no `hydrate`).
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  receivePageTranslations(data.i18n);
+  return data;
+}
+
 export type RootLoaderData = ReturnType<typeof useRootData>;
 
 /** Root loader data for any component (header, markets screens…). */
@@ -56,34 +63,29 @@ export function useRootData() {
 const I18N_FALLBACK = "__i18nFallback";
 
 /** Inline translations for pages rendered without root loader data (unmatched URLs only). */
-function I18nFallbackScript({ translations, nonce }: { translations: Translations; nonce: string }) {
-  let json = "null";
-  if (typeof document === "undefined") {
-    json = JSON.stringify(translations).replace(/</g, "\\u003c");
-  } else {
-    json = JSON.stringify((window as unknown as Record<string, unknown>)[I18N_FALLBACK] ?? null).replace(/</g, "\\u003c");
-  }
+function I18nFallbackScript({ translations, nonce }: { translations: PageTranslations | null; nonce: string }) {
+  const json = JSON.stringify(translations).replace(/</g, "\\u003c");
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.${I18N_FALLBACK}=${json}` }} />;
 }
 
 /**
- * Browser only: the strings of the last page shown. A client navigation whose requests all failed (offline)
- * has no root data, and the error page that says so (rendered in a fresh Layout) must keep speaking them.
+ * The i18next instance for this render. Server: the request's own, from entry.server (made from the root data,
+ * or `common` alone for an unmatched URL). Browser: the visit's one instance, made from the first page's root data,
+ * or for an unmatched URL from the strings the server inlined; a navigation's data reaches it through the
+ * clientLoader, and when a navigation failed (offline) it still holds every string shown so far.
  */
-let shownTranslations: Translations | null = null;
+function usePageI18n(page: PageTranslations | undefined) {
+  const fromServer = useContext(I18nContext)?.i18n;
+  if (typeof document === "undefined") return fromServer ?? createPageI18n(page ?? { locale: DEFAULT_LOCALE, resources: {} });
+  return browserI18n(page ?? (window as unknown as Record<string, PageTranslations | undefined>)[I18N_FALLBACK]);
+}
 
-/**
- * The strings for this render: the root loader's (merged with earlier pages' in the browser), or for an
- * unmatched URL the ones entry.server provided (server) / inlined in the document (browser).
- */
-function usePageTranslations(data: Translations | undefined): Translations {
-  const outer = useTranslations();
-  return useMemo(() => {
-    if (data) return (shownTranslations = mergeBrowserTranslations(data));
-    if (typeof document === "undefined") return outer;
-    const inline = (window as unknown as Record<string, Translations | undefined>)[I18N_FALLBACK];
-    return inline ?? shownTranslations ?? outer;
-  }, [data, outer]);
+/** The strings a document without root data inlines for the browser (the server's instance's, `common`). */
+function inlineTranslations(i18n: ReturnType<typeof usePageI18n>): PageTranslations | null {
+  if (typeof document !== "undefined") {
+    return (window as unknown as Record<string, PageTranslations | undefined>)[I18N_FALLBACK] ?? null;
+  }
+  return { locale: i18n.language as PageTranslations["locale"], resources: i18n.getDataByLanguage(i18n.language) ?? {} };
 }
 
 function DocumentTitle({ failed }: { failed: boolean }) {
@@ -106,10 +108,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   // The request's CSP nonce for every inline script/style (docs/decisions/0091-content-security-policy.md).
   const nonce = useNonce();
-  const translations = usePageTranslations(
-    data ? { language: data.i18n.locale, resources: data.i18n.resources } : undefined,
-  );
-  const locale = data?.locale ?? translations.language ?? DEFAULT_LOCALE;
+  const i18n = usePageI18n(data?.i18n);
+  const locale = data?.locale ?? i18n.language ?? DEFAULT_LOCALE;
   const serverFailed = useSubmissionFailed();
   // Set by FormErrorSummary while it shows errors (after a server reply or a submit client-side validation
   // stopped), cleared when it hides or unmounts. Not reset on navigation: the page's own form effect runs
@@ -118,7 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const failed = serverFailed || clientFailed;
   return (
     <FormFailureContext.Provider value={setClientFailed}>
-      <TranslationsProvider value={translations}>
+      <I18nextProvider i18n={i18n}>
         <html lang={locale} dir={data?.dir ?? localeDirection(locale)}>
           <head>
             <meta charSet="utf-8" />
@@ -129,7 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Meta />
             <InlineStyles />
             <Links />
-            {data ? null : <I18nFallbackScript translations={translations} nonce={nonce} />}
+            {data ? null : <I18nFallbackScript translations={inlineTranslations(i18n)} nonce={nonce} />}
           </head>
           <body>
             {children}
@@ -138,7 +138,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScriptsAfterPaint nonce={nonce} />
           </body>
         </html>
-      </TranslationsProvider>
+      </I18nextProvider>
     </FormFailureContext.Provider>
   );
 }

@@ -2,7 +2,7 @@
 /*
  * `node bench/weigh.mjs`: the weight of every screen (issue 10; docs/decisions/0159-js-budget.md), in seconds and
  * without load: the JavaScript a document loads (module preloads, scripts, the inline module's imports; gzip level 6;
- * budget 115 KB since issue 23, the chart screens exempt) and the document with its render-blocking CSS (budget 14 KB). It weighs
+ * budget 115 KB since issue 23, docs/decisions/0215-react-i18next.md; the chart screens exempt) and the document with its render-blocking CSS (budget 14 KB). It weighs
  * the pages `npm run bench` weighs and every other screen (bench/lib/pages.mjs MORE_SCREENS: sell, a news article, QIP,
  * the money screens, settings, orders, records, the instrument lists, chat, support, the public account forms), signed in as the demo customer, on the app's production server started the bench's
  * way (bench/lib/servers.mjs: a snapshot of build/ and public/, a fresh embedded database). Build first

@@ -12,7 +12,7 @@ import { json, redirect, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
 
 import { NO_STORE } from "~/http/no-store";
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 import { classifyFailure, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
 import { redirectWithToast, type Toast } from "~/session/toast.server";
 

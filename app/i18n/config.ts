@@ -159,7 +159,9 @@ export type TOptions = { count?: number; defaultValue?: string } & Record<string
  * (no namespace) accepts any string: only for helpers that translate keys coming from data (provider error
  * codes, a toast cookie); a typed translator can be passed to it. The method form makes the parameter
  * bivariant, which is what lets a typed translator go where a plain one is expected, while translators of two
- * different namespaces stay incompatible.
+ * different namespaces stay incompatible. `getFixedT` returns it; components' `t` is react-i18next's, which takes
+ * any string: i18next's own key typing (`CustomTypeOptions`) made the typecheck 11x slower
+ * (docs/decisions/0215-react-i18next.md), and app/i18n/i18n.test.ts checks every literal key instead.
  */
 type Translator<N extends Namespace> = {
   translate(key: TPluralKey<N>, options: TOptions & { count: number }): string;

@@ -1,7 +1,7 @@
 /**
- * Translations: the locale files agree with each other and with the code, the browser runtime says what
- * i18next says (plurals and interpolation included), and the locale is detected as docs/product.md#locales
- * describes (decisions 0110-0112).
+ * Translations: the locale files agree with each other and with the code, a page's i18next instance (what React
+ * renders with) says what the server's says (plurals and interpolation included), and the locale is detected as
+ * docs/product.md#locales describes (decisions 0110-0112, 0215).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -10,8 +10,8 @@ import i18next from "i18next";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { NAMESPACES, SUPPORTED_LOCALES, pageStringsOfHandles, type Locale, type Namespace, type PluralCategory, type TFunction } from "~/i18n/config";
-import { mergeTranslations, translate, type Translations } from "~/i18n/react";
-import { getFixedT, getLocale, localeCookie, resources } from "~/i18n/i18next.server";
+import { addPageTranslations, createPageI18n } from "~/i18n/instance";
+import { getFixedT, getLocale, localeCookie, requestI18n, resources } from "~/i18n/i18next.server";
 
 const PLURAL_CATEGORIES: readonly string[] = ["zero", "one", "two", "few", "many", "other"] satisfies PluralCategory[];
 
@@ -151,16 +151,16 @@ describe("keys used in the code", () => {
   });
 });
 
-// --- the browser runtime against i18next ------------------------------------------------------------------------
+// --- a page's instance (what React renders with) against the server's -----------------------------------------
 
-function runtime(locale: Locale): Translations {
-  return { language: locale, resources: resources[locale] };
+/** A translator from a page instance holding every string of `locale`, as useTranslation(ns) gives it. */
+function pageT(locale: Locale, ns: Namespace, strings: Record<string, unknown> = resources[locale]) {
+  return createPageI18n({ locale, resources: strings }).getFixedT(locale, ns) as unknown as (key: string, options?: object) => string;
 }
 
-describe("browser runtime", () => {
-  it("picks plural forms with Intl.PluralRules in every locale", () => {
-    const found = (locale: Locale, count: number) =>
-      translate(runtime(locale), "markets", "markets.searchResults", { count, q: "TCS", total: String(count) });
+describe("a page's i18next instance", () => {
+  it("picks plural forms with Intl.PluralRules in every locale, and the _zero form for 0 where there is one", () => {
+    const found = (locale: Locale, count: number) => pageT(locale, "markets")("markets.searchResults", { count, q: "TCS", total: String(count) });
     expect(found("en", 1)).toBe("1 match for “TCS”");
     expect(found("en", 3)).toBe("3 matches for “TCS”");
     expect(found("en", 0)).toBe("0 matches for “TCS”");
@@ -169,16 +169,19 @@ describe("browser runtime", () => {
     expect(found("es", 2)).toBe("2 coincidencias con «TCS»");
     expect(found("es", 1000000)).toBe("1000000 de coincidencias con «TCS»");
     expect(found("zh", 1)).toBe("“TCS”的匹配结果：1 条");
+    const zero = pageT("en", "common", { common: { items_zero: "No items", items_one: "{{count}} item", items_other: "{{count}} items" } });
+    expect([0, 1, 2].map((count) => zero("items", { count }))).toEqual(["No items", "1 item", "2 items"]);
   });
 
-  it("interpolates like i18next: nested values, the number format, unknown names kept, ns:key, missing keys", () => {
-    const en = runtime("en");
-    const de = { language: "de", resources: { common: { n: "{{count, number}} Stück", who: "{{user.name}} ({{missing}})" } } } satisfies Translations;
-    expect(translate(de, "common", "n", { count: 1234.5 })).toBe("1.234,5 Stück");
-    expect(translate(de, "common", "who", { user: { name: "Ana" } })).toBe("Ana ({{missing}})");
-    expect(translate(en, "common", "trade:positions.title")).toBe("Positions");
-    expect(translate(en, "trade", "no.such.key")).toBe("no.such.key");
-    expect(translate(en, "trade", "no.such.key", { defaultValue: "Fallback" })).toBe("Fallback");
+  it("interpolates: nested values, the number format, unknown names kept, no HTML escaping, ns:key, missing keys", () => {
+    const en = pageT("en", "trade");
+    const de = pageT("de", "common", { common: { n: "{{count, number}} Stück", who: "{{user.name}} ({{missing}})" } });
+    expect(de("n", { count: 1234.5 })).toBe("1.234,5 Stück");
+    expect(de("who", { user: { name: "Ana" } })).toBe("Ana ({{missing}})");
+    expect(de("who", { user: { name: "<b>Ana & Bo</b>" } })).toBe("<b>Ana & Bo</b> ({{missing}})");
+    expect(pageT("en", "common")("trade:positions.title")).toBe("Positions");
+    expect(en("no.such.key")).toBe("no.such.key");
+    expect(en("no.such.key", { defaultValue: "Fallback" })).toBe("Fallback");
   });
 
   it("says exactly what the server's i18next says for every key of every locale", () => {
@@ -186,12 +189,13 @@ describe("browser runtime", () => {
     void server.init({ resources, fallbackLng: "en", interpolation: { escapeValue: false }, initImmediate: false, returnNull: false });
     for (const locale of SUPPORTED_LOCALES) {
       for (const ns of NAMESPACES) {
+        const page = pageT(locale, ns);
+        const t = server.getFixedT(locale, ns) as unknown as (key: string, options: object) => string;
         const bases = new Set([...load(locale, ns).keys()].map((key) => pluralParts(key)[0]));
         for (const key of bases) {
           for (const count of [undefined, 0, 1, 2, 5, 21, 1000000]) {
             const options = { count, name: "Ana", qty: "7", total: "9", value: "1.5", price: "₹10" };
-            const t = server.getFixedT(locale, ns) as unknown as (key: string, options: object) => string;
-            expect(translate(runtime(locale), ns, key, options), `${locale}:${ns}:${key} count=${count}`).toBe(t(key, options));
+            expect(page(key, options), `${locale}:${ns}:${key} count=${count}`).toBe(t(key, options));
           }
         }
       }
@@ -240,14 +244,31 @@ describe("a page's strings from its routes' handles (decision 0179)", () => {
   });
 });
 
-describe("browser strings across navigations (decision 0179)", () => {
-  it("keeps every section an earlier page brought, and starts again for another language", () => {
-    mergeTranslations({ language: "en", resources: { common: { a: "A" }, wallet: { withdraw: { title: "Withdraw" }, toast: { x: "X" } } } });
-    const next = mergeTranslations({ language: "en", resources: { common: { a: "A" }, wallet: { account: { title: "Account" }, toast: { x: "X" } } } });
-    expect(next.resources.wallet).toEqual({ withdraw: { title: "Withdraw" }, account: { title: "Account" }, toast: { x: "X" } });
-    expect(translate(next, "wallet", "withdraw.title")).toBe("Withdraw");
-    const other = mergeTranslations({ language: "de", resources: { wallet: { account: { title: "Konto" } } } });
-    expect(other.resources).toEqual({ wallet: { account: { title: "Konto" } } });
+describe("browser strings across navigations (decisions 0179, 0215)", () => {
+  it("keeps every section an earlier page brought, and switches language with the next page's strings", () => {
+    const first = { common: { a: "A" }, wallet: { withdraw: { title: "Withdraw" }, toast: { x: "X" } } };
+    const i18n = createPageI18n({ locale: "en", resources: {} });
+    addPageTranslations(i18n, { locale: "en", resources: first });
+    addPageTranslations(i18n, { locale: "en", resources: { common: { a: "A" }, wallet: { account: { title: "Account" }, toast: { x: "X" } } } });
+    expect(i18n.getResourceBundle("en", "wallet")).toEqual({ withdraw: { title: "Withdraw" }, account: { title: "Account" }, toast: { x: "X" } });
+    expect(i18n.t("wallet:withdraw.title")).toBe("Withdraw");
+    // The page's data is copied in, never written into.
+    expect(first.wallet).toEqual({ withdraw: { title: "Withdraw" }, toast: { x: "X" } });
+    addPageTranslations(i18n, { locale: "de", resources: { wallet: { account: { title: "Konto" } } } });
+    expect(i18n.language).toBe("de");
+    expect(i18n.t("wallet:account.title")).toBe("Konto");
+    // No fallback to English: a string the German page did not bring shows as its key.
+    expect(i18n.t("wallet:withdraw.title")).toBe("withdraw.title");
+  });
+});
+
+describe("the server's instance per request (decision 0215)", () => {
+  it("holds only its page's strings in its page's language; two requests share neither", () => {
+    const german = requestI18n({ locale: "de", resources: { common: { hello: "Hallo" } } });
+    const english = requestI18n({ locale: "en", resources: { common: { hello: "Hello" }, trade: { positions: { title: "Positions" } } } });
+    expect([german.language, german.t("hello"), german.t("trade:positions.title")]).toEqual(["de", "Hallo", "positions.title"]);
+    expect([english.language, english.t("hello"), english.t("trade:positions.title")]).toEqual(["en", "Hello", "Positions"]);
+    expect(requestI18n({ locale: "es", resources: {} }).t("hello")).toBe("hello");
   });
 });
 

@@ -24,6 +24,7 @@ import {
   type Resources,
   type TFunction,
 } from "~/i18n/config";
+import { createPageI18n, type PageTranslations } from "~/i18n/instance";
 import { secureCookies } from "~/session/cookies.server";
 
 import deCommon from "../../locales/de/common.json";
@@ -140,6 +141,23 @@ void instance.init({
   initImmediate: false,
   returnNull: false,
 });
+
+/**
+ * What every request's React instance is cloned from: initialised once, holding no strings (STACK pitfall 5: an
+ * instance made and initialised per request cost ~5x a clone here).
+ */
+const pageTemplate = createPageI18n({ locale: DEFAULT_LOCALE, resources: {} });
+
+/**
+ * The i18next instance one request renders with (entry.server), holding only the page's strings: a clone of
+ * `pageTemplate` with a resource store of its own (`forkResourceStore`), whose data is then the page's, so no two
+ * requests share strings or a language (docs/decisions/0215-react-i18next.md). Nothing adds to it afterwards.
+ */
+export function requestI18n({ locale, resources }: PageTranslations): I18n {
+  const instance = pageTemplate.cloneInstance({ lng: locale, forkResourceStore: true });
+  instance.store.data = { [locale]: resources as Record<string, Record<string, unknown>> } as typeof instance.store.data;
+  return instance;
+}
 
 /** remix-i18next's detection: the saved choice, then the browser's preferred visible locale, then English. */
 const remixI18next = new RemixI18Next({

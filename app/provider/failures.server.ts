@@ -13,7 +13,7 @@
  */
 import { json } from "@remix-run/node";
 
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 
 import { ProviderError, ProviderUnavailableError } from "./core.server";
 import { NO_STORE } from "~/http/no-store";

@@ -15,7 +15,7 @@ import { useLiveQuotes } from "~/components/market/liveQuotes";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
 import { marketLinks } from "~/features/market/route-exports";
 import { formatDate } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsList } from "~/provider/news.server";

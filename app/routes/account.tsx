@@ -24,7 +24,7 @@ import { walletLinks } from "~/features/wallet/route-exports";
 import { balanceVisibilitySchema } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatClockTime, formatInteger, formatMoney } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getPositions, positionFigures, type PositionFigures } from "~/provider/trading.server";
 import { getUserInfo, uploadId, walletFigures, type HoldKind, type WalletFigures } from "~/provider/wallet.server";

@@ -12,7 +12,7 @@ import { LinkTabs } from "~/components/ui/Tabs";
 import { RecordTime } from "~/components/ui/FigureList";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { formatMoney } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { billFigures, getBills, type BillFigures, type BillType } from "~/provider/wallet.server";
 import { useFormat } from "~/i18n/format-context";
 import { billsHref } from "~/utils/hrefs";

@@ -10,7 +10,7 @@ import { FigureList, RecordTime } from "~/components/ui/FigureList";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { formatMoney } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { requireData } from "~/provider/failures.server";
 import { getTransfer, transferFigures, type TransferFigures } from "~/provider/wallet.server";
 import { useFormat } from "~/i18n/format-context";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
@@ -13,7 +13,7 @@ import { createPhoneStepSchema, createResetStepSchema, resendCodeSchema } from "
 import { failureReply, refuse, type ActionReply } from "~/forms/action.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { getFixedT } from "~/i18n/i18next.server";
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 import { requestResetCode, resetPassword } from "~/provider/account.server";
 import { ProviderError } from "~/provider/core.server";
 import { classifyFailure } from "~/provider/failures.server";

@@ -12,7 +12,7 @@ import { loadOrdersPage, type OrdersPage } from "~/features/products/orders.serv
 import { OrderItem, OrdersScreen } from "~/features/products/OrdersScreen";
 import { productLinks } from "~/features/products/route-exports";
 import { formatDate, formatMoney } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { fundOrderFigures, getFundOrders, type FundOrderFigures } from "~/provider/products.server";
 import { useFormat } from "~/i18n/format-context";
 import { fundOrderAnchor, fundOrdersHref, fundsHref, type FundOrdersTab } from "~/utils/hrefs";

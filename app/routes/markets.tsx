@@ -21,7 +21,7 @@ import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { marketLinks } from "~/features/market/route-exports";
 import { formatInteger } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import {
   getCategories,

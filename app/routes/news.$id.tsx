@@ -8,7 +8,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { formatDate } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsArticle, newsArticle, type NewsArticle } from "~/provider/news.server";
 import newsStyles from "~/styles/news.css";

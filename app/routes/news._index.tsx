@@ -10,7 +10,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/ui/Pager";
 import { NEWS_PAGE_SIZES, readNewsPageSize, type NewsPageSize } from "~/features/news/page-size";
 import { formatDate } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsList, newsItem, type NewsItem } from "~/provider/news.server";
 import newsStyles from "~/styles/news.css";

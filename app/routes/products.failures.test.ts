@@ -11,7 +11,8 @@ vi.hoisted(() => {
 
 import { periodText } from "~/features/products/funds";
 import { blockMaximum } from "~/features/products/quantity";
-import { translate, type TFunction } from "~/i18n/react";
+import type { Locale, TFunction } from "~/i18n/config";
+import { createPageI18n } from "~/i18n/instance";
 import { ProviderError } from "~/provider/core.server";
 import { getRequest, settle, type ReplyJson } from "~/testing/http";
 import type { ProviderCall } from "~/testing/provider-double";
@@ -142,8 +143,8 @@ describe("orders and funds failures", () => {
 });
 
 describe("investment periods", () => {
-  const tFor = (language: string, products: Record<string, unknown>) =>
-    ((key: string, options?: Record<string, unknown>) => translate({ language, resources: { products } }, "products", key, options)) as TFunction<"products">;
+  const tFor = (locale: Locale, products: Record<string, unknown>) =>
+    createPageI18n({ locale, resources: { products } }).getFixedT(locale, "products") as unknown as TFunction<"products">;
   it("under 30 days in days, else whole months = floor(days / 30), with the language's plurals", () => {
     const en = tFor("en", enProducts);
     expect([1, 14, 29, 30, 59, 60, 365, 720].map((days) => periodText(en, days))).toEqual([

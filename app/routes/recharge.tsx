@@ -20,7 +20,7 @@ import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { reviewAction } from "~/forms/action.server";
 import { requireSameOrigin } from "~/http/security.server";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { requestRecharge, type WalletSettings } from "~/provider/wallet.server";
 import { useFormat } from "~/i18n/format-context";
 import { rechargeHref, rechargeRecordsHref } from "~/utils/hrefs";

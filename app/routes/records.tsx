@@ -18,7 +18,7 @@ import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { tradeLinks } from "~/features/trading/route-exports";
 import { RecordTime } from "~/components/ui/FigureList";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { cancelOrder, getTransactions, recordFigures, type RecordFigures } from "~/provider/trading.server";
 import { requireSameOrigin } from "~/http/security.server";

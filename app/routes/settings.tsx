@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
 import { LanguagePicker } from "~/components/shell/LanguagePicker";

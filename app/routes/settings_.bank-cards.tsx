@@ -24,7 +24,7 @@ import { hiddenProps } from "~/forms/hidden";
 import { StepDialog } from "~/forms/StepDialog";
 import { useHydrated } from "~/forms/useHydrated";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { addBankCard, cardFigures, editBankCard, getBankCards, type CardFigures } from "~/provider/wallet.server";
 import { requireSameOrigin } from "~/http/security.server";

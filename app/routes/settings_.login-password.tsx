@@ -17,7 +17,7 @@ import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { changeLoginPassword } from "~/provider/account.server";
 import { requireSameOrigin } from "~/http/security.server";
 import { loginPasswordHref, settingsHref } from "~/utils/hrefs";

@@ -21,7 +21,7 @@ import { walletLinks } from "~/features/wallet/route-exports";
 import { createRealNameSchema } from "~/features/wallet/schemas";
 import { refuse, submitToProvider } from "~/forms/action.server";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { ID_TYPES, getKycState, kycFigures, submitKyc, uploadImage, type IdType, type KycFigures } from "~/provider/wallet.server";
 import { requireSameOrigin } from "~/http/security.server";

@@ -20,7 +20,7 @@ import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
 import { useHydrated } from "~/forms/useHydrated";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { changeTransactionPassword, getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { requireSameOrigin } from "~/http/security.server";

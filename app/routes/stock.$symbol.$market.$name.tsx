@@ -14,7 +14,7 @@ import { loadChart } from "~/features/chart/chart.server";
 import { useChartScreen } from "~/features/chart/useChartScreen";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { stockScreenExports } from "~/features/market/route-exports";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import { NO_STORE } from "~/http/no-store";
 

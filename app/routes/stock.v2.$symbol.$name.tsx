@@ -18,7 +18,7 @@ import { quoteMeta } from "~/features/market/quote-meta";
 import { createFavouriteSchema } from "~/features/market/schemas.server";
 import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
 import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { priceCardFigures, type PriceCardFigures } from "~/provider/market.server";

@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getSupportLink, supportTarget } from "~/provider/support.server";

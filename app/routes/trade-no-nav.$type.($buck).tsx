@@ -9,7 +9,7 @@ import { Link, useLoaderData, useLocation, useNavigate, useParams } from "@remix
 
 import { PositionsScreen } from "~/features/trading/PositionsScreen";
 import { loadPositionsScreen, readPositionTab } from "~/features/trading/positions.server";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import tradeStyles from "~/styles/trade.css";
 import { instrumentListHref, noNavPositionsHref, positionsHref, type PositionTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";

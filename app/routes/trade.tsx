@@ -8,7 +8,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PositionsScreen } from "~/features/trading/PositionsScreen";
 import { loadPositionsScreen, readPositionTab } from "~/features/trading/positions.server";
 import { tradeLinks } from "~/features/trading/route-exports";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { instrumentListHref, marketsHref, positionsHref, recordsHref, type PositionTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";

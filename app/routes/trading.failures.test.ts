@@ -13,7 +13,7 @@ import { commitSession, startSession } from "~/session/session.server";
 import { scriptedProvider, type ProviderCall } from "~/testing/provider-double";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 import { getToast } from "~/session/toast.server";
-import { translate } from "~/i18n/react";
+import { createPageI18n } from "~/i18n/instance";
 
 import en from "../../locales/en/trade.json";
 import enCommon from "../../locales/en/common.json";
@@ -43,7 +43,7 @@ const fail = (error: unknown) => () => {
 };
 /** A toast as the customer reads it, in English. */
 const toastText = (toast: { key: string; values?: Record<string, string | number> } | null) =>
-  toast ? translate({ language: "en", resources: { trade: en, common: enCommon } }, "common", toast.key, toast.values) : null;
+  toast ? createPageI18n({ locale: "en", resources: { trade: en, common: enCommon } }).t(toast.key, toast.values) : null;
 const toastOf = async (response: Response) => (await getToast(getRequest("/", cookieHeaderFrom(response)))).toast;
 
 const AAPL = { symbol: "AAPL", market: "US", name: "Apple" };

@@ -20,7 +20,7 @@ import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { formatMoney } from "~/i18n/format";
 import { reviewAction } from "~/forms/action.server";
 import { requireSameOrigin } from "~/http/security.server";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { cardFigures, getBankCards, getUserInfo, requestWithdrawal, type CardFigures, type WalletSettings } from "~/provider/wallet.server";
 import { useFormat } from "~/i18n/format-context";

@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import type { LocaleResources } from "~/i18n/config";
-import { translate } from "~/i18n/react";
+import { createPageI18n } from "~/i18n/instance";
 import { commitSession, startSession } from "~/session/session.server";
 import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
@@ -92,5 +92,5 @@ export const fieldErrors = async (response: Response) => (await refusedForm(resp
 /** The toast a response sets, in English as the customer reads it; `resources`: the namespaces its key may use. */
 export async function toastText(response: Response, resources: LocaleResources): Promise<string | null> {
   const toast = (await getToast(getRequest("/", cookieHeaderFrom(response)))).toast;
-  return toast ? translate({ language: "en", resources }, "common", toast.key, toast.values) : null;
+  return toast ? createPageI18n({ locale: "en", resources }).t(toast.key, toast.values) : null;
 }

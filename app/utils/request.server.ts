@@ -8,8 +8,7 @@
  */
 import { deploymentFor, type Deployment } from "~/deployment";
 import type { FormatContext } from "~/i18n/format";
-import type { Locale, Namespace } from "~/i18n/config";
-import type { TFunction } from "~/i18n/react";
+import type { Locale, Namespace, TFunction } from "~/i18n/config";
 import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import type { ProviderContext } from "~/provider/core.server";
 import { getSignedIn, requireUser, type SessionUser, type SignedIn } from "~/session/session.server";

@@ -8,7 +8,7 @@ import { useMemo, type ReactNode } from "react";
 import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
 import { mergeCardQuote, useLiveQuotes, type LiveQuotes } from "~/components/market/liveQuotes";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { PriceCardFigures } from "~/provider/market.server";
 import { useFormat } from "~/i18n/format-context";
 

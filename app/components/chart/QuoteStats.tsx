@@ -1,7 +1,7 @@
 import { cardPrice } from "~/components/market/LiveStatus";
 import { PriceChange } from "~/components/ui/PriceChange";
 import { formatInteger, priceDigits } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { PriceCardFigures } from "~/provider/market.server";
 import { useFormat } from "~/i18n/format-context";
 

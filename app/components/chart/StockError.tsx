@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { MarketError } from "~/components/market/MarketError";
 

@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 
 import { deploymentFor } from "~/deployment";
-import { TranslationsProvider } from "~/i18n/react";
+import { createPageI18n } from "~/i18n/instance";
 import { resourcesFor } from "~/i18n/i18next.server";
 
 import { ChartPanel } from "./ChartPanel";
@@ -10,7 +11,7 @@ import { toSeries, type Candle } from "./chartData";
 
 const render = (node: JSX.Element, locale: "en" | "de" = "en") =>
   renderToStaticMarkup(
-    <TranslationsProvider value={{ language: locale, resources: resourcesFor(locale) }}>{node}</TranslationsProvider>,
+    <I18nextProvider i18n={createPageI18n({ locale, resources: resourcesFor(locale) })}>{node}</I18nextProvider>,
   );
 
 const DAY = 86_400_000;

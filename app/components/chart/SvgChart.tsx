@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { formatInteger, formatPrice, intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
 

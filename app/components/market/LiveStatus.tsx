@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 
 import { priceChangeText } from "~/components/ui/PriceChange";
 import { formatClockTime, formatMarketMoney, formatPrice, priceDigits, type FormatContext } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { PriceCardFigures } from "~/provider/market.server";
 import { useFormat } from "~/i18n/format-context";
 

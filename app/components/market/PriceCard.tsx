@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
 import { directionOf, priceDigits } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { PriceCardFigures } from "~/provider/market.server";
 import { useFormat } from "~/i18n/format-context";
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { orderHref, type MarketStockRef } from "~/utils/hrefs";
 
 /** Buy and sell for a stock (its real symbol), plus any other links of the screen (`children`). */

@@ -1,4 +1,4 @@
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 
 /**
  * A market category's name in the customer's language, by its code (`IN` → "India", "印度"…;

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 
 import { deploymentFor, type DeploymentCode } from "~/deployment";
 import type { Locale } from "~/i18n/config";
-import { TranslationsProvider } from "~/i18n/react";
+import { createPageI18n } from "~/i18n/instance";
 import { resourcesFor } from "~/i18n/i18next.server";
 
 import { PriceFreshness } from "./LiveStatus";
@@ -23,7 +24,7 @@ async function renderInPage(node: ReactNode, options: { locale?: Locale; deploym
   page.deployment = deploymentFor(options.deployment ?? "INR").code;
   const locale = options.locale ?? "en";
   return renderToStaticMarkup(
-    <TranslationsProvider value={{ language: locale, resources: resourcesFor(locale) }}>{node}</TranslationsProvider>,
+    <I18nextProvider i18n={createPageI18n({ locale, resources: resourcesFor(locale) })}>{node}</I18nextProvider>,
   );
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { resourcesFor } from "~/i18n/i18next.server";
-import { translate } from "~/i18n/react";
+import { createPageI18n } from "~/i18n/instance";
 import type { Locale } from "~/i18n/config";
 
 import { categoryName } from "./categoryName";
@@ -154,7 +154,7 @@ describe("a live panel's polling (defect 19: one failed poll must not end the pa
 
 describe("category names (translated by code, not the provider's English)", () => {
   const t = (locale: Locale) => (key: string, options?: Record<string, unknown>) =>
-    translate({ language: locale, resources: resourcesFor(locale) }, "markets", key, options);
+    createPageI18n({ locale, resources: resourcesFor(locale) }).getFixedT(locale, "markets")(key, options);
 
   it.each([
     ["en", ["India", "Mexico", "United States"]],

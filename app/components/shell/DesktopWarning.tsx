@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 /**
  * Shown by CSS only on wide screens with a fine pointer (desktop); the root leaves it out once dismissed

@@ -1,6 +1,6 @@
 import { useBlocker, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 /** How long a navigation may take before the page says it is loading (docs/product.md#navigation). */
 export const SLOW_NAVIGATION_MS = 400;

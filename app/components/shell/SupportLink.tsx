@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 
 import { formatInteger } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { loader as rootLoader } from "~/root";
 import { useFormat } from "~/i18n/format-context";
 import { supportHref } from "~/utils/hrefs";

@@ -5,6 +5,7 @@
  */
 import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 
 const root = vi.hoisted(() => ({ data: { user: { user: "9876543210", no: "1" }, locale: "en", visibleLocales: ["en"], support: null } as Record<string, unknown> }));
@@ -26,7 +27,7 @@ vi.mock("~/i18n/format-context", async () => {
   return { useFormat: () => ({ locale: "en", deployment: deploymentFor("INR") }) };
 });
 
-import { TranslationsProvider } from "~/i18n/react";
+import { createPageI18n } from "~/i18n/instance";
 import type { Locale } from "~/i18n/config";
 import SettingsPage from "~/routes/settings";
 
@@ -37,12 +38,12 @@ import { Header } from "./Header";
 function render(locales: Locale[]) {
   root.data = { ...root.data, visibleLocales: locales };
   return renderToString(
-    <TranslationsProvider value={{ language: "en", resources: { common, wallet } }}>
+    <I18nextProvider i18n={createPageI18n({ locale: "en", resources: { common, wallet } })}>
       <Header locale="en" visibleLocales={locales} />
       <main>
         <SettingsPage />
       </main>
-    </TranslationsProvider>,
+    </I18nextProvider>,
   );
 }
 

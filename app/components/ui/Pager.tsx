@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 
 import { formatInteger } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 import type { PageInfo } from "~/utils/pagination";
 

@@ -1,5 +1,6 @@
 import { directionOf, intlLocale, numberFormat, type Direction, type FormatContext } from "~/i18n/format";
-import { useTranslation, type TFunction } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/i18n/config";
 import { useFormat } from "~/i18n/format-context";
 
 const MINUS = "\u2212";

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/Icon";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { TransferState } from "~/provider/wallet.server";
 
 const ICONS: Record<TransferState, string> = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { TKey } from "~/i18n/config";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import type { Toast as ToastData } from "~/session/toast";
 

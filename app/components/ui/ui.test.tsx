@@ -3,6 +3,7 @@ import { builtinModules } from "node:module";
 import path from "node:path";
 
 import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 
 import { isBackSwipe } from "~/components/shell/BackSwipe";
@@ -11,12 +12,12 @@ import { Field } from "~/components/ui/Field";
 import { DocumentStatusContext, useSubmissionFailed } from "~/components/ui/FormErrors";
 import { priceChangeText } from "~/components/ui/PriceChange";
 import { deploymentFor } from "~/deployment";
-import { TranslationsProvider, translate } from "~/i18n/react";
+import { createPageI18n } from "~/i18n/instance";
 import { resourcesFor } from "~/i18n/i18next.server";
 
 const render = (node: JSX.Element, locale: "en" | "de" = "en") =>
   renderToStaticMarkup(
-    <TranslationsProvider value={{ language: locale, resources: resourcesFor(locale) }}>{node}</TranslationsProvider>,
+    <I18nextProvider i18n={createPageI18n({ locale, resources: resourcesFor(locale) })}>{node}</I18nextProvider>,
   );
 
 // PriceChange renders inside the app's router (it reads the format context from the root data), so its words
@@ -24,7 +25,7 @@ const render = (node: JSX.Element, locale: "en" | "de" = "en") =>
 describe("price change text", () => {
   const text = (change: number | null, percent: number | null, locale: "en" | "de" = "en", decimals = 2) =>
     priceChangeText(
-      (key, options) => translate({ language: locale, resources: resourcesFor(locale) }, "common", key, options),
+      createPageI18n({ locale, resources: resourcesFor(locale) }).getFixedT(locale, "common"),
       { locale, deployment: deploymentFor("INR") },
       change,
       percent,

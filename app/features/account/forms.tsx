@@ -8,7 +8,7 @@ import type { InputHTMLAttributes } from "react";
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 
 import { Field } from "~/components/ui/Field";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { phoneInputAttributes } from "./fields";
 

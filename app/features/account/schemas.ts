@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 
 import { PASSWORD_MIN } from "./fields";
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 import { readPage } from "~/utils/pagination";
 
 /** A provider symbol as it may appear in a URL or a form: `RELIANCE.NS`, `^NSEI`, `M&M.NS`, `EURUSD=X`. */

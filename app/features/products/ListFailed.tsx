@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 /**
  * A list the provider could not give, and a retry (a full reload). By default an orders list's: the records' own

@@ -8,7 +8,7 @@ import { CheckAnswers, reviewTexts, type ReviewProps } from "~/forms/CheckAnswer
 import type { ClientFailure, useMoneyReply } from "~/forms/client-action";
 import type { ActionReply } from "~/forms/reply";
 import { StepDialog } from "~/forms/StepDialog";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { transactionPasswordHref } from "~/utils/hrefs";
 
 /** What a purchase screen's action (or its clientAction, when the network lost the submit) answered. */

@@ -3,7 +3,7 @@
  * else whole months = floor(days / 30), with plurals) and the return range in percent. Browser-safe.
  */
 import { intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 import { money, toBig } from "~/utils/decimal";
 
 /**

@@ -7,7 +7,7 @@
 import { z } from "zod";
 
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 
 import { QUANTITY_DIGITS, boundBroken } from "./quantity";
 

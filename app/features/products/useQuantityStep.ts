@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 import type { ActionReply } from "~/forms/reply";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { readQuantity, type QuantityStepData } from "./quantity";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { idempotencyKeyField } from "~/forms/idempotency";
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 
 /** docs/product.md#support: a chat message is 1 to 1000 characters (the provider's rule too). Browser-safe. */
 export const MESSAGE_MAX_LENGTH = 1000;

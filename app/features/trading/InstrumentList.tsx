@@ -6,7 +6,7 @@ import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { StockTable } from "~/components/market/StockTable";
 import { CodeSearchForm } from "~/components/ui/CodeSearchForm";
 import { Pager } from "~/components/ui/Pager";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { forexPageResourceHref, instrumentListHref, noNavPositionsHref } from "~/utils/hrefs";
 
 import type { InstrumentListData } from "./lists.server";

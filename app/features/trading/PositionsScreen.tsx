@@ -6,7 +6,7 @@ import { useLivePanel } from "~/components/market/useLivePanel";
 import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 import { POSITION_TABS, positionsResourceHref, stockHref, type PositionTab } from "~/utils/hrefs";
 

@@ -1,6 +1,6 @@
 import { priceChangeText } from "~/components/ui/PriceChange";
 import { directionOf } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 import { formatSignedAmount } from "./currency";

@@ -2,7 +2,7 @@
  * Buy/sell order rules shared by server and browser (docs/product.md#trading, #quantities, #fees), with no zod, so
  * that the screens that only show figures load none; the forms' schemas are in `schemas.ts` and use these rules.
  */
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 import { money, toBig } from "~/utils/decimal";
 
 export const SIDES = ["buy", "sell"] as const;

@@ -3,7 +3,7 @@
  * amounts do not pull the trade namespace into their document (app/i18n/routes.test.ts follows imports).
  */
 import { formatClockTime, type FormatContext } from "~/i18n/format";
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 
 import { UNCONVERTED, formatRate, type WalletConversion } from "./currency";
 

@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 
 import { POSITION_TYPES, QUANTITY_DIGITS, SIDES, quantityWarning, quantityWarningText } from "./order";
 

@@ -36,7 +36,9 @@ vi.mock("~/i18n/format-context", async () => {
   return { useFormat: () => ({ locale: "en", deployment: deploymentFor("INR") }) };
 });
 
-import { TranslationsProvider } from "~/i18n/react";
+import { I18nextProvider } from "react-i18next";
+
+import { createPageI18n } from "~/i18n/instance";
 import { getFixedT } from "~/i18n/i18next.server";
 import RecordsPage, { type RecordsData } from "~/routes/records";
 import TradingPage from "~/routes/stock.trading.$symbol.$market.$name/route";
@@ -56,9 +58,9 @@ async function render(Component: () => JSX.Element, url: string, data: object, o
   route.url = new URL(`http://localhost${url}`);
   route.params = options.params ?? {};
   return renderToString(
-    <TranslationsProvider value={{ language: "en", resources: { common, quotes, trade } }}>
+    <I18nextProvider i18n={createPageI18n({ locale: "en", resources: { common, quotes, trade } })}>
       <Component />
-    </TranslationsProvider>,
+    </I18nextProvider>,
   );
 }
 

@@ -5,7 +5,7 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "MXN";
 });
 
-import { translate } from "~/i18n/react";
+import { createPageI18n } from "~/i18n/instance";
 import { action as tradingAction, loader as tradingLoader } from "~/routes/stock.trading.$symbol.$market.$name/route";
 import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";
 import { commitSession, startSession } from "~/session/session.server";
@@ -88,7 +88,7 @@ describe("MXN deployment", () => {
     );
     expect(response.status).toBe(302);
     const { toast } = await getToast(getRequest("/", cookieHeaderFrom(response)));
-    expect(translate({ language: "en", resources: { trade: en, common: enCommon } }, "common", toast!.key, toast!.values)).toBe(
+    expect(createPageI18n({ locale: "en", resources: { trade: en, common: enCommon } }).t(toast!.key, toast!.values)).toBe(
       "Submission successful: bought 2 AAPL at $257.74, $515.63 with the fee; MX$9,421.63 taken from your wallet (1 USD = 18.2719 MXN, USDMXN=X from the market simulator at 21:00)",
     );
   });

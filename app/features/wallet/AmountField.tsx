@@ -1,7 +1,7 @@
 import { Field } from "~/components/ui/Field";
 import { keepDigits } from "~/forms/digits";
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 import { WHOLE_AMOUNT_PATTERN, approximateUsd, isAbove, isBelow, isWholeAmount, showsApproximateUsd } from "./amounts";

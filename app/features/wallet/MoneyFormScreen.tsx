@@ -5,7 +5,7 @@ import type { z } from "zod";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { formatMoney } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 import { AmountField, useAmountRule, type AmountMaximum } from "./AmountField";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 import { CheckAnswers, reviewTexts, type ReviewProps } from "~/forms/CheckAnswers";
 import { StepDialog } from "~/forms/StepDialog";

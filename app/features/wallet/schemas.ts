@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Deployment } from "~/deployment";
 import type { FormatContext } from "~/i18n/format";
 import { idempotencyKeyField } from "~/forms/idempotency";
-import type { TFunction } from "~/i18n/react";
+import type { TFunction } from "~/i18n/config";
 import { ID_TYPES } from "~/provider/id-types";
 import type { WalletSettings } from "~/provider/wallet.server";
 

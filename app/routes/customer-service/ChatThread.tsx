@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLivePanel } from "~/components/market/useLivePanel";
 import type { Conversation } from "~/features/support/chat.server";
 import { formatClockTime, formatDate } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "~/provider/support.server";
 import type { ChatPoll } from "~/routes/resources.chat";
 import { useFormat } from "~/i18n/format-context";

@@ -24,7 +24,7 @@ import { refuse } from "~/forms/action.server";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
 import { formatInteger } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { classifySupportUrl, getSupportLink, sendChatMessage } from "~/provider/support.server";
 import { requireSameOrigin } from "~/http/security.server";

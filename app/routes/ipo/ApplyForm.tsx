@@ -8,7 +8,7 @@ import { hiddenProps } from "~/forms/hidden";
 import type { ActionReply } from "~/forms/reply";
 import { formatRate, walletCurrencies } from "~/features/trading/currency";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { money, toBig } from "~/utils/decimal";
 import { useFormat } from "~/i18n/format-context";
 import { ipoHref } from "~/utils/hrefs";

@@ -21,7 +21,7 @@ import {
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 import { Stepper } from "./Stepper";

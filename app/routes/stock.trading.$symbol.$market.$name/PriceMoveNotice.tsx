@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 
 import { priceMoved, priceMoveMatters, priceMoveShare } from "~/features/trading/order";
 import { formatMarketMoney, intlLocale, numberFormat, priceDigits } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 const SHARE_OPTIONS: Intl.NumberFormatOptions = { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 };

@@ -1,7 +1,7 @@
 import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
 import { PriceChange } from "~/components/ui/PriceChange";
 import { formatMarketMoney, priceDigits } from "~/i18n/format";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 /**

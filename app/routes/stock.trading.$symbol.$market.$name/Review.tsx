@@ -6,7 +6,7 @@ import { QUANTITY_CAPS } from "~/features/trading/order";
 import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/i18n/format";
 import { CheckAnswers } from "~/forms/CheckAnswers";
 import { createConfirmSchema } from "~/features/trading/schemas";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { orderHref, recordsHref } from "~/utils/hrefs";
 import { useFormat } from "~/i18n/format-context";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 
 /**
  * − field + (docs/decisions/0051-quantity-stepper-without-js.md). Without JS each button is a GET submit of the

@@ -20,7 +20,7 @@ import {
 import { useLiveQuotes } from "~/components/market/liveQuotes";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { tradeLinks } from "~/features/trading/route-exports";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { orderHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 

@@ -1,5 +1,5 @@
 import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { StockFigures } from "~/provider/market.server";
 import { watchlistHref } from "~/utils/hrefs";
 

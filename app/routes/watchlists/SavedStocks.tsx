@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 
 import { StockRow } from "~/components/market/StockRow";
 import { canShowModal } from "~/components/ui/ConfirmDialog";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { StockFigures } from "~/provider/market.server";
 import { watchlistHref } from "~/utils/hrefs";
 

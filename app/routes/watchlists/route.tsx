@@ -26,7 +26,7 @@ import { Pager } from "~/components/ui/Pager";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
 import { SYMBOL_PATTERN, createWatchlistDeleteSchema } from "~/features/market/schemas.server";
 import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "react-i18next";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { watchlistRowFigures, type StockFigures } from "~/provider/market.server";
 import { listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
