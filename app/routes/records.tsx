@@ -11,7 +11,7 @@ import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PagedList } from "~/components/ui/PagedList";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { dealConversion, formatAmount } from "~/features/trading/currency";
+import { dealConversion, formatAmount } from "~/i18n/currency";
 import { rateText } from "~/features/trading/rate-text";
 import { parseCancelForm } from "~/features/trading/schemas";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";

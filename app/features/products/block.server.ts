@@ -10,9 +10,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 
-import { currencyName, walletConversion } from "~/features/trading/currency";
+import { currencyName, walletConversion } from "~/i18n/currency";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import { orderEstimate, type OrderEstimate } from "~/features/trading/order";
+import { orderEstimate, type OrderEstimate } from "~/utils/estimate";
 import { refuse, submitToProvider, toReview } from "~/forms/action.server";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { getTransactionPasswordState } from "~/provider/account.server";

@@ -6,7 +6,7 @@ import { QuantityStepDialog } from "~/features/products/QuantityStepDialog";
 import { useQuantityStep } from "~/features/products/useQuantityStep";
 import { hiddenProps } from "~/forms/hidden";
 import type { ActionReply } from "~/forms/reply";
-import { formatRate, walletCurrencies } from "~/features/trading/currency";
+import { formatRate, walletCurrencies } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { money, toBig } from "~/utils/decimal";

@@ -10,10 +10,10 @@ import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/produc
 import { purchaseConfirm } from "~/features/products/purchase.server";
 import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import { walletEstimate } from "~/features/trading/order";
+import { walletEstimate } from "~/utils/estimate";
 import { rateConversion, reviewRate } from "~/features/trading/order.server";
 import { refuse, submitToProvider, toReview } from "~/forms/action.server";
-import { currencyName, walletConversion, walletCurrencies, type WalletConversion } from "~/features/trading/currency";
+import { currencyName, walletConversion, walletCurrencies, type WalletConversion } from "~/i18n/currency";
 import { rateText } from "~/features/trading/rate-text";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";

@@ -20,7 +20,7 @@ import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseSc
 import { createIpoConfirmSchema } from "~/features/products/schemas";
 import { productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
-import { walletCurrencies } from "~/features/trading/currency";
+import { walletCurrencies } from "~/i18n/currency";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "~/i18n/config";

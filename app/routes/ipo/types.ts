@@ -1,6 +1,6 @@
 /** The /ipo screen's loader data (what the server renders; the browser adds typing and − / +). */
 import type { QuantityStepData } from "~/features/products/quantity";
-import type { WalletConversion } from "~/features/trading/currency";
+import type { WalletConversion } from "~/i18n/currency";
 import type { IpoFigures } from "~/provider/products.server";
 
 /** The quantity step; its quantity starts at the IPO's max. */

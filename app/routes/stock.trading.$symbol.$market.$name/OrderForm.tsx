@@ -5,19 +5,19 @@ import { useMemo, useState } from "react";
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RadioTabs } from "~/components/ui/Tabs";
-import { formatAmount } from "~/features/trading/currency";
+import { formatAmount } from "~/i18n/currency";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { createOrderSchema } from "~/features/trading/schemas";
 import {
   MIN_QUANTITY,
   POSITION_TYPES,
   QUANTITY_CAPS,
-  orderEstimate,
   quantityWarningText,
   readPositionType,
   readQuantity,
   stepQuantity,
 } from "~/features/trading/order";
+import { orderEstimate } from "~/utils/estimate";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";

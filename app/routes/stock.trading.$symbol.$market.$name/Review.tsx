@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 
-import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from "~/features/trading/currency";
+import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from "~/i18n/currency";
 import { rateText } from "~/features/trading/rate-text";
 import { QUANTITY_CAPS } from "~/features/trading/order";
 import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/i18n/format";

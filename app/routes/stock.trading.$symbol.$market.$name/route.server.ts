@@ -12,10 +12,8 @@ import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { parseConfirmForm, parseOrderForm } from "~/features/trading/schemas";
 import {
   MIN_QUANTITY,
-  orderEstimate,
   quantityWarning,
   quantityWarningText,
-  walletEstimate,
   readPositionType,
   readQuantity,
   readSide,
@@ -23,6 +21,7 @@ import {
   type PositionType,
   type Side,
 } from "~/features/trading/order";
+import { orderEstimate, walletEstimate } from "~/utils/estimate";
 import { dealToast, loadLots, orderTarget, rateConversion, requireInstrument, reviewRate, type OrderTarget, type ReviewRate } from "~/features/trading/order.server";
 import { formatInteger } from "~/i18n/format";
 import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";

@@ -1,7 +1,8 @@
 /** The buy/sell screen's loader data (what the server renders; the browser adds live prices and typing). */
 import type { ActionReply } from "~/forms/reply";
-import type { OrderEstimate, PositionType, Side } from "~/features/trading/order";
-import type { WalletConversion } from "~/features/trading/currency";
+import type { PositionType, Side } from "~/features/trading/order";
+import type { OrderEstimate } from "~/utils/estimate";
+import type { WalletConversion } from "~/i18n/currency";
 import type { PositionFigures } from "~/provider/trading.server";
 
 export interface ReviewFigures {
