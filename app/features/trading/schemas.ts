@@ -1,6 +1,6 @@
 /**
  * The zod schemas of the trading forms, one per form that posts (docs/product.md#trading, #quantities,
- * #validation): the order form ("Review order"), the review's Confirm, and the records' cancel confirm. Shared
+ * #validation): the order form ("Review order") and the review's Confirm (the records' cancel is routes/records.tsx's own). Shared
  * (docs/decisions/0200-one-form-kit.md): each action parses with its schema (`context.t`), and the order form and the
  * review drive `useZodForm` with the same one (`t` from `useTranslation`).
  */
@@ -66,14 +66,6 @@ export function createConfirmSchema(t: TFunction) {
     .superRefine(orderRules(t));
 }
 
-/** The records' "Yes, cancel order" (an intent-only form: which order). */
-export function createCancelSchema(t: TFunction) {
-  return z.object({
-    intent: intent(t, "cancel"),
-    no: z.string({ required_error: t("errors.submissionFailed") }).regex(ORDER_NO, t("errors.submissionFailed")),
-  });
-}
-
 export type OrderFields = z.input<ReturnType<typeof createOrderSchema>>;
 export type ConfirmFields = z.input<ReturnType<typeof createConfirmSchema>>;
 
@@ -83,8 +75,4 @@ export function parseOrderForm(formData: FormData, t: TFunction) {
 
 export function parseConfirmForm(formData: FormData, t: TFunction) {
   return parseWithZod(formData, { schema: createConfirmSchema(t) });
-}
-
-export function parseCancelForm(formData: FormData, t: TFunction) {
-  return parseWithZod(formData, { schema: createCancelSchema(t) });
 }

@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { createFundConfirmSchema, createFundReviewSchema } from "~/features/products/schemas";
+import { createFundConfirmSchema, createFundReviewSchema } from "./schema";
 import { purchaseConfirm } from "~/features/products/purchase.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { refuse, submitToProvider, toReview } from "~/forms/action.server";

@@ -14,7 +14,7 @@ import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
 import { PurchaseReview } from "~/features/products/PurchaseReview";
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
-import { createFundConfirmSchema } from "~/features/products/schemas";
+import { createFundConfirmSchema } from "./schema";
 import { productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import type { ActionReply } from "~/forms/reply";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 
-import { createIpoReviewSchema } from "~/features/products/schemas";
+import { createIpoReviewSchema } from "./schema";
 import { IPO_STEP, boundBroken } from "~/features/products/quantity";
 import { QuantityStepDialog } from "~/features/products/QuantityStepDialog";
 import { useQuantityStep } from "~/features/products/useQuantityStep";

@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/products/schemas";
+import { createIpoConfirmSchema, createIpoReviewSchema } from "./schema";
 import { purchaseConfirm } from "~/features/products/purchase.server";
 import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";

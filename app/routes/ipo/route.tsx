@@ -17,7 +17,7 @@ import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
 import { PurchaseReview, type ConfirmReply } from "~/features/products/PurchaseReview";
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
-import { createIpoConfirmSchema } from "~/features/products/schemas";
+import { createIpoConfirmSchema } from "./schema";
 import { productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { walletCurrencies } from "~/i18n/currency";
