@@ -1,11 +1,17 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import type { FieldMetadata } from "@conform-to/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { z } from "zod";
 
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
-import { getFormProps, useReplyForm, type FieldMetadata, type FormConstraints, type FormReply } from "~/components/ui/replyForm";
-import { useOfflineSubmit } from "./useOfflineSubmit";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
+
+import type { ActionReply } from "./reply";
+import { useZodForm } from "./useZodForm";
 
 import type { StepDialog } from "./StepDialog";
+
+/** A review without a schema of its own: the server checks its Confirm. */
+const ANY_FIELDS = z.object({}).passthrough();
 
 export interface ReviewRow {
   label: string;
@@ -33,7 +39,7 @@ export function reviewTexts(t: (key: "review.offline" | "review.outcomeUnknown" 
 /** A field asked for at the moment of confirming (a transaction password): it stands above the buttons. */
 export interface ReviewAsk {
   name: string;
-  render: (field: FieldMetadata) => ReactNode;
+  render: (field: FieldMetadata<string>) => ReactNode;
 }
 
 /** What every review shows and posts: its rows, the intent's fields, and the answer to the last Confirm. */
@@ -45,7 +51,7 @@ export interface ReviewProps {
   hidden: Record<string, string>;
   confirmLabel: string;
   changeHref: string;
-  lastResult?: FormReply;
+  lastResult?: ActionReply["result"];
   outcomeUnknown?: boolean;
   clientFailure: "offline" | "unknown" | null;
 }
@@ -56,7 +62,8 @@ export interface ReviewOptions {
   recordsHref: string;
   formId: string;
   confirmId: string;
-  constraint?: FormConstraints;
+  /** The Confirm's shared schema (its hidden fields and what `ask` asks): checked in the browser before it posts. */
+  schema?: z.ZodTypeAny;
   texts: ReviewTexts;
   listClassName: string;
   /**
@@ -92,7 +99,7 @@ export function CheckAnswers({
   clientFailure,
   formId,
   confirmId,
-  constraint,
+  schema = ANY_FIELDS,
   texts: words,
   listClassName,
   frame,
@@ -101,16 +108,18 @@ export function CheckAnswers({
   ask,
 }: ReviewProps & ReviewOptions) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const [form, fields] = useReplyForm<Record<string, string>>({ id: formId, lastResult, constraint });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
-  const submit = useOfflineSubmit();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const askField = ask ? fields[ask.name] : null;
+  const { fields: conformFields, formProps, summary, busy } = useZodForm({
+    id: formId,
+    schema,
+    lastResult,
+    offline: clientFailure === "offline",
+    offlineMessage: words.offline,
+  });
+  const fields = conformFields as unknown as Record<string, FieldMetadata<string> | undefined>;
+  const askField = ask ? fields[ask.name] ?? null : null;
   const failures = [
-    ...(form.errors ?? []),
+    ...summary.formErrors,
     ...Object.keys(hidden).flatMap((name) => fields[name]?.errors ?? []),
-    ...(submit.offline || clientFailure === "offline" ? [words.offline] : []),
     ...(clientFailure === "unknown" ? [words.outcomeUnknown] : []),
   ];
   const unknown = outcomeUnknown || failures.includes(words.outcomeUnknown);
@@ -122,8 +131,8 @@ export function CheckAnswers({
         fields={askField ? [{ id: askField.id, errors: askField.errors }] : []}
         formErrors={failures}
         formId={confirmId}
-        lastResult={submit.offline || clientFailure ? { status: "error" } : lastResult}
-        attempts={attempts}
+        lastResult={clientFailure ? { status: "error" } : summary.lastResult}
+        attempts={summary.attempts}
       />
       {unknown ? (
         <p>
@@ -147,9 +156,7 @@ export function CheckAnswers({
       <Form
         method="post"
         action={location.pathname + location.search}
-        {...getFormProps(form)}
-        onSubmitCapture={onSubmitCapture}
-        onSubmit={submit.onSubmit}
+        {...formProps}
         className="form"
       >
         {Object.entries(hidden).map(([name, value]) => (

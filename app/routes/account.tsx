@@ -13,7 +13,7 @@ import type { FormEvent } from "react";
 import { useLivePanel } from "~/components/market/useLivePanel";
 import { Icon } from "~/components/ui/Icon";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { formatAmount } from "~/features/trading/currency";
+import { formatAmount } from "~/i18n/currency";
 import { TAB_MARKETS, readPositionTab } from "~/features/trading/positions.server";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { approximateUsd } from "~/features/wallet/amounts";

@@ -4,6 +4,7 @@
  * lot names its source. A pending order can be cancelled: the Cancel link opens a server-rendered confirm step
  * (`?cancel=<no>`, docs/decisions/0023), and only its POST (a form with its own schema) cancels.
  */
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
@@ -11,9 +12,8 @@ import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PagedList } from "~/components/ui/PagedList";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { dealConversion, formatAmount } from "~/features/trading/currency";
+import { dealConversion, formatAmount } from "~/i18n/currency";
 import { rateText } from "~/features/trading/rate-text";
-import { parseCancelForm } from "~/features/trading/forms.server";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { tradeLinks } from "~/features/trading/route-exports";
 import { RecordTime } from "~/components/ui/FigureList";
@@ -30,6 +30,17 @@ import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+import type { TFunction } from "~/i18n/config";
+import { z } from "zod";
+
+/** The "Yes, cancel order" form (an intent-only form: which order; docs/decisions/0201: its only user holds it). */
+function createCancelSchema(t: TFunction) {
+  const failed = t("errors.submissionFailed");
+  return z.object({
+    intent: z.literal("cancel", { errorMap: () => ({ message: failed }) }),
+    no: z.string({ required_error: failed }).regex(/^[0-9]{1,40}$/, failed),
+  });
+}
 
 export const handle: PageHandle = { i18n: ["trade:records", "trade:side", "trade:currency", "trade:source"], titleKey: "trade:records.title" };
 export const links = tradeLinks;
@@ -71,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const context = await requireUserContext(request, "trade");
   const url = new URL(request.url);
   const back = recordsHref({ type: readRecordType(url.searchParams.get("type")), page: readPage(url.searchParams.get("page")) });
-  const submission = parseCancelForm(await request.formData(), context.t);
+  const submission = parseWithZod(await request.formData(), { schema: createCancelSchema(context.t) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { no } = submission.value;
   const cancelled = await attempt(cancelOrder(context.provider, no));

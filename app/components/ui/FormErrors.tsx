@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 
 import { ErrorSummary, type SummaryError } from "./ErrorSummary";
 
@@ -19,16 +19,6 @@ export function useFormErrors(fields: FieldLike[], formErrors?: string[] | null,
     if (message) list.push({ id: field.id, message });
   }
   return list;
-}
-
-/**
- * Counts submit attempts, including those client-side validation stops. Spread `onSubmitCapture` on the
- * <Form>; it runs before Conform's own onSubmit.
- */
-export function useSubmitAttempts() {
-  const [attempts, setAttempts] = useState(0);
-  const onSubmitCapture = useCallback(() => setAttempts((count) => count + 1), []);
-  return { attempts, onSubmitCapture };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 
 import { Pager } from "~/components/ui/Pager";
-import { getInputProps } from "~/components/ui/replyForm";
+import { hiddenProps } from "~/forms/hidden";
 import type { ActionReply } from "~/forms/reply";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,6 @@ import { useFormat } from "~/i18n/format-context";
 
 import type { BlockScreenData, BuyStep } from "./block.server";
 import { Figures, type Figure } from "./Figures";
-import type { BlockReviewFields } from "./forms.server";
 import { ListFailed } from "./ListFailed";
 import { BLOCK_HREFS } from "./molds";
 import { OfferItem } from "./OfferItem";
@@ -21,6 +20,7 @@ import { NoTransactionPassword, PurchaseReview, type ConfirmReply } from "./Purc
 import { PurchaseScreen, usePurchaseReply } from "./PurchaseScreen";
 import { BELOW_MINIMUM_HINT_MS, BLOCK_STEP } from "./quantity";
 import { QuantityStepDialog } from "./QuantityStepDialog";
+import { createBlockConfirmSchema, createBlockReviewSchema } from "./schemas";
 import { useQuantityStep } from "./useQuantityStep";
 
 /**
@@ -135,7 +135,8 @@ function BuyForm({
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
   const listQuery = { code: data.code || undefined, page: data.page };
-  const step = useQuantityStep<BlockReviewFields>({ id: "block-buy", item: { buy: String(offer.id) }, loaded: buy, lastResult, offline });
+  const schema = useMemo(() => createBlockReviewSchema(t, { min: offer.minimum, max: buy.maximum }), [t, offer.minimum, buy.maximum]);
+  const step = useQuantityStep({ id: "block-buy", schema, item: { buy: String(offer.id) }, loaded: buy, lastResult, offline });
   const { fields, quantity } = step;
   const belowHint = useBelowMinimumHint(quantity, offer.minimum);
   const total = quantity !== null && quantity > 0 ? money(toBig(offer.price).times(quantity)) : null;
@@ -160,7 +161,7 @@ function BuyForm({
       }
       hidden={
         <>
-          <input {...getInputProps(fields.buy, { type: "hidden" })} />
+          <input {...hiddenProps(fields.buy, String(offer.id))} />
           {/* For a − / + press without JS (a GET of this form): the list it came from. */}
           {data.code ? <input type="hidden" name="code" value={data.code} /> : null}
           {data.page > 1 ? <input type="hidden" name="page" value={data.page} /> : null}
@@ -209,6 +210,7 @@ function BlockReviewStep({
   ...reply
 }: { data: BlockScreenData; buy: BuyStep; review: NonNullable<BlockScreenData["review"]> } & ConfirmReply) {
   const { t } = useTranslation("products");
+  const schema = useMemo(() => createBlockConfirmSchema(t, { min: buy.offer.minimum, max: buy.maximum }), [t, buy.offer.minimum, buy.maximum]);
   const fmt = useFormat();
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
@@ -235,7 +237,7 @@ function BlockReviewStep({
       changeHref={hrefs.screen({ ...listQuery, item: offer.id, quantity: review.quantity })}
       ordersHref={hrefs.orders()}
       {...reply}
-      constraint={review.constraint}
+      schema={schema}
       password={{ isSet: buy.passwordSet }}
     />
   );

@@ -1,15 +1,15 @@
 import { Link } from "@remix-run/react";
 
 import { Field } from "~/components/ui/Field";
-import { getInputProps, type FieldMetadata } from "~/components/ui/replyForm";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { z } from "zod";
+
 import { CheckAnswers, reviewTexts, type ReviewProps } from "~/forms/CheckAnswers";
 import type { ClientFailure, useMoneyReply } from "~/forms/client-action";
 import type { ActionReply } from "~/forms/reply";
 import { StepDialog } from "~/forms/StepDialog";
 import { useTranslation } from "react-i18next";
 import { transactionPasswordHref } from "~/utils/hrefs";
-
-import type { FormConstraint } from "./forms.server";
 
 /** What a purchase screen's action (or its clientAction, when the network lost the submit) answered. */
 export type ProductReply = ActionReply | ClientFailure;
@@ -37,7 +37,8 @@ export function PurchaseReview({
   ...review
 }: ReviewProps & {
   ordersHref: string;
-  constraint?: FormConstraint;
+  /** The Confirm's shared schema (features/products/schemas.ts). */
+  schema: z.ZodTypeAny;
   password?: ReviewPassword;
 }) {
   const { t } = useTranslation("products");
@@ -59,7 +60,7 @@ export function PurchaseReview({
 }
 
 /** The transaction password, asked for at the moment of confirming (never filled back in after a refused Confirm). */
-function PasswordField({ field }: { field: FieldMetadata }) {
+function PasswordField({ field }: { field: FieldMetadata<string> }) {
   const { t } = useTranslation("products");
   return (
     <Field

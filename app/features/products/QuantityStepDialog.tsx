@@ -1,8 +1,8 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { getFormProps, getInputProps } from "~/components/ui/replyForm";
 import { StepDialog } from "~/forms/StepDialog";
 
 import type { Bound } from "./quantity";
@@ -17,7 +17,7 @@ import type { useQuantityStep } from "./useQuantityStep";
  * so with `boundNotes`), an error while typing (`typedError`, after the server's and the − / + note), the total, then
  * Review and Cancel.
  */
-export function QuantityStepDialog<Fields extends { quantity: string }>({
+export function QuantityStepDialog({
   step,
   title,
   closeHref,
@@ -33,7 +33,7 @@ export function QuantityStepDialog<Fields extends { quantity: string }>({
   canReview = true,
   cancelLabel,
 }: {
-  step: ReturnType<typeof useQuantityStep<Fields>>;
+  step: ReturnType<typeof useQuantityStep>;
   title: string;
   /** The list the step came from: Esc and Cancel go back to it. */
   closeHref: string;
@@ -53,13 +53,13 @@ export function QuantityStepDialog<Fields extends { quantity: string }>({
   cancelLabel: string;
 }) {
   const location = useLocation();
-  const { form, fields } = step;
-  const quantityErrors = fields.quantity.errors ?? (step.note ? [step.note] : typedError ? [typedError] : null);
+  const quantity = (step.fields as unknown as { quantity: FieldMetadata<string> }).quantity;
+  const quantityErrors = quantity.errors ?? (step.note ? [step.note] : typedError ? [typedError] : null);
   return (
     <StepDialog title={title} closeHref={closeHref} focusSafeChoice>
-      <FormErrorSummary fields={[{ id: fields.quantity.id, errors: fields.quantity.errors }]} formId={fields.quantity.id} {...step.summary} />
+      <FormErrorSummary fields={[{ id: quantity.id, errors: quantity.errors }]} formId={quantity.id} {...step.summary} />
       {intro}
-      <Form method="post" action={action} {...getFormProps(form)} {...step.formProps} className="form">
+      <Form method="post" action={action} {...step.formProps} className="form">
         {hidden}
         <QuantityStepper
           action={location.pathname}
@@ -70,7 +70,7 @@ export function QuantityStepDialog<Fields extends { quantity: string }>({
             step.setQuantity(next.quantity);
             step.setNote(next.bound ? boundNotes[next.bound] : null);
           }}
-          field={{ ...field, errors: quantityErrors, inputProps: getInputProps(fields.quantity, { type: "text", ariaAttributes: false }) }}
+          field={{ ...field, errors: quantityErrors, inputProps: getInputProps(quantity, { type: "text", ariaAttributes: false }) }}
           onInput={() => step.setNote(null)}
         />
         <p className="pr-total">{total}</p>

@@ -10,10 +10,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 
-import { currencyName, walletConversion } from "~/features/trading/currency";
+import { currencyName, walletConversion } from "~/i18n/currency";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import { orderEstimate, type OrderEstimate } from "~/features/trading/order";
-import { refuse, toReview } from "~/forms/action.server";
+import { orderEstimate, type OrderEstimate } from "~/utils/estimate";
+import { refuse, submitToProvider, toReview } from "~/forms/action.server";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -31,11 +31,10 @@ import { requireSameOrigin } from "~/http/security.server";
 import { money, toBig } from "~/utils/decimal";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-import { formConstraint } from "~/utils/form-constraint.server";
 
 import { BLOCK_HREFS } from "./molds";
-import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits, type FormConstraint } from "./forms.server";
-import { confirmPurchase, refusedConfirm } from "./purchase.server";
+import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits } from "./schemas"
+import { PASSWORD_REFUSALS, purchaseConfirm } from "./purchase.server";
 import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type QuantityStepData } from "./quantity";
 import { NO_STORE } from "~/http/no-store";
 
@@ -62,7 +61,6 @@ export interface BlockReview {
    * provider converts no block or QIP purchase, so today it is the same figure).
    */
   conversion: { walletAmount: string; note: string } | null;
-  constraint: FormConstraint;
 }
 
 export interface BlockScreenData extends PageInfo {
@@ -152,7 +150,7 @@ export async function loadBlockScreen(request: Request, mold: BlockMold) {
       quantity = String(stepped.quantity);
       stepNote = stepped.bound ? boundMessage(context, limits, stepped.bound) : null;
     }
-    buy = { ...limits, quantity, stepNote, constraint: formConstraint("block-review", blockLimits(limits), () => createBlockReviewSchema(t, blockLimits(limits))) };
+    buy = { ...limits, quantity, stepNote };
     review = step === "review" ? blockReview(context, limits, query) : null;
   }
   const data: BlockScreenData = {
@@ -196,7 +194,6 @@ function blockReview(context: UserRequestContext, limits: Limits, query: URLSear
         toName: currencyName(conversion.to, context.fmt),
       }),
     },
-    constraint: formConstraint("block-confirm", blockLimits(limits), () => createBlockConfirmSchema(context.t, blockLimits(limits))),
   };
 }
 
@@ -225,13 +222,16 @@ export async function blockAction(request: Request, mold: BlockMold) {
   }
 
   const submission = parseWithZod(formData, { schema: createBlockConfirmSchema(t, limits ? blockLimits(limits) : { min: 1, max: null }) });
-  if (!limits) return refusedConfirm(submission, { formErrors: [t("buy.offerGone")] });
-  if (submission.status !== "success") return refusedConfirm(submission);
-  const order = submission.value;
+  const confirm = purchaseConfirm(t);
+  if (!limits) return refuse(submission, { ...confirm, formErrors: [t("buy.offerGone")] });
+  if (submission.status !== "success") return refuse(submission, confirm);
   const offer = limits.offer;
-  return confirmPurchase(context, submission, {
+  return submitToProvider(submission, {
+    ...confirm,
+    ...PASSWORD_REFUSALS,
+    t,
     where: `${mold} buy`,
-    call: () =>
+    call: (order) =>
       buyBlockOffer(context.provider, {
         mold,
         id: offer.id,
@@ -253,6 +253,6 @@ export async function blockAction(request: Request, mold: BlockMold) {
         },
       },
     }),
-    failed: (failure) => failureMessage(t, failure, "products:errors.purchaseFailed"),
+    message: (failure) => failureMessage(t, failure, "products:errors.purchaseFailed"),
   });
 }

@@ -4,8 +4,6 @@
  */
 import { ROUND_DOWN, money, toBig } from "~/utils/decimal";
 
-import type { FormConstraint } from "./forms.server";
-
 /**
  * A quantity is written in decimal digits only: no sign, space, exponent, hex prefix or decimal point (the order
  * form's rule, docs/decisions/0100). Kept here rather than imported from the trading rules, whose module translates
@@ -24,7 +22,6 @@ export interface QuantityStepData {
   quantity: string;
   /** A − / + press without JS that stopped at a bound: its message on the field. */
   stepNote: string | null;
-  constraint: FormConstraint;
 }
 
 /** Which bound a − / + press or a typed quantity broke. */

@@ -1,38 +1,49 @@
 import { useState } from "react";
+import type { z } from "zod";
 
-import type { FormReply } from "~/components/ui/replyForm";
-import { useSubmitForm } from "./useSubmitForm";
+import type { ActionReply } from "~/forms/reply";
+import { useZodForm } from "~/forms/useZodForm";
 import { useTranslation } from "react-i18next";
 
 import { readQuantity, type QuantityStepData } from "./quantity";
 
 /**
- * The state of a purchase's quantity step (block buy, IPO apply; docs/decisions/0100, 0137): the money form's state
- * (useSubmitForm: the server's reply, a submit held back offline said in the products' words), plus what
- * is typed as a quantity and the note of − / +: with JS they leave their own (undefined until the first press, so a
- * no-JS press's note from the URL speaks until then).
+ * The state of a purchase's quantity step (block buy, IPO apply; docs/decisions/0100, 0137, 0200): the kit's form
+ * (`useZodForm` with the step's shared schema: native constraints, the check on submit, a submit held back offline
+ * said in the products' words), plus what is typed as a quantity and the note of − / +: with JS they leave their own
+ * (undefined until the first press, so a no-JS press's note from the URL speaks until then).
  */
-export function useQuantityStep<Fields extends { quantity: string }>({
+export function useQuantityStep<Schema extends z.ZodTypeAny>({
   id,
+  schema,
   item,
   loaded,
   lastResult,
   offline,
 }: {
   id: string;
+  /** The step's "Review" schema (features/products/schemas.ts), built with the browser's `t`. */
+  schema: Schema;
   /** The item's own field (`buy`, `apply`: its id). */
-  item: { [K in Exclude<keyof Fields, "quantity">]?: string };
-  /** What the loader gives the step: the field's starting quantity, the note of a no-JS − / + press, the constraints. */
+  item: Record<string, string>;
+  /** What the loader gives the step: the field's starting quantity, the note of a no-JS − / + press. */
   loaded: QuantityStepData;
-  lastResult: FormReply | undefined;
+  lastResult: ActionReply["result"] | undefined;
   /** The clientAction found the submit lost by the network before it reached the server. */
   offline: boolean;
 }) {
   const { t } = useTranslation("products");
-  const defaultValue = { ...item, quantity: loaded.quantity } as { [K in keyof Fields]?: unknown };
-  const step = useSubmitForm<Fields>({ id, lastResult, constraint: loaded.constraint, defaultValue, offline, offlineMessage: t("review.offlineForm") });
+  const step = useZodForm({
+    id,
+    schema,
+    lastResult,
+    defaultValue: { ...item, quantity: loaded.quantity } as never,
+    offline,
+    offlineMessage: t("review.offlineForm"),
+  });
   const [note, setNote] = useState<string | null | undefined>(undefined);
-  const typed = step.fields.quantity.value ?? "";
+  const quantityField = (step.fields as Record<string, { value?: unknown }>).quantity;
+  const typed = typeof quantityField?.value === "string" ? quantityField.value : "";
   return {
     ...step,
     typed,

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 import { POSITION_TABS, positionsResourceHref, stockHref, type PositionTab } from "~/utils/hrefs";
 
-import { formatAmount } from "./currency";
+import { formatAmount } from "~/i18n/currency";
 import type { PositionsScreenData } from "./positions.server";
 import { ProfitLoss } from "./ProfitLoss";
 

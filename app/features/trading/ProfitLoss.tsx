@@ -3,7 +3,7 @@ import { directionOf } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
-import { formatSignedAmount } from "./currency";
+import { formatSignedAmount } from "~/i18n/currency";
 
 const MINUS = "\u2212";
 

@@ -6,8 +6,10 @@ import { describe, expect, it } from "vitest";
 
 import { deploymentFor } from "~/deployment";
 
-import { amountMarket, dealConversion, exchangePair, formatAmount, formatSignedAmount, walletConversion } from "./currency";
-import { orderEstimate, priceMoved, priceMoveMatters, priceMoveShare, quantityWarning, readQuantity, stepQuantity, walletEstimate } from "./order";
+import { amountMarket, dealConversion, exchangePair, formatAmount, formatSignedAmount, walletConversion } from "~/i18n/currency";
+import { orderEstimate, walletEstimate } from "~/utils/estimate";
+
+import { priceMoved, priceMoveMatters, priceMoveShare, quantityWarning, readQuantity, stepQuantity } from "./order";
 
 const inr = { locale: "en", deployment: deploymentFor("INR") };
 const mxn = { locale: "en", deployment: deploymentFor("MXN") };

@@ -14,7 +14,7 @@ import type { Toast } from "~/session/toast";
 import type { UserRequestContext } from "~/utils/request.server";
 import { money, toBig } from "~/utils/decimal";
 
-import { dealConversion, exchangePair, formatAmount, formatSignedAmount, walletConversion, walletCurrencies, type WalletConversion } from "./currency";
+import { dealConversion, exchangePair, formatAmount, formatSignedAmount, walletConversion, walletCurrencies, type WalletConversion } from "~/i18n/currency";
 import { rateText } from "./rate-text";
 import { NO_STORE } from "~/http/no-store";
 

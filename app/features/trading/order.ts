@@ -1,7 +1,6 @@
 /**
- * Buy/sell order rules shared by server and browser (docs/product.md#trading, #quantities, #fees). No zod here:
- * this module ships to the browser, whose buy/sell budget has no room for a schema library; the forms' schemas
- * are in `forms.server.ts` and use these rules.
+ * Buy/sell order rules shared by server and browser (docs/product.md#trading, #quantities, #fees), with no zod, so
+ * that the screens that only show figures load none; the forms' schemas are in `schemas.ts` and use these rules.
  */
 import type { TFunction } from "~/i18n/config";
 import { money, toBig } from "~/utils/decimal";
@@ -59,49 +58,6 @@ export function stepQuantity(typed: unknown, step: "up" | "down", type: Position
   if (next < MIN_QUANTITY) return { quantity: MIN_QUANTITY, warning: { kind: "min" } };
   if (next > cap) return { quantity: cap, warning: { kind: "max", cap, type } };
   return { quantity: next, warning: null };
-}
-
-export interface OrderEstimate {
-  /** price × quantity, 2 decimals. */
-  total: string;
-  /** fee rate × price × quantity, 2 decimals (docs/product.md#fees). */
-  fee: string;
-  /** What the order costs (buy: total + fee) or brings in (sell: total − fee, never below 0). */
-  net: string;
-  /** Sell only: (price − cost price) × quantity, before fees; null for a buy. */
-  profit: string | null;
-}
-
-/**
- * The review's figures, computed exactly the way the provider computes the order (each product rounded once,
- * half-up, to 2 places; docs/decisions/0085-app-money-is-exact.md). Prices and the fee rate arrive as JSON
- * numbers or decimal strings and never pass through float arithmetic.
- */
-export function orderEstimate(input: {
-  side: Side;
-  price: number | string;
-  quantity: number;
-  feeRate: number | string;
-  costPrice?: number | string | null;
-}): OrderEstimate {
-  const notional = toBig(input.price).times(input.quantity);
-  const total = toBig(money(notional));
-  const fee = toBig(money(toBig(input.feeRate).times(notional)));
-  const net = input.side === "buy" ? total.plus(fee) : total.minus(fee).lt(0) ? toBig(0) : total.minus(fee);
-  const profit =
-    input.side === "sell" && input.costPrice !== undefined && input.costPrice !== null
-      ? money(toBig(input.price).minus(input.costPrice).times(input.quantity))
-      : null;
-  return { total: money(total), fee: money(fee), net: money(net), profit };
-}
-
-/**
- * The same estimate in the wallet's currency at `rate` (wallet units per unit of the stock's currency), computed
- * as the provider converts an order (docs/decisions/0145): price × quantity × rate and the fee on that amount,
- * each rounded once. price × rate is exact, so this is the estimate of a price already in wallet units.
- */
-export function walletEstimate(input: { side: Side; price: number | string; quantity: number; feeRate: number | string; rate: number | string }): OrderEstimate {
-  return orderEstimate({ side: input.side, price: toBig(input.price).times(input.rate).toString(), quantity: input.quantity, feeRate: input.feeRate });
 }
 
 /**

@@ -5,7 +5,7 @@
 import { formatClockTime, type FormatContext } from "~/i18n/format";
 import type { TFunction } from "~/i18n/config";
 
-import { UNCONVERTED, formatRate, type WalletConversion } from "./currency";
+import { UNCONVERTED, formatRate, type WalletConversion } from "~/i18n/currency";
 
 /**
  * A rate in words, with where and when it is from: "1 USD = 88.4681 INR, USDINR=X from the market simulator at

@@ -49,7 +49,7 @@ import TradeNoNavPage from "~/routes/trade-no-nav.$type.($buck)";
 import common from "../../../locales/en/common.json";
 import quotes from "../../../locales/en/quotes.json";
 import trade from "../../../locales/en/trade.json";
-import { createOrderSchema, orderConstraints } from "./forms.server";
+import { createOrderSchema } from "./schemas";
 import type { PositionsScreenData } from "./positions.server";
 
 async function render(Component: () => JSX.Element, url: string, data: object, options: { actionData?: unknown; params?: Record<string, string> } = {}) {
@@ -64,11 +64,9 @@ async function render(Component: () => JSX.Element, url: string, data: object, o
   );
 }
 
-let constraints: TradingPageData["constraints"];
 let t: Awaited<ReturnType<typeof getFixedT<"trade">>>;
 beforeAll(async () => {
   t = await getFixedT("en", "trade");
-  constraints = orderConstraints(t);
 });
 
 const page = (overrides: Partial<TradingPageData> = {}): TradingPageData => ({
@@ -82,7 +80,6 @@ const page = (overrides: Partial<TradingPageData> = {}): TradingPageData => ({
   stepWarning: null,
   lots: [],
   review: null,
-  constraints,
   ...overrides,
 });
 

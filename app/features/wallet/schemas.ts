@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { FormatContext } from "~/i18n/format";
 import { idempotencyKeyField } from "~/forms/fields";
 import type { TFunction } from "~/i18n/config";
+import { ID_TYPES } from "~/provider/id-types";
 import type { WalletSettings } from "~/provider/wallet.server";
 
 import { WHOLE_AMOUNT, formatMinimum } from "./amounts";

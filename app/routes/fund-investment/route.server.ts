@@ -6,10 +6,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { createFundConfirmSchema, createFundReviewSchema, type FormConstraint } from "~/features/products/forms.server";
-import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
+import { createFundConfirmSchema, createFundReviewSchema } from "./schema";
+import { purchaseConfirm } from "~/features/products/purchase.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import { refuse, toReview } from "~/forms/action.server";
+import { refuse, submitToProvider, toReview } from "~/forms/action.server";
 import { formatMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
 import { findFund, fundFigures, getFunds, purchaseFund, type FundFigures } from "~/provider/products.server";
@@ -17,7 +17,6 @@ import { requireSameOrigin } from "~/http/security.server";
 import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-import { formConstraint } from "~/utils/form-constraint.server";
 import { NO_STORE } from "~/http/no-store";
 
 
@@ -25,7 +24,7 @@ export interface FundsPageData extends PageInfo {
   funds: FundFigures[];
   failed: boolean;
   /** The review of `?invest=<id>&step=review&key=`. */
-  review: { key: string; fund: FundFigures; constraint: FormConstraint } | null;
+  review: { key: string; fund: FundFigures } | null;
   /** `?invest=` named a fund that is not listed. */
   investGone: boolean;
 }
@@ -54,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...info,
     funds: list.ok ? list.data.rows.map(fundFigures) : [],
     failed: !list.ok,
-    review: reviewing && fund ? { key, fund, constraint: formConstraint("fund-confirm", null, () => createFundConfirmSchema(context.t)) } : null,
+    review: reviewing && fund ? { key, fund } : null,
     investGone: reviewing && !fund,
   };
   return json(data, { status: list.ok ? 200 : 503, headers: NO_STORE });
@@ -84,16 +83,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: createFundConfirmSchema(t) });
-  if (!fund) return refusedConfirm(submission, { formErrors: [t("funds.gone")] });
-  if (submission.status !== "success") return refusedConfirm(submission);
-  const { idempotency_key } = submission.value;
-  return confirmPurchase(context, submission, {
+  const confirm = purchaseConfirm(t);
+  if (!fund) return refuse(submission, { ...confirm, formErrors: [t("funds.gone")] });
+  if (submission.status !== "success") return refuse(submission, confirm);
+  return submitToProvider(submission, {
+    ...confirm,
+    t,
     where: "fund purchase",
-    call: () => purchaseFund(context.provider, { projectId: fund.id, idempotencyKey: idempotency_key }),
+    call: ({ idempotency_key }) => purchaseFund(context.provider, { projectId: fund.id, idempotencyKey: idempotency_key }),
     success: (order) => ({
       to: fundOrdersHref(),
       toast: { key: "products:toast.invested", values: { amount: formatMoney(order.amount, context.fmt), name: fund.name } },
     }),
-    failed: (failure) => investmentFailed(t, failure),
+    message: (failure) => investmentFailed(t, failure),
   });
 }

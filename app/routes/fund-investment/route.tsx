@@ -5,6 +5,7 @@
  * Success goes to /fund-investment/orders; a refusal is the translated investment-failed message.
  */
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { Pager } from "~/components/ui/Pager";
@@ -13,6 +14,7 @@ import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
 import { PurchaseReview } from "~/features/products/PurchaseReview";
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
+import { createFundConfirmSchema } from "./schema";
 import { productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import type { ActionReply } from "~/forms/reply";
@@ -43,6 +45,7 @@ export default function FundsPage() {
   const fmt = useFormat();
   // The review stays whatever the reply: the Invest forms post without it.
   const { amount, confirm } = usePurchaseReply(null);
+  const confirmSchema = useMemo(() => createFundConfirmSchema(t), [t]);
   const review = data.review;
   return (
     <PurchaseScreen
@@ -72,7 +75,7 @@ export default function FundsPage() {
             changeHref={fundsHref({ page: data.page })}
             ordersHref={fundOrdersHref()}
             {...confirm}
-            constraint={review.constraint}
+            schema={confirmSchema}
           />
         ) : null
       }

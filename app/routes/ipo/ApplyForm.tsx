@@ -1,10 +1,12 @@
-import { getInputProps } from "~/components/ui/replyForm";
-import type { IpoReviewFields } from "~/features/products/forms.server";
+import { useMemo } from "react";
+
+import { createIpoReviewSchema } from "./schema";
 import { IPO_STEP, boundBroken } from "~/features/products/quantity";
 import { QuantityStepDialog } from "~/features/products/QuantityStepDialog";
 import { useQuantityStep } from "~/features/products/useQuantityStep";
+import { hiddenProps } from "~/forms/hidden";
 import type { ActionReply } from "~/forms/reply";
-import { formatRate, walletCurrencies } from "~/features/trading/currency";
+import { formatRate, walletCurrencies } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import { money, toBig } from "~/utils/decimal";
@@ -23,9 +25,10 @@ export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; la
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const ipo = apply.ipo;
-  const step = useQuantityStep<IpoReviewFields>({ id: "ipo-apply", item: { apply: String(ipo.id) }, loaded: apply, lastResult, offline });
-  const { fields, quantity } = step;
   const bounds = { min: ipo.min, max: ipo.max };
+  const schema = useMemo(() => createIpoReviewSchema(t, { min: ipo.min, max: ipo.max }), [t, ipo.min, ipo.max]);
+  const step = useQuantityStep({ id: "ipo-apply", schema, item: { apply: String(ipo.id) }, loaded: apply, lastResult, offline });
+  const { fields, quantity } = step;
   const outOfRange = quantity !== null && boundBroken(quantity, ipo.min, ipo.max) ? t("ipo.outOfRange", bounds) : null;
   const held = quantity !== null && !outOfRange ? money(toBig(ipo.price).times(quantity)) : null;
   const total = held === null ? t("ipo.heldNone") : heldLine(held, quantity!);
@@ -54,7 +57,7 @@ export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; la
       closeHref={ipoHref()}
       action={ipoHref({ item: ipo.id })}
       intro={<p>{t("ipo.priceLine", { price: formatMarketMoney(ipo.price, fmt, ipo.market) })}</p>}
-      hidden={<input {...getInputProps(fields.apply, { type: "hidden" })} />}
+      hidden={<input {...hiddenProps(fields.apply, String(ipo.id))} />}
       range={{ ...bounds, step: IPO_STEP, start: ipo.max }}
       boundNotes={{ min: t("ipo.atMinimum", bounds), max: t("ipo.atMaximum", bounds) }}
       typedError={outOfRange}

@@ -6,14 +6,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { createIpoConfirmSchema, createIpoReviewSchema } from "~/features/products/forms.server";
-import { confirmPurchase, refusedConfirm } from "~/features/products/purchase.server";
+import { createIpoConfirmSchema, createIpoReviewSchema } from "./schema";
+import { purchaseConfirm } from "~/features/products/purchase.server";
 import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import { walletEstimate } from "~/features/trading/order";
+import { walletEstimate } from "~/utils/estimate";
 import { rateConversion, reviewRate } from "~/features/trading/order.server";
-import { refuse, toReview } from "~/forms/action.server";
-import { currencyName, walletConversion, walletCurrencies, type WalletConversion } from "~/features/trading/currency";
+import { refuse, submitToProvider, toReview } from "~/forms/action.server";
+import { currencyName, walletConversion, walletCurrencies, type WalletConversion } from "~/i18n/currency";
 import { rateText } from "~/features/trading/rate-text";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -23,7 +23,6 @@ import { requireSameOrigin } from "~/http/security.server";
 import { money, toBig } from "~/utils/decimal";
 import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-import { formConstraint } from "~/utils/form-constraint.server";
 
 import { ipoUnavailableReason } from "./reasons";
 import type { IpoPageData, IpoReview } from "./types";
@@ -70,7 +69,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       quantity,
       stepNote,
       rate: rate && { pair: rate.pair, conversion },
-      constraint: formConstraint("ipo-review", range, () => createIpoReviewSchema(t, range)),
     };
     if (reviewing && count !== null) {
       review = {
@@ -80,7 +78,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         walletAmount: rate ? (conversion ? walletEstimate({ side: "buy", price: ipo.price, quantity: count, feeRate: "0", rate: conversion.rate }).net : null) : money(toBig(ipo.price).times(count)),
         balance: balance?.ok ? balance.data : null,
         rateNote: rate ? ipoRateNote(context, ipo.market, rate.pair, conversion) : null,
-        constraint: formConstraint("ipo-confirm", range, () => createIpoConfirmSchema(t, range)),
       };
     }
   }
@@ -107,14 +104,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: createIpoConfirmSchema(t, range) });
-  if (!ipo) return refusedConfirm(submission, { formErrors: [t("ipo.gone")] });
-  if (submission.status !== "success") return refusedConfirm(submission);
-  const { quantity, idempotency_key } = submission.value;
-  return confirmPurchase(context, submission, {
+  const confirm = purchaseConfirm(t);
+  if (!ipo) return refuse(submission, { ...confirm, formErrors: [t("ipo.gone")] });
+  if (submission.status !== "success") return refuse(submission, confirm);
+  return submitToProvider(submission, {
+    ...confirm,
+    t,
     where: "ipo apply",
-    call: () => applyForIpo(context.provider, { id: ipo.id, tag: ipo.symbol, count: quantity, price: ipo.price, idempotencyKey: idempotency_key }),
+    call: ({ quantity, idempotency_key }) => applyForIpo(context.provider, { id: ipo.id, tag: ipo.symbol, count: quantity, price: ipo.price, idempotencyKey: idempotency_key }),
     success: (application) => ({ to: ipoOrdersHref(), toast: appliedToast(context, ipo, application) }),
-    failed: (failure) => failureMessage(t, failure, "products:ipo.failed"),
+    message: (failure) => failureMessage(t, failure, "products:ipo.failed"),
   });
 }
 

@@ -11,14 +11,16 @@
  * Success goes to /ipo/orders with the application's toast.
  */
 import { useLoaderData, useLocation } from "@remix-run/react";
+import { useMemo } from "react";
 
 import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
 import { PurchaseReview, type ConfirmReply } from "~/features/products/PurchaseReview";
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
+import { createIpoConfirmSchema } from "./schema";
 import { productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
-import { walletCurrencies } from "~/features/trading/currency";
+import { walletCurrencies } from "~/i18n/currency";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "~/i18n/config";
@@ -104,6 +106,7 @@ function ipoStatusName(t: TFunction<"products">, status: string): string {
 
 function IpoReviewStep({ ipo, review, ...reply }: { ipo: IpoFigures; review: IpoReview } & ConfirmReply) {
   const { t } = useTranslation("products");
+  const schema = useMemo(() => createIpoConfirmSchema(t, { min: ipo.min, max: ipo.max }), [t, ipo.min, ipo.max]);
   const fmt = useFormat();
   // docs/decisions/0191: an IPO in another currency is held in wallet money at the pair's rate; say how much and how.
   const currencies = walletCurrencies(ipo.market, fmt);
@@ -128,7 +131,7 @@ function IpoReviewStep({ ipo, review, ...reply }: { ipo: IpoFigures; review: Ipo
       changeHref={ipoHref({ item: ipo.id, quantity: review.quantity })}
       ordersHref={ipoOrdersHref()}
       {...reply}
-      constraint={review.constraint}
+      schema={schema}
     />
   );
 }

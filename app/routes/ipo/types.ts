@@ -1,7 +1,6 @@
 /** The /ipo screen's loader data (what the server renders; the browser adds typing and − / +). */
-import type { FormConstraint } from "~/features/products/forms.server";
 import type { QuantityStepData } from "~/features/products/quantity";
-import type { WalletConversion } from "~/features/trading/currency";
+import type { WalletConversion } from "~/i18n/currency";
 import type { IpoFigures } from "~/provider/products.server";
 
 /** The quantity step; its quantity starts at the IPO's max. */
@@ -25,7 +24,6 @@ export interface IpoReview {
   balance: string | null;
   /** For an IPO in another currency: the currencies, the rate, its source and time in words (made by the server). */
   rateNote: string | null;
-  constraint: FormConstraint;
 }
 
 export interface IpoPageData {

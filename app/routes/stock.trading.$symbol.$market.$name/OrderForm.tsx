@@ -1,25 +1,26 @@
-import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { getInputProps } from "@conform-to/react";
+import { Form, useLocation } from "@remix-run/react";
+import { useMemo, useState } from "react";
 
 import { Field } from "~/components/ui/Field";
-import { FormErrorSummary, useSubmitAttempts } from "~/components/ui/FormErrors";
-import { getFormProps, getInputProps, useReplyForm } from "~/components/ui/replyForm";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RadioTabs } from "~/components/ui/Tabs";
-import { formatAmount } from "~/features/trading/currency";
+import { formatAmount } from "~/i18n/currency";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
-import type { OrderFields } from "~/features/trading/forms.server";
+import { createOrderSchema } from "~/features/trading/schemas";
 import {
   MIN_QUANTITY,
   POSITION_TYPES,
   QUANTITY_CAPS,
-  orderEstimate,
   quantityWarningText,
   readPositionType,
   readQuantity,
   stepQuantity,
 } from "~/features/trading/order";
+import { orderEstimate } from "~/utils/estimate";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
-import { useOfflineSubmit } from "~/forms/useOfflineSubmit";
+import { hiddenProps } from "~/forms/hidden";
+import { useZodForm } from "~/forms/useZodForm";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
@@ -28,7 +29,7 @@ import type { StepProps, TradingPageData } from "./types";
 
 /**
  * The order form (docs/decisions/0100-order-form-state-in-the-url-and-conform.md, 0159): its starting values come
- * from the loader (the URL), what is typed lives in the inputs (useReplyForm follows it), and the server's reply
+ * from the loader (the URL), what is typed lives in the inputs (the kit's useZodForm follows it), and the server's reply
  * (`lastResult`) brings back exactly what was typed with the errors on their fields, an error summary that takes
  * focus, and "Error: " in the title. Nothing is clamped behind the customer's back: 999 stays 999 and says why it
  * cannot be ordered. With JS, − / + change the field in place (no round trip).
@@ -41,29 +42,26 @@ export function OrderForm({
 }: StepProps & { livePrice: number }) {
   const { t } = useTranslation("trade");
   const fmt = useFormat();
-  const navigation = useNavigation();
   const location = useLocation();
-  // The action validates and translates (decision 0006): errors appear after a submit, never while typing.
-  const [form, fields] = useReplyForm<OrderFields>({
+  const schema = useMemo(() => createOrderSchema(t), [t]);
+  // The kit's form (docs/decisions/0200): errors appear after a submit, never while typing.
+  const { form, fields, formProps, summary, busy } = useZodForm({
     id: `order-${data.side}`,
+    schema,
     lastResult,
-    constraint: data.constraints.order,
     defaultValue: { type: data.side, position: data.form.position, quantity: data.form.quantity, lot: data.form.lot ?? undefined },
+    offline: clientFailure === "offline",
+    offlineMessage: t("offline.reviewNotSent"),
   });
-  const { attempts, onSubmitCapture } = useSubmitAttempts();
   // A − / + press with JS that stopped at a bound (undefined until the first press: the URL's step, if any, speaks).
   const [stepNote, setStepNote] = useState<string | null | undefined>(undefined);
-  const submit = useOfflineSubmit();
-  const offline = submit.offline;
 
   const selling = data.side === "sell";
   const position = readPositionType(fields.position.value ?? data.form.position);
   const typed = fields.quantity.value ?? "";
   const quantity = readQuantity(typed);
   const quantityErrors = fields.quantity.errors ?? (stepNote === undefined ? (data.stepWarning ? [data.stepWarning] : null) : stepNote ? [stepNote] : null);
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const action = location.pathname + location.search;
-  const formErrors = [...(form.errors ?? []), ...(offline || clientFailure === "offline" ? [t("offline.reviewNotSent")] : [])];
   const firstLotId = data.lots[0] ? `${form.id}-lot-${data.lots[0].no}` : form.id;
 
   if (selling && data.lots.length === 0) {
@@ -89,10 +87,8 @@ export function OrderForm({
           { id: form.id, errors: fields.position.errors },
           { id: firstLotId, errors: fields.lot.errors },
         ]}
-        formErrors={formErrors}
         formId={fields.quantity.id}
-        lastResult={offline ? { status: "error" } : lastResult}
-        attempts={attempts}
+        {...summary}
       />
       {!selling && data.lots.length > 0 ? (
         <section aria-labelledby="lots-title" className="tr-mylots">
@@ -110,16 +106,14 @@ export function OrderForm({
       <Form
         method="post"
         action={action}
-        {...getFormProps(form)}
-        onSubmitCapture={onSubmitCapture}
-        onSubmit={submit.onSubmit}
+        {...formProps}
         className="form"
       >
         {/* Enter in the quantity field submits the first submit button: make that "Review", not "−". */}
         <button type="submit" name="intent" value="review" className="tr-default-submit" tabIndex={-1} aria-hidden="true">
           {t("trading.review")}
         </button>
-        <input {...getInputProps(fields.type, { type: "hidden" })} />
+        <input {...hiddenProps(fields.type, data.side)} />
         {selling ? (
           <fieldset className="tr-lots">
             <legend className="label">{t("sell.lotLegend")}</legend>

@@ -1,8 +1,11 @@
-import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from "~/features/trading/currency";
+import { useMemo } from "react";
+
+import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from "~/i18n/currency";
 import { rateText } from "~/features/trading/rate-text";
 import { QUANTITY_CAPS } from "~/features/trading/order";
 import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/i18n/format";
 import { CheckAnswers } from "~/forms/CheckAnswers";
+import { createConfirmSchema } from "~/features/trading/schemas";
 import { useTranslation } from "react-i18next";
 import { orderHref, recordsHref } from "~/utils/hrefs";
 import { useFormat } from "~/i18n/format-context";
@@ -20,6 +23,7 @@ const CONFIRM_ID = "confirm-submit";
 export function Review({ data, lastResult, clientFailure }: StepProps) {
   const { t } = useTranslation("trade");
   const fmt = useFormat();
+  const schema = useMemo(() => createConfirmSchema(t), [t]);
   const review = data.review!;
   const selling = data.side === "sell";
   const market = data.target.market;
@@ -77,7 +81,7 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
       clientFailure={clientFailure}
       formId="confirm"
       confirmId={CONFIRM_ID}
-      constraint={data.constraints.confirm}
+      schema={schema}
       texts={{ offline: t("offline.nothingOrdered"), outcomeUnknown: t("review.outcomeUnknown"), check: t("review.checkRecords"), change: t("review.change") }}
       listClassName="tr-review__list"
       frame={{ card: { className: "card tr-review", titleId: "review-title" } }}

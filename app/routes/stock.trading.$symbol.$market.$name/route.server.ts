@@ -9,13 +9,11 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 
 import { displaySymbol } from "~/deployment";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import { orderConstraints, parseConfirmForm, parseOrderForm } from "~/features/trading/forms.server";
+import { parseConfirmForm, parseOrderForm } from "~/features/trading/schemas";
 import {
   MIN_QUANTITY,
-  orderEstimate,
   quantityWarning,
   quantityWarningText,
-  walletEstimate,
   readPositionType,
   readQuantity,
   readSide,
@@ -23,6 +21,7 @@ import {
   type PositionType,
   type Side,
 } from "~/features/trading/order";
+import { orderEstimate, walletEstimate } from "~/utils/estimate";
 import { dealToast, loadLots, orderTarget, rateConversion, requireInstrument, reviewRate, type OrderTarget, type ReviewRate } from "~/features/trading/order.server";
 import { formatInteger } from "~/i18n/format";
 import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
@@ -114,7 +113,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     stepWarning,
     lots,
     review: step === "review" ? reviewFigures(context, query, { side, position }, quote, lots, feeRate, rate) : null,
-    constraints: orderConstraints(context.t),
   };
   return json(data, { headers: NO_STORE });
 }

@@ -1,8 +1,8 @@
 /** The buy/sell screen's loader data (what the server renders; the browser adds live prices and typing). */
-import type { FormReply } from "~/components/ui/replyForm";
-import type { OrderEstimate, PositionType, Side } from "~/features/trading/order";
-import type { WalletConversion } from "~/features/trading/currency";
-import type { OrderConstraints } from "~/features/trading/forms.server";
+import type { ActionReply } from "~/forms/reply";
+import type { PositionType, Side } from "~/features/trading/order";
+import type { OrderEstimate } from "~/utils/estimate";
+import type { WalletConversion } from "~/i18n/currency";
 import type { PositionFigures } from "~/provider/trading.server";
 
 export interface ReviewFigures {
@@ -44,14 +44,13 @@ export interface TradingPageData {
   stepWarning: string | null;
   lots: PositionFigures[];
   review: ReviewFigures | null;
-  constraints: OrderConstraints;
 }
 
 /** What the order form and the review get from the page: its data and the last submit's answer. */
 export interface StepProps {
   data: TradingPageData;
   /** The server's reply to the last submit (`submission.reply()`), if it was refused. */
-  lastResult: FormReply | undefined;
+  lastResult: ActionReply["result"] | undefined;
   /** With JS: a submit the network lost before it reached the server ("offline") or on the way back ("unknown"). */
   clientFailure: "offline" | "unknown" | null;
 }

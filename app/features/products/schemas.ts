@@ -1,7 +1,8 @@
 /**
- * The zod schemas of the product forms, one per form that posts (docs/product.md#block-trading, #ipo, #funds,
- * #validation): each purchase's "Review" and its review's "Confirm". Parsed with Conform in the actions, messages in
- * the request's language; the browser gets `getZodConstraint(schema)` through the loader (docs/decisions/0006).
+ * The zod schemas of the block/QIP purchase (docs/product.md#block-trading, #validation): its "Review" and its
+ * review's "Confirm", and the pieces the IPO and fund routes build theirs with (routes/ipo/schema.ts,
+ * routes/fund-investment/schema.ts: a route that imports this module names only the `buy` section). Shared (docs/decisions/0200-one-form-kit.md): the
+ * actions parse with them (`context.t`), the quantity steps drive `useZodForm` with them (`t` from `useTranslation`).
  * Nothing is coerced or clamped: a typed quantity comes back as typed, with its message.
  */
 import { z } from "zod";
@@ -11,19 +12,19 @@ import type { TFunction } from "~/i18n/config";
 
 import { QUANTITY_DIGITS, boundBroken } from "./quantity";
 
-type T = TFunction<"products">;
+export type T = TFunction<"products">;
 
 /** Offer, IPO and fund ids are digit strings. */
 const ID = /^[0-9]{1,10}$/;
 /** The transaction password: exactly 6 digits (docs/product.md#passwords). */
 const TRANSACTION_PASSWORD = /^[0-9]{6}$/;
 
-const intent = <N extends string>(name: N, t: T) => z.literal(name, { errorMap: () => ({ message: t("errors.submissionFailed") }) });
-const idField = (message: string) => z.string({ required_error: message }).regex(ID, message);
-const idempotencyKey = (t: T) => z.string({ required_error: t("errors.submissionFailed") }).regex(IDEMPOTENCY_KEY, t("errors.submissionFailed"));
+export const intent = <N extends string>(name: N, t: T) => z.literal(name, { errorMap: () => ({ message: t("errors.submissionFailed") }) });
+export const idField = (message: string) => z.string({ required_error: message }).regex(ID, message);
+export const idempotencyKey = (t: T) => z.string({ required_error: t("errors.submissionFailed") }).regex(IDEMPOTENCY_KEY, t("errors.submissionFailed"));
 
 /** A whole quantity within `min..max` (`max` null: none above), with the screen's own words for each problem. */
-function quantityField(messages: { required: string; digits: string; min: string; max: string }, min: number, max: number | null) {
+export function quantityField(messages: { required: string; digits: string; min: string; max: string }, min: number, max: number | null) {
   return z
     .string({ required_error: messages.required })
     .regex(QUANTITY_DIGITS, messages.digits)
@@ -73,33 +74,5 @@ export function createBlockConfirmSchema(t: T, limits: BlockLimits) {
   });
 }
 
-/* ---------------------------------------------------------------- IPO */
-
-function ipoQuantity(t: T, range: { min: number; max: number }) {
-  const outOfRange = t("ipo.outOfRange", { min: range.min, max: range.max });
-  return quantityField({ required: t("ipo.quantityRequired"), digits: t("ipo.digitsOnly"), min: outOfRange, max: outOfRange }, range.min, range.max);
-}
-
-export function createIpoReviewSchema(t: T, range: { min: number; max: number }) {
-  return z.object({ intent: intent("review", t), apply: idField(t("ipo.gone")), quantity: ipoQuantity(t, range) });
-}
-
-export function createIpoConfirmSchema(t: T, range: { min: number; max: number }) {
-  return z.object({ intent: intent("confirm", t), apply: idField(t("ipo.gone")), quantity: ipoQuantity(t, range), idempotency_key: idempotencyKey(t) });
-}
-
-/* ---------------------------------------------------------------- funds */
-
-export function createFundReviewSchema(t: T) {
-  return z.object({ intent: intent("review", t), invest: idField(t("funds.gone")) });
-}
-
-export function createFundConfirmSchema(t: T) {
-  return z.object({ intent: intent("confirm", t), invest: idField(t("funds.gone")), idempotency_key: idempotencyKey(t) });
-}
-
-export type { FormConstraint } from "~/utils/form-constraint.server";
-
 export type BlockReviewFields = z.input<ReturnType<typeof createBlockReviewSchema>>;
 export type BlockConfirmFields = z.input<ReturnType<typeof createBlockConfirmSchema>>;
-export type IpoReviewFields = z.input<ReturnType<typeof createIpoReviewSchema>>;

@@ -1,15 +1,14 @@
 /**
  * The zod schemas of the trading forms, one per form that posts (docs/product.md#trading, #quantities,
- * #validation): the order form ("Review order"), the review's Confirm, and the records' cancel confirm. Each is
- * parsed with Conform in its action (messages in the request's language); the browser gets only
- * `getZodConstraint(schema)` through the loader (docs/decisions/0006, 0100). Server only: no zod in the browser.
+ * #validation): the order form ("Review order") and the review's Confirm (the records' cancel is routes/records.tsx's own). Shared
+ * (docs/decisions/0200-one-form-kit.md): each action parses with its schema (`context.t`), and the order form and the
+ * review drive `useZodForm` with the same one (`t` from `useTranslation`).
  */
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import type { TFunction } from "~/i18n/config";
-import { formConstraint, type FormConstraint } from "~/utils/form-constraint.server";
 
 import { POSITION_TYPES, QUANTITY_DIGITS, SIDES, quantityWarning, quantityWarningText } from "./order";
 
@@ -67,14 +66,6 @@ export function createConfirmSchema(t: TFunction) {
     .superRefine(orderRules(t));
 }
 
-/** The records' "Yes, cancel order" (an intent-only form: which order). */
-export function createCancelSchema(t: TFunction) {
-  return z.object({
-    intent: intent(t, "cancel"),
-    no: z.string({ required_error: t("errors.submissionFailed") }).regex(ORDER_NO, t("errors.submissionFailed")),
-  });
-}
-
 export type OrderFields = z.input<ReturnType<typeof createOrderSchema>>;
 export type ConfirmFields = z.input<ReturnType<typeof createConfirmSchema>>;
 
@@ -84,21 +75,4 @@ export function parseOrderForm(formData: FormData, t: TFunction) {
 
 export function parseConfirmForm(formData: FormData, t: TFunction) {
   return parseWithZod(formData, { schema: createConfirmSchema(t) });
-}
-
-export function parseCancelForm(formData: FormData, t: TFunction) {
-  return parseWithZod(formData, { schema: createCancelSchema(t) });
-}
-
-export interface OrderConstraints {
-  order: FormConstraint;
-  confirm: FormConstraint;
-}
-
-/**
- * The HTML constraints of the order and confirm forms, as plain data for the loader; built once (two zod schemas per
- * buy/sell page view were ~8 % of its server allocations), frozen.
- */
-export function orderConstraints(t: TFunction): OrderConstraints {
-  return { order: formConstraint("order", null, () => createOrderSchema(t)), confirm: formConstraint("order-confirm", null, () => createConfirmSchema(t)) };
 }

@@ -8,7 +8,7 @@
  * No strings here: screens that only format amounts (the account's holdings) need no trade translations; the
  * rate in words is rate-text.ts.
  */
-import { currencyOfMarket, formatMarketMoney, intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
+import { currencyOfMarket, formatMarketMoney, intlLocale, numberFormat, type FormatContext } from "./format";
 import { toBig } from "~/utils/decimal";
 
 /** The market whose currency formats an amount of a trade in `market` (the wallet's home market when it has none). */
