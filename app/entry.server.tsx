@@ -9,12 +9,12 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 
 import { DocumentStatusContext } from "~/components/ui/FormErrors";
-import type { PageTranslations } from "~/i18n/instance";
 import { getLocale, requestI18n, resourcesFor } from "~/i18n/i18next.server";
-import { NonceProvider } from "~/utils/nonce-provider";
+import type { PageTranslations } from "~/i18n/instance";
 import { keepSessionAlive } from "~/session/session.server";
-import { deferScripts } from "~/utils/scripts-after-paint";
 import { documentEncoding, encodeDocument } from "~/utils/document-encoding.server";
+import { NonceProvider } from "~/utils/nonce-provider";
+import { deferScripts } from "~/utils/scripts-after-paint";
 
 // For the Express server (server/app.mjs): the request checks and headers, compiled with the app.
 export { serverHooks } from "~/http/security.server";

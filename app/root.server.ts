@@ -24,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The support button's unread count in the document itself, so it shows without JavaScript; JavaScript then keeps
   // it current by polling. Only for a page load: a client navigation's data request leaves it to the poll
   // (docs/decisions/0195-unread-count-in-the-document.md).
-  const support = signedIn && isDocumentRequest(request) ? await readSupportButtonState({ token: signedIn.token, request }) : null;
+  const support =
+    signedIn && isDocumentRequest(request) ? await readSupportButtonState({ token: signedIn.token, request }) : null;
   const headers = new Headers(toastHeaders ?? undefined);
   headers.set("Vary", "Cookie, Accept-Language");
   return json(

@@ -16,9 +16,18 @@ import {
 import { useContext, useState, type ReactNode } from "react";
 import { I18nContext, I18nextProvider, useTranslation } from "react-i18next";
 
-import { BackSwipe, BottomNav, DesktopWarning, Header, NetworkStatus, isNetworkFailure, useFocusOnNavigation, useSlowNavigation } from "~/components/shell";
-import { Toast } from "~/components/ui/Toast";
+import {
+  BackSwipe,
+  BottomNav,
+  DesktopWarning,
+  Header,
+  NetworkStatus,
+  isNetworkFailure,
+  useFocusOnNavigation,
+  useSlowNavigation,
+} from "~/components/shell";
 import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErrors";
+import { Toast } from "~/components/ui/Toast";
 import { DEFAULT_LOCALE, localeDirection } from "~/i18n/config";
 import { browserI18n, createPageI18n, receivePageTranslations, type PageTranslations } from "~/i18n/instance";
 import appStyles from "~/styles/app.css";
@@ -65,7 +74,13 @@ const I18N_FALLBACK = "__i18nFallback";
 /** Inline translations for pages rendered without root loader data (unmatched URLs only). */
 function I18nFallbackScript({ translations, nonce }: { translations: PageTranslations | null; nonce: string }) {
   const json = JSON.stringify(translations).replace(/</g, "\\u003c");
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.${I18N_FALLBACK}=${json}` }} />;
+  return (
+    <script
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: `window.${I18N_FALLBACK}=${json}` }}
+    />
+  );
 }
 
 /**
@@ -76,7 +91,8 @@ function I18nFallbackScript({ translations, nonce }: { translations: PageTransla
  */
 function usePageI18n(page: PageTranslations | undefined) {
   const fromServer = useContext(I18nContext)?.i18n;
-  if (typeof document === "undefined") return fromServer ?? createPageI18n(page ?? { locale: DEFAULT_LOCALE, resources: {} });
+  if (typeof document === "undefined")
+    return fromServer ?? createPageI18n(page ?? { locale: DEFAULT_LOCALE, resources: {} });
   return browserI18n(page ?? (window as unknown as Record<string, PageTranslations | undefined>)[I18N_FALLBACK]);
 }
 
@@ -85,7 +101,10 @@ function inlineTranslations(i18n: ReturnType<typeof usePageI18n>): PageTranslati
   if (typeof document !== "undefined") {
     return (window as unknown as Record<string, PageTranslations | undefined>)[I18N_FALLBACK] ?? null;
   }
-  return { locale: i18n.language as PageTranslations["locale"], resources: i18n.getDataByLanguage(i18n.language) ?? {} };
+  return {
+    locale: i18n.language as PageTranslations["locale"],
+    resources: i18n.getDataByLanguage(i18n.language) ?? {},
+  };
 }
 
 function DocumentTitle({ failed }: { failed: boolean }) {
@@ -160,7 +179,9 @@ function Shell({ children }: { children: ReactNode }) {
       </a>
       <NetworkStatus slow={slow} />
       {data?.desktopWarningDismissed ? null : <DesktopWarning />}
-      {hideHeader ? null : <Header locale={data?.locale ?? DEFAULT_LOCALE} visibleLocales={data?.visibleLocales ?? []} />}
+      {hideHeader ? null : (
+        <Header locale={data?.locale ?? DEFAULT_LOCALE} visibleLocales={data?.visibleLocales ?? []} />
+      )}
       <Toast toast={data?.toast} />
       <main
         id="main"

@@ -39,7 +39,9 @@ const args = Object.fromEntries(
   }),
 );
 if ("help" in args) {
-  console.log("node bench/ab.mjs [--a=DIR] [--b=DIR] [--a-args=…] [--b-args=…] [--route=markets] [--runs=6] [--seconds=6] [--warm=3] [--mode=pg|embedded] [--database=URL] [--a-database=URL] [--b-database=URL]");
+  console.log(
+    "node bench/ab.mjs [--a=DIR] [--b=DIR] [--a-args=…] [--b-args=…] [--route=markets] [--runs=6] [--seconds=6] [--warm=3] [--mode=pg|embedded] [--database=URL] [--a-database=URL] [--b-database=URL]",
+  );
   process.exit(0);
 }
 const runs = Number(args.runs ?? 6);
@@ -56,11 +58,16 @@ try {
     let databaseUrl;
     if (mode === "pg") {
       const db = await createDatabase(database ?? adminUrl, sides.length + 1);
-      if (db.unreachable) throw new Error(`PostgreSQL unreachable at ${database ?? adminUrl} (${db.unreachable}); use --mode=embedded`);
+      if (db.unreachable)
+        throw new Error(`PostgreSQL unreachable at ${database ?? adminUrl} (${db.unreachable}); use --mode=embedded`);
       databaseUrl = db.url;
     }
     // One after the other: two servers migrating at once would race for the same first-start work.
-    const app = await startApp({ databaseUrl, appDir: path.resolve(dir ?? root), nodeArgs: (flags ?? "").split(" ").filter(Boolean) });
+    const app = await startApp({
+      databaseUrl,
+      appDir: path.resolve(dir ?? root),
+      nodeArgs: (flags ?? "").split(" ").filter(Boolean),
+    });
     const browser = new Browser(app.base);
     await signIn(browser, DEMO);
     const urls = await discover(browser);
@@ -68,7 +75,15 @@ try {
     browser.close();
     const key = args.route ?? "markets";
     const route = routeTable(urls).find((r) => r.key === key);
-    sides.push({ name, app, cookie: route?.auth === false ? "" : cookie, url: `${app.base}${route ? route.path : key}`, rps: [], cpu: [], rss: [] });
+    sides.push({
+      name,
+      app,
+      cookie: route?.auth === false ? "" : cookie,
+      url: `${app.base}${route ? route.path : key}`,
+      rps: [],
+      cpu: [],
+      rss: [],
+    });
   }
   if ("bare" in args) {
     // The host's reference (docs/performance.md): the bare route measured between the two sides, run for run.
@@ -76,7 +91,9 @@ try {
     const bare = await startBare();
     sides.push({ name: "bare", app: bare, cookie: "", url: `${bare.base}/`, rps: [], cpu: [], rss: [] });
   }
-  console.log(`A/B on ${sides[0].url.replace(sides[0].app.base, "")}, ${mode}, ${runs} runs of ${timing.warmSeconds}+${timing.seconds} s each`);
+  console.log(
+    `A/B on ${sides[0].url.replace(sides[0].app.base, "")}, ${mode}, ${runs} runs of ${timing.warmSeconds}+${timing.seconds} s each`,
+  );
   for (const side of sides) await measure(side.url, { cookie: side.cookie, seconds: 2, warmSeconds: 1 });
   for (let i = 0; i < runs; i++) {
     for (const side of i % 2 ? [...sides].reverse() : sides) {
@@ -87,16 +104,23 @@ try {
       side.rss.push(rss);
       const bad = result.non2xx + result.errors;
       const cpu = result.cpuMsPerRequest?.toFixed(2) ?? "–";
-      console.log(`  ${side.name} ${String(result.rps).padStart(5)} req/s  p99 ${String(result.p99Ms).padStart(5)} ms  CPU ${cpu.padStart(5)} ms/answer  RSS ${rss} MB${bad ? `  ${bad} failed` : ""}`);
+      console.log(
+        `  ${side.name} ${String(result.rps).padStart(5)} req/s  p99 ${String(result.p99Ms).padStart(5)} ms  CPU ${cpu.padStart(5)} ms/answer  RSS ${rss} MB${bad ? `  ${bad} failed` : ""}`,
+      );
     }
   }
   const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
   for (const side of sides) {
-    const cpu = side.cpu.every((x) => x != null) ? `, CPU ${mean(side.cpu).toFixed(2)} ms/answer (runs ${side.cpu.map((x) => x.toFixed(2)).join(", ")})` : "";
-    console.log(`${side.name}: mean ${Math.round(mean(side.rps))} req/s (runs ${side.rps.join(", ")})${cpu}, RSS ${Math.min(...side.rss)}-${Math.max(...side.rss)} MB`);
+    const cpu = side.cpu.every((x) => x != null)
+      ? `, CPU ${mean(side.cpu).toFixed(2)} ms/answer (runs ${side.cpu.map((x) => x.toFixed(2)).join(", ")})`
+      : "";
+    console.log(
+      `${side.name}: mean ${Math.round(mean(side.rps))} req/s (runs ${side.rps.join(", ")})${cpu}, RSS ${Math.min(...side.rss)}-${Math.max(...side.rss)} MB`,
+    );
   }
   const [a, b, bare] = sides.map((side) => mean(side.rps));
-  if (bare) console.log(`Share of the bare route: A ${Math.round((a / bare) * 100)} %, B ${Math.round((b / bare) * 100)} %`);
+  if (bare)
+    console.log(`Share of the bare route: A ${Math.round((a / bare) * 100)} %, B ${Math.round((b / bare) * 100)} %`);
   console.log(`B/A: ${((b / a - 1) * 100).toFixed(1)} % req/s`);
   if (sides.slice(0, 2).every((side) => side.cpu.every((x) => x != null))) {
     const [ca, cb] = sides.map((side) => mean(side.cpu));

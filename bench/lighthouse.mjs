@@ -51,14 +51,20 @@ const runs = Number(args.runs ?? 1);
 
 function ensureLighthouse() {
   if (existsSync(cli)) {
-    const { version } = JSON.parse(readFileSync(path.join(prefix, "node_modules", "lighthouse", "package.json"), "utf8"));
+    const { version } = JSON.parse(
+      readFileSync(path.join(prefix, "node_modules", "lighthouse", "package.json"), "utf8"),
+    );
     const [major, minor] = version.split(".").map(Number);
     if (major === 12 && minor >= 8) return version;
   }
   console.log(`bench: installing lighthouse@${LIGHTHOUSE_RANGE} into bench/.lighthouse (once)`);
-  const result = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", prefix, `lighthouse@${LIGHTHOUSE_RANGE}`], {
-    stdio: "inherit",
-  });
+  const result = spawnSync(
+    "npm",
+    ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", prefix, `lighthouse@${LIGHTHOUSE_RANGE}`],
+    {
+      stdio: "inherit",
+    },
+  );
   if (result.status !== 0 || !existsSync(cli)) throw new Error("could not install lighthouse");
   return JSON.parse(readFileSync(path.join(prefix, "node_modules", "lighthouse", "package.json"), "utf8")).version;
 }
@@ -108,11 +114,19 @@ function lighthouseOnce(url, cookie) {
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
     // What the page downloaded as Lighthouse saw it (the app's server sends it uncompressed unless a proxy gzips).
     transferKB: Math.round((audit("total-byte-weight") ?? 0) / 1024),
-    failedRequests: (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.statusCode >= 400 || (item.statusCode === -1 && ["Document", "Stylesheet", "Script"].includes(item.resourceType)))
+    failedRequests: (lhr.audits["network-requests"]?.details?.items ?? [])
+      .filter(
+        (item) =>
+          item.statusCode >= 400 ||
+          (item.statusCode === -1 && ["Document", "Stylesheet", "Script"].includes(item.resourceType)),
+      )
       .map((item) => item.url),
     renderBlocking: (lhr.audits["render-blocking-resources"]?.details?.items ?? []).map((item) => item.url),
     failedAccessibility: Object.values(lhr.audits)
-      .filter((a) => lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score === 0)
+      .filter(
+        (a) =>
+          lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score === 0,
+      )
       .map((a) => a.id),
   };
 }
@@ -120,15 +134,21 @@ function lighthouseOnce(url, cookie) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 let failed = false;
-const report = { measuredAt: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg() }, routes: [] };
+const report = {
+  measuredAt: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg() },
+  routes: [],
+};
 try {
   report.lighthouse = ensureLighthouse();
-  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
+  if (!existsSync(chromePath))
+    throw new Error(`no Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
   // Targets: one server (ours, or --url), or one per --app-dirs tree (labelled by the tree's folder name).
   const targets = [];
   if (typeof args.url === "string") targets.push({ name: "", base: args.url.replace(/\/+$/, "") });
   else if (typeof args["app-dirs"] === "string") {
-    for (const dir of args["app-dirs"].split(",")) targets.push({ name: path.basename(dir), base: (await startApp({ appDir: path.resolve(dir) })).base });
+    for (const dir of args["app-dirs"].split(","))
+      targets.push({ name: path.basename(dir), base: (await startApp({ appDir: path.resolve(dir) })).base });
   } else {
     buildIfMissing(root, "the app", Boolean(args.rebuild));
     targets.push({ name: "", base: (await startApp()).base });
@@ -157,10 +177,21 @@ try {
     routes.unshift({ key: "bare", label: "bare route", path: "/", only: { name: "", base: bare.base, cookie: "" } });
   }
 
-  console.log(`Lighthouse ${report.lighthouse}, mobile, default simulated throttling, signed in; ${runs} run(s) per route; load average ${os.loadavg()[0].toFixed(2)}`);
+  console.log(
+    `Lighthouse ${report.lighthouse}, mobile, default simulated throttling, signed in; ${runs} run(s) per route; load average ${os.loadavg()[0].toFixed(2)}`,
+  );
   const pad = (v, n) => String(v).padStart(n);
   const width = Math.max(16, ...targets.map((t) => 18 + t.name.length));
-  const head = "route".padEnd(width) + pad("perf", 6) + pad("a11y", 6) + pad("LCP ms", 8) + pad("FCP ms", 8) + pad("TBT ms", 8) + pad("CLS", 7) + pad("KB", 6) + pad("bench", 7);
+  const head =
+    "route".padEnd(width) +
+    pad("perf", 6) +
+    pad("a11y", 6) +
+    pad("LCP ms", 8) +
+    pad("FCP ms", 8) +
+    pad("TBT ms", 8) +
+    pad("CLS", 7) +
+    pad("KB", 6) +
+    pad("bench", 7);
   for (const route of routes) {
     const on = route.only ? [route.only] : targets;
     const all = on.map(() => []);
@@ -175,20 +206,39 @@ try {
       // The run with the median performance score stands for the route.
       const chosen = all[t].find((r) => r.performance === median(all[t].map((x) => x.performance)));
       const label = target.name ? `${route.label} (${target.name})` : route.label;
-      if (!chosen.finalUrl.includes(route.path.split("?")[0])) console.warn(`  ${label}: ended on ${chosen.finalUrl} (redirected?)`);
-      if (chosen.failedRequests.length) console.warn(`  ${label}: requests failed: ${chosen.failedRequests.join(", ")}`);
-      report.routes.push({ ...route, only: undefined, target: target.name, ...chosen, runs: all[t].map((r) => r.performance), lcpRuns: all[t].map((r) => r.lcpMs) });
+      if (!chosen.finalUrl.includes(route.path.split("?")[0]))
+        console.warn(`  ${label}: ended on ${chosen.finalUrl} (redirected?)`);
+      if (chosen.failedRequests.length)
+        console.warn(`  ${label}: requests failed: ${chosen.failedRequests.join(", ")}`);
+      report.routes.push({
+        ...route,
+        only: undefined,
+        target: target.name,
+        ...chosen,
+        runs: all[t].map((r) => r.performance),
+        lcpRuns: all[t].map((r) => r.lcpMs),
+      });
       if (report.routes.length === 1) console.log(head);
       const flag = (bad) => (bad ? "!" : " ");
       console.log(
-        label.padEnd(width) + pad(`${chosen.performance}${flag(chosen.performance < GOAL.performance)}`, 6) + pad(chosen.accessibility, 6) +
-          pad(`${chosen.lcpMs}${flag(chosen.lcpMs > GOAL.lcpMs)}`, 8) + pad(chosen.fcpMs, 8) + pad(chosen.tbtMs, 8) + pad(chosen.cls, 7) + pad(chosen.transferKB, 6) + pad(chosen.benchmarkIndex, 7),
+        label.padEnd(width) +
+          pad(`${chosen.performance}${flag(chosen.performance < GOAL.performance)}`, 6) +
+          pad(chosen.accessibility, 6) +
+          pad(`${chosen.lcpMs}${flag(chosen.lcpMs > GOAL.lcpMs)}`, 8) +
+          pad(chosen.fcpMs, 8) +
+          pad(chosen.tbtMs, 8) +
+          pad(chosen.cls, 7) +
+          pad(chosen.transferKB, 6) +
+          pad(chosen.benchmarkIndex, 7),
       );
     }
   }
-  console.log(`\nGoals: performance >= ${GOAL.performance}, LCP <= ${GOAL.lcpMs} ms ('!' marks a miss). KB: bytes downloaded as Lighthouse saw them. "bench": Lighthouse's CPU benchmark index during the run (lower = busier machine, slower simulated figures).`);
+  console.log(
+    `\nGoals: performance >= ${GOAL.performance}, LCP <= ${GOAL.lcpMs} ms ('!' marks a miss). KB: bytes downloaded as Lighthouse saw them. "bench": Lighthouse's CPU benchmark index during the run (lower = busier machine, slower simulated figures).`,
+  );
   const blocking = [...new Set(report.routes.flatMap((r) => r.renderBlocking))];
-  if (blocking.length) console.log(`Render-blocking resources reported: ${blocking.map((u) => new URL(u).pathname).join(", ")}`);
+  if (blocking.length)
+    console.log(`Render-blocking resources reported: ${blocking.map((u) => new URL(u).pathname).join(", ")}`);
   const a11y = [...new Set(report.routes.flatMap((r) => r.failedAccessibility))];
   if (a11y.length) console.log(`Accessibility audits failed somewhere: ${a11y.join(", ")}`);
   report.loadAverageAtEnd = os.loadavg();

@@ -42,7 +42,16 @@ import { CUSTOMER_STEPS, runCustomers } from "./lib/customers.mjs";
 import { shapedBare } from "./lib/floor.mjs";
 import { measure } from "./lib/hammer.mjs";
 import { MORE_KEYS, ROUTE_KEYS, discover, routeTable, weigh } from "./lib/pages.mjs";
-import { bareDir, buildIfMissing, createDatabase, root, rssSampler, startApp, startBare, stopAll } from "./lib/servers.mjs";
+import {
+  bareDir,
+  buildIfMissing,
+  createDatabase,
+  root,
+  rssSampler,
+  startApp,
+  startBare,
+  stopAll,
+} from "./lib/servers.mjs";
 
 const BUDGET = { sharePercent: 70, p99Ms: 300, docCssGzip: 14 * 1024, jsGzip: 115 * 1024, rssPgMB: 200 };
 
@@ -70,7 +79,9 @@ const options = {
   seconds: Number(args.seconds ?? process.env.BENCH_SECONDS ?? 5),
   connections: Number(args.connections ?? process.env.BENCH_CONNECTIONS ?? 50),
   database: String(args.database ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"),
-  steps: String(args.steps ?? process.env.BENCH_CUSTOMERS ?? CUSTOMER_STEPS.join(",")).split(",").map(Number),
+  steps: String(args.steps ?? process.env.BENCH_CUSTOMERS ?? CUSTOMER_STEPS.join(","))
+    .split(",")
+    .map(Number),
   hold: Number(args.hold ?? process.env.BENCH_HOLD_SECONDS ?? 40),
   warm: Number(args.warm ?? process.env.BENCH_WARM_SECONDS ?? 3),
   encoding: String(args.encoding ?? process.env.BENCH_ENCODING ?? "gzip, deflate, br"),
@@ -78,13 +89,20 @@ const options = {
   floor: args.floor !== "off",
 };
 const unknown = options.routes.filter((key) => !ROUTE_KEYS.includes(key) && !MORE_KEYS.includes(key));
-if (unknown.length) throw new Error(`unknown route keys: ${unknown.join(", ")} (known: ${ROUTE_KEYS.join(", ")}; more: ${MORE_KEYS.join(", ")})`);
+if (unknown.length)
+  throw new Error(
+    `unknown route keys: ${unknown.join(", ")} (known: ${ROUTE_KEYS.join(", ")}; more: ${MORE_KEYS.join(", ")})`,
+  );
 if (!["all", "embedded", "pg"].includes(options.mode)) throw new Error("--mode is all, embedded or pg");
-if (!["routes", "customers", "all"].includes(options.scenario)) throw new Error("--scenario is routes, customers or all");
+if (!["routes", "customers", "all"].includes(options.scenario))
+  throw new Error("--scenario is routes, customers or all");
 
 /** `--routes`: keys, where `more` stands for every other screen and `all` for both lists. */
 function selectRoutes(list) {
-  const keys = list.split(",").filter(Boolean).flatMap((key) => (key === "more" ? MORE_KEYS : key === "all" ? [...ROUTE_KEYS, ...MORE_KEYS] : [key]));
+  const keys = list
+    .split(",")
+    .filter(Boolean)
+    .flatMap((key) => (key === "more" ? MORE_KEYS : key === "all" ? [...ROUTE_KEYS, ...MORE_KEYS] : [key]));
   return [...new Set(keys)];
 }
 
@@ -94,11 +112,18 @@ const load1 = () => os.loadavg()[0].toFixed(2);
 
 /** One measurement of `url` with this run's options (bench/lib/hammer.mjs). */
 const hammer = (url, cookie) =>
-  measure(url, { cookie, seconds: options.seconds, warmSeconds: options.warm, connections: options.connections, encoding: options.encoding });
+  measure(url, {
+    cookie,
+    seconds: options.seconds,
+    warmSeconds: options.warm,
+    connections: options.connections,
+    encoding: options.encoding,
+  });
 
 /** A few requests first (they must answer), so the route's first compile is not inside the measured run. */
 async function warm(url, cookie, n = 15) {
-  for (let i = 0; i < n; i++) await (await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" })).arrayBuffer();
+  for (let i = 0; i < n; i++)
+    await (await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" })).arrayBuffer();
 }
 
 /** The routes scenario for one mode: alternating bare / app route, then the app's RSS. */
@@ -110,14 +135,18 @@ async function measureRoutes(app, bare, cookie, urls) {
   // server later on (its pages then name assets that are gone).
   const weights = new Map();
   for (const route of routes.filter((r) => r.page)) {
-    const bytes = await weigh(app.base, route.path, route.auth ? cookie : "").catch((error) => ({ error: error.message }));
+    const bytes = await weigh(app.base, route.path, route.auth ? cookie : "").catch((error) => ({
+      error: error.message,
+    }));
     if (bytes.error) console.warn(`  ${route.label}: not weighed (${bytes.error})`);
     weights.set(route.key, bytes);
   }
   // The bare route rendering each page's shape (the "floor"), found before the load runs as the weights are.
   const floors = new Map();
   for (const route of routes.filter((r) => options.floor && weights.get(r.key)?.shape)) {
-    const floor = await shapedBare(bare.base, weights.get(route.key).shape).catch((error) => ({ error: error.message }));
+    const floor = await shapedBare(bare.base, weights.get(route.key).shape).catch((error) => ({
+      error: error.message,
+    }));
     if (floor.error) console.warn(`  ${route.label}: no floor (${floor.error})`);
     else {
       await warm(floor.url, "");
@@ -138,7 +167,14 @@ async function measureRoutes(app, bare, cookie, urls) {
     const floorRps = floor ? (await hammer(floor.url, "")).rps : null;
     const bareAfter = await hammer(bareUrl, "");
     const bareRps = Math.round((bareBefore.rps + bareAfter.rps) / 2);
-    const row = { ...route, ...perf, bareRps, sharePercent: Math.round((100 * perf.rps) / bareRps), rssMB: app.rss(), bytes };
+    const row = {
+      ...route,
+      ...perf,
+      bareRps,
+      sharePercent: Math.round((100 * perf.rps) / bareRps),
+      rssMB: app.rss(),
+      bytes,
+    };
     if (floor) {
       Object.assign(row, {
         floor: { query: floor.query, shape: floor.shape, rps: floorRps },
@@ -147,8 +183,12 @@ async function measureRoutes(app, bare, cookie, urls) {
       });
     }
     rows.push(row);
-    const floorNote = floor ? `; floor ${floorRps} req/s = ${row.floorPercent} % of bare, the page ${row.ofFloorPercent} % of it` : "";
-    console.log(`  ${route.label}: ${perf.rps} req/s (${row.sharePercent} % of bare ${bareRps}), p99 ${perf.p99Ms} ms, RSS ${row.rssMB} MB${floorNote}`);
+    const floorNote = floor
+      ? `; floor ${floorRps} req/s = ${row.floorPercent} % of bare, the page ${row.ofFloorPercent} % of it`
+      : "";
+    console.log(
+      `  ${route.label}: ${perf.rps} req/s (${row.sharePercent} % of bare ${bareRps}), p99 ${perf.p99Ms} ms, RSS ${row.rssMB} MB${floorNote}`,
+    );
     bareBefore = bareAfter;
   }
   sampler.stop();
@@ -157,21 +197,43 @@ async function measureRoutes(app, bare, cookie, urls) {
 
 function printRoutes(mode, result) {
   const flag = (bad) => (bad ? "!" : " ");
-  console.log(`\n${mode}: SSR at ${options.connections} connections, ${options.seconds} s per measurement, alternating with the bare Remix route`);
   console.log(
-    "route".padEnd(32) + pad("req/s", 7) + pad("bare", 7) + pad("share", 8) + pad("p99 ms", 9) + pad("non2xx", 8) + pad("err", 5) +
-      pad("doc gz", 8) + pad("CSS gz", 8) + pad("doc+CSS", 9) + pad("JS gz", 8) + pad("RSS", 6) + pad("floor", 7) + pad("of floor", 9),
+    `\n${mode}: SSR at ${options.connections} connections, ${options.seconds} s per measurement, alternating with the bare Remix route`,
+  );
+  console.log(
+    "route".padEnd(32) +
+      pad("req/s", 7) +
+      pad("bare", 7) +
+      pad("share", 8) +
+      pad("p99 ms", 9) +
+      pad("non2xx", 8) +
+      pad("err", 5) +
+      pad("doc gz", 8) +
+      pad("CSS gz", 8) +
+      pad("doc+CSS", 9) +
+      pad("JS gz", 8) +
+      pad("RSS", 6) +
+      pad("floor", 7) +
+      pad("of floor", 9),
   );
   for (const r of result.rows) {
     const b = r.bytes?.error ? null : r.bytes;
     const na = r.page ? "?" : "–";
     console.log(
-      r.label.padEnd(32) + pad(r.rps, 7) + pad(r.bareRps, 7) + pad(`${r.sharePercent}%${flag(r.sharePercent < BUDGET.sharePercent)}`, 8) +
-        pad(`${r.p99Ms}${flag(r.p99Ms >= BUDGET.p99Ms)}`, 9) + pad(r.non2xx, 8) + pad(r.errors, 5) +
-        pad(b ? kb(b.htmlGzip) : na, 8) + pad(b ? `${kb(b.cssGzip)}/${b.blockingStylesheets}` : na, 8) +
+      r.label.padEnd(32) +
+        pad(r.rps, 7) +
+        pad(r.bareRps, 7) +
+        pad(`${r.sharePercent}%${flag(r.sharePercent < BUDGET.sharePercent)}`, 8) +
+        pad(`${r.p99Ms}${flag(r.p99Ms >= BUDGET.p99Ms)}`, 9) +
+        pad(r.non2xx, 8) +
+        pad(r.errors, 5) +
+        pad(b ? kb(b.htmlGzip) : na, 8) +
+        pad(b ? `${kb(b.cssGzip)}/${b.blockingStylesheets}` : na, 8) +
         pad(b ? `${kb(b.docCssGzip)}${flag(b.docCssGzip > BUDGET.docCssGzip)}` : na, 9) +
-        pad(b ? `${kb(b.jsGzip)}${flag(!r.chart && b.jsGzip > BUDGET.jsGzip)}` : na, 8) + pad(r.rssMB ?? "?", 6) +
-        pad(r.floor ? `${r.floorPercent}%` : "–", 7) + pad(r.floor ? `${r.ofFloorPercent}%` : "–", 9),
+        pad(b ? `${kb(b.jsGzip)}${flag(!r.chart && b.jsGzip > BUDGET.jsGzip)}` : na, 8) +
+        pad(r.rssMB ?? "?", 6) +
+        pad(r.floor ? `${r.floorPercent}%` : "–", 7) +
+        pad(r.floor ? `${r.ofFloorPercent}%` : "–", 9),
     );
   }
   if (result.rows.some((r) => r.floor)) {
@@ -185,7 +247,9 @@ function printRoutes(mode, result) {
 
 /** One mode: a fresh server (and database), signed in, its routes and/or its customers. */
 async function runMode(mode, databaseUrl, bare) {
-  console.log(`\n== ${mode}${databaseUrl ? ` (DATABASE_URL ${databaseUrl.replace(/\/\/[^@]*@/, "//")})` : ""}; load average ${load1()}`);
+  console.log(
+    `\n== ${mode}${databaseUrl ? ` (DATABASE_URL ${databaseUrl.replace(/\/\/[^@]*@/, "//")})` : ""}; load average ${load1()}`,
+  );
   const started = Date.now();
   const app = await startApp({ databaseUrl });
   console.log(`  app server up in ${((Date.now() - started) / 1000).toFixed(1)} s, RSS ${app.rss()} MB`);
@@ -202,7 +266,11 @@ async function runMode(mode, databaseUrl, bare) {
       printRoutes(mode, result.routes);
     }
     if (options.scenario !== "routes") {
-      result.customers = await runCustomers(app, { steps: options.steps, holdSeconds: options.hold, p99Budget: BUDGET.p99Ms });
+      result.customers = await runCustomers(app, {
+        steps: options.steps,
+        holdSeconds: options.hold,
+        p99Budget: BUDGET.p99Ms,
+      });
     }
     result.serverLogLines = app.output.lines;
     result.rssAfterMB = app.rss();
@@ -257,16 +325,29 @@ if (report.modes.length) {
     if (m.routes) {
       const headline = m.routes.rows.find((r) => r.key === "markets");
       if (headline) {
-        const floor = headline.floor ? ` (a bare document of its shape: ${headline.floorPercent} %; the page at ${headline.ofFloorPercent} % of that)` : "";
-        parts.push(`/markets ${headline.rps} req/s = ${headline.sharePercent} % of bare (goal >= ${BUDGET.sharePercent} %)${floor}, p99 ${headline.p99Ms} ms`);
+        const floor = headline.floor
+          ? ` (a bare document of its shape: ${headline.floorPercent} %; the page at ${headline.ofFloorPercent} % of that)`
+          : "";
+        parts.push(
+          `/markets ${headline.rps} req/s = ${headline.sharePercent} % of bare (goal >= ${BUDGET.sharePercent} %)${floor}, p99 ${headline.p99Ms} ms`,
+        );
       }
     }
     if (m.customers) parts.push(`customers held: ${m.customers.held ?? "none"} (goal >= 500)`);
     console.log(`  ${parts.join("; ")}`);
   }
-  console.log(`  load average: ${report.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(" ")} at start, ${report.loadAverageAtEnd.map((n) => n.toFixed(2)).join(" ")} at end (${report.machine.cpus} CPUs; the load generator runs on the same machine)`);
-  console.log("  '!' marks a figure outside its goal: share >= 70 %, p99 < 300 ms, doc+CSS <= 14 KB, JS <= 115 KB (chart exempt). CSS gz shows KB/stylesheets.");
-  const file = options.scenario === "routes" ? "results.json" : options.scenario === "customers" ? "results-customers.json" : "results-all.json";
+  console.log(
+    `  load average: ${report.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(" ")} at start, ${report.loadAverageAtEnd.map((n) => n.toFixed(2)).join(" ")} at end (${report.machine.cpus} CPUs; the load generator runs on the same machine)`,
+  );
+  console.log(
+    "  '!' marks a figure outside its goal: share >= 70 %, p99 < 300 ms, doc+CSS <= 14 KB, JS <= 115 KB (chart exempt). CSS gz shows KB/stylesheets.",
+  );
+  const file =
+    options.scenario === "routes"
+      ? "results.json"
+      : options.scenario === "customers"
+        ? "results-customers.json"
+        : "results-all.json";
   writeFileSync(path.join(root, "bench", file), JSON.stringify(report, null, 2));
   console.log(`wrote bench/${file}`);
 }

@@ -22,7 +22,13 @@ if (process.argv[2] === "--child") {
   const { reencodeImage } = await import("../provider/services/uploads.ts");
   const sharp = (await import("sharp")).default;
   const images = process.argv.slice(3).map((file) => new Uint8Array(fs.readFileSync(file)));
-  await reencodeImage(new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: "#888" } }).jpeg().toBuffer()));
+  await reencodeImage(
+    new Uint8Array(
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: "#888" } })
+        .jpeg()
+        .toBuffer(),
+    ),
+  );
   await new Promise((resolve) => setTimeout(resolve, 100));
   const before = process.memoryUsage().rss;
   let peak = before;
@@ -31,7 +37,9 @@ if (process.argv[2] === "--child") {
   const results = await Promise.all(images.map((bytes) => reencodeImage(bytes)));
   const ms = performance.now() - started;
   clearInterval(sampler);
-  process.stdout.write(JSON.stringify({ peakGrowthMB: (peak - before) / 1048576, ms, widths: results.map((r) => r.width) }));
+  process.stdout.write(
+    JSON.stringify({ peakGrowthMB: (peak - before) / 1048576, ms, widths: results.map((r) => r.width) }),
+  );
   process.exit(0);
 }
 
@@ -47,8 +55,15 @@ function atCap(pixels) {
 /** A photo-like image (smooth colour fields) of width×height, encoded as `format`, under the 5 MB limit. */
 async function image(format, { width, height }, seed) {
   const noise = await sharp({
-    create: { width: Math.ceil(width / 64), height: Math.ceil(height / 64), channels: 3, noise: { type: "gaussian", mean: 128 + seed, sigma: 60 } },
-  }).png().toBuffer();
+    create: {
+      width: Math.ceil(width / 64),
+      height: Math.ceil(height / 64),
+      channels: 3,
+      noise: { type: "gaussian", mean: 128 + seed, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
   const scaled = sharp(noise).resize(width, height, { kernel: "linear" });
   const encoded = {
     jpeg: () => scaled.jpeg({ quality: 70 }),
@@ -57,7 +72,8 @@ async function image(format, { width, height }, seed) {
     gif: () => scaled.gif({ colours: 2 }),
   }[format]();
   const bytes = await encoded.toBuffer();
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new Error(`${format} ${width}x${height} is ${bytes.byteLength} bytes, over the upload limit`);
+  if (bytes.byteLength > MAX_UPLOAD_BYTES)
+    throw new Error(`${format} ${width}x${height} is ${bytes.byteLength} bytes, over the upload limit`);
   return bytes;
 }
 
@@ -74,7 +90,13 @@ try {
     }
     const out = execFileSync(process.execPath, ["--import", "tsx", here, "--child", ...files], { encoding: "utf8" });
     const result = JSON.parse(out);
-    rows.push({ format, width: size.width, height: size.height, megapixels: (size.width * size.height) / 1e6, ...result });
+    rows.push({
+      format,
+      width: size.width,
+      height: size.height,
+      megapixels: (size.width * size.height) / 1e6,
+      ...result,
+    });
   }
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

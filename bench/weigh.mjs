@@ -32,12 +32,24 @@ try {
     // The bench's pages and every other screen (bench/lib/pages.mjs MORE_SCREENS).
     ...routeTable(urls, { more: true }).filter((route) => route.page),
     // The chart's heaviest documents: the day view (130 candles) and the trading view (decision 0170).
-    ...["1d", "1wk", "1mo"].map((period) => ({ label: `chart ${period} (JS exempt)`, path: `${urls.chart}?period=${period}`, auth: true, chart: true })),
-    { label: "trading view 1d (JS exempt)", path: `/trading/${urls.chart.split("/")[2]}?period=1d`, auth: true, chart: true },
+    ...["1d", "1wk", "1mo"].map((period) => ({
+      label: `chart ${period} (JS exempt)`,
+      path: `${urls.chart}?period=${period}`,
+      auth: true,
+      chart: true,
+    })),
+    {
+      label: "trading view 1d (JS exempt)",
+      path: `/trading/${urls.chart.split("/")[2]}?period=1d`,
+      auth: true,
+      chart: true,
+    },
   ];
   const rows = [];
   for (const page of pages) {
-    const bytes = await weigh(app.base, page.path, page.auth ? cookie : "").catch((error) => ({ error: error.message }));
+    const bytes = await weigh(app.base, page.path, page.auth ? cookie : "").catch((error) => ({
+      error: error.message,
+    }));
     if (bytes.error) {
       console.warn(`  ${page.label}: not weighed (${bytes.error})`);
       over += 1;
@@ -54,7 +66,9 @@ try {
     console.log(`${"page".padEnd(32)}${"JS KB".padStart(8)}${"doc+CSS KB".padStart(12)}${"files".padStart(7)}`);
     for (const row of rows.sort((a, b) => b.jsGzip - a.jsGzip)) {
       const js = `${kb(row.jsGzip)}${row.chart ? " (exempt)" : row.jsOver ? " !" : ""}`;
-      console.log(`${row.label.padEnd(32)}${js.padStart(8)}${`${kb(row.docCssGzip)}${row.docOver ? " !" : ""}`.padStart(12)}${String(row.jsFiles).padStart(7)}`);
+      console.log(
+        `${row.label.padEnd(32)}${js.padStart(8)}${`${kb(row.docCssGzip)}${row.docOver ? " !" : ""}`.padStart(12)}${String(row.jsFiles).padStart(7)}`,
+      );
     }
     console.log(
       `Budgets: JS ${kb(BUDGET.jsGzip)} KB (chart exempt), doc+CSS ${kb(BUDGET.docCssGzip)} KB: ${over === 0 ? "every page under" : `${over} page(s) over or not weighed`}`,

@@ -1,45 +1,45 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Context, MiddlewareHandler } from "hono";
-import type { DB } from "./db/database";
+import { bodyLimit } from "hono/body-limit";
+
 import type { Deployment } from "./config";
-import { TOKEN_TTL_MS } from "./config";
+import { TOKEN_TTL_MS, listedMarkets } from "./config";
+import type { DB } from "./db/database";
 import { LogoutError, ProviderError } from "./errors";
-import type { MarketSource } from "./market/source";
-import type { Notifier } from "./notifier";
-import { createAccounts } from "./services/accounts";
-import { createHealthProbe } from "./services/health";
-import type { Env, Services } from "./http/context";
 import { accountRoutes } from "./http/accounts";
+import { chatRoutes } from "./http/chat";
+import type { Env, Services } from "./http/context";
 import { healthRoutes } from "./http/health";
-import { walletRoutes } from "./http/wallet";
-import { UPLOAD_PATH, uploadRoutes } from "./http/uploads";
 import { marketRoutes } from "./http/market";
 import { newsRoutes } from "./http/news";
 import { operatorRoutes, type OperatorAuditLog } from "./http/operator";
-import { tradingRoutes } from "./http/trading";
-import { watchlistRoutes } from "./http/watchlist";
 import { productRoutes } from "./http/products";
-import { chatRoutes } from "./http/chat";
-import { listedMarkets } from "./config";
+import { tradingRoutes } from "./http/trading";
+import { UPLOAD_PATH, uploadRoutes } from "./http/uploads";
+import { walletRoutes } from "./http/wallet";
+import { watchlistRoutes } from "./http/watchlist";
 import { MarketHours } from "./market/hours";
-import { createTrading, type Trading } from "./services/trading";
-import { createCatalog } from "./services/market";
-import { createNews } from "./services/news";
-import { createWatchlist } from "./services/watchlist";
+import type { MarketSource } from "./market/source";
+import type { Notifier } from "./notifier";
+import { createAccounts } from "./services/accounts";
 import { createBankCards } from "./services/bank-cards";
 import { createBlockTrades } from "./services/block-trades";
 import { createChat } from "./services/chat";
 import { createFundProducts } from "./services/fund-products";
 import { createFunds } from "./services/funds";
+import { createHealthProbe } from "./services/health";
 import { createIpos } from "./services/ipo";
 import { createKyc } from "./services/kyc";
 import { createLoans } from "./services/loans";
+import { createCatalog } from "./services/market";
+import { createNews } from "./services/news";
 import { createNewsDesk } from "./services/news-desk";
 import { createOperatorTools } from "./services/operator-tools";
 import { createSecurity } from "./services/security";
+import { createTrading, type Trading } from "./services/trading";
 import { createUploads } from "./services/uploads";
 import { createWallet } from "./services/wallet";
+import { createWatchlist } from "./services/watchlist";
 
 export interface ProviderDeps {
   db: DB;
@@ -88,7 +88,13 @@ export function createServices(deps: ProviderDeps): Services {
   return {
     deployment,
     operatorKey: deps.operatorKey,
-    accounts: createAccounts({ db, now, notifier, tokenTtlMs: deps.tokenTtlMs ?? TOKEN_TTL_MS, tokenCacheMs: deps.tokenCacheMs }),
+    accounts: createAccounts({
+      db,
+      now,
+      notifier,
+      tokenTtlMs: deps.tokenTtlMs ?? TOKEN_TTL_MS,
+      tokenCacheMs: deps.tokenCacheMs,
+    }),
     security: createSecurity(walletDeps),
     trading: deps.trading ?? tradingFor(deps),
     catalog,

@@ -1,6 +1,4 @@
 import { createProviderApp, tradingFor, type ProviderApp } from "./app";
-import { MarketHours } from "./market/hours";
-import type { Trading } from "./services/trading";
 import type { ProviderConfig } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "./db/connect";
 import { migrateToLatest } from "./db/migrate";
@@ -8,11 +6,13 @@ import { listenForCacheChanges, type CacheListener } from "./db/notifications";
 import { configChanged } from "./db/repositories/config";
 import { sessionsRevoked } from "./db/repositories/sessions";
 import { seed } from "./db/seed";
+import { createRequestStats } from "./http/stats";
+import { MarketHours } from "./market/hours";
 import { createSimulatedMarket } from "./market/load";
 import type { MarketSource } from "./market/source";
 import { combineNotifiers, logNotifier, outboxNotifier, type Notifier } from "./notifier";
 import { hashPassword } from "./services/passwords";
-import { createRequestStats } from "./http/stats";
+import type { Trading } from "./services/trading";
 
 export interface StartOptions {
   config: ProviderConfig;
@@ -47,9 +47,7 @@ export const SETTLEMENT_SWEEP_MS = 30_000;
 export async function startProvider(options: StartOptions): Promise<RunningProvider> {
   const { config } = options;
   const now = options.now ?? (() => new Date());
-  const handle = await openDatabase(
-    options.database ?? { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
-  );
+  const handle = await openDatabase(options.database ?? { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let listener: CacheListener | undefined;
   try {
     if (!options.prepared) {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import type { MarketCode } from "./db/tables/instruments";
 import { parseMarketHours, type MarketHoursConfig } from "./market/hours";
 

@@ -1,5 +1,5 @@
-import { checkDataDir, configFromEnv } from "./config";
 import { startProvider, type RunningProvider } from "./bootstrap";
+import { checkDataDir, configFromEnv } from "./config";
 import { operatorKeyAtStart } from "./operator-key";
 
 export interface EmbeddedProvider {

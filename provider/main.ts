@@ -1,7 +1,9 @@
 import type { Server } from "node:http";
+
 import { serve } from "@hono/node-server";
-import { checkDataDir, configFromEnv, DataDirError } from "./config";
+
 import { startProvider } from "./bootstrap";
+import { checkDataDir, configFromEnv, DataDirError } from "./config";
 import { operatorKeyAtStart, sameSecret } from "./operator-key";
 import { gracefulStop, onStopSignals, shutdownTimeoutMs } from "../server/graceful-stop.mjs";
 

@@ -29,7 +29,13 @@ export const logNotifier: Notifier = {
 export function outboxNotifier(db: Executor): Notifier {
   return {
     async sendOneTimeCode({ phone, code, oneTimeCodeId, sentAt }) {
-      await insertOutboxMessage(db, { phone, body: smsText(code), code, one_time_code_id: oneTimeCodeId, created_at: sentAt });
+      await insertOutboxMessage(db, {
+        phone,
+        body: smsText(code),
+        code,
+        one_time_code_id: oneTimeCodeId,
+        created_at: sentAt,
+      });
     },
   };
 }
@@ -43,7 +49,10 @@ export function combineNotifiers(...notifiers: Notifier[]): Notifier {
 }
 
 /** For tests: remembers every message. */
-export function memoryNotifier(): Notifier & { sent: OneTimeCodeMessage[]; last(phone: string): OneTimeCodeMessage | undefined } {
+export function memoryNotifier(): Notifier & {
+  sent: OneTimeCodeMessage[];
+  last(phone: string): OneTimeCodeMessage | undefined;
+} {
   const sent: OneTimeCodeMessage[] = [];
   return {
     sent,

@@ -53,7 +53,10 @@ async function call(method: "GET" | "POST", path: string, body?: unknown) {
   try {
     res = await fetch(`${base}/api${path}`, {
       method,
-      headers: { "x-operator-key": (key ??= process.env.OPERATOR_KEY || keyFromFile()), ...(body ? { "content-type": "application/json" } : {}) },
+      headers: {
+        "x-operator-key": (key ??= process.env.OPERATOR_KEY || keyFromFile()),
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(10_000),
     });
@@ -72,7 +75,9 @@ async function call(method: "GET" | "POST", path: string, body?: unknown) {
           "it must be the key of the server this talks to.",
       );
     }
-    fail(data?.code ? `${data.code}${data.message ? `: ${data.message}` : ""}` : `${res.status} ${JSON.stringify(reply)}`);
+    fail(
+      data?.code ? `${data.code}${data.message ? `: ${data.message}` : ""}` : `${res.status} ${JSON.stringify(reply)}`,
+    );
   }
   return reply.data;
 }
@@ -94,7 +99,9 @@ function needKind(raw: string | undefined, usage: string): string {
 
 /** One line per record: what it is, its id, the customer, the figures that matter for the decision. */
 function describe(kind: string, r: any): string {
-  const when = String(r.created_at ?? "").slice(0, 19).replace("T", " ");
+  const when = String(r.created_at ?? "")
+    .slice(0, 19)
+    .replace("T", " ");
   switch (kind) {
     case "recharge":
       return `recharge #${r.id}  ${r.user}  ${r.count}  ${when}`;
@@ -138,8 +145,14 @@ switch (command) {
     const kind = needKind(args[0], usage);
     const id = needId(args[1], usage);
     const reason = args.slice(2).join(" ").trim();
-    const data = await call("POST", `/operator/${kind}/${id}/${command}`, command === "reject" && reason ? { reason } : {});
-    console.log(`${command === "approve" ? "approved" : "rejected"}: ${describe(kind, { ...data, user: "" }).replace(/\s{2,}/g, "  ")}`);
+    const data = await call(
+      "POST",
+      `/operator/${kind}/${id}/${command}`,
+      command === "reject" && reason ? { reason } : {},
+    );
+    console.log(
+      `${command === "approve" ? "approved" : "rejected"}: ${describe(kind, { ...data, user: "" }).replace(/\s{2,}/g, "  ")}`,
+    );
     break;
   }
   case "repay": {
@@ -166,7 +179,11 @@ switch (command) {
   }
   case "credit": {
     if (!args[0] || !args[1]) fail("usage: credit <phone> <amount> [reason]");
-    const data = await call("POST", "/operator/credit", { user: args[0], amount: args[1], reason: args.slice(2).join(" ") || "Operator adjustment" });
+    const data = await call("POST", "/operator/credit", {
+      user: args[0],
+      amount: args[1],
+      reason: args.slice(2).join(" ") || "Operator adjustment",
+    });
     console.log(`balance ${data.balance}`);
     break;
   }
@@ -181,19 +198,28 @@ switch (command) {
     if (verb === "create") {
       const flags = rest.filter((a) => a.startsWith("--"));
       const [mold, tag, price, min, days] = rest.filter((a) => !a.startsWith("--"));
-      if (!mold || !tag || !price) fail("usage: offer create <bulk|finalize> <symbol> <price> [min count] [days open] [--needs-rate]");
+      if (!mold || !tag || !price)
+        fail("usage: offer create <bulk|finalize> <symbol> <price> [min count] [days open] [--needs-rate]");
       const opens = new Date();
       const body: Record<string, unknown> = { mold, tag, price, rate_required: flags.includes("--needs-rate") };
       if (min) body.min_count = min;
-      if (days) body.closes_at = new Date(opens.getTime() + needId(days, "offer create ... [days open]") * 86_400_000).toISOString();
+      if (days)
+        body.closes_at = new Date(
+          opens.getTime() + needId(days, "offer create ... [days open]") * 86_400_000,
+        ).toISOString();
       const o = await call("POST", "/operator/offers", body);
-      console.log(`offer #${o.id} ${o.mold} ${o.tag} @ ${o.price}, min ${o.min_count}, open until ${o.closes_at}${o.rate_required ? ", needs an exchange rate" : ""}`);
+      console.log(
+        `offer #${o.id} ${o.mold} ${o.tag} @ ${o.price}, min ${o.min_count}, open until ${o.closes_at}${o.rate_required ? ", needs an exchange rate" : ""}`,
+      );
     } else if (verb === "close") {
       const o = await call("POST", "/operator/offers/close", { id: needId(rest[0], "offer close <offer id>") });
       console.log(`offer #${o.id} closed`);
     } else if (verb === "rate") {
       if (!rest[1]) fail("usage: offer rate <offer id> <rate>");
-      const o = await call("POST", "/operator/offers/rate", { id: needId(rest[0], "offer rate <offer id> <rate>"), rate: rest[1] });
+      const o = await call("POST", "/operator/offers/rate", {
+        id: needId(rest[0], "offer rate <offer id> <rate>"),
+        rate: rest[1],
+      });
       console.log(`offer #${o.id} exchange rate ${o.exchange_rate}`);
     } else fail("usage: offer create|close|rate ...");
     break;
@@ -215,14 +241,20 @@ switch (command) {
       console.log(`ipo #${i.id} ${i.symbol} (${i.company_name}) @ ${i.issue_price}, ${i.min}..${i.max}, ${i.status}`);
     } else if (verb === "status") {
       if (!rest[1]) fail("usage: ipo status <ipo id> <Forthcoming|Closed|Listed>");
-      const i = await call("POST", "/operator/ipos/status", { id: needId(rest[0], "ipo status <ipo id> <status>"), status: rest[1] });
+      const i = await call("POST", "/operator/ipos/status", {
+        id: needId(rest[0], "ipo status <ipo id> <status>"),
+        status: rest[1],
+      });
       console.log(`ipo #${i.id} ${i.symbol} is ${i.status}`);
     } else fail("usage: ipo create|status ...");
     break;
   }
   case "allot": {
     const usage = "allot <application id> <count>";
-    const a = await call("POST", "/operator/ipo-applications/allot", { id: needId(args[0], usage), count: needId(args[1], usage) });
+    const a = await call("POST", "/operator/ipo-applications/allot", {
+      id: needId(args[0], usage),
+      count: needId(args[1], usage),
+    });
     console.log(`allotted: ${describe("ipo", { ...a, user: "" }).replace(/\s{2,}/g, "  ")}; returned ${a.refunded}`);
     break;
   }
@@ -231,10 +263,21 @@ switch (command) {
     if (verb === "create") {
       const [name, min_return, max_return, days, amount, issue_amount] = rest;
       if (!issue_amount) fail("usage: fund create <name> <min %> <max %> <days> <minimum> <issue amount>");
-      const f = await call("POST", "/operator/funds", { name, min_return, max_return, investment_period: days, amount, issue_amount });
-      console.log(`fund #${f.id} ${f.name}: ${f.min_return}-${f.max_return} % over ${f.investment_period} days, from ${f.amount}`);
+      const f = await call("POST", "/operator/funds", {
+        name,
+        min_return,
+        max_return,
+        investment_period: days,
+        amount,
+        issue_amount,
+      });
+      console.log(
+        `fund #${f.id} ${f.name}: ${f.min_return}-${f.max_return} % over ${f.investment_period} days, from ${f.amount}`,
+      );
     } else if (verb === "cancel") {
-      const o = await call("POST", "/operator/fund-orders/cancel", { id: needId(rest[0], "fund cancel <fund order id>") });
+      const o = await call("POST", "/operator/fund-orders/cancel", {
+        id: needId(rest[0], "fund cancel <fund order id>"),
+      });
       console.log(`fund order #${o.id} cancelled (${o.amount} returned)`);
     } else fail("usage: fund create|cancel ...");
     break;
@@ -242,12 +285,17 @@ switch (command) {
   case "mature": {
     const data = await call("POST", "/operator/funds/mature", {});
     console.log(`matured: ${data.matured.length}`);
-    for (const o of data.matured) console.log(`  fund order #${o.id}  ${o.project.name}  ${o.amount} + ${o.expected_return}`);
+    for (const o of data.matured)
+      console.log(`  fund order #${o.id}  ${o.project.name}  ${o.amount} + ${o.expected_return}`);
     break;
   }
   case "news": {
     if (!args[0] || !args[1]) fail("usage: news <title> <html> [subhead]");
-    const n = await call("POST", "/operator/news", { title: args[0], content: args[1], ...(args[2] ? { subhead: args[2] } : {}) });
+    const n = await call("POST", "/operator/news", {
+      title: args[0],
+      content: args[1],
+      ...(args[2] ? { subhead: args[2] } : {}),
+    });
     console.log(`news #${n.id} published (${n.slug})`);
     break;
   }
@@ -260,7 +308,10 @@ switch (command) {
   case "chat": {
     if (!args[0]) fail("usage: chat <phone>");
     const data = await call("GET", `/operator/chat?user=${encodeURIComponent(args[0])}`);
-    for (const m of data.rows) console.log(`${m.created_at.slice(0, 19).replace("T", " ")}  ${m.sender === "operator" ? "operator" : data.user}: ${m.content}`);
+    for (const m of data.rows)
+      console.log(
+        `${m.created_at.slice(0, 19).replace("T", " ")}  ${m.sender === "operator" ? "operator" : data.user}: ${m.content}`,
+      );
     break;
   }
   default:

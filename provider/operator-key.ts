@@ -109,15 +109,20 @@ export function operatorKeyAtStart(
   if (options.operatorKey) {
     out.log(`[provider] operator key: from OPERATOR_KEY (fingerprint ${keyFingerprint(options.operatorKey)})`);
     if (options.operatorKey.length < 16) {
-      out.warn("[provider] OPERATOR_KEY is shorter than 16 characters: use a long random one (openssl rand -base64 32)");
+      out.warn(
+        "[provider] OPERATOR_KEY is shorter than 16 characters: use a long random one (openssl rand -base64 32)",
+      );
     }
     return options.operatorKey;
   }
   const closed = (why: string) => {
-    out.warn(`[provider] the operator API is closed (every /api/operator request is refused): ${why}. Set OPERATOR_KEY to open it.`);
+    out.warn(
+      `[provider] the operator API is closed (every /api/operator request is refused): ${why}. Set OPERATOR_KEY to open it.`,
+    );
     return undefined;
   };
-  if (options.dataDir.includes("://")) return closed(`OPERATOR_KEY is not set and DATA_DIR=${options.dataDir} keeps no key file`);
+  if (options.dataDir.includes("://"))
+    return closed(`OPERATOR_KEY is not set and DATA_DIR=${options.dataDir} keeps no key file`);
   try {
     const { key, file, created } = loadOrCreateOperatorKey(options.dataDir);
     out.log(

@@ -3,19 +3,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect } from "kysely";
 import pg from "pg";
+
 import type { ProviderApp } from "./app";
 import { startProvider } from "./bootstrap";
 import { configFromEnv, type Deployment, type ProviderConfig } from "./config";
 import type { DB } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { seed } from "./db/seed";
+import type { MarketHoursConfig } from "./market/hours";
 import type { MarketSource } from "./market/source";
 import { combineNotifiers, memoryNotifier, outboxNotifier } from "./notifier";
 import { hashPassword } from "./services/passwords";
-import type { MarketHoursConfig } from "./market/hours";
 import type { Trading } from "./services/trading";
 
 /*
@@ -236,7 +238,11 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
       if (opts.rawBody !== undefined) body = opts.rawBody;
       else if (opts.body !== undefined) body = JSON.stringify(opts.body);
       if (body !== undefined) headers["content-type"] = "application/json";
-      const res = await app.request(p, { method: opts.method ?? (body !== undefined ? "POST" : "GET"), headers, body }, fromApp);
+      const res = await app.request(
+        p,
+        { method: opts.method ?? (body !== undefined ? "POST" : "GET"), headers, body },
+        fromApp,
+      );
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined };
     },
@@ -258,8 +264,9 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
 
 /** Demo login helper. */
 export async function loginDemo(p: TestProvider): Promise<string> {
-  const { body } = await p.call("/api/stock/user/login", { body: { user: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD } });
+  const { body } = await p.call("/api/stock/user/login", {
+    body: { user: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD },
+  });
   if (body?.msg !== "ok") throw new Error(`demo login failed: ${JSON.stringify(body)}`);
   return body.data.token;
 }
-

@@ -23,8 +23,10 @@ function newestMtime(dir) {
 
 const sourcesChanged =
   !existsSync(buildEntry) ||
-  Math.max(...["app", "provider", "locales"].map((d) => newestMtime(path.join(root, d))),
-    statSync(path.join(root, "remix.config.js")).mtimeMs) > statSync(buildEntry).mtimeMs;
+  Math.max(
+    ...["app", "provider", "locales"].map((d) => newestMtime(path.join(root, d))),
+    statSync(path.join(root, "remix.config.js")).mtimeMs,
+  ) > statSync(buildEntry).mtimeMs;
 
 if (sourcesChanged) {
   console.log("Building the app (remix build)…");
@@ -62,7 +64,9 @@ const operatorKey = env.OPERATOR_KEY
     : dataDir.includes("://")
       ? "closed: set OPERATOR_KEY"
       : `key: ${path.join(path.resolve(root, dataDir), "operator.key")}`;
-const provider = env.PROVIDER_URL ? `provider at ${env.PROVIDER_URL}` : `embedded provider (data in ${env.DATABASE_URL ? "DATABASE_URL" : env.DATA_DIR ?? ".data/provider"})`;
+const provider = env.PROVIDER_URL
+  ? `provider at ${env.PROVIDER_URL}`
+  : `embedded provider (data in ${env.DATABASE_URL ? "DATABASE_URL" : (env.DATA_DIR ?? ".data/provider")})`;
 console.log(`
   Trading app ready: ${url}  (${provider})
   Demo login:        ${env.DEMO_USER ?? "9876543210"} / ${env.DEMO_PASSWORD ?? "demo1234"}

@@ -137,7 +137,9 @@ export function createApp({
     header: (name) => req.get(name),
   });
   const refuse = async (req, res, refusal) => {
-    console.warn(`[security] refused ${req.method} ${req.originalUrl} (${refusal.status} ${refusal.kind}: ${refusal.reason})`);
+    console.warn(
+      `[security] refused ${req.method} ${req.originalUrl} (${refusal.status} ${refusal.kind}: ${refusal.reason})`,
+    );
     await sendResponse(res, await hooks().refusalResponse(refusal, incoming(req)));
   };
 
@@ -160,7 +162,10 @@ export function createApp({
   if (process.env.COMPRESSION !== "off") app.use(compression());
 
   // Remix fingerprints its assets: cache them for a year. Everything else in public/ for an hour.
-  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
+  app.use(
+    "/build",
+    express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+  );
   // Only a path under one of public/'s entries reaches the file system: without this every page request cost a
   // stat() of public/<path> (~2.5 % of the server's time under load; decision 0155). Read once, except in dev.
   const publicFiles = express.static(publicDir, { maxAge: "1h", index: false, redirect: false });

@@ -6,9 +6,9 @@
 // the provider transport. remix-serve installed @remix-run/web-fetch, whose abort path threw "Cannot cancel a
 // stream that already has a reader" from a timer when a provider request timed out, and the process died.
 import { watch } from "node:fs";
-import v8 from "node:v8";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import v8 from "node:v8";
 
 import { broadcastDevReady } from "@remix-run/node";
 

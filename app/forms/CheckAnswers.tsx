@@ -6,9 +6,8 @@ import { z } from "zod";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 
 import type { ActionReply } from "./reply";
-import { useZodForm } from "./useZodForm";
-
 import type { StepDialog } from "./StepDialog";
+import { useZodForm } from "./useZodForm";
 
 /** A review without a schema of its own: the server checks its Confirm. */
 const ANY_FIELDS = z.object({}).passthrough();
@@ -32,8 +31,17 @@ export interface ReviewTexts {
 }
 
 /** The review's words from a namespace that words them under `review.` (wallet, products), with its own check link. */
-export function reviewTexts(t: (key: "review.offline" | "review.outcomeUnknown" | "review.change" | "review.confirming") => string, check: string): ReviewTexts {
-  return { offline: t("review.offline"), outcomeUnknown: t("review.outcomeUnknown"), check, change: t("review.change"), confirming: t("review.confirming") };
+export function reviewTexts(
+  t: (key: "review.offline" | "review.outcomeUnknown" | "review.change" | "review.confirming") => string,
+  check: string,
+): ReviewTexts {
+  return {
+    offline: t("review.offline"),
+    outcomeUnknown: t("review.outcomeUnknown"),
+    check,
+    change: t("review.change"),
+    confirming: t("review.confirming"),
+  };
 }
 
 /** A field asked for at the moment of confirming (a transaction password): it stands above the buttons. */
@@ -108,7 +116,12 @@ export function CheckAnswers({
   ask,
 }: ReviewProps & ReviewOptions) {
   const location = useLocation();
-  const { fields: conformFields, formProps, summary, busy } = useZodForm({
+  const {
+    fields: conformFields,
+    formProps,
+    summary,
+    busy,
+  } = useZodForm({
     id: formId,
     schema,
     lastResult,
@@ -116,7 +129,7 @@ export function CheckAnswers({
     offlineMessage: words.offline,
   });
   const fields = conformFields as unknown as Record<string, FieldMetadata<string> | undefined>;
-  const askField = ask ? fields[ask.name] ?? null : null;
+  const askField = ask ? (fields[ask.name] ?? null) : null;
   const failures = [
     ...summary.formErrors,
     ...Object.keys(hidden).flatMap((name) => fields[name]?.errors ?? []),
@@ -153,12 +166,7 @@ export function CheckAnswers({
         </p>
       ))}
       {notice}
-      <Form
-        method="post"
-        action={location.pathname + location.search}
-        {...formProps}
-        className="form"
-      >
+      <Form method="post" action={location.pathname + location.search} {...formProps} className="form">
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} name={name} type="hidden" value={value} />
         ))}

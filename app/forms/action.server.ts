@@ -21,7 +21,12 @@ import type { ActionReply } from "./reply";
 export type { ActionReply };
 
 interface Replyable {
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[]; resetForm?: boolean }): SubmissionResult<string[]>;
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+    resetForm?: boolean;
+  }): SubmissionResult<string[]>;
 }
 
 /** How a provider refusal lands on the form. */
@@ -44,10 +49,16 @@ export interface FormOptions {
 }
 
 /** 400: the form comes back as typed (but `hideFields`) with its errors; never cached. */
-export function refuse(submission: Replyable, options: FormOptions & { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) {
+export function refuse(
+  submission: Replyable,
+  options: FormOptions & { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+) {
   const { form, hideFields, formErrors, fieldErrors } = options;
   const errors = { ...(formErrors ? { formErrors } : {}), ...(fieldErrors ? { fieldErrors } : {}) };
-  return json<ActionReply>({ result: submission.reply({ ...errors, hideFields }), ...(form ? { form } : {}) }, { status: 400, headers: NO_STORE });
+  return json<ActionReply>(
+    { result: submission.reply({ ...errors, hideFields }), ...(form ? { form } : {}) },
+    { status: 400, headers: NO_STORE },
+  );
 }
 
 /** A new intent's review page, with its idempotency key minted here, once (docs/decisions/0101). */
@@ -57,13 +68,22 @@ export const toReview = (href: (key: string) => string) => redirect(href(crypto.
  * The reply for a form whose provider call failed: the code's message (`failureMessage`, one registry) on its field,
  * or on the form when no field is mapped; "not responding" on the form when the provider is unavailable.
  */
-export function failureReply(submission: Replyable, failure: ProviderFailure, t: TFunction, options: FailureFields & FormOptions = {}) {
+export function failureReply(
+  submission: Replyable,
+  failure: ProviderFailure,
+  t: TFunction,
+  options: FailureFields & FormOptions = {},
+) {
   const message = options.message ? options.message(failure) : failureMessage(t, failure, options.fallbackKey);
   const field =
     failure.kind === "business"
-      ? options.codeFields?.[failure.code] ?? (failure.field ? options.inputFields?.[failure.field] : undefined)
+      ? (options.codeFields?.[failure.code] ?? (failure.field ? options.inputFields?.[failure.field] : undefined))
       : undefined;
-  return submission.reply(field ? { fieldErrors: { [field]: [message] }, hideFields: options.hideFields } : { formErrors: [message], hideFields: options.hideFields });
+  return submission.reply(
+    field
+      ? { fieldErrors: { [field]: [message] }, hideFields: options.hideFields }
+      : { formErrors: [message], hideFields: options.hideFields },
+  );
 }
 
 export interface SubmitOptions<Value, Result> extends FailureFields, FormOptions {
@@ -94,11 +114,18 @@ export async function submitToProvider<Value, Result>(
     const form = options.form ? { form: options.form } : {};
     if (failure.kind === "unavailable" && options.unknownOutcome) {
       return json<ActionReply>(
-        { result: submission.reply({ formErrors: [options.unknownOutcome], hideFields: options.hideFields }), ...form, outcome: "unknown" },
+        {
+          result: submission.reply({ formErrors: [options.unknownOutcome], hideFields: options.hideFields }),
+          ...form,
+          outcome: "unknown",
+        },
         { status: 503, headers: NO_STORE },
       );
     }
-    return json<ActionReply>({ result: failureReply(submission, failure, options.t, options), ...form }, { status: 400, headers: NO_STORE });
+    return json<ActionReply>(
+      { result: failureReply(submission, failure, options.t, options), ...form },
+      { status: 400, headers: NO_STORE },
+    );
   }
   const { to, toast, init } = options.success(result, submission.value);
   return (await redirectWithToast(to, toast, init)) as TypedResponse<never>;
@@ -119,7 +146,10 @@ export async function formAction<Schema extends z.ZodTypeAny, Result>(
   if (submission.status !== "success") return refuse(submission, options);
   const problem = options.check ? await options.check(submission.value) : null;
   if (problem) return refuse(submission, { ...options, fieldErrors: problem });
-  return submitToProvider(submission as Submission<z.input<Schema>, string[], z.output<Schema>> & { value: z.output<Schema> }, options);
+  return submitToProvider(
+    submission as Submission<z.input<Schema>, string[], z.output<Schema>> & { value: z.output<Schema> },
+    options,
+  );
 }
 
 /**
@@ -151,5 +181,8 @@ export async function reviewAction<Review extends z.ZodTypeAny, Confirm extends 
   }
   const submission = parseWithZod(formData, { schema: options.confirm.schema });
   if (submission.status !== "success") return refuse(submission, amount);
-  return submitToProvider(submission as Replyable & { value: z.output<Confirm> }, { ...options.confirm, form: "confirm" });
+  return submitToProvider(submission as Replyable & { value: z.output<Confirm> }, {
+    ...options.confirm,
+    form: "confirm",
+  });
 }

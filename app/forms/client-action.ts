@@ -1,6 +1,5 @@
-import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
-
 import type { SubmissionResult } from "@conform-to/react";
+import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 
 /** A submit the network lost (with JS): the amount form was not sent; a Confirm's outcome is unknown. */
 export type ClientFailure = { clientFailure: "offline" | "unknown"; form: "amount" | "confirm" };
@@ -17,7 +16,9 @@ export function moneyClientAction<Action>() {
       return await serverAction<Action>();
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;
-      const failure: ClientFailure = confirming ? { clientFailure: "unknown", form: "confirm" } : { clientFailure: "offline", form: "amount" };
+      const failure: ClientFailure = confirming
+        ? { clientFailure: "unknown", form: "confirm" }
+        : { clientFailure: "offline", form: "amount" };
       return failure;
     }
   };
@@ -37,7 +38,7 @@ export function useMoneyReply<Review>(
   review: Review | null,
 ) {
   const lastResult = reply && "result" in reply ? (reply.result as SubmissionResult<string[]>) : undefined;
-  const clientFailure = reply && "clientFailure" in reply ? reply.clientFailure ?? null : null;
+  const clientFailure = reply && "clientFailure" in reply ? (reply.clientFailure ?? null) : null;
   const forConfirm = reply?.form === "confirm";
   return {
     review: review && reply?.form !== "amount" ? review : null,

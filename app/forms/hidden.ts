@@ -5,5 +5,7 @@
  */
 export function hiddenProps(field: { name: string; initialValue?: unknown }, value?: string) {
   const initial = typeof field.initialValue === "string" ? field.initialValue : undefined;
-  return value !== undefined ? { type: "hidden" as const, name: field.name, value } : { type: "hidden" as const, name: field.name, defaultValue: initial };
+  return value !== undefined
+    ? { type: "hidden" as const, name: field.name, value }
+    : { type: "hidden" as const, name: field.name, defaultValue: initial };
 }

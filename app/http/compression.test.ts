@@ -42,7 +42,9 @@ describe("compressed answers", () => {
   });
 
   it("a compressed document decodes to the same page", async () => {
-    const response = await fetch(`http://127.0.0.1:${server.port}/login`, { headers: { host: server.host, "accept-encoding": "br" } });
+    const response = await fetch(`http://127.0.0.1:${server.port}/login`, {
+      headers: { host: server.host, "accept-encoding": "br" },
+    });
     expect(response.headers.get("content-encoding")).toBe("br");
     const html = await response.text();
     expect(html).toMatch(/^<!DOCTYPE html>/i);

@@ -12,6 +12,9 @@ export const NO_STORE = { "Cache-Control": "private, no-store" } as const;
 
 export const noStoreHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? NO_STORE["Cache-Control"]);
+  headers.set(
+    "Cache-Control",
+    actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? NO_STORE["Cache-Control"],
+  );
   return headers;
 };

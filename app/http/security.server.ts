@@ -6,11 +6,11 @@
  *
  * docs/product.md#security
  */
+import { NO_STORE } from "~/http/no-store";
 import type { TKey } from "~/i18n/config";
 import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import { closeProvider, isProviderEmbedded, providerFetch } from "~/provider/transport.server";
 import { secureCookies } from "~/session/cookies.server";
-import { NO_STORE } from "~/http/no-store";
 
 /** What the server knows about a request before routing it. */
 export interface IncomingRequest {

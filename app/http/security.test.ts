@@ -33,7 +33,9 @@ const incoming = (headers: Record<string, string>, method = "POST"): IncomingReq
 
 describe("crossOriginReason (one implementation, used by the server before Remix)", () => {
   it("lets same-origin and header-less (non-browser) requests through, and never checks GET", () => {
-    expect(crossOriginReason(incoming({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin" }))).toBeNull();
+    expect(
+      crossOriginReason(incoming({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin" })),
+    ).toBeNull();
     expect(crossOriginReason(incoming({}))).toBeNull();
     expect(crossOriginReason(incoming({ referer: "http://localhost:3000/login?x=1" }))).toBeNull();
     expect(crossOriginReason(incoming({ origin: "https://evil.example" }, "GET"))).toBeNull();
@@ -55,7 +57,12 @@ describe("crossOriginReason (one implementation, used by the server before Remix
   });
 
   it("accepts the public origin behind a proxy (X-Forwarded-Host/Proto, with TRUST_PROXY) and ALLOWED_ORIGINS", () => {
-    const proxied = { host: "10.0.0.5:3000", origin: "https://trade.example", "x-forwarded-host": "trade.example", "x-forwarded-proto": "https" };
+    const proxied = {
+      host: "10.0.0.5:3000",
+      origin: "https://trade.example",
+      "x-forwarded-host": "trade.example",
+      "x-forwarded-proto": "https",
+    };
     process.env.TRUST_PROXY = "1";
     try {
       expect(crossOriginReason(incoming(proxied))).toBeNull();
@@ -93,17 +100,11 @@ describe("forwarded host headers (decision 0184)", () => {
   });
 
   it("TRUST_PROXY means what Express takes: off, a number of proxies, true, or its own syntax", () => {
-    expect([undefined, "", "false", "0", "1", "2", "true", "loopback", "10.0.0.0/8"].map((value) => trustProxySetting(value))).toEqual([
-      false,
-      false,
-      false,
-      false,
-      1,
-      2,
-      true,
-      "loopback",
-      "10.0.0.0/8",
-    ]);
+    expect(
+      [undefined, "", "false", "0", "1", "2", "true", "loopback", "10.0.0.0/8"].map((value) =>
+        trustProxySetting(value),
+      ),
+    ).toEqual([false, false, false, false, 1, 2, true, "loopback", "10.0.0.0/8"]);
   });
 });
 
@@ -169,7 +170,11 @@ describe("security headers on every response (defect 7)", () => {
     ["a refused JSON POST", "POST", "/set-locale", 415],
   ])("%s (%s %s → %i)", async (what, method, path, status) => {
     const headers: Record<string, string> =
-      status === 403 ? { origin: "https://evil.example", "content-type": FORM } : status === 415 ? { "content-type": "application/json" } : {};
+      status === 403
+        ? { origin: "https://evil.example", "content-type": FORM }
+        : status === 415
+          ? { "content-type": "application/json" }
+          : {};
     const response = await send(server, method, path, { headers, body: method === "POST" ? "{}" : undefined });
     expect(response.status, response.body.slice(0, 200)).toBe(status);
     expectSecurityHeaders(response, what);
@@ -177,14 +182,16 @@ describe("security headers on every response (defect 7)", () => {
 
   it("a fresh nonce per document, on every inline script Remix and the root render", async () => {
     const [first, second] = [await send(server, "GET", "/"), await send(server, "GET", "/")];
-    const nonceOf = (response: RawResponse) => /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))![1];
+    const nonceOf = (response: RawResponse) =>
+      /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))![1];
     expect(nonceOf(first)).not.toBe(nonceOf(second));
     const scripts = first.body.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonceOf(first)}"`);
     // Unknown URLs render the root's inline translations script: nonce'd as well.
     const missing = await send(server, "GET", "/no-such-page");
-    for (const tag of missing.body.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonceOf(missing)}"`);
+    for (const tag of missing.body.match(/<script\b[^>]*>/g) ?? [])
+      expect(tag).toContain(`nonce="${nonceOf(missing)}"`);
   });
 
   it("HSTS only in production with Secure cookies, and never on a dev/test server", async () => {
@@ -225,7 +232,9 @@ describe("a cross-origin POST to any action is refused before Remix (defect 8)",
 
   it("the route manifest lists the actions", async () => {
     const { actionRoutes } = await sourceBuild();
-    expect(actionRoutes.map((route) => route.id)).toEqual(expect.arrayContaining(["routes/login", "routes/register", "routes/logout"]));
+    expect(actionRoutes.map((route) => route.id)).toEqual(
+      expect.arrayContaining(["routes/login", "routes/register", "routes/logout"]),
+    );
   });
 
   it("every action × every attack: 403 with the translated page, no cookie, nothing reaches the provider", async () => {
@@ -244,7 +253,9 @@ describe("a cross-origin POST to any action is refused before Remix (defect 8)",
           const ok =
             response.status === 403 &&
             response.headers["set-cookie"] === undefined &&
-            (accept === "text/html" ? /<h1>Request refused<\/h1>/.test(response.body) : /"code":"cross_origin"/.test(response.body));
+            (accept === "text/html"
+              ? /<h1>Request refused<\/h1>/.test(response.body)
+              : /"code":"cross_origin"/.test(response.body));
           if (!ok) failures.push(`${route.url} ${name} (${accept}): ${response.status} ${response.body.slice(0, 120)}`);
         }
       }
@@ -254,7 +265,9 @@ describe("a cross-origin POST to any action is refused before Remix (defect 8)",
     expect(await providerState()).toBe(before);
     // One log line per refusal, no stack trace.
     const lines = warn.mock.calls.map((call: unknown[]) => call.map(String).join(" "));
-    expect(lines.filter((line: string) => line.startsWith("[security] refused POST"))).toHaveLength(actionRoutes.length * attacks.length * 2);
+    expect(lines.filter((line: string) => line.startsWith("[security] refused POST"))).toHaveLength(
+      actionRoutes.length * attacks.length * 2,
+    );
     expect(lines.join("\n")).not.toMatch(/\n\s+at /);
   });
 
@@ -266,7 +279,12 @@ describe("a cross-origin POST to any action is refused before Remix (defect 8)",
         body: "lng=de&redirectTo=/",
       });
       const response = await send(server, "POST", "/login", {
-        headers: { "content-type": FORM, origin: "https://evil.example", accept: "text/html", cookie: cookiesOf(chosen) },
+        headers: {
+          "content-type": FORM,
+          origin: "https://evil.example",
+          accept: "text/html",
+          cookie: cookiesOf(chosen),
+        },
         body: "phone=1",
       });
       expect(response.status).toBe(403);
@@ -312,7 +330,10 @@ describe("request bodies (defect 10)", () => {
       chunked: true,
     });
     expect(chunked.status).toBe(411);
-    const data = await send(server, "POST", "/login?_data=routes%2Flogin", { headers: { "content-type": "application/json" }, body: "{}" });
+    const data = await send(server, "POST", "/login?_data=routes%2Flogin", {
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(data.status).toBe(415);
     expect(data.headers["x-remix-catch"]).toBe("yes");
     expect(JSON.parse(data.body)).toMatchObject({ code: "unsupported_body" });
@@ -323,7 +344,10 @@ describe("request bodies (defect 10)", () => {
     const hundredMb = String(100 * 1024 * 1024);
     const responses = await Promise.all(
       Array.from({ length: 4 }, () =>
-        send(server, "POST", "/register", { headers: { "content-type": FORM, "content-length": hundredMb }, body: "phone=1" }),
+        send(server, "POST", "/register", {
+          headers: { "content-type": FORM, "content-length": hundredMb },
+          body: "phone=1",
+        }),
       ),
     );
     expect(responses.map((response) => response.status)).toEqual([413, 413, 413, 413]);
@@ -337,12 +361,18 @@ describe("request bodies (defect 10)", () => {
     const fits = await send(server, "POST", "/settings/real-name", { headers: multipart, body: body(7 * 1024 * 1024) });
     expect(fits.status).not.toBe(413);
     expect(fits.status).toBeLessThan(500);
-    const tooBig = await send(server, "POST", "/settings/real-name", { headers: { ...multipart, "content-length": String(9 * 1024 * 1024) }, body: "--x--" });
+    const tooBig = await send(server, "POST", "/settings/real-name", {
+      headers: { ...multipart, "content-length": String(9 * 1024 * 1024) },
+      body: "--x--",
+    });
     expect(tooBig.status).toBe(413);
     // Multipart anywhere else, or without a boundary, is refused before the body is read.
     const elsewhere = await send(server, "POST", "/register", { headers: multipart, body: "--x--" });
     expect(elsewhere.status).toBe(415);
-    const noBoundary = await send(server, "POST", "/settings/real-name", { headers: { "content-type": "multipart/form-data" }, body: "--x--" });
+    const noBoundary = await send(server, "POST", "/settings/real-name", {
+      headers: { "content-type": "multipart/form-data" },
+      body: "--x--",
+    });
     expect(noBoundary.status).toBe(415);
   }, 20_000);
 });
@@ -356,7 +386,9 @@ describe("the customer's address (x-client-ip)", () => {
       process.env.TRUST_PROXY = "1";
       const proxied = await startAppServer();
       try {
-        await send(proxied, "GET", "/healthz", { headers: { "x-client-ip": "6.6.6.6", "x-forwarded-for": "8.8.8.8, 203.0.113.9" } });
+        await send(proxied, "GET", "/healthz", {
+          headers: { "x-client-ip": "6.6.6.6", "x-forwarded-for": "8.8.8.8, 203.0.113.9" },
+        });
       } finally {
         await proxied.close();
         delete process.env.TRUST_PROXY;
@@ -372,7 +404,10 @@ describe("the customer's address (x-client-ip)", () => {
 describe("X-Forwarded-For without TRUST_PROXY (decision 0184)", () => {
   const WARNING =
     "[server] requests arrive with X-Forwarded-For but TRUST_PROXY is unset: every customer shares the proxy's address for sign-in limits; set TRUST_PROXY (docs/deployment.md)";
-  const warnings = () => warn.mock.calls.map((call: unknown[]) => String(call[0])).filter((text: string) => text.includes("X-Forwarded-For"));
+  const warnings = () =>
+    warn.mock.calls
+      .map((call: unknown[]) => String(call[0]))
+      .filter((text: string) => text.includes("X-Forwarded-For"));
 
   it("is said once, at the first such request", async () => {
     warn.mockClear();
@@ -418,7 +453,12 @@ describe("operator endpoints on the app's port (embedded provider only)", () => 
   });
 
   it("never the rest of /api, not even through dot segments", async () => {
-    for (const path of ["/api/v2/config", "/api/operator/../v2/config", "/api/operator/%2e%2e/v2/config", "/api/stock/success/v2/user/info"]) {
+    for (const path of [
+      "/api/v2/config",
+      "/api/operator/../v2/config",
+      "/api/operator/%2e%2e/v2/config",
+      "/api/stock/success/v2/user/info",
+    ]) {
       const response = await send(server, "GET", path, { headers: key });
       expect(response.status, path).toBe(404);
       expect(response.body, path).not.toContain('"msg":"ok"');
@@ -445,7 +485,9 @@ describe("logging", () => {
     const logging = await startAppServer({ logRequests: true });
     try {
       await send(logging, "GET", "/healthz");
-      expect(log.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringMatching(/^GET \/healthz 200 \d+\.\d ms$/)]);
+      expect(log.mock.calls.map((call) => String(call[0]))).toEqual([
+        expect.stringMatching(/^GET \/healthz 200 \d+\.\d ms$/),
+      ]);
     } finally {
       await logging.close();
       log.mockRestore();

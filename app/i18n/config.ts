@@ -8,7 +8,18 @@
 export const SUPPORTED_LOCALES = ["en", "zh", "de", "es"] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-export const NAMESPACES = ["common", "markets", "quotes", "stock", "watchlist", "trade", "wallet", "news", "support", "products"] as const;
+export const NAMESPACES = [
+  "common",
+  "markets",
+  "quotes",
+  "stock",
+  "watchlist",
+  "trade",
+  "wallet",
+  "news",
+  "support",
+  "products",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
 /** Name of the cookie the language picker sets (a Remix cookie, see `localeCookie` in i18next.server.ts). */
@@ -145,7 +156,8 @@ type Prefixed<Keys extends { [N in Namespace]: string }> = { [N in Namespace]: `
 /** What a translator fixed to `N` accepts: `N`'s own keys or any "ns:key" (i18next's form for another namespace). */
 export type TKey<N extends Namespace = "common"> = KeyOf<N> | Prefixed<{ [M in Namespace]: KeyOf<M> }>;
 /** The plural keys a translator fixed to `N` accepts, always with `{ count }`. */
-export type TPluralKey<N extends Namespace = "common"> = PluralKeyOf<N> | Prefixed<{ [M in Namespace]: PluralKeyOf<M> }>;
+export type TPluralKey<N extends Namespace = "common"> =
+  PluralKeyOf<N> | Prefixed<{ [M in Namespace]: PluralKeyOf<M> }>;
 
 /**
  * Interpolation values (`{{name}}`, `{{count, number}}`), `count` (chooses the plural form) and a
@@ -168,4 +180,6 @@ type Translator<N extends Namespace> = {
   translate(key: TKey<N>, options?: TOptions): string;
 }["translate"];
 type LooseTranslator = { translate(key: string, options?: TOptions): string }["translate"];
-export type TFunction<N extends Namespace | undefined = undefined> = N extends Namespace ? Translator<N> : LooseTranslator;
+export type TFunction<N extends Namespace | undefined = undefined> = N extends Namespace
+  ? Translator<N>
+  : LooseTranslator;

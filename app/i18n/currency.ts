@@ -8,8 +8,9 @@
  * No strings here: screens that only format amounts (the account's holdings) need no trade translations; the
  * rate in words is rate-text.ts.
  */
-import { currencyOfMarket, formatMarketMoney, intlLocale, numberFormat, type FormatContext } from "./format";
 import { toBig } from "~/utils/decimal";
+
+import { currencyOfMarket, formatMarketMoney, intlLocale, numberFormat, type FormatContext } from "./format";
 
 /** The market whose currency formats an amount of a trade in `market` (the wallet's home market when it has none). */
 export function amountMarket(market: string, fmt: FormatContext): string {
@@ -76,7 +77,9 @@ export function walletConversion(
   applied: { rate: string | number; source: string; at?: string | null } = UNCONVERTED,
 ): WalletConversion | null {
   const currencies = walletCurrencies(market, fmt);
-  return currencies ? { ...currencies, rate: toBig(applied.rate).toString(), source: applied.source, at: applied.at ?? null } : null;
+  return currencies
+    ? { ...currencies, rate: toBig(applied.rate).toString(), source: applied.source, at: applied.at ?? null }
+    : null;
 }
 
 /** The conversion a deal row says the provider applied, or null for a same-currency deal. */
@@ -88,7 +91,9 @@ export function dealConversion(
   return walletConversion(
     deal.type,
     fmt,
-    deal.fx_rate !== undefined && deal.fx_rate !== null && deal.fx_source ? { rate: deal.fx_rate, source: deal.fx_source, at: deal.fx_at } : UNCONVERTED,
+    deal.fx_rate !== undefined && deal.fx_rate !== null && deal.fx_source
+      ? { rate: deal.fx_rate, source: deal.fx_source, at: deal.fx_at }
+      : UNCONVERTED,
   );
 }
 

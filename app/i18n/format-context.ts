@@ -6,8 +6,8 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 
 import { deploymentFor } from "~/deployment";
-import type { FormatContext } from "~/i18n/format";
 import { DEFAULT_LOCALE } from "~/i18n/config";
+import type { FormatContext } from "~/i18n/format";
 import type { loader as rootLoader } from "~/root";
 
 export function useFormat(): FormatContext {

@@ -91,7 +91,9 @@ export function formatMoney(value: number | string, ctx: FormatContext): string 
  * (`₹5000`, `MX$5000`).
  */
 export function formatWholeMoney(value: number | string, ctx: FormatContext): string {
-  return constantNumberFormat(intlLocale(ctx), currencyOptions(ctx.deployment.currency, 0, false)).format(toNumber(value));
+  return constantNumberFormat(intlLocale(ctx), currencyOptions(ctx.deployment.currency, 0, false)).format(
+    toNumber(value),
+  );
 }
 
 /** One constant options object per (currency, digits, grouping), built on first use. */
@@ -209,18 +211,27 @@ const toDate = (value: string | number | Date) => (value instanceof Date ? value
  * (default: the deployment's; a chart passes its exchange's).
  */
 export function formatDate(value: string | number | Date, ctx: FormatContext, timeZone = timeZoneOf(ctx)): string {
-  return zonedDateTimeFormat(intlLocale(ctx), "date", timeZone, () => ({ dateStyle: "medium", timeZone })).format(toDate(value));
+  return zonedDateTimeFormat(intlLocale(ctx), "date", timeZone, () => ({ dateStyle: "medium", timeZone })).format(
+    toDate(value),
+  );
 }
 
 /** A record's date and time in the deployment's time zone (the same text on the server and in the browser). */
 export function formatDateTime(value: string, fmt: FormatContext): string {
-  return dateTimeFormat(intlLocale(fmt), { dateStyle: "medium", timeStyle: "short", timeZone: timeZoneOf(fmt) }).format(new Date(value));
+  return dateTimeFormat(intlLocale(fmt), { dateStyle: "medium", timeStyle: "short", timeZone: timeZoneOf(fmt) }).format(
+    new Date(value),
+  );
 }
 
 /** The date formats of format.ts by (tag, which, time zone), without building an options key per call. */
 const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 
-function zonedDateTimeFormat(tag: string, which: string, timeZone: string, options: () => Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function zonedDateTimeFormat(
+  tag: string,
+  which: string,
+  timeZone: string,
+  options: () => Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   const key = `${tag}|${which}|${timeZone}`;
   let formatter = zonedFormats.get(key);
   if (!formatter) {
@@ -235,9 +246,12 @@ function zonedDateTimeFormat(tag: string, which: string, timeZone: string, optio
  * of" note never mix `03:00 am` with `15:00` (docs/product.md#live-prices).
  */
 export function formatClockTime(value: string | number | Date, ctx: FormatContext, timeZone = timeZoneOf(ctx)): string {
-  return zonedDateTimeFormat(intlLocale(ctx), "clock", timeZone, () => ({ hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone })).format(
-    toDate(value),
-  );
+  return zonedDateTimeFormat(intlLocale(ctx), "clock", timeZone, () => ({
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  })).format(toDate(value));
 }
 
 /**

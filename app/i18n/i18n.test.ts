@@ -9,9 +9,17 @@ import path from "node:path";
 import i18next from "i18next";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { NAMESPACES, SUPPORTED_LOCALES, pageStringsOfHandles, type Locale, type Namespace, type PluralCategory, type TFunction } from "~/i18n/config";
-import { addPageTranslations, createPageI18n } from "~/i18n/instance";
+import {
+  NAMESPACES,
+  SUPPORTED_LOCALES,
+  pageStringsOfHandles,
+  type Locale,
+  type Namespace,
+  type PluralCategory,
+  type TFunction,
+} from "~/i18n/config";
 import { getFixedT, getLocale, localeCookie, requestI18n, resources } from "~/i18n/i18next.server";
+import { addPageTranslations, createPageI18n } from "~/i18n/instance";
 
 const PLURAL_CATEGORIES: readonly string[] = ["zero", "one", "two", "few", "many", "other"] satisfies PluralCategory[];
 
@@ -54,7 +62,9 @@ function reference(ns: string) {
 const categoriesOf = (locale: string) => new Intl.PluralRules(locale).resolvedOptions().pluralCategories as string[];
 
 const placeholders = (text: unknown) =>
-  typeof text === "string" ? (text.match(/\{\{\s*[\w.]+\s*(?:,\s*\w+\s*)?\}\}/g) ?? []).map((p) => p.replace(/\s/g, "")).sort() : [];
+  typeof text === "string"
+    ? (text.match(/\{\{\s*[\w.]+\s*(?:,\s*\w+\s*)?\}\}/g) ?? []).map((p) => p.replace(/\s/g, "")).sort()
+    : [];
 
 describe.each(NAMESPACES.map((ns) => [ns]))("translations: %s namespace", (ns) => {
   const { plain, plurals } = reference(ns);
@@ -62,34 +72,54 @@ describe.each(NAMESPACES.map((ns) => [ns]))("translations: %s namespace", (ns) =
   it.each(SUPPORTED_LOCALES.map((locale) => [locale]))(
     "%s has en's keys, and each plural in exactly the forms its language uses",
     (locale) => {
-      const expected = new Set([...plain, ...[...plurals].flatMap((base) => categoriesOf(locale).map((c) => `${base}_${c}`))]);
-      const actual = new Set([...load(locale, ns).keys()].filter((key) => !(pluralParts(key)[1] === "zero" && plurals.has(pluralParts(key)[0]))));
+      const expected = new Set([
+        ...plain,
+        ...[...plurals].flatMap((base) => categoriesOf(locale).map((c) => `${base}_${c}`)),
+      ]);
+      const actual = new Set(
+        [...load(locale, ns).keys()].filter(
+          (key) => !(pluralParts(key)[1] === "zero" && plurals.has(pluralParts(key)[0])),
+        ),
+      );
       const missing = [...expected].filter((key) => !actual.has(key));
       const extra = [...actual].filter((key) => !expected.has(key));
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     },
   );
 
-  it.each(SUPPORTED_LOCALES.map((locale) => [locale]))("%s has no empty strings and keeps every {{placeholder}}", (locale) => {
-    const en = load("en", ns);
-    for (const [key, value] of load(locale, ns)) {
-      expect(typeof value === "string" && value.trim().length > 0, `${locale}:${ns}:${key} is empty`).toBe(true);
-      const [base, category] = pluralParts(key);
-      // Every plural form says what en's "other" form says ("1 share" may spell the number out, never add one).
-      const model = category ? en.get(`${base}_other`) : en.get(key);
-      if (category && category !== "other") {
-        expect(placeholders(model), `${locale}:${ns}:${key} placeholders`).toEqual(expect.arrayContaining(placeholders(value)));
-      } else {
-        expect(placeholders(value), `${locale}:${ns}:${key} placeholders`).toEqual(placeholders(model));
+  it.each(SUPPORTED_LOCALES.map((locale) => [locale]))(
+    "%s has no empty strings and keeps every {{placeholder}}",
+    (locale) => {
+      const en = load("en", ns);
+      for (const [key, value] of load(locale, ns)) {
+        expect(typeof value === "string" && value.trim().length > 0, `${locale}:${ns}:${key} is empty`).toBe(true);
+        const [base, category] = pluralParts(key);
+        // Every plural form says what en's "other" form says ("1 share" may spell the number out, never add one).
+        const model = category ? en.get(`${base}_other`) : en.get(key);
+        if (category && category !== "other") {
+          expect(placeholders(model), `${locale}:${ns}:${key} placeholders`).toEqual(
+            expect.arrayContaining(placeholders(value)),
+          );
+        } else {
+          expect(placeholders(value), `${locale}:${ns}:${key} placeholders`).toEqual(placeholders(model));
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("common namespace", () => {
   it("has the keys the shell and account screens use", () => {
     const en = load("en", "common");
-    for (const key of ["errorSummary.title", "titles.errorPrefix", "errors.unavailableTitle", "errors.notFoundTitle", "validation.phoneInvalid", "validation.passwordMismatch", "providerErrors.user_exists"]) {
+    for (const key of [
+      "errorSummary.title",
+      "titles.errorPrefix",
+      "errors.unavailableTitle",
+      "errors.notFoundTitle",
+      "validation.phoneInvalid",
+      "validation.passwordMismatch",
+      "providerErrors.user_exists",
+    ]) {
       expect(en.has(key), key).toBe(true);
     }
   });
@@ -101,7 +131,11 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !full.includes(`${path.sep}testing${path.sep}`) ? [full] : [];
+    return /\.tsx?$/.test(entry.name) &&
+      !/\.test\.tsx?$/.test(entry.name) &&
+      !full.includes(`${path.sep}testing${path.sep}`)
+      ? [full]
+      : [];
   });
 }
 
@@ -113,7 +147,8 @@ function sourceFiles(dir: string): string[] {
 function boundNamespaces(source: string): readonly Namespace[] {
   const found = new Set<string>();
   for (const m of source.matchAll(/useTranslation(?:<[^>]*>)?\(\s*["'](\w+)["']/g)) found.add(m[1]);
-  for (const m of source.matchAll(/(?:getFixedT|getRequestContext|requireUserContext)\([^()]*?,\s*["'](\w+)["']\s*\)/g)) found.add(m[1]);
+  for (const m of source.matchAll(/(?:getFixedT|getRequestContext|requireUserContext)\([^()]*?,\s*["'](\w+)["']\s*\)/g))
+    found.add(m[1]);
   for (const m of source.matchAll(/TFunction<\s*["'](\w+)["']\s*>/g)) found.add(m[1]);
   const namespaces = [...found].filter((ns): ns is Namespace => (NAMESPACES as readonly string[]).includes(ns));
   if (namespaces.length > 0) return [...namespaces, "common"];
@@ -137,7 +172,7 @@ function literalKeys(): { where: string; key: string; namespaces: readonly Names
 describe("keys used in the code", () => {
   const used = literalKeys();
 
-  it("finds the code's t(\"…\") calls", () => {
+  it('finds the code\'s t("…") calls', () => {
     expect(used.length).toBeGreaterThan(100);
   });
 
@@ -146,7 +181,9 @@ describe("keys used in the code", () => {
       const keys = load(locale, ns);
       return keys.has(key) || keys.has(`${key}_other`);
     };
-    const absent = used.filter(({ key, namespaces }) => !namespaces.some((ns) => has(ns, key))).map(({ where, key, namespaces }) => `${where}: ${namespaces.join("|")}:${key}`);
+    const absent = used
+      .filter(({ key, namespaces }) => !namespaces.some((ns) => has(ns, key)))
+      .map(({ where, key, namespaces }) => `${where}: ${namespaces.join("|")}:${key}`);
     expect(absent).toEqual([]);
   });
 });
@@ -155,12 +192,16 @@ describe("keys used in the code", () => {
 
 /** A translator from a page instance holding every string of `locale`, as useTranslation(ns) gives it. */
 function pageT(locale: Locale, ns: Namespace, strings: Record<string, unknown> = resources[locale]) {
-  return createPageI18n({ locale, resources: strings }).getFixedT(locale, ns) as unknown as (key: string, options?: object) => string;
+  return createPageI18n({ locale, resources: strings }).getFixedT(locale, ns) as unknown as (
+    key: string,
+    options?: object,
+  ) => string;
 }
 
 describe("a page's i18next instance", () => {
   it("picks plural forms with Intl.PluralRules in every locale, and the _zero form for 0 where there is one", () => {
-    const found = (locale: Locale, count: number) => pageT(locale, "markets")("markets.searchResults", { count, q: "TCS", total: String(count) });
+    const found = (locale: Locale, count: number) =>
+      pageT(locale, "markets")("markets.searchResults", { count, q: "TCS", total: String(count) });
     expect(found("en", 1)).toBe("1 match for “TCS”");
     expect(found("en", 3)).toBe("3 matches for “TCS”");
     expect(found("en", 0)).toBe("0 matches for “TCS”");
@@ -169,7 +210,9 @@ describe("a page's i18next instance", () => {
     expect(found("es", 2)).toBe("2 coincidencias con «TCS»");
     expect(found("es", 1000000)).toBe("1000000 de coincidencias con «TCS»");
     expect(found("zh", 1)).toBe("“TCS”的匹配结果：1 条");
-    const zero = pageT("en", "common", { common: { items_zero: "No items", items_one: "{{count}} item", items_other: "{{count}} items" } });
+    const zero = pageT("en", "common", {
+      common: { items_zero: "No items", items_one: "{{count}} item", items_other: "{{count}} items" },
+    });
     expect([0, 1, 2].map((count) => zero("items", { count }))).toEqual(["No items", "1 item", "2 items"]);
   });
 
@@ -186,7 +229,13 @@ describe("a page's i18next instance", () => {
 
   it("says exactly what the server's i18next says for every key of every locale", () => {
     const server = i18next.createInstance();
-    void server.init({ resources, fallbackLng: "en", interpolation: { escapeValue: false }, initImmediate: false, returnNull: false });
+    void server.init({
+      resources,
+      fallbackLng: "en",
+      interpolation: { escapeValue: false },
+      initImmediate: false,
+      returnNull: false,
+    });
     for (const locale of SUPPORTED_LOCALES) {
       for (const ns of NAMESPACES) {
         const page = pageT(locale, ns);
@@ -228,7 +277,9 @@ describe("a page's strings from its routes' handles (decision 0179)", () => {
       namespaces: ["common", "quotes", "trade"],
       sections: {},
     });
-    expect(pageStringsOfHandles([{ i18n: ["wallet:withdraw", "wallet:review"], titleKey: "wallet:convert.title" }])).toEqual({
+    expect(
+      pageStringsOfHandles([{ i18n: ["wallet:withdraw", "wallet:review"], titleKey: "wallet:convert.title" }]),
+    ).toEqual({
       namespaces: ["common", "wallet"],
       sections: { wallet: ["convert", "errors", "review", "toast", "withdraw"] },
     });
@@ -240,7 +291,10 @@ describe("a page's strings from its routes' handles (decision 0179)", () => {
       namespaces: ["common", "quotes", "trade"],
       sections: {},
     });
-    expect(pageStringsOfHandles([{ i18n: ["nonsense:withdraw", 42, "wallet:"] }, null])).toEqual({ namespaces: ["common", "wallet"], sections: {} });
+    expect(pageStringsOfHandles([{ i18n: ["nonsense:withdraw", 42, "wallet:"] }, null])).toEqual({
+      namespaces: ["common", "wallet"],
+      sections: {},
+    });
   });
 });
 
@@ -249,8 +303,15 @@ describe("browser strings across navigations (decisions 0179, 0215)", () => {
     const first = { common: { a: "A" }, wallet: { withdraw: { title: "Withdraw" }, toast: { x: "X" } } };
     const i18n = createPageI18n({ locale: "en", resources: {} });
     addPageTranslations(i18n, { locale: "en", resources: first });
-    addPageTranslations(i18n, { locale: "en", resources: { common: { a: "A" }, wallet: { account: { title: "Account" }, toast: { x: "X" } } } });
-    expect(i18n.getResourceBundle("en", "wallet")).toEqual({ withdraw: { title: "Withdraw" }, account: { title: "Account" }, toast: { x: "X" } });
+    addPageTranslations(i18n, {
+      locale: "en",
+      resources: { common: { a: "A" }, wallet: { account: { title: "Account" }, toast: { x: "X" } } },
+    });
+    expect(i18n.getResourceBundle("en", "wallet")).toEqual({
+      withdraw: { title: "Withdraw" },
+      account: { title: "Account" },
+      toast: { x: "X" },
+    });
     expect(i18n.t("wallet:withdraw.title")).toBe("Withdraw");
     // The page's data is copied in, never written into.
     expect(first.wallet).toEqual({ withdraw: { title: "Withdraw" }, toast: { x: "X" } });
@@ -265,9 +326,20 @@ describe("browser strings across navigations (decisions 0179, 0215)", () => {
 describe("the server's instance per request (decision 0215)", () => {
   it("holds only its page's strings in its page's language; two requests share neither", () => {
     const german = requestI18n({ locale: "de", resources: { common: { hello: "Hallo" } } });
-    const english = requestI18n({ locale: "en", resources: { common: { hello: "Hello" }, trade: { positions: { title: "Positions" } } } });
-    expect([german.language, german.t("hello"), german.t("trade:positions.title")]).toEqual(["de", "Hallo", "positions.title"]);
-    expect([english.language, english.t("hello"), english.t("trade:positions.title")]).toEqual(["en", "Hello", "Positions"]);
+    const english = requestI18n({
+      locale: "en",
+      resources: { common: { hello: "Hello" }, trade: { positions: { title: "Positions" } } },
+    });
+    expect([german.language, german.t("hello"), german.t("trade:positions.title")]).toEqual([
+      "de",
+      "Hallo",
+      "positions.title",
+    ]);
+    expect([english.language, english.t("hello"), english.t("trade:positions.title")]).toEqual([
+      "en",
+      "Hello",
+      "Positions",
+    ]);
     expect(requestI18n({ locale: "es", resources: {} }).t("hello")).toBe("hello");
   });
 });
@@ -309,6 +381,8 @@ describe("locale detection (remix-i18next)", () => {
     const t = await getFixedT(request({ "Accept-Language": "de" }), "trade");
     expect(t("positions.title")).toBe(load("de", "trade").get("positions.title"));
     expect(t("sell.exceedsLot", { count: 1, qty: 1 })).toBe("Sie halten in dieser Position nur 1 Aktie");
-    expect((await getFixedT("es", "trade"))("sell.exceedsLot", { count: 3, qty: 3 })).toBe("Solo tiene 3 acciones en esta posición");
+    expect((await getFixedT("es", "trade"))("sell.exceedsLot", { count: 3, qty: 3 })).toBe(
+      "Solo tiene 3 acciones en esta posición",
+    );
   });
 });

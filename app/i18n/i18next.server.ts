@@ -29,51 +29,95 @@ import { secureCookies } from "~/session/cookies.server";
 
 import deCommon from "../../locales/de/common.json";
 import deMarkets from "../../locales/de/markets.json";
+import deNews from "../../locales/de/news.json";
+import deProducts from "../../locales/de/products.json";
 import deQuotes from "../../locales/de/quotes.json";
 import deStock from "../../locales/de/stock.json";
-import deWatchlist from "../../locales/de/watchlist.json";
+import deSupport from "../../locales/de/support.json";
 import deTrade from "../../locales/de/trade.json";
 import deWallet from "../../locales/de/wallet.json";
-import deNews from "../../locales/de/news.json";
-import deSupport from "../../locales/de/support.json";
-import deProducts from "../../locales/de/products.json";
+import deWatchlist from "../../locales/de/watchlist.json";
 import enCommon from "../../locales/en/common.json";
 import enMarkets from "../../locales/en/markets.json";
+import enNews from "../../locales/en/news.json";
+import enProducts from "../../locales/en/products.json";
 import enQuotes from "../../locales/en/quotes.json";
 import enStock from "../../locales/en/stock.json";
-import enWatchlist from "../../locales/en/watchlist.json";
+import enSupport from "../../locales/en/support.json";
 import enTrade from "../../locales/en/trade.json";
 import enWallet from "../../locales/en/wallet.json";
-import enNews from "../../locales/en/news.json";
-import enSupport from "../../locales/en/support.json";
-import enProducts from "../../locales/en/products.json";
+import enWatchlist from "../../locales/en/watchlist.json";
 import esCommon from "../../locales/es/common.json";
 import esMarkets from "../../locales/es/markets.json";
+import esNews from "../../locales/es/news.json";
+import esProducts from "../../locales/es/products.json";
 import esQuotes from "../../locales/es/quotes.json";
 import esStock from "../../locales/es/stock.json";
-import esWatchlist from "../../locales/es/watchlist.json";
+import esSupport from "../../locales/es/support.json";
 import esTrade from "../../locales/es/trade.json";
 import esWallet from "../../locales/es/wallet.json";
-import esNews from "../../locales/es/news.json";
-import esSupport from "../../locales/es/support.json";
-import esProducts from "../../locales/es/products.json";
+import esWatchlist from "../../locales/es/watchlist.json";
 import zhCommon from "../../locales/zh/common.json";
 import zhMarkets from "../../locales/zh/markets.json";
+import zhNews from "../../locales/zh/news.json";
+import zhProducts from "../../locales/zh/products.json";
 import zhQuotes from "../../locales/zh/quotes.json";
 import zhStock from "../../locales/zh/stock.json";
-import zhWatchlist from "../../locales/zh/watchlist.json";
+import zhSupport from "../../locales/zh/support.json";
 import zhTrade from "../../locales/zh/trade.json";
 import zhWallet from "../../locales/zh/wallet.json";
-import zhNews from "../../locales/zh/news.json";
-import zhSupport from "../../locales/zh/support.json";
-import zhProducts from "../../locales/zh/products.json";
+import zhWatchlist from "../../locales/zh/watchlist.json";
 
 /** Every locale's strings. Adding a namespace: one import per locale here, its name in `NAMESPACES` and `Resources`. */
 export const resources: Record<Locale, Record<Namespace, Record<string, unknown>>> = {
-  en: { common: enCommon, markets: enMarkets, quotes: enQuotes, stock: enStock, watchlist: enWatchlist, trade: enTrade, wallet: enWallet, news: enNews, support: enSupport, products: enProducts } satisfies Resources,
-  zh: { common: zhCommon, markets: zhMarkets, quotes: zhQuotes, stock: zhStock, watchlist: zhWatchlist, trade: zhTrade, wallet: zhWallet, news: zhNews, support: zhSupport, products: zhProducts },
-  de: { common: deCommon, markets: deMarkets, quotes: deQuotes, stock: deStock, watchlist: deWatchlist, trade: deTrade, wallet: deWallet, news: deNews, support: deSupport, products: deProducts },
-  es: { common: esCommon, markets: esMarkets, quotes: esQuotes, stock: esStock, watchlist: esWatchlist, trade: esTrade, wallet: esWallet, news: esNews, support: esSupport, products: esProducts },
+  en: {
+    common: enCommon,
+    markets: enMarkets,
+    quotes: enQuotes,
+    stock: enStock,
+    watchlist: enWatchlist,
+    trade: enTrade,
+    wallet: enWallet,
+    news: enNews,
+    support: enSupport,
+    products: enProducts,
+  } satisfies Resources,
+  zh: {
+    common: zhCommon,
+    markets: zhMarkets,
+    quotes: zhQuotes,
+    stock: zhStock,
+    watchlist: zhWatchlist,
+    trade: zhTrade,
+    wallet: zhWallet,
+    news: zhNews,
+    support: zhSupport,
+    products: zhProducts,
+  },
+  de: {
+    common: deCommon,
+    markets: deMarkets,
+    quotes: deQuotes,
+    stock: deStock,
+    watchlist: deWatchlist,
+    trade: deTrade,
+    wallet: deWallet,
+    news: deNews,
+    support: deSupport,
+    products: deProducts,
+  },
+  es: {
+    common: esCommon,
+    markets: esMarkets,
+    quotes: esQuotes,
+    stock: esStock,
+    watchlist: esWatchlist,
+    trade: esTrade,
+    wallet: esWallet,
+    news: esNews,
+    support: esSupport,
+    products: esProducts,
+  },
 };
 
 /**
@@ -155,7 +199,9 @@ const pageTemplate = createPageI18n({ locale: DEFAULT_LOCALE, resources: {} });
  */
 export function requestI18n({ locale, resources }: PageTranslations): I18n {
   const instance = pageTemplate.cloneInstance({ lng: locale, forkResourceStore: true });
-  instance.store.data = { [locale]: resources as Record<string, Record<string, unknown>> } as typeof instance.store.data;
+  instance.store.data = {
+    [locale]: resources as Record<string, Record<string, unknown>>,
+  } as typeof instance.store.data;
   return instance;
 }
 
@@ -210,7 +256,10 @@ export function getLocale(request: Request): Promise<Locale> {
  * from the one shared instance, not from remix-i18next's `getFixedT`: that one creates and initialises a new
  * i18next instance on every call (~650 µs here against ~0.3 µs; decision 0110).
  */
-export async function getFixedT<N extends Namespace = "common">(request: Request | Locale, ns?: N): Promise<TFunction<N>> {
+export async function getFixedT<N extends Namespace = "common">(
+  request: Request | Locale,
+  ns?: N,
+): Promise<TFunction<N>> {
   const locale = typeof request === "string" ? request : await getLocale(request);
   const key = `${locale}|${ns ?? DEFAULT_NS}`;
   let t = translators.get(key);
@@ -254,7 +303,12 @@ export function resourcesFor(
       namespaces.map((ns) => {
         const strings = withoutServerOnlyKeys(ns, resources[locale][ns]);
         const picked = sections[ns];
-        return [ns, picked ? Object.fromEntries(Object.entries(strings).filter(([section]) => picked.includes(section))) : strings];
+        return [
+          ns,
+          picked
+            ? Object.fromEntries(Object.entries(strings).filter(([section]) => picked.includes(section)))
+            : strings,
+        ];
       }),
     );
     resourcesByKey.set(key, found);

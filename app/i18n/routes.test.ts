@@ -8,7 +8,13 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { NAMESPACES, SECTIONS_ALWAYS_SENT, namespacesOfHandles, pageStringsOfHandles, type Namespace } from "~/i18n/config";
+import {
+  NAMESPACES,
+  SECTIONS_ALWAYS_SENT,
+  namespacesOfHandles,
+  pageStringsOfHandles,
+  type Namespace,
+} from "~/i18n/config";
 
 const appDir = path.resolve(__dirname, "..");
 const routesDir = path.join(appDir, "routes");
@@ -20,7 +26,13 @@ function resolveImport(from: string, specifier: string): string | null {
   if (specifier.startsWith("~/")) base = path.join(appDir, specifier.slice(2));
   else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
   else return null;
-  for (const candidate of [base, `${base}.tsx`, `${base}.ts`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.tsx`,
+    `${base}.ts`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return candidate;
   }
   return null;
@@ -47,7 +59,9 @@ function renderedModules(entry: string): string[] {
 function namespacesUsed(file: string): Set<Namespace> {
   const used = new Set<Namespace>();
   if (/app\/i18n[^/]*$/.test(file)) return used;
-  const source = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
+  const source = readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|[^:])\/\/.*$/gm, "$1");
   for (const match of source.matchAll(/useTranslation(?:<[^>]*>)?\(\s*(?:["'](\w+)["'])?\s*\)/g)) {
     used.add((match[1] ?? "common") as Namespace);
   }
@@ -107,7 +121,8 @@ describe("route handles", () => {
     for (const module of new Set(screens.flatMap((file) => renderedModules(file)))) {
       const source = readFileSync(module, "utf8");
       for (const { ns, key } of prefixes) {
-        if (new RegExp(`["'\`](${ns}:)?${key}[.${"`"}]`).test(source)) offenders.push(`${path.relative(appDir, module)}: ${ns}:${key}`);
+        if (new RegExp(`["'\`](${ns}:)?${key}[.${"`"}]`).test(source))
+          offenders.push(`${path.relative(appDir, module)}: ${ns}:${key}`);
       }
     }
     expect(offenders).toEqual([]);
@@ -117,12 +132,14 @@ describe("route handles", () => {
 // --- narrowed namespaces: a page sends some sections of a namespace (docs/decisions/0179-translation-sections.md)
 
 const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
-const englishStrings = (ns: string) => JSON.parse(readFileSync(path.join(appDir, "..", "locales", "en", `${ns}.json`), "utf8")) as Record<string, unknown>;
+const englishStrings = (ns: string) =>
+  JSON.parse(readFileSync(path.join(appDir, "..", "locales", "en", `${ns}.json`), "utf8")) as Record<string, unknown>;
 /**
  * A module names a section of `ns` when a string starts with it ("withdraw.title", `wallet:withdraw.${…}`), or
  * is it, for a top-level string ("appName"). Loose on purpose: a false match only sends a section more.
  */
-const namesSection = (ns: string, section: string, leaf: boolean) => new RegExp(`["'\`](${ns}:)?${section}${leaf ? `["'\`]` : "[.`]"}`);
+const namesSection = (ns: string, section: string, leaf: boolean) =>
+  new RegExp(`["'\`](${ns}:)?${section}${leaf ? `["'\`]` : "[.`]"}`);
 
 function appModules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -148,10 +165,14 @@ describe("narrowed namespaces", () => {
     async (_name, file) => {
       const missing: string[] = [];
       for (const [ns, sent] of Object.entries(await narrowing(file))) {
-        const sources = renderedModules(file).map((module) => [module, withoutComments(readFileSync(module, "utf8"))] as const);
+        const sources = renderedModules(file).map(
+          (module) => [module, withoutComments(readFileSync(module, "utf8"))] as const,
+        );
         for (const [section, value] of Object.entries(englishStrings(ns)).filter(([name]) => !sent.includes(name))) {
           const named = namesSection(ns, section, typeof value === "string");
-          const users = sources.filter(([, source]) => named.test(source)).map(([module]) => path.relative(appDir, module));
+          const users = sources
+            .filter(([, source]) => named.test(source))
+            .map(([module]) => path.relative(appDir, module));
           if (users.length > 0) missing.push(`${ns}:${section} (${users.join(", ")})`);
         }
       }
@@ -167,7 +188,8 @@ describe("narrowed namespaces", () => {
     for (const module of appModules(appDir)) {
       const source = withoutComments(readFileSync(module, "utf8"));
       for (const match of source.matchAll(/\bkey:\s*["'`](\w+):(\w+)\./g)) {
-        if (narrowed.has(match[1]) && !SECTIONS_ALWAYS_SENT.includes(match[2])) offenders.push(`${path.relative(appDir, module)}: ${match[1]}:${match[2]}`);
+        if (narrowed.has(match[1]) && !SECTIONS_ALWAYS_SENT.includes(match[2]))
+          offenders.push(`${path.relative(appDir, module)}: ${match[1]}:${match[2]}`);
       }
     }
     expect(offenders, "a narrowed namespace's toast keys must be in SECTIONS_ALWAYS_SENT").toEqual([]);
@@ -182,7 +204,11 @@ const route = (id: string, file: string, shape: { path?: string; index?: boolean
   parentId: "root",
   caseSensitive: undefined,
   ...shape,
-  module: { get handle() { return handles[file]; } },
+  module: {
+    get handle() {
+      return handles[file];
+    },
+  },
 });
 const fakeRoutes = {
   root: { id: "root", parentId: undefined, path: "", module: { handle: undefined } },
@@ -266,7 +292,11 @@ describe("root revalidation", () => {
   it("fetches the root data again when a navigation changes the path, so the new page's strings come with it", async () => {
     const { shouldRevalidate } = await import("~/root");
     const args = (from: string, to: string) =>
-      ({ currentUrl: new URL(`http://localhost${from}`), nextUrl: new URL(`http://localhost${to}`), defaultShouldRevalidate: false }) as Parameters<NonNullable<typeof shouldRevalidate>>[0];
+      ({
+        currentUrl: new URL(`http://localhost${from}`),
+        nextUrl: new URL(`http://localhost${to}`),
+        defaultShouldRevalidate: false,
+      }) as Parameters<NonNullable<typeof shouldRevalidate>>[0];
     expect(shouldRevalidate?.(args("/markets", "/trade"))).toBe(true);
     expect(shouldRevalidate?.(args("/trade", "/watchlists"))).toBe(true);
     expect(shouldRevalidate?.(args("/markets?page=1", "/markets?page=2"))).toBe(false);

@@ -32,19 +32,33 @@ export function logout(ctx: ProviderContext) {
 }
 
 export function requestResetCode(ctx: ProviderContext, input: { user: string }) {
-  return callProvider<{ sent: boolean }>(ctx, { path: "/v2/user/forget/code", method: "POST", body: input, auth: false });
+  return callProvider<{ sent: boolean }>(ctx, {
+    path: "/v2/user/forget/code",
+    method: "POST",
+    body: input,
+    auth: false,
+  });
 }
 
 export function resetPassword(
   ctx: ProviderContext,
   input: { user: string; code: string; password: string; new_password: string },
 ) {
-  return callProvider<Record<string, never>>(ctx, { path: "/v2/user/forget", method: "POST", body: input, auth: false });
+  return callProvider<Record<string, never>>(ctx, {
+    path: "/v2/user/forget",
+    method: "POST",
+    body: input,
+    auth: false,
+  });
 }
 
 /** Login password change: every other session of the customer ends, this one stays (docs/decisions/0073). */
 export function changeLoginPassword(ctx: ProviderContext, input: { password: string; password_new: string }) {
-  return callProvider<Record<string, never>>(ctx, { path: "/stock/success/user/password/up", method: "POST", body: input });
+  return callProvider<Record<string, never>>(ctx, {
+    path: "/stock/success/user/password/up",
+    method: "POST",
+    body: input,
+  });
 }
 
 /** Sets the first transaction password (`is_first`) or changes it with the current one (`fund_code`). */

@@ -106,9 +106,13 @@ function buildPath(path: string, query?: Record<string, QueryValue>): string {
 
 /** The provider ended the session: destroy ours, say so in a toast, go to /login (and come back afterwards). */
 async function logoutRedirect(request: Request): Promise<Response> {
-  return redirectWithToast(loginUrl(request), { key: "toast.sessionEnded", type: "info" }, {
-    headers: { "Set-Cookie": await destroySession(await getSession(request)) },
-  });
+  return redirectWithToast(
+    loginUrl(request),
+    { key: "toast.sessionEnded", type: "info" },
+    {
+      headers: { "Set-Cookie": await destroySession(await getSession(request)) },
+    },
+  );
 }
 
 export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): Promise<T> {

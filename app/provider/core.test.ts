@@ -34,15 +34,24 @@ async function signedInCookie(token = "tok-abc") {
   return (await commitSession(session)).split(";")[0];
 }
 
-const errorOf = (work: Promise<unknown>) => work.then(() => undefined, (error: unknown) => error);
+const errorOf = (work: Promise<unknown>) =>
+  work.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe("callProvider", () => {
   it("returns data on msg ok, sends the token header and the query, path under /api", async () => {
     provider.reply("/v2/stock/list", { json: ok({ rows: [], count: 0 }) });
     const ctx = await providerContext(getRequest("/markets", await signedInCookie()));
-    const data = await callProvider<{ count: number }>(ctx, { path: "/v2/stock/list", query: { market: "US", page: 1, symbol: null } });
+    const data = await callProvider<{ count: number }>(ctx, {
+      path: "/v2/stock/list",
+      query: { market: "US", page: 1, symbol: null },
+    });
     expect(data).toEqual({ rows: [], count: 0 });
-    expect(provider.calls).toEqual([{ method: "GET", path: "/v2/stock/list", query: { market: "US", page: "1" }, token: "tok-abc" }]);
+    expect(provider.calls).toEqual([
+      { method: "GET", path: "/v2/stock/list", query: { market: "US", page: "1" }, token: "tok-abc" },
+    ]);
   });
 
   it("does not send the token when auth is false; a body makes it a JSON POST", async () => {
@@ -103,7 +112,11 @@ describe("callProvider", () => {
     expect(get).toMatchObject({ reason: "network", unknownOutcome: false });
     const post = await errorOf(callProvider(ctx, { path: "/stock/success/deal/order", body: { tag: "AAPL" } }));
     expect(post).toMatchObject({ reason: "network", unknownOutcome: true });
-    expect(await (post as Response).json()).toEqual({ code: "provider_unavailable", reason: "network", unknownOutcome: true });
+    expect(await (post as Response).json()).toEqual({
+      code: "provider_unavailable",
+      reason: "network",
+      unknownOutcome: true,
+    });
   });
 
   it("a reply slower than PROVIDER_TIMEOUT_MS is a timeout; for a POST the outcome is unknown", async () => {
@@ -112,7 +125,10 @@ describe("callProvider", () => {
     provider.reply("/stock/success/deal/order", { json: ok({}), delayMs: 2_000 });
     const ctx = await providerContext(getRequest("/"));
     const started = Date.now();
-    expect(await errorOf(callProvider(ctx, { path: "/v2/config" }))).toMatchObject({ reason: "timeout", unknownOutcome: false });
+    expect(await errorOf(callProvider(ctx, { path: "/v2/config" }))).toMatchObject({
+      reason: "timeout",
+      unknownOutcome: false,
+    });
     const post = await errorOf(callProvider(ctx, { path: "/stock/success/deal/order", body: {} }));
     expect(isUnknownOutcome(post)).toBe(true);
     expect(post).toMatchObject({ reason: "timeout" });
@@ -129,7 +145,10 @@ describe("callProvider", () => {
 });
 
 describe("callProviderIdempotent", () => {
-  const order = { path: "/stock/success/deal/order", body: { tag: "AAPL", count: 2, idempotency_key: "key-0001-abcd" } };
+  const order = {
+    path: "/stock/success/deal/order",
+    body: { tag: "AAPL", count: 2, idempotency_key: "key-0001-abcd" },
+  };
 
   it("after an unknown outcome, sends the same body (same key) once more and returns that reply", async () => {
     let attempts = 0;
@@ -150,7 +169,9 @@ describe("callProviderIdempotent", () => {
   it("never repeats a business answer or a server error", async () => {
     provider.reply(order.path, { json: no("not_sufficient_funds") });
     const ctx = await providerContext(getRequest("/"));
-    expect(await errorOf(callProviderIdempotent(ctx, order, { delayMs: 1 }))).toMatchObject({ code: "not_sufficient_funds" });
+    expect(await errorOf(callProviderIdempotent(ctx, order, { delayMs: 1 }))).toMatchObject({
+      code: "not_sufficient_funds",
+    });
     provider.reply(order.path, { status: 500, text: "oops" });
     expect(await errorOf(callProviderIdempotent(ctx, order, { delayMs: 1 }))).toMatchObject({ reason: "server_error" });
     expect(provider.calls).toHaveLength(2);
@@ -158,7 +179,9 @@ describe("callProviderIdempotent", () => {
 
   it("refuses a call without an idempotency key (repeating it could make two orders)", async () => {
     const ctx = await providerContext(getRequest("/"));
-    await expect(callProviderIdempotent(ctx, { path: order.path, body: { tag: "AAPL" } })).rejects.toThrow(/idempotency_key/);
+    await expect(callProviderIdempotent(ctx, { path: order.path, body: { tag: "AAPL" } })).rejects.toThrow(
+      /idempotency_key/,
+    );
     expect(provider.calls).toEqual([]);
   });
 });

@@ -13,10 +13,10 @@
  */
 import { json } from "@remix-run/node";
 
+import { NO_STORE } from "~/http/no-store";
 import type { TFunction } from "~/i18n/config";
 
 import { ProviderError, ProviderUnavailableError } from "./core.server";
-import { NO_STORE } from "~/http/no-store";
 
 export type ProviderFailure =
   | { kind: "business"; code: string; field?: string }
@@ -92,7 +92,9 @@ export function failureMessage(
 }
 
 /** Runs a provider call and returns its data or its classified failure (session ended and bugs rethrown). */
-export async function attempt<T>(call: Promise<T>): Promise<{ ok: true; data: T } | { ok: false; failure: ProviderFailure }> {
+export async function attempt<T>(
+  call: Promise<T>,
+): Promise<{ ok: true; data: T } | { ok: false; failure: ProviderFailure }> {
   try {
     return { ok: true, data: await call };
   } catch (error) {
@@ -100,13 +102,15 @@ export async function attempt<T>(call: Promise<T>): Promise<{ ok: true; data: T 
   }
 }
 
-
 /**
  * For page loaders whose page cannot exist without the data: a business failure becomes a thrown 502 route
  * error (`not_found` a 404), unavailability stays the thrown 503 it already is; the route's ErrorBoundary
  * shows a retry message.
  */
-export async function requireData<T>(call: Promise<T>, options: { notFoundCodes?: readonly string[] } = {}): Promise<T> {
+export async function requireData<T>(
+  call: Promise<T>,
+  options: { notFoundCodes?: readonly string[] } = {},
+): Promise<T> {
   try {
     return await call;
   } catch (error) {
@@ -121,5 +125,7 @@ export async function requireData<T>(call: Promise<T>, options: { notFoundCodes?
 
 /** One short log line for a failure a screen handled (never a stack trace for an expected failure). */
 export function logFailure(where: string, failure: ProviderFailure): void {
-  console.warn(`[${where}] provider ${failure.kind === "business" ? `replied ${failure.code}` : `unavailable (${failure.reason})`}`);
+  console.warn(
+    `[${where}] provider ${failure.kind === "business" ? `replied ${failure.code}` : `unavailable (${failure.reason})`}`,
+  );
 }

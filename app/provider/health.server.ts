@@ -10,7 +10,8 @@ export async function checkProviderHealth(ctx: ProviderContext): Promise<void> {
   try {
     await callProvider(ctx, { path: "/health", auth: false });
   } catch (error) {
-    const noSuchEndpoint = error instanceof ProviderError || (isProviderUnavailable(error) && error.reason === "bad_reply");
+    const noSuchEndpoint =
+      error instanceof ProviderError || (isProviderUnavailable(error) && error.reason === "bad_reply");
     if (!noSuchEndpoint) throw error;
     await callProvider(ctx, { path: "/v2/config", auth: false });
   }

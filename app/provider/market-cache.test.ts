@@ -41,9 +41,19 @@ describe("getYahoo keeps market data for a second", () => {
     let price = 1457.99;
     provider.respond(({ query }) => ({ ...QUOTE, symbol: query.symbol, price: (price += 1) }));
     const customer = async (token: string, id: number) =>
-      providerContext(getRequest("/stock/RELIANCE.NS/IN/Reliance", await sessionCookie({ token, phone: `98765432${id}0`, id })));
-    const first = await getYahoo(await customer("a".repeat(43), 1), { symbol: "RELIANCE.NS", market: "IN", mold: "1m" });
-    const again = await getYahoo(await customer("b".repeat(43), 2), { symbol: "RELIANCE.NS", market: "IN", mold: "1m" });
+      providerContext(
+        getRequest("/stock/RELIANCE.NS/IN/Reliance", await sessionCookie({ token, phone: `98765432${id}0`, id })),
+      );
+    const first = await getYahoo(await customer("a".repeat(43), 1), {
+      symbol: "RELIANCE.NS",
+      market: "IN",
+      mold: "1m",
+    });
+    const again = await getYahoo(await customer("b".repeat(43), 2), {
+      symbol: "RELIANCE.NS",
+      market: "IN",
+      mold: "1m",
+    });
     expect(first.price).toBe(1458.99);
     expect(again.price).toBe(1458.99);
 
@@ -65,7 +75,9 @@ describe("getYahoo keeps market data for a second", () => {
   it("keeps no refusal: after a failure the next request asks again and gets the figures", async () => {
     let calls = 0;
     provider.reply("/v2/yahoo", () => (++calls === 1 ? { json: no("server_error") } : { json: ok(QUOTE) }));
-    await expect(getYahoo(await context(), { symbol: "RELIANCE.NS", mold: "1wk" })).rejects.toMatchObject({ code: "server_error" });
+    await expect(getYahoo(await context(), { symbol: "RELIANCE.NS", mold: "1wk" })).rejects.toMatchObject({
+      code: "server_error",
+    });
     const quote = await getYahoo(await context(), { symbol: "RELIANCE.NS", mold: "1wk" });
     expect(quote.price).toBe(1457.99);
     expect(asked()).toEqual(["RELIANCE.NS 1wk", "RELIANCE.NS 1wk"]);

@@ -115,9 +115,12 @@ const yahooReplies = new LRUCache<string, object>({
   sizeCalculation: (quote) => ((quote as YahooQuote).rows?.length ?? 0) + 1,
 });
 
-
 /** What `read()` answers, or what it answered under `key` (for the provider in use) in the last second. */
-async function kept<T extends object>(cache: LRUCache<string, object>, key: string, read: () => Promise<T>): Promise<T> {
+async function kept<T extends object>(
+  cache: LRUCache<string, object>,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
   const fullKey = `${providerGeneration()}|${key}`;
   const hit = cache.get(fullKey);
   if (hit) return hit as T;
@@ -153,7 +156,9 @@ export async function getYahoo(
 ): Promise<YahooQuote> {
   const query: Record<string, string> = { symbol: params.symbol, mold: params.mold };
   if (params.market) query.market = params.market;
-  return kept(yahooReplies, `yahoo?${new URLSearchParams(query)}`, () => callProvider<YahooQuote>(ctx, { path: "/v2/yahoo", query }));
+  return kept(yahooReplies, `yahoo?${new URLSearchParams(query)}`, () =>
+    callProvider<YahooQuote>(ctx, { path: "/v2/yahoo", query }),
+  );
 }
 
 /** Quotes for any number of symbols, asked for in chunks of {@link MAX_QUOTE_SYMBOLS}; none costs no call. */
@@ -271,4 +276,3 @@ export function priceCardFigures(
     areaPath: quote.areaPath ?? null,
   };
 }
-

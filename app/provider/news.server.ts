@@ -73,9 +73,42 @@ const LINK_REL = "noopener noreferrer";
 
 const ARTICLE_HTML: sanitizeHtml.IOptions = {
   allowedTags: [
-    "p", "br", "h2", "h3", "h4", "ul", "ol", "li", "strong", "b", "em", "i", "u", "s", "blockquote", "q", "cite",
-    "code", "pre", "hr", "a", "img", "figure", "figcaption", "table", "thead", "tbody", "tr", "th", "td", "caption",
-    "sub", "sup", "small", "span", "abbr",
+    "p",
+    "br",
+    "h2",
+    "h3",
+    "h4",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "blockquote",
+    "q",
+    "cite",
+    "code",
+    "pre",
+    "hr",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "caption",
+    "sub",
+    "sup",
+    "small",
+    "span",
+    "abbr",
   ],
   // No `style` or `class` (the policy forbids style attributes: style-src-attr 'none'), no event handlers.
   allowedAttributes: {
@@ -116,9 +149,19 @@ export async function sanitizeArticleHtml(html: string): Promise<string> {
 }
 
 export function newsItem(row: NewsRow): NewsItem {
-  return { id: row.id, title: row.title, subhead: row.subhead ?? "", image: safeImageSrc(row.img), createdAt: row.created_at };
+  return {
+    id: row.id,
+    title: row.title,
+    subhead: row.subhead ?? "",
+    image: safeImageSrc(row.img),
+    createdAt: row.created_at,
+  };
 }
 
 export async function newsArticle(row: NewsArticleRow): Promise<NewsArticle> {
-  return { ...newsItem(row), updatedAt: row.updated_at ?? row.created_at, html: await sanitizeArticleHtml(row.content ?? "") };
+  return {
+    ...newsItem(row),
+    updatedAt: row.updated_at ?? row.created_at,
+    html: await sanitizeArticleHtml(row.content ?? ""),
+  };
 }

@@ -127,11 +127,19 @@ export interface FundOrderRow {
 /* ---------------------------------------------------------------- calls */
 
 /** Block (`bulk`) or QIP (`finalize`) offers of the deployment's markets; `code` matches symbol or name. */
-export function getBlockOffers(ctx: ProviderContext, params: { mold: BlockMold; code?: string; page?: number; limit?: number }) {
+export function getBlockOffers(
+  ctx: ProviderContext,
+  params: { mold: BlockMold; code?: string; page?: number; limit?: number },
+) {
   return callProvider<Page<BlockOfferRow>>(ctx, {
     path: "/stock/success/stock/list",
     method: "POST",
-    body: { mold: params.mold, code: params.code || undefined, page: params.page ?? 1, limit: params.limit ?? PAGE_SIZE },
+    body: {
+      mold: params.mold,
+      code: params.code || undefined,
+      page: params.page ?? 1,
+      limit: params.limit ?? PAGE_SIZE,
+    },
   });
 }
 
@@ -142,7 +150,10 @@ const PAGE_MAX = 100;
  * One row of a paged list by id. The provider has no single-offer or single-fund call, so its list is read a page of
  * 100 at a time (a handful of rows in practice) until the row shows up; null when it is not (or no longer) listed.
  */
-async function findById<T extends { id: number }>(load: (page: number, limit: number) => Promise<Page<T>>, id: number): Promise<T | null> {
+async function findById<T extends { id: number }>(
+  load: (page: number, limit: number) => Promise<Page<T>>,
+  id: number,
+): Promise<T | null> {
   for (let page = 1; page <= 20; page++) {
     const list = await load(page, PAGE_MAX);
     const row = list.rows.find((candidate) => candidate.id === id);
@@ -161,7 +172,15 @@ export const findBlockOffer = (ctx: ProviderContext, mold: BlockMold, id: number
  */
 export function buyBlockOffer(
   ctx: ProviderContext,
-  input: { mold: BlockMold; id: number; tag: string; count: number; price: string; stockPassword: string; idempotencyKey: string },
+  input: {
+    mold: BlockMold;
+    id: number;
+    tag: string;
+    count: number;
+    price: string;
+    stockPassword: string;
+    idempotencyKey: string;
+  },
 ) {
   return callProviderIdempotent<BlockDealRow>(ctx, {
     path: "/stock/success/deal/buy",
@@ -179,7 +198,10 @@ export function buyBlockOffer(
 }
 
 /** The customer's block/QIP orders; status 0 = all, 1 success, 2 failed. */
-export function getBlockDeals(ctx: ProviderContext, params: { mold: BlockMold; status: 0 | BlockDealStatus; page: number }) {
+export function getBlockDeals(
+  ctx: ProviderContext,
+  params: { mold: BlockMold; status: 0 | BlockDealStatus; page: number },
+) {
   return callProvider<Page<BlockDealRow>>(ctx, {
     path: "/stock/success/deal/list",
     method: "POST",
@@ -196,11 +218,20 @@ export async function getBalance(ctx: ProviderContext): Promise<string> {
 export const getIpos = (ctx: ProviderContext) => callProvider<IpoRow[]>(ctx, { path: "/client/ipo" });
 
 /** An IPO application: the provider holds issue price × count until the allotment. */
-export function applyForIpo(ctx: ProviderContext, input: { id: number; tag: string; count: number; price: string; idempotencyKey: string }) {
+export function applyForIpo(
+  ctx: ProviderContext,
+  input: { id: number; tag: string; count: number; price: string; idempotencyKey: string },
+) {
   return callProviderIdempotent<IpoApplicationRow>(ctx, {
     path: "/stock/success/ipo/buy",
     method: "POST",
-    body: { id: input.id, tag: input.tag, count: input.count, price: input.price, idempotency_key: input.idempotencyKey },
+    body: {
+      id: input.id,
+      tag: input.tag,
+      count: input.count,
+      price: input.price,
+      idempotency_key: input.idempotencyKey,
+    },
   });
 }
 
@@ -213,7 +244,10 @@ export function getIpoApplications(ctx: ProviderContext, page: number) {
 
 /** Sales of shares that came from IPO allotments (deal rows). */
 export function getIpoSales(ctx: ProviderContext, page: number) {
-  return callProvider<Page<DealRow>>(ctx, { path: "/stock/success/ipo/list", query: { type: "sales", page, limit: PAGE_SIZE } });
+  return callProvider<Page<DealRow>>(ctx, {
+    path: "/stock/success/ipo/list",
+    query: { type: "sales", page, limit: PAGE_SIZE },
+  });
 }
 
 export function getFunds(ctx: ProviderContext, page: number, limit = PAGE_SIZE) {
@@ -324,7 +358,8 @@ export interface IpoFigures {
   canApply: boolean;
 }
 
-const wholeOr = (value: number | null | undefined, fallback: number) => (Number.isSafeInteger(value) && value! > 0 ? value! : fallback);
+const wholeOr = (value: number | null | undefined, fallback: number) =>
+  Number.isSafeInteger(value) && value! > 0 ? value! : fallback;
 
 export function ipoFigures(row: IpoRow, deployment: Deployment, now = Date.now()): IpoFigures {
   const min = wholeOr(row.min, DEFAULT_IPO_RANGE.min);
@@ -427,7 +462,9 @@ export interface FundOrderFigures {
 }
 
 export function fundOrderFigures(row: FundOrderRow): FundOrderFigures {
-  const status = (FUND_ORDER_STATUSES as readonly string[]).includes(row.status) ? (row.status as FundOrderStatus) : "unknown";
+  const status = (FUND_ORDER_STATUSES as readonly string[]).includes(row.status)
+    ? (row.status as FundOrderStatus)
+    : "unknown";
   return {
     id: row.id,
     name: row.project.name,

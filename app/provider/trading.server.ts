@@ -146,7 +146,14 @@ export function placeBuyOrder(
     path: "/stock/success/deal/order",
     method: "POST",
     // The market is sent too, so the provider refuses a symbol that is not in it (docs/product.md#trading).
-    body: { tag: input.tag, type: input.market, count: input.count, mold: "stock", state: "buy", idempotency_key: input.idempotencyKey },
+    body: {
+      tag: input.tag,
+      type: input.market,
+      count: input.count,
+      mold: "stock",
+      state: "buy",
+      idempotency_key: input.idempotencyKey,
+    },
   });
 }
 
@@ -158,7 +165,14 @@ export function sellPosition(
   return callProviderIdempotent<DealRow>(ctx, {
     path: "/stock/success/deal/sell",
     method: "POST",
-    body: { no: input.no, type: input.market, count: input.count, mold: "stock", state: "sell", idempotency_key: input.idempotencyKey },
+    body: {
+      no: input.no,
+      type: input.market,
+      count: input.count,
+      mold: "stock",
+      state: "sell",
+      idempotency_key: input.idempotencyKey,
+    },
   });
 }
 

@@ -62,7 +62,10 @@ async function embeddedProvider(): Promise<EmbeddedProvider> {
  */
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new DOMException("The operation was aborted due to timeout", "TimeoutError")), ms);
+    const timer = setTimeout(
+      () => reject(new DOMException("The operation was aborted due to timeout", "TimeoutError")),
+      ms,
+    );
     timer.unref?.();
     work.then(
       (value) => {

@@ -93,7 +93,10 @@ describe("a money POST whose reply comes after the timeout", () => {
     try {
       const trader = await newTrader(provider);
       const body = { tag: "AAPL", count: 2, mold: "stock", state: "buy", idempotency_key: newKey() };
-      const ctx = { token: trader.token, request: new Request(`${ORIGIN}/stock/trading/AAPL/US/Apple`, { method: "POST" }) };
+      const ctx = {
+        token: trader.token,
+        request: new Request(`${ORIGIN}/stock/trading/AAPL/US/Apple`, { method: "POST" }),
+      };
       holdNext = true;
 
       const started = Date.now();
@@ -125,9 +128,14 @@ describe("a money POST whose reply comes after the timeout", () => {
   it("without retries the caller gets an unknown outcome, never a failure; the order is there", async () => {
     const trader = await newTrader(provider);
     const body = { tag: "MSFT", count: 1, mold: "stock", state: "buy", idempotency_key: newKey() };
-    const ctx = { token: trader.token, request: new Request(`${ORIGIN}/stock/trading/MSFT/US/Microsoft`, { method: "POST" }) };
+    const ctx = {
+      token: trader.token,
+      request: new Request(`${ORIGIN}/stock/trading/MSFT/US/Microsoft`, { method: "POST" }),
+    };
     holdNext = true;
-    const error = await callProviderIdempotent(ctx, { path: "/stock/success/deal/order", body }, { retries: 0 }).catch((e: unknown) => e);
+    const error = await callProviderIdempotent(ctx, { path: "/stock/success/deal/order", body }, { retries: 0 }).catch(
+      (e: unknown) => e,
+    );
     expect(isUnknownOutcome(error)).toBe(true);
     expect(error).toMatchObject({ reason: "timeout", status: 503 });
     await new Promise((resolve) => setTimeout(resolve, HOLD_FIRST_REPLY_MS));

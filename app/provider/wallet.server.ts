@@ -6,6 +6,7 @@ import { fundOrderHref, ipoApplicationHref, loanRecordsHref, moneyRecordHref, or
 import { PAGE_SIZE } from "~/utils/pagination";
 
 import { callProvider, callProviderIdempotent, type ProviderContext } from "./core.server";
+import { ID_TYPES, type IdType } from "./id-types";
 import type { ConfigEntry } from "./trading.server";
 import { providerFetch } from "./transport.server";
 
@@ -97,8 +98,6 @@ export interface CardRow {
   updated_at: string;
 }
 
-import { ID_TYPES, type IdType } from "./id-types";
-
 export { ID_TYPES, type IdType };
 
 export interface KycRow {
@@ -147,10 +146,14 @@ export interface LoanRow {
 
 /* ---------------------------------------------------------------- calls */
 
-export const getUserInfo = (ctx: ProviderContext) => callProvider<UserInfo>(ctx, { path: "/stock/success/v2/user/info" });
+export const getUserInfo = (ctx: ProviderContext) =>
+  callProvider<UserInfo>(ctx, { path: "/stock/success/v2/user/info" });
 
 export function getBills(ctx: ProviderContext, params: { type: BillType; page: number }) {
-  return callProvider<Page<BillRow>>(ctx, { path: "/stock/success/v2/bill", query: { type: params.type, page: params.page, limit: PAGE_SIZE } });
+  return callProvider<Page<BillRow>>(ctx, {
+    path: "/stock/success/v2/bill",
+    query: { type: params.type, page: params.page, limit: PAGE_SIZE },
+  });
 }
 
 /** Money requests carry the form's idempotency key: a lost reply is asked again and replayed (decision 0120). */
@@ -162,7 +165,10 @@ export function requestRecharge(ctx: ProviderContext, input: { count: string; id
   });
 }
 
-export function requestWithdrawal(ctx: ProviderContext, input: { bankId: number; count: string; idempotencyKey: string }) {
+export function requestWithdrawal(
+  ctx: ProviderContext,
+  input: { bankId: number; count: string; idempotencyKey: string },
+) {
   return callProviderIdempotent<TransferRow>(ctx, {
     path: "/stock/success/money/access",
     method: "POST",
@@ -171,11 +177,17 @@ export function requestWithdrawal(ctx: ProviderContext, input: { bankId: number;
 }
 
 export function getRecharges(ctx: ProviderContext, page: number) {
-  return callProvider<Page<TransferRow>>(ctx, { path: "/stock/success/property/list", query: { page, limit: PAGE_SIZE } });
+  return callProvider<Page<TransferRow>>(ctx, {
+    path: "/stock/success/property/list",
+    query: { page, limit: PAGE_SIZE },
+  });
 }
 
 export function getWithdrawals(ctx: ProviderContext, page: number) {
-  return callProvider<Page<TransferRow>>(ctx, { path: "/stock/success/property/withdraw", query: { page, limit: PAGE_SIZE } });
+  return callProvider<Page<TransferRow>>(ctx, {
+    path: "/stock/success/property/withdraw",
+    query: { page, limit: PAGE_SIZE },
+  });
 }
 
 export function getTransfer(ctx: ProviderContext, id: number) {
@@ -202,7 +214,8 @@ export function editBankCard(ctx: ProviderContext, input: CardInput & { id: numb
   return callProvider<CardRow>(ctx, { path: "/stock/success/bank/edit", method: "POST", body: input });
 }
 
-export const getKycState = (ctx: ProviderContext) => callProvider<KycRow>(ctx, { path: "/stock/success/autonomy/state" });
+export const getKycState = (ctx: ProviderContext) =>
+  callProvider<KycRow>(ctx, { path: "/stock/success/autonomy/state" });
 
 export function submitKyc(
   ctx: ProviderContext,
@@ -236,7 +249,8 @@ export async function getUploadImage(ctx: ProviderContext, id: string): Promise<
   return { bytes: await response.arrayBuffer(), type };
 }
 
-export const getLoanSummary = (ctx: ProviderContext) => callProvider<LoanSummaryRow>(ctx, { path: "/stock/success/loans/data" });
+export const getLoanSummary = (ctx: ProviderContext) =>
+  callProvider<LoanSummaryRow>(ctx, { path: "/stock/success/loans/data" });
 
 export function applyForLoan(ctx: ProviderContext, input: { count: string; idempotencyKey: string }) {
   return callProviderIdempotent<LoanRow>(ctx, {
@@ -378,7 +392,9 @@ export function transferFigures(row: TransferRow): TransferFigures {
     reason: row.reason,
     time: row.created_at,
     processedAt: row.processed_at,
-    card: row.card ? { bank: row.card.bank, number: row.card.bank_card, holder: row.card.bank_user, ifsc: row.card.ifsc } : null,
+    card: row.card
+      ? { bank: row.card.bank, number: row.card.bank_card, holder: row.card.bank_user, ifsc: row.card.ifsc }
+      : null,
   };
 }
 
@@ -450,5 +466,12 @@ export interface LoanFigures {
 }
 
 export function loanFigures(row: LoanRow): LoanFigures {
-  return { id: row.id, amount: row.count, state: row.state, repaymentTime: row.repayment_time, reason: row.reason, time: row.created_at };
+  return {
+    id: row.id,
+    amount: row.count,
+    state: row.state,
+    repaymentTime: row.repayment_time,
+    reason: row.reason,
+    time: row.created_at,
+  };
 }

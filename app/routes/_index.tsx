@@ -6,24 +6,32 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 
+import { categoryName } from "~/components/market/categoryName";
 import { IndexGrid } from "~/components/market/IndexGrid";
+import { useLiveQuotes } from "~/components/market/liveQuotes";
 import { PriceFreshness } from "~/components/market/LiveStatus";
 import { MarketError } from "~/components/market/MarketError";
-import { categoryName } from "~/components/market/categoryName";
-import { useLiveQuotes } from "~/components/market/liveQuotes";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
 import { marketLinks } from "~/features/market/route-exports";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { formatDate } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format-context";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsList } from "~/provider/news.server";
-import { useFormat } from "~/i18n/format-context";
-import { blockTradingHref, fundsHref, instrumentListHref, ipoHref, newsHref, newsListHref, qipHref } from "~/utils/hrefs";
+import {
+  blockTradingHref,
+  fundsHref,
+  instrumentListHref,
+  ipoHref,
+  newsHref,
+  newsListHref,
+  qipHref,
+} from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { getRequestContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 /** docs/product.md#live-prices: index cards refresh every 5 s. */
 const REFRESH_MS = 5_000;
@@ -74,7 +82,9 @@ async function latestNews(provider: ProviderContext): Promise<HomeNewsItem[] | n
     logFailure("home news", result.failure);
     return null;
   }
-  return result.data.rows.slice(0, HOME_NEWS_COUNT).map((item) => ({ id: item.id, title: item.title, createdAt: item.created_at }));
+  return result.data.rows
+    .slice(0, HOME_NEWS_COUNT)
+    .map((item) => ({ id: item.id, title: item.title, createdAt: item.created_at }));
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,8 +12,16 @@ import { action as logoutAction, loader as logoutLoader } from "~/routes/logout"
 import { action as registerAction } from "~/routes/register";
 import { loader as settingsLoader } from "~/routes/settings";
 import { getSignedIn } from "~/session/session.server";
-import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, useRealProvider, type ReplyJson } from "~/testing/route-harness";
 import { getToast } from "~/session/toast.server";
+import {
+  cookieHeaderFrom,
+  formRequest,
+  getRequest,
+  routeArgs,
+  settle,
+  useRealProvider,
+  type ReplyJson,
+} from "~/testing/route-harness";
 
 import en from "../../locales/en/common.json";
 
@@ -62,7 +70,12 @@ describe("account flow (embedded provider)", () => {
   });
 
   it("a wrong invitation code is shown on the code field", async () => {
-    const response = await register({ phone: randomPhone(), password: "secret1", confirm: "secret1", code: "NOPE-NOT-A-CODE" });
+    const response = await register({
+      phone: randomPhone(),
+      password: "secret1",
+      confirm: "secret1",
+      code: "NOPE-NOT-A-CODE",
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as ReplyJson).result.error?.code).toEqual([en.providerErrors.invite_invalid]);
   });
@@ -98,7 +111,9 @@ describe("account flow (embedded provider)", () => {
     const getLogout = await settle(() => logoutLoader());
     expect(getLogout.headers.get("Location")).toBe("/settings?confirm=logout");
 
-    const loggedOut = await settle(() => logoutAction(routeArgs(formRequest("/logout", { intent: "logout" }, { cookie }))));
+    const loggedOut = await settle(() =>
+      logoutAction(routeArgs(formRequest("/logout", { intent: "logout" }, { cookie }))),
+    );
     expect(loggedOut.status).toBe(302);
     expect(loggedOut.headers.get("Location")).toBe("/login");
     const after = cookieHeaderFrom(loggedOut, cookie);
@@ -121,20 +136,38 @@ describe("account flow (embedded provider)", () => {
     const phone = randomPhone();
     expect((await register({ phone, password: "secret1", confirm: "secret1", code: invite })).status).toBe(302);
 
-    const step1 = await settle(() => forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone }))));
+    const step1 = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone }))),
+    );
     expect(step1.headers.get("Location")).toBe("/forgot-password?step=code");
     const cookie = cookieHeaderFrom(step1);
 
     const { code } = await operator<{ code: string }>(`/operator/otp?user=${phone}`);
     const wrongCode = code === "000000" ? "111111" : "000000";
     const wrong = await settle(() =>
-      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "reset", code: wrongCode, password: "newpass1", confirm: "newpass1" }, { cookie }))),
+      forgotAction(
+        routeArgs(
+          formRequest(
+            "/forgot-password?step=code",
+            { intent: "reset", code: wrongCode, password: "newpass1", confirm: "newpass1" },
+            { cookie },
+          ),
+        ),
+      ),
     );
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as ReplyJson).result.error?.code).toEqual([en.providerErrors.code_invalid]);
 
     const done = await settle(() =>
-      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "reset", code, password: "newpass1", confirm: "newpass1" }, { cookie }))),
+      forgotAction(
+        routeArgs(
+          formRequest(
+            "/forgot-password?step=code",
+            { intent: "reset", code, password: "newpass1", confirm: "newpass1" },
+            { cookie },
+          ),
+        ),
+      ),
     );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(`/login?phone=${phone}`);
@@ -145,7 +178,9 @@ describe("account flow (embedded provider)", () => {
 
   it("defect 17: 'Send a new code' within a minute stays on step 2 with the code form", async () => {
     const phone = randomPhone();
-    const step1 = await settle(() => forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone }))));
+    const step1 = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password", { intent: "send-code", phone }))),
+    );
     const cookie = cookieHeaderFrom(step1);
     const resend = await settle(() =>
       forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "resend" }, { cookie }))),

@@ -13,9 +13,9 @@ import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
 import { getSession, getSignedIn } from "~/session/session.server";
+import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
 import { no, ok, useScriptedProvider } from "~/testing/route-harness";
-import { getToast } from "~/session/toast.server";
 
 import de from "../../locales/de/common.json";
 import en from "../../locales/en/common.json";
@@ -38,7 +38,17 @@ async function toastOf(response: Response) {
 }
 
 const loginReply = (data: Record<string, unknown> = {}) => ({
-  json: ok({ token: "t1", expires_at: "2030-01-01T00:00:00Z", user: VALID.phone, no: 5, img: null, total: "0.00", money: "0.00", loan: "0.00", ...data }),
+  json: ok({
+    token: "t1",
+    expires_at: "2030-01-01T00:00:00Z",
+    user: VALID.phone,
+    no: 5,
+    img: null,
+    total: "0.00",
+    money: "0.00",
+    loan: "0.00",
+    ...data,
+  }),
 });
 
 const VALID = { phone: "9876543210", password: "secret1", confirm: "secret1", code: "INVITE1" };
@@ -55,7 +65,12 @@ describe("register validation (docs/product.md#validation)", () => {
     ["9 digits", { ...VALID, phone: "987654321" }, "phone", en.validation.phoneInvalid],
     ["11 digits", { ...VALID, phone: "98765432101" }, "phone", en.validation.phoneInvalid],
     ["missing password", { ...VALID, password: "" }, "password", en.validation.passwordRequired],
-    ["5-character password", { ...VALID, password: "abcde", confirm: "abcde" }, "password", en.validation.passwordShort],
+    [
+      "5-character password",
+      { ...VALID, password: "abcde", confirm: "abcde" },
+      "password",
+      en.validation.passwordShort,
+    ],
     ["missing confirmation", { ...VALID, confirm: "" }, "confirm", en.validation.confirmRequired],
     ["confirmation differs", { ...VALID, confirm: "secret2" }, "confirm", en.validation.passwordMismatch],
     ["missing invitation code", { ...VALID, code: "" }, "code", en.validation.inviteRequired],
@@ -102,7 +117,10 @@ describe("register validation (docs/product.md#validation)", () => {
     ["de", de],
     ["es", es],
   ])("messages come in the visitor's language (%s)", async (lng, messages) => {
-    const { body } = await register({ ...VALID, phone: "123", confirm: "x" }, (await localeCookie.serialize(lng)).split(";")[0]);
+    const { body } = await register(
+      { ...VALID, phone: "123", confirm: "x" },
+      (await localeCookie.serialize(lng)).split(";")[0],
+    );
     expect(body?.result.error?.phone).toEqual([messages.validation.phoneInvalid]);
     expect(body?.result.error?.confirm).toEqual([messages.validation.passwordMismatch]);
   });
@@ -147,8 +165,7 @@ describe("register validation (docs/product.md#validation)", () => {
 });
 
 describe("login", () => {
-  const login = (fields: Record<string, string>) =>
-    settle(() => loginAction(routeArgs(formRequest("/login", fields))));
+  const login = (fields: Record<string, string>) => settle(() => loginAction(routeArgs(formRequest("/login", fields))));
 
   it.each([
     ["//evil.com", "/"],
@@ -246,7 +263,15 @@ describe("forgot password", () => {
     const cookie = cookieHeaderFrom(step1);
 
     const invalid = await settle(() =>
-      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "reset", code: "12", password: "abc", confirm: "abd" }, { cookie }))),
+      forgotAction(
+        routeArgs(
+          formRequest(
+            "/forgot-password?step=code",
+            { intent: "reset", code: "12", password: "abc", confirm: "abd" },
+            { cookie },
+          ),
+        ),
+      ),
     );
     const invalidBody = (await invalid.json()) as ReplyJson;
     expect(invalidBody.result.error).toMatchObject({
@@ -257,7 +282,15 @@ describe("forgot password", () => {
 
     provider.reply("/v2/user/forget", { json: no("code_invalid") });
     const wrong = await settle(() =>
-      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "reset", code: "123456", password: "newpass", confirm: "newpass" }, { cookie }))),
+      forgotAction(
+        routeArgs(
+          formRequest(
+            "/forgot-password?step=code",
+            { intent: "reset", code: "123456", password: "newpass", confirm: "newpass" },
+            { cookie },
+          ),
+        ),
+      ),
     );
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as ReplyJson).result.error?.code).toEqual([en.providerErrors.code_invalid]);
@@ -266,7 +299,15 @@ describe("forgot password", () => {
 
     provider.reply("/v2/user/forget", { json: ok({}) });
     const done = await settle(() =>
-      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "reset", code: "654321", password: "newpass", confirm: "newpass" }, { cookie }))),
+      forgotAction(
+        routeArgs(
+          formRequest(
+            "/forgot-password?step=code",
+            { intent: "reset", code: "654321", password: "newpass", confirm: "newpass" },
+            { cookie },
+          ),
+        ),
+      ),
     );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(`/login?phone=${VALID.phone}`);
@@ -324,7 +365,9 @@ describe("forgot password", () => {
   });
 
   it("resend without a phone in the session goes back to step 1", async () => {
-    const response = await settle(() => forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "resend" }))));
+    const response = await settle(() =>
+      forgotAction(routeArgs(formRequest("/forgot-password?step=code", { intent: "resend" }))),
+    );
     expect(response.headers.get("Location")).toBe("/forgot-password");
     expect(provider.calls).toEqual([]);
   });
@@ -333,7 +376,9 @@ describe("forgot password", () => {
 describe("logout", () => {
   async function signedIn() {
     provider.reply("/stock/user/login", loginReply({ token: "tok-out" }));
-    return cookieHeaderFrom(await settle(() => loginAction(routeArgs(formRequest("/login", { phone: VALID.phone, password: "secret1" })))));
+    return cookieHeaderFrom(
+      await settle(() => loginAction(routeArgs(formRequest("/login", { phone: VALID.phone, password: "secret1" })))),
+    );
   }
 
   it("a POST without the confirm intent goes to the confirm step and keeps the session", async () => {
@@ -348,7 +393,9 @@ describe("logout", () => {
   it("ends the session here even when the provider does not answer, with a toast", async () => {
     const cookie = await signedIn();
     provider.reply("/stock/success/user/logout", { status: 503, text: "down" });
-    const response = await settle(() => logoutAction(routeArgs(formRequest("/logout", { intent: "logout" }, { cookie }))));
+    const response = await settle(() =>
+      logoutAction(routeArgs(formRequest("/logout", { intent: "logout" }, { cookie }))),
+    );
     expect(response.headers.get("Location")).toBe("/login");
     expect(provider.calls.at(-1)).toMatchObject({ path: "/stock/success/user/logout", token: "tok-out" });
     const after = cookieHeaderFrom(response, cookie);

@@ -5,9 +5,22 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { cookieHeaderFrom, getRequest, settle, expectSentToLogin, load, post, sessionCookie, useRealProvider, type Route, providerLogout, useScriptedProvider } from "~/testing/route-harness";
-import { newTrader } from "../../provider/tests/helpers";
+import {
+  cookieHeaderFrom,
+  getRequest,
+  settle,
+  expectSentToLogin,
+  load,
+  post,
+  sessionCookie,
+  useRealProvider,
+  type Route,
+  providerLogout,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
 import { action as accountAction, loader as accountLoader, type AccountData } from "./account";
+import { newTrader } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
@@ -19,33 +32,50 @@ describe("on a real provider", () => {
   }
 
   describe("(auth) wallet screens", () => {
-    it.each([
-      ["/account", accountLoader],
-    ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+    it.each([["/account", accountLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
+      expectSentToLogin(loader as Route, path),
+    );
   });
 
   describe("account", () => {
     it("shows the wallet figures; the eye toggle without JS is a form post that sets a cookie and goes back", async () => {
       const { cookie } = await customer("100000.00");
       const data = await load<AccountData>(accountLoader, "/account", cookie);
-      expect(data).toMatchObject({ wallet: { total: "100000.00", money: "100000.00", loan: "0.00" }, hidden: false, convertRate: "20", tab: "stock" });
+      expect(data).toMatchObject({
+        wallet: { total: "100000.00", money: "100000.00", loan: "0.00" },
+        hidden: false,
+        convertRate: "20",
+        tab: "stock",
+      });
       expect(data.holdings).toEqual({ rows: [], failed: false });
 
-      const hide = await post(accountAction, "/account", { intent: "visibility", hidden: "1", back: "/account?tab=forex" }, cookie);
+      const hide = await post(
+        accountAction,
+        "/account",
+        { intent: "visibility", hidden: "1", back: "/account?tab=forex" },
+        cookie,
+      );
       expect(hide.status).toBe(302);
       expect(hide.headers.get("Location")).toBe("/account?tab=forex");
       const remembered = cookieHeaderFrom(hide, cookie);
       expect(remembered).toContain("wallet-hidden=1");
-      expect(await load<AccountData>(accountLoader, "/account?tab=forex", remembered)).toMatchObject({ hidden: true, tab: "forex" });
+      expect(await load<AccountData>(accountLoader, "/account?tab=forex", remembered)).toMatchObject({
+        hidden: true,
+        tab: "forex",
+      });
 
       // With JS the fetcher sends no `back`: the same cookie, a JSON answer, no redirect.
       const show = await post(accountAction, "/account", { intent: "visibility", hidden: "0" }, remembered);
       expect(show.status).toBe(200);
       expect(await show.json()).toEqual({ hidden: false });
-      expect(await load<AccountData>(accountLoader, "/account", cookieHeaderFrom(show, remembered))).toMatchObject({ hidden: false });
+      expect(await load<AccountData>(accountLoader, "/account", cookieHeaderFrom(show, remembered))).toMatchObject({
+        hidden: false,
+      });
 
       // A post that says neither is refused, and changes nothing.
-      expect((await post(accountAction, "/account", { intent: "visibility", hidden: "maybe" }, cookie)).status).toBe(400);
+      expect((await post(accountAction, "/account", { intent: "visibility", hidden: "maybe" }, cookie)).status).toBe(
+        400,
+      );
     });
   });
 });
@@ -53,7 +83,8 @@ describe("on a real provider", () => {
 describe("when the provider fails", () => {
   const { provider, session } = useScriptedProvider();
 
-  const get = (loader: Route, path: string) => settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+  const get = (loader: Route, path: string) =>
+    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
 
   describe("lists that cannot be loaded", () => {
     it("a session the provider ended sends the account screen to log in", async () => {

@@ -9,26 +9,31 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 
 import { useLivePanel } from "~/components/market/useLivePanel";
+import { FigureList } from "~/components/ui/FigureList";
 import { Icon } from "~/components/ui/Icon";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { formatAmount } from "~/i18n/currency";
 import { TAB_MARKETS, readPositionTab } from "~/features/trading/positions.server";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
 import { approximateUsd } from "~/features/wallet/amounts";
-import { balanceHidden, balanceHiddenCookie, parseBalanceVisibility } from "~/features/wallet/balance-visibility.server";
-import { FigureList } from "~/components/ui/FigureList";
+import {
+  balanceHidden,
+  balanceHiddenCookie,
+  parseBalanceVisibility,
+} from "~/features/wallet/balance-visibility.server";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
+import { formatAmount } from "~/i18n/currency";
 import { formatClockTime, formatInteger, formatMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format-context";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getPositions, positionFigures, type PositionFigures } from "~/provider/trading.server";
 import { getUserInfo, uploadId, walletFigures, type HoldKind, type WalletFigures } from "~/provider/wallet.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { safeRedirect } from "~/session/session.server";
-import { useFormat } from "~/i18n/format-context";
 import {
   POSITION_TABS,
   accountHref,
@@ -54,7 +59,6 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
 import type { BalancePayload } from "./resources.balance";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:account", "wallet:bills"], titleKey: "wallet:account.title" };
 export const links = walletLinks;
@@ -99,7 +103,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     convertRate: settings.convertRate,
     tab,
     holdings: positions.ok
-      ? { rows: positions.data.rows.slice(0, HOLDINGS_ROWS).map((row) => positionFigures(row, context.deployment)), failed: false }
+      ? {
+          rows: positions.data.rows.slice(0, HOLDINGS_ROWS).map((row) => positionFigures(row, context.deployment)),
+          failed: false,
+        }
       : { rows: [], failed: true },
   };
   return json(data, { headers: NO_STORE });
@@ -146,11 +153,22 @@ export default function AccountPage() {
   const toggle = useFetcher<typeof action>();
   // The state the customer last asked for: the fetcher's while it is on its way or done, else the cookie's.
   const pending = toggle.formData?.get("hidden");
-  const hidden = typeof pending === "string" ? pending === "1" : toggle.data && "hidden" in toggle.data ? toggle.data.hidden : data.hidden;
+  const hidden =
+    typeof pending === "string"
+      ? pending === "1"
+      : toggle.data && "hidden" in toggle.data
+        ? toggle.data.hidden
+        : data.hidden;
   const live = useLivePanel<BalancePayload>(hidden ? null : balanceResourceHref(), REFRESH_MS);
   const fresh = live.data && live.data.asOf >= data.asOf && live.data.money ? live.data : undefined;
   const wallet: WalletFigures | null = fresh
-    ? { total: fresh.total!, money: fresh.money!, held: fresh.held ?? "0.00", holds: fresh.holds ?? [], loan: fresh.loan! }
+    ? {
+        total: fresh.total!,
+        money: fresh.money!,
+        held: fresh.held ?? "0.00",
+        holds: fresh.holds ?? [],
+        loan: fresh.loan!,
+      }
     : data.wallet;
   const asOf = fresh?.asOf ?? data.asOf;
   const approximate = wallet ? approximateUsd(wallet.total, data.convertRate, fmt) : null;
@@ -196,7 +214,13 @@ export default function AccountPage() {
             <input type="hidden" name="intent" value="visibility" />
             <input type="hidden" name="back" value={location.pathname + location.search} />
             {/* The label says what a tap does ("Show amounts" while hidden), so no aria-pressed on top of it. */}
-            <button type="submit" name="hidden" value={hidden ? "0" : "1"} data-hidden={hidden || undefined} className="wl-eye">
+            <button
+              type="submit"
+              name="hidden"
+              value={hidden ? "0" : "1"}
+              data-hidden={hidden || undefined}
+              className="wl-eye"
+            >
               <Icon size={22} path="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z">
                 <circle cx="12" cy="12" r="3" />
                 {hidden ? <path d="M3 3l18 18" /> : null}
@@ -213,7 +237,9 @@ export default function AccountPage() {
                 { label: t("account.total"), value: show(wallet.total), className: "wl-figure--big" },
                 { label: t("account.available"), value: show(wallet.money) },
                 // docs/product.md#wallet: money held is the customer's and counts in the total; say what holds it.
-                wallet.holds.length > 0 || !isZeroAmount(wallet.held) ? { label: t("account.held"), value: show(wallet.held) } : null,
+                wallet.holds.length > 0 || !isZeroAmount(wallet.held)
+                  ? { label: t("account.held"), value: show(wallet.held) }
+                  : null,
               ]}
             />
             {wallet.holds.length > 0 ? (

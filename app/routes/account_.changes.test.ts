@@ -5,12 +5,22 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { getRequest, settle, load, post, sessionCookie, useRealProvider, type Route, useScriptedProvider } from "~/testing/route-harness";
-import { newTrader, operator } from "../../provider/tests/helpers";
+import { ProviderUnavailableError } from "~/provider/core.server";
+import {
+  getRequest,
+  settle,
+  load,
+  post,
+  sessionCookie,
+  useRealProvider,
+  type Route,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
 import { loader as billsLoader, type BillsData } from "./account_.changes";
 import { loader as transferLoader } from "./account_.recharge-withdraw.$id";
 import { action as rechargeAction } from "./recharge";
-import { ProviderUnavailableError } from "~/provider/core.server";
+import { newTrader, operator } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
@@ -24,30 +34,57 @@ describe("on a real provider", () => {
   const KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
 
   async function transfers(userId: number, kind: "recharge" | "withdraw") {
-    return provider.db.selectFrom("transfers").selectAll().where("user_id", "=", userId).where("kind", "=", kind).execute();
+    return provider.db
+      .selectFrom("transfers")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("kind", "=", kind)
+      .execute();
   }
 
   describe("bills and details", () => {
     it("each row says why and links to its cause; a recharge's details; another customer's is a 404", async () => {
       const { cookie, id } = await customer("0");
-      const location = (await post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "6000" }, cookie)).headers.get("Location")!;
-      await post(rechargeAction, location, { intent: "confirm", method: "bank", amount: "6000", idempotency_key: KEY_PATTERN.exec(location)![1] }, cookie);
+      const location = (
+        await post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "6000" }, cookie)
+      ).headers.get("Location")!;
+      await post(
+        rechargeAction,
+        location,
+        { intent: "confirm", method: "bank", amount: "6000", idempotency_key: KEY_PATTERN.exec(location)![1] },
+        cookie,
+      );
       const [recharge] = await transfers(id, "recharge");
       await operator(provider).approve("recharge", recharge.id);
 
       const bills = await load<BillsData>(billsLoader, "/account/changes?type=income", cookie);
       expect(bills.rows).toEqual([
-        expect.objectContaining({ type: "income", amount: "6000.00", balance: "6000.00", kind: "recharge", href: `/account/recharge-withdraw/${recharge.id}` }),
+        expect.objectContaining({
+          type: "income",
+          amount: "6000.00",
+          balance: "6000.00",
+          kind: "recharge",
+          href: `/account/recharge-withdraw/${recharge.id}`,
+        }),
       ]);
       expect((await load<BillsData>(billsLoader, "/account/changes?type=expense", cookie)).rows).toEqual([]);
 
-      const details = await load<{ type: string; state: string; amount: string }>(transferLoader, `/account/recharge-withdraw/${recharge.id}`, cookie, {
-        id: String(recharge.id),
-      });
+      const details = await load<{ type: string; state: string; amount: string }>(
+        transferLoader,
+        `/account/recharge-withdraw/${recharge.id}`,
+        cookie,
+        {
+          id: String(recharge.id),
+        },
+      );
       expect(details).toMatchObject({ type: "recharge", state: "completed", amount: "6000.00" });
       const stranger = await customer();
       const hidden = await settle(() =>
-        transferLoader({ request: getRequest(`/account/recharge-withdraw/${recharge.id}`, stranger.cookie), params: { id: String(recharge.id) }, context: {} }),
+        transferLoader({
+          request: getRequest(`/account/recharge-withdraw/${recharge.id}`, stranger.cookie),
+          params: { id: String(recharge.id) },
+          context: {},
+        }),
       );
       expect(hidden.status).toBe(404);
     });
@@ -57,18 +94,20 @@ describe("on a real provider", () => {
 describe("when the provider fails", () => {
   const { provider, session } = useScriptedProvider();
 
-  const get = (loader: Route, path: string) => settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+  const get = (loader: Route, path: string) =>
+    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
 
   describe("lists that cannot be loaded", () => {
-    it.each([
-      ["/account/changes", billsLoader],
-    ] as const)("%s answers 503 with its own failed state", async (path, loader) => {
-      provider.respond(() => {
-        throw new ProviderUnavailableError("timeout");
-      });
-      const response = await get(loader as Route, path);
-      expect(response.status).toBe(503);
-      expect(await response.json()).toMatchObject({ failed: true });
-    });
+    it.each([["/account/changes", billsLoader]] as const)(
+      "%s answers 503 with its own failed state",
+      async (path, loader) => {
+        provider.respond(() => {
+          throw new ProviderUnavailableError("timeout");
+        });
+        const response = await get(loader as Route, path);
+        expect(response.status).toBe(503);
+        expect(await response.json()).toMatchObject({ failed: true });
+      },
+    );
   });
 });

@@ -6,21 +6,21 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
+import { RecordTime } from "~/components/ui/FigureList";
 import { PagedList } from "~/components/ui/PagedList";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { RecordTime } from "~/components/ui/FigureList";
 import { walletLinks } from "~/features/wallet/route-exports";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { formatMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
-import { billFigures, getBills, type BillFigures, type BillType } from "~/provider/wallet.server";
 import { useFormat } from "~/i18n/format-context";
+import { billFigures, getBills, type BillFigures, type BillType } from "~/provider/wallet.server";
 import { billsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:bills"], titleKey: "wallet:bills.title" };
 export const links = walletLinks;
@@ -87,7 +87,11 @@ export default function BillsPage() {
       <h1 tabIndex={-1}>{t("bills.heading")}</h1>
       <LinkTabs
         label={t("bills.tabs")}
-        tabs={BILL_TYPES.map((type) => ({ to: billsHref({ type }), label: t(`bills.tab.${type}`), current: type === data.type }))}
+        tabs={BILL_TYPES.map((type) => ({
+          to: billsHref({ type }),
+          label: t(`bills.tab.${type}`),
+          current: type === data.type,
+        }))}
       />
       <PagedList
         data={data}

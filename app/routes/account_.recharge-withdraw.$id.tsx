@@ -5,21 +5,24 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import { FigureList, RecordTime } from "~/components/ui/FigureList";
-import { walletLinks } from "~/features/wallet/route-exports";
 import { StatusBadge } from "~/components/ui/StatusBadge";
+import { walletLinks } from "~/features/wallet/route-exports";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { formatMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format-context";
 import { requireData } from "~/provider/failures.server";
 import { getTransfer, transferFigures, type TransferFigures } from "~/provider/wallet.server";
-import { useFormat } from "~/i18n/format-context";
 import { billsHref, rechargeRecordsHref, withdrawRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
-export const handle: PageHandle = { i18n: ["wallet:transfer", "wallet:records", "wallet:status"], titleKey: "wallet:transfer.title" };
+export const handle: PageHandle = {
+  i18n: ["wallet:transfer", "wallet:records", "wallet:status"],
+  titleKey: "wallet:transfer.title",
+};
 export const links = walletLinks;
 export const headers = noStoreHeaders;
 
@@ -46,11 +49,22 @@ export default function TransferPage() {
             { label: t("transfer.amount"), value: formatMoney(transfer.amount, fmt) },
             { label: t("transfer.status"), value: <StatusBadge state={transfer.state} /> },
             { label: t("transfer.created"), value: <RecordTime value={transfer.time} /> },
-            transfer.processedAt ? { label: t("transfer.processed"), value: <RecordTime value={transfer.processedAt} /> } : null,
-            transfer.card
-              ? { label: t("transfer.card"), value: t("transfer.cardValue", { bank: transfer.card.bank, number: transfer.card.number, holder: transfer.card.holder }) }
+            transfer.processedAt
+              ? { label: t("transfer.processed"), value: <RecordTime value={transfer.processedAt} /> }
               : null,
-            transfer.state === "failed" && transfer.reason ? { label: t("transfer.reason"), value: transfer.reason } : null,
+            transfer.card
+              ? {
+                  label: t("transfer.card"),
+                  value: t("transfer.cardValue", {
+                    bank: transfer.card.bank,
+                    number: transfer.card.number,
+                    holder: transfer.card.holder,
+                  }),
+                }
+              : null,
+            transfer.state === "failed" && transfer.reason
+              ? { label: t("transfer.reason"), value: transfer.reason }
+              : null,
           ]}
         />
       </section>

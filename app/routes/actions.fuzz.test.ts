@@ -7,7 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { logIn, providerState as stateOf, send, sourceBuild, startAppServer, type RunningServer } from "~/testing/app-server";
+import {
+  logIn,
+  providerState as stateOf,
+  send,
+  sourceBuild,
+  startAppServer,
+  type RunningServer,
+} from "~/testing/app-server";
 import { sendProviderCallsTo } from "~/testing/route-harness";
 
 import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../../provider/testing";
@@ -29,12 +36,28 @@ const BAD_BODIES: BadBody[] = [
   { name: "XML", type: "application/xml", body: "<order><count>1</count></order>" },
   { name: "empty form", type: FORM, body: "" },
   { name: "huge form", type: FORM, body: `intent=buy&note=${"x".repeat(200 * 1024)}` },
-  { name: "NUL bytes", type: FORM, body: `intent=${NUL}&symbol=AA${NUL}PL&count=1${NUL}&phone=${NUL}&password=${NUL}&lng=${NUL}` },
+  {
+    name: "NUL bytes",
+    type: FORM,
+    body: `intent=${NUL}&symbol=AA${NUL}PL&count=1${NUL}&phone=${NUL}&password=${NUL}&lng=${NUL}`,
+  },
   { name: "wrong intent", type: FORM, body: "intent=drop-all-tables&_action=__proto__&constructor=1" },
-  { name: "repeated fields (arrays)", type: FORM, body: "intent=add&intent=remove&count=1&count=99999&symbol=AAPL&symbol=MSFT&symbol[]=X" },
+  {
+    name: "repeated fields (arrays)",
+    type: FORM,
+    body: "intent=add&intent=remove&count=1&count=99999&symbol=AAPL&symbol=MSFT&symbol[]=X",
+  },
   { name: "bad percent-encoding", type: FORM, body: "intent=%E0%A4%A&count=%&symbol=%ZZ" },
-  { name: "absurd numbers", type: FORM, body: "intent=buy&count=1e309&price=-1&quantity=99999999999999999999999&amount=NaN&no=-0" },
-  { name: "truncated multipart", type: "multipart/form-data; boundary=xyz", body: '--xyz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nbu' },
+  {
+    name: "absurd numbers",
+    type: FORM,
+    body: "intent=buy&count=1e309&price=-1&quantity=99999999999999999999999&amount=NaN&no=-0",
+  },
+  {
+    name: "truncated multipart",
+    type: "multipart/form-data; boundary=xyz",
+    body: '--xyz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nbu',
+  },
   { name: "multipart without boundary", type: "multipart/form-data", body: "intent=buy" },
 ];
 
@@ -44,7 +67,8 @@ let uninstall: () => void;
 let cookie = "";
 
 /** Business state: every table's row count except the login bookkeeping, and every balance. */
-const providerState = () => stateOf(provider, ["sessions", "auth_attempts", "login_failures", "sms_outbox", "one_time_codes"]);
+const providerState = () =>
+  stateOf(provider, ["sessions", "auth_attempts", "login_failures", "sms_outbox", "one_time_codes"]);
 
 beforeAll(async () => {
   provider = await createTestProvider();
@@ -64,7 +88,8 @@ describe("every action × bad bodies", () => {
     const { actionRoutes } = await sourceBuild();
     expect(actionRoutes.length).toBeGreaterThan(5);
     const logged: string[] = [];
-    const keep = (...args: unknown[]) => logged.push(args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "));
+    const keep = (...args: unknown[]) =>
+      logged.push(args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "));
     const warn = vi.spyOn(console, "warn").mockImplementation(keep);
     const error = vi.spyOn(console, "error").mockImplementation(keep);
     const before = await providerState();
@@ -74,13 +99,22 @@ describe("every action × bad bodies", () => {
         for (const bad of BAD_BODIES) {
           for (const data of [false, true]) {
             // A no-JS form post (document request) and a Remix fetch submission (?_data=<route id>).
-            const url = data ? `${route.url}${route.url.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route.id)}` : route.url;
-            const headers: Record<string, string> = { origin: server.origin, "sec-fetch-site": "same-origin", cookie, accept: "text/html" };
+            const url = data
+              ? `${route.url}${route.url.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route.id)}`
+              : route.url;
+            const headers: Record<string, string> = {
+              origin: server.origin,
+              "sec-fetch-site": "same-origin",
+              cookie,
+              accept: "text/html",
+            };
             if (bad.type) headers["content-type"] = bad.type;
             const response = await send(server, "POST", url, { headers, body: bad.body });
-            if (response.status >= 500) failures.push(`${url} ${bad.name}: ${response.status} ${response.body.slice(0, 160)}`);
+            if (response.status >= 500)
+              failures.push(`${url} ${bad.name}: ${response.status} ${response.body.slice(0, 160)}`);
             // A bad body must not sign the customer out (the session cookie is never cleared).
-            if (/__session=;/.test(String(response.headers["set-cookie"] ?? ""))) failures.push(`${url} ${bad.name}: cleared the session`);
+            if (/__session=;/.test(String(response.headers["set-cookie"] ?? "")))
+              failures.push(`${url} ${bad.name}: cleared the session`);
           }
         }
       }
@@ -89,7 +123,10 @@ describe("every action × bad bodies", () => {
       error.mockRestore();
     }
     expect(failures).toEqual([]);
-    expect(logged.filter((line) => /\n\s+at /.test(line)), "log entries with a stack trace").toEqual([]);
+    expect(
+      logged.filter((line) => /\n\s+at /.test(line)),
+      "log entries with a stack trace",
+    ).toEqual([]);
     expect(await providerState()).toBe(before);
   }, 240_000);
 });

@@ -5,15 +5,25 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { expectSentToLogin, load, post, refusedForm, sessionCookie, toastText, useRealProvider, type Route } from "~/testing/route-harness";
-import enCommon from "../../locales/en/common.json";
-import en from "../../locales/en/products.json";
-import { newBuyer, TX_PASSWORD } from "../../provider/tests/helpers";
+import type { BlockOrdersData } from "~/features/products/block-orders.server";
+import type { BlockScreenData } from "~/features/products/block.server";
+import {
+  expectSentToLogin,
+  load,
+  post,
+  refusedForm,
+  sessionCookie,
+  toastText,
+  useRealProvider,
+  type Route,
+} from "~/testing/route-harness";
+
 import { action as blockAction, loader as blockLoader } from "./block-trading";
 import { loader as blockOrdersLoader } from "./block-trading_.orders";
 import { loader as qipLoader } from "./qip";
-import type { BlockScreenData } from "~/features/products/block.server";
-import type { BlockOrdersData } from "~/features/products/block-orders.server";
+import enCommon from "../../locales/en/common.json";
+import en from "../../locales/en/products.json";
+import { newBuyer, TX_PASSWORD } from "../../provider/tests/helpers";
 
 const provider = useRealProvider();
 
@@ -28,9 +38,9 @@ const toastOf = (response: Response) => toastText(response, { products: en, comm
 const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 
 describe("(auth) product screens", () => {
-  it.each([
-    ["/block-trading", blockLoader],
-  ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+  it.each([["/block-trading", blockLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
+    expectSentToLogin(loader as Route, path),
+  );
 });
 
 describe("block trading", () => {
@@ -68,13 +78,26 @@ describe("block trading", () => {
     const { cookie } = await customer("1000000.00");
     const page = await load<BlockScreenData>(blockLoader, "/block-trading?buy=1", cookie);
     // floor(1000000.00 / (1398.00 + 0.03 % of 1398.00)) = floor(715.09…) = 715
-    expect(page.buy).toMatchObject({ quantity: "100", maximum: 715, balance: "1000000.00", feeRate: "0.0003", passwordSet: true, stepNote: null });
+    expect(page.buy).toMatchObject({
+      quantity: "100",
+      maximum: 715,
+      balance: "1000000.00",
+      feeRate: "0.0003",
+      passwordSet: true,
+      stepNote: null,
+    });
     expect(page.buy?.offer).toMatchObject({ id: 1, display: "RELIANCE", minimum: 100 });
 
     const down = await load<BlockScreenData>(blockLoader, "/block-trading?buy=1&quantity=100&step=down", cookie);
-    expect(down.buy).toMatchObject({ quantity: "100", stepNote: "Quantity cannot be less than the minimum trading quantity: 100" });
+    expect(down.buy).toMatchObject({
+      quantity: "100",
+      stepNote: "Quantity cannot be less than the minimum trading quantity: 100",
+    });
     const up = await load<BlockScreenData>(blockLoader, "/block-trading?buy=1&quantity=715&step=up", cookie);
-    expect(up.buy).toMatchObject({ quantity: "715", stepNote: "Your balance covers at most 715 at this price, fee included" });
+    expect(up.buy).toMatchObject({
+      quantity: "715",
+      stepNote: "Your balance covers at most 715 at this price, fee included",
+    });
     const stepped = await load<BlockScreenData>(blockLoader, "/block-trading?buy=1&quantity=150&step=up", cookie);
     expect(stepped.buy).toMatchObject({ quantity: "151", stepNote: null });
 
@@ -107,7 +130,12 @@ describe("block trading", () => {
 
   it("review then confirm with the transaction password: one key per intent, the same key twice buys once", async () => {
     const { cookie } = await customer("1000000.00");
-    const reviewed = await post(blockAction, "/block-trading?code=REL&buy=1", { intent: "review", buy: "1", quantity: "150" }, cookie);
+    const reviewed = await post(
+      blockAction,
+      "/block-trading?code=REL&buy=1",
+      { intent: "review", buy: "1", quantity: "150" },
+      cookie,
+    );
     expect(reviewed.status).toBe(302);
     const location = reviewed.headers.get("Location")!;
     expect(location).toMatch(/^\/block-trading\?code=REL&buy=1&quantity=150&step=review&key=[0-9a-f-]{36}$/);
@@ -115,10 +143,20 @@ describe("block trading", () => {
 
     const page = await load<BlockScreenData>(blockLoader, location, cookie);
     // 150 × 1398.00 = 209700.00; fee 0.03 % = 62.91; total cost 209762.91.
-    expect(page.review).toMatchObject({ key, quantity: 150, estimate: { total: "209700.00", fee: "62.91", net: "209762.91", profit: null }, conversion: null });
+    expect(page.review).toMatchObject({
+      key,
+      quantity: 150,
+      estimate: { total: "209700.00", fee: "62.91", net: "209762.91", profit: null },
+      conversion: null,
+    });
 
     const confirm = (fields: Record<string, string>) =>
-      post(blockAction, location, { intent: "confirm", buy: "1", quantity: "150", idempotency_key: key, ...fields }, cookie);
+      post(
+        blockAction,
+        location,
+        { intent: "confirm", buy: "1", quantity: "150", idempotency_key: key, ...fields },
+        cookie,
+      );
 
     const missing = await refusedForm(await confirm({}));
     expect(missing.error?.stock_password).toEqual(["Please enter all required fields"]);
@@ -151,7 +189,9 @@ describe("block trading", () => {
     const { cookie } = await customer("1000000.00", null);
     const page = await load<BlockScreenData>(blockLoader, "/block-trading?buy=1", cookie);
     expect(page.buy?.passwordSet).toBe(false);
-    const result = await refusedForm(await post(blockAction, "/block-trading?buy=1", { intent: "review", buy: "1", quantity: "100" }, cookie));
+    const result = await refusedForm(
+      await post(blockAction, "/block-trading?buy=1", { intent: "review", buy: "1", quantity: "100" }, cookie),
+    );
     expect(result.error?.[""]).toEqual(["You have not set a transaction password yet. You need one to buy."]);
   });
 });

@@ -5,14 +5,26 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { expectSentToLogin, load, post, refusedForm, sessionCookie, useRealProvider, type Route, getRequest, settle, useScriptedProvider } from "~/testing/route-harness";
-import enProducts from "../../locales/en/products.json";
-import { newBuyer, TX_PASSWORD } from "../../provider/tests/helpers";
+import type { BlockOrdersData } from "~/features/products/block-orders.server";
+import { ProviderError } from "~/provider/core.server";
+import {
+  expectSentToLogin,
+  load,
+  post,
+  refusedForm,
+  sessionCookie,
+  useRealProvider,
+  type Route,
+  getRequest,
+  settle,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
 import { action as blockAction } from "./block-trading";
 import { loader as blockOrdersLoader } from "./block-trading_.orders";
 import { loader as qipOrdersLoader } from "./qip_.orders";
-import type { BlockOrdersData } from "~/features/products/block-orders.server";
-import { ProviderError } from "~/provider/core.server";
+import enProducts from "../../locales/en/products.json";
+import { newBuyer, TX_PASSWORD } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
@@ -26,18 +38,29 @@ describe("on a real provider", () => {
   const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 
   describe("(auth) product screens", () => {
-    it.each([
-      ["/block-trading/orders", blockOrdersLoader],
-    ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+    it.each([["/block-trading/orders", blockOrdersLoader]] as const)(
+      "a visitor on %s is sent to log in",
+      (path, loader) => expectSentToLogin(loader as Route, path),
+    );
   });
 
   describe("block trading", () => {
     it("orders: tabs All, Failed, Success; a refused purchase shows as failed with its reason", async () => {
       const { cookie } = await customer("1000000.00");
       const buy = async (id: string, quantity: string) => {
-        const reviewed = await post(blockAction, `/block-trading?buy=${id}`, { intent: "review", buy: id, quantity }, cookie);
+        const reviewed = await post(
+          blockAction,
+          `/block-trading?buy=${id}`,
+          { intent: "review", buy: id, quantity },
+          cookie,
+        );
         const location = reviewed.headers.get("Location")!;
-        return post(blockAction, location, { intent: "confirm", buy: id, quantity, stock_password: TX_PASSWORD, idempotency_key: queryOf(location).key }, cookie);
+        return post(
+          blockAction,
+          location,
+          { intent: "confirm", buy: id, quantity, stock_password: TX_PASSWORD, idempotency_key: queryOf(location).key },
+          cookie,
+        );
       };
       expect((await buy("2", "100")).status).toBe(302);
       // MSFT's offer needs an exchange rate that has not been set: refused, and recorded as a failed order.
@@ -68,7 +91,13 @@ describe("when the provider fails", () => {
   describe("orders and funds failures", () => {
     it("orders the provider cannot give: 'loading failed, please retry' (503)", async () => {
       provider.respond(fail("server_error"));
-      const response = await settle(() => blockOrdersLoader({ request: getRequest("/block-trading/orders?tab=failed", session.cookie), params: {}, context: {} }));
+      const response = await settle(() =>
+        blockOrdersLoader({
+          request: getRequest("/block-trading/orders?tab=failed", session.cookie),
+          params: {},
+          context: {},
+        }),
+      );
       expect(response.status).toBe(503);
       expect((await response.json()) as BlockOrdersData).toMatchObject({ failed: true, tab: "failed", rows: [] });
       expect(enProducts.orders.loadFailed).toBe("loading failed, please retry");

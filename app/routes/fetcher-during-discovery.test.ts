@@ -9,16 +9,14 @@
  * way Remix sets it up with discovery off, through the same two orders (the new screen's loader held open where the
  * discovery used to be).
  */
-import { afterEach, describe, expect, it } from "vitest";
-
 import type { ActionFunction, LoaderFunction, Router } from "@remix-run/router";
+import { afterEach, describe, expect, it } from "vitest";
 
 import config from "../../remix.config.js";
 
 // The ES module build is the one the browser bundle is made from (its types are the package's).
-const { createMemoryHistory, createRouter } = (await import(
-  "../../node_modules/@remix-run/router/dist/router.js"
-)) as unknown as typeof import("@remix-run/router");
+const { createMemoryHistory, createRouter } =
+  (await import("../../node_modules/@remix-run/router/dist/router.js")) as unknown as typeof import("@remix-run/router");
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -43,7 +41,11 @@ afterEach(() => router?.dispose());
  * server render). The Buy screen is in the route tree from the start, as with discovery off, and no
  * `patchRoutesOnNavigation` is given (Remix's `getPatchRoutesOnNavigationFunction` returns none).
  */
-function stockPageRouter(options: { rootLoader: LoaderFunction; stockAction: ActionFunction; buyLoader: LoaderFunction }): Router {
+function stockPageRouter(options: {
+  rootLoader: LoaderFunction;
+  stockAction: ActionFunction;
+  buyLoader: LoaderFunction;
+}): Router {
   return createRouter({
     window: browserWindow as unknown as Window,
     history: createMemoryHistory({ initialEntries: ["/stock"] }),

@@ -12,12 +12,12 @@ import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/
 import { createPhoneStepSchema, createResetStepSchema, resendCodeSchema } from "~/features/account/schemas";
 import { failureReply, refuse, type ActionReply } from "~/forms/action.server";
 import { useZodForm } from "~/forms/useZodForm";
-import { getFixedT } from "~/i18n/i18next.server";
+import { requireSameOrigin } from "~/http/security.server";
 import type { TFunction } from "~/i18n/config";
+import { getFixedT } from "~/i18n/i18next.server";
 import { requestResetCode, resetPassword } from "~/provider/account.server";
 import { ProviderError } from "~/provider/core.server";
 import { classifyFailure } from "~/provider/failures.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { commitSession, getSession, requireAnonymous, type AppSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 import type { PageHandle } from "~/utils/page";
@@ -68,7 +68,10 @@ async function sendCode(request: Request, formData: FormData, session: AppSessio
     await requestResetCode({ token: null, request }, { user: phone });
   } catch (error) {
     if (!codeSentRecently(error)) {
-      const result = failureReply(submission, classifyFailure(error), t, { codeFields: { phone_invalid: "phone" }, inputFields: { user: "phone" } });
+      const result = failureReply(submission, classifyFailure(error), t, {
+        codeFields: { phone_invalid: "phone" },
+        inputFields: { user: "phone" },
+      });
       return json<ActionReply>({ form: "send-code", result }, { status: 400 });
     }
     // The code sent less than a minute ago is still valid: go on to step 2 and say so.
@@ -107,7 +110,12 @@ async function resetStep(request: Request, formData: FormData, session: AppSessi
   try {
     await resetPassword(
       { token: null, request },
-      { user: phone, code: submission.value.code, password: submission.value.password, new_password: submission.value.confirm },
+      {
+        user: phone,
+        code: submission.value.code,
+        password: submission.value.password,
+        new_password: submission.value.confirm,
+      },
     );
   } catch (error) {
     const result = failureReply(submission, classifyFailure(error), t, {
@@ -118,9 +126,13 @@ async function resetStep(request: Request, formData: FormData, session: AppSessi
     return json<ActionReply>({ form: "reset", result }, { status: 400 });
   }
   session.unset("resetPhone");
-  return redirectWithToast(`/login?${new URLSearchParams({ phone })}`, { key: "toast.passwordReset" }, {
-    headers: { "Set-Cookie": await commitSession(session) },
-  });
+  return redirectWithToast(
+    `/login?${new URLSearchParams({ phone })}`,
+    { key: "toast.passwordReset" },
+    {
+      headers: { "Set-Cookie": await commitSession(session) },
+    },
+  );
 }
 
 /** The action's reply for one of this page's forms (each form shows only its own). */
@@ -132,14 +144,23 @@ function useLastResult(form: "send-code" | "resend" | "reset") {
 function PhoneStep() {
   const { t } = useTranslation("common");
   const schema = useMemo(() => createPhoneStepSchema(t), [t]);
-  const { fields, formProps, summary, busy } = useZodForm({ id: "forgot-phone", schema, lastResult: useLastResult("send-code") });
+  const { fields, formProps, summary, busy } = useZodForm({
+    id: "forgot-phone",
+    schema,
+    lastResult: useLastResult("send-code"),
+  });
   return (
     <>
       <h2>{t("forgot.stepPhone")}</h2>
       <FormErrorSummary fields={[fields.phone]} {...summary} />
       <Form method="post" action={PHONE_STEP} {...formProps} className="form">
         <input type="hidden" name="intent" value="send-code" />
-        <PhoneField field={fields.phone} label={t("forgot.phone")} hint={t("forgot.phoneHint")} autoComplete="tel-national" />
+        <PhoneField
+          field={fields.phone}
+          label={t("forgot.phone")}
+          hint={t("forgot.phoneHint")}
+          autoComplete="tel-national"
+        />
         <SubmitButton busy={busy} label={t("forgot.sendCode")} />
       </Form>
     </>
@@ -149,9 +170,17 @@ function PhoneStep() {
 function CodeStep({ phone }: { phone: string }) {
   const { t } = useTranslation("common");
   const schema = useMemo(() => createResetStepSchema(t), [t]);
-  const { fields, formProps, summary, busy } = useZodForm({ id: "forgot-reset", schema, lastResult: useLastResult("reset") });
+  const { fields, formProps, summary, busy } = useZodForm({
+    id: "forgot-reset",
+    schema,
+    lastResult: useLastResult("reset"),
+  });
   const resendResult = useLastResult("resend");
-  const { form: resendForm, formProps: resendProps } = useZodForm({ id: "forgot-resend", schema: resendCodeSchema, lastResult: resendResult });
+  const { form: resendForm, formProps: resendProps } = useZodForm({
+    id: "forgot-resend",
+    schema: resendCodeSchema,
+    lastResult: resendResult,
+  });
   const resendError = resendForm.errors?.[0];
   return (
     <>
@@ -176,7 +205,11 @@ function CodeStep({ phone }: { phone: string }) {
         <NewPasswordFields
           password={fields.password}
           confirm={fields.confirm}
-          labels={{ password: t("forgot.newPassword"), hint: t("forgot.newPasswordHint"), confirm: t("forgot.confirm") }}
+          labels={{
+            password: t("forgot.newPassword"),
+            hint: t("forgot.newPasswordHint"),
+            confirm: t("forgot.confirm"),
+          }}
         />
         <SubmitButton busy={busy} label={t("forgot.submit")} />
       </Form>

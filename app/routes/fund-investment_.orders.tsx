@@ -6,22 +6,25 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import { periodText, returnRangeText } from "~/features/products/funds";
 import { loadOrdersPage, type OrdersPage } from "~/features/products/orders.server";
 import { OrderItem, OrdersScreen } from "~/features/products/OrdersScreen";
 import { productLinks } from "~/features/products/route-exports";
+import { noStoreHeaders } from "~/http/no-store";
 import { formatDate, formatMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
-import { fundOrderFigures, getFundOrders, type FundOrderFigures } from "~/provider/products.server";
 import { useFormat } from "~/i18n/format-context";
+import { fundOrderFigures, getFundOrders, type FundOrderFigures } from "~/provider/products.server";
 import { fundOrderAnchor, fundOrdersHref, fundsHref, type FundOrdersTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
-import { noStoreHeaders } from "~/http/no-store";
 
-export const handle: PageHandle = { i18n: ["products:fundOrders", "products:orders", "products:funds", "products:period"], titleKey: "products:fundOrders.title" };
+export const handle: PageHandle = {
+  i18n: ["products:fundOrders", "products:orders", "products:funds", "products:period"],
+  titleKey: "products:fundOrders.title",
+};
 export const links = productLinks;
 export const headers = noStoreHeaders;
 
@@ -80,7 +83,10 @@ export default function FundOrdersPage() {
             { label: t("fundOrders.expected"), value: formatMoney(row.expectedReturn, fmt), numeric: true },
             { label: t("funds.range"), value: returnRangeText(t, row.minReturn, row.maxReturn, fmt), numeric: true },
             { label: t("fundOrders.end"), value: <time dateTime={row.end}>{formatDate(row.end, fmt)}</time> },
-            { label: t("fundOrders.created"), value: <time dateTime={row.created}>{formatDate(row.created, fmt)}</time> },
+            {
+              label: t("fundOrders.created"),
+              value: <time dateTime={row.created}>{formatDate(row.created, fmt)}</time>,
+            },
           ]}
         />
       ))}

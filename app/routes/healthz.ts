@@ -5,9 +5,9 @@
  */
 import { json } from "@remix-run/node";
 
+import { NO_STORE } from "~/http/no-store";
 import { isProviderUnavailable, providerContext } from "~/provider/core.server";
 import { checkProviderHealth } from "~/provider/health.server";
-import { NO_STORE } from "~/http/no-store";
 
 export async function loader({ request }: { request: Request }) {
   const ctx = await providerContext(request);

@@ -6,12 +6,13 @@ vi.hoisted(() => {
 });
 
 import { expectSentToLogin, useRealProvider, type Route } from "~/testing/route-harness";
+
 import { loader as ipoOrdersLoader } from "./ipo_.orders";
 
 const provider = useRealProvider();
 
 describe("(auth) product screens", () => {
-  it.each([
-    ["/ipo/orders", ipoOrdersLoader],
-  ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+  it.each([["/ipo/orders", ipoOrdersLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
+    expectSentToLogin(loader as Route, path),
+  );
 });

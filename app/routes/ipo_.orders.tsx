@@ -5,25 +5,32 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import { loadOrdersPage, type OrdersPage } from "~/features/products/orders.server";
 import { OrderItem, OrdersScreen } from "~/features/products/OrdersScreen";
 import { productLinks } from "~/features/products/route-exports";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
-import { formatDateTime } from "~/i18n/format";
-import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
+import { noStoreHeaders } from "~/http/no-store";
 import type { TFunction } from "~/i18n/config";
-import { getIpoApplications, getIpoSales, ipoApplicationFigures, type IpoApplicationFigures } from "~/provider/products.server";
-import { recordFigures, type RecordFigures } from "~/provider/trading.server";
+import { formatDateTime, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import {
+  getIpoApplications,
+  getIpoSales,
+  ipoApplicationFigures,
+  type IpoApplicationFigures,
+} from "~/provider/products.server";
+import { recordFigures, type RecordFigures } from "~/provider/trading.server";
 import { ipoApplicationAnchor, ipoHref, ipoOrdersHref, type IpoOrdersTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
-import { noStoreHeaders } from "~/http/no-store";
 
-export const handle: PageHandle = { i18n: ["products:ipoOrders", "trade:records", "products:review", "products:orders", "products:ipo", "trade:review"], titleKey: "products:ipoOrders.title" };
+export const handle: PageHandle = {
+  i18n: ["products:ipoOrders", "trade:records", "products:review", "products:orders", "products:ipo", "trade:review"],
+  titleKey: "products:ipoOrders.title",
+};
 export const links = productLinks;
 export const headers = noStoreHeaders;
 
@@ -80,7 +87,10 @@ export default function IpoOrdersPage() {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const qty = (n: number) => formatInteger(n, fmt);
-  const time = (value: string) => ({ label: t("orders.time"), value: <time dateTime={value}>{formatDateTime(value, fmt)}</time> });
+  const time = (value: string) => ({
+    label: t("orders.time"),
+    value: <time dateTime={value}>{formatDateTime(value, fmt)}</time>,
+  });
   const applications = data.tab === "applications";
   const count = applications ? data.applications.length : data.sales.length;
   return (
@@ -92,7 +102,11 @@ export default function IpoOrdersPage() {
       tabLabel={(tab) => t(`ipoOrders.tab.${tab}`)}
       href={ipoOrdersHref}
       data={data}
-      empty={count === 0 ? <p className="pr-empty">{t(applications ? "ipoOrders.emptyApplications" : "ipoOrders.emptySales")}</p> : null}
+      empty={
+        count === 0 ? (
+          <p className="pr-empty">{t(applications ? "ipoOrders.emptyApplications" : "ipoOrders.emptySales")}</p>
+        ) : null
+      }
     >
       {applications
         ? data.applications.map((row) => (
@@ -105,9 +119,15 @@ export default function IpoOrdersPage() {
               figures={[
                 { label: t("ipoOrders.applied"), value: qty(row.count), numeric: true },
                 { label: t("ipo.price"), value: formatMarketMoney(row.price, fmt, row.market), numeric: true },
-                { label: t(row.status === 1 ? "ipo.held" : "ipoOrders.amount"), value: formatMarketMoney(row.amount, fmt, row.market), numeric: true },
+                {
+                  label: t(row.status === 1 ? "ipo.held" : "ipoOrders.amount"),
+                  value: formatMarketMoney(row.amount, fmt, row.market),
+                  numeric: true,
+                },
                 // An IPO in another currency was held in wallet money (docs/decisions/0191); what comes back is wallet money too.
-                row.walletAmount !== null ? { label: t("ipoOrders.walletAmount"), value: formatMoney(row.walletAmount, fmt), numeric: true } : null,
+                row.walletAmount !== null
+                  ? { label: t("ipoOrders.walletAmount"), value: formatMoney(row.walletAmount, fmt), numeric: true }
+                  : null,
                 row.refunded !== null && Number(row.refunded) > 0
                   ? { label: t("ipoOrders.refunded"), value: formatMoney(row.refunded, fmt), numeric: true }
                   : null,
@@ -123,9 +143,19 @@ export default function IpoOrdersPage() {
               muted={row.name}
               figures={[
                 { label: t("review.quantity"), value: qty(row.count), numeric: true },
-                { label: t("ipoOrders.sellPrice"), value: formatMarketMoney(row.price, fmt, row.market), numeric: true },
+                {
+                  label: t("ipoOrders.sellPrice"),
+                  value: formatMarketMoney(row.price, fmt, row.market),
+                  numeric: true,
+                },
                 { label: t("review.total"), value: formatMarketMoney(row.total, fmt, row.market), numeric: true },
-                row.profit !== null ? { label: t("ipoOrders.profit"), value: <ProfitLoss value={row.profit} market={row.market} />, numeric: true } : null,
+                row.profit !== null
+                  ? {
+                      label: t("ipoOrders.profit"),
+                      value: <ProfitLoss value={row.profit} market={row.market} />,
+                      numeric: true,
+                    }
+                  : null,
                 time(row.time),
               ]}
             />

@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { LoanRecords } from "~/features/wallet/LoanRecords";
 import { loadLoanRecords } from "~/features/wallet/loan-records.server";
+import { LoanRecords } from "~/features/wallet/LoanRecords";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { noStoreHeaders } from "~/http/no-store";
 import { loanRecordsHref } from "~/utils/hrefs";

@@ -9,35 +9,38 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 
-import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
-import type { FormatContext } from "~/i18n/format";
+import { FigureList } from "~/components/ui/FigureList";
 import { formatMinimum, isAbove } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
-import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
-import { useMemo } from "react";
-import { FigureList } from "~/components/ui/FigureList";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
+import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
-import { formatInteger, formatMoney } from "~/i18n/format";
 import { reviewAction } from "~/forms/action.server";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import { useTranslation } from "react-i18next";
+import type { FormatContext } from "~/i18n/format";
+import { formatInteger, formatMoney } from "~/i18n/format";
+import { useFormat } from "~/i18n/format-context";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { applyForLoan, getLoanSummary, getLoans, type LoanState, type WalletSettings } from "~/provider/wallet.server";
-import { useFormat } from "~/i18n/format-context";
 import { loanHref, loanRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 /** The loan form: a whole amount from the minimum. */
 export function loanSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
   return moneySchemas(t, { amount: amountField(t, fmt, "loan", settings.minLoan) });
 }
 
-export const handle: PageHandle = { i18n: ["wallet:loan", "wallet:convert", "wallet:loanRecords", "wallet:review"], titleKey: "wallet:loan.title" };
+export const handle: PageHandle = {
+  i18n: ["wallet:loan", "wallet:convert", "wallet:loanRecords", "wallet:review"],
+  titleKey: "wallet:loan.title",
+};
 export const links = walletLinks;
 export const headers = noStoreHeaders;
 
@@ -66,13 +69,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   if (!summary.ok) logFailure("loan summary", summary.failure);
   const { query, amount, review } = readMoneyStep(request, settings.minLoan);
-  const latest = loans.ok ? loans.data.rows[0]?.state ?? 0 : null;
+  const latest = loans.ok ? (loans.data.rows[0]?.state ?? 0) : null;
   const underReview = latest === UNDER_REVIEW;
   const aboveRemaining = review !== null && summary.ok && isAbove(review.amount, summary.data.remainingAmount);
   const data: LoanPageData = {
     settings,
     summary: summary.ok
-      ? { amountDue: summary.data.amountDue, creditScore: summary.data.creditScore, remainingAmount: summary.data.remainingAmount }
+      ? {
+          amountDue: summary.data.amountDue,
+          creditScore: summary.data.creditScore,
+          remainingAmount: summary.data.remainingAmount,
+        }
       : null,
     latest,
     applying: query.get("apply") === "1" && !underReview,
@@ -94,10 +101,15 @@ export async function action({ request }: ActionFunctionArgs) {
       // At most the remaining amount, and none while another application is under review (the provider refuses
       // both; said here, before the review).
       check: async ({ amount }): Promise<Record<string, string[]> | null> => {
-        const [summary, loans] = await Promise.all([attempt(getLoanSummary(context.provider)), attempt(getLoans(context.provider, 1))]);
+        const [summary, loans] = await Promise.all([
+          attempt(getLoanSummary(context.provider)),
+          attempt(getLoans(context.provider, 1)),
+        ]);
         if (loans.ok && loans.data.rows[0]?.state === UNDER_REVIEW) return { "": [context.t("loan.underReview")] };
         if (summary.ok && isAbove(amount, summary.data.remainingAmount)) {
-          return { amount: [context.t("loan.maximum", { amount: formatMoney(summary.data.remainingAmount, context.fmt) })] };
+          return {
+            amount: [context.t("loan.maximum", { amount: formatMoney(summary.data.remainingAmount, context.fmt) })],
+          };
         }
         return null;
       },
@@ -106,7 +118,8 @@ export async function action({ request }: ActionFunctionArgs) {
       schema: schemas.confirm,
       t: context.t,
       where: "loan",
-      call: ({ amount, idempotency_key }) => applyForLoan(context.provider, { count: amount, idempotencyKey: idempotency_key }),
+      call: ({ amount, idempotency_key }) =>
+        applyForLoan(context.provider, { count: amount, idempotencyKey: idempotency_key }),
       unknownOutcome: context.t("review.outcomeUnknown"),
       fallbackKey: "wallet:loan.failed",
       success: () => ({ to: loanRecordsHref(), toast: { key: "wallet:toast.loanSubmitted" } }),
@@ -135,14 +148,23 @@ export default function LoanPage() {
       minimum={data.settings.minLoan}
       maximum={
         data.summary
-          ? { value: data.summary.remainingAmount, message: t("loan.maximum", { amount: formatMoney(data.summary.remainingAmount, fmt) }) }
+          ? {
+              value: data.summary.remainingAmount,
+              message: t("loan.maximum", { amount: formatMoney(data.summary.remainingAmount, fmt) }),
+            }
           : null
       }
       amountHint={t("loan.amountHint", {
         amount: formatMinimum(data.settings.minLoan, fmt),
         remaining: data.summary ? formatMoney(data.summary.remainingAmount, fmt) : "—",
       })}
-      layout={{ kind: "dialog", title: t("loan.applyTitle"), open: data.applying, closeHref: loanHref(), cancelLabel: t("loan.cancel") }}
+      layout={{
+        kind: "dialog",
+        title: t("loan.applyTitle"),
+        open: data.applying,
+        closeHref: loanHref(),
+        cancelLabel: t("loan.cancel"),
+      }}
     />
   );
 }

@@ -26,7 +26,8 @@ beforeEach(() => {
 /** The login form posted through the balancer (its address in x-client-ip, as the app's server sets it). */
 const loginVia = (balancer: string) => (fields: Record<string, string>, cookie?: string) =>
   settle(() => loginAction(routeArgs(formRequest("/login", fields, { cookie, headers: { "x-client-ip": balancer } }))));
-const deviceCookieOf = (response: Response) => response.headers.getSetCookie().find((line) => line.startsWith("__device="));
+const deviceCookieOf = (response: Response) =>
+  response.headers.getSetCookie().find((line) => line.startsWith("__device="));
 const errorsOf = async (response: Response) => ((await response.json()) as ReplyJson).result.error;
 
 describe("a browser the customer signed in from", () => {

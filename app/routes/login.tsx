@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
-import { LoginRejected, authenticator } from "~/session/auth.server";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { deviceCookie } from "~/features/account/device.server";
 import { keepPhoneDigits } from "~/features/account/fields";
@@ -12,6 +11,7 @@ import { createLoginSchema } from "~/features/account/schemas";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
+import { LoginRejected, authenticator } from "~/session/auth.server";
 import { commitSession, requireAnonymous, safeRedirect, startSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 import type { PageHandle } from "~/utils/page";
@@ -41,7 +41,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(startSession(result)));
   headers.append("Set-Cookie", deviceCookie(result.deviceId));
-  return redirectWithToast(result.redirectTo, { key: result.firstLogin ? "toast.firstLogin" : "toast.loggedIn" }, { headers });
+  return redirectWithToast(
+    result.redirectTo,
+    { key: result.firstLogin ? "toast.firstLogin" : "toast.loggedIn" },
+    { headers },
+  );
 }
 
 export default function LoginPage() {
@@ -49,7 +53,12 @@ export default function LoginPage() {
   const { redirectTo, phone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const schema = useMemo(() => createLoginSchema(t), [t]);
-  const { fields, formProps, summary, busy } = useZodForm({ id: "login", schema, lastResult: actionData?.result, defaultValue: { phone, redirectTo } });
+  const { fields, formProps, summary, busy } = useZodForm({
+    id: "login",
+    schema,
+    lastResult: actionData?.result,
+    defaultValue: { phone, redirectTo },
+  });
   return (
     <section aria-labelledby="login-title">
       <h1 id="login-title">{t("login.title")}</h1>

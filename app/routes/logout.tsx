@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
 import { logoutSchema } from "~/features/account/schemas";
+import { requireSameOrigin } from "~/http/security.server";
 import { logout } from "~/provider/account.server";
 import { isProviderUnavailable } from "~/provider/core.server";
 import { classifyFailure, logFailure } from "~/provider/failures.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { destroySession, getSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 
@@ -34,7 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!sessionAlreadyEnded) logFailure("logout", classifyFailure(error));
     }
   }
-  return redirectWithToast("/login", { key: "toast.loggedOut" }, {
-    headers: { "Set-Cookie": await destroySession(session) },
-  });
+  return redirectWithToast(
+    "/login",
+    { key: "toast.loggedOut" },
+    {
+      headers: { "Set-Cookie": await destroySession(session) },
+    },
+  );
 }

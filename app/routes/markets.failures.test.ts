@@ -32,7 +32,17 @@ const CATEGORIES = {
 };
 const QUOTES = {
   rows: [
-    { symbol: "^MXX", name: "S&P/BMV IPC", market: "MX", price: 55000.5, change: -120.25, changePercent: -0.22, high: 55300, low: 54800, previousClose: 55120.75 },
+    {
+      symbol: "^MXX",
+      name: "S&P/BMV IPC",
+      market: "MX",
+      price: 55000.5,
+      change: -120.25,
+      changePercent: -0.22,
+      high: 55300,
+      low: 54800,
+      previousClose: 55120.75,
+    },
   ],
 };
 
@@ -66,7 +76,17 @@ describe("provider failures", () => {
       if (path === "/stock/category/list") return CATEGORIES;
       if (path === "/v2/quotes") return QUOTES;
       if (path === "/stock/new/list")
-        return { rows: [1, 2, 3, 4].map((id) => ({ id, title: `News ${id}`, subhead: "", img: "", created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" })), count: 4 };
+        return {
+          rows: [1, 2, 3, 4].map((id) => ({
+            id,
+            title: `News ${id}`,
+            subhead: "",
+            img: "",
+            created_at: "2026-01-01T00:00:00Z",
+            updated_at: "2026-01-01T00:00:00Z",
+          })),
+          count: 4,
+        };
       throw new Error(`unexpected ${path}`);
     };
     const data: HomeData = await (await homeLoader(args("http://localhost/"))).json();
@@ -95,7 +115,8 @@ describe("provider failures", () => {
   it("markets fails with 503 when the stock list times out", async () => {
     reply.current = ({ path }) => {
       if (path === "/stock/category/list") return CATEGORIES;
-      if (path === "/v2/yahoo") return { ...QUOTES.rows[0], open: 1, volume: 0, rows: [], linePath: "M0 0", areaPath: "M0 0" };
+      if (path === "/v2/yahoo")
+        return { ...QUOTES.rows[0], open: 1, volume: 0, rows: [], linePath: "M0 0", areaPath: "M0 0" };
       throw new ProviderUnavailableError("timeout");
     };
     const thrown = await marketsLoader(args("http://localhost/markets")).catch((error: unknown) => error);

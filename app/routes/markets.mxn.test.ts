@@ -59,11 +59,17 @@ describe("MXN deployment", () => {
   it("an Indian category is not listed here: it says so instead of silently showing the Mexican list", async () => {
     for (const category of ["IN", "in"]) {
       const response = await settle(() =>
-        marketsLoader({ request: new Request(`http://localhost/markets?category=${category}&page=2`), params: {}, context: {} }),
+        marketsLoader({
+          request: new Request(`http://localhost/markets?category=${category}&page=2`),
+          params: {},
+          context: {},
+        }),
       );
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/markets");
-      const toast = (await getToast(new Request("http://localhost/", { headers: { Cookie: cookieHeaderFrom(response) } }))).toast;
+      const toast = (
+        await getToast(new Request("http://localhost/", { headers: { Cookie: cookieHeaderFrom(response) } }))
+      ).toast;
       expect(toast).toEqual({ key: "markets:markets.unknownCategory", values: { category }, type: "error" });
     }
   });

@@ -170,15 +170,27 @@ describe("/markets loader (INR)", () => {
   });
 
   it("never silently swaps an unknown category or index for another: it redirects to the default and says so", async () => {
-    const category = await settle(() => loader({ request: new Request("http://localhost/markets?category=NOPE&q=tata"), params: {}, context: {} }));
+    const category = await settle(() =>
+      loader({ request: new Request("http://localhost/markets?category=NOPE&q=tata"), params: {}, context: {} }),
+    );
     expect(category.status).toBe(302);
     expect(category.headers.get("Location")).toBe("/markets?q=tata");
-    expect(await toastOf(category)).toEqual({ key: "markets:markets.unknownCategory", values: { category: "NOPE" }, type: "error" });
+    expect(await toastOf(category)).toEqual({
+      key: "markets:markets.unknownCategory",
+      values: { category: "NOPE" },
+      type: "error",
+    });
 
-    const index = await settle(() => loader({ request: new Request("http://localhost/markets?category=IN&index=NOPE"), params: {}, context: {} }));
+    const index = await settle(() =>
+      loader({ request: new Request("http://localhost/markets?category=IN&index=NOPE"), params: {}, context: {} }),
+    );
     expect(index.status).toBe(302);
     expect(index.headers.get("Location")).toBe("/markets?category=IN");
-    expect(await toastOf(index)).toEqual({ key: "markets:markets.unknownIndex", values: { index: "NOPE" }, type: "error" });
+    expect(await toastOf(index)).toEqual({
+      key: "markets:markets.unknownIndex",
+      values: { index: "NOPE" },
+      type: "error",
+    });
   });
 
   it("sends category codes, not display names: the screen translates them", async () => {

@@ -9,19 +9,21 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
 
+import { categoryName } from "~/components/market/categoryName";
+import { mergeCardQuote, mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
 import { MarketError } from "~/components/market/MarketError";
 import { PriceCard } from "~/components/market/PriceCard";
 import { StockTable } from "~/components/market/StockTable";
-import { categoryName } from "~/components/market/categoryName";
-import { mergeCardQuote, mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { SearchInput } from "~/components/ui/CodeSearchForm";
 import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { marketLinks } from "~/features/market/route-exports";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { formatInteger } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format-context";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import {
   getCategories,
@@ -34,12 +36,10 @@ import {
 } from "~/provider/market.server";
 import { currencyRowFigures, getMarketList, getCurrencyList, marketListRowFigures } from "~/provider/trading.server";
 import { redirectWithToast } from "~/session/toast.server";
-import { useFormat } from "~/i18n/format-context";
 import { marketsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { PAGE_SIZE, pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { getRequestContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** docs/product.md#live-prices: stock lists refresh every 3 s. */
@@ -105,11 +105,19 @@ async function searchEverywhere(
   const { provider, deployment } = context;
   const searches = await Promise.all([
     ...markets.map((market) =>
-      attempt(getStockList(provider, { market, symbol: q, limit: FOUND_PER_MARKET }).then((list) => list.rows.map((row) => stockRowFigures(row, deployment)))),
+      attempt(
+        getStockList(provider, { market, symbol: q, limit: FOUND_PER_MARKET }).then((list) =>
+          list.rows.map((row) => stockRowFigures(row, deployment)),
+        ),
+      ),
     ),
     attempt(getCurrencyList(provider, { code: q }).then((list) => list.rows.map(currencyRowFigures))),
     ...(["FUTURE", "CGI"] as const).map((market) =>
-      attempt(getMarketList(provider, { market, code: q }).then((rows) => rows.slice(0, FOUND_PER_MARKET).map((row) => marketListRowFigures(row, deployment)))),
+      attempt(
+        getMarketList(provider, { market, code: q }).then((rows) =>
+          rows.slice(0, FOUND_PER_MARKET).map((row) => marketListRowFigures(row, deployment)),
+        ),
+      ),
     ),
   ]);
   const rows: StockFigures[] = [];
@@ -159,17 +167,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? requireData(getYahoo(provider, { symbol: selectedIndex.stock_code, market: category.market, mold: "SVG" }))
       : null,
     category
-      ? requireData(getStockList(provider, { market: category.market, symbol: query.q || undefined, page: query.page, limit: PAGE_SIZE }))
+      ? requireData(
+          getStockList(provider, {
+            market: category.market,
+            symbol: query.q || undefined,
+            page: query.page,
+            limit: PAGE_SIZE,
+          }),
+        )
       : { rows: [], count: 0 },
-    query.found ? searchEverywhere(context, categories.map((c) => c.market), query.found) : null,
+    query.found
+      ? searchEverywhere(
+          context,
+          categories.map((c) => c.market),
+          query.found,
+        )
+      : null,
   ]);
 
   const pages = pageInfo(query.page, list.count);
   if (query.page > pages.pageCount) {
-    throw redirect(marketsHref({ category: category?.category_code, index: selectedIndex?.stock_code, q: query.q, page: pages.pageCount }));
+    throw redirect(
+      marketsHref({
+        category: category?.category_code,
+        index: selectedIndex?.stock_code,
+        q: query.q,
+        page: pages.pageCount,
+      }),
+    );
   }
 
-  const toCategory = (c: (typeof categories)[number]): MarketsCategory => ({ code: c.category_code, name: c.category_name, market: c.market });
+  const toCategory = (c: (typeof categories)[number]): MarketsCategory => ({
+    code: c.category_code,
+    name: c.category_name,
+    market: c.market,
+  });
   const data: MarketsData = {
     description: t("markets.description"),
     asOf: Date.now(),
@@ -178,7 +210,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     indices: category ? category.stocks.map((s) => ({ symbol: s.stock_code, name: s.stock_name })) : [],
     index:
       quote && selectedIndex && category
-        ? priceCardFigures(quote, { symbol: selectedIndex.stock_code, name: selectedIndex.stock_name, market: category.market }, deployment)
+        ? priceCardFigures(
+            quote,
+            { symbol: selectedIndex.stock_code, name: selectedIndex.stock_name, market: category.market },
+            deployment,
+          )
         : null,
     q: query.q,
     rows: list.rows.map((row) => stockRowFigures(row, deployment)),
@@ -223,7 +259,11 @@ export default function Markets() {
           </h2>
           <p role="status" className="mk-status">
             {found.rows.length > 0
-              ? t("markets.searchResults", { count: found.rows.length, q: found.q, total: formatInteger(found.rows.length, fmt) })
+              ? t("markets.searchResults", {
+                  count: found.rows.length,
+                  q: found.q,
+                  total: formatInteger(found.rows.length, fmt),
+                })
               : t("markets.everywhere.none", { q: found.q })}
             {found.incomplete ? ` ${t("markets.everywhere.incomplete")}` : null}
           </p>
@@ -237,7 +277,9 @@ export default function Markets() {
             />
           ) : null}
           <p>
-            <Link to={marketsHref({ category: categoryCode || undefined, index: indexCode || undefined })}>{t("markets.clearSearch")}</Link>
+            <Link to={marketsHref({ category: categoryCode || undefined, index: indexCode || undefined })}>
+              {t("markets.clearSearch")}
+            </Link>
           </p>
         </section>
       ) : null}
@@ -299,7 +341,12 @@ export default function Markets() {
               columns={[t("markets.colStock"), t("markets.colPrice"), t("markets.colChange")]}
             />
           ) : null}
-          <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => marketsHref({ ...here, page })} />
+          <Pager
+            page={data.page}
+            pageCount={data.pageCount}
+            total={data.total}
+            hrefFor={(page) => marketsHref({ ...here, page })}
+          />
         </section>
       ) : null}
     </div>

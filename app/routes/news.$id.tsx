@@ -6,18 +6,18 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-
-import { formatDate } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
+
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+import { formatDate } from "~/i18n/format";
+import { useFormat } from "~/i18n/format-context";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsArticle, newsArticle, type NewsArticle } from "~/provider/news.server";
 import newsStyles from "~/styles/news.css";
-import { useFormat } from "~/i18n/format-context";
 import { newsHref, newsListHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { routeLinks } from "~/utils/route-styles";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["news"], titleKey: "news:article.title" };
 export const links = routeLinks(newsStyles);
@@ -28,9 +28,7 @@ export const headers = noStoreHeaders;
 const ARTICLE_ID = /^[1-9]\d{0,9}$/;
 
 export type NewsArticleData =
-  | { state: "article"; article: NewsArticle }
-  | { state: "notFound" }
-  | { state: "failed"; id: string };
+  { state: "article"; article: NewsArticle } | { state: "notFound" } | { state: "failed"; id: string };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { provider } = await requireUserContext(request, "news");

@@ -6,21 +6,21 @@
  */
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import { Pager } from "~/components/ui/Pager";
 import { NEWS_PAGE_SIZES, readNewsPageSize, type NewsPageSize } from "~/features/news/page-size";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { formatDate } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format-context";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsList, newsItem, type NewsItem } from "~/provider/news.server";
 import newsStyles from "~/styles/news.css";
-import { useFormat } from "~/i18n/format-context";
 import { newsHref, newsListHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 import { routeLinks } from "~/utils/route-styles";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["news"], titleKey: "news:list.title" };
 export const links = routeLinks(newsStyles);
@@ -78,7 +78,11 @@ export default function NewsListPage() {
       {data.failed ? (
         <div className="notice" role="alert">
           <p>{t("list.failed")}</p>
-          <Link to={newsListHref({ page: data.page, limit: data.limit })} reloadDocument className="button button--secondary">
+          <Link
+            to={newsListHref({ page: data.page, limit: data.limit })}
+            reloadDocument
+            className="button button--secondary"
+          >
             {t("list.retry")}
           </Link>
         </div>
@@ -90,7 +94,9 @@ export default function NewsListPage() {
           <ul className="list news-list">
             {data.items.map((item) => (
               <li key={item.id} className="news-item">
-                {item.image ? <img className="news-item__image" src={item.image} alt="" width={96} height={64} loading="lazy" /> : null}
+                {item.image ? (
+                  <img className="news-item__image" src={item.image} alt="" width={96} height={64} loading="lazy" />
+                ) : null}
                 <div>
                   <h2 className="news-item__title">
                     <Link to={newsHref(item.id)}>{item.title}</Link>

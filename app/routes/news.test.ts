@@ -7,8 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { getFixedT } from "~/i18n/i18next.server";
 import { commitSession, startSession } from "~/session/session.server";
-import { no, ok, useScriptedProvider } from "~/testing/route-harness";
 import { getRequest, settle } from "~/testing/http";
+import { no, ok, useScriptedProvider } from "~/testing/route-harness";
 import { newsListHref } from "~/utils/hrefs";
 
 import { loader as articleLoader, type NewsArticleData } from "./news.$id";
@@ -48,7 +48,9 @@ const list = async (path: string) => {
 };
 
 const article = async (id: string) => {
-  const response = await settle(() => articleLoader({ request: getRequest(`/news/${id}`, cookie), params: { id }, context: {} }));
+  const response = await settle(() =>
+    articleLoader({ request: getRequest(`/news/${id}`, cookie), params: { id }, context: {} }),
+  );
   return { status: response.status, data: (await response.json()) as NewsArticleData };
 };
 
@@ -59,7 +61,16 @@ describe("/news", () => {
     expect(provider.calls.map((call) => call.query)).toEqual([{ page: "1", limit: "10" }]);
     expect(first.data).toMatchObject({ limit: 10, page: 1, pageCount: 3, total: 25, failed: false });
     expect(first.data?.items.map((item) => item.title)).toEqual([
-      "Story 25", "Story 24", "Story 23", "Story 22", "Story 21", "Story 20", "Story 19", "Story 18", "Story 17", "Story 16",
+      "Story 25",
+      "Story 24",
+      "Story 23",
+      "Story 22",
+      "Story 21",
+      "Story 20",
+      "Story 19",
+      "Story 18",
+      "Story 17",
+      "Story 16",
     ]);
 
     provider.calls.length = 0;

@@ -5,21 +5,31 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { expectSentToLogin, post, useRealProvider, type Route, getRequest, settle, type ReplyJson, useScriptedProvider } from "~/testing/route-harness";
-import enProducts from "../../locales/en/products.json";
-import { loader as qipLoader, action as qipAction } from "./qip";
 import type { BlockScreenData } from "~/features/products/block.server";
 import { blockMaximum } from "~/features/products/quantity";
 import { ProviderError } from "~/provider/core.server";
-import type { ProviderCall } from "~/testing/route-harness";
+import {
+  expectSentToLogin,
+  post,
+  useRealProvider,
+  type Route,
+  getRequest,
+  settle,
+  type ReplyJson,
+  useScriptedProvider,
+  ProviderCall,
+} from "~/testing/route-harness";
+
+import { loader as qipLoader, action as qipAction } from "./qip";
+import enProducts from "../../locales/en/products.json";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
 
   describe("(auth) product screens", () => {
-    it.each([
-      ["/qip", qipLoader],
-    ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+    it.each([["/qip", qipLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
+      expectSentToLogin(loader as Route, path),
+    );
   });
 });
 
@@ -27,7 +37,18 @@ describe("when the provider fails", () => {
   const { provider, session } = useScriptedProvider();
 
   const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
-  const INFY = { id: 7, tag: "INFY.NS", name: "Infosys Ltd", type: "IN", mold: "finalize", price: "1475.00", count: 100, status: 1, opens_at: "2026-11-01T00:00:00.000Z", closes_at: "2027-11-01T00:00:00.000Z" };
+  const INFY = {
+    id: 7,
+    tag: "INFY.NS",
+    name: "Infosys Ltd",
+    type: "IN",
+    mold: "finalize",
+    price: "1475.00",
+    count: 100,
+    status: 1,
+    opens_at: "2026-11-01T00:00:00.000Z",
+    closes_at: "2027-11-01T00:00:00.000Z",
+  };
   const fail = (code: string, field?: string) => () => {
     throw new ProviderError(code, { field });
   };
@@ -46,7 +67,12 @@ describe("when the provider fails", () => {
 
   const reviewUrl = `/qip?buy=7&quantity=100&step=review&key=${KEY}`;
   const confirmQip = (password = "246810") =>
-    post(qipAction, reviewUrl, { intent: "confirm", buy: "7", quantity: "100", stock_password: password, idempotency_key: KEY }, session.cookie);
+    post(
+      qipAction,
+      reviewUrl,
+      { intent: "confirm", buy: "7", quantity: "100", stock_password: password, idempotency_key: KEY },
+      session.cookie,
+    );
 
   describe("QIP purchase failures", () => {
     it.each([
@@ -85,13 +111,17 @@ describe("when the provider fails", () => {
       const body = (await response.json()) as ReplyJson & { outcome: string };
       expect(body.outcome).toBe("unknown");
       expect(body.result.error?.[""]).toEqual([enProducts.review.outcomeUnknown]);
-      const sent = provider.calls.filter((call) => call.path === "/stock/success/deal/buy").map((call) => (call.body as { idempotency_key: string }).idempotency_key);
+      const sent = provider.calls
+        .filter((call) => call.path === "/stock/success/deal/buy")
+        .map((call) => (call.body as { idempotency_key: string }).idempotency_key);
       expect(sent).toEqual([KEY, KEY]);
     });
 
     it("the maximum quantity comes from the balance: floor(balance / (price + 0.03 % of price))", async () => {
       qipProvider(() => ({}), "150000.00");
-      const page = (await (await settle(() => qipLoader({ request: getRequest("/qip?buy=7", session.cookie), params: {}, context: {} }))).json()) as BlockScreenData;
+      const page = (await (
+        await settle(() => qipLoader({ request: getRequest("/qip?buy=7", session.cookie), params: {}, context: {} }))
+      ).json()) as BlockScreenData;
       // 150000.00 / 1475.4425 = 101.66…
       expect(page.buy).toMatchObject({ maximum: 101, balance: "150000.00", quantity: "100" });
       expect(blockMaximum("1000.00", "333.33", "0.0003")).toBe(2);

@@ -9,10 +9,13 @@ import { blockAction, loadBlockScreen } from "~/features/products/block.server";
 import { BlockTradingScreen } from "~/features/products/BlockTradingScreen";
 import { productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
-import type { PageHandle } from "~/utils/page";
 import { noStoreHeaders } from "~/http/no-store";
+import type { PageHandle } from "~/utils/page";
 
-export const handle: PageHandle = { i18n: ["products:block", "products:buy", "products:review", "products:orders"], titleKey: "products:block.qipTitle" };
+export const handle: PageHandle = {
+  i18n: ["products:block", "products:buy", "products:review", "products:orders"],
+  titleKey: "products:block.qipTitle",
+};
 export const links = productLinks;
 export const headers = noStoreHeaders;
 

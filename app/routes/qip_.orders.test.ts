@@ -6,12 +6,13 @@ vi.hoisted(() => {
 });
 
 import { expectSentToLogin, useRealProvider, type Route } from "~/testing/route-harness";
+
 import { loader as qipOrdersLoader } from "./qip_.orders";
 
 const provider = useRealProvider();
 
 describe("(auth) product screens", () => {
-  it.each([
-    ["/qip/orders", qipOrdersLoader],
-  ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+  it.each([["/qip/orders", qipOrdersLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
+    expectSentToLogin(loader as Route, path),
+  );
 });

@@ -8,10 +8,13 @@ import { useLoaderData } from "@remix-run/react";
 import { loadBlockOrders } from "~/features/products/block-orders.server";
 import { BlockOrders } from "~/features/products/BlockOrders";
 import { productLinks } from "~/features/products/route-exports";
-import type { PageHandle } from "~/utils/page";
 import { noStoreHeaders } from "~/http/no-store";
+import type { PageHandle } from "~/utils/page";
 
-export const handle: PageHandle = { i18n: ["products:orders", "products:block", "products:review"], titleKey: "products:orders.qipTitle" };
+export const handle: PageHandle = {
+  i18n: ["products:orders", "products:block", "products:review"],
+  titleKey: "products:orders.qipTitle",
+};
 export const links = productLinks;
 export const headers = noStoreHeaders;
 

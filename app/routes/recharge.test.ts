@@ -5,13 +5,28 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { getRequest, settle, type ReplyJson, expectSentToLogin, fieldErrors, load, post, sessionCookie, toastText, useRealProvider, type Route, post as postAs, useScriptedProvider } from "~/testing/route-harness";
+import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
+import {
+  getRequest,
+  settle,
+  type ReplyJson,
+  expectSentToLogin,
+  fieldErrors,
+  load,
+  post,
+  sessionCookie,
+  toastText,
+  useRealProvider,
+  type Route,
+  post as postAs,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
+import { action as rechargeAction, loader as rechargeLoader, type RechargePageData } from "./recharge";
+import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
 import enCommon from "../../locales/en/common.json";
 import enWallet from "../../locales/en/wallet.json";
 import { newTrader } from "../../provider/tests/helpers";
-import { action as rechargeAction, loader as rechargeLoader, type RechargePageData } from "./recharge";
-import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
-import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
@@ -27,24 +42,35 @@ describe("on a real provider", () => {
   const KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
 
   async function transfers(userId: number, kind: "recharge" | "withdraw") {
-    return provider.db.selectFrom("transfers").selectAll().where("user_id", "=", userId).where("kind", "=", kind).execute();
+    return provider.db
+      .selectFrom("transfers")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("kind", "=", kind)
+      .execute();
   }
 
   describe("(auth) wallet screens", () => {
-    it.each([
-      ["/recharge", rechargeLoader],
-    ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+    it.each([["/recharge", rechargeLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
+      expectSentToLogin(loader as Route, path),
+    );
   });
 
   describe("recharge", () => {
     it("says what is wrong with the amount and the method, in the product's words", async () => {
       const { cookie } = await customer();
       const review = { intent: "review", method: "bank" };
-      expect(await fieldErrors(await post(rechargeAction, "/recharge", { ...review, amount: "" }, cookie))).toMatchObject({ amount: ["Please enter recharge amount"] });
-      expect(await fieldErrors(await post(rechargeAction, "/recharge", { ...review, amount: "50a0" }, cookie))).toMatchObject({
+      expect(
+        await fieldErrors(await post(rechargeAction, "/recharge", { ...review, amount: "" }, cookie)),
+      ).toMatchObject({ amount: ["Please enter recharge amount"] });
+      expect(
+        await fieldErrors(await post(rechargeAction, "/recharge", { ...review, amount: "50a0" }, cookie)),
+      ).toMatchObject({
         amount: ["Please enter correct recharge amount"],
       });
-      expect(await fieldErrors(await post(rechargeAction, "/recharge", { ...review, amount: "5000.5" }, cookie))).toMatchObject({
+      expect(
+        await fieldErrors(await post(rechargeAction, "/recharge", { ...review, amount: "5000.5" }, cookie)),
+      ).toMatchObject({
         amount: ["Please enter correct recharge amount"],
       });
       const below = await post(rechargeAction, "/recharge", { ...review, amount: "4999" }, cookie);
@@ -52,14 +78,21 @@ describe("on a real provider", () => {
       expect(await fieldErrors(below)).toMatchObject({ amount: ["The minimum recharge amount is ₹5000"] });
       // What was typed comes back as typed.
       expect(belowReply.result.initialValue).toMatchObject({ amount: "4999" });
-      expect(await fieldErrors(await post(rechargeAction, "/recharge", { intent: "review", amount: "6000" }, cookie))).toMatchObject({
+      expect(
+        await fieldErrors(await post(rechargeAction, "/recharge", { intent: "review", amount: "6000" }, cookie)),
+      ).toMatchObject({
         method: ["Please select recharge method"],
       });
     });
 
     it("review mints one key per intent; reloading and confirming twice with it makes one recharge; success goes to the records", async () => {
       const { cookie, id } = await customer();
-      const reviewed = await post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "5000" }, cookie);
+      const reviewed = await post(
+        rechargeAction,
+        "/recharge",
+        { intent: "review", method: "bank", amount: "5000" },
+        cookie,
+      );
       expect(reviewed.status).toBe(302);
       const location = reviewed.headers.get("Location")!;
       expect(location).toMatch(/^\/recharge\?method=bank&amount=5000&step=review&key=[0-9a-f-]{36}$/);
@@ -69,8 +102,18 @@ describe("on a real provider", () => {
       expect(page.review).toEqual({ key, amount: "5000" });
       // A reload shows the same key; a review URL under the minimum or without a key shows the form instead.
       expect((await load<RechargePageData>(rechargeLoader, location, cookie)).review?.key).toBe(key);
-      expect((await load<RechargePageData>(rechargeLoader, "/recharge?method=bank&amount=4000&step=review&key=" + key, cookie)).review).toBeNull();
-      expect((await load<RechargePageData>(rechargeLoader, "/recharge?method=bank&amount=5000&step=review", cookie)).review).toBeNull();
+      expect(
+        (
+          await load<RechargePageData>(
+            rechargeLoader,
+            "/recharge?method=bank&amount=4000&step=review&key=" + key,
+            cookie,
+          )
+        ).review,
+      ).toBeNull();
+      expect(
+        (await load<RechargePageData>(rechargeLoader, "/recharge?method=bank&amount=5000&step=review", cookie)).review,
+      ).toBeNull();
 
       const confirm = { intent: "confirm", method: "bank", amount: "5000", idempotency_key: key };
       const first = await post(rechargeAction, location, confirm, cookie);
@@ -82,18 +125,31 @@ describe("on a real provider", () => {
       expect(await transfers(id, "recharge")).toHaveLength(1);
 
       // A second review is a new intent with a new key: a second recharge.
-      const second = (await post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "5000" }, cookie)).headers.get("Location")!;
+      const second = (
+        await post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "5000" }, cookie)
+      ).headers.get("Location")!;
       expect(KEY_PATTERN.exec(second)![1]).not.toBe(key);
 
-      const records = await load<{ tab: string; rows: { amount: string; state: string; status: number }[] }>(rechargeRecordsLoader, "/recharge-records", cookie);
+      const records = await load<{ tab: string; rows: { amount: string; state: string; status: number }[] }>(
+        rechargeRecordsLoader,
+        "/recharge-records",
+        cookie,
+      );
       expect(records.tab).toBe("recharge");
       expect(records.rows).toEqual([expect.objectContaining({ amount: "5000.00", state: "pending", status: 1 })]);
     });
 
     it("a confirm whose key was tampered with is refused before anything is sent", async () => {
       const { cookie, id } = await customer();
-      const response = await post(rechargeAction, "/recharge", { intent: "confirm", method: "bank", amount: "5000", idempotency_key: "x" }, cookie);
-      expect(await fieldErrors(response)).toMatchObject({ idempotency_key: ["This request is incomplete. Please start again."] });
+      const response = await post(
+        rechargeAction,
+        "/recharge",
+        { intent: "confirm", method: "bank", amount: "5000", idempotency_key: "x" },
+        cookie,
+      );
+      expect(await fieldErrors(response)).toMatchObject({
+        idempotency_key: ["This request is incomplete. Please start again."],
+      });
       expect(await transfers(id, "recharge")).toHaveLength(0);
     });
   });
@@ -102,8 +158,10 @@ describe("on a real provider", () => {
 describe("when the provider fails", () => {
   const { provider, session } = useScriptedProvider();
 
-  const get = (loader: Route, path: string) => settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
-  const post = (action: Route, path: string, fields: Record<string, string>) => postAs(action, path, fields, session.cookie);
+  const get = (loader: Route, path: string) =>
+    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+  const post = (action: Route, path: string, fields: Record<string, string>) =>
+    postAs(action, path, fields, session.cookie);
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
   const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
@@ -113,15 +171,47 @@ describe("when the provider fails", () => {
     { tag: "min_loan_count", value: "500" },
     { tag: "convert_rate", value: "20" },
   ];
-  const TRANSFER = { id: 7, type: "recharge", count: "5000.00", status: 1, state: "pending", reason: null, created_at: "2026-11-20T09:15:00.000Z", updated_at: "2026-11-20T09:15:00.000Z", processed_at: null };
-  const CARD = { id: 3, bank: "HDFC Bank", type: "HDFC Bank", branch_bank: "", bank_card: "501001234567", bank_user: "Asha Rao", ifsc: "HDFC0000060", status: 1, reason: null, created_at: "", updated_at: "" };
+  const TRANSFER = {
+    id: 7,
+    type: "recharge",
+    count: "5000.00",
+    status: 1,
+    state: "pending",
+    reason: null,
+    created_at: "2026-11-20T09:15:00.000Z",
+    updated_at: "2026-11-20T09:15:00.000Z",
+    processed_at: null,
+  };
+  const CARD = {
+    id: 3,
+    bank: "HDFC Bank",
+    type: "HDFC Bank",
+    branch_bank: "",
+    bank_card: "501001234567",
+    bank_user: "Asha Rao",
+    ifsc: "HDFC0000060",
+    status: 1,
+    reason: null,
+    created_at: "",
+    updated_at: "",
+  };
 
   /** The provider of the money screens: config, cards, and `money` for the POST under test. */
   function walletProvider(money: (path: string) => unknown) {
     provider.respond((call) => {
       if (call.path === "/v2/config") return CONFIG;
       if (call.path === "/stock/success/bank/list") return [CARD];
-      if (call.path === "/stock/success/v2/user/info") return { user: "9876543210", no: 1, img: "", total: "1000.00", money: "1000.00", loan: "0.00", market_value: "0.00", held: "0.00" };
+      if (call.path === "/stock/success/v2/user/info")
+        return {
+          user: "9876543210",
+          no: 1,
+          img: "",
+          total: "1000.00",
+          money: "1000.00",
+          loan: "0.00",
+          market_value: "0.00",
+          held: "0.00",
+        };
       return money(call.path);
     });
   }
@@ -157,21 +247,35 @@ describe("when the provider fails", () => {
         if (calls === 1) throw new ProviderUnavailableError("network", "", { unknownOutcome: true });
         return TRANSFER;
       });
-      const response = await post(rechargeAction, "/recharge", { intent: "confirm", method: "bank", amount: "5000", idempotency_key: KEY });
+      const response = await post(rechargeAction, "/recharge", {
+        intent: "confirm",
+        method: "bank",
+        amount: "5000",
+        idempotency_key: KEY,
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/recharge-records");
     });
 
     it.each([
-      ["recharge", rechargeAction, "/recharge", { method: "bank", amount: "5000" }, "Failed to submit recharge request"],
-    ] as const)("a %s refused with a code of no message of its own says the screen's fallback", async (_name, action, path, fields, message) => {
-      walletProvider(() => {
-        throw new ProviderError("something_new");
-      });
-      const response = await post(action, path, { intent: "confirm", ...fields, idempotency_key: KEY });
-      expect(response.status).toBe(400);
-      expect(await formErrors(response)).toEqual([message]);
-    });
+      [
+        "recharge",
+        rechargeAction,
+        "/recharge",
+        { method: "bank", amount: "5000" },
+        "Failed to submit recharge request",
+      ],
+    ] as const)(
+      "a %s refused with a code of no message of its own says the screen's fallback",
+      async (_name, action, path, fields, message) => {
+        walletProvider(() => {
+          throw new ProviderError("something_new");
+        });
+        const response = await post(action, path, { intent: "confirm", ...fields, idempotency_key: KEY });
+        expect(response.status).toBe(400);
+        expect(await formErrors(response)).toEqual([message]);
+      },
+    );
 
     it("when the configuration cannot be read the product's minimums still apply", async () => {
       provider.respond((call) => {
@@ -181,7 +285,9 @@ describe("when the provider fails", () => {
       const data = (await (await get(rechargeLoader, "/recharge")).json()) as RechargePageData;
       expect(data.settings).toEqual({ minRecharge: "5000", minWithdraw: "100", minLoan: "500", convertRate: "20" });
       const below = await post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "4999" });
-      expect(((await below.json()) as ReplyJson).result.error).toMatchObject({ amount: ["The minimum recharge amount is ₹5000"] });
+      expect(((await below.json()) as ReplyJson).result.error).toMatchObject({
+        amount: ["The minimum recharge amount is ₹5000"],
+      });
     });
   });
 });

@@ -10,26 +10,26 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
-import type { FormatContext } from "~/i18n/format";
+
 import { formatMinimum } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
-import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
-import { useMemo } from "react";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
+import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { reviewAction } from "~/forms/action.server";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import { useTranslation } from "react-i18next";
-import { requestRecharge, type WalletSettings } from "~/provider/wallet.server";
+import type { FormatContext } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import { requestRecharge, type WalletSettings } from "~/provider/wallet.server";
 import { rechargeHref, rechargeRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 /** The recharge form: the method (bank transfer) and a whole amount from the minimum. */
 export function rechargeSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
@@ -39,7 +39,10 @@ export function rechargeSchemas(t: T, settings: WalletSettings, fmt: FormatConte
   });
 }
 
-export const handle: PageHandle = { i18n: ["wallet:recharge", "wallet:convert", "wallet:review"], titleKey: "wallet:recharge.title" };
+export const handle: PageHandle = {
+  i18n: ["wallet:recharge", "wallet:convert", "wallet:review"],
+  titleKey: "wallet:recharge.title",
+};
 export const links = walletLinks;
 export const headers = noStoreHeaders;
 
@@ -68,12 +71,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   const schemas = rechargeSchemas(context.t, await loadWalletSettings(context), context.fmt);
   return reviewAction(await request.formData(), {
-    review: { schema: schemas.review, href: ({ method, amount }, key) => rechargeHref({ method, amount, step: "review", key }) },
+    review: {
+      schema: schemas.review,
+      href: ({ method, amount }, key) => rechargeHref({ method, amount, step: "review", key }),
+    },
     confirm: {
       schema: schemas.confirm,
       t: context.t,
       where: "recharge",
-      call: ({ amount, idempotency_key }) => requestRecharge(context.provider, { count: amount, idempotencyKey: idempotency_key }),
+      call: ({ amount, idempotency_key }) =>
+        requestRecharge(context.provider, { count: amount, idempotencyKey: idempotency_key }),
       unknownOutcome: context.t("review.outcomeUnknown"),
       fallbackKey: "wallet:recharge.failed",
       success: () => ({ to: rechargeRecordsHref(), toast: { key: "wallet:toast.rechargeSubmitted" } }),
@@ -101,7 +108,12 @@ export default function RechargePage() {
       changeHref={(review) => rechargeHref({ method: "bank", amount: review.amount })}
       recordsHref={rechargeRecordsHref()}
       action={rechargeHref()}
-      choice={{ name: "method", legend: t("recharge.method"), options: [{ id: "bank", value: "bank", label: t("recharge.bankTransfer") }], checked: "bank" }}
+      choice={{
+        name: "method",
+        legend: t("recharge.method"),
+        options: [{ id: "bank", value: "bank", label: t("recharge.bankTransfer") }],
+        checked: "bank",
+      }}
       minimum={data.settings.minRecharge}
       amountHint={t("recharge.amountHint", { amount: minimum })}
       layout={{

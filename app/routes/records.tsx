@@ -7,31 +7,31 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
 
 import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
+import { RecordTime } from "~/components/ui/FigureList";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PagedList } from "~/components/ui/PagedList";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { dealConversion, formatAmount } from "~/i18n/currency";
-import { rateText } from "~/features/trading/rate-text";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
+import { rateText } from "~/features/trading/rate-text";
 import { tradeLinks } from "~/features/trading/route-exports";
-import { RecordTime } from "~/components/ui/FigureList";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
+import type { TFunction } from "~/i18n/config";
+import { dealConversion, formatAmount } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format-context";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { cancelOrder, getTransactions, recordFigures, type RecordFigures } from "~/provider/trading.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { redirectWithToast } from "~/session/toast.server";
-import { useFormat } from "~/i18n/format-context";
 import { orderRecordAnchor, recordsHref, type RecordType } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
-import type { TFunction } from "~/i18n/config";
-import { z } from "zod";
 
 /** The "Yes, cancel order" form (an intent-only form: which order; docs/decisions/0201: its only user holds it). */
 function createCancelSchema(t: TFunction) {
@@ -42,7 +42,10 @@ function createCancelSchema(t: TFunction) {
   });
 }
 
-export const handle: PageHandle = { i18n: ["trade:records", "trade:side", "trade:currency", "trade:source"], titleKey: "trade:records.title" };
+export const handle: PageHandle = {
+  i18n: ["trade:records", "trade:side", "trade:currency", "trade:source"],
+  titleKey: "trade:records.title",
+};
 export const links = tradeLinks;
 export const headers = noStoreHeaders;
 
@@ -50,7 +53,9 @@ const RECORD_TYPES: readonly RecordType[] = ["all", "pending", "success", "cance
 const STATUS_KEYS = ["pending", "success", "cancelled", "expired"] as const;
 
 function readRecordType(value: unknown): RecordType {
-  return typeof value === "string" && (RECORD_TYPES as readonly string[]).includes(value) ? (value as RecordType) : "all";
+  return typeof value === "string" && (RECORD_TYPES as readonly string[]).includes(value)
+    ? (value as RecordType)
+    : "all";
 }
 
 /** A failed read (`failed`) is the screen's own "loading failed, please retry" (HTTP 503). */
@@ -73,7 +78,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hrefFor: (last) => recordsHref({ type, page: last }),
   });
   const cancelNo = url.searchParams.get("cancel");
-  const data: RecordsData = { ...records, type, cancel: records.rows.find((row) => row.no === cancelNo && row.status === 0) ?? null };
+  const data: RecordsData = {
+    ...records,
+    type,
+    cancel: records.rows.find((row) => row.no === cancelNo && row.status === 0) ?? null,
+  };
   return json(data, { status: records.failed ? 503 : 200, headers: NO_STORE });
 }
 
@@ -81,7 +90,10 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "trade");
   const url = new URL(request.url);
-  const back = recordsHref({ type: readRecordType(url.searchParams.get("type")), page: readPage(url.searchParams.get("page")) });
+  const back = recordsHref({
+    type: readRecordType(url.searchParams.get("type")),
+    page: readPage(url.searchParams.get("page")),
+  });
   const submission = parseWithZod(await request.formData(), { schema: createCancelSchema(context.t) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { no } = submission.value;
@@ -104,12 +116,17 @@ export async function action({ request }: ActionFunctionArgs) {
 function WalletLine({ row }: { row: RecordFigures }) {
   const { t } = useTranslation("trade");
   const fmt = useFormat();
-  const conversion = dealConversion({ type: row.market, fx_rate: row.fx.rate, fx_source: row.fx.source, fx_at: row.fx.at }, fmt);
+  const conversion = dealConversion(
+    { type: row.market, fx_rate: row.fx.rate, fx_source: row.fx.source, fx_at: row.fx.at },
+    fmt,
+  );
   if (!conversion) return null;
   return (
     <div className="tr-record__wide">
       <dt>{t(row.side === "sell" ? "records.walletCredit" : "records.walletDebit")}</dt>
-      <dd>{t("records.walletValue", { amount: formatMoney(row.walletAmount, fmt), rate: rateText(t, conversion, fmt) })}</dd>
+      <dd>
+        {t("records.walletValue", { amount: formatMoney(row.walletAmount, fmt), rate: rateText(t, conversion, fmt) })}
+      </dd>
     </div>
   );
 }
@@ -150,7 +167,11 @@ export default function RecordsPage() {
       <FormErrorSummary fields={[]} formErrors={formErrors} formId="records-tabs" lastResult={reply?.result} />
       <LinkTabs
         label={t("records.tabs")}
-        tabs={RECORD_TYPES.map((type) => ({ to: recordsHref({ type }), label: t(`records.tab.${type}`), current: type === data.type }))}
+        tabs={RECORD_TYPES.map((type) => ({
+          to: recordsHref({ type }),
+          label: t(`records.tab.${type}`),
+          current: type === data.type,
+        }))}
       />
       <PagedList
         data={data}

@@ -11,9 +11,9 @@ import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/
 import { createRegisterSchema } from "~/features/account/schemas";
 import { formAction } from "~/forms/action.server";
 import { useZodForm } from "~/forms/useZodForm";
+import { requireSameOrigin } from "~/http/security.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { register } from "~/provider/account.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { requireAnonymous } from "~/session/session.server";
 import type { PageHandle } from "~/utils/page";
 
@@ -58,16 +58,29 @@ export default function RegisterPage() {
       <p>{t("register.intro")}</p>
       <FormErrorSummary fields={[fields.phone, fields.password, fields.confirm, fields.code]} {...summary} />
       <Form method="post" {...formProps} className="form">
-        <PhoneField field={fields.phone} label={t("register.phone")} hint={t("register.phoneHint")} autoComplete="tel-national" />
+        <PhoneField
+          field={fields.phone}
+          label={t("register.phone")}
+          hint={t("register.phoneHint")}
+          autoComplete="tel-national"
+        />
         <NewPasswordFields
           password={fields.password}
           confirm={fields.confirm}
-          labels={{ password: t("register.password"), hint: t("register.passwordHint", { min: PASSWORD_MIN }), confirm: t("register.confirm") }}
+          labels={{
+            password: t("register.password"),
+            hint: t("register.passwordHint", { min: PASSWORD_MIN }),
+            confirm: t("register.confirm"),
+          }}
         />
         <Field
           label={t("register.code")}
           errors={fields.code.errors}
-          inputProps={{ ...getInputProps(fields.code, { type: "text", ariaAttributes: false }), autoComplete: "off", autoCapitalize: "characters" }}
+          inputProps={{
+            ...getInputProps(fields.code, { type: "text", ariaAttributes: false }),
+            autoComplete: "off",
+            autoCapitalize: "characters",
+          }}
         />
         <SubmitButton busy={busy} label={t("register.submit")} />
       </Form>

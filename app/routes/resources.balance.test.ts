@@ -5,10 +5,18 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { getRequest, settle, sessionCookie, useRealProvider, type Route, useScriptedProvider } from "~/testing/route-harness";
-import { newTrader } from "../../provider/tests/helpers";
-import { loader as balanceLoader } from "./resources.balance";
 import { ProviderUnavailableError } from "~/provider/core.server";
+import {
+  getRequest,
+  settle,
+  sessionCookie,
+  useRealProvider,
+  type Route,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
+import { loader as balanceLoader } from "./resources.balance";
+import { newTrader } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
@@ -22,10 +30,19 @@ describe("on a real provider", () => {
   describe("account", () => {
     it("the balance resource returns only the card's figures; a visitor gets 401", async () => {
       const { cookie } = await customer("2500.50");
-      const response = await settle(() => balanceLoader({ request: getRequest("/resources/balance", cookie), params: {}, context: {} }));
+      const response = await settle(() =>
+        balanceLoader({ request: getRequest("/resources/balance", cookie), params: {}, context: {} }),
+      );
       expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-      expect(await response.json()).toMatchObject({ total: "2500.50", money: "2500.50", loan: "0.00", asOf: expect.any(Number) });
-      const visitor = await settle(() => balanceLoader({ request: getRequest("/resources/balance"), params: {}, context: {} }));
+      expect(await response.json()).toMatchObject({
+        total: "2500.50",
+        money: "2500.50",
+        loan: "0.00",
+        asOf: expect.any(Number),
+      });
+      const visitor = await settle(() =>
+        balanceLoader({ request: getRequest("/resources/balance"), params: {}, context: {} }),
+      );
       expect(visitor.status).toBe(401);
     });
   });
@@ -34,7 +51,8 @@ describe("on a real provider", () => {
 describe("when the provider fails", () => {
   const { provider, session } = useScriptedProvider();
 
-  const get = (loader: Route, path: string) => settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+  const get = (loader: Route, path: string) =>
+    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
 
   describe("lists that cannot be loaded", () => {
     it("the balance resource says the provider is unavailable (503) so the card marks its figures stale", async () => {

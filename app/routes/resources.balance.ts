@@ -5,22 +5,23 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
+import { NO_STORE } from "~/http/no-store";
 import { attempt } from "~/provider/failures.server";
 import { getUserInfo, walletFigures, type WalletFigures } from "~/provider/wallet.server";
 import { getRequestContext } from "~/utils/request.server";
-import { NO_STORE } from "~/http/no-store";
 
 export interface BalancePayload extends Partial<WalletFigures> {
   asOf: number;
   error?: string;
 }
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const failed = (error: string, status: number) => json<BalancePayload>({ error, asOf: Date.now() }, { status, headers: NO_STORE });
+  const failed = (error: string, status: number) =>
+    json<BalancePayload>({ error, asOf: Date.now() }, { status, headers: NO_STORE });
   const context = await getRequestContext(request, "wallet");
   if (!context.user) return failed("unauthorised", 401);
   const info = await attempt(getUserInfo(context.provider));
-  if (!info.ok) return info.failure.kind === "business" ? failed(info.failure.code, 502) : failed("provider_unavailable", 503);
+  if (!info.ok)
+    return info.failure.kind === "business" ? failed(info.failure.code, 502) : failed("provider_unavailable", 503);
   return json<BalancePayload>({ asOf: Date.now(), ...walletFigures(info.data) }, { headers: NO_STORE });
 }

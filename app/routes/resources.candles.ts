@@ -11,11 +11,10 @@ import { z } from "zod";
 import { CHART_PERIODS, toCandles, type Candle } from "~/components/chart/chartData";
 import { SYMBOL_PATTERN } from "~/features/market/schemas.server";
 import { UNKNOWN_INSTRUMENT_CODES } from "~/features/market/stock-quote.server";
+import { NO_STORE } from "~/http/no-store";
 import { attempt } from "~/provider/failures.server";
 import { getYahoo } from "~/provider/market.server";
 import { getRequestContext } from "~/utils/request.server";
-import { NO_STORE } from "~/http/no-store";
-
 
 export interface CandlesPayload {
   candles: Candle[];
@@ -32,7 +31,8 @@ const QuerySchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const failed = (error: string, status: number) => json<CandlesPayload>({ error, candles: [] }, { status, headers: NO_STORE });
+  const failed = (error: string, status: number) =>
+    json<CandlesPayload>({ error, candles: [] }, { status, headers: NO_STORE });
   const search = new URL(request.url).searchParams;
   const parsed = QuerySchema.safeParse({
     symbol: search.get("symbol") ?? "",

@@ -10,9 +10,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { conversationTag, loadConversation, type Conversation } from "~/features/support/chat.server";
+import { NO_STORE } from "~/http/no-store";
 import { attempt } from "~/provider/failures.server";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE } from "~/http/no-store";
 
 export type ChatPoll = Conversation;
 
@@ -24,7 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!conversation.ok) {
     const { failure } = conversation;
     const business = failure.kind === "business";
-    return json({ error: business ? failure.code : "provider_unavailable" }, { status: business ? 502 : 503, headers: NO_STORE });
+    return json(
+      { error: business ? failure.code : "provider_unavailable" },
+      { status: business ? 502 : 503, headers: NO_STORE },
+    );
   }
   const etag = conversationTag(conversation.data);
   if (matches(request.headers.get("If-None-Match"), etag)) {

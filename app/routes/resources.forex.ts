@@ -7,18 +7,19 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { loadInstrumentList } from "~/features/trading/lists.server";
-import { getRequestContext } from "~/utils/request.server";
 import { NO_STORE } from "~/http/no-store";
-
+import { getRequestContext } from "~/utils/request.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await getRequestContext(request, "trade");
   if (!context.user) return json({ error: "unauthorised" }, { status: 401, headers: NO_STORE });
-  const data = await loadInstrumentList({ ...context, user: context.user }, new URL(request.url), "forex").catch((error: unknown) => {
-    // A page past the end redirects the screen's loader; here it is simply "no more rows".
-    if (error instanceof Response && error.status >= 300 && error.status < 400) return null;
-    throw error;
-  });
+  const data = await loadInstrumentList({ ...context, user: context.user }, new URL(request.url), "forex").catch(
+    (error: unknown) => {
+      // A page past the end redirects the screen's loader; here it is simply "no more rows".
+      if (error instanceof Response && error.status >= 300 && error.status < 400) return null;
+      throw error;
+    },
+  );
   if (!data) return json({ error: "no_such_page" }, { status: 404, headers: NO_STORE });
   return json(data, { status: data.failure ? 503 : 200, headers: NO_STORE });
 }

@@ -11,7 +11,8 @@ import { getRequestContext } from "~/utils/request.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
@@ -22,7 +23,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     image = await getUploadImage(context.provider, id);
   } catch {
-    return new Response("Unavailable", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
+    return new Response("Unavailable", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE },
+    });
   }
   if (!image) return notFound();
   return new Response(image.bytes, {

@@ -6,29 +6,37 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
-import type { PositionsPayload } from "~/features/trading/PositionsScreen";
 import { TAB_MARKETS, readPositionTab } from "~/features/trading/positions.server";
+import type { PositionsPayload } from "~/features/trading/PositionsScreen";
+import { NO_STORE } from "~/http/no-store";
 import { attempt } from "~/provider/failures.server";
 import { getPositions } from "~/provider/trading.server";
 import { readPage } from "~/utils/pagination";
 import { getRequestContext } from "~/utils/request.server";
-import { NO_STORE } from "~/http/no-store";
-
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = readPositionTab(url.searchParams.get("tab"));
-  const failed = (error: string, status: number) => json<PositionsPayload>({ error, asOf: Date.now(), rows: [] }, { status, headers: NO_STORE });
+  const failed = (error: string, status: number) =>
+    json<PositionsPayload>({ error, asOf: Date.now(), rows: [] }, { status, headers: NO_STORE });
   if (!tab) return failed("invalid_tab", 400);
   const context = await getRequestContext(request, "trade");
   if (!context.user) return failed("unauthorised", 401);
-  const result = await attempt(getPositions(context.provider, { market: TAB_MARKETS[tab], page: readPage(url.searchParams.get("page")) }));
+  const result = await attempt(
+    getPositions(context.provider, { market: TAB_MARKETS[tab], page: readPage(url.searchParams.get("page")) }),
+  );
   if (!result.ok) {
     return result.failure.kind === "business" ? failed(result.failure.code, 502) : failed("provider_unavailable", 503);
   }
   const payload: PositionsPayload = {
     asOf: Date.now(),
-    rows: result.data.rows.map(({ no, current_price, market_value, profit, profit_percent }) => ({ no, current_price, market_value, profit, profit_percent })),
+    rows: result.data.rows.map(({ no, current_price, market_value, profit, profit_percent }) => ({
+      no,
+      current_price,
+      market_value,
+      profit,
+      profit_percent,
+    })),
   };
   return json(payload, { headers: NO_STORE });
 }

@@ -9,11 +9,10 @@ import { z } from "zod";
 
 import type { LiveQuote, QuotesPayload } from "~/components/market/liveQuotes";
 import { SYMBOL_PATTERN } from "~/features/market/schemas.server";
+import { NO_STORE } from "~/http/no-store";
 import { attempt } from "~/provider/failures.server";
 import { MAX_QUOTE_SYMBOLS, getQuotes } from "~/provider/market.server";
 import { getRequestContext } from "~/utils/request.server";
-import { NO_STORE } from "~/http/no-store";
-
 
 const SymbolsSchema = z
   .string()
@@ -32,18 +31,31 @@ const SymbolsSchema = z
 export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = SymbolsSchema.safeParse(new URL(request.url).searchParams.get("symbols") ?? "");
   if (!parsed.success) {
-    return json<QuotesPayload>({ error: "invalid_symbols", asOf: Date.now(), rows: [] }, { status: 400, headers: NO_STORE });
+    return json<QuotesPayload>(
+      { error: "invalid_symbols", asOf: Date.now(), rows: [] },
+      { status: 400, headers: NO_STORE },
+    );
   }
   const { provider } = await getRequestContext(request);
   const result = await attempt(getQuotes(provider, parsed.data));
   if (!result.ok) {
     const { failure } = result;
     const error = failure.kind === "business" ? failure.code : "provider_unavailable";
-    return json<QuotesPayload>({ error, asOf: Date.now(), rows: [] }, { status: failure.kind === "business" ? 502 : 503, headers: NO_STORE });
+    return json<QuotesPayload>(
+      { error, asOf: Date.now(), rows: [] },
+      { status: failure.kind === "business" ? 502 : 503, headers: NO_STORE },
+    );
   }
   const requested = new Set(parsed.data);
   const rows: LiveQuote[] = result.data
     .filter((quote) => requested.has(quote.symbol))
-    .map(({ symbol, price, change, changePercent, high, low }) => ({ symbol, price, change, changePercent, high, low }));
+    .map(({ symbol, price, change, changePercent, high, low }) => ({
+      symbol,
+      price,
+      change,
+      changePercent,
+      high,
+      low,
+    }));
   return json<QuotesPayload>({ asOf: Date.now(), rows }, { headers: NO_STORE });
 }

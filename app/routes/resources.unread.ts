@@ -10,10 +10,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
 import type { SupportButtonState } from "~/components/shell/useSupportButton";
 import { readSupportButtonState } from "~/features/support/button-state.server";
+import { NO_STORE } from "~/http/no-store";
 import type { ProviderFailure } from "~/provider/failures.server";
 import { getRequestContext } from "~/utils/request.server";
-import { NO_STORE } from "~/http/no-store";
-
 
 type UnreadReply = SupportButtonState | { error: string };
 
@@ -27,5 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function failed(failure: ProviderFailure) {
   const business = failure.kind === "business";
-  return json<UnreadReply>({ error: business ? failure.code : "provider_unavailable" }, { status: business ? 502 : 503, headers: NO_STORE });
+  return json<UnreadReply>(
+    { error: business ? failure.code : "provider_unavailable" },
+    { status: business ? 502 : 503, headers: NO_STORE },
+  );
 }

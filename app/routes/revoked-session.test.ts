@@ -29,8 +29,7 @@ async function signedInCustomer() {
 }
 
 const rootText = async (path: string, cookie: string) => (await rootLoader(routeArgs(getRequest(path, cookie)))).text();
-const page = (loader: Route, path: string, cookie: string) =>
-  settle(() => loader(routeArgs(getRequest(path, cookie))));
+const page = (loader: Route, path: string, cookie: string) => settle(() => loader(routeArgs(getRequest(path, cookie))));
 
 /** The page as a copy of `cookie` gets it now: signed out everywhere, the customer's phone nowhere. */
 async function expectSignedOut(cookie: string, phone: string) {
@@ -57,7 +56,10 @@ describe("a copied session cookie after logout (issue 22 item 6)", () => {
   it("signed in, the pages show the customer's phone; after logging out here, a copy of the cookie shows nothing of it", async () => {
     const customer = await signedInCustomer();
     const copy = customer.cookie;
-    expect(JSON.parse(await rootText("/markets", customer.cookie)).user).toEqual({ user: customer.phone, no: String(customer.id) });
+    expect(JSON.parse(await rootText("/markets", customer.cookie)).user).toEqual({
+      user: customer.phone,
+      no: String(customer.id),
+    });
     const settings = await page(settingsLoader, "/settings", customer.cookie);
     expect(settings.status).toBe(200);
     expect(await settings.text()).toContain(customer.phone);
@@ -73,7 +75,10 @@ describe("a copied session cookie after logout (issue 22 item 6)", () => {
   it("a logout on another device (the provider revoked the token) signs the cookie out within a second", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const customer = await signedInCustomer();
-    expect(JSON.parse(await rootText("/settings", customer.cookie)).user).toEqual({ user: customer.phone, no: String(customer.id) });
+    expect(JSON.parse(await rootText("/settings", customer.cookie)).user).toEqual({
+      user: customer.phone,
+      no: String(customer.id),
+    });
 
     // Not through this app: another instance, the other phone, a password change.
     const revoked = await p.call("/api/stock/success/user/logout", { token: customer.token, body: {} });

@@ -6,6 +6,7 @@
  * must not be matched against an older one's branches: either mistake would render the wrong screen.
  */
 import { createRequire } from "node:module";
+
 import { describe, expect, it } from "vitest";
 
 // The CommonJS build is the one the production server loads (the matcher patch is in it only; the ES module the
@@ -23,7 +24,13 @@ function appTree(): Route[] {
         { id: "home", index: true },
         { id: "markets", path: "markets" },
         { id: "detail", path: "stock/:symbol/:market/:name?" },
-        { id: "account-layout", children: [{ id: "account", path: "account" }, { id: "records", path: "account/:kind" }] },
+        {
+          id: "account-layout",
+          children: [
+            { id: "account", path: "account" },
+            { id: "records", path: "account/:kind" },
+          ],
+        },
         { id: "Exact", path: "CaseSensitive", caseSensitive: true },
         { id: "not-found", path: "*" },
       ],
@@ -32,7 +39,11 @@ function appTree(): Route[] {
 }
 
 function ids(tree: Route[], path: string) {
-  return matchRoutes(tree, path)?.map((m) => m.route.id).join(" > ") ?? null;
+  return (
+    matchRoutes(tree, path)
+      ?.map((m) => m.route.id)
+      .join(" > ") ?? null
+  );
 }
 
 describe("route matching on the server (patched matcher)", () => {
@@ -42,7 +53,11 @@ describe("route matching on the server (patched matcher)", () => {
     expect(ids(tree, "/markets")).toBe("root > markets");
     expect(ids(tree, "/account")).toBe("root > account-layout > account");
     expect(ids(tree, "/account/orders")).toBe("root > account-layout > records");
-    expect(matchRoutes(tree, "/stock/RELIANCE/NSE")?.at(-1)?.params).toEqual({ symbol: "RELIANCE", market: "NSE", name: undefined });
+    expect(matchRoutes(tree, "/stock/RELIANCE/NSE")?.at(-1)?.params).toEqual({
+      symbol: "RELIANCE",
+      market: "NSE",
+      name: undefined,
+    });
     expect(matchRoutes(tree, "/stock/RELIANCE/NSE/Reliance%20Industries")?.at(-1)?.params).toEqual({
       symbol: "RELIANCE",
       market: "NSE",
@@ -83,14 +98,28 @@ describe("route matching on the server (patched matcher)", () => {
     expect(again.at(-1)?.pathname).toBe("/stock/TCS/NSE/Tata");
     // As the unpatched matcher does: the matches of one answer share one params object.
     expect(again[0].params).toBe(again[1].params);
-    expect(matchRoutes(tree, "/stock/INFY/NSE")?.at(-1)?.params).toEqual({ symbol: "INFY", market: "NSE", name: undefined });
+    expect(matchRoutes(tree, "/stock/INFY/NSE")?.at(-1)?.params).toEqual({
+      symbol: "INFY",
+      market: "NSE",
+      name: undefined,
+    });
   });
 
   it("answers an unknown path the same way every time and keeps answering after many distinct paths", () => {
-    const tree = [{ id: "root", path: "", children: [{ id: "markets", path: "markets" }, { id: "detail", path: "stock/:symbol" }] }];
+    const tree = [
+      {
+        id: "root",
+        path: "",
+        children: [
+          { id: "markets", path: "markets" },
+          { id: "detail", path: "stock/:symbol" },
+        ],
+      },
+    ];
     expect(matchRoutes(tree, "/nowhere")).toBeNull();
     expect(matchRoutes(tree, "/nowhere")).toBeNull();
-    for (let i = 0; i < 1200; i++) expect(matchRoutes(tree, `/stock/S${i}`)?.at(-1)?.params).toEqual({ symbol: `S${i}` });
+    for (let i = 0; i < 1200; i++)
+      expect(matchRoutes(tree, `/stock/S${i}`)?.at(-1)?.params).toEqual({ symbol: `S${i}` });
     expect(matchRoutes(tree, "/markets")?.at(-1)?.route.id).toBe("markets");
   });
 });

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 
+import { requireSameOrigin } from "~/http/security.server";
 import type { Locale, TFunction } from "~/i18n/config";
 import { getFixedT, localeCookie, visibleLocales } from "~/i18n/i18next.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { safeRedirect } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 

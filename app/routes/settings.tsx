@@ -2,8 +2,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
 import { LanguagePicker } from "~/components/shell/LanguagePicker";
+import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
 import { DEFAULT_LOCALE, LOCALE_NAMES } from "~/i18n/config";
 import type { loader as rootLoader } from "~/root";
 import { bankCardsHref, loginPasswordHref, realNameHref, transactionPasswordHref } from "~/utils/hrefs";
@@ -81,7 +81,11 @@ export default function SettingsPage() {
       <div className="card">
         <h2>{t("settings.account")}</h2>
         <p>{t("settings.signedInAs", { phone })}</p>
-        <ConfirmTrigger confirmHref="/settings?confirm=logout" className="button button--secondary" dialog={logoutPanel(true)}>
+        <ConfirmTrigger
+          confirmHref="/settings?confirm=logout"
+          className="button button--secondary"
+          dialog={logoutPanel(true)}
+        >
           {t("settings.logout")}
         </ConfirmTrigger>
       </div>

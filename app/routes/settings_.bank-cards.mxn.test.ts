@@ -6,8 +6,9 @@ vi.hoisted(() => {
 });
 
 import { fieldErrors, load, post, sessionCookie, useRealProvider } from "~/testing/route-harness";
-import { newTrader } from "../../provider/tests/helpers";
+
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards";
+import { newTrader } from "../../provider/tests/helpers";
 
 const provider = useRealProvider({ deployment: "MXN" });
 
@@ -21,16 +22,29 @@ describe("wallet (MXN)", () => {
 
     const add = (fields: Record<string, string>) => post(cardsAction, "/settings/bank-cards?add=1", fields, cookie);
     const errors = await fieldErrors(await add({ intent: "add" }));
-    expect(errors).toMatchObject({ bank: ["Enter the bank name"], bank_card: ["Enter the card number"], bank_user: ["Enter the cardholder's name"] });
+    expect(errors).toMatchObject({
+      bank: ["Enter the bank name"],
+      bank_card: ["Enter the card number"],
+      bank_user: ["Enter the cardholder's name"],
+    });
     expect(errors.ifsc ?? null).toBeNull();
-    expect(await fieldErrors(await add({ intent: "add", bank: "BBVA México", bank_card: "1234", bank_user: "Ana López" }))).toMatchObject({
+    expect(
+      await fieldErrors(await add({ intent: "add", bank: "BBVA México", bank_card: "1234", bank_user: "Ana López" })),
+    ).toMatchObject({
       bank_card: ["Enter a card or CLABE number of 10 to 20 digits"],
     });
 
-    const added = await add({ intent: "add", bank: "BBVA México", bank_card: "0121 8000 1234 5678 90", bank_user: "Ana López" });
+    const added = await add({
+      intent: "add",
+      bank: "BBVA México",
+      bank_card: "0121 8000 1234 5678 90",
+      bank_user: "Ana López",
+    });
     expect(added.status).toBe(302);
     const list = await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie);
-    expect(list.cards).toEqual([expect.objectContaining({ bank: "BBVA México", last4: "7890", holder: "Ana López", ifsc: "", status: 0 })]);
+    expect(list.cards).toEqual([
+      expect.objectContaining({ bank: "BBVA México", last4: "7890", holder: "Ana López", ifsc: "", status: 0 }),
+    ]);
     expect(JSON.stringify(list)).not.toContain("012180001234567890");
   });
 });

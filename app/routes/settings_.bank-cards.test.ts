@@ -5,12 +5,28 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { getRequest, settle, type ReplyJson, expectSentToLogin, fieldErrors, load, post, sessionCookie, toastText, useRealProvider, type Route, no, post as postAs, useScriptedProvider } from "~/testing/route-harness";
+import { ProviderUnavailableError } from "~/provider/core.server";
+import {
+  getRequest,
+  settle,
+  type ReplyJson,
+  expectSentToLogin,
+  fieldErrors,
+  load,
+  post,
+  sessionCookie,
+  toastText,
+  useRealProvider,
+  type Route,
+  no,
+  post as postAs,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
+import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards";
 import enCommon from "../../locales/en/common.json";
 import enWallet from "../../locales/en/wallet.json";
 import { newTrader, operator } from "../../provider/tests/helpers";
-import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards";
-import { ProviderUnavailableError } from "~/provider/core.server";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
@@ -24,9 +40,9 @@ describe("on a real provider", () => {
   const toastOf = (response: Response) => toastText(response, { common: enCommon, wallet: enWallet });
 
   describe("(auth) wallet screens", () => {
-    it.each([
-      ["/settings/bank-cards", cardsLoader],
-    ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+    it.each([["/settings/bank-cards", cardsLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
+      expectSentToLogin(loader as Route, path),
+    );
   });
 
   describe("bank cards and withdraw", () => {
@@ -36,7 +52,9 @@ describe("on a real provider", () => {
       expect(data.fields).toEqual(["bank_user", "bank", "ifsc", "bank_card"]);
       expect(data.step).toEqual({ kind: "add" });
 
-      expect(await fieldErrors(await post(cardsAction, "/settings/bank-cards?add=1", { intent: "add" }, cookie))).toMatchObject({
+      expect(
+        await fieldErrors(await post(cardsAction, "/settings/bank-cards?add=1", { intent: "add" }, cookie)),
+      ).toMatchObject({
         bank_user: ["Enter the account holder's name"],
         bank: ["Enter the bank name"],
         ifsc: ["Enter the IFSC code"],
@@ -44,9 +62,17 @@ describe("on a real provider", () => {
       });
       expect(
         await fieldErrors(
-          await post(cardsAction, "/settings/bank-cards?add=1", { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC123", bank_card: "12345" }, cookie),
+          await post(
+            cardsAction,
+            "/settings/bank-cards?add=1",
+            { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC123", bank_card: "12345" },
+            cookie,
+          ),
         ),
-      ).toMatchObject({ ifsc: ["Enter a valid IFSC code, for example HDFC0000060"], bank_card: ["Enter an account number of 9 to 18 digits"] });
+      ).toMatchObject({
+        ifsc: ["Enter a valid IFSC code, for example HDFC0000060"],
+        bank_card: ["Enter an account number of 9 to 18 digits"],
+      });
 
       const added = await post(
         cardsAction,
@@ -58,24 +84,52 @@ describe("on a real provider", () => {
       expect(added.headers.get("Location")).toBe("/settings/bank-cards");
       expect(await toastOf(added)).toBe("Bank card saved. It will be usable once approved.");
       const list = await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie);
-      expect(list.cards).toEqual([expect.objectContaining({ bank: "HDFC Bank", last4: "4567", holder: "Asha Rao", ifsc: "HDFC0000060", status: 0 })]);
+      expect(list.cards).toEqual([
+        expect.objectContaining({
+          bank: "HDFC Bank",
+          last4: "4567",
+          holder: "Asha Rao",
+          ifsc: "HDFC0000060",
+          status: 0,
+        }),
+      ]);
       // The list never carries a full number (it is masked on screen); only the card being edited does.
       expect(list.cards[0]).not.toHaveProperty("number");
       expect(JSON.stringify(list)).not.toContain("501001234567");
       // Editing: the step is the card's, prefilled; a change sends an approved card back to review.
       await operator(provider).approve("card", list.cards[0].id);
       const editing = await load<BankCardsData>(cardsLoader, `/settings/bank-cards?edit=${list.cards[0].id}`, cookie);
-      expect(editing.step).toMatchObject({ kind: "edit", card: { id: list.cards[0].id, status: 1, number: "501001234567" } });
+      expect(editing.step).toMatchObject({
+        kind: "edit",
+        card: { id: list.cards[0].id, status: 1, number: "501001234567" },
+      });
       const edited = await post(
         cardsAction,
         `/settings/bank-cards?edit=${list.cards[0].id}`,
-        { intent: "edit", id: String(list.cards[0].id), bank_user: "Asha Rao", bank: "HDFC Bank Ltd", ifsc: "HDFC0000060", bank_card: "501001234567" },
+        {
+          intent: "edit",
+          id: String(list.cards[0].id),
+          bank_user: "Asha Rao",
+          bank: "HDFC Bank Ltd",
+          ifsc: "HDFC0000060",
+          bank_card: "501001234567",
+        },
         cookie,
       );
       expect(await toastOf(edited)).toBe("Bank card saved. It will be usable once approved.");
-      expect((await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0]).toMatchObject({ bank: "HDFC Bank Ltd", status: 0 });
+      expect((await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0]).toMatchObject({
+        bank: "HDFC Bank Ltd",
+        status: 0,
+      });
       expect(
-        await fieldErrors(await post(cardsAction, "/settings/bank-cards?edit=1", { intent: "edit", bank_user: "A", bank: "B", ifsc: "HDFC0000060", bank_card: "501001234567" }, cookie)),
+        await fieldErrors(
+          await post(
+            cardsAction,
+            "/settings/bank-cards?edit=1",
+            { intent: "edit", bank_user: "A", bank: "B", ifsc: "HDFC0000060", bank_card: "501001234567" },
+            cookie,
+          ),
+        ),
       ).toMatchObject({ id: ["Failed to update bank card"] });
       // The same number again is the provider's bank_card_exists, said on the number.
       const twice = await post(
@@ -84,7 +138,9 @@ describe("on a real provider", () => {
         { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" },
         cookie,
       );
-      expect(await fieldErrors(twice)).toMatchObject({ bank_card: ["This card or account number is already registered"] });
+      expect(await fieldErrors(twice)).toMatchObject({
+        bank_card: ["This card or account number is already registered"],
+      });
     });
   });
 });
@@ -92,30 +148,39 @@ describe("on a real provider", () => {
 describe("when the provider fails", () => {
   const { provider, session } = useScriptedProvider();
 
-  const get = (loader: Route, path: string) => settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
-  const post = (action: Route, path: string, fields: Record<string, string>) => postAs(action, path, fields, session.cookie);
+  const get = (loader: Route, path: string) =>
+    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+  const post = (action: Route, path: string, fields: Record<string, string>) =>
+    postAs(action, path, fields, session.cookie);
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
   describe("lists that cannot be loaded", () => {
-    it.each([
-      ["/settings/bank-cards", cardsLoader],
-    ] as const)("%s answers 503 with its own failed state", async (path, loader) => {
-      provider.respond(() => {
-        throw new ProviderUnavailableError("timeout");
-      });
-      const response = await get(loader as Route, path);
-      expect(response.status).toBe(503);
-      expect(await response.json()).toMatchObject({ failed: true });
-    });
+    it.each([["/settings/bank-cards", cardsLoader]] as const)(
+      "%s answers 503 with its own failed state",
+      async (path, loader) => {
+        provider.respond(() => {
+          throw new ProviderUnavailableError("timeout");
+        });
+        const response = await get(loader as Route, path);
+        expect(response.status).toBe(503);
+        expect(await response.json()).toMatchObject({ failed: true });
+      },
+    );
   });
 
   describe("fallback messages of the settings screens", () => {
     const card = { bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" };
 
     it("bank cards: 'Failed to add bank card' and 'Failed to update bank card'", async () => {
-      provider.reply("/stock/success/bank/add", { json: no("something_new") }).reply("/stock/success/bank/edit", { json: no("something_new") });
-      expect(await formErrors(await post(cardsAction, "/settings/bank-cards?add=1", { intent: "add", ...card }))).toEqual(["Failed to add bank card"]);
-      expect(await formErrors(await post(cardsAction, "/settings/bank-cards?edit=3", { intent: "edit", id: "3", ...card }))).toEqual(["Failed to update bank card"]);
+      provider
+        .reply("/stock/success/bank/add", { json: no("something_new") })
+        .reply("/stock/success/bank/edit", { json: no("something_new") });
+      expect(
+        await formErrors(await post(cardsAction, "/settings/bank-cards?add=1", { intent: "add", ...card })),
+      ).toEqual(["Failed to add bank card"]);
+      expect(
+        await formErrors(await post(cardsAction, "/settings/bank-cards?edit=3", { intent: "edit", id: "3", ...card })),
+      ).toEqual(["Failed to update bank card"]);
     });
   });
 });

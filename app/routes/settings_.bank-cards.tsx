@@ -11,34 +11,35 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
-import type { T } from "~/features/wallet/schemas";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import type { Deployment } from "~/deployment";
 import { walletLinks } from "~/features/wallet/route-exports";
+import type { T } from "~/features/wallet/schemas";
 import { formAction } from "~/forms/action.server";
 import { hiddenProps } from "~/forms/hidden";
 import { StepDialog } from "~/forms/StepDialog";
 import { useHydrated } from "~/forms/useHydrated";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "react-i18next";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { addBankCard, cardFigures, editBankCard, getBankCards, type CardFigures } from "~/provider/wallet.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { bankCardsHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 /** IFSC: 4 letters, a zero, 6 letters or digits (upper-cased first, as the provider does). */
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const withoutSpaces = (value: string) => value.replace(/[\s-]/g, "");
 
-const text = (required: string, max = 100) => z.string({ required_error: required }).trim().min(1, required).max(max, required);
+const text = (required: string, max = 100) =>
+  z.string({ required_error: required }).trim().min(1, required).max(max, required);
 
 /**
  * One card form per deployment (docs/product.md#bank-cards): INR name, bank, IFSC and account number; MXN bank
@@ -51,7 +52,10 @@ export function createBankCardSchema(t: T, deployment: Pick<Deployment, "code">)
       : { pattern: /^[0-9]{10,20}$/, required: t("cards.cardRequired"), invalid: t("cards.cardInvalid") };
   const fields = {
     intent: z.enum(["add", "edit"], { errorMap: () => ({ message: t("cards.failed") }) }),
-    id: z.string().regex(/^[0-9]{1,10}$/, t("cards.failed")).optional(),
+    id: z
+      .string()
+      .regex(/^[0-9]{1,10}$/, t("cards.failed"))
+      .optional(),
     bank: text(t("cards.bankRequired")),
     bank_user: text(t(deployment.code === "INR" ? "cards.nameRequired" : "cards.holderRequired")),
     bank_card: z
@@ -67,7 +71,8 @@ export function createBankCardSchema(t: T, deployment: Pick<Deployment, "code">)
         : z.string().optional(),
   };
   return z.object(fields).superRefine((value, ctx) => {
-    if (value.intent === "edit" && !value.id) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["id"], message: t("cards.updateFailed") });
+    if (value.intent === "edit" && !value.id)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["id"], message: t("cards.updateFailed") });
   });
 }
 
@@ -121,7 +126,9 @@ export async function action({ request }: ActionFunctionArgs) {
     where: "bank card",
     call: ({ intent, id, bank, bank_user, bank_card, ifsc }) => {
       const card = { bank, bank_user, bank_card, ifsc: ifsc ?? "" };
-      return intent === "edit" ? editBankCard(context.provider, { ...card, id: Number(id) }) : addBankCard(context.provider, card);
+      return intent === "edit"
+        ? editBankCard(context.provider, { ...card, id: Number(id) })
+        : addBankCard(context.provider, card);
     },
     codeFields: { ifsc_invalid: "ifsc", bank_card_invalid: "bank_card", bank_card_exists: "bank_card" },
     inputFields: { bank: "bank", type: "bank", bank_user: "bank_user", bank_card: "bank_card", ifsc: "ifsc" },
@@ -137,7 +144,8 @@ const LABELS = {
 
 function useCardLabels() {
   const { t } = useTranslation("wallet");
-  return (field: Exclude<CardField, "branch_bank">, fields: CardField[]) => t(LABELS[fields.includes("ifsc") ? "INR" : "MXN"][field]);
+  return (field: Exclude<CardField, "branch_bank">, fields: CardField[]) =>
+    t(LABELS[fields.includes("ifsc") ? "INR" : "MXN"][field]);
 }
 
 export default function BankCardsPage() {
@@ -153,9 +161,7 @@ export default function BankCardsPage() {
   return (
     <div className="wl-page">
       <h1 tabIndex={-1}>{t("cards.heading")}</h1>
-      {step ? (
-        <CardForm key={location.search} data={data} step={step} lastResult={reply?.result} />
-      ) : null}
+      {step ? <CardForm key={location.search} data={data} step={step} lastResult={reply?.result} /> : null}
       {showList ? (
         <>
           {data.failed ? (
@@ -170,18 +176,33 @@ export default function BankCardsPage() {
                     <p className="wl-card__bank">{card.bank}</p>
                     <dl className="wl-card__grid">
                       {data.fields
-                        .filter((field): field is Exclude<CardField, "branch_bank" | "bank"> => field !== "bank" && field !== "branch_bank")
+                        .filter(
+                          (field): field is Exclude<CardField, "branch_bank" | "bank"> =>
+                            field !== "bank" && field !== "branch_bank",
+                        )
                         .map((field) => (
                           <div key={field}>
                             <dt>{label(field, data.fields)}</dt>
-                            <dd>{field === "bank_card" ? <MaskedNumber last4={card.last4} /> : field === "ifsc" ? card.ifsc : card.holder}</dd>
+                            <dd>
+                              {field === "bank_card" ? (
+                                <MaskedNumber last4={card.last4} />
+                              ) : field === "ifsc" ? (
+                                card.ifsc
+                              ) : (
+                                card.holder
+                              )}
+                            </dd>
                           </div>
                         ))}
                       <div>
                         <dt>{t("cards.statusLabel")}</dt>
                         <dd>
-                          <span className={`wl-card-status wl-card-status--${card.status}`}>{t(`cards.statusName.${card.status}`)}</span>
-                          {card.status === 2 && card.reason ? <span> {t("cards.rejectedReason", { reason: card.reason })}</span> : null}
+                          <span className={`wl-card-status wl-card-status--${card.status}`}>
+                            {t(`cards.statusName.${card.status}`)}
+                          </span>
+                          {card.status === 2 && card.reason ? (
+                            <span> {t("cards.rejectedReason", { reason: card.reason })}</span>
+                          ) : null}
                         </dd>
                       </div>
                     </dl>
@@ -241,7 +262,14 @@ function CardForm({
     schema,
     lastResult,
     defaultValue: editing
-      ? { intent: "edit", id: String(editing.id), bank: editing.bank, bank_user: editing.holder, bank_card: editing.number, ifsc: editing.ifsc }
+      ? {
+          intent: "edit",
+          id: String(editing.id),
+          bank: editing.bank,
+          bank_user: editing.holder,
+          bank_card: editing.number,
+          ifsc: editing.ifsc,
+        }
       : { intent: "add" },
   });
   const visible = data.fields.filter((field): field is Exclude<CardField, "branch_bank"> => field !== "branch_bank");

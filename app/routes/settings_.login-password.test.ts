@@ -6,10 +6,11 @@ vi.hoisted(() => {
 });
 
 import { fieldErrors, post, sessionCookie, toastText, useRealProvider } from "~/testing/route-harness";
+
+import { action as passwordAction } from "./settings_.login-password";
 import enCommon from "../../locales/en/common.json";
 import enWallet from "../../locales/en/wallet.json";
 import { newTrader } from "../../provider/tests/helpers";
-import { action as passwordAction } from "./settings_.login-password";
 
 const provider = useRealProvider();
 
@@ -32,12 +33,17 @@ describe("passwords", () => {
     expect(await fieldErrors(await form({ current: "secret1", password: "abc", confirm: "abc" }))).toMatchObject({
       password: ["Password must be at least 6 characters"],
     });
-    expect(await fieldErrors(await form({ current: "secret1", password: "newpass1", confirm: "newpass2" }))).toMatchObject({ confirm: ["Passwords do not match"] });
-    expect(await fieldErrors(await form({ current: "wrong-one", password: "newpass1", confirm: "newpass1" }))).toMatchObject({
+    expect(
+      await fieldErrors(await form({ current: "secret1", password: "newpass1", confirm: "newpass2" })),
+    ).toMatchObject({ confirm: ["Passwords do not match"] });
+    expect(
+      await fieldErrors(await form({ current: "wrong-one", password: "newpass1", confirm: "newpass1" })),
+    ).toMatchObject({
       current: ["The current password is incorrect"],
     });
 
-    const other = (await provider.call("/api/stock/user/login", { body: { user: phone, password: "secret1" } })).body.data.token as string;
+    const other = (await provider.call("/api/stock/user/login", { body: { user: phone, password: "secret1" } })).body
+      .data.token as string;
     const done = await form({ current: "secret1", password: "newpass1", confirm: "newpass1" });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/settings");

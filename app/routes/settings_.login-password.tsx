@@ -7,25 +7,25 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { z } from "zod";
-import { confirmField, newPasswordField, withPasswordMatch } from "~/features/account/schemas";
-import type { TFunction } from "~/i18n/config";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PasswordField } from "~/features/account/forms";
+import { confirmField, newPasswordField, withPasswordMatch } from "~/features/account/schemas";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "react-i18next";
-import { changeLoginPassword } from "~/provider/account.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
+import type { TFunction } from "~/i18n/config";
+import { changeLoginPassword } from "~/provider/account.server";
 import { loginPasswordHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 /**
  * Settings → change login password (docs/product.md#passwords): the current one, the new one (at least 6) and its
@@ -62,7 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
     t: context.t,
     where: "login password",
     hideFields: HIDDEN,
-    call: ({ current, password }) => changeLoginPassword(context.provider, { password: current, password_new: password }),
+    call: ({ current, password }) =>
+      changeLoginPassword(context.provider, { password: current, password_new: password }),
     codeFields: { password_wrong: "current", password_short: "password" },
     inputFields: { password: "current", password_new: "password" },
     fallbackKey: "wallet:password.failed",
@@ -87,7 +88,11 @@ export default function LoginPasswordPage() {
         <NewPasswordFields
           password={fields.password}
           confirm={fields.confirm}
-          labels={{ password: t("password.new"), hint: t("password.newHint", { min: PASSWORD_MIN }), confirm: t("password.confirm") }}
+          labels={{
+            password: t("password.new"),
+            hint: t("password.newHint", { min: PASSWORD_MIN }),
+            confirm: t("password.confirm"),
+          }}
         />
         <SettingsActions busy={busy} submitLabel={t("password.submit")} />
       </Form>

@@ -10,13 +10,28 @@ vi.hoisted(() => {
 });
 
 import sharp from "sharp";
-import { ORIGIN, getRequest, settle, type ReplyJson, fieldErrors, load, sessionCookie, toastText, useRealProvider, no, ok, useScriptedProvider } from "~/testing/route-harness";
+
+import { localeCookie } from "~/i18n/i18next.server";
+import {
+  ORIGIN,
+  getRequest,
+  settle,
+  type ReplyJson,
+  fieldErrors,
+  load,
+  sessionCookie,
+  toastText,
+  useRealProvider,
+  no,
+  ok,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
+import { loader as kycImageLoader } from "./resources.kyc-image.$id";
+import { action as realNameAction, loader as realNameLoader, type RealNameData } from "./settings_.real-name";
 import enCommon from "../../locales/en/common.json";
 import enWallet from "../../locales/en/wallet.json";
 import { newTrader } from "../../provider/tests/helpers";
-import { loader as kycImageLoader } from "./resources.kyc-image.$id";
-import { action as realNameAction, loader as realNameLoader, type RealNameData } from "./settings_.real-name";
-import { localeCookie } from "~/i18n/i18next.server";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
@@ -30,7 +45,10 @@ describe("on a real provider", () => {
   const toastOf = (response: Response) => toastText(response, { common: enCommon, wallet: enWallet });
 
   describe("real-name", () => {
-    const png = () => sharp({ create: { width: 64, height: 40, channels: 3, background: "#3366cc" } }).png().toBuffer();
+    const png = () =>
+      sharp({ create: { width: 64, height: 40, channels: 3, background: "#3366cc" } })
+        .png()
+        .toBuffer();
 
     function multipart(cookie: string, fields: Record<string, string | Blob>) {
       const body = new FormData();
@@ -38,13 +56,22 @@ describe("on a real provider", () => {
         if (typeof value === "string") body.append(name, value);
         else body.append(name, value, name === "front" ? "front.png" : "back.png");
       }
-      return new Request(`${ORIGIN}/settings/real-name`, { method: "POST", headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: cookie }, body });
+      return new Request(`${ORIGIN}/settings/real-name`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: cookie },
+        body,
+      });
     }
-    const submit = (cookie: string, fields: Record<string, string | Blob>) => settle(() => realNameAction({ request: multipart(cookie, fields), params: {}, context: {} }));
+    const submit = (cookie: string, fields: Record<string, string | Blob>) =>
+      settle(() => realNameAction({ request: multipart(cookie, fields), params: {}, context: {} }));
 
     it("status first; the form's messages; uploads then submits; locked under review; photos only to their owner", async () => {
       const { cookie } = await customer();
-      expect((await load<RealNameData>(realNameLoader, "/settings/real-name", cookie)).kyc).toMatchObject({ status: null, locked: false, idType: "idCard" });
+      expect((await load<RealNameData>(realNameLoader, "/settings/real-name", cookie)).kyc).toMatchObject({
+        status: null,
+        locked: false,
+        idType: "idCard",
+      });
 
       const image = new Blob([await png()], { type: "image/png" });
       expect(await fieldErrors(await submit(cookie, { id_type: "passport" }))).toMatchObject({
@@ -54,36 +81,86 @@ describe("on a real provider", () => {
         back: ["Please select a photo of the back of your ID"],
       });
       const text = new Blob(["not a picture"], { type: "text/plain" });
-      expect(await fieldErrors(await submit(cookie, { real_name: "Asha Rao", id_type: "passport", id_number: "P1234567", front: text, back: image }))).toMatchObject({
+      expect(
+        await fieldErrors(
+          await submit(cookie, {
+            real_name: "Asha Rao",
+            id_type: "passport",
+            id_number: "P1234567",
+            front: text,
+            back: image,
+          }),
+        ),
+      ).toMatchObject({
         front: ["Please select an image file"],
       });
       // A file that claims to be an image but is not: the provider reads the bytes (not_image).
       const fake = new Blob(["GIF89a but not really"], { type: "image/gif" });
-      expect(await fieldErrors(await submit(cookie, { real_name: "Asha Rao", id_type: "passport", id_number: "P1234567", front: fake, back: image }))).toMatchObject({
+      expect(
+        await fieldErrors(
+          await submit(cookie, {
+            real_name: "Asha Rao",
+            id_type: "passport",
+            id_number: "P1234567",
+            front: fake,
+            back: image,
+          }),
+        ),
+      ).toMatchObject({
         front: ["Please select an image file"],
       });
 
-      const done = await submit(cookie, { real_name: "Asha Rao", id_type: "passport", id_number: "P1234567", front: image, back: image });
+      const done = await submit(cookie, {
+        real_name: "Asha Rao",
+        id_type: "passport",
+        id_number: "P1234567",
+        front: image,
+        back: image,
+      });
       expect(done.status).toBe(302);
       expect(done.headers.get("Location")).toBe("/settings/real-name");
       expect(await toastOf(done)).toBe("Verification submitted. It is now under review.");
       const kyc = (await load<RealNameData>(realNameLoader, "/settings/real-name", cookie)).kyc!;
-      expect(kyc).toMatchObject({ status: 1, locked: true, realName: "Asha Rao", idType: "passport", idNumber: "P1234567" });
+      expect(kyc).toMatchObject({
+        status: 1,
+        locked: true,
+        realName: "Asha Rao",
+        idType: "passport",
+        idNumber: "P1234567",
+      });
       expect(kyc.front).toMatch(/^[0-9a-f-]{36}$/);
 
-      const photo = await settle(() => kycImageLoader({ request: getRequest(`/resources/kyc-image/${kyc.front}`, cookie), params: { id: kyc.front! }, context: {} }));
+      const photo = await settle(() =>
+        kycImageLoader({
+          request: getRequest(`/resources/kyc-image/${kyc.front}`, cookie),
+          params: { id: kyc.front! },
+          context: {},
+        }),
+      );
       expect(photo.status).toBe(200);
       expect(photo.headers.get("Content-Type")).toBe("image/jpeg");
       expect((await sharp(Buffer.from(await photo.arrayBuffer())).metadata()).width).toBe(64);
       const stranger = await customer();
       const refused = await settle(() =>
-        kycImageLoader({ request: getRequest(`/resources/kyc-image/${kyc.front}`, stranger.cookie), params: { id: kyc.front! }, context: {} }),
+        kycImageLoader({
+          request: getRequest(`/resources/kyc-image/${kyc.front}`, stranger.cookie),
+          params: { id: kyc.front! },
+          context: {},
+        }),
       );
       expect(refused.status).toBe(404);
 
       // Locked: a second submission is the provider's kyc_locked.
-      const again = await submit(cookie, { real_name: "Asha Rao", id_type: "passport", id_number: "P1234567", front: image, back: image });
-      expect(((await again.json()) as ReplyJson).result.error).toMatchObject({ "": ["Your verification is under review or already approved"] });
+      const again = await submit(cookie, {
+        real_name: "Asha Rao",
+        id_type: "passport",
+        id_number: "P1234567",
+        front: image,
+        back: image,
+      });
+      expect(((await again.json()) as ReplyJson).result.error).toMatchObject({
+        "": ["Your verification is under review or already approved"],
+      });
     });
   });
 });
@@ -104,10 +181,17 @@ describe("when the provider fails", () => {
         body.append("id_number", "ABCD1234");
         body.append("front", image, "front.png");
         body.append("back", image, "back.png");
-        return new Request(`${ORIGIN}/settings/real-name`, { method: "POST", headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: session.cookie }, body });
+        return new Request(`${ORIGIN}/settings/real-name`, {
+          method: "POST",
+          headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: session.cookie },
+          body,
+        });
       };
       const submit = () => settle(() => realNameAction({ request: request(), params: {}, context: {} }));
-      const upload = { id: "5d6b0c2e-0000-4000-8000-000000000001", url: "/api/stock/success/upload/5d6b0c2e-0000-4000-8000-000000000001" };
+      const upload = {
+        id: "5d6b0c2e-0000-4000-8000-000000000001",
+        url: "/api/stock/success/upload/5d6b0c2e-0000-4000-8000-000000000001",
+      };
 
       provider.reply("/stock/success/upload", { json: no("something_new") });
       const refused = (await (await submit()).json()) as ReplyJson;
@@ -115,9 +199,14 @@ describe("when the provider fails", () => {
 
       provider.reply("/stock/success/upload", { fail: "timeout" });
       const lost = (await (await submit()).json()) as ReplyJson;
-      expect(lost.result.error?.[""]).toEqual(["Upload failed", "The service is not responding right now. Please try again in a moment."]);
+      expect(lost.result.error?.[""]).toEqual([
+        "Upload failed",
+        "The service is not responding right now. Please try again in a moment.",
+      ]);
 
-      provider.reply("/stock/success/upload", { json: ok({ ...upload, mime: "image/jpeg", size: 10, width: 1, height: 1 }) });
+      provider.reply("/stock/success/upload", {
+        json: ok({ ...upload, mime: "image/jpeg", size: 10, width: 1, height: 1 }),
+      });
       provider.reply("/stock/success/autonomy/add", { json: no("something_new") });
       expect(await formErrors(await submit())).toEqual(["Failed to submit verification"]);
       expect(provider.calls.find((call) => call.path === "/stock/success/autonomy/add")?.body).toEqual({
@@ -144,7 +233,13 @@ describe("photos the provider refuses", () => {
     body.append("front", image, "front.png");
     body.append("back", image, "back.png");
     const headers = { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: `${session.cookie}; ${lng}` };
-    return settle(() => realNameAction({ request: new Request(`${ORIGIN}/settings/real-name`, { method: "POST", headers, body }), params: {}, context: {} }));
+    return settle(() =>
+      realNameAction({
+        request: new Request(`${ORIGIN}/settings/real-name`, { method: "POST", headers, body }),
+        params: {},
+        context: {},
+      }),
+    );
   }
 
   it.each([
@@ -153,8 +248,18 @@ describe("photos the provider refuses", () => {
   ])("a photo with too many pixels is refused on its field with the pixel limit (%s)", async (language, message) => {
     provider.reply("/stock/success/upload", ({ body }) =>
       String(body).includes('filename="front.jpg"')
-        ? { json: no("image_too_large_pixels", { field: "file", message: "image too large: at most 25 megapixels (GIF: 2)" }) }
-        : { json: ok({ id: "5d6b0c2e-0000-4000-8000-000000000001", url: "/api/stock/success/upload/5d6b0c2e-0000-4000-8000-000000000001" }) },
+        ? {
+            json: no("image_too_large_pixels", {
+              field: "file",
+              message: "image too large: at most 25 megapixels (GIF: 2)",
+            }),
+          }
+        : {
+            json: ok({
+              id: "5d6b0c2e-0000-4000-8000-000000000001",
+              url: "/api/stock/success/upload/5d6b0c2e-0000-4000-8000-000000000001",
+            }),
+          },
     );
     const response = await submit(language);
     expect(response.status).toBe(400);

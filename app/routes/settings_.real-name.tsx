@@ -7,30 +7,38 @@
  * post (the server takes up to 8 MB on this route). The action uploads each photo to the provider, then submits
  * autonomy/add with the returned references.
  */
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
-import { z } from "zod";
-import type { T } from "~/features/wallet/schemas";
-import { ID_TYPES as ID_TYPE_VALUES } from "~/provider/id-types";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import { ImagePreparationError, prepareImage, type ImageProblem } from "~/features/wallet/compress-image";
 import { walletLinks } from "~/features/wallet/route-exports";
+import type { T } from "~/features/wallet/schemas";
 import { refuse, submitToProvider } from "~/forms/action.server";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "react-i18next";
-import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
-import { ID_TYPES, getKycState, kycFigures, submitKyc, uploadImage, type IdType, type KycFigures } from "~/provider/wallet.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
+import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
+import { ID_TYPES as ID_TYPE_VALUES } from "~/provider/id-types";
+import {
+  ID_TYPES,
+  getKycState,
+  kycFigures,
+  submitKyc,
+  uploadImage,
+  type IdType,
+  type KycFigures,
+} from "~/provider/wallet.server";
 import { kycImageHref, realNameHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 /** A photo field: a non-empty file whose declared type is an image (the provider checks the bytes). */
 function photoField(t: T, required: string) {
@@ -53,8 +61,8 @@ export function createRealNameSchema(t: T) {
   });
 }
 
-
-const text = (required: string, max = 100) => z.string({ required_error: required }).trim().min(1, required).max(max, required);
+const text = (required: string, max = 100) =>
+  z.string({ required_error: required }).trim().min(1, required).max(max, required);
 
 export const handle: PageHandle = { i18n: ["wallet:realName", "wallet:settings"], titleKey: "wallet:realName.title" };
 export const links = walletLinks;
@@ -103,7 +111,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!frontUpload.ok || !backUpload.ok) {
     const fieldErrors: Record<string, string[]> = {};
     const formErrors: string[] = [];
-    for (const [photo, result] of [["front", frontUpload], ["back", backUpload]] as const) {
+    for (const [photo, result] of [
+      ["front", frontUpload],
+      ["back", backUpload],
+    ] as const) {
       if (result.ok) continue;
       if (result.business) fieldErrors[photo] = [result.message];
       else formErrors.push(context.t("realName.uploadFailed"), result.message);
@@ -114,8 +125,21 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitToProvider(submission, {
     t: context.t,
     where: "real-name",
-    call: () => submitKyc(context.provider, { real_name, id_type, id_number, id_number_img: frontUpload.url, id_number_img_two: backUpload.url }),
-    inputFields: { real_name: "real_name", id_number: "id_number", id_type: "id_type", id_number_img: "front", id_number_img_two: "back" },
+    call: () =>
+      submitKyc(context.provider, {
+        real_name,
+        id_type,
+        id_number,
+        id_number_img: frontUpload.url,
+        id_number_img_two: backUpload.url,
+      }),
+    inputFields: {
+      real_name: "real_name",
+      id_number: "id_number",
+      id_type: "id_type",
+      id_number_img: "front",
+      id_number_img_two: "back",
+    },
     fallbackKey: "wallet:realName.failed",
     success: () => ({ to: realNameHref(), toast: { key: "wallet:toast.realNameSubmitted" } }),
   });
@@ -132,9 +156,12 @@ export default function RealNamePage() {
       {kyc ? (
         <>
           <p className="wl-kyc-status">
-            {t("realName.statusLabel")}: <strong>{t(kyc.status === null ? "realName.statusName.none" : `realName.statusName.${kyc.status}`)}</strong>
+            {t("realName.statusLabel")}:{" "}
+            <strong>{t(kyc.status === null ? "realName.statusName.none" : `realName.statusName.${kyc.status}`)}</strong>
           </p>
-          {kyc.status === 3 && kyc.reason ? <p className="notice">{t("realName.rejected", { reason: kyc.reason })}</p> : null}
+          {kyc.status === 3 && kyc.reason ? (
+            <p className="notice">{t("realName.rejected", { reason: kyc.reason })}</p>
+          ) : null}
           {kyc.locked ? <LockedRecord kyc={kyc} /> : <RealNameForm data={data} kyc={kyc} lastResult={reply?.result} />}
         </>
       ) : (
@@ -178,7 +205,14 @@ function LockedRecord({ kyc }: { kyc: KycFigures }) {
   );
 }
 
-const PROBLEM_KEYS: Record<ImageProblem, "realName.notImage" | "realName.invalidImage" | "realName.loadFailed" | "realName.readFailed" | "realName.compressFailed"> = {
+const PROBLEM_KEYS: Record<
+  ImageProblem,
+  | "realName.notImage"
+  | "realName.invalidImage"
+  | "realName.loadFailed"
+  | "realName.readFailed"
+  | "realName.compressFailed"
+> = {
   notImage: "realName.notImage",
   invalidImage: "realName.invalidImage",
   loadFailed: "realName.loadFailed",
@@ -186,14 +220,28 @@ const PROBLEM_KEYS: Record<ImageProblem, "realName.notImage" | "realName.invalid
   compressFailed: "realName.compressFailed",
 };
 
-function RealNameForm({ data, kyc, lastResult }: { data: RealNameData; kyc: KycFigures; lastResult: SubmissionResult<string[]> | undefined }) {
+function RealNameForm({
+  data,
+  kyc,
+  lastResult,
+}: {
+  data: RealNameData;
+  kyc: KycFigures;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const { t } = useTranslation("wallet");
   const submitForm = useSubmit();
   // Problems the browser found while preparing a photo (with JS only); the server's come through `fields`.
   const [photoProblems, setPhotoProblems] = useState<Partial<Record<Photo, string>>>({});
   const [preparing, setPreparing] = useState(false);
   const schema = useMemo(() => createRealNameSchema(t), [t]);
-  const { form, fields, formProps, summary, busy: posting } = useZodForm({
+  const {
+    form,
+    fields,
+    formProps,
+    summary,
+    busy: posting,
+  } = useZodForm({
     id: "real-name",
     schema,
     lastResult,
@@ -240,17 +288,14 @@ function RealNameForm({ data, kyc, lastResult }: { data: RealNameData; kyc: KycF
         lastResult={Object.keys(photoProblems).length > 0 ? { status: "error" } : summary.lastResult}
         attempts={summary.attempts}
       />
-      <Form
-        method="post"
-        action={realNameHref()}
-        encType="multipart/form-data"
-        {...formProps}
-        className="form"
-      >
+      <Form method="post" action={realNameHref()} encType="multipart/form-data" {...formProps} className="form">
         <Field
           label={t("realName.name")}
           errors={fields.real_name.errors}
-          inputProps={{ ...getInputProps(fields.real_name, { type: "text", ariaAttributes: false }), autoComplete: "name" }}
+          inputProps={{
+            ...getInputProps(fields.real_name, { type: "text", ariaAttributes: false }),
+            autoComplete: "name",
+          }}
         />
         <fieldset className="wl-choices">
           <legend className="label">{t("realName.idType")}</legend>
@@ -271,7 +316,10 @@ function RealNameForm({ data, kyc, lastResult }: { data: RealNameData; kyc: KycF
         <Field
           label={t("realName.idNumber")}
           errors={fields.id_number.errors}
-          inputProps={{ ...getInputProps(fields.id_number, { type: "text", ariaAttributes: false }), autoComplete: "off" }}
+          inputProps={{
+            ...getInputProps(fields.id_number, { type: "text", ariaAttributes: false }),
+            autoComplete: "off",
+          }}
         />
         {PHOTOS.map((photo) => (
           <Field

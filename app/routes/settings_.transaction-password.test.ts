@@ -5,12 +5,25 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { type ReplyJson, fieldErrors, load, post, sessionCookie, toastText, useRealProvider, type Route, no, post as postAs, useScriptedProvider } from "~/testing/route-harness";
+import {
+  type ReplyJson,
+  fieldErrors,
+  load,
+  post,
+  sessionCookie,
+  toastText,
+  useRealProvider,
+  type Route,
+  no,
+  post as postAs,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
+import { action as passwordAction } from "./settings_.login-password";
+import { action as transactionAction, loader as transactionLoader } from "./settings_.transaction-password";
 import enCommon from "../../locales/en/common.json";
 import enWallet from "../../locales/en/wallet.json";
 import { newTrader } from "../../provider/tests/helpers";
-import { action as passwordAction } from "./settings_.login-password";
-import { action as transactionAction, loader as transactionLoader } from "./settings_.transaction-password";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
@@ -26,18 +39,29 @@ describe("on a real provider", () => {
   describe("passwords", () => {
     it("transaction password: 6 digits twice; set, then modify with the current one", async () => {
       const { cookie } = await customer();
-      expect(await load<{ mode: string }>(transactionLoader, "/settings/transaction-password", cookie)).toMatchObject({ mode: "set" });
-      const form = (fields: Record<string, string>) => post(transactionAction, "/settings/transaction-password", fields, cookie);
+      expect(await load<{ mode: string }>(transactionLoader, "/settings/transaction-password", cookie)).toMatchObject({
+        mode: "set",
+      });
+      const form = (fields: Record<string, string>) =>
+        post(transactionAction, "/settings/transaction-password", fields, cookie);
       expect(await fieldErrors(await form({ mode: "set", password: "12345", confirm: "12345" }))).toMatchObject({
         password: ["Please enter 6-digit transaction password"],
       });
-      expect(await fieldErrors(await form({ mode: "set", password: "123456" }))).toMatchObject({ confirm: ["Please confirm your password"] });
-      expect(await fieldErrors(await form({ mode: "set", password: "123456", confirm: "654321" }))).toMatchObject({ confirm: ["Passwords do not match"] });
+      expect(await fieldErrors(await form({ mode: "set", password: "123456" }))).toMatchObject({
+        confirm: ["Please confirm your password"],
+      });
+      expect(await fieldErrors(await form({ mode: "set", password: "123456", confirm: "654321" }))).toMatchObject({
+        confirm: ["Passwords do not match"],
+      });
       const set = await form({ mode: "set", password: "123456", confirm: "123456" });
       expect(await toastOf(set)).toBe("Transaction password set successfully");
 
-      expect(await load<{ mode: string }>(transactionLoader, "/settings/transaction-password", cookie)).toMatchObject({ mode: "modify" });
-      expect(await fieldErrors(await form({ mode: "modify", current: "000000", password: "222222", confirm: "222222" }))).toMatchObject({
+      expect(await load<{ mode: string }>(transactionLoader, "/settings/transaction-password", cookie)).toMatchObject({
+        mode: "modify",
+      });
+      expect(
+        await fieldErrors(await form({ mode: "modify", current: "000000", password: "222222", confirm: "222222" })),
+      ).toMatchObject({
         current: ["Incorrect password"],
       });
       const changed = await form({ mode: "modify", current: "123456", password: "222222", confirm: "222222" });
@@ -48,7 +72,8 @@ describe("on a real provider", () => {
 
 describe("when the provider fails", () => {
   const { provider, session } = useScriptedProvider();
-  const post = (action: Route, path: string, fields: Record<string, string>) => postAs(action, path, fields, session.cookie);
+  const post = (action: Route, path: string, fields: Record<string, string>) =>
+    postAs(action, path, fields, session.cookie);
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
   describe("fallback messages of the settings screens", () => {
@@ -56,14 +81,33 @@ describe("when the provider fails", () => {
 
     it("passwords: 'Failed to change password', 'Failed to set…' and 'Failed to modify transaction password'", async () => {
       provider.reply("/stock/success/user/password/up", { json: no("something_new") });
-      expect(await formErrors(await post(passwordAction, "/settings/login-password", { current: "secret1", password: "newpass1", confirm: "newpass1" }))).toEqual([
-        "Failed to change password",
-      ]);
-      expect(await formErrors(await post(transactionAction, "/settings/transaction-password", { mode: "set", password: "123456", confirm: "123456" }))).toEqual([
-        "Failed to set transaction password",
-      ]);
       expect(
-        await formErrors(await post(transactionAction, "/settings/transaction-password", { mode: "modify", current: "111111", password: "123456", confirm: "123456" })),
+        await formErrors(
+          await post(passwordAction, "/settings/login-password", {
+            current: "secret1",
+            password: "newpass1",
+            confirm: "newpass1",
+          }),
+        ),
+      ).toEqual(["Failed to change password"]);
+      expect(
+        await formErrors(
+          await post(transactionAction, "/settings/transaction-password", {
+            mode: "set",
+            password: "123456",
+            confirm: "123456",
+          }),
+        ),
+      ).toEqual(["Failed to set transaction password"]);
+      expect(
+        await formErrors(
+          await post(transactionAction, "/settings/transaction-password", {
+            mode: "modify",
+            current: "111111",
+            password: "123456",
+            confirm: "123456",
+          }),
+        ),
       ).toEqual(["Failed to modify transaction password"]);
     });
   });

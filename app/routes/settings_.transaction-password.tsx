@@ -5,12 +5,12 @@
  * types into the field last focused. Messages: "Please enter 6-digit transaction password", "Please confirm your
  * password", "Passwords do not match"; success "…set successfully" / "…modified successfully".
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getInputProps } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
-import type { TFunction } from "~/i18n/config";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
@@ -21,14 +21,14 @@ import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
 import { useHydrated } from "~/forms/useHydrated";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "react-i18next";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
+import type { TFunction } from "~/i18n/config";
 import { changeTransactionPassword, getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, logFailure } from "~/provider/failures.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { settingsHref, transactionPasswordHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 /** The transaction password: exactly 6 digits (docs/product.md#passwords). */
 const TRANSACTION_PASSWORD = /^[0-9]{6}$/;
@@ -39,12 +39,17 @@ const TRANSACTION_PASSWORD = /^[0-9]{6}$/;
  * match".
  */
 export function createTransactionPasswordSchema(t: TFunction, modify: boolean) {
-  const sixDigits = (required: string) => z.string({ required_error: required }).regex(TRANSACTION_PASSWORD, t("wallet:transactionPassword.required"));
+  const sixDigits = (required: string) =>
+    z.string({ required_error: required }).regex(TRANSACTION_PASSWORD, t("wallet:transactionPassword.required"));
   const match = z
     .object({ password: z.string().optional(), confirm: z.string().optional() })
     .superRefine((value, ctx) => {
       if (value.password && value.confirm && value.password !== value.confirm) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm"], message: t("wallet:transactionPassword.mismatch") });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["confirm"],
+          message: t("wallet:transactionPassword.mismatch"),
+        });
       }
     });
   return z.intersection(
@@ -57,7 +62,10 @@ export function createTransactionPasswordSchema(t: TFunction, modify: boolean) {
   );
 }
 
-export const handle: PageHandle = { i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings"], titleKey: "wallet:transactionPassword.title" };
+export const handle: PageHandle = {
+  i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings"],
+  titleKey: "wallet:transactionPassword.title",
+};
 export const links = walletLinks;
 export const headers = noStoreHeaders;
 
@@ -97,7 +105,9 @@ export async function action({ request }: ActionFunctionArgs) {
     fallbackKey: mode === "set" ? "wallet:transactionPassword.setFailed" : "wallet:transactionPassword.modifyFailed",
     success: () => ({
       to: settingsHref(),
-      toast: { key: mode === "set" ? "wallet:toast.transactionPasswordSet" : "wallet:toast.transactionPasswordChanged" },
+      toast: {
+        key: mode === "set" ? "wallet:toast.transactionPasswordSet" : "wallet:toast.transactionPasswordChanged",
+      },
     }),
   });
 }
@@ -110,7 +120,11 @@ export default function TransactionPasswordPage() {
   // The account schemas speak `common` and name their wallet strings in full.
   const { t: common } = useTranslation("common");
   const schema = useMemo(() => createTransactionPasswordSchema(common, mode === "modify"), [common, mode]);
-  const { fields, formProps, summary, busy } = useZodForm({ id: "transaction-password", schema, lastResult: reply?.result });
+  const { fields, formProps, summary, busy } = useZodForm({
+    id: "transaction-password",
+    schema,
+    lastResult: reply?.result,
+  });
   // The field the keypad types into: the one focused last (the first one to begin with).
   const [target, setTarget] = useState<"current" | "password" | "confirm">(mode === "modify" ? "current" : "password");
 
@@ -118,13 +132,19 @@ export default function TransactionPasswordPage() {
     return (
       <div className="wl-page">
         <h1 tabIndex={-1}>{t("transactionPassword.title")}</h1>
-        <RetryNotice message={t("transactionPassword.stateFailed")} href={transactionPasswordHref()} retryLabel={t("realName.retry")} />
+        <RetryNotice
+          message={t("transactionPassword.stateFailed")}
+          href={transactionPasswordHref()}
+          retryLabel={t("realName.retry")}
+        />
       </div>
     );
   }
 
   const entries: { name: "current" | "password" | "confirm"; label: string; field: TextField }[] = [
-    ...(mode === "modify" ? [{ name: "current" as const, label: t("transactionPassword.current"), field: fields.current }] : []),
+    ...(mode === "modify"
+      ? [{ name: "current" as const, label: t("transactionPassword.current"), field: fields.current }]
+      : []),
     { name: "password", label: t("transactionPassword.new"), field: fields.password },
     { name: "confirm", label: t("transactionPassword.confirm"), field: fields.confirm },
   ];
@@ -140,7 +160,9 @@ export default function TransactionPasswordPage() {
 
   return (
     <div className="wl-page">
-      <h1 tabIndex={-1}>{t(mode === "modify" ? "transactionPassword.headingModify" : "transactionPassword.headingSet")}</h1>
+      <h1 tabIndex={-1}>
+        {t(mode === "modify" ? "transactionPassword.headingModify" : "transactionPassword.headingSet")}
+      </h1>
       <p>{t("transactionPassword.intro")}</p>
       <FormErrorSummary fields={entries.map((entry) => entry.field)} {...summary} />
       <Form method="post" action={transactionPasswordHref()} {...formProps} className="form card">
@@ -162,7 +184,11 @@ export default function TransactionPasswordPage() {
           />
         ))}
         {hydrated ? (
-          <div className="wl-keypad" role="group" aria-label={t("transactionPassword.keypad", { field: targetEntry.label })}>
+          <div
+            className="wl-keypad"
+            role="group"
+            aria-label={t("transactionPassword.keypad", { field: targetEntry.label })}
+          >
             {DIGITS.map((digit) => (
               <button key={digit} type="button" className="wl-key" onClick={() => press(digit)}>
                 {digit}
@@ -174,7 +200,10 @@ export default function TransactionPasswordPage() {
             </button>
           </div>
         ) : null}
-        <SettingsActions busy={busy} submitLabel={t(mode === "modify" ? "transactionPassword.submitModify" : "transactionPassword.submitSet")} />
+        <SettingsActions
+          busy={busy}
+          submitLabel={t(mode === "modify" ? "transactionPassword.submitModify" : "transactionPassword.submitSet")}
+        />
       </Form>
     </div>
   );

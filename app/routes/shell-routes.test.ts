@@ -7,9 +7,9 @@ import { action as desktopWarningAction } from "~/routes/desktop-warning";
 import { action as setLocaleAction } from "~/routes/set-locale";
 import { loader as supportLoader } from "~/routes/support";
 import { commitSession, getSession } from "~/session/session.server";
-import { useScriptedProvider } from "~/testing/route-harness";
-import { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle } from "~/testing/http";
 import { toastCookie } from "~/session/toast.server";
+import { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle } from "~/testing/http";
+import { useScriptedProvider } from "~/testing/route-harness";
 
 const { provider } = useScriptedProvider();
 beforeEach(() => {
@@ -48,7 +48,9 @@ describe("root loader", () => {
       toast: null,
     });
     expect(data.i18n.locale).toBe("de");
-    expect((data.i18n.resources.common as { errorSummary: { title: string } }).errorSummary.title).toBe("Es gibt ein Problem");
+    expect((data.i18n.resources.common as { errorSummary: { title: string } }).errorSummary.title).toBe(
+      "Es gibt ein Problem",
+    );
     // No route table under vitest, so `common` only; route namespaces: app/i18n/routes.test.ts.
     expect(Object.keys(data.i18n.resources)).toEqual(["common"]);
     // No flash read: the cookie is not rewritten.
@@ -84,10 +86,14 @@ describe("/set-locale", () => {
   });
 
   it("refuses a hidden locale (400, nothing saved) and an off-site redirect", async () => {
-    const hidden = await settle(() => setLocaleAction(routeArgs(formRequest("/set-locale", { lng: "zh", redirectTo: "/markets" }))));
+    const hidden = await settle(() =>
+      setLocaleAction(routeArgs(formRequest("/set-locale", { lng: "zh", redirectTo: "/markets" }))),
+    );
     expect(hidden.status).toBe(400);
     expect(hidden.headers.getSetCookie().some((c) => c.startsWith("lng="))).toBe(false);
-    const offSite = await settle(() => setLocaleAction(routeArgs(formRequest("/set-locale", { lng: "en", redirectTo: "https://evil.com" }))));
+    const offSite = await settle(() =>
+      setLocaleAction(routeArgs(formRequest("/set-locale", { lng: "en", redirectTo: "https://evil.com" }))),
+    );
     expect(offSite.headers.get("Location")).toBe("/");
   });
 });
@@ -141,7 +147,13 @@ describe("/desktop-warning", () => {
     expect(offsite.headers.get("Location")).toBe("/");
     const crossOrigin = await settle(() =>
       desktopWarningAction(
-        routeArgs(formRequest("/desktop-warning", {}, { headers: { Origin: "https://evil.com", "Sec-Fetch-Site": "cross-site" } })),
+        routeArgs(
+          formRequest(
+            "/desktop-warning",
+            {},
+            { headers: { Origin: "https://evil.com", "Sec-Fetch-Site": "cross-site" } },
+          ),
+        ),
       ),
     );
     expect(crossOrigin.status).toBe(403);
@@ -150,7 +162,9 @@ describe("/desktop-warning", () => {
   it("the root leaves the warning out on every page once the cookie is there", async () => {
     const before = await (await rootLoader(routeArgs(getRequest("/")))).json();
     expect(before.desktopWarningDismissed).toBe(false);
-    const after = await (await rootLoader(routeArgs(getRequest("/markets", "lng=en; desktop-warning=dismissed")))).json();
+    const after = await (
+      await rootLoader(routeArgs(getRequest("/markets", "lng=en; desktop-warning=dismissed")))
+    ).json();
     expect(after.desktopWarningDismissed).toBe(true);
   });
 });

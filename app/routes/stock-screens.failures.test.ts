@@ -16,14 +16,13 @@ beforeEach(() => {
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { listWatchlist } from "~/provider/watchlist.server";
 import { commitSession, getSession } from "~/session/session.server";
-import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
 import { getToast } from "~/session/toast.server";
-
-import en from "../../locales/en/watchlist.json";
+import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
 
 import { loader as chartLoader } from "./stock.$symbol.$market.$name";
 import { action as detailAction, loader as detailLoader } from "./stock.v2.$symbol.$name";
 import { action as watchlistAction, loader as watchlistLoader } from "./watchlists/route";
+import en from "../../locales/en/watchlist.json";
 
 const QUOTE = {
   symbol: "TCS.NS",
@@ -67,9 +66,13 @@ describe("favourite star against failing watchlist calls", () => {
 
   it("sends the documented request: POST collection/add {symbol}", async () => {
     reply.current = () => ({ collected: true });
-    const response = await detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add", enhanced: "1" }, { cookie }), params));
+    const response = await detailAction(
+      args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add", enhanced: "1" }, { cookie }), params),
+    );
     expect(await response.json()).toEqual({ ok: true, collected: true });
-    expect(reply.calls).toMatchObject([{ path: "/stock/success/collection/add", method: "POST", body: { symbol: "TCS.NS" } }]);
+    expect(reply.calls).toMatchObject([
+      { path: "/stock/success/collection/add", method: "POST", body: { symbol: "TCS.NS" } },
+    ]);
   });
 
   it.each([
@@ -85,7 +88,9 @@ describe("favourite star against failing watchlist calls", () => {
     expect(enhanced.status).toBe(502);
     expect(await enhanced.json()).toEqual({ ok: false, collected: true, message: en.favourite.errorText });
 
-    const plain = await settle(() => detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "remove" }, { cookie }), params)));
+    const plain = await settle(() =>
+      detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "remove" }, { cookie }), params)),
+    );
     expect(plain.status).toBe(302);
     expect(plain.headers.get("Location")).toBe("/stock/v2/TCS.NS/TCS");
     expect(await toastOf(plain)).toEqual({ key: "watchlist:favourite.failedToast", type: "error" });
@@ -105,7 +110,9 @@ describe("favourite star against failing watchlist calls", () => {
     reply.current = () => {
       throw providerLogout();
     };
-    const response = await settle(() => detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add" }, { cookie }), params)));
+    const response = await settle(() =>
+      detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add" }, { cookie }), params)),
+    );
     expect(response.headers.get("Location")).toMatch(/^\/login/);
   });
 });
@@ -116,11 +123,15 @@ describe("chart and watchlist pages against failing calls", () => {
     reply.current = () => {
       throw new ProviderError("server_error");
     };
-    expect((await settle(() => chartLoader(args(getRequest("/stock/TCS.NS/IN/TCS", cookie), params)))).status).toBe(502);
+    expect((await settle(() => chartLoader(args(getRequest("/stock/TCS.NS/IN/TCS", cookie), params)))).status).toBe(
+      502,
+    );
     reply.current = () => {
       throw new ProviderUnavailableError("timeout");
     };
-    expect((await settle(() => chartLoader(args(getRequest("/stock/TCS.NS/IN/TCS", cookie), params)))).status).toBe(503);
+    expect((await settle(() => chartLoader(args(getRequest("/stock/TCS.NS/IN/TCS", cookie), params)))).status).toBe(
+      503,
+    );
   });
 
   it("watchlist: the page is a 503 when the provider is down", async () => {
@@ -140,14 +151,19 @@ describe("chart and watchlist pages against failing calls", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/watchlists?edit=1&page=3");
     expect(await toastOf(response)).toEqual({ key: "watchlist:watchlist.deleteFailed", type: "error" });
-    expect(reply.calls).toMatchObject([{ path: "/stock/success/collection/remove", method: "POST", body: { symbol: "TCS.NS" } }]);
+    expect(reply.calls).toMatchObject([
+      { path: "/stock/success/collection/remove", method: "POST", body: { symbol: "TCS.NS" } },
+    ]);
   });
 
   it("the list client asks for pages of 10 and tolerates a reply without a list", async () => {
     reply.current = () => ({});
     const ctx = { token: "t", request: new Request("http://localhost") };
     expect(await listWatchlist(ctx, { page: 2 })).toEqual({ list: [], total: 0 });
-    expect(reply.calls[0]).toMatchObject({ path: "/stock/success/collection/list", query: { page: "2", pageSize: "10" } });
+    expect(reply.calls[0]).toMatchObject({
+      path: "/stock/success/collection/list",
+      query: { page: "2", pageSize: "10" },
+    });
   });
 });
 
@@ -157,9 +173,14 @@ describe("resolving a code as shown (defect 14) against a scripted provider", ()
   };
 
   it("asks for the code, then .NS, then .BO, and shows the one that exists", async () => {
-    reply.current = ({ query }) => (query?.symbol === "TATAPOWER.BO" ? { ...QUOTE, symbol: "TATAPOWER.BO" } : notFound());
+    reply.current = ({ query }) =>
+      query?.symbol === "TATAPOWER.BO" ? { ...QUOTE, symbol: "TATAPOWER.BO" } : notFound();
     const response = await chartLoader(
-      args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", cookie), { symbol: "TATAPOWER", market: "IN", name: "Tata Power" }),
+      args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", cookie), {
+        symbol: "TATAPOWER",
+        market: "IN",
+        name: "Tata Power",
+      }),
     );
     expect(response.status).toBe(200);
     expect(reply.calls.map((call) => call.query?.symbol)).toEqual(["TATAPOWER", "TATAPOWER.NS", "TATAPOWER.BO"]);
@@ -170,7 +191,9 @@ describe("resolving a code as shown (defect 14) against a scripted provider", ()
       throw new ProviderUnavailableError("timeout");
     };
     const response = await settle(() =>
-      chartLoader(args(getRequest("/stock/RELIANCE/IN/Reliance", cookie), { symbol: "RELIANCE", market: "IN", name: "Reliance" })),
+      chartLoader(
+        args(getRequest("/stock/RELIANCE/IN/Reliance", cookie), { symbol: "RELIANCE", market: "IN", name: "Reliance" }),
+      ),
     );
     expect(response.status).toBe(503);
     expect(reply.calls).toHaveLength(1);
@@ -178,9 +201,15 @@ describe("resolving a code as shown (defect 14) against a scripted provider", ()
 
   it("a symbol with its exchange suffix, an index or another market is asked for once", async () => {
     reply.current = notFound;
-    for (const [symbol, market] of [["RELIANCE.NS", "IN"], ["^NSEI", "IN"], ["AAPL", "US"]] as const) {
+    for (const [symbol, market] of [
+      ["RELIANCE.NS", "IN"],
+      ["^NSEI", "IN"],
+      ["AAPL", "US"],
+    ] as const) {
       reply.calls.length = 0;
-      const response = await settle(() => chartLoader(args(getRequest(`/stock/${symbol}/${market}/X`, cookie), { symbol, market, name: "X" })));
+      const response = await settle(() =>
+        chartLoader(args(getRequest(`/stock/${symbol}/${market}/X`, cookie), { symbol, market, name: "X" })),
+      );
       expect(response.status, symbol).toBe(404);
       expect(reply.calls, symbol).toHaveLength(1);
     }

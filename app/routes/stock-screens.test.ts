@@ -8,21 +8,21 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import type { ChartScreenData } from "~/components/chart/ChartScreen";
 import { MAX_CANDLES } from "~/components/chart/chartData";
+import type { ChartScreenData } from "~/components/chart/ChartScreen";
 import { getStockList } from "~/provider/market.server";
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
-import { cookieHeaderFrom, formRequest, getRequest, settle, useRealProvider } from "~/testing/route-harness";
 import { getToast } from "~/session/toast.server";
+import { cookieHeaderFrom, formRequest, getRequest, settle, useRealProvider } from "~/testing/route-harness";
 import { getRequestContext } from "~/utils/request.server";
 
-import en from "../../locales/en/watchlist.json";
 import { action as loginAction } from "./login";
 import { loader as candlesLoader, type CandlesPayload } from "./resources.candles";
 import { loader as chartLoader } from "./stock.$symbol.$market.$name";
 import { action as detailAction, loader as detailLoader, type StockDetailData } from "./stock.v2.$symbol.$name";
 import { loader as tradingLoader } from "./trading.$symbol";
 import { action as watchlistAction, loader as watchlistLoader, type WatchlistData } from "./watchlists/route";
+import en from "../../locales/en/watchlist.json";
 
 const DEMO = { phone: process.env.DEMO_USER ?? "9876543210", password: process.env.DEMO_PASSWORD ?? "demo1234" };
 let cookie = "";
@@ -31,9 +31,7 @@ useRealProvider();
 
 beforeAll(async () => {
   delete process.env.PROVIDER_URL;
-  const response = await settle(() =>
-    loginAction({ request: formRequest("/login", DEMO), params: {}, context: {} }),
-  );
+  const response = await settle(() => loginAction({ request: formRequest("/login", DEMO), params: {}, context: {} }));
   expect(response.status).toBe(302);
   cookie = cookieHeaderFrom(response);
   expect(cookie).toContain("__session=");
@@ -66,7 +64,11 @@ const RELIANCE = { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industri
 describe("visitors are sent to log in", () => {
   it.each([
     ["/stock/RELIANCE.NS/IN/Reliance", () => chartLoader(args(getRequest("/stock/RELIANCE.NS/IN/Reliance"), RELIANCE))],
-    ["/stock/v2/RELIANCE.NS/Reliance", () => detailLoader(args(getRequest("/stock/v2/RELIANCE.NS/Reliance"), { symbol: "RELIANCE.NS", name: "Reliance" }))],
+    [
+      "/stock/v2/RELIANCE.NS/Reliance",
+      () =>
+        detailLoader(args(getRequest("/stock/v2/RELIANCE.NS/Reliance"), { symbol: "RELIANCE.NS", name: "Reliance" })),
+    ],
     ["/trading/RELIANCE.NS", () => tradingLoader(args(getRequest("/trading/RELIANCE.NS"), { symbol: "RELIANCE.NS" }))],
     ["/watchlists?edit=1", () => watchlistLoader(args(getRequest("/watchlists?edit=1")))],
   ])("%s", async (path, run) => {
@@ -81,14 +83,18 @@ describe("visitors are sent to log in", () => {
     );
     expect(star.status).toBe(302);
     expect(star.headers.get("Location")).toMatch(/^\/login/);
-    const remove = await settle(() => watchlistAction(args(formRequest("/watchlists", { intent: "delete", symbol: "TCS.NS" }))));
+    const remove = await settle(() =>
+      watchlistAction(args(formRequest("/watchlists", { intent: "delete", symbol: "TCS.NS" }))),
+    );
     expect(remove.headers.get("Location")).toMatch(/^\/login/);
   });
 });
 
 describe("stock chart loader", () => {
   async function chart(search = ""): Promise<ChartScreenData> {
-    const response = await chartLoader(args(getRequest(`/stock/RELIANCE.NS/IN/Reliance%20Industries${search}`, cookie), RELIANCE));
+    const response = await chartLoader(
+      args(getRequest(`/stock/RELIANCE.NS/IN/Reliance%20Industries${search}`, cookie), RELIANCE),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toContain("no-store");
     return response.json();
@@ -104,7 +110,16 @@ describe("stock chart loader", () => {
       expect(data.quote.name).toBe("Reliance Industries");
       expect(data.quote.market).toBe("IN");
       expect(data.quote.kind).toBe("stock");
-      for (const figure of ["price", "change", "changePercent", "open", "high", "low", "previousClose", "volume"] as const) {
+      for (const figure of [
+        "price",
+        "change",
+        "changePercent",
+        "open",
+        "high",
+        "low",
+        "previousClose",
+        "volume",
+      ] as const) {
         expect(Number.isFinite(data.quote[figure]), figure).toBe(true);
       }
       const series = data.series;
@@ -145,7 +160,9 @@ describe("stock chart loader", () => {
 
   it("answers 404 for a symbol the provider does not list", async () => {
     const response = await settle(() =>
-      chartLoader(args(getRequest("/stock/NOPE.NS/IN/Nope", cookie), { symbol: "NOPE.NS", market: "IN", name: "Nope" })),
+      chartLoader(
+        args(getRequest("/stock/NOPE.NS/IN/Nope", cookie), { symbol: "NOPE.NS", market: "IN", name: "Nope" }),
+      ),
     );
     expect(response.status).toBe(404);
   });
@@ -181,7 +198,9 @@ describe("the interactive chart's candles (/resources/candles)", () => {
     }
     const times = body.candles.map((candle) => candle[0]);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
-    const page: ChartScreenData = await (await chartLoader(args(getRequest("/stock/RELIANCE.NS/IN/Reliance?period=1d", cookie), RELIANCE))).json();
+    const page: ChartScreenData = await (
+      await chartLoader(args(getRequest("/stock/RELIANCE.NS/IN/Reliance?period=1d", cookie), RELIANCE))
+    ).json();
     expect(body.candles.at(-1)?.[4]).toBeCloseTo(page.quote.price, 1);
     expect((await (await candles("symbol=TCS.NS&period=1wk")).json()).candles).toHaveLength(104);
   });
@@ -205,7 +224,11 @@ describe("the interactive chart's candles (/resources/candles)", () => {
 describe("a stock code as the customer sees it resolves (defect 14)", () => {
   it("the chart finds RELIANCE.NS from /stock/RELIANCE/IN/…, and links keep the real symbol", async () => {
     const response = await chartLoader(
-      args(getRequest("/stock/RELIANCE/IN/Reliance%20Industries", cookie), { symbol: "RELIANCE", market: "IN", name: "Reliance Industries" }),
+      args(getRequest("/stock/RELIANCE/IN/Reliance%20Industries", cookie), {
+        symbol: "RELIANCE",
+        market: "IN",
+        name: "Reliance Industries",
+      }),
     );
     expect(response.status).toBe(200);
     const data: ChartScreenData = await response.json();
@@ -215,14 +238,20 @@ describe("a stock code as the customer sees it resolves (defect 14)", () => {
 
   it("tries .NS first, then .BO (TATAPOWER is listed on the BSE only)", async () => {
     const response = await chartLoader(
-      args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", cookie), { symbol: "TATAPOWER", market: "IN", name: "Tata Power" }),
+      args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", cookie), {
+        symbol: "TATAPOWER",
+        market: "IN",
+        name: "Tata Power",
+      }),
     );
     const data: ChartScreenData = await response.json();
     expect(data.quote.symbol).toBe("TATAPOWER.BO");
   });
 
   it("the stock detail and the trading view resolve the shown code too", async () => {
-    const detail = await detailLoader(args(getRequest("/stock/v2/INFY/Infosys", cookie), { symbol: "INFY", name: "Infosys" }));
+    const detail = await detailLoader(
+      args(getRequest("/stock/v2/INFY/Infosys", cookie), { symbol: "INFY", name: "Infosys" }),
+    );
     expect(detail.status).toBe(200);
     const data: StockDetailData = await detail.json();
     expect(data.quote.symbol).toBe("INFY.NS");
@@ -292,12 +321,13 @@ describe("favourite star (stock detail v2)", () => {
     expect(enhanced.status).toBe(502);
     expect(await enhanced.json()).toEqual({ ok: false, collected: false, message: en.favourite.errorText });
 
-    const plain = await settle(() => detailAction(args(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add" }, { cookie }), unknown)));
+    const plain = await settle(() =>
+      detailAction(args(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add" }, { cookie }), unknown)),
+    );
     expect(plain.status).toBe(302);
     expect(await toastOf(plain)).toEqual({ key: "watchlist:favourite.failedToast", type: "error" });
     expect(en.favourite.errorTitle).toBe("Error");
     expect(en.favourite.errorText).toMatch(/try again later/i);
-
   });
 
   // Defect 10: a malformed favourite request answered 502 ("try again later"); it is the request that is wrong.
@@ -327,7 +357,11 @@ describe("favourite star (stock detail v2)", () => {
     const response = await settle(() =>
       detailAction(
         args(
-          formRequest("/stock/v2/INFY.NS/Infosys", { intent: "add" }, { cookie, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } }),
+          formRequest(
+            "/stock/v2/INFY.NS/Infosys",
+            { intent: "add" },
+            { cookie, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } },
+          ),
           params,
         ),
       ),
@@ -400,12 +434,21 @@ describe("watchlist", () => {
 
     const response = await settle(() =>
       watchlistAction(
-        args(formRequest("/watchlists", { intent: "delete", symbol: saved[0], name: confirm.confirm!.name, page: "2" }, { cookie })),
+        args(
+          formRequest(
+            "/watchlists",
+            { intent: "delete", symbol: saved[0], name: confirm.confirm!.name, page: "2" },
+            { cookie },
+          ),
+        ),
       ),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/watchlists?edit=1&page=2");
-    expect(await toastOf(response)).toEqual({ key: "watchlist:watchlist.deleted", values: { name: confirm.confirm!.name } });
+    expect(await toastOf(response)).toEqual({
+      key: "watchlist:watchlist.deleted",
+      values: { name: confirm.confirm!.name },
+    });
     const after = await load("?edit=1&page=2");
     expect(after.total).toBe(11);
     expect(after.rows.map((row) => row.symbol)).toEqual([saved[1]]);
@@ -440,7 +483,11 @@ describe("watchlist", () => {
     const response = await settle(() =>
       watchlistAction(
         args(
-          formRequest("/watchlists", { intent: "delete", symbol: saved[1] }, { cookie, headers: { Origin: "https://evil.example" } }),
+          formRequest(
+            "/watchlists",
+            { intent: "delete", symbol: saved[1] },
+            { cookie, headers: { Origin: "https://evil.example" } },
+          ),
         ),
       ),
     );

@@ -6,6 +6,7 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import { ChartBody, ChartHeader } from "~/components/chart/ChartScreen";
 import { StockError } from "~/components/chart/StockError";
@@ -14,9 +15,8 @@ import { loadChart } from "~/features/chart/chart.server";
 import { useChartScreen } from "~/features/chart/useChartScreen";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { stockScreenExports } from "~/features/market/route-exports";
-import { useTranslation } from "react-i18next";
-import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import { NO_STORE } from "~/http/no-store";
+import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 
 export const { headers, links, handle } = stockScreenExports("stock:chart.title", { chart: true });
 

@@ -7,29 +7,31 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 import { StockError } from "~/components/chart/StockError";
-import { StockActions } from "~/components/market/StockActions";
+import { mergeCardQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
 import { PriceCard } from "~/components/market/PriceCard";
-import { mergeCardQuote, useLiveQuotes } from "~/components/market/liveQuotes";
+import { StockActions } from "~/components/market/StockActions";
 import { quoteMeta } from "~/features/market/quote-meta";
+import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
 import { parseFavourite } from "~/features/market/schemas.server";
 import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
-import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
-import { useTranslation } from "react-i18next";
+import { NO_STORE } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { priceCardFigures, type PriceCardFigures } from "~/provider/market.server";
 import { addToWatchlist, isInWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { currentPath } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE } from "~/http/no-store";
 
-export const { headers, links, handle } = stockScreenExports("stock:detail.title", { i18n: ["stock", "quotes", "watchlist"] });
+export const { headers, links, handle } = stockScreenExports("stock:detail.title", {
+  i18n: ["stock", "quotes", "watchlist"],
+});
 
 export const meta: MetaFunction<typeof loader> = quoteMeta;
 
@@ -85,10 +87,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   const { intent } = submission.value;
-  const result = await attempt(intent === "add" ? addToWatchlist(provider, symbol) : removeFromWatchlist(provider, symbol));
+  const result = await attempt(
+    intent === "add" ? addToWatchlist(provider, symbol) : removeFromWatchlist(provider, symbol),
+  );
   if (!result.ok) {
     logFailure(`stock detail: favourite ${intent}`, result.failure);
-    if (!enhanced) return redirectWithToast(currentPath(request), { key: "watchlist:favourite.failedToast", type: "error" });
+    if (!enhanced)
+      return redirectWithToast(currentPath(request), { key: "watchlist:favourite.failedToast", type: "error" });
     const reply: FavouriteReply = { ok: false, collected: intent === "remove", message: t("favourite.errorText") };
     return json(reply, { status: 502, headers: NO_STORE });
   }
@@ -154,7 +159,7 @@ function FavouriteStar({ collected: saved, name, action }: { collected: boolean;
   let collected = saved;
   if (pending === "add" || pending === "remove") collected = pending === "add";
   else if (fetcher.state !== "idle" && fetcher.data?.ok) collected = fetcher.data.collected;
-  const answer = fetcher.state === "idle" ? fetcher.data ?? actionData : undefined;
+  const answer = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
   const failure = answer && !answer.ok ? answer : null;
 
   return (

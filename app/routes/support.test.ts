@@ -8,9 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { classifySupportUrl, supportTarget } from "~/provider/support.server";
 import { commitSession, startSession } from "~/session/session.server";
-import { no, ok, useScriptedProvider } from "~/testing/route-harness";
-import { formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 import { getToast } from "~/session/toast.server";
+import { formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
+import { no, ok, useScriptedProvider } from "~/testing/route-harness";
 
 import { action as chatAction, loader as chatLoader, type ChatPageData } from "./customer-service/route";
 import { loader as chatPoll } from "./resources.chat";
@@ -33,8 +33,20 @@ const send = (fields: Record<string, string>) =>
   settle(() => chatAction(args(formRequest("/customer-service", { idempotency_key: KEY, ...fields }, { cookie }))));
 
 const MESSAGES = [
-  { id: 12, sender: "operator", content: "Hello, how can we help?", read: true, created_at: "2026-11-23T10:01:00.000Z" },
-  { id: 11, sender: "customer", content: "Where is my withdrawal?", read: true, created_at: "2026-11-23T10:00:00.000Z" },
+  {
+    id: 12,
+    sender: "operator",
+    content: "Hello, how can we help?",
+    read: true,
+    created_at: "2026-11-23T10:01:00.000Z",
+  },
+  {
+    id: 11,
+    sender: "customer",
+    content: "Where is my withdrawal?",
+    read: true,
+    created_at: "2026-11-23T10:00:00.000Z",
+  },
 ];
 
 describe("chat: sending a message", () => {
@@ -50,8 +62,12 @@ describe("chat: sending a message", () => {
       expect(result.error).toEqual({ message: [expected] });
     }
     // A form without its idempotency key (tampered) is refused too.
-    const keyless = await settle(() => chatAction(args(formRequest("/customer-service", { message: "Hi" }, { cookie }))));
-    expect(((await keyless.json()) as ReplyJson).result.error).toEqual({ idempotency_key: ["Your message was not sent. Please try again."] });
+    const keyless = await settle(() =>
+      chatAction(args(formRequest("/customer-service", { message: "Hi" }, { cookie }))),
+    );
+    expect(((await keyless.json()) as ReplyJson).result.error).toEqual({
+      idempotency_key: ["Your message was not sent. Please try again."],
+    });
     expect(provider.calls).toEqual([]);
   });
 
@@ -68,13 +84,22 @@ describe("chat: sending a message", () => {
         body: { content: "Thanks", idempotency_key: KEY },
       }),
     ]);
-    const toastCookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const toastCookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     expect((await getToast(getRequest("/customer-service", toastCookie))).toast).toEqual({ key: "support:chat.sent" });
   });
 
   it("1000 characters are accepted; the fetcher's post (stay=1) gets data that empties the form, no redirect", async () => {
     provider.reply("/stock/success/user_message/send", ({ body }) => ({
-      json: ok({ id: 14, sender: "customer", content: (body as { content: string }).content, read: true, created_at: "2026-11-23T10:02:00.000Z" }),
+      json: ok({
+        id: 14,
+        sender: "customer",
+        content: (body as { content: string }).content,
+        read: true,
+        created_at: "2026-11-23T10:02:00.000Z",
+      }),
     }));
     const response = await send({ message: "é".repeat(1000), stay: "1" });
     expect(response.status).toBe(200);
@@ -116,7 +141,10 @@ describe("chat: the conversation", () => {
       { id: 11, from: "customer", text: "Where is my withdrawal?", time: "2026-11-23T10:00:00.000Z" },
       { id: 12, from: "operator", text: "Hello, how can we help?", time: "2026-11-23T10:01:00.000Z" },
     ]);
-    expect(provider.calls.find((call) => call.path.endsWith("list-message"))?.query).toEqual({ page: "1", limit: "50" });
+    expect(provider.calls.find((call) => call.path.endsWith("list-message"))?.query).toEqual({
+      page: "1",
+      limit: "50",
+    });
     // Every read of the page mints the next message's idempotency key.
     expect(data.sendKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
@@ -133,17 +161,22 @@ describe("chat: the conversation", () => {
     const etag = first.headers.get("ETag") ?? "";
     expect(etag).toBe('W/"chat-12-2"');
 
-    const again = new Request("http://localhost:3000/resources/chat", { headers: { Cookie: cookie, "If-None-Match": etag } });
+    const again = new Request("http://localhost:3000/resources/chat", {
+      headers: { Cookie: cookie, "If-None-Match": etag },
+    });
     expect((await chatPoll(args(again))).status).toBe(304);
 
-    rows = [{ id: 13, sender: "customer", content: "Thanks", read: true, created_at: "2026-11-23T10:02:00.000Z" }, ...MESSAGES];
-    const changed = await chatPoll(args(new Request("http://localhost:3000/resources/chat", { headers: { Cookie: cookie, "If-None-Match": etag } })));
+    rows = [
+      { id: 13, sender: "customer", content: "Thanks", read: true, created_at: "2026-11-23T10:02:00.000Z" },
+      ...MESSAGES,
+    ];
+    const changed = await chatPoll(
+      args(new Request("http://localhost:3000/resources/chat", { headers: { Cookie: cookie, "If-None-Match": etag } })),
+    );
     expect(changed.status).toBe(200);
-    expect(((await changed.json()) as { messages: { text: string }[] }).messages.map((message) => message.text)).toEqual([
-      "Where is my withdrawal?",
-      "Hello, how can we help?",
-      "Thanks",
-    ]);
+    expect(
+      ((await changed.json()) as { messages: { text: string }[] }).messages.map((message) => message.text),
+    ).toEqual(["Where is my withdrawal?", "Hello, how can we help?", "Thanks"]);
   });
 });
 
@@ -172,7 +205,10 @@ describe("/resources/unread", () => {
 
 describe("the support button's target", () => {
   it("classifies absolute URLs (new tab) and app routes; anything else is no target", () => {
-    expect(classifySupportUrl("https://chat.example/room?id=1")).toEqual({ url: "https://chat.example/room?id=1", external: true });
+    expect(classifySupportUrl("https://chat.example/room?id=1")).toEqual({
+      url: "https://chat.example/room?id=1",
+      external: true,
+    });
     expect(classifySupportUrl(" http://chat.example ")).toEqual({ url: "http://chat.example/", external: true });
     expect(classifySupportUrl("/customer-service")).toEqual({ url: "/customer-service", external: false });
     expect(classifySupportUrl("customer-service")).toEqual({ url: "/customer-service", external: false });
@@ -181,8 +217,14 @@ describe("the support button's target", () => {
     expect(classifySupportUrl("javascript:alert(1)")).toEqual({ url: "/javascript:alert(1)", external: false });
     expect(classifySupportUrl("")).toBeNull();
     // With the chat on, the button opens the chat whatever the link says.
-    expect(supportTarget({ url: "https://chat.example/room", chat_enabled: true })).toEqual({ url: "/customer-service", external: false });
-    expect(supportTarget({ url: "https://chat.example/room", chat_enabled: false })).toEqual({ url: "https://chat.example/room", external: true });
+    expect(supportTarget({ url: "https://chat.example/room", chat_enabled: true })).toEqual({
+      url: "/customer-service",
+      external: false,
+    });
+    expect(supportTarget({ url: "https://chat.example/room", chat_enabled: false })).toEqual({
+      url: "https://chat.example/room",
+      external: true,
+    });
   });
 
   it("/support opens the chat when it is on, else follows the link; 503 when the provider does not answer", async () => {

@@ -6,19 +6,23 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate, useParams } from "@remix-run/react";
-
-import { PositionsScreen } from "~/features/trading/PositionsScreen";
-import { loadPositionsScreen, readPositionTab } from "~/features/trading/positions.server";
 import { useTranslation } from "react-i18next";
+
+import { loadPositionsScreen, readPositionTab } from "~/features/trading/positions.server";
+import { PositionsScreen } from "~/features/trading/PositionsScreen";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import tradeStyles from "~/styles/trade.css";
 import { instrumentListHref, noNavPositionsHref, positionsHref, type PositionTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 import { routeLinks } from "~/utils/route-styles";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
-export const handle: PageHandle = { i18n: ["trade:positions", "trade:source", "quotes"], titleKey: "trade:positions.title", hideBottomNav: true };
+export const handle: PageHandle = {
+  i18n: ["trade:positions", "trade:source", "quotes"],
+  titleKey: "trade:positions.title",
+  hideBottomNav: true,
+};
 export const links = routeLinks(tradeStyles);
 export const headers = noStoreHeaders;
 

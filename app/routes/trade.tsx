@@ -4,18 +4,21 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-
-import { PositionsScreen } from "~/features/trading/PositionsScreen";
-import { loadPositionsScreen, readPositionTab } from "~/features/trading/positions.server";
-import { tradeLinks } from "~/features/trading/route-exports";
 import { useTranslation } from "react-i18next";
+
+import { loadPositionsScreen, readPositionTab } from "~/features/trading/positions.server";
+import { PositionsScreen } from "~/features/trading/PositionsScreen";
+import { tradeLinks } from "~/features/trading/route-exports";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { instrumentListHref, marketsHref, positionsHref, recordsHref, type PositionTab } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
-export const handle: PageHandle = { i18n: ["trade:positions", "trade:source", "quotes"], titleKey: "trade:positions.title" };
+export const handle: PageHandle = {
+  i18n: ["trade:positions", "trade:source", "quotes"],
+  titleKey: "trade:positions.title",
+};
 export const links = tradeLinks;
 export const headers = noStoreHeaders;
 

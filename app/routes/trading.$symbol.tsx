@@ -4,6 +4,7 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import { ChartBody, ChartHeader } from "~/components/chart/ChartScreen";
 import { StockError } from "~/components/chart/StockError";
@@ -12,10 +13,9 @@ import { loadChart } from "~/features/chart/chart.server";
 import { useChartScreen } from "~/features/chart/useChartScreen";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { stockScreenExports } from "~/features/market/route-exports";
-import { useTranslation } from "react-i18next";
+import { NO_STORE } from "~/http/no-store";
 import { stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
-import { NO_STORE } from "~/http/no-store";
 
 const screen = stockScreenExports("stock:trading.title", { chart: true });
 export const { headers, links } = screen;

@@ -8,15 +8,13 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
+import { createPageI18n } from "~/i18n/instance";
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { commitSession, startSession } from "~/session/session.server";
-import { useScriptedProvider, type ProviderCall } from "~/testing/route-harness";
-import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 import { getToast } from "~/session/toast.server";
-import { createPageI18n } from "~/i18n/instance";
+import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
+import { useScriptedProvider, type ProviderCall } from "~/testing/route-harness";
 
-import en from "../../locales/en/trade.json";
-import enCommon from "../../locales/en/common.json";
 import { loader as forexLoader } from "./forex";
 import { loader as futuresLoader } from "./futures";
 import { action as recordsAction, loader as recordsLoader } from "./records";
@@ -24,11 +22,15 @@ import { loader as positionsResource } from "./resources.positions";
 import { action as tradingAction, loader as tradingLoader } from "./stock.trading.$symbol.$market.$name/route";
 import type { TradingPageData } from "./stock.trading.$symbol.$market.$name/types";
 import { loader as treasuryLoader } from "./treasury-debt";
+import enCommon from "../../locales/en/common.json";
+import en from "../../locales/en/trade.json";
 
 const { provider } = useScriptedProvider();
 let cookie = "";
 beforeAll(async () => {
-  cookie = (await commitSession(startSession({ token: "t".repeat(43), user: { user: "9876543210", no: "1" } }))).split(";")[0];
+  cookie = (await commitSession(startSession({ token: "t".repeat(43), user: { user: "9876543210", no: "1" } }))).split(
+    ";",
+  )[0];
 });
 beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -40,13 +42,24 @@ const fail = (error: unknown) => () => {
 };
 /** A toast as the customer reads it, in English. */
 const toastText = (toast: { key: string; values?: Record<string, string | number> } | null) =>
-  toast ? createPageI18n({ locale: "en", resources: { trade: en, common: enCommon } }).t(toast.key, toast.values) : null;
+  toast
+    ? createPageI18n({ locale: "en", resources: { trade: en, common: enCommon } }).t(toast.key, toast.values)
+    : null;
 const toastOf = async (response: Response) => (await getToast(getRequest("/", cookieHeaderFrom(response)))).toast;
 
 const AAPL = { symbol: "AAPL", market: "US", name: "Apple" };
 const RELIANCE = { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
 const quote = (symbol: string, market: string, price: number) => ({
-  symbol, name: symbol, market, price, change: 1.25, changePercent: 0.49, high: price + 2, low: price - 2, previousClose: price - 1.25, open: price - 1,
+  symbol,
+  name: symbol,
+  market,
+  price,
+  change: 1.25,
+  changePercent: 0.49,
+  high: price + 2,
+  low: price - 2,
+  previousClose: price - 1.25,
+  open: price - 1,
 });
 const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
 
@@ -57,19 +70,37 @@ const USDINR = quote("USDINR=X", "FOREX", 88.4681);
  * The provider of the buy/sell screen: the quotes asked for (the stock's, and the wallet's exchange pair unless
  * `rates` is empty), the customer's lots, the fee rate, and `order` for POSTs.
  */
-function tradingProvider(q: ReturnType<typeof quote>, lots: unknown[] = [], order?: (call: ProviderCall) => unknown, rates = [USDINR]) {
+function tradingProvider(
+  q: ReturnType<typeof quote>,
+  lots: unknown[] = [],
+  order?: (call: ProviderCall) => unknown,
+  rates = [USDINR],
+) {
   provider.respond((call) => {
-    if (call.path === "/v2/quotes") return { rows: [q, ...rates].filter((row) => call.query.symbols.split(",").includes(row.symbol)) };
+    if (call.path === "/v2/quotes")
+      return { rows: [q, ...rates].filter((row) => call.query.symbols.split(",").includes(row.symbol)) };
     if (call.path === "/stock/success/deal/positions") return { rows: lots, count: lots.length };
     if (call.path === "/v2/config") return [{ tag: "fee_rate", value: "0.0003" }];
-    if (order && (call.path === "/stock/success/deal/order" || call.path === "/stock/success/deal/sell")) return order(call);
+    if (order && (call.path === "/stock/success/deal/order" || call.path === "/stock/success/deal/sell"))
+      return order(call);
     throw new Error(`unexpected call ${call.path}`);
   });
 }
 
 const deal = (fields: Record<string, unknown>) => ({
-  id: 7, no: "2026112300000042", name: "x", mold: "stock", sell_price: null, profit: null, status: 1, status_name: "success",
-  position_no: null, created_at: "2026-11-23T03:00:00.000Z", filled_at: "2026-11-23T03:00:00.000Z", expires_at: null, held: "0.00",
+  id: 7,
+  no: "2026112300000042",
+  name: "x",
+  mold: "stock",
+  sell_price: null,
+  profit: null,
+  status: 1,
+  status_name: "success",
+  position_no: null,
+  created_at: "2026-11-23T03:00:00.000Z",
+  filled_at: "2026-11-23T03:00:00.000Z",
+  expires_at: null,
+  held: "0.00",
   ...fields,
 });
 
@@ -105,7 +136,10 @@ describe("defect 15 and Currency: a US stock on the INR deployment is totalled i
       pair: "USDINR=X",
       walletAmount: "45617.22",
     });
-    expect(provider.calls.filter((call) => call.path === "/v2/quotes").map((call) => call.query.symbols)).toEqual(["AAPL", "USDINR=X"]);
+    expect(provider.calls.filter((call) => call.path === "/v2/quotes").map((call) => call.query.symbols)).toEqual([
+      "AAPL",
+      "USDINR=X",
+    ]);
   });
 
   it("a review whose exchange rate cannot be read keeps the dollar figures and leaves the wallet amount to the fill", async () => {
@@ -116,15 +150,31 @@ describe("defect 15 and Currency: a US stock on the INR deployment is totalled i
     });
     expect(response.status).toBe(200);
     const data = (await response.json()) as TradingPageData;
-    expect(data.review).toMatchObject({ estimate: { net: "515.63" }, conversion: null, pair: "USDINR=X", walletAmount: null });
+    expect(data.review).toMatchObject({
+      estimate: { net: "515.63" },
+      conversion: null,
+      pair: "USDINR=X",
+      walletAmount: null,
+    });
   });
 
   it("the buy toast states the dollar price and cost and the rupees taken, with the rate, source and time the provider applied", async () => {
     tradingProvider(quote("AAPL", "US", 257.74), [], () =>
       deal({
-        tag: "AAPL", type: "US", state: "buy", count: 2, price: 257.8, price_all: "515.60", fee: "0.15", amount: "515.75",
-        fx_rate: 88.4681, fx_source: "simulator:USDINR=X", fx_at: "2026-11-23T03:00:00.000Z",
-        wallet_price_all: "45614.15", wallet_fee: "13.68", wallet_amount: "45627.83",
+        tag: "AAPL",
+        type: "US",
+        state: "buy",
+        count: 2,
+        price: 257.8,
+        price_all: "515.60",
+        fee: "0.15",
+        amount: "515.75",
+        fx_rate: 88.4681,
+        fx_source: "simulator:USDINR=X",
+        fx_at: "2026-11-23T03:00:00.000Z",
+        wallet_price_all: "45614.15",
+        wallet_fee: "13.68",
+        wallet_amount: "45627.83",
       }),
     );
     const response = await confirm(AAPL, { type: "buy", quantity: "2" });
@@ -134,16 +184,51 @@ describe("defect 15 and Currency: a US stock on the INR deployment is totalled i
       "Submission successful: bought 2 AAPL at $257.80, $515.75 with the fee; ₹45,627.83 taken from your wallet (1 USD = 88.4681 INR, USDINR=X from the market simulator at 08:30)",
     );
     expect(provider.calls.find((call) => call.path === "/stock/success/deal/order")?.body).toEqual({
-      tag: "AAPL", type: "US", count: 2, mold: "stock", state: "buy", idempotency_key: KEY,
+      tag: "AAPL",
+      type: "US",
+      count: 2,
+      mold: "stock",
+      state: "buy",
+      idempotency_key: KEY,
     });
   });
 
   it("a home-market sell: price and P&L in rupees, no conversion sentence", async () => {
-    const lot = { no: "2026112200000007", tag: "RELIANCE.NS", name: "Reliance", market: "IN", mold: "stock", count: 5, price: 2400, current_price: 2456.1, market_value: "12280.50", cost_value: "12000.00", profit: "280.50", profit_percent: 2.34, precision: 2, created_at: "2026-11-22T03:00:00.000Z" };
+    const lot = {
+      no: "2026112200000007",
+      tag: "RELIANCE.NS",
+      name: "Reliance",
+      market: "IN",
+      mold: "stock",
+      count: 5,
+      price: 2400,
+      current_price: 2456.1,
+      market_value: "12280.50",
+      cost_value: "12000.00",
+      profit: "280.50",
+      profit_percent: 2.34,
+      precision: 2,
+      created_at: "2026-11-22T03:00:00.000Z",
+    };
     tradingProvider(quote("RELIANCE.NS", "IN", 2456.1), [lot], () =>
       deal({
-        tag: "RELIANCE.NS", type: "IN", state: "sell", count: 2, price: 2400, sell_price: 2456.1, price_all: "4912.20", fee: "1.47", amount: "4910.73", profit: "112.20", position_no: lot.no,
-        fx_rate: 1, fx_source: "same_currency", fx_at: "2026-11-23T03:00:00.000Z", wallet_price_all: "4912.20", wallet_fee: "1.47", wallet_amount: "4910.73",
+        tag: "RELIANCE.NS",
+        type: "IN",
+        state: "sell",
+        count: 2,
+        price: 2400,
+        sell_price: 2456.1,
+        price_all: "4912.20",
+        fee: "1.47",
+        amount: "4910.73",
+        profit: "112.20",
+        position_no: lot.no,
+        fx_rate: 1,
+        fx_source: "same_currency",
+        fx_at: "2026-11-23T03:00:00.000Z",
+        wallet_price_all: "4912.20",
+        wallet_fee: "1.47",
+        wallet_amount: "4910.73",
       }),
     );
     const response = await confirm(RELIANCE, { type: "sell", quantity: "2", lot: lot.no });
@@ -185,18 +270,26 @@ describe("list and records failures (docs/product.md#errors)", () => {
 
   it("forex: 'Failed to load currency list'; while searching, 'Search failed'", async () => {
     provider.respond(fail(new ProviderError("server_error")));
-    expect(await (await forexLoader(args("/forex"))).json()).toMatchObject({ failure: "Failed to load currency list", rows: [], empty: null });
+    expect(await (await forexLoader(args("/forex"))).json()).toMatchObject({
+      failure: "Failed to load currency list",
+      rows: [],
+      empty: null,
+    });
     expect(await (await forexLoader(args("/forex?code=EUR"))).json()).toMatchObject({ failure: "Search failed" });
   });
 
   it("futures and treasury: load failures and empty lists have their own words", async () => {
     provider.respond(fail(new ProviderUnavailableError("network")));
     expect((await (await futuresLoader(args("/futures"))).json()).failure).toBe("Failed to load futures list");
-    expect((await (await treasuryLoader(args("/treasury-debt"))).json()).failure).toBe("Failed to load treasury debt list");
+    expect((await (await treasuryLoader(args("/treasury-debt"))).json()).failure).toBe(
+      "Failed to load treasury debt list",
+    );
     provider.respond(() => ({ rows: [], count: 0 }));
     expect((await (await futuresLoader(args("/futures"))).json()).empty).toBe("No futures data available");
     expect((await (await treasuryLoader(args("/treasury-debt"))).json()).empty).toBe("No treasury debt data available");
-    expect((await (await treasuryLoader(args("/treasury-debt?code=zz"))).json()).empty).toBe("No matching treasury debt found");
+    expect((await (await treasuryLoader(args("/treasury-debt?code=zz"))).json()).empty).toBe(
+      "No matching treasury debt found",
+    );
   });
 
   it("the positions panel answers 503 with no rows so the screen keeps its figures", async () => {
@@ -209,8 +302,19 @@ describe("list and records failures (docs/product.md#errors)", () => {
 
 describe("cancelling a pending order", () => {
   const pending = deal({
-    no: "2026112200000042", tag: "AAPL", name: "Apple Inc.", type: "US", state: "buy", count: 2, price: 190.5,
-    price_all: "381.00", fee: "0.11", amount: "381.11", status: 0, status_name: "pending", expires_at: "2026-11-22T21:00:00.000Z",
+    no: "2026112200000042",
+    tag: "AAPL",
+    name: "Apple Inc.",
+    type: "US",
+    state: "buy",
+    count: 2,
+    price: 190.5,
+    price_all: "381.00",
+    fee: "0.11",
+    amount: "381.11",
+    status: 0,
+    status_name: "pending",
+    expires_at: "2026-11-22T21:00:00.000Z",
   });
 
   it("a pending row opens the server-rendered confirm step; its POST cancels and redirects with a toast", async () => {
@@ -223,20 +327,34 @@ describe("cancelling a pending order", () => {
     expect(step.cancel).toMatchObject({ no: pending.no, status: 0, market: "US", total: "381.00" });
 
     const response = await settle(() =>
-      recordsAction({ request: formRequest("/records?type=pending", { intent: "cancel", no: pending.no }, { cookie }), params: {}, context: {} }),
+      recordsAction({
+        request: formRequest("/records?type=pending", { intent: "cancel", no: pending.no }, { cookie }),
+        params: {},
+        context: {},
+      }),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/records?type=pending");
-    expect(provider.calls.at(-1)).toMatchObject({ path: "/stock/success/deal/cancel", method: "POST", body: { no: pending.no } });
+    expect(provider.calls.at(-1)).toMatchObject({
+      path: "/stock/success/deal/cancel",
+      method: "POST",
+      body: { no: pending.no },
+    });
     expect(toastText(await toastOf(response))).toBe("Order 2026112200000042 was cancelled");
   });
 
   it("a GET never cancels; a POST without a valid order number is refused by its schema and changes nothing", async () => {
     provider.respond(() => ({ rows: [pending], count: 1 }));
     await recordsLoader(args(`/records?cancel=${pending.no}`));
-    const refused: Record<string, string>[] = [{ intent: "cancel" }, { intent: "cancel", no: "1 OR 1=1" }, { intent: "delete", no: pending.no }];
+    const refused: Record<string, string>[] = [
+      { intent: "cancel" },
+      { intent: "cancel", no: "1 OR 1=1" },
+      { intent: "delete", no: pending.no },
+    ];
     for (const fields of refused) {
-      const response = await settle(() => recordsAction({ request: formRequest("/records", fields, { cookie }), params: {}, context: {} }));
+      const response = await settle(() =>
+        recordsAction({ request: formRequest("/records", fields, { cookie }), params: {}, context: {} }),
+      );
       expect(response.status).toBe(400);
       expect(((await response.json()) as ReplyJson).result.status).toBe("error");
     }

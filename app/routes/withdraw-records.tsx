@@ -2,13 +2,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { MoneyRecords } from "~/features/wallet/MoneyRecords";
 import { loadMoneyRecords } from "~/features/wallet/money-records.server";
+import { MoneyRecords } from "~/features/wallet/MoneyRecords";
 import { walletLinks } from "~/features/wallet/route-exports";
+import { noStoreHeaders } from "~/http/no-store";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
-import { noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["wallet:records", "wallet:status"], titleKey: "wallet:records.title" };
 export const links = walletLinks;

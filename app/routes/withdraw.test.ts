@@ -5,16 +5,31 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { getRequest, settle, type ReplyJson, expectSentToLogin, fieldErrors, load, post, sessionCookie, toastText, useRealProvider, type Route, post as postAs, useScriptedProvider } from "~/testing/route-harness";
-import enCommon from "../../locales/en/common.json";
-import enWallet from "../../locales/en/wallet.json";
-import { newTrader, operator } from "../../provider/tests/helpers";
+import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
+import {
+  getRequest,
+  settle,
+  type ReplyJson,
+  expectSentToLogin,
+  fieldErrors,
+  load,
+  post,
+  sessionCookie,
+  toastText,
+  useRealProvider,
+  type Route,
+  post as postAs,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
 import { loader as accountLoader, type AccountData } from "./account";
 import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards";
 import { action as withdrawAction, loader as withdrawLoader, type WithdrawPageData } from "./withdraw";
 import { loader as withdrawRecordsLoader } from "./withdraw-records";
-import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
+import enCommon from "../../locales/en/common.json";
+import enWallet from "../../locales/en/wallet.json";
+import { newTrader, operator } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
@@ -30,13 +45,18 @@ describe("on a real provider", () => {
   const KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
 
   async function transfers(userId: number, kind: "recharge" | "withdraw") {
-    return provider.db.selectFrom("transfers").selectAll().where("user_id", "=", userId).where("kind", "=", kind).execute();
+    return provider.db
+      .selectFrom("transfers")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("kind", "=", kind)
+      .execute();
   }
 
   describe("(auth) wallet screens", () => {
-    it.each([
-      ["/withdraw", withdrawLoader],
-    ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+    it.each([["/withdraw", withdrawLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
+      expectSentToLogin(loader as Route, path),
+    );
   });
 
   describe("bank cards and withdraw", () => {
@@ -45,7 +65,12 @@ describe("on a real provider", () => {
       const none = await load<WithdrawPageData>(withdrawLoader, "/withdraw", cookie);
       expect(none).toMatchObject({ cards: [], cardsFailed: false, available: "1000.00" });
 
-      await post(cardsAction, "/settings/bank-cards", { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" }, cookie);
+      await post(
+        cardsAction,
+        "/settings/bank-cards",
+        { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" },
+        cookie,
+      );
       expect((await load<WithdrawPageData>(withdrawLoader, "/withdraw", cookie)).cards).toEqual([]);
       const card = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0];
       await operator(provider).approve("card", card.id);
@@ -54,16 +79,28 @@ describe("on a real provider", () => {
       expect(page.form.card).toBe(String(card.id));
 
       const review = { intent: "review", card: String(card.id) };
-      expect(await fieldErrors(await post(withdrawAction, "/withdraw", { ...review, amount: "5" }, cookie))).toMatchObject({ amount: ["Minimum withdrawal amount is ₹10"] });
-      expect(await fieldErrors(await post(withdrawAction, "/withdraw", { ...review, amount: "50" }, cookie))).toMatchObject({
+      expect(
+        await fieldErrors(await post(withdrawAction, "/withdraw", { ...review, amount: "5" }, cookie)),
+      ).toMatchObject({ amount: ["Minimum withdrawal amount is ₹10"] });
+      expect(
+        await fieldErrors(await post(withdrawAction, "/withdraw", { ...review, amount: "50" }, cookie)),
+      ).toMatchObject({
         amount: ["The minimum withdrawal amount is ₹100"],
       });
-      expect(await fieldErrors(await post(withdrawAction, "/withdraw", { intent: "review", amount: "200" }, cookie))).toMatchObject({ card: ["Please select a bank card"] });
+      expect(
+        await fieldErrors(await post(withdrawAction, "/withdraw", { intent: "review", amount: "200" }, cookie)),
+      ).toMatchObject({ card: ["Please select a bank card"] });
 
-      const location = (await post(withdrawAction, "/withdraw", { ...review, amount: "400" }, cookie)).headers.get("Location")!;
+      const location = (await post(withdrawAction, "/withdraw", { ...review, amount: "400" }, cookie)).headers.get(
+        "Location",
+      )!;
       expect(location).toMatch(new RegExp(`^/withdraw\\?card=${card.id}&amount=400&step=review&key=`));
       const key = KEY_PATTERN.exec(location)![1];
-      expect((await load<WithdrawPageData>(withdrawLoader, location, cookie)).review).toMatchObject({ key, amount: "400", card: { id: card.id } });
+      expect((await load<WithdrawPageData>(withdrawLoader, location, cookie)).review).toMatchObject({
+        key,
+        amount: "400",
+        card: { id: card.id },
+      });
       const confirm = { intent: "confirm", card: String(card.id), amount: "400", idempotency_key: key };
       const done = await post(withdrawAction, location, confirm, cookie);
       expect(done.headers.get("Location")).toBe("/withdraw-records");
@@ -74,19 +111,48 @@ describe("on a real provider", () => {
 
       // More than the balance: refused on the field before the review (also as a URL), and by the provider at the
       // confirm (the balance may have dropped since the review).
-      expect(await fieldErrors(await post(withdrawAction, "/withdraw", { ...review, amount: "601" }, cookie))).toMatchObject({
+      expect(
+        await fieldErrors(await post(withdrawAction, "/withdraw", { ...review, amount: "601" }, cookie)),
+      ).toMatchObject({
         amount: ["You can withdraw at most your available balance, ₹600.00"],
       });
       const big = "0b6f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f";
-      expect((await load<WithdrawPageData>(withdrawLoader, `/withdraw?card=${card.id}&amount=5000&step=review&key=${big}`, cookie)).review).toBeNull();
-      expect((await load<WithdrawPageData>(withdrawLoader, `/withdraw?card=${card.id}&amount=600&step=review&key=${big}`, cookie)).review).toMatchObject({ amount: "600" });
-      const refused = await post(withdrawAction, "/withdraw", { intent: "confirm", card: String(card.id), amount: "5000", idempotency_key: big }, cookie);
+      expect(
+        (
+          await load<WithdrawPageData>(
+            withdrawLoader,
+            `/withdraw?card=${card.id}&amount=5000&step=review&key=${big}`,
+            cookie,
+          )
+        ).review,
+      ).toBeNull();
+      expect(
+        (
+          await load<WithdrawPageData>(
+            withdrawLoader,
+            `/withdraw?card=${card.id}&amount=600&step=review&key=${big}`,
+            cookie,
+          )
+        ).review,
+      ).toMatchObject({ amount: "600" });
+      const refused = await post(
+        withdrawAction,
+        "/withdraw",
+        { intent: "confirm", card: String(card.id), amount: "5000", idempotency_key: big },
+        cookie,
+      );
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as ReplyJson).result.error).toMatchObject({ "": ["Insufficient funds"] });
 
-      const records = await load<{ tab: string; rows: { amount: string; status: string }[] }>(withdrawRecordsLoader, "/withdraw-records", cookie);
+      const records = await load<{ tab: string; rows: { amount: string; status: string }[] }>(
+        withdrawRecordsLoader,
+        "/withdraw-records",
+        cookie,
+      );
       expect(records).toMatchObject({ tab: "withdraw", rows: [{ amount: "400.00", status: "n" }] });
-      expect(await load(rechargeRecordsLoader, "/recharge-records/withdraw", cookie, { type: "withdraw" })).toEqual(records);
+      expect(await load(rechargeRecordsLoader, "/recharge-records/withdraw", cookie, { type: "withdraw" })).toEqual(
+        records,
+      );
     });
   });
 });
@@ -94,8 +160,10 @@ describe("on a real provider", () => {
 describe("when the provider fails", () => {
   const { provider, session } = useScriptedProvider();
 
-  const get = (loader: Route, path: string) => settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
-  const post = (action: Route, path: string, fields: Record<string, string>) => postAs(action, path, fields, session.cookie);
+  const get = (loader: Route, path: string) =>
+    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+  const post = (action: Route, path: string, fields: Record<string, string>) =>
+    postAs(action, path, fields, session.cookie);
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
   const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
@@ -105,34 +173,67 @@ describe("when the provider fails", () => {
     { tag: "min_loan_count", value: "500" },
     { tag: "convert_rate", value: "20" },
   ];
-  const CARD = { id: 3, bank: "HDFC Bank", type: "HDFC Bank", branch_bank: "", bank_card: "501001234567", bank_user: "Asha Rao", ifsc: "HDFC0000060", status: 1, reason: null, created_at: "", updated_at: "" };
+  const CARD = {
+    id: 3,
+    bank: "HDFC Bank",
+    type: "HDFC Bank",
+    branch_bank: "",
+    bank_card: "501001234567",
+    bank_user: "Asha Rao",
+    ifsc: "HDFC0000060",
+    status: 1,
+    reason: null,
+    created_at: "",
+    updated_at: "",
+  };
 
   /** The provider of the money screens: config, cards, and `money` for the POST under test. */
   function walletProvider(money: (path: string) => unknown) {
     provider.respond((call) => {
       if (call.path === "/v2/config") return CONFIG;
       if (call.path === "/stock/success/bank/list") return [CARD];
-      if (call.path === "/stock/success/v2/user/info") return { user: "9876543210", no: 1, img: "", total: "1000.00", money: "1000.00", loan: "0.00", market_value: "0.00", held: "0.00" };
+      if (call.path === "/stock/success/v2/user/info")
+        return {
+          user: "9876543210",
+          no: 1,
+          img: "",
+          total: "1000.00",
+          money: "1000.00",
+          loan: "0.00",
+          market_value: "0.00",
+          held: "0.00",
+        };
       return money(call.path);
     });
   }
 
   describe("money confirms", () => {
     it.each([
-      ["withdraw", withdrawAction, "/withdraw", { card: "3", amount: "500" }, "Withdrawal failed, please try again later"],
-    ] as const)("a %s refused with a code of no message of its own says the screen's fallback", async (_name, action, path, fields, message) => {
-      walletProvider(() => {
-        throw new ProviderError("something_new");
-      });
-      const response = await post(action, path, { intent: "confirm", ...fields, idempotency_key: KEY });
-      expect(response.status).toBe(400);
-      expect(await formErrors(response)).toEqual([message]);
-    });
+      [
+        "withdraw",
+        withdrawAction,
+        "/withdraw",
+        { card: "3", amount: "500" },
+        "Withdrawal failed, please try again later",
+      ],
+    ] as const)(
+      "a %s refused with a code of no message of its own says the screen's fallback",
+      async (_name, action, path, fields, message) => {
+        walletProvider(() => {
+          throw new ProviderError("something_new");
+        });
+        const response = await post(action, path, { intent: "confirm", ...fields, idempotency_key: KEY });
+        expect(response.status).toBe(400);
+        expect(await formErrors(response)).toEqual([message]);
+      },
+    );
 
     it("a configured minimum above the defaults is the one said", async () => {
       provider.respond((call) => (call.path === "/v2/config" ? [{ tag: "min_withdraw_count", value: "250" }] : {}));
       const below = await post(withdrawAction, "/withdraw", { intent: "review", card: "3", amount: "200" });
-      expect(((await below.json()) as ReplyJson).result.error).toMatchObject({ amount: ["The minimum withdrawal amount is ₹250"] });
+      expect(((await below.json()) as ReplyJson).result.error).toMatchObject({
+        amount: ["The minimum withdrawal amount is ₹250"],
+      });
     });
   });
 

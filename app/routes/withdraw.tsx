@@ -8,29 +8,36 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
-import type { FormatContext } from "~/i18n/format";
+
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
-import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
-import { useMemo } from "react";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
+import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
-import { formatMoney } from "~/i18n/format";
 import { reviewAction } from "~/forms/action.server";
+import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import { useTranslation } from "react-i18next";
-import { attempt, logFailure } from "~/provider/failures.server";
-import { cardFigures, getBankCards, getUserInfo, requestWithdrawal, type CardFigures, type WalletSettings } from "~/provider/wallet.server";
+import type { FormatContext } from "~/i18n/format";
+import { formatMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import { attempt, logFailure } from "~/provider/failures.server";
+import {
+  cardFigures,
+  getBankCards,
+  getUserInfo,
+  requestWithdrawal,
+  type CardFigures,
+  type WalletSettings,
+} from "~/provider/wallet.server";
 import { bankCardsHref, withdrawHref, withdrawRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 /** docs/product.md#withdraw: at least the floor (10), then at least the configured minimum. */
 export function withdrawSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
@@ -43,7 +50,10 @@ export function withdrawSchemas(t: T, settings: WalletSettings, fmt: FormatConte
   });
 }
 
-export const handle: PageHandle = { i18n: ["wallet:withdraw", "wallet:convert", "wallet:review"], titleKey: "wallet:withdraw.title" };
+export const handle: PageHandle = {
+  i18n: ["wallet:withdraw", "wallet:convert", "wallet:review"],
+  titleKey: "wallet:withdraw.title",
+};
 export const links = walletLinks;
 export const headers = noStoreHeaders;
 
@@ -61,12 +71,18 @@ export interface WithdrawPageData {
 async function approvedCards(context: UserRequestContext) {
   const cards = await attempt(getBankCards(context.provider, { status: 1 }));
   if (!cards.ok) logFailure("withdraw cards", cards.failure);
-  return cards.ok ? { cards: cards.data.filter((card) => card.status === 1).map(cardFigures), failed: false } : { cards: [], failed: true };
+  return cards.ok
+    ? { cards: cards.data.filter((card) => card.status === 1).map(cardFigures), failed: false }
+    : { cards: [], failed: true };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
-  const [settings, cards, info] = await Promise.all([loadWalletSettings(context), approvedCards(context), attempt(getUserInfo(context.provider))]);
+  const [settings, cards, info] = await Promise.all([
+    loadWalletSettings(context),
+    approvedCards(context),
+    attempt(getUserInfo(context.provider)),
+  ]);
   const { query, amount, review } = readMoneyStep(request, settings.minWithdraw);
   const card = cards.cards.find((row) => String(row.id) === query.get("card"));
   const data: WithdrawPageData = {
@@ -90,11 +106,12 @@ export async function action({ request }: ActionFunctionArgs) {
       schema: schemas.review,
       href: ({ card, amount }, key) => withdrawHref({ card, amount, step: "review", key }),
       // The card must be one of the customer's approved cards (an old page may offer one that changed since), and
-    // the amount at most the available balance (the provider refuses more; said here, on the field, before the review).
+      // the amount at most the available balance (the provider refuses more; said here, on the field, before the review).
       check: async ({ card, amount }) => {
         const [cards, info] = await Promise.all([approvedCards(context), attempt(getUserInfo(context.provider))]);
         const problems: Record<string, string[]> = {};
-        if (!cards.failed && !cards.cards.some((row) => String(row.id) === card)) problems.card = [context.t("withdraw.cardRequired")];
+        if (!cards.failed && !cards.cards.some((row) => String(row.id) === card))
+          problems.card = [context.t("withdraw.cardRequired")];
         if (info.ok && isAbove(amount, info.data.money)) {
           problems.amount = [context.t("withdraw.aboveBalance", { amount: formatMoney(info.data.money, context.fmt) })];
         }
@@ -121,7 +138,8 @@ export default function WithdrawPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
-  const cardLabel = (card: CardFigures) => t("withdraw.cardLabel", { bank: card.bank, last4: card.last4, holder: card.holder });
+  const cardLabel = (card: CardFigures) =>
+    t("withdraw.cardLabel", { bank: card.bank, last4: card.last4, holder: card.holder });
   const minimum = data.settings.minWithdraw;
   const schema = useMemo(() => withdrawSchemas(t, data.settings, fmt).review, [t, data.settings, fmt]);
   return (
@@ -141,7 +159,11 @@ export default function WithdrawPage() {
         options: data.cards.map((card) => ({ id: `card-${card.id}`, value: String(card.id), label: cardLabel(card) })),
       }}
       minimum={minimum}
-      maximum={data.available === null ? null : { value: data.available, message: t("withdraw.aboveBalance", { amount: formatMoney(data.available, fmt) }) }}
+      maximum={
+        data.available === null
+          ? null
+          : { value: data.available, message: t("withdraw.aboveBalance", { amount: formatMoney(data.available, fmt) }) }
+      }
       minimumMessage={(typed) =>
         isBelow(typed, WITHDRAW_FLOOR)
           ? t("withdraw.floor", { amount: formatMinimum(WITHDRAW_FLOOR, fmt) })
@@ -152,7 +174,11 @@ export default function WithdrawPage() {
         available: data.available === null ? "—" : formatMoney(data.available, fmt),
       })}
       note={t("withdraw.hint")}
-      layout={{ kind: "section", title: t("withdraw.formTitle"), unavailable: data.cardsFailed || data.cards.length === 0 ? <NoCards failed={data.cardsFailed} /> : undefined }}
+      layout={{
+        kind: "section",
+        title: t("withdraw.formTitle"),
+        unavailable: data.cardsFailed || data.cards.length === 0 ? <NoCards failed={data.cardsFailed} /> : undefined,
+      }}
     />
   );
 }

@@ -11,8 +11,8 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 
 import { createCookie, createSession, redirect, type Session, type SessionStorage } from "@remix-run/node";
 
-import { cookieSecrets, secureCookies } from "~/session/cookies.server";
 import { isTokenRevoked, knownRevoked, markRevoked } from "~/provider/session-check.server";
+import { cookieSecrets, secureCookies } from "~/session/cookies.server";
 import { redirectWithToast } from "~/session/toast.server";
 
 /** What the app keeps about the signed-in customer (the provider holds everything else). */

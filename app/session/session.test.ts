@@ -10,9 +10,9 @@ import {
   safeRedirect,
   startSession,
 } from "~/session/session.server";
+import { getToast } from "~/session/toast.server";
 import { ORIGIN, cookieHeaderFrom, getRequest, settle } from "~/testing/http";
 import { ok, scriptedProvider } from "~/testing/provider-double";
-import { getToast } from "~/session/toast.server";
 
 const TOKEN = "tok-Secret-0123456789abcdefghijklmnopqrstuvw";
 const USER = { user: "9876543210", no: "42" };
@@ -47,7 +47,10 @@ const provider = scriptedProvider();
 const BALANCE = "/stock/success/v2/balance";
 
 beforeEach(() => {
-  provider.reset().install().reply(BALANCE, { json: ok({ balance: "0.00" }) });
+  provider
+    .reset()
+    .install()
+    .reply(BALANCE, { json: ok({ balance: "0.00" }) });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -109,7 +112,10 @@ describe("a token the provider revoked (decision 0186)", () => {
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings");
     const next = cookieHeaderFrom(response, cookie);
     expect(next).not.toMatch(/__session=/);
-    expect((await getToast(getRequest("/login", next))).toast).toEqual({ key: "toast.signedOutElsewhere", type: "info" });
+    expect((await getToast(getRequest("/login", next))).toast).toEqual({
+      key: "toast.signedOutElsewhere",
+      type: "info",
+    });
     // The check sent the token of the cookie.
     expect(provider.sessionChecks).toEqual([{ method: "GET", path: BALANCE, query: {}, token: TOKEN }]);
   });
@@ -132,16 +138,19 @@ describe("a token the provider revoked (decision 0186)", () => {
     ["the provider times out", { fail: "timeout" as const }],
     ["the provider answers 502", { status: 502, text: "<html>Bad gateway</html>" }],
     ["the provider answers a business error", { json: { msg: "no", data: { code: "server_error" } } }],
-  ])("when %s, the cookie's verdict stands (nobody is signed out because the provider blinked)", async (_label, reply) => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const cookie = await signedInCookie();
-    provider.reply(BALANCE, reply);
-    expect(await getSignedIn(getRequest("/settings", cookie))).toEqual({ token: TOKEN, user: USER });
-    expect(await requireUser(getRequest("/settings", cookie))).toEqual({ token: TOKEN, user: USER });
-    expect(await keepAlive(cookie)).toEqual([]);
-    // It was asked (once: the answer is kept a second, so a provider that is down is not asked on every request).
-    expect(provider.sessionChecks.map((call) => call.path)).toEqual([BALANCE]);
-  });
+  ])(
+    "when %s, the cookie's verdict stands (nobody is signed out because the provider blinked)",
+    async (_label, reply) => {
+      vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      const cookie = await signedInCookie();
+      provider.reply(BALANCE, reply);
+      expect(await getSignedIn(getRequest("/settings", cookie))).toEqual({ token: TOKEN, user: USER });
+      expect(await requireUser(getRequest("/settings", cookie))).toEqual({ token: TOKEN, user: USER });
+      expect(await keepAlive(cookie)).toEqual([]);
+      // It was asked (once: the answer is kept a second, so a provider that is down is not asked on every request).
+      expect(provider.sessionChecks.map((call) => call.path)).toEqual([BALANCE]);
+    },
+  );
 
   it("a page waits for the check at most 2 s, then goes by the cookie", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
@@ -227,7 +236,9 @@ describe("the session cookie is encrypted (defect 9)", () => {
 
   it("rejects a sealed value whose ciphertext was changed (the GCM tag no longer matches)", async () => {
     const cookie = await signedInCookie();
-    const sealed = JSON.parse(Buffer.from(decodeURIComponent(cookie.slice("__session=".length)), "base64").toString()) as string;
+    const sealed = JSON.parse(
+      Buffer.from(decodeURIComponent(cookie.slice("__session=".length)), "base64").toString(),
+    ) as string;
     expect(sealed).toMatch(/^v1\./);
     const bytes = Buffer.from(sealed.slice(3), "base64url");
     bytes[20] ^= 0x01;
@@ -240,7 +251,10 @@ describe("the session cookie is encrypted (defect 9)", () => {
   });
 
   it.each([
-    ["one character of the payload changed", (value: string) => value.slice(0, 30) + (value[30] === "A" ? "B" : "A") + value.slice(31)],
+    [
+      "one character of the payload changed",
+      (value: string) => value.slice(0, 30) + (value[30] === "A" ? "B" : "A") + value.slice(31),
+    ],
     ["a truncated payload", (value: string) => value.slice(0, -8)],
     ["the previous format (signed base64 JSON)", () => "eyJ0b2tlbiI6ImZha2UifQ%3D%3D.bad"],
     ["garbage", () => "not-a-session"],
@@ -267,7 +281,9 @@ describe("session lifetimes (defect 9)", () => {
     const advance = useClock();
     const cookie = await signedInCookie();
     advance(2 * HOUR + MINUTE);
-    const response = await settle(() => requireUser(getRequest("/trade?tab=forex", cookie)).then(() => new Response("ok")));
+    const response = await settle(() =>
+      requireUser(getRequest("/trade?tab=forex", cookie)).then(() => new Response("ok")),
+    );
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Ftrade%3Ftab%3Dforex");
     const next = cookieHeaderFrom(response, cookie);
     expect(next).not.toMatch(/__session=/);
@@ -276,7 +292,9 @@ describe("session lifetimes (defect 9)", () => {
 
   it("a tampered cookie is cleared without a 'session ended' message (it was never a session)", async () => {
     const cookie = await signedInCookie();
-    const response = await settle(() => requireUser(getRequest("/trade", `${cookie.slice(0, -6)}AAAAAA`)).then(() => new Response("ok")));
+    const response = await settle(() =>
+      requireUser(getRequest("/trade", `${cookie.slice(0, -6)}AAAAAA`)).then(() => new Response("ok")),
+    );
     expect(response.headers.getSetCookie()).toHaveLength(1);
     expect(response.headers.getSetCookie()[0]).toMatch(/^__session=;/);
   });
@@ -329,7 +347,9 @@ describe("keepSessionAlive", () => {
     expect((await keepAlive(cookie))[0]).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
 
     advance(-3 * HOUR + 10 * MINUTE);
-    expect(await keepAlive(cookie, new Headers({ "Set-Cookie": "__session=new; Path=/" }))).toEqual(["__session=new; Path=/"]);
+    expect(await keepAlive(cookie, new Headers({ "Set-Cookie": "__session=new; Path=/" }))).toEqual([
+      "__session=new; Path=/",
+    ]);
 
     expect(await keepAlive(undefined)).toEqual([]);
   });

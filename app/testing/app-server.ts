@@ -44,14 +44,20 @@ const SAMPLE_PARAMS: Record<string, string> = {
 /** A concrete URL for a route: its parents' paths joined, params filled in, optional segments dropped. */
 function urlFor(route: ConfigRoute, all: Record<string, ConfigRoute>): string {
   const segments: string[] = [];
-  for (let current: ConfigRoute | undefined = route; current; current = current.parentId ? all[current.parentId] : undefined) {
+  for (
+    let current: ConfigRoute | undefined = route;
+    current;
+    current = current.parentId ? all[current.parentId] : undefined
+  ) {
     if (current.path) segments.unshift(current.path);
   }
   const filled = segments
     .join("/")
     .split("/")
     .filter((segment) => segment && !segment.endsWith("?"))
-    .map((segment) => (segment === "*" ? "x" : segment.startsWith(":") ? SAMPLE_PARAMS[segment.slice(1)] ?? "x" : segment));
+    .map((segment) =>
+      segment === "*" ? "x" : segment.startsWith(":") ? (SAMPLE_PARAMS[segment.slice(1)] ?? "x") : segment,
+    );
   return `/${filled.join("/")}${route.index ? "?index" : ""}`;
 }
 
@@ -67,7 +73,9 @@ let cached: Promise<SourceBuild> | undefined;
 export function sourceBuild(): Promise<SourceBuild> {
   cached ??= (async () => {
     const { readConfig } = (await import("@remix-run/dev/dist/config.js")) as unknown as {
-      readConfig(root: string): Promise<{ appDirectory: string; routes: Record<string, ConfigRoute>; future: Record<string, unknown> }>;
+      readConfig(
+        root: string,
+      ): Promise<{ appDirectory: string; routes: Record<string, ConfigRoute>; future: Record<string, unknown> }>;
     };
     const config = await readConfig(root);
     const routes: ServerBuild["routes"] = {};
@@ -75,7 +83,13 @@ export function sourceBuild(): Promise<SourceBuild> {
     const actionRoutes: ActionRoute[] = [];
     for (const route of Object.values(config.routes)) {
       const module = await import(/* @vite-ignore */ path.join(config.appDirectory, route.file));
-      const shape = { id: route.id, parentId: route.parentId, path: route.path, index: route.index, caseSensitive: route.caseSensitive };
+      const shape = {
+        id: route.id,
+        parentId: route.parentId,
+        path: route.path,
+        index: route.index,
+        caseSensitive: route.caseSensitive,
+      };
       routes[route.id] = { ...shape, module };
       assetRoutes[route.id] = {
         ...shape,
@@ -94,7 +108,12 @@ export function sourceBuild(): Promise<SourceBuild> {
       mode: "production",
       entry: { module: entry },
       routes,
-      assets: { entry: { module: "/build/entry.client.js", imports: [] }, routes: assetRoutes, url: "/build/manifest-test.js", version: "test" },
+      assets: {
+        entry: { module: "/build/entry.client.js", imports: [] },
+        routes: assetRoutes,
+        url: "/build/manifest-test.js",
+        version: "test",
+      },
       publicPath: "/build/",
       assetsBuildDirectory: "public/build",
       future: config.future as unknown as ServerBuild["future"],
@@ -115,7 +134,12 @@ export interface RunningServer {
 /** The production Express app around the source build, listening on 127.0.0.1 (random port). */
 export async function startAppServer(options: { logRequests?: boolean } = {}): Promise<RunningServer> {
   const { build } = await sourceBuild();
-  const app = createApp({ getBuild: () => build, mode: "production", publicDir: path.join(root, "public"), logRequests: options.logRequests ?? false });
+  const app = createApp({
+    getBuild: () => build,
+    mode: "production",
+    publicDir: path.join(root, "public"),
+    logRequests: options.logRequests ?? false,
+  });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
@@ -150,12 +174,16 @@ export function send(
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: server.host, ...lowerCase(options.headers ?? {}) };
-    const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
-    if (body && !options.chunked && headers["content-length"] === undefined) headers["content-length"] = String(body.length);
+    const body =
+      options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
+    if (body && !options.chunked && headers["content-length"] === undefined)
+      headers["content-length"] = String(body.length);
     const req = httpRequest({ host: "127.0.0.1", port: server.port, method, path, headers, setHost: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      );
       res.on("error", reject);
     });
     // A server that answers early (413) may close before the whole body is sent: the answer still counts.
@@ -176,7 +204,11 @@ function lowerCase(headers: Record<string, string>): Record<string, string> {
 /** Signs in through the app's login form (same origin) and returns the session cookie. */
 export async function logIn(server: RunningServer, phone: string, password: string): Promise<string> {
   const response = await send(server, "POST", "/login", {
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.origin, "sec-fetch-site": "same-origin" },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: server.origin,
+      "sec-fetch-site": "same-origin",
+    },
     body: new URLSearchParams({ phone, password, redirectTo: "/" }).toString(),
   });
   if (response.status !== 302) throw new Error(`login failed: ${response.status} ${response.body.slice(0, 300)}`);
@@ -195,7 +227,10 @@ export async function providerState(provider: TestProvider, ignore: readonly str
     .execute()) as { table_name: string }[];
   const counts: Record<string, number> = {};
   for (const { table_name } of tables.filter((table) => !ignore.includes(table.table_name))) {
-    const row = await provider.db.selectFrom(table_name as never).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+    const row = await provider.db
+      .selectFrom(table_name as never)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
     counts[table_name] = Number((row as { n: number } | undefined)?.n ?? 0);
   }
   const money = await provider.db.selectFrom("users").select(["id", "money", "loan"]).orderBy("id").execute();
@@ -204,7 +239,12 @@ export async function providerState(provider: TestProvider, ignore: readonly str
 
 /** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
 export function cookiesOf(response: RawResponse, previous = ""): string {
-  const jar = new Map(previous.split(/;\s*/).filter(Boolean).map((pair) => [pair.split("=")[0], pair.slice(pair.indexOf("=") + 1)]));
+  const jar = new Map(
+    previous
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0], pair.slice(pair.indexOf("=") + 1)]),
+  );
   for (const line of response.headers["set-cookie"] ?? []) {
     const pair = line.split(";")[0];
     const name = pair.split("=")[0];

@@ -11,8 +11,10 @@ export function cookieHeaderFrom(response: Response, previous = ""): string {
     const [pair, ...attributes] = line.split(/;\s*/);
     const [name, ...rest] = pair.split("=");
     const value = rest.join("=");
-    const expired = attributes.some((attribute) => /^expires=/i.test(attribute) && new Date(attribute.slice(8)).getTime() < Date.now())
-      || attributes.some((attribute) => /^max-age=0$/i.test(attribute));
+    const expired =
+      attributes.some(
+        (attribute) => /^expires=/i.test(attribute) && new Date(attribute.slice(8)).getTime() < Date.now(),
+      ) || attributes.some((attribute) => /^max-age=0$/i.test(attribute));
     if (expired || value === "") jar.delete(name);
     else jar.set(name, value);
   }

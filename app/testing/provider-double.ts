@@ -45,7 +45,10 @@ export interface Reply {
 }
 
 export const ok = (data: unknown = {}) => ({ msg: "ok", data });
-export const no = (code: string, extra: { field?: string; message?: string } = {}) => ({ msg: "no", data: { code, ...extra } });
+export const no = (code: string, extra: { field?: string; message?: string } = {}) => ({
+  msg: "no",
+  data: { code, ...extra },
+});
 
 /** Thrown from a `respond` script: answer with exactly this reply (e.g. the provider ending the session). */
 export class ScriptedReply {
@@ -85,7 +88,10 @@ function replyForThrown(error: unknown): Reply | Response {
     return { status: 502, text: "<html>Bad gateway</html>" };
   }
   if (error instanceof ProviderError) {
-    return { status: error.status, json: no(error.code, { field: error.field, message: error.message === error.code ? undefined : error.message }) };
+    return {
+      status: error.status,
+      json: no(error.code, { field: error.field, message: error.message === error.code ? undefined : error.message }),
+    };
   }
   if (error instanceof Response) return error;
   throw error;

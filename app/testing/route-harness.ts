@@ -14,12 +14,14 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
+
 import type { LocaleResources } from "~/i18n/config";
 import { createPageI18n } from "~/i18n/instance";
 import { commitSession, startSession } from "~/session/session.server";
 import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 import { scriptedProvider, sendProviderCallsTo } from "~/testing/provider-double";
+
 import type { TestProvider, TestProviderOptions } from "../../provider/testing";
 import { useTestProvider } from "../../provider/tests/helpers";
 
@@ -37,7 +39,11 @@ export {
 } from "~/testing/provider-double";
 
 /** A loader or an action, as a test calls it. */
-export type Route = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<Response> | Response;
+export type Route = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: AppLoadContext;
+}) => Promise<Response> | Response;
 
 /** Screens warn on purpose when the provider fails: quiet in every test. */
 function quietWarnings() {
@@ -92,15 +98,25 @@ export async function expectSentToLogin(loader: Route, path: string) {
 }
 
 /** A loader's JSON at `path` for the customer of `cookie`; anything but 200 fails the test. */
-export async function load<T>(loader: Route, path: string, cookie: string, params: Record<string, string> = {}): Promise<T> {
+export async function load<T>(
+  loader: Route,
+  path: string,
+  cookie: string,
+  params: Record<string, string> = {},
+): Promise<T> {
   const response = await settle(() => loader({ request: getRequest(path, cookie), params, context: {} }));
   expect(response.status, `GET ${path}`).toBe(200);
   return (await response.json()) as T;
 }
 
 /** An action's response to the form `fields` posted at `path` (a thrown redirect is returned too). */
-export const post = (action: Route, path: string, fields: Record<string, string>, cookie: string, params: Record<string, string> = {}) =>
-  settle(() => action({ request: formRequest(path, fields, { cookie }), params, context: {} }));
+export const post = (
+  action: Route,
+  path: string,
+  fields: Record<string, string>,
+  cookie: string,
+  params: Record<string, string> = {},
+) => settle(() => action({ request: formRequest(path, fields, { cookie }), params, context: {} }));
 
 /** The reply of a refused form: status 400 (else the test fails) and Conform's result. */
 export async function refusedForm(response: Response): Promise<ReplyJson["result"]> {

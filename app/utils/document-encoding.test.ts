@@ -26,7 +26,9 @@ describe("documentEncoding", () => {
 });
 
 describe("encodeDocument", () => {
-  const page = Buffer.from(`<!DOCTYPE html><html><body>${"<p>Reliance Industries ₹1,458.61</p>".repeat(400)}</body></html>`);
+  const page = Buffer.from(
+    `<!DOCTYPE html><html><body>${"<p>Reliance Industries ₹1,458.61</p>".repeat(400)}</body></html>`,
+  );
 
   it("brotli and gzip decode to the same document, several times smaller", async () => {
     const br = await encodeDocument(page, "br");

@@ -42,6 +42,17 @@ export function orderEstimate(input: {
  * as the provider converts an order (docs/decisions/0145): price × quantity × rate and the fee on that amount,
  * each rounded once. price × rate is exact, so this is the estimate of a price already in wallet units.
  */
-export function walletEstimate(input: { side: Side; price: number | string; quantity: number; feeRate: number | string; rate: number | string }): OrderEstimate {
-  return orderEstimate({ side: input.side, price: toBig(input.price).times(input.rate).toString(), quantity: input.quantity, feeRate: input.feeRate });
+export function walletEstimate(input: {
+  side: Side;
+  price: number | string;
+  quantity: number;
+  feeRate: number | string;
+  rate: number | string;
+}): OrderEstimate {
+  return orderEstimate({
+    side: input.side,
+    price: toBig(input.price).times(input.rate).toString(),
+    quantity: input.quantity,
+    feeRate: input.feeRate,
+  });
 }

@@ -107,7 +107,11 @@ export type RecordType = "all" | "pending" | "success" | "cancelled" | "expired"
 
 /** /records: stock transaction records with their tab, page and a cancel being confirmed. */
 export function recordsHref(query: { type?: RecordType; page?: number; cancel?: string | null } = {}): string {
-  return withQuery("/records", { type: query.type === "all" ? undefined : query.type, page: query.page, cancel: query.cancel });
+  return withQuery("/records", {
+    type: query.type === "all" ? undefined : query.type,
+    page: query.page,
+    cancel: query.cancel,
+  });
 }
 
 /** The element id of an order's row on /records (what a bill's link lands on). */
@@ -138,7 +142,11 @@ export function positionsResourceHref(tab: PositionTab, page: number): string {
 
 /** The candles of one chart period, for the interactive chart (app/routes/resources.candles.ts). */
 export function candlesResourceHref(query: { symbol: string; market?: string | null; period: string }): string {
-  return withQuery("/resources/candles", { symbol: query.symbol, market: query.market || undefined, period: query.period });
+  return withQuery("/resources/candles", {
+    symbol: query.symbol,
+    market: query.market || undefined,
+    period: query.period,
+  });
 }
 
 /** The next page of the forex list as JSON, for its "load more" (the list's own data, never the router's). */
@@ -164,14 +172,16 @@ export const withdrawHref = (query: MoneyFormQuery & { card?: string | number | 
   withQuery("/withdraw", { card: query.card, amount: query.amount, step: query.step, key: query.key });
 export const rechargeRecordsHref = (query: { type?: string; page?: number } = {}) =>
   withQuery(query.type ? `/recharge-records/${part(query.type)}` : "/recharge-records", { page: query.page });
-export const withdrawRecordsHref = (query: { page?: number } = {}) => withQuery("/withdraw-records", { page: query.page });
+export const withdrawRecordsHref = (query: { page?: number } = {}) =>
+  withQuery("/withdraw-records", { page: query.page });
 /** /loan; `apply` shows the application step (a page without JS, a dialog with it). */
 export const loanHref = (query: MoneyFormQuery & { apply?: boolean } = {}) =>
   withQuery("/loan", { apply: query.apply, amount: query.amount, step: query.step, key: query.key });
 /** The loan records (canonical; `/LoanApplication` shows the same screen). */
 export const loanRecordsHref = (query: { page?: number } = {}) => withQuery("/loan-records", { page: query.page });
 /** The same loan records under the product's other address (rendered, not redirected). */
-export const loanApplicationHref = (query: { page?: number } = {}) => withQuery("/LoanApplication", { page: query.page });
+export const loanApplicationHref = (query: { page?: number } = {}) =>
+  withQuery("/LoanApplication", { page: query.page });
 export const settingsHref = () => "/settings";
 export const loginPasswordHref = () => "/settings/login-password";
 export const realNameHref = () => "/settings/real-name";
@@ -230,9 +240,14 @@ export const blockTradingHref = (query: ProductQuery = {}) => withQuery("/block-
 /** /qip: the QIP offers, the same screen as block trading. */
 export const qipHref = (query: ProductQuery = {}) => withQuery("/qip", productQuery(query, "buy"));
 export type BlockOrdersTab = "all" | "failed" | "success";
-const blockOrdersQuery = (query: { tab?: BlockOrdersTab; page?: number }) => ({ tab: query.tab === "all" ? undefined : query.tab, page: query.page });
-export const blockTradingOrdersHref = (query: { tab?: BlockOrdersTab; page?: number } = {}) => withQuery("/block-trading/orders", blockOrdersQuery(query));
-export const qipOrdersHref = (query: { tab?: BlockOrdersTab; page?: number } = {}) => withQuery("/qip/orders", blockOrdersQuery(query));
+const blockOrdersQuery = (query: { tab?: BlockOrdersTab; page?: number }) => ({
+  tab: query.tab === "all" ? undefined : query.tab,
+  page: query.page,
+});
+export const blockTradingOrdersHref = (query: { tab?: BlockOrdersTab; page?: number } = {}) =>
+  withQuery("/block-trading/orders", blockOrdersQuery(query));
+export const qipOrdersHref = (query: { tab?: BlockOrdersTab; page?: number } = {}) =>
+  withQuery("/qip/orders", blockOrdersQuery(query));
 /** /ipo: the IPO list, and `apply=<ipo id>` for the application step. */
 export const ipoHref = (query: ProductQuery = {}) => withQuery("/ipo", productQuery(query, "apply"));
 export type IpoOrdersTab = "applications" | "sales";

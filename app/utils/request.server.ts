@@ -7,8 +7,8 @@
  *   const { t, provider, user } = await getRequestContext(request, "markets");  // open screens
  */
 import { deploymentFor, type Deployment } from "~/deployment";
-import type { FormatContext } from "~/i18n/format";
 import type { Locale, Namespace, TFunction } from "~/i18n/config";
+import type { FormatContext } from "~/i18n/format";
 import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import type { ProviderContext } from "~/provider/core.server";
 import { getSignedIn, requireUser, type SessionUser, type SignedIn } from "~/session/session.server";
@@ -43,7 +43,12 @@ export async function requireUserContext(request: Request, ns: Namespace = "comm
   return contextFor(request, ns, locale, signedIn) as Promise<UserRequestContext>;
 }
 
-async function contextFor(request: Request, ns: Namespace, locale: Locale, signedIn: SignedIn | null): Promise<RequestContext> {
+async function contextFor(
+  request: Request,
+  ns: Namespace,
+  locale: Locale,
+  signedIn: SignedIn | null,
+): Promise<RequestContext> {
   const t = await getFixedT(locale, ns);
   return {
     request,

@@ -43,14 +43,19 @@ export function inlineableStylesheets(links: unknown): string[] {
   if (typeof links !== "function") return [];
   listing = true;
   try {
-    return (links() as LinkDescriptor[]).flatMap((link) => (INLINE in link && "href" in link && link.href ? [link.href] : []));
+    return (links() as LinkDescriptor[]).flatMap((link) =>
+      INLINE in link && "href" in link && link.href ? [link.href] : [],
+    );
   } finally {
     listing = false;
   }
 }
 
 /** The matched routes' stylesheets (root first), each once, with their text from `read`. */
-export function documentStylesheets(routeLinks: readonly unknown[], read: (href: string) => string | undefined): InlineStylesheet[] {
+export function documentStylesheets(
+  routeLinks: readonly unknown[],
+  read: (href: string) => string | undefined,
+): InlineStylesheet[] {
   const hrefs = new Set(routeLinks.flatMap(inlineableStylesheets));
   return Array.from(hrefs, (href) => ({ href, css: read(href) }));
 }
@@ -68,7 +73,7 @@ function browserDocument() {
     fromDocument = {
       sheets: elements.map((element) => ({
         href: element.dataset.href ?? "",
-        css: element instanceof HTMLStyleElement ? element.textContent ?? "" : undefined,
+        css: element instanceof HTMLStyleElement ? (element.textContent ?? "") : undefined,
       })),
       nonce: elements.find((element) => element instanceof HTMLStyleElement)?.nonce ?? "",
     };
@@ -93,7 +98,10 @@ export function InlineStyles() {
   const matches = useMatches();
   const { sheets, nonce } =
     typeof document === "undefined"
-      ? { sheets: documentStylesheets(routeLinksFunctions(matches.map((match) => match.id)), readStylesheet), nonce: requestNonce }
+      ? {
+          sheets: documentStylesheets(routeLinksFunctions(matches.map((match) => match.id)), readStylesheet),
+          nonce: requestNonce,
+        }
       : browserDocument();
   return (
     <>
@@ -101,7 +109,13 @@ export function InlineStyles() {
         css === undefined ? (
           <link key={href} rel="stylesheet" href={href} data-href={href} />
         ) : (
-          <style key={href} nonce={nonce} data-href={href} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />
+          <style
+            key={href}
+            nonce={nonce}
+            data-href={href}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: css }}
+          />
         ),
       )}
     </>

@@ -11,7 +11,11 @@ const REMIX_SCRIPTS =
 
 describe("deferScripts", () => {
   it("puts Remix's modulepreload links in a template, makes its module script a data block and leaves the rest as it was", () => {
-    expect(deferScripts(`<head><link rel="icon" href="/favicon.ico"/></head><body><p>type="module"</p>${REMIX_SCRIPTS}</body>`)).toBe(
+    expect(
+      deferScripts(
+        `<head><link rel="icon" href="/favicon.ico"/></head><body><p>type="module"</p>${REMIX_SCRIPTS}</body>`,
+      ),
+    ).toBe(
       '<head><link rel="icon" href="/favicon.ico"/></head><body><p>type="module"</p>' +
         '<template data-after-paint=""><link rel="modulepreload" href="/build/entry.client-QJA7N3V6.js"/><link rel="modulepreload" href="/build/_shared/chunk-EVISU2F2.js"/></template>' +
         '<script nonce="abc">window.__remixContext = {"url":"/markets"};</script>' +
@@ -20,6 +24,8 @@ describe("deferScripts", () => {
   });
 
   it("leaves a document without scripts unchanged", () => {
-    expect(deferScripts('<body><script nonce="abc">window.x=1</script></body>')).toBe('<body><script nonce="abc">window.x=1</script></body>');
+    expect(deferScripts('<body><script nonce="abc">window.x=1</script></body>')).toBe(
+      '<body><script nonce="abc">window.x=1</script></body>',
+    );
   });
 });

@@ -35,7 +35,9 @@ export function deferScripts(html: string): string {
     const links = PRELOAD_RUN.exec(tail)![0];
     tail = `<template ${PRELOADS_TEMPLATE}="">${links}</template>${tail.slice(links.length)}`;
   }
-  tail = tail.replace(MODULE_SCRIPT, (tag) => tag.replace(' type="module"', ` type="${INERT_MODULE_TYPE}"`).replace(' async=""', ""));
+  tail = tail.replace(MODULE_SCRIPT, (tag) =>
+    tag.replace(' type="module"', ` type="${INERT_MODULE_TYPE}"`).replace(' async=""', ""),
+  );
   return from === 0 ? tail : html.slice(0, from) + tail;
 }
 const MODULE_PRELOAD = '<link rel="modulepreload" ';

@@ -13,7 +13,10 @@ let publicDir: string;
 beforeAll(() => {
   publicDir = mkdtempSync(path.join(tmpdir(), "styles-test-"));
   mkdirSync(path.join(publicDir, "build", "_assets"), { recursive: true });
-  writeFileSync(path.join(publicDir, "build", "_assets", "app-AAAA1111.css"), "body{margin:0}\n/*# sourceMappingURL=app.css.map */\n");
+  writeFileSync(
+    path.join(publicDir, "build", "_assets", "app-AAAA1111.css"),
+    "body{margin:0}\n/*# sourceMappingURL=app.css.map */\n",
+  );
   writeFileSync(path.join(publicDir, "build", "_assets", "market-BBBB2222.css"), ".mk-page{display:grid}");
   writeFileSync(path.join(publicDir, "secret.css"), ".secret{}");
 });
@@ -23,7 +26,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("styleElementText", () => {
   it("drops the source-map comment and never closes the style element early", () => {
-    expect(styleElementText('a{b:c}\n/*# sourceMappingURL=x.css.map */\n')).toBe("a{b:c}");
+    expect(styleElementText("a{b:c}\n/*# sourceMappingURL=x.css.map */\n")).toBe("a{b:c}");
     expect(styleElementText('.x::after{content:"</style><script>"}')).toBe('.x::after{content:"<\\/style><script>"}');
     expect(styleElementText(".x::after{content:'</STYLE'}")).toBe(".x::after{content:'<\\/STYLE'}");
   });
@@ -99,11 +102,21 @@ describe("routeLinks on the server", () => {
 describe("route stylesheets", () => {
   // A route's sheet stays in the page after a client navigation leaves the route (InlineStyles never removes
   // what the document carried), so it must only style its own prefixed classes.
-  const prefixes = { market: "mk-", stock: "sc-", trade: "tr-", wallet: "wl-", products: "pr-", news: "news-", support: "chat-" };
+  const prefixes = {
+    market: "mk-",
+    stock: "sc-",
+    trade: "tr-",
+    wallet: "wl-",
+    products: "pr-",
+    news: "news-",
+    support: "chat-",
+  };
 
   it.each(Object.entries(prefixes))("%s.css styles only .%s classes", (name, prefix) => {
     const css = readFileSync(path.resolve(__dirname, `../styles/${name}.css`), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
-    const selectors = [...css.matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((match) => match[1].split(",").map((selector) => selector.trim()));
+    const selectors = [...css.matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((match) =>
+      match[1].split(",").map((selector) => selector.trim()),
+    );
     expect(selectors.length).toBeGreaterThan(5);
     expect(selectors.filter((selector) => !selector.includes(`.${prefix}`))).toEqual([]);
   });

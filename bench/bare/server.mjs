@@ -13,11 +13,16 @@ const mode = process.env.NODE_ENV ?? "production";
 
 const app = express();
 app.disable("x-powered-by");
-app.use("/build", express.static(path.join(here, "public", "build"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
+app.use(
+  "/build",
+  express.static(path.join(here, "public", "build"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+);
 app.all("*", createRequestHandler({ build, mode }));
 
 const port = Number(process.env.PORT || 3100);
-const server = app.listen(port, process.env.HOST, () => console.log(`[bare] listening on http://localhost:${port} (${mode})`));
+const server = app.listen(port, process.env.HOST, () =>
+  console.log(`[bare] listening on http://localhost:${port} (${mode})`),
+);
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

@@ -27,7 +27,10 @@ async function submitPage(browser, path, typed, label, onResponse) {
   const reply = await browser.request("POST", action, { form: formBody(form, typed, form.buttons[0]) });
   onResponse?.(label, reply);
   if (reply.status !== 302 && reply.status !== 303) {
-    const problem = /<[^>]+role="alert"[^>]*>([\s\S]{0,300})/.exec(reply.body)?.[1]?.replace(/<[^>]+>/g, " ").trim();
+    const problem = /<[^>]+role="alert"[^>]*>([\s\S]{0,300})/
+      .exec(reply.body)?.[1]
+      ?.replace(/<[^>]+>/g, " ")
+      .trim();
     throw new Error(`${label}: POST answered ${reply.status}${problem ? ` (${problem})` : ""}`);
   }
   return reply;
@@ -43,7 +46,13 @@ export async function signIn(browser, { phone, password }, onResponse) {
 
 /** Registers a new customer with the invitation code (no SMS step: app/routes/register.tsx). */
 export async function register(browser, { phone, password }, onResponse) {
-  await submitPage(browser, "/register", { phone, password, confirm: password, code: INVITE_CODE }, "register", onResponse);
+  await submitPage(
+    browser,
+    "/register",
+    { phone, password, confirm: password, code: INVITE_CODE },
+    "register",
+    onResponse,
+  );
   browser.cookies.delete("__toast");
 }
 

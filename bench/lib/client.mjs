@@ -63,7 +63,14 @@ export class Browser {
     const started = performance.now();
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: sent, agent: this.agent },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method,
+          headers: sent,
+          agent: this.agent,
+        },
         (res) => {
           const chunks = [];
           res.on("data", (chunk) => chunks.push(chunk));
@@ -79,7 +86,9 @@ export class Browser {
           res.on("error", reject);
         },
       );
-      req.setTimeout(this.timeoutMs, () => req.destroy(new Error(`timeout after ${this.timeoutMs} ms: ${method} ${url.pathname}`)));
+      req.setTimeout(this.timeoutMs, () =>
+        req.destroy(new Error(`timeout after ${this.timeoutMs} ms: ${method} ${url.pathname}`)),
+      );
       req.on("error", reject);
       req.end(body);
     });
@@ -91,8 +100,7 @@ export class Browser {
 }
 
 const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'", "#x27": "'" };
-export const decodeEntities = (text) =>
-  text.replace(/&(amp|lt|gt|quot|apos|#39|#x27);/g, (_m, name) => ENTITIES[name]);
+export const decodeEntities = (text) => text.replace(/&(amp|lt|gt|quot|apos|#39|#x27);/g, (_m, name) => ENTITIES[name]);
 
 /** The attributes of one start tag, names lower-cased, values decoded (`{ required: "" }` for bare ones). */
 export function attributesOf(tag) {
@@ -114,10 +122,20 @@ export function parseForms(html) {
   for (const m of html.matchAll(/<form\b[^>]*>/gi)) {
     const end = html.indexOf("</form>", m.index);
     const attrs = attributesOf(m[0]);
-    forms.push({ id: attrs.id, action: attrs.action ?? "", method: (attrs.method ?? "get").toLowerCase(), start: m.index, end, controls: [], buttons: [] });
+    forms.push({
+      id: attrs.id,
+      action: attrs.action ?? "",
+      method: (attrs.method ?? "get").toLowerCase(),
+      start: m.index,
+      end,
+      controls: [],
+      buttons: [],
+    });
   }
   const owner = (index, attrs) =>
-    attrs.form ? forms.find((form) => form.id === attrs.form) : forms.find((form) => index > form.start && index < form.end);
+    attrs.form
+      ? forms.find((form) => form.id === attrs.form)
+      : forms.find((form) => index > form.start && index < form.end);
   for (const m of html.matchAll(/<(input|button|select|textarea)\b[^>]*>/gi)) {
     const attrs = attributesOf(m[0]);
     const form = owner(m.index, attrs);

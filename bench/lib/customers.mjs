@@ -25,7 +25,14 @@ function screens(urls) {
   return [
     { name: "home", path: "/", routeId: "routes/_index", poll: urls.indexQuotes, everyMs: 5_000 },
     { name: "markets", path: "/markets", routeId: "routes/markets", poll: urls.listQuotes, everyMs: 3_000 },
-    { name: "buy/sell", path: urls.buy, routeId: "routes/stock.trading.$symbol.$market.$name", poll: urls.buyQuotes, everyMs: 3_000, orders: true },
+    {
+      name: "buy/sell",
+      path: urls.buy,
+      routeId: "routes/stock.trading.$symbol.$market.$name",
+      poll: urls.buyQuotes,
+      everyMs: 3_000,
+      orders: true,
+    },
     { name: "positions", path: "/trade", routeId: "routes/trade", poll: urls.positions, everyMs: 5_000 },
     { name: "account", path: "/account", routeId: "routes/account", poll: urls.balance, everyMs: 3_000 },
   ];
@@ -63,7 +70,8 @@ class Stats {
   summary() {
     const seconds = (performance.now() - this.since) / 1000;
     const byKind = {};
-    for (const [kind, list] of this.kinds) byKind[kind] = { requests: list.length, p50Ms: percentile(list, 50), p99Ms: percentile(list, 99) };
+    for (const [kind, list] of this.kinds)
+      byKind[kind] = { requests: list.length, p50Ms: percentile(list, 50), p99Ms: percentile(list, 99) };
     return {
       seconds: Math.round(seconds),
       requests: this.latencies.length,
@@ -136,13 +144,17 @@ class Customer {
     const review = page && formWithButton(page.body, "intent", "review");
     if (!review) return page && this.stats.fail("order", "no order form");
     const action = new URL(review.form.action || screen.path, this.browser.base).href;
-    const reviewed = await this.call("order: review POST", "POST", action, [302, 303], { form: formBody(review.form, { quantity: "1" }, review.button) });
+    const reviewed = await this.call("order: review POST", "POST", action, [302, 303], {
+      form: formBody(review.form, { quantity: "1" }, review.button),
+    });
     if (!reviewed?.location) return;
     const reviewPage = await this.call("order: review page", "GET", reviewed.location, [200]);
     const confirm = reviewPage && formWithButton(reviewPage.body, "intent", "confirm");
     if (!confirm) return reviewPage && this.stats.fail("order", "no confirm form");
     const confirmAction = new URL(confirm.form.action || reviewed.location, this.browser.base).href;
-    const done = await this.call("order: confirm POST", "POST", confirmAction, [302, 303], { form: formBody(confirm.form, {}, confirm.button) });
+    const done = await this.call("order: confirm POST", "POST", confirmAction, [302, 303], {
+      form: formBody(confirm.form, {}, confirm.button),
+    });
     if (done?.location) await this.call("order: result page", "GET", done.location, [200]);
   }
 
@@ -165,7 +177,8 @@ class Customer {
         this.call("navigate: root data", "GET", withData(screen.path, "root"), [200]),
         this.call(`navigate: ${screen.name}`, "GET", withData(screen.path, screen.routeId), [200]),
       ]);
-      let orderAt = screen.orders && Math.random() < ORDER_CHANCE ? performance.now() + between([2_000, 15_000]) : Infinity;
+      let orderAt =
+        screen.orders && Math.random() < ORDER_CHANCE ? performance.now() + between([2_000, 15_000]) : Infinity;
       while (!this.stopped && performance.now() < leaveAt) {
         await this.sleep(Math.min(screen.everyMs, Math.max(0, leaveAt - performance.now())));
         if (this.stopped || performance.now() >= leaveAt) break;
@@ -210,7 +223,9 @@ export async function runCustomers(app, { steps, holdSeconds, p99Budget }) {
   const customers = [];
   const results = [];
   let held = null;
-  console.log(`\n  customers: steps ${steps.join(", ")}; ${holdSeconds} s measured per step after everyone is signed in`);
+  console.log(
+    `\n  customers: steps ${steps.join(", ")}; ${holdSeconds} s measured per step after everyone is signed in`,
+  );
   try {
     const queue = [...steps];
     let nextNumber = 1;
@@ -218,7 +233,10 @@ export async function runCustomers(app, { steps, holdSeconds, p99Budget }) {
       const target = queue.shift();
       const sampler = rssSampler(app.pid);
       for (const gone of customers.splice(target)) gone.stop();
-      const fresh = Array.from({ length: Math.max(0, target - customers.length) }, () => new Customer(app, nextNumber++, urls, stats));
+      const fresh = Array.from(
+        { length: Math.max(0, target - customers.length) },
+        () => new Customer(app, nextNumber++, urls, stats),
+      );
       customers.push(...fresh);
       // Sign-ups: their own figures; a failed one fails the step.
       stats.reset();
@@ -247,7 +265,8 @@ export async function runCustomers(app, { steps, holdSeconds, p99Budget }) {
           `errors ${window.errors}, ${fresh.length ? `sign-ups ${fresh.length} in ${signups.seconds} s (p99 ${signups.p99Ms} ms, errors ${signups.errors})` : "no new sign-ups"}, ` +
           `RSS ${step.rssMB} MB (peak ${step.rssPeakMB}) → ${ok ? "held" : "NOT held"}`,
       );
-      for (const [what, count] of Object.entries({ ...signups.failures, ...window.failures }).slice(0, 6)) console.log(`      ${count} × ${what}`);
+      for (const [what, count] of Object.entries({ ...signups.failures, ...window.failures }).slice(0, 6))
+        console.log(`      ${count} × ${what}`);
       if (ok) {
         held = target;
         continue;
@@ -259,6 +278,8 @@ export async function runCustomers(app, { steps, holdSeconds, p99Budget }) {
   } finally {
     for (const customer of customers) customer.stop();
   }
-  console.log(`  largest number of customers held (p99 < ${p99Budget} ms, 0 errors): ${held ?? "none of the steps"}; RSS ${app.rss()} MB`);
+  console.log(
+    `  largest number of customers held (p99 < ${p99Budget} ms, 0 errors): ${held ?? "none of the steps"}; RSS ${app.rss()} MB`,
+  );
   return { held, steps: results, rssAfterMB: app.rss() };
 }

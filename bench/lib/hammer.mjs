@@ -10,7 +10,10 @@ import { cpuMs } from "./servers.mjs";
  * established ones (on the app, seconds of latency for some of them; docs/performance.md). A browser keeps its
  * connection open, so the measured window starts once every connection is in.
  */
-export async function measure(url, { cookie = "", seconds = 5, warmSeconds = 3, connections = 50, encoding = "gzip, deflate, br", pid } = {}) {
+export async function measure(
+  url,
+  { cookie = "", seconds = 5, warmSeconds = 3, connections = 50, encoding = "gzip, deflate, br", pid } = {},
+) {
   const latencies = [];
   let non2xx = 0;
   let completed = 0;
@@ -26,7 +29,10 @@ export async function measure(url, { cookie = "", seconds = 5, warmSeconds = 3, 
   // one), per answer completed in it (bench/ab.mjs).
   const cpu = {};
   const timers = pid
-    ? [setTimeout(() => (cpu.from = cpuMs(pid)), warmSeconds * 1000), setTimeout(() => (cpu.until = cpuMs(pid)), (warmSeconds + seconds) * 1000)]
+    ? [
+        setTimeout(() => (cpu.from = cpuMs(pid)), warmSeconds * 1000),
+        setTimeout(() => (cpu.until = cpuMs(pid)), (warmSeconds + seconds) * 1000),
+      ]
     : [];
   instance.on("response", (_client, status, _bytes, ms) => {
     const now = performance.now();
@@ -40,7 +46,8 @@ export async function measure(url, { cookie = "", seconds = 5, warmSeconds = 3, 
   // autocannon can end a moment before the window's last timer fires: the run is over, so its CPU time is now.
   if (pid && cpu.from != null && cpu.until == null) cpu.until = cpuMs(pid);
   latencies.sort((a, b) => a - b);
-  const at = (q) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]) : NaN);
+  const at = (q) =>
+    latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]) : NaN;
   return {
     // Throughput: answers completed inside the window; latencies: requests sent inside it.
     rps: Math.round(completed / seconds),

@@ -10,8 +10,22 @@ import { attributesOf } from "./client.mjs";
  * session; `page`: an HTML document (weighed); `chart`: exempt from the JS budget.
  */
 export const ROUTE_KEYS = [
-  "home", "markets", "stock", "buysell", "chart", "trade", "account", "records", "news", "ipo", "funds", "block", "login",
-  "quotes", "positions", "balance",
+  "home",
+  "markets",
+  "stock",
+  "buysell",
+  "chart",
+  "trade",
+  "account",
+  "records",
+  "news",
+  "ipo",
+  "funds",
+  "block",
+  "login",
+  "quotes",
+  "positions",
+  "balance",
 ];
 
 /**
@@ -93,7 +107,13 @@ export async function discover(browser) {
 
 /** The measured routes for `urls` (from discover), in the order they run; with `more`, every other screen after them. */
 export function routeTable(urls, { more = false } = {}) {
-  const others = more ? MORE_SCREENS.map((screen) => ({ ...screen, path: typeof screen.path === "function" ? screen.path(urls) : screen.path, page: true })) : [];
+  const others = more
+    ? MORE_SCREENS.map((screen) => ({
+        ...screen,
+        path: typeof screen.path === "function" ? screen.path(urls) : screen.path,
+        page: true,
+      }))
+    : [];
   return [
     { key: "home", label: "/ (home)", path: "/", auth: true, page: true },
     { key: "markets", label: "/markets", path: "/markets", auth: true, page: true },
@@ -138,7 +158,8 @@ function blocksRendering(attrs) {
  * The bench's "floor" renders a bare Remix document of the same shape (bench/lib/floor.mjs).
  */
 export function documentShape(html) {
-  const inner = (tag) => [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)<\\/${tag}>`, "gi"))].map((m) => m[1]);
+  const inner = (tag) =>
+    [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)<\\/${tag}>`, "gi"))].map((m) => m[1]);
   const rest = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "");
   return {
     bytes: Buffer.byteLength(html),
@@ -159,7 +180,10 @@ export async function weigh(base, path, cookie) {
   const html = await fetchBuffer(new URL(path, base), cookie);
   const text = html.toString("utf8");
   const tags = [...text.matchAll(/<link\b[^>]*>/gi)].map((m) => attributesOf(m[0]));
-  const inlineStyle = [...text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0);
+  const inlineStyle = [...text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce(
+    (n, m) => n + Buffer.byteLength(m[1]),
+    0,
+  );
   const stylesheets = tags.filter(blocksRendering).map((attrs) => new URL(attrs.href, base).href);
   let cssGzip = 0;
   const seen = new Set();
@@ -170,7 +194,8 @@ export async function weigh(base, path, cookie) {
     seen.add(href);
     const css = await fetchBuffer(href);
     cssGzip += gz(css);
-    for (const m of css.toString("utf8").matchAll(/@import\s+(?:url\()?["']?([^"')\s;]+)/g)) queue.push(new URL(m[1], href).href);
+    for (const m of css.toString("utf8").matchAll(/@import\s+(?:url\()?["']?([^"')\s;]+)/g))
+      queue.push(new URL(m[1], href).href);
   }
   const scripts = new Set([
     // Remix's modulepreloads, also when the document starts them after its first paint (decision 0163).

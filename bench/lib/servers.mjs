@@ -18,7 +18,11 @@ export function buildIfMissing(cwd, label, force = false) {
   const built = existsSync(path.join(cwd, "build", "index.js")) && existsSync(path.join(cwd, "public", "build"));
   if (built && !force) return;
   console.log(`bench: building ${label} (remix build in ${path.relative(root, cwd) || "."})`);
-  const result = spawnSync(process.execPath, [remixCli, "build"], { cwd, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync(process.execPath, [remixCli, "build"], {
+    cwd,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error(`remix build failed in ${cwd}`);
 }
 
@@ -78,7 +82,10 @@ const running = new Set();
 /** `stop` made idempotent and tracked in `running` until it has run. */
 function track(stop) {
   let done;
-  const once = () => (done ??= Promise.resolve().then(stop).finally(() => running.delete(once)));
+  const once = () =>
+    (done ??= Promise.resolve()
+      .then(stop)
+      .finally(() => running.delete(once)));
   running.add(once);
   return once;
 }
@@ -134,14 +141,18 @@ function captureOutput(child) {
 function snapshotApp() {
   for (let attempt = 1; ; attempt++) {
     const dir = mkdtempSync(path.join(tmpdir(), "trade-bench-app-"));
-    for (const part of ["server", "build", "public", "package.json"]) cpSync(path.join(root, part), path.join(dir, part), { recursive: true });
+    for (const part of ["server", "build", "public", "package.json"])
+      cpSync(path.join(root, part), path.join(dir, part), { recursive: true });
     symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
     const serverBuild = readFileSync(path.join(dir, "build", "index.js"), "utf8");
     const assets = new Set(serverBuild.match(/\/build\/[\w./-]+\.(?:js|css)\b/g) ?? []);
     const missing = [...assets].filter((asset) => !existsSync(path.join(dir, "public", asset)));
     if (assets.size > 0 && missing.length === 0) return dir;
     rmSync(dir, { recursive: true, force: true });
-    if (attempt === 10) throw new Error(`build/ and public/build do not match (${missing.slice(0, 3).join(", ")}…): rebuild with npx remix build`);
+    if (attempt === 10)
+      throw new Error(
+        `build/ and public/build do not match (${missing.slice(0, 3).join(", ")}…): rebuild with npx remix build`,
+      );
     spawnSync("sleep", ["3"]);
   }
 }
@@ -169,7 +180,11 @@ export async function startApp({ databaseUrl, appDir: dir, nodeArgs = [] } = {})
   else delete env.DATABASE_URL;
   // `appDir`: serve that tree's server/, build/ and public/ as they are (bench/ab.mjs); otherwise a snapshot of ours.
   const appDir = dir ?? snapshotApp();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(appDir, "server", "index.mjs")], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs, path.join(appDir, "server", "index.mjs")], {
+    cwd: appDir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const output = captureOutput(child);
   const stop = stopper(child, () => {
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, PGliteDialect } from "kysely";
+
 import type { PGlite } from "@electric-sql/pglite";
+import { Kysely, PGliteDialect } from "kysely";
 import type pg from "pg";
+
 import type { Database } from "./database";
 import { preparedStatementsEnabled, preparingClient } from "./prepared";
 import { ScopedPostgresDialect } from "./scoped-introspector";
@@ -55,7 +57,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // shared_buffers 16 MB instead of initdb's 128 MB: the demo database is ~25 MB and the OS caches its files; the
   // embedded server's RSS after a load run went from ~490-570 MB to ~380-420 MB (decision 0157).
   const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
-  const pglite = new PGlite(dataDir, { startParams, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  const pglite = new PGlite(dataDir, {
+    startParams,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   await pglite.waitReady;
   // Kysely 0.29's built-in dialect: the adapter declares a single connection, so Kysely's ConnectionMutex queues
   // every query and holds the connection for a whole transaction (see docs/decisions/0010).

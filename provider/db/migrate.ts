@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+
 import * as m20261122initial from "./migrations/2026-11-22T0300-initial";
 import * as m20261122loginFailures from "./migrations/2026-11-22T0400-login-failures";
 import * as m20261122trading from "./migrations/2026-11-22T0500-trading";
+import * as m20261123wallet from "./migrations/2026-11-23T0100-wallet";
 import * as m20261123authAttempts from "./migrations/2026-11-23T0200-auth-attempts";
 import * as m20261123dropLoginFailures from "./migrations/2026-11-23T0300-drop-login-failures";
-import * as m20261123wallet from "./migrations/2026-11-23T0100-wallet";
 import * as m20261123products from "./migrations/2026-11-23T0400-products";
 import * as m20261123orderFx from "./migrations/2026-11-23T0500-order-fx";
 import * as m20261123productsFx from "./migrations/2026-11-23T0600-products-fx";

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+
 import { sql, type RawBuilder } from "kysely";
 import type pg from "pg";
 
@@ -92,7 +93,8 @@ export async function listenForCacheChanges(options: CacheListenerOptions): Prom
     deaf.add(token);
     which.end().catch(() => {});
     if (closed) return;
-    if (error) options.logError("[provider] cache listener lost its connection; caches bypassed until it is back:", error);
+    if (error)
+      options.logError("[provider] cache listener lost its connection; caches bypassed until it is back:", error);
     retryTimer = setTimeout(connect, retryMs);
     retryTimer.unref?.();
     retryMs = Math.min(retryMs * 2, maxRetryMs);

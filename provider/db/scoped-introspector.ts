@@ -1,4 +1,11 @@
-import { sql, type DatabaseIntrospector, type DatabaseMetadataOptions, type Kysely, type SchemaMetadata, type TableMetadata } from "kysely";
+import {
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
+  type Kysely,
+  type SchemaMetadata,
+  type TableMetadata,
+} from "kysely";
 import { PostgresDialect } from "kysely";
 
 /**
@@ -49,10 +56,20 @@ export class ScopedPostgresIntrospector implements DatabaseIntrospector {
       order by c.relname, a.attnum`.execute(this.#db);
     const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
-      if (!options.withInternalKyselyTables && (row.table === "kysely_migration" || row.table === "kysely_migration_lock")) continue;
+      if (
+        !options.withInternalKyselyTables &&
+        (row.table === "kysely_migration" || row.table === "kysely_migration_lock")
+      )
+        continue;
       let table = tables.get(row.table);
       if (!table) {
-        table = { name: row.table, schema: row.schema, isView: row.table_type === "v", isForeign: row.table_type === "f", columns: [] };
+        table = {
+          name: row.table,
+          schema: row.schema,
+          isView: row.table_type === "v",
+          isForeign: row.table_type === "f",
+          columns: [],
+        };
         tables.set(row.table, table);
       }
       table.columns.push({

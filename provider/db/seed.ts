@@ -1,14 +1,15 @@
 import Decimal from "decimal.js";
+
 import type { Deployment } from "../config";
 import type { DB } from "./database";
-import { CATEGORIES, MARKET_NAMES, UNIVERSE } from "../market/universe";
+import { isUniqueViolation } from "./errors";
 import { SEED_NEWS } from "./seed-news";
+import { seedProducts } from "./seed-products";
+import { CATEGORIES, MARKET_NAMES, UNIVERSE } from "../market/universe";
 import { ensureInvitationCode } from "./repositories/invitation-codes";
 import { findUserByPhone, insertUser } from "./repositories/users";
-import { applyBalanceChange } from "../services/ledger";
-import { isUniqueViolation } from "./errors";
 import { seedConfig, seedDemoWallet } from "./seed-wallet";
-import { seedProducts } from "./seed-products";
+import { applyBalanceChange } from "../services/ledger";
 
 export interface SeedOptions {
   inviteCode: string;
@@ -58,7 +59,15 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
       const at = new Date(n.created_at);
       await trx
         .insertInto("news")
-        .values({ slug: n.slug, title: n.title, subhead: n.subhead, img: "", content: n.content, created_at: at, updated_at: at })
+        .values({
+          slug: n.slug,
+          title: n.title,
+          subhead: n.subhead,
+          img: "",
+          content: n.content,
+          created_at: at,
+          updated_at: at,
+        })
         .onConflict((oc) => oc.column("slug").doNothing())
         .execute();
     }
@@ -68,19 +77,24 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
 
   if (!(await findUserByPhone(db, options.demoUser))) {
     const passwordHash = await options.demoPasswordHash();
-    await db.transaction().execute(async (trx) => {
-      const user = await insertUser(trx, {
-        phone: options.demoUser,
-        password_hash: passwordHash,
-        invited_by: options.inviteCode,
-        created_at: now,
-        updated_at: now,
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const user = await insertUser(trx, {
+          phone: options.demoUser,
+          password_hash: passwordHash,
+          invited_by: options.inviteCode,
+          created_at: now,
+          updated_at: now,
+        });
+        await applyBalanceChange(trx, user.id, new Decimal(OPENING_BALANCE), "Opening balance", now, {
+          kind: "credit",
+        });
+      })
+      .catch((error) => {
+        // Another process seeded the demo user at the same moment (PostgreSQL): that is fine.
+        if (!isUniqueViolation(error)) throw error;
       });
-      await applyBalanceChange(trx, user.id, new Decimal(OPENING_BALANCE), "Opening balance", now, { kind: "credit" });
-    }).catch((error) => {
-      // Another process seeded the demo user at the same moment (PostgreSQL): that is fine.
-      if (!isUniqueViolation(error)) throw error;
-    });
   }
   await seedDemoWallet(db, options.demoUser, now, options.deployment);
   await seedProducts(db, { demoUser: options.demoUser, now });

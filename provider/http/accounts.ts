@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { clientAddress, clientDevice, ok, readBody, type Env, type Services } from "./context";
+
 import { requireAuth } from "./auth";
-import { userInfo } from "../services/wallet";
+import { clientAddress, clientDevice, ok, readBody, type Env, type Services } from "./context";
 import { invalidInput } from "../errors";
+import { userInfo } from "../services/wallet";
 
 const text = (max = 200) => z.string().max(max);
 
@@ -18,8 +19,17 @@ export function accountRoutes(s: Services) {
 
   app.post("/stock/user/login", async (c) => {
     const body = await readBody(c, z.object({ user: text(20), password: text() }));
-    const { token, expiresAt, user, firstLogin } = await s.accounts.login({ ...body, address: clientAddress(c), device: clientDevice(c) });
-    return ok(c, { token, expires_at: expiresAt.toISOString(), first_login: firstLogin, ...userInfo(user, await s.trading.totals(user)) });
+    const { token, expiresAt, user, firstLogin } = await s.accounts.login({
+      ...body,
+      address: clientAddress(c),
+      device: clientDevice(c),
+    });
+    return ok(c, {
+      token,
+      expires_at: expiresAt.toISOString(),
+      first_login: firstLogin,
+      ...userInfo(user, await s.trading.totals(user)),
+    });
   });
 
   app.post("/stock/success/user/logout", auth, async (c) => {
@@ -47,11 +57,18 @@ export function accountRoutes(s: Services) {
     if (body.type === "transaction") {
       if (body.fund_code_new === undefined) throw invalidInput("fund_code_new", "required");
       const { fund_code_new, fund_code, is_first = false } = body;
-      return ok(c, await s.security.setTransactionPassword(c.get("auth").user.id, { fund_code_new, fund_code, is_first }));
+      return ok(
+        c,
+        await s.security.setTransactionPassword(c.get("auth").user.id, { fund_code_new, fund_code, is_first }),
+      );
     }
     if (body.password === undefined) throw invalidInput("password", "required");
     if (body.password_new === undefined) throw invalidInput("password_new", "required");
-    await s.security.changeLoginPassword(c.get("auth"), { password: body.password, password_new: body.password_new, address: clientAddress(c) });
+    await s.security.changeLoginPassword(c.get("auth"), {
+      password: body.password,
+      password_new: body.password_new,
+      address: clientAddress(c),
+    });
     return ok(c, {});
   });
 

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+
 import type { Env, Services } from "./context";
 
 /** Token from `token: <t>` or `Authorization: Bearer <t>`; failures become HTTP 400 `{ msg: "logout" }`. */

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
+
 import { requireAuth } from "./auth";
+import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
 import { keyedBody, userId } from "./fields";
 
 /** Support link and the customer-service chat (docs/product.md#support; docs/provider-api.md "Customer service"). */
@@ -16,7 +17,13 @@ export function chatRoutes(s: Services) {
   );
 
   app.post("/stock/success/user_message/send", auth, async (c) => {
-    return ok(c, await s.chat.send(userId(c), await readBody(c, keyedBody({ content: z.string().max(4000, "1 to 1000 characters") }))));
+    return ok(
+      c,
+      await s.chat.send(
+        userId(c),
+        await readBody(c, keyedBody({ content: z.string().max(4000, "1 to 1000 characters") })),
+      ),
+    );
   });
 
   app.get("/stock/success/user_message/unread-count", auth, async (c) => ok(c, await s.chat.unreadCount(userId(c))));

@@ -1,7 +1,9 @@
 import type { IncomingMessage } from "node:http";
-import type { Context } from "hono";
+
 import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
 import { z } from "zod";
+
 import type { Deployment } from "../config";
 import { invalidInput, ProviderError } from "../errors";
 import type { Accounts, AuthContext } from "../services/accounts";
@@ -10,8 +12,8 @@ import type { BankCards } from "../services/bank-cards";
 import type { BlockTrades } from "../services/block-trades";
 import type { Chat } from "../services/chat";
 import type { FundProducts } from "../services/fund-products";
-import type { HealthProbe } from "../services/health";
 import type { Funds } from "../services/funds";
+import type { HealthProbe } from "../services/health";
 import type { Ipos } from "../services/ipo";
 import type { Kyc } from "../services/kyc";
 import type { Loans } from "../services/loans";
@@ -207,7 +209,10 @@ const wholeNumber = (min: number, max: number, what: string) =>
   z.any().transform((value: unknown, ctx): number => {
     const n = parseWholeNumber(value);
     if (n === undefined || n < min || n > max) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${what}: a whole number from ${min} to ${max}, in digits` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `${what}: a whole number from ${min} to ${max}, in digits`,
+      });
       return z.NEVER;
     }
     return n;
@@ -218,7 +223,9 @@ export const quantityParam = (max = 100_000) => wholeNumber(1, max, "quantity");
 
 /** Query numbers arrive as strings and follow the same digits-only rule. */
 const queryNumber = (min: number, max: number, fallback: number, what: string) =>
-  wholeNumber(min, max, what).optional().transform((n) => n ?? fallback);
+  wholeNumber(min, max, what)
+    .optional()
+    .transform((n) => n ?? fallback);
 export const pageParam = queryNumber(1, 100_000, 1, "page");
 export const limitParam = (max = 100, fallback = 10) => queryNumber(1, max, fallback, "limit");
 /** A row id in a query (`?id=`): 1..2^31−1. */

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+
 import { ok, type Env, type Services } from "./context";
 
 /** Healthy only while the database answers within 2 s: else 503, so a balancer takes the instance out (decision 0187). */

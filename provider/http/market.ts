@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+
 import { limitParam, ok, pageParam, readQuery, type Env, type Services } from "./context";
 import type { HistoryPeriod } from "../market/source";
 
@@ -19,7 +20,10 @@ const MOLDS: Record<string, HistoryPeriod | "SVG"> = {
   "5y": "1mo",
   svg: "SVG",
 };
-const codeParam = z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(64).optional());
+const codeParam = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() || undefined : v),
+  z.string().max(64).optional(),
+);
 
 // Built once: these routes serve every price panel poll, and building a zod schema costs more than running it.
 const stockListQuery = z.object({
@@ -51,7 +55,14 @@ const priceQuery = z.object({ symbol: symbolParam, interval: z.literal("1d").def
 const quotesQuery = z.object({
   symbols: z
     .string()
-    .transform((v) => [...new Set(v.split(",").map((x) => x.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((list) => list.length >= 1 && list.length <= 50, "1 to 50 comma-separated symbols"),
 });
 

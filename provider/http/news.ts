@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+
 import { idParam, limitParam, ok, pageParam, readQuery, type Env, type Services } from "./context";
 
 export function newsRoutes(s: Services) {

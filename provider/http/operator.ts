@@ -1,11 +1,12 @@
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+
 import { clientAddress, ok, readBody, readQuery, type Env, type Services } from "./context";
-import { keyFingerprint, sameSecret } from "../operator-key";
 import { ProviderError } from "../errors";
-import { moneyString, parseMoney } from "../services/money";
+import { keyFingerprint, sameSecret } from "../operator-key";
 import { productOperatorRoutes } from "./products";
+import { moneyString, parseMoney } from "../services/money";
 
 /**
  * Constant-time comparison of the x-operator-key header with the configured key; no configured key (the operator
@@ -25,7 +26,10 @@ const AUDITED_FIELDS = ["id", "user", "amount", "count", "tag", "value", "status
 export const maskPhone = (phone: string) => `${"*".repeat(Math.max(phone.length - 4, 0))}${phone.slice(-4)}`;
 
 /** Printable ASCII only and short: a value from a request must not be able to forge a log line. */
-const printable = (value: unknown) => String(value).replace(/[^\x21-\x7e]/g, "?").slice(0, 40);
+const printable = (value: unknown) =>
+  String(value)
+    .replace(/[^\x21-\x7e]/g, "?")
+    .slice(0, 40);
 
 async function auditedFields(c: Context): Promise<string[]> {
   const fields: Record<string, unknown> = { ...c.req.query() };
@@ -37,13 +41,16 @@ async function auditedFields(c: Context): Promise<string[]> {
       // Not JSON: the route answers invalid_input, which the audit line shows.
     }
   }
-  return AUDITED_FIELDS.filter((name) => fields[name] !== undefined && fields[name] !== null && typeof fields[name] !== "object").map(
-    (name) => `${name} ${name === "user" ? maskPhone(printable(fields[name])) : printable(fields[name])}`,
-  );
+  return AUDITED_FIELDS.filter(
+    (name) => fields[name] !== undefined && fields[name] !== null && typeof fields[name] !== "object",
+  ).map((name) => `${name} ${name === "user" ? maskPhone(printable(fields[name])) : printable(fields[name])}`);
 }
 
 async function outcomeOf(response: Response): Promise<string> {
-  const reply = (await response.clone().json().catch(() => undefined)) as { msg?: string; data?: any } | undefined;
+  const reply = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { msg?: string; data?: any } | undefined;
   if (reply?.msg === "ok") return typeof reply.data?.id === "number" ? `ok, id ${reply.data.id}` : "ok";
   return `${response.status} ${printable(reply?.data?.code ?? "no reply")}`;
 }
@@ -75,17 +82,37 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
       }
       const fields = await auditedFields(c);
       await next();
-      audit(`[operator] ${what} by ${who} from ${clientAddress(c)}: ${await outcomeOf(c.res)}${fields.length ? ` (${fields.join(", ")})` : ""}`);
+      audit(
+        `[operator] ${what} by ${who} from ${clientAddress(c)}: ${await outcomeOf(c.res)}${fields.length ? ` (${fields.join(", ")})` : ""}`,
+      );
     }),
   );
 
   app.get("/otp", async (c) => {
-    const q = readQuery(c, z.object({ user: z.string().trim().regex(/^\d{10}$/, "10 digits") }));
+    const q = readQuery(
+      c,
+      z.object({
+        user: z
+          .string()
+          .trim()
+          .regex(/^\d{10}$/, "10 digits"),
+      }),
+    );
     return ok(c, await s.operatorTools.latestOneTimeCode(q.user));
   });
 
   app.post("/invitation-codes", async (c) => {
-    const body = await readBody(c, z.object({ code: z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/) }));
+    const body = await readBody(
+      c,
+      z.object({
+        code: z
+          .string()
+          .trim()
+          .min(4)
+          .max(64)
+          .regex(/^[A-Za-z0-9_-]+$/),
+      }),
+    );
     return ok(c, await s.operatorTools.addInvitationCode(body.code));
   });
 
@@ -93,13 +120,17 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
     const body = await readBody(
       c,
       z.object({
-        user: z.string().trim().regex(/^\d{10}$/, "10 digits"),
+        user: z
+          .string()
+          .trim()
+          .regex(/^\d{10}$/, "10 digits"),
         amount: moneyString,
         reason: z.string().trim().min(1).max(200),
       }),
     );
     const amount = parseMoney(body.amount);
-    if (!amount || amount.isZero()) throw new ProviderError("invalid_input", "a non-zero amount with at most 2 decimals", "amount");
+    if (!amount || amount.isZero())
+      throw new ProviderError("invalid_input", "a non-zero amount with at most 2 decimals", "amount");
     return ok(c, await s.operatorTools.adjustBalance({ phone: body.user, amount, reason: body.reason }));
   });
 
@@ -138,8 +169,10 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
   const target = (c: { req: { param(name: string): string | undefined } }) => {
     const kind = c.req.param("kind") as ReviewKind;
     const id = Number(c.req.param("id"));
-    if (!REVIEW_KINDS.includes(kind)) throw new ProviderError("not_found", `kind must be one of ${REVIEW_KINDS.join(", ")}`, "kind");
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new ProviderError("not_found", "no such record", "id");
+    if (!REVIEW_KINDS.includes(kind))
+      throw new ProviderError("not_found", `kind must be one of ${REVIEW_KINDS.join(", ")}`, "kind");
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+      throw new ProviderError("not_found", "no such record", "id");
     return { kind, id };
   };
 
@@ -164,7 +197,10 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
   app.route("/", productOperatorRoutes(s));
 
   app.post("/config", async (c) => {
-    const body = await readBody(c, z.object({ tag: z.string().max(64), value: z.union([z.string().max(40), z.number()]).transform(String) }));
+    const body = await readBody(
+      c,
+      z.object({ tag: z.string().max(64), value: z.union([z.string().max(40), z.number()]).transform(String) }),
+    );
     return ok(c, await s.wallet.setConfig(body));
   });
 

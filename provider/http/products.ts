@@ -1,12 +1,23 @@
 import Decimal from "decimal.js";
 import { Hono } from "hono";
 import { z } from "zod";
-import { idParam, limitParam, ok, pageParam, quantityParam, readBody, readQuery, type Env, type Services } from "./context";
+
 import { requireAuth } from "./auth";
+import {
+  idParam,
+  limitParam,
+  ok,
+  pageParam,
+  quantityParam,
+  readBody,
+  readQuery,
+  type Env,
+  type Services,
+} from "./context";
 import { emptyToUndefined, keyedBody, userId } from "./fields";
-import { invalidInput } from "../errors";
-import { IPO_STATUSES } from "../db/tables/ipos";
 import { FUND_ORDER_STATUSES } from "../db/tables/fund-orders";
+import { IPO_STATUSES } from "../db/tables/ipos";
+import { invalidInput } from "../errors";
 import { moneyString, parseMoney } from "../services/money";
 
 /*
@@ -14,7 +25,9 @@ import { moneyString, parseMoney } from "../services/money";
  * string, quantities digits or JSON integers, and every purchase carries an idempotency key.
  */
 
-const mold = z.enum(["bulk", "finalize"], { errorMap: () => ({ message: 'mold is "bulk" (block trade) or "finalize" (QIP)' }) });
+const mold = z.enum(["bulk", "finalize"], {
+  errorMap: () => ({ message: 'mold is "bulk" (block trade) or "finalize" (QIP)' }),
+});
 const tag = z.string().trim().min(1).max(32);
 /** A small whole number (a status code) as a JSON integer or a digit string; absent = `fallback`. */
 const code = <T extends number>(allowed: readonly T[], fallback: T) =>
@@ -23,7 +36,8 @@ const code = <T extends number>(allowed: readonly T[], fallback: T) =>
     .optional()
     .transform((value: unknown, ctx): T => {
       if (value === undefined) return fallback;
-      const n = typeof value === "number" ? value : typeof value === "string" && /^[0-9]$/.test(value) ? Number(value) : NaN;
+      const n =
+        typeof value === "number" ? value : typeof value === "string" && /^[0-9]$/.test(value) ? Number(value) : NaN;
       if (!allowed.includes(n as T)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: `one of ${allowed.join(", ")}` });
         return z.NEVER;
@@ -44,7 +58,10 @@ const positiveMoney = () =>
 const date = z
   .string()
   .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, "an ISO-8601 date such as 2026-11-25 or 2026-11-25T09:15:00Z")
+  .regex(
+    /^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/,
+    "an ISO-8601 date such as 2026-11-25 or 2026-11-25T09:15:00Z",
+  )
   .transform((text, ctx) => {
     const at = new Date(text);
     const [y, m, d] = text.slice(0, 10).split("-").map(Number);
@@ -115,7 +132,10 @@ export function productRoutes(s: Services) {
   });
 
   app.post("/stock/success/ipo/buy", auth, async (c) => {
-    return ok(c, await s.ipos.apply(userId(c), await readBody(c, keyedBody({ id: idParam, tag, count: quantityParam() }))));
+    return ok(
+      c,
+      await s.ipos.apply(userId(c), await readBody(c, keyedBody({ id: idParam, tag, count: quantityParam() }))),
+    );
   });
 
   app.get("/stock/success/ipo/list", auth, async (c) => {
@@ -133,17 +153,26 @@ export function productRoutes(s: Services) {
 
   // ---- funds ----------------------------------------------------------------------------------------------
 
-  app.get("/v2/fund/list", async (c) => ok(c, await s.fundProducts.list(readQuery(c, z.object({ page: pageParam, limit: limitParam(100, 10) })))));
+  app.get("/v2/fund/list", async (c) =>
+    ok(c, await s.fundProducts.list(readQuery(c, z.object({ page: pageParam, limit: limitParam(100, 10) })))),
+  );
 
   app.post("/stock/success/fund/purchase", auth, async (c) => {
-    const { project_id, ...purchase } = await readBody(c, keyedBody({ project_id: idParam, amount: positiveMoney().optional() }));
+    const { project_id, ...purchase } = await readBody(
+      c,
+      keyedBody({ project_id: idParam, amount: positiveMoney().optional() }),
+    );
     return ok(c, await s.fundProducts.purchase(userId(c), { ...purchase, projectId: project_id }));
   });
 
   app.get("/stock/success/fund/orders", auth, async (c) => {
     const q = readQuery(
       c,
-      z.object({ status: z.enum(["all", ...FUND_ORDER_STATUSES]).default("all"), page: pageParam, limit: limitParam(100, 10) }),
+      z.object({
+        status: z.enum(["all", ...FUND_ORDER_STATUSES]).default("all"),
+        page: pageParam,
+        limit: limitParam(100, 10),
+      }),
     );
     return ok(c, await s.fundProducts.orders(userId(c), q));
   });
@@ -171,16 +200,30 @@ export function productOperatorRoutes(s: Services) {
         opens_at: date.optional(),
         closes_at: date.optional(),
         rate_required: z.boolean().optional(),
-        exchange_rate: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5").optional(),
+        exchange_rate: z
+          .string()
+          .regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5")
+          .optional(),
       }),
     );
-    return ok(c, await s.blockTrades.createOffer({ ...body, exchange_rate: body.exchange_rate ? parseRate(body.exchange_rate) : undefined }));
+    return ok(
+      c,
+      await s.blockTrades.createOffer({
+        ...body,
+        exchange_rate: body.exchange_rate ? parseRate(body.exchange_rate) : undefined,
+      }),
+    );
   });
 
-  app.post("/offers/close", async (c) => ok(c, await s.blockTrades.closeOffer((await readBody(c, z.object({ id: idParam }))).id)));
+  app.post("/offers/close", async (c) =>
+    ok(c, await s.blockTrades.closeOffer((await readBody(c, z.object({ id: idParam }))).id)),
+  );
 
   app.post("/offers/rate", async (c) => {
-    const body = await readBody(c, z.object({ id: idParam, rate: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5") }));
+    const body = await readBody(
+      c,
+      z.object({ id: idParam, rate: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5") }),
+    );
     return ok(c, await s.blockTrades.setRate(body.id, parseRate(body.rate)));
   });
 
@@ -223,10 +266,19 @@ export function productOperatorRoutes(s: Services) {
         issue_amount: positiveMoney(),
       }),
     );
-    return ok(c, await s.fundProducts.create({ ...body, min_return: parseMoney(body.min_return)!, max_return: parseMoney(body.max_return)! }));
+    return ok(
+      c,
+      await s.fundProducts.create({
+        ...body,
+        min_return: parseMoney(body.min_return)!,
+        max_return: parseMoney(body.max_return)!,
+      }),
+    );
   });
 
-  app.post("/fund-orders/cancel", async (c) => ok(c, await s.fundProducts.cancel((await readBody(c, z.object({ id: idParam }))).id)));
+  app.post("/fund-orders/cancel", async (c) =>
+    ok(c, await s.fundProducts.cancel((await readBody(c, z.object({ id: idParam }))).id)),
+  );
 
   /** Pays out every fund order due at the provider clock's now. Nothing due: `{ matured: [] }`. */
   app.post("/funds/mature", async (c) => {
@@ -238,17 +290,28 @@ export function productOperatorRoutes(s: Services) {
     const body = await readBody(
       c,
       z.object({
-        title: z.string().trim().min(5, "a headline of 5 to 200 characters").max(200, "a headline of 5 to 200 characters"),
+        title: z
+          .string()
+          .trim()
+          .min(5, "a headline of 5 to 200 characters")
+          .max(200, "a headline of 5 to 200 characters"),
         subhead: z.string().max(500).optional(),
         img: z.string().max(500).optional(),
         content: z.string().min(1).max(60_000),
-        slug: z.string().trim().regex(/^[a-z0-9-]{1,80}$/, "lower-case letters, digits and dashes").optional(),
+        slug: z
+          .string()
+          .trim()
+          .regex(/^[a-z0-9-]{1,80}$/, "lower-case letters, digits and dashes")
+          .optional(),
       }),
     );
     return ok(c, await s.newsDesk.publish(body));
   });
 
-  const phone = z.string().trim().regex(/^\d{10}$/, "10 digits");
+  const phone = z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, "10 digits");
 
   app.post("/chat/reply", async (c) => {
     const body = await readBody(c, z.object({ user: phone, content: z.string().max(4000) }));

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { KyselyPlugin } from "kysely";
+
 import type { MiddlewareHandler } from "hono";
+import type { KyselyPlugin } from "kysely";
 
 /*
  * Opt-in request statistics (PROVIDER_STATS=1): requests, database queries and reply bytes per endpoint, printed
@@ -57,7 +58,9 @@ export function createRequestStats(): RequestStats {
       .map(
         ([key, s]) =>
           `${String(s.requests).padStart(7)} req ${(s.queries / s.requests).toFixed(2).padStart(6)} queries/req ` +
-          `${Math.round(s.bytes / s.requests).toString().padStart(7)} B/reply  ${key}`,
+          `${Math.round(s.bytes / s.requests)
+            .toString()
+            .padStart(7)} B/reply  ${key}`,
       );
     return [`[provider] request stats (queries outside requests: ${outside})`, ...lines].join("\n");
   }

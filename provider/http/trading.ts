@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { limitParam, ok, pageParam, quantityParam, readBody, readQuery, type Env, type Services } from "./context";
+
 import { requireAuth } from "./auth";
+import { limitParam, ok, pageParam, quantityParam, readBody, readQuery, type Env, type Services } from "./context";
 import { emptyToUndefined, keyedBody, optionalIdempotencyKey, userId } from "./fields";
 import { stockMarkets } from "../config";
 import type { MarketCode } from "../db/tables/instruments";
@@ -14,7 +15,9 @@ const POSITION_MARKETS = ["IN", "MX", "US", "STOCK", "FOREX", "FUTURE", "CGI"] a
 const MARKETS = ["IN", "MX", "US", "FOREX", "FUTURE", "CGI"] as const;
 /** Side, kind and market are exact (docs/decisions/0061): never trimmed, re-cased or defaulted from "" or null. */
 const exactly = <T extends string>(value: T, message: string) => z.literal(value, { errorMap: () => ({ message }) });
-const marketField = z.enum(MARKETS, { errorMap: () => ({ message: `type is the symbol's market: ${MARKETS.join(", ")}` }) });
+const marketField = z.enum(MARKETS, {
+  errorMap: () => ({ message: `type is the symbol's market: ${MARKETS.join(", ")}` }),
+});
 
 export function tradingRoutes(s: Services) {
   const app = new Hono<Env>();
@@ -47,7 +50,12 @@ export function tradingRoutes(s: Services) {
     );
     return ok(
       c,
-      await s.trading.sell(userId(c), { no: body.no, count: body.count, market: body.type, idempotencyKey: body.idempotencyKey }),
+      await s.trading.sell(userId(c), {
+        no: body.no,
+        count: body.count,
+        market: body.type,
+        idempotencyKey: body.idempotencyKey,
+      }),
     );
   });
 

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { clientAddress, ok, type Env, type Services } from "./context";
+
 import { requireAuth } from "./auth";
+import { clientAddress, ok, type Env, type Services } from "./context";
 import { isOperator, type OperatorAuditLog } from "./operator";
-import { keyFingerprint } from "../operator-key";
 import { invalidInput, ProviderError } from "../errors";
+import { keyFingerprint } from "../operator-key";
 import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_BYTES } from "../services/uploads";
 
 /** The one route allowed a body over the API's 64 KB limit (app.ts skips its limit for it). */
@@ -20,7 +21,10 @@ export function uploadRoutes(s: Services, audit: OperatorAuditLog = console.log)
     bodyLimit({
       maxSize: MAX_UPLOAD_BODY_BYTES,
       onError: (c) =>
-        c.json({ msg: "no", data: { code: "file_too_large", message: `at most ${MAX_UPLOAD_BYTES} bytes`, field: "file" } }, 413),
+        c.json(
+          { msg: "no", data: { code: "file_too_large", message: `at most ${MAX_UPLOAD_BYTES} bytes`, field: "file" } },
+          413,
+        ),
     }),
     auth,
     async (c) => {
@@ -35,7 +39,8 @@ export function uploadRoutes(s: Services, audit: OperatorAuditLog = console.log)
       }
       const file = form.get("file");
       if (!file || typeof file === "string") throw invalidInput("file", "a file field named file is required");
-      if (file.size > MAX_UPLOAD_BYTES) throw new ProviderError("file_too_large", `at most ${MAX_UPLOAD_BYTES} bytes`, "file");
+      if (file.size > MAX_UPLOAD_BYTES)
+        throw new ProviderError("file_too_large", `at most ${MAX_UPLOAD_BYTES} bytes`, "file");
       const bytes = new Uint8Array(await file.arrayBuffer());
       return ok(c, await s.uploads.store(c.get("auth").user.id, { bytes }));
     },
@@ -47,14 +52,21 @@ export function uploadRoutes(s: Services, audit: OperatorAuditLog = console.log)
    */
   app.get("/stock/success/upload/:id", async (c) => {
     if (isOperator(c.req.header("x-operator-key"), s.operatorKey)) {
-      const id = c.req.param("id").replace(/[^\x21-\x7e]/g, "?").slice(0, 40);
+      const id = c.req
+        .param("id")
+        .replace(/[^\x21-\x7e]/g, "?")
+        .slice(0, 40);
       try {
         const file = await s.uploads.read(c.req.param("id"), "operator");
-        audit(`[operator] GET upload by operator key ${keyFingerprint(s.operatorKey!)} from ${clientAddress(c)}: ok (upload ${id})`);
+        audit(
+          `[operator] GET upload by operator key ${keyFingerprint(s.operatorKey!)} from ${clientAddress(c)}: ok (upload ${id})`,
+        );
         return serve(file);
       } catch (error) {
         const code = error instanceof ProviderError ? error.code : "server_error";
-        audit(`[operator] GET upload by operator key ${keyFingerprint(s.operatorKey!)} from ${clientAddress(c)}: ${code} (upload ${id})`);
+        audit(
+          `[operator] GET upload by operator key ${keyFingerprint(s.operatorKey!)} from ${clientAddress(c)}: ${code} (upload ${id})`,
+        );
         throw error;
       }
     }

@@ -1,20 +1,32 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
+
 import { requireAuth } from "./auth";
+import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
 import { emptyToUndefined, optionalIdempotencyKey as idempotencyKey, userId } from "./fields";
-import { ProviderError } from "../errors";
 import { BILL_KINDS } from "../db/tables/bills";
 import { ID_TYPES } from "../db/tables/kyc-records";
+import { ProviderError } from "../errors";
 import { userInfo } from "../services/wallet";
 
 /** Database ids: a positive 32-bit integer, as a JSON integer or a string of digits (never true, 1e3, "0x10"). */
 export const idParam = z
-  .union([z.number().int(), z.string().trim().regex(/^\d{1,10}$/)], { errorMap: () => ({ message: "an id" }) })
+  .union(
+    [
+      z.number().int(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,10}$/),
+    ],
+    { errorMap: () => ({ message: "an id" }) },
+  )
   .transform(Number)
   .pipe(z.number().min(1, "an id").max(2_147_483_647, "an id"));
 /** Amounts stay unparsed here: the services read them (digits only) so the rule lives in one place. */
-const amount = z.union([z.string().max(40), z.number()], { errorMap: () => ({ message: "a whole amount, digits only" }) });
+const amount = z.union([z.string().max(40), z.number()], {
+  errorMap: () => ({ message: "a whole amount, digits only" }),
+});
 const text = (max = 100) => z.string().max(max);
 // The idempotency key is optional on money requests (docs/decisions/0015).
 
@@ -34,7 +46,9 @@ export function walletRoutes(s: Services) {
     return ok(c, userInfo(user, await s.trading.totals(user)));
   });
 
-  app.get("/stock/success/v2/balance", auth, async (c) => ok(c, { balance: (await s.accounts.currentUser(c.get("auth"))).money }));
+  app.get("/stock/success/v2/balance", auth, async (c) =>
+    ok(c, { balance: (await s.accounts.currentUser(c.get("auth"))).money }),
+  );
 
   app.get("/stock/success/v2/bill", auth, async (c) => {
     const q = readQuery(
@@ -91,7 +105,18 @@ export function walletRoutes(s: Services) {
   };
 
   app.get("/stock/success/bank/list", auth, async (c) => {
-    const q = readQuery(c, z.object({ status: z.preprocess(emptyToUndefined, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])).optional()) }));
+    const q = readQuery(
+      c,
+      z.object({
+        status: z.preprocess(
+          emptyToUndefined,
+          z.coerce
+            .number()
+            .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+            .optional(),
+        ),
+      }),
+    );
     return ok(c, await s.bankCards.list(userId(c), q));
   });
 
@@ -132,9 +157,13 @@ export function walletRoutes(s: Services) {
     return ok(c, await s.loans.apply(userId(c), body));
   });
 
-  app.get("/stock/success/loans/list", auth, async (c) => ok(c, await s.loans.list(userId(c), readQuery(c, pageQuery))));
+  app.get("/stock/success/loans/list", auth, async (c) =>
+    ok(c, await s.loans.list(userId(c), readQuery(c, pageQuery))),
+  );
 
-  app.get("/stock/success/loans/:id", auth, async (c) => ok(c, await s.loans.details(userId(c), pathId(c.req.param("id")))));
+  app.get("/stock/success/loans/:id", auth, async (c) =>
+    ok(c, await s.loans.details(userId(c), pathId(c.req.param("id")))),
+  );
 
   app.post("/stock/success/loans/repay", auth, async (c) => {
     const body = await readBody(c, z.object({ id: idParam }));

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
+
 import { requireAuth } from "./auth";
+import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
 import { userId } from "./fields";
 
 const symbolField = z.object({ symbol: z.string().trim().min(1).max(32) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import type { Instrument } from "./source";
 
 /*
@@ -39,7 +40,10 @@ const configSchema = z.record(z.string(), sessionSchema);
 export function parseMarketHours(text: string | undefined): MarketHoursConfig {
   if (!text || !text.trim()) return {};
   const result = configSchema.safeParse(JSON.parse(text));
-  if (!result.success) throw new Error(`MARKET_HOURS is invalid: ${result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!result.success)
+    throw new Error(
+      `MARKET_HOURS is invalid: ${result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   return result.data as MarketHoursConfig;
 }
 

@@ -1,7 +1,7 @@
-import type { DB } from "../db/database";
-import { allInstruments } from "../db/repositories/instruments";
 import { SimulatedMarket } from "./simulator";
 import type { Instrument } from "./source";
+import type { DB } from "../db/database";
+import { allInstruments } from "../db/repositories/instruments";
 
 /** The instrument catalogue is static reference data: read once at start. */
 export async function loadInstruments(db: DB): Promise<Instrument[]> {

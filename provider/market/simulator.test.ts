@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { HISTORY_LENGTH, MAX_DEVIATION, SimulatedMarket } from "./simulator";
 import { UNIVERSE, universeInstruments as instruments } from "./universe";
 
@@ -108,7 +109,9 @@ describe("simulator", () => {
     expect(m.list({ markets: ["IN"], search: "bank", offset: 0, limit: 100 }).rows.map((r) => r.symbol)).toEqual(
       expect.arrayContaining(["HDFCBANK.NS", "ICICIBANK.NS", "SBIN.NS", "KOTAKBANK.NS", "AXISBANK.NS"]),
     );
-    expect(m.list({ markets: ["US"], search: "aapl", offset: 0, limit: 10 }).rows.map((r) => r.symbol)).toEqual(["AAPL"]);
+    expect(m.list({ markets: ["US"], search: "aapl", offset: 0, limit: 10 }).rows.map((r) => r.symbol)).toEqual([
+      "AAPL",
+    ]);
     expect(m.indices("US").map((i) => i.symbol)).toEqual(["^GSPC", "^DJI", "^IXIC"]);
   });
 });

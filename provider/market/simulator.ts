@@ -1,6 +1,6 @@
-import type { MarketCode } from "../db/tables/instruments";
-import { MARKET_UTC_OFFSET_MINUTES } from "./universe";
 import type { Candle, HistoryPeriod, Instrument, ListQuery, MarketSource, Quote } from "./source";
+import { MARKET_UTC_OFFSET_MINUTES } from "./universe";
+import type { MarketCode } from "../db/tables/instruments";
 
 /*
  * Price = reference × exp(deviation(instrument, t)), where deviation is a bounded sum of seeded sine waves,
@@ -63,7 +63,8 @@ const NOISES = [
 ];
 const GAP_AMP = 0.006;
 /** Largest possible |deviation| for volatility 1.3: the price stays within reference × e^(±0.27). */
-export const MAX_DEVIATION = 1.3 * (WAVES.reduce((s, w) => s + w.amp, 0) + NOISES.reduce((s, n) => s + n.amp, 0) + GAP_AMP);
+export const MAX_DEVIATION =
+  1.3 * (WAVES.reduce((s, w) => s + w.amp, 0) + NOISES.reduce((s, n) => s + n.amp, 0) + GAP_AMP);
 
 interface DayMinutes {
   candles: Candle[];
@@ -250,7 +251,9 @@ export class SimulatedMarket implements MarketSource {
       low = Math.min(low, close);
       const move = Math.abs(close - open) / open;
       const h = hash01(m.seed, 50, Math.floor(start / MINUTE));
-      const volume = Math.round((m.baseDailyVolume / 1440) * (0.3 + 1.4 * h) * (1 + 400 * move) * ((end - start) / MINUTE));
+      const volume = Math.round(
+        (m.baseDailyVolume / 1440) * (0.3 + 1.4 * h) * (1 + 400 * move) * ((end - start) / MINUTE),
+      );
       return { timestamp: start, open, high, low, close, volume };
     };
     return build();
@@ -338,7 +341,14 @@ export class SimulatedMarket implements MarketSource {
       if (c.low < low) low = c.low;
       volume += c.volume;
     }
-    return { timestamp: first.timestamp, open: first.open, high, low, close: candles[candles.length - 1].close, volume };
+    return {
+      timestamp: first.timestamp,
+      open: first.open,
+      high,
+      low,
+      close: candles[candles.length - 1].close,
+      volume,
+    };
   }
 
   #quote(m: Model, t: number): Quote {

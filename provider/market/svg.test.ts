@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { SimulatedMarket } from "./simulator";
 import { createSparklines, sparklinePaths } from "./svg";
 import { universeInstruments } from "./universe";
@@ -12,7 +13,9 @@ describe("sparklines", () => {
       for (let t = start; t < start + 4 * 60_000; t += 13_000) {
         const at = new Date(t);
         const rows = market.history(symbol, "1m", at)!;
-        expect(sparkline(symbol, at, market.quote(symbol, at)!.price), `${symbol} ${at.toISOString()}`).toEqual(sparklinePaths(rows));
+        expect(sparkline(symbol, at, market.quote(symbol, at)!.price), `${symbol} ${at.toISOString()}`).toEqual(
+          sparklinePaths(rows),
+        );
       }
     }
   });

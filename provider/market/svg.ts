@@ -25,8 +25,7 @@ function pathsThrough(prefix: number[], last: number): Paths {
     if (v > max) max = v;
   }
   const pad = 4;
-  const y = (v: number) =>
-    max === min ? SVG_HEIGHT / 2 : pad + ((max - v) / (max - min)) * (SVG_HEIGHT - 2 * pad);
+  const y = (v: number) => (max === min ? SVG_HEIGHT / 2 : pad + ((max - v) / (max - min)) * (SVG_HEIGHT - 2 * pad));
   const points = closes.map((v, i) => `${fmt((i / (closes.length - 1)) * SVG_WIDTH)},${fmt(y(v))}`);
   const linePath = `M${points.join("L")}`;
   const areaPath = `${linePath}L${SVG_WIDTH},${SVG_HEIGHT}L0,${SVG_HEIGHT}Z`;

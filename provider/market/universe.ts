@@ -1,5 +1,5 @@
-import type { InstrumentKind, MarketCode } from "../db/tables/instruments";
 import type { Instrument } from "./source";
+import type { InstrumentKind, MarketCode } from "../db/tables/instruments";
 
 /** The seeded instrument universe. Reference prices are plausible late-2025 levels. */
 export interface UniverseEntry {
@@ -26,7 +26,14 @@ type Row = [symbol: string, name: string, exchange: string, category: string, re
 
 function rows(market: MarketCode, kind: InstrumentKind, list: Row[], defaultPrecision = 2): UniverseEntry[] {
   return list.map(([symbol, name, exchange, category, ref, precision]) => ({
-    symbol, name, market, exchange, category, kind, ref, precision: precision ?? defaultPrecision,
+    symbol,
+    name,
+    market,
+    exchange,
+    category,
+    kind,
+    ref,
+    precision: precision ?? defaultPrecision,
   }));
 }
 

@@ -1,8 +1,13 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+
+import { createAttemptLimiter, type AttemptRule } from "./attempt-limiter";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import { createTokenCache } from "./token-cache";
+import { hashOneTimeCode, looksLikeToken, newOneTimeCode, newToken, sha256 } from "./tokens";
 import type { DB } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
-import { lockKeyForTransaction } from "../db/repositories/locks";
 import { countInvitationUse, findUsableInvitationCode } from "../db/repositories/invitation-codes";
+import { lockKeyForTransaction } from "../db/repositories/locks";
 import {
   RESET_PURPOSE,
   countWrongAttempt,
@@ -22,10 +27,6 @@ import { findUserById, findUserByPhone, insertUser, updatePasswordHash } from ".
 import type { User } from "../db/tables/users";
 import { LogoutError, ProviderError } from "../errors";
 import type { Notifier } from "../notifier";
-import { createAttemptLimiter, type AttemptRule } from "./attempt-limiter";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
-import { createTokenCache } from "./token-cache";
-import { hashOneTimeCode, looksLikeToken, newOneTimeCode, newToken, sha256 } from "./tokens";
 
 export const PASSWORD_MIN = 6;
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -89,7 +90,8 @@ function checkPhone(phone: string) {
   if (!PHONE.test(phone)) throw new ProviderError("phone_invalid", "phone must be exactly 10 digits", "user");
 }
 function checkPassword(password: string, field: string) {
-  if (password.length < PASSWORD_MIN) throw new ProviderError("password_short", "password must be at least 6 characters", field);
+  if (password.length < PASSWORD_MIN)
+    throw new ProviderError("password_short", "password must be at least 6 characters", field);
 }
 
 export function createAccounts(deps: AccountsDeps) {
@@ -115,7 +117,8 @@ export function createAccounts(deps: AccountsDeps) {
     if (!code || !(await findUsableInvitationCode(db, code))) {
       throw new ProviderError("invite_invalid", "invitation code is not valid", "code");
     }
-    if (await findUserByPhone(db, input.user)) throw new ProviderError("user_exists", "phone already registered", "user");
+    if (await findUserByPhone(db, input.user))
+      throw new ProviderError("user_exists", "phone already registered", "user");
     // Hash outside the transaction: on PGlite a transaction holds the only connection.
     const passwordHash = await hashPassword(input.password);
     const at = now();

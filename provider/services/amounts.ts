@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
-import { invalidInput } from "../errors";
-import { ProviderError } from "../errors";
+
+import { invalidInput, ProviderError } from "../errors";
 
 /** Recharge, withdrawal and loan amounts: whole currency units ("digits only", docs/product.md#validation), at most 12 digits. */
 export const MAX_WHOLE_AMOUNT_DIGITS = 12;
@@ -11,7 +11,8 @@ export const MAX_WHOLE_AMOUNT_DIGITS = 12;
  */
 export function parseWholeAmount(input: unknown, field = "count"): Decimal {
   let text: string | undefined;
-  if (typeof input === "string") text = input; // no trimming: " 5000" is refused (docs/decisions/0061)
+  if (typeof input === "string")
+    text = input; // no trimming: " 5000" is refused (docs/decisions/0061)
   else if (typeof input === "number" && Number.isSafeInteger(input) && input >= 0) text = String(input);
   if (text === undefined || !/^\d+$/.test(text)) throw invalidInput(field, "a whole amount, digits only");
   const digits = text.replace(/^0+(?=\d)/, "");

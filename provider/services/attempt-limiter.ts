@@ -87,7 +87,11 @@ export function createAttemptLimiter(options: AttemptLimiterOptions) {
   const retentionMs = Math.max(trustMs, ...rules.map((r) => r.windowMs));
 
   function refuse(): never {
-    throw new ProviderError("too_many_requests", options.message ?? "too many failed attempts, try again later", options.field);
+    throw new ProviderError(
+      "too_many_requests",
+      options.message ?? "too many failed attempts, try again later",
+      options.field,
+    );
   }
 
   /**
@@ -103,7 +107,10 @@ export function createAttemptLimiter(options: AttemptLimiterOptions) {
     const at = now();
     const id = await db.transaction().execute(async (trx) => {
       // Everyone reserving for this subject or from this address waits here; the count below then sees their rows.
-      await lockKeysForTransaction(trx, [`attempts:${scope}:subject:${subject}`, `attempts:${scope}:address:${address}`]);
+      await lockKeysForTransaction(trx, [
+        `attempts:${scope}:subject:${subject}`,
+        `attempts:${scope}:address:${address}`,
+      ]);
       const trustedSince = new Date(at.getTime() - trustMs);
       const trusted =
         address !== UNKNOWN_ADDRESS &&

@@ -1,5 +1,5 @@
-import type { DB } from "../db/database";
 import type { Deployment } from "../config";
+import type { DB } from "../db/database";
 import {
   countBankCards,
   findBankCard,
@@ -73,10 +73,20 @@ export function normaliseBankCard(input: BankCardInput, deployment: Deployment) 
   if (deployment === "INR" && !IFSC.test(ifsc)) {
     throw new ProviderError("ifsc_invalid", "4 letters, a zero, then 6 letters or digits (e.g. SBIN0000691)", "ifsc");
   }
-  for (const [field, value] of [["bank", bank], ["branch_bank", branchBank], ["bank_user", bankUser]] as const) {
+  for (const [field, value] of [
+    ["bank", bank],
+    ["branch_bank", branchBank],
+    ["bank_user", bankUser],
+  ] as const) {
     if (value.length > 100) throw invalidInput(field, "at most 100 characters");
   }
-  return { bank, branch_bank: branchBank, bank_card: bankCard, bank_user: bankUser, ifsc: deployment === "INR" ? ifsc : "" };
+  return {
+    bank,
+    branch_bank: branchBank,
+    bank_card: bankCard,
+    bank_user: bankUser,
+    ifsc: deployment === "INR" ? ifsc : "",
+  };
 }
 
 export function createBankCards(deps: { db: DB; now: () => Date; deployment: Deployment }) {
@@ -97,7 +107,9 @@ export function createBankCards(deps: { db: DB; now: () => Date; deployment: Dep
         throw new ProviderError("bank_card_exists", "this card is already on the account", "bank_card");
       }
       const at = now();
-      return bankCardRow(await insertBankCard(trx, { user_id: userId, ...card, status: 0, created_at: at, updated_at: at }));
+      return bankCardRow(
+        await insertBankCard(trx, { user_id: userId, ...card, status: 0, created_at: at, updated_at: at }),
+      );
     });
   }
 
@@ -113,7 +125,9 @@ export function createBankCards(deps: { db: DB; now: () => Date; deployment: Dep
         throw new ProviderError("bank_card_exists", "this card is already on the account", "bank_card");
       }
       const at = now();
-      return bankCardRow(await updateBankCard(trx, current.id, { ...card, status: 0, reason: null, reviewed_at: null, updated_at: at }));
+      return bankCardRow(
+        await updateBankCard(trx, current.id, { ...card, status: 0, reason: null, reviewed_at: null, updated_at: at }),
+      );
     });
   }
 
@@ -124,10 +138,16 @@ export function createBankCards(deps: { db: DB; now: () => Date; deployment: Dep
     return db.transaction().execute(async (trx) => {
       const card = await lockBankCard(trx, id);
       if (!card) throw new ProviderError("not_found", "no such bank card", "id");
-      if (card.status !== 0) throw new ProviderError("already_processed", `bank card ${id} is not waiting for review`, "id");
+      if (card.status !== 0)
+        throw new ProviderError("already_processed", `bank card ${id} is not waiting for review`, "id");
       const at = now();
       return bankCardRow(
-        await updateBankCard(trx, id, { status, reason: status === 2 ? reason || "Rejected" : null, reviewed_at: at, updated_at: at }),
+        await updateBankCard(trx, id, {
+          status,
+          reason: status === 2 ? reason || "Rejected" : null,
+          reviewed_at: at,
+          updated_at: at,
+        }),
       );
     });
   }

@@ -1,5 +1,7 @@
 import Decimal from "decimal.js";
+
 import { stockMarkets } from "../config";
+import { createFx, marketCurrency, type FxConversion } from "./fx";
 import type { Executor } from "../db/database";
 import {
   findBlockDealByKey,
@@ -24,7 +26,6 @@ import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { newOrderNo, type ProductDeps } from "./products-common";
 import { verifyTransactionPassword } from "./security";
-import { createFx, marketCurrency, type FxConversion } from "./fx";
 import { configDecimal } from "./wallet";
 import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
@@ -150,7 +151,8 @@ export function createBlockTrades(deps: ProductDeps) {
    */
   function offerConversion(offer: BlockOffer, at: Date): FxConversion {
     if (!offer.rate_required) return fx.conversion(offer.market, at);
-    if (offer.exchange_rate === null) throw new ProviderError("rete_no", "the exchange rate for this offer has not been updated");
+    if (offer.exchange_rate === null)
+      throw new ProviderError("rete_no", "the exchange rate for this offer has not been updated");
     return {
       currency: marketCurrency(offer.market) ?? deps.deployment,
       walletCurrency: deps.deployment,
@@ -186,7 +188,13 @@ export function createBlockTrades(deps: ProductDeps) {
 
   /** The offer the request names, or `stock_key`: unknown, another mold or symbol, another deployment's market, withdrawn. */
   function requireOffer(offer: BlockOffer | undefined, input: Pick<BlockBuyInput, "mold" | "tag">): BlockOffer {
-    if (!offer || offer.mold !== input.mold || !sameTag(offer.tag, input.tag) || !markets.includes(offer.market) || offer.closed_at) {
+    if (
+      !offer ||
+      offer.mold !== input.mold ||
+      !sameTag(offer.tag, input.tag) ||
+      !markets.includes(offer.market) ||
+      offer.closed_at
+    ) {
       throw new ProviderError("stock_key", "no open offer with this id for this symbol", "id");
     }
     return offer;
@@ -213,13 +221,20 @@ export function createBlockTrades(deps: ProductDeps) {
   }
 
   async function purchase(userId: number, input: BlockBuyInput): Promise<BlockDealRow> {
-    const fingerprint = walletFingerprint(["block_buy", input.id, input.mold, input.tag.trim().toUpperCase(), input.count]);
+    const fingerprint = walletFingerprint([
+      "block_buy",
+      input.id,
+      input.mold,
+      input.tag.trim().toUpperCase(),
+      input.count,
+    ]);
     const key = input.idempotencyKey;
     // A replay answers before anything else: the offer may have closed since, the password was checked then, and a
     // limiter full of wrong passwords since must not turn a completed purchase into a refusal.
     const stored = await findIdempotencyKey(db, userId, key);
     if (stored) {
-      if (stored.fingerprint !== fingerprint) throw invalidInput("idempotency_key", "idempotency_key was already used for a different request");
+      if (stored.fingerprint !== fingerprint)
+        throw invalidInput("idempotency_key", "idempotency_key was already used for a different request");
       return JSON.parse(stored.reply) as BlockDealRow;
     }
 
@@ -230,7 +245,8 @@ export function createBlockTrades(deps: ProductDeps) {
     try {
       await verifyTransactionPassword(db, userId, input.stockPassword, now());
     } catch (error) {
-      if (error instanceof ProviderError) throw new ProviderError(error.code, error.message, "stock_password", error.status);
+      if (error instanceof ProviderError)
+        throw new ProviderError(error.code, error.message, "stock_password", error.status);
       throw error;
     }
 
@@ -244,7 +260,12 @@ export function createBlockTrades(deps: ProductDeps) {
             throw new ProviderError("time_no", "the offer is not open for purchases at this time");
           }
           const conversion = offerConversion(current, at);
-          const figures = blockFigures(current.price, input.count, await configDecimal(trx, "fee_rate", deps), conversion.rate);
+          const figures = blockFigures(
+            current.price,
+            input.count,
+            await configDecimal(trx, "fee_rate", deps),
+            conversion.rate,
+          );
           const fxFields = {
             fx_rate: conversion.rate.toString(),
             fx_source: conversion.source,
@@ -278,7 +299,9 @@ export function createBlockTrades(deps: ProductDeps) {
           });
           const what = current.mold === "bulk" ? "Block trade" : "QIP";
           const converted =
-            conversion.source === "same_currency" ? "" : ` ${conversion.currency} at ${conversion.rate} ${conversion.walletCurrency}/${conversion.currency} (${conversion.source})`;
+            conversion.source === "same_currency"
+              ? ""
+              : ` ${conversion.currency} at ${conversion.rate} ${conversion.walletCurrency}/${conversion.currency} (${conversion.source})`;
           await applyBalanceChange(
             trx,
             userId,
@@ -288,7 +311,14 @@ export function createBlockTrades(deps: ProductDeps) {
             billRef("order", "order", no),
           );
           if (!new Decimal(figures.wallet_fee!).isZero()) {
-            await applyBalanceChange(trx, userId, new Decimal(figures.wallet_fee!).negated(), `Fee for order ${no}`, at, billRef("fee", "order", no));
+            await applyBalanceChange(
+              trx,
+              userId,
+              new Decimal(figures.wallet_fee!).negated(),
+              `Fee for order ${no}`,
+              at,
+              billRef("fee", "order", no),
+            );
           }
           const values = {
             offer_id: current.id,
@@ -315,7 +345,8 @@ export function createBlockTrades(deps: ProductDeps) {
         });
       });
     } catch (error) {
-      if (error instanceof ProviderError && RECORDED_FAILURES.has(error.code)) await recordFailure(userId, offer, input, error);
+      if (error instanceof ProviderError && RECORDED_FAILURES.has(error.code))
+        await recordFailure(userId, offer, input, error);
       throw error;
     }
   }
@@ -326,7 +357,12 @@ export function createBlockTrades(deps: ProductDeps) {
       const at = now();
       // The rate as far as it is known (none for rete_no; time_no is decided before the rate is looked at).
       const conversion = error.code === "not_sufficient_funds" ? conversionOrNull(offer, at) : null;
-      const figures = blockFigures(offer.price, input.count, await configDecimal(trx, "fee_rate", deps), conversion?.rate ?? null);
+      const figures = blockFigures(
+        offer.price,
+        input.count,
+        await configDecimal(trx, "fee_rate", deps),
+        conversion?.rate ?? null,
+      );
       await upsertFailedBlockDeal(trx, {
         no: await newOrderNo(trx, at),
         user_id: userId,
@@ -349,7 +385,10 @@ export function createBlockTrades(deps: ProductDeps) {
     });
   }
 
-  async function deals(userId: number, q: { mold: BlockMold; status: 0 | BlockDealStatus; page: number; limit: number }) {
+  async function deals(
+    userId: number,
+    q: { mold: BlockMold; status: 0 | BlockDealStatus; page: number; limit: number },
+  ) {
     const { rows, count } = await listBlockDeals(db, userId, {
       mold: q.mold,
       status: q.status === 0 ? undefined : q.status,
@@ -374,7 +413,10 @@ export function createBlockTrades(deps: ProductDeps) {
     const inst = market.find(input.tag.trim());
     if (!inst || inst.kind !== "stock") throw new ProviderError("not_found", "not a listed stock", "tag");
     if (input.price.lessThanOrEqualTo(0)) throw invalidInput("price", "a positive price");
-    if ((input.rate_required || input.exchange_rate) && (marketCurrency(inst.market) ?? deps.deployment) === deps.deployment) {
+    if (
+      (input.rate_required || input.exchange_rate) &&
+      (marketCurrency(inst.market) ?? deps.deployment) === deps.deployment
+    ) {
       throw invalidInput("rate_required", "an offer in the wallet's currency needs no exchange rate");
     }
     const at = now();
@@ -411,12 +453,14 @@ export function createBlockTrades(deps: ProductDeps) {
 
   /** Sets (updates) the exchange rate of an offer; an offer that needs one can be bought from then on. */
   async function setRate(id: number, rate: Decimal) {
-    if (rate.lessThanOrEqualTo(0) || rate.decimalPlaces() > 6) throw invalidInput("rate", "a positive rate with at most 6 decimals");
+    if (rate.lessThanOrEqualTo(0) || rate.decimalPlaces() > 6)
+      throw invalidInput("rate", "a positive rate with at most 6 decimals");
     return db.transaction().execute(async (trx) => {
       const offer = await lockBlockOffer(trx, id);
       if (!offer) throw new ProviderError("not_found", "no such offer", "id");
       const at = now();
-      if (!offer.rate_required) throw invalidInput("id", "this offer converts at the market's rate; it takes no rate of its own");
+      if (!offer.rate_required)
+        throw invalidInput("id", "this offer converts at the market's rate; it takes no rate of its own");
       return row(await updateBlockOffer(trx, id, { exchange_rate: rate.toString(), updated_at: at }), at);
     });
   }

@@ -74,7 +74,9 @@ export function createChat(deps: ProductDeps) {
         if ((await countCustomerMessagesSince(trx, userId, new Date(at.getTime() - 60_000))) >= MESSAGES_PER_MINUTE) {
           throw new ProviderError("too_many_requests", `at most ${MESSAGES_PER_MINUTE} messages a minute`, "content");
         }
-        return messageRow(await insertChatMessage(trx, { user_id: userId, sender: "customer", content: text, created_at: at }));
+        return messageRow(
+          await insertChatMessage(trx, { user_id: userId, sender: "customer", content: text, created_at: at }),
+        );
       });
     });
   }

@@ -1,7 +1,7 @@
-import type { DB, Executor } from "../db/database";
 import { CONFIG_DEFAULTS, type ConfigTag } from "../db/config-defaults";
-import { configWrites, listConfigRows } from "../db/repositories/config";
+import type { DB, Executor } from "../db/database";
 import { cachesInSync } from "../db/notifications";
+import { configWrites, listConfigRows } from "../db/repositories/config";
 
 /*
  * The config table in memory, one copy per database handle (docs/decisions/0156-config-cache.md): config reads that
@@ -47,7 +47,13 @@ export async function configValues(ex: Executor, of: ConfigSource): Promise<Conf
   if (ex.isTransaction) {
     const seen = readInTransaction.get(ex);
     if (seen) return seen;
-  } else if (cachesInSync() && copy && copy.writes === writes && t >= copy.readAt && t - copy.readAt < CONFIG_CACHE_MS) {
+  } else if (
+    cachesInSync() &&
+    copy &&
+    copy.writes === writes &&
+    t >= copy.readAt &&
+    t - copy.readAt < CONFIG_CACHE_MS
+  ) {
     return copy.values;
   }
   const stored = new Map((await listConfigRows(ex)).map((r) => [r.tag, r.value]));

@@ -1,4 +1,6 @@
 import Decimal from "decimal.js";
+
+import { decideOn } from "./decisions";
 import type { Executor } from "../db/database";
 import {
   dueFundOrders,
@@ -20,7 +22,6 @@ import { invalidInput, ProviderError } from "../errors";
 import { billRef } from "./bill-refs";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
-import { decideOn } from "./decisions";
 import { iso, type ProductDeps } from "./products-common";
 import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
@@ -126,7 +127,10 @@ export function createFundProducts(deps: ProductDeps) {
           at,
           billRef("fund", "fund", order.id),
         );
-        await updateFundProduct(trx, fund.id, { sold_amount: toMoneyString(new Decimal(fund.sold_amount).plus(amount)), updated_at: at });
+        await updateFundProduct(trx, fund.id, {
+          sold_amount: toMoneyString(new Decimal(fund.sold_amount).plus(amount)),
+          updated_at: at,
+        });
         return view(trx, order.id);
       });
     });
@@ -142,7 +146,11 @@ export function createFundProducts(deps: ProductDeps) {
   }
 
   /** Locks the account, then the order; `userId` (a customer) must own it. Refuses an order that is not active. */
-  const settle = (id: number, userId: number | undefined, work: (trx: Executor, o: FundOrder, at: Date) => Promise<void>) =>
+  const settle = (
+    id: number,
+    userId: number | undefined,
+    work: (trx: Executor, o: FundOrder, at: Date) => Promise<void>,
+  ) =>
     decideOn(
       deps,
       {
@@ -162,7 +170,14 @@ export function createFundProducts(deps: ProductDeps) {
   /** Customer (own orders) or operator (userId undefined): the amount comes back, the fund's capacity is freed. */
   const cancel = (id: number, userId?: number) =>
     settle(id, userId, async (trx, o, at) => {
-      await applyBalanceChange(trx, o.user_id, new Decimal(o.amount), `Fund order ${o.id} cancelled: amount returned`, at, billRef("fund", "fund", o.id));
+      await applyBalanceChange(
+        trx,
+        o.user_id,
+        new Decimal(o.amount),
+        `Fund order ${o.id} cancelled: amount returned`,
+        at,
+        billRef("fund", "fund", o.id),
+      );
       const fund = (await lockFundProduct(trx, o.fund_id))!;
       await updateFundProduct(trx, fund.id, {
         sold_amount: toMoneyString(Decimal.max(new Decimal(fund.sold_amount).minus(o.amount), 0)),
@@ -212,7 +227,8 @@ export function createFundProducts(deps: ProductDeps) {
     if (input.max_return.lessThan(input.min_return)) throw invalidInput("max_return", "at least min_return");
     if (input.max_return.greaterThan(1000)) throw invalidInput("max_return", "at most 1000 (percent)");
     if (input.amount.lessThanOrEqualTo(0)) throw invalidInput("amount", "a positive minimum investment");
-    if (input.issue_amount.lessThan(input.amount)) throw invalidInput("issue_amount", "at least the minimum investment");
+    if (input.issue_amount.lessThan(input.amount))
+      throw invalidInput("issue_amount", "at least the minimum investment");
     const at = now();
     const fund = await insertFundProduct(db, {
       name: input.name.trim(),

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+
 import type { DB, Executor } from "../db/database";
 import { lockUserBankCard } from "../db/repositories/bank-cards";
 import {
@@ -15,10 +16,10 @@ import type { Transfer, TransferKind, TransferState } from "../db/tables/transfe
 import { ProviderError } from "../errors";
 import { parseWholeAmount, requireAtLeast } from "./amounts";
 import { billRef } from "./bill-refs";
+import { decideOn } from "./decisions";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { iso } from "./products-common";
-import { decideOn } from "./decisions";
 import { configDecimal } from "./wallet";
 import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
@@ -75,14 +76,25 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
     userId: number,
     kind: TransferKind,
     amount: Decimal,
-    card: Pick<Parameters<typeof insertTransfer>[1], "bank_card_id" | "bank_name" | "bank_card_last4" | "bank_user" | "ifsc">,
+    card: Pick<
+      Parameters<typeof insertTransfer>[1],
+      "bank_card_id" | "bank_name" | "bank_card_last4" | "bank_user" | "ifsc"
+    >,
   ) {
     if ((await countPendingTransfers(trx, userId, kind)) >= MAX_PENDING_TRANSFERS) {
       const noun = kind === "recharge" ? "recharges" : "withdrawals";
       throw new ProviderError("too_many_requests", `at most ${MAX_PENDING_TRANSFERS} ${noun} can wait for review`);
     }
     const at = now();
-    return insertTransfer(trx, { user_id: userId, kind, amount: toMoneyString(amount), state: "pending", ...card, created_at: at, updated_at: at });
+    return insertTransfer(trx, {
+      user_id: userId,
+      kind,
+      amount: toMoneyString(amount),
+      state: "pending",
+      ...card,
+      created_at: at,
+      updated_at: at,
+    });
   }
 
   async function requestRecharge(userId: number, input: { count: unknown; idempotency_key?: string }) {
@@ -97,7 +109,10 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
     });
   }
 
-  async function requestWithdrawal(userId: number, input: { bank_id: number; count: unknown; idempotency_key?: string }) {
+  async function requestWithdrawal(
+    userId: number,
+    input: { bank_id: number; count: unknown; idempotency_key?: string },
+  ) {
     const amount = parseWholeAmount(input.count);
     return db.transaction().execute(async (trx) => {
       // Lock order: account row, then the card (as every money movement: account first).
@@ -108,7 +123,12 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
         requireAtLeast(amount, minimum);
         const card = await lockUserBankCard(trx, userId, input.bank_id);
         if (!card) throw new ProviderError("not_found", "no such bank card", "bank_id");
-        if (card.status !== 1) throw new ProviderError("card_not_approved", "only an approved bank card can receive a withdrawal", "bank_id");
+        if (card.status !== 1)
+          throw new ProviderError(
+            "card_not_approved",
+            "only an approved bank card can receive a withdrawal",
+            "bank_id",
+          );
         const row = await insertPendingTransfer(trx, userId, "withdraw", amount, {
           bank_card_id: card.id,
           bank_name: card.bank,
@@ -162,7 +182,14 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
 
   const approveRecharge = (id: number) =>
     decide("recharge", id, async (trx, t, at) => {
-      await applyBalanceChange(trx, t.user_id, new Decimal(t.amount), `Recharge ${t.id}`, at, billRef("recharge", "recharge", t.id));
+      await applyBalanceChange(
+        trx,
+        t.user_id,
+        new Decimal(t.amount),
+        `Recharge ${t.id}`,
+        at,
+        billRef("recharge", "recharge", t.id),
+      );
       return updateTransfer(trx, t.id, { state: "completed", updated_at: at, processed_at: at });
     });
 
@@ -173,7 +200,9 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
 
   /** The money left with the hold; approval only records that it was paid out. */
   const approveWithdrawal = (id: number) =>
-    decide("withdraw", id, (trx, t, at) => updateTransfer(trx, t.id, { state: "completed", updated_at: at, processed_at: at }));
+    decide("withdraw", id, (trx, t, at) =>
+      updateTransfer(trx, t.id, { state: "completed", updated_at: at, processed_at: at }),
+    );
 
   const rejectWithdrawal = (id: number, reason?: string) =>
     decide("withdraw", id, async (trx, t, at) => {
@@ -185,14 +214,29 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
         at,
         billRef("withdrawal_returned", "withdraw", t.id),
       );
-      return updateTransfer(trx, t.id, { state: "failed", reason: reason || "Rejected", updated_at: at, processed_at: at });
+      return updateTransfer(trx, t.id, {
+        state: "failed",
+        reason: reason || "Rejected",
+        updated_at: at,
+        processed_at: at,
+      });
     });
 
   async function pending(kind: TransferKind, limit = 100) {
     return (await listPendingTransfers(db, kind, limit)).map((t) => ({ ...transferRow(t), user: t.user_phone }));
   }
 
-  return { requestRecharge, requestWithdrawal, list, details, approveRecharge, rejectRecharge, approveWithdrawal, rejectWithdrawal, pending };
+  return {
+    requestRecharge,
+    requestWithdrawal,
+    list,
+    details,
+    approveRecharge,
+    rejectRecharge,
+    approveWithdrawal,
+    rejectWithdrawal,
+    pending,
+  };
 }
 
 export type Funds = ReturnType<typeof createFunds>;

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+
 import type { Deployment } from "../config";
 import type { MarketCode } from "../db/tables/instruments";
 import { ProviderError } from "../errors";
@@ -42,7 +43,8 @@ export function createFx(market: MarketSource, walletCurrency: Deployment) {
   /** How money of a trade in `instrumentMarket` reaches the wallet at `at`; `rete_no` when the pair has no quote. */
   function conversion(instrumentMarket: MarketCode, at: Date): FxConversion {
     const currency = marketCurrency(instrumentMarket) ?? walletCurrency;
-    if (currency === walletCurrency) return { currency, walletCurrency, rate: new Decimal(1), source: "same_currency", at };
+    if (currency === walletCurrency)
+      return { currency, walletCurrency, rate: new Decimal(1), source: "same_currency", at };
     const pair = `${currency}${walletCurrency}=X`;
     const quote = market.quote(pair, at);
     if (!quote || !(quote.price > 0)) throw new ProviderError("rete_no", `no ${pair} exchange rate`);

@@ -11,7 +11,12 @@ import { pingDatabase } from "../db/repositories/health";
 /** How long `select 1` may take before the instance counts as unhealthy. */
 export const HEALTH_DATABASE_TIMEOUT_MS = 2_000;
 
-export function createHealthProbe(deps: { db: DB; now: () => Date; timeoutMs?: number; warn?: (message: string) => void }) {
+export function createHealthProbe(deps: {
+  db: DB;
+  now: () => Date;
+  timeoutMs?: number;
+  warn?: (message: string) => void;
+}) {
   const timeoutMs = deps.timeoutMs ?? HEALTH_DATABASE_TIMEOUT_MS;
   const warn = deps.warn ?? ((message: string) => console.warn(message));
   /**
@@ -44,7 +49,11 @@ export function createHealthProbe(deps: { db: DB; now: () => Date; timeoutMs?: n
     // One line when the answer changes, not one per balancer probe.
     if (healthy !== lastHealthy) {
       lastHealthy = healthy;
-      warn(healthy ? "[provider] health: the database answers again" : `[provider] health: the database did not answer within ${timeoutMs} ms`);
+      warn(
+        healthy
+          ? "[provider] health: the database answers again"
+          : `[provider] health: the database did not answer within ${timeoutMs} ms`,
+      );
     }
     return healthy;
   }

@@ -1,5 +1,8 @@
 import Decimal from "decimal.js";
+
 import { stockMarkets } from "../config";
+import { decideOn } from "./decisions";
+import { createFx } from "./fx";
 import type { Executor } from "../db/database";
 import {
   findIpo,
@@ -25,8 +28,6 @@ import { billRef } from "./bill-refs";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { iso, newOrderNo, type ProductDeps } from "./products-common";
-import { createFx } from "./fx";
-import { decideOn } from "./decisions";
 import { dealRow } from "./trading";
 import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
@@ -47,7 +48,8 @@ export function ipoStatus(ipo: Ipo, now: Date): IpoStatus {
   return ipo.status;
 }
 
-const canApply = (ipo: Ipo, now: Date) => ipoStatus(ipo, now) === "Forthcoming" && now.getTime() >= ipo.issue_start_date.getTime();
+const canApply = (ipo: Ipo, now: Date) =>
+  ipoStatus(ipo, now) === "Forthcoming" && now.getTime() >= ipo.issue_start_date.getTime();
 
 export function ipoRow(ipo: Ipo, now: Date) {
   return {
@@ -114,7 +116,8 @@ export function createIpos(deps: ProductDeps) {
       return replayOrRun(trx, { userId, key: input.idempotencyKey, fingerprint, at }, async () => {
         const ipo = await findIpo(trx, input.id);
         if (!ipo || !markets.includes(ipo.market)) throw new ProviderError("not_found", "no such IPO", "id");
-        if (ipo.symbol.toUpperCase() !== input.tag.trim().toUpperCase()) throw new ProviderError("not_found", "tag is not this IPO's symbol", "tag");
+        if (ipo.symbol.toUpperCase() !== input.tag.trim().toUpperCase())
+          throw new ProviderError("not_found", "tag is not this IPO's symbol", "tag");
         if (!canApply(ipo, at)) throw new ProviderError("time_no", "this IPO is not taking applications now");
         if (input.count < ipo.min_count || input.count > ipo.max_count) {
           throw invalidInput("count", `from ${ipo.min_count} to ${ipo.max_count}`);
@@ -135,7 +138,9 @@ export function createIpos(deps: ProductDeps) {
           created_at: at,
         });
         const converted =
-          conversion.source === "same_currency" ? "" : ` ${conversion.currency} at ${conversion.rate} ${conversion.walletCurrency}/${conversion.currency} (${conversion.source})`;
+          conversion.source === "same_currency"
+            ? ""
+            : ` ${conversion.currency} at ${conversion.rate} ${conversion.walletCurrency}/${conversion.currency} (${conversion.source})`;
         await applyBalanceChange(
           trx,
           userId,
@@ -207,7 +212,8 @@ export function createIpos(deps: ProductDeps) {
     return db.transaction().execute(async (trx) => {
       const ipo = await lockIpo(trx, id);
       if (!ipo) throw new ProviderError("not_found", "no such IPO", "id");
-      if (ipo.status === status) throw new ProviderError("already_processed", `IPO ${id} is already ${status}`, "status");
+      if (ipo.status === status)
+        throw new ProviderError("already_processed", `IPO ${id} is already ${status}`, "status");
       const at = now();
       return ipoRow(await updateIpo(trx, id, { status, updated_at: at }), at);
     });
@@ -221,7 +227,8 @@ export function createIpos(deps: ProductDeps) {
         find: findIpoApplication,
         lock: lockIpoApplication,
         notFound: "no such IPO application",
-        settled: (a) => (a.status === 1 ? undefined : `IPO application ${id} is already ${APPLICATION_STATUS_NAMES[a.status]}`),
+        settled: (a) =>
+          a.status === 1 ? undefined : `IPO application ${id} is already ${APPLICATION_STATUS_NAMES[a.status]}`,
       },
       id,
       async (trx, a, at) => {
@@ -234,7 +241,8 @@ export function createIpos(deps: ProductDeps) {
   const allot = (id: number, count?: number) =>
     decide(id, async (trx, a, at) => {
       const allotted = count ?? a.count;
-      if (allotted < 1 || allotted > a.count) throw invalidInput("count", `from 1 to ${a.count} (the quantity applied for)`);
+      if (allotted < 1 || allotted > a.count)
+        throw invalidInput("count", `from 1 to ${a.count} (the quantity applied for)`);
       const ipo = (await findIpo(trx, a.ipo_id))!;
       const inst = market.find(ipo.symbol);
       // Paid by the hold, at the rate the hold was taken at.
@@ -299,7 +307,13 @@ export function createIpos(deps: ProductDeps) {
         at,
         billRef("ipo", "ipo", a.id),
       );
-      await updateIpoApplication(trx, a.id, { status: 3, allotted_count: 0, refunded: a.wallet_amount, reason: reason || "Not allotted", decided_at: at });
+      await updateIpoApplication(trx, a.id, {
+        status: 3,
+        allotted_count: 0,
+        refunded: a.wallet_amount,
+        reason: reason || "Not allotted",
+        decided_at: at,
+      });
     });
 
   async function pending() {

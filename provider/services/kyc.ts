@@ -1,11 +1,17 @@
+import { uploadIdFrom, uploadUrl } from "./uploads";
 import type { DB } from "../db/database";
-import { insertKycRecord, latestKycRecord, listPendingKycRecords, lockKycRecord, updateKycRecord } from "../db/repositories/kyc-records";
+import { isUniqueViolation } from "../db/errors";
+import {
+  insertKycRecord,
+  latestKycRecord,
+  listPendingKycRecords,
+  lockKycRecord,
+  updateKycRecord,
+} from "../db/repositories/kyc-records";
 import { findUploadOwner } from "../db/repositories/uploads";
 import { lockUser } from "../db/repositories/users";
-import { isUniqueViolation } from "../db/errors";
 import { ID_TYPES, type IdType, type KycRecord } from "../db/tables/kyc-records";
 import { invalidInput, ProviderError } from "../errors";
-import { uploadIdFrom, uploadUrl } from "./uploads";
 
 /*
  * Real-name verification (docs/decisions/0072). The newest record of a customer is their state: none (null),
@@ -65,12 +71,14 @@ export function createKyc(deps: { db: DB; now: () => Date }) {
     const idType = (input.id_type?.trim() || "idCard") as IdType;
     if (!ID_TYPES.includes(idType)) throw invalidInput("id_type", `one of ${ID_TYPES.join(", ")}`);
     const idNumber = input.id_number.trim().toUpperCase();
-    if (!/^[A-Z0-9][A-Z0-9 -]{2,38}[A-Z0-9]$/.test(idNumber)) throw invalidInput("id_number", "4 to 40 letters, digits, spaces or dashes");
+    if (!/^[A-Z0-9][A-Z0-9 -]{2,38}[A-Z0-9]$/.test(idNumber))
+      throw invalidInput("id_number", "4 to 40 letters, digits, spaces or dashes");
     const images = {} as Record<"id_number_img" | "id_number_img_two", string>;
     for (const field of ["id_number_img", "id_number_img_two"] as const) {
       const id = uploadIdFrom(input[field]);
       // Someone else's upload is reported exactly like a missing one.
-      if (!id || (await findUploadOwner(db, id))?.user_id !== userId) throw invalidInput(field, "upload the photo first (POST /upload)");
+      if (!id || (await findUploadOwner(db, id))?.user_id !== userId)
+        throw invalidInput(field, "upload the photo first (POST /upload)");
       images[field] = id;
     }
     try {
@@ -106,10 +114,16 @@ export function createKyc(deps: { db: DB; now: () => Date }) {
     return db.transaction().execute(async (trx) => {
       const record = await lockKycRecord(trx, id);
       if (!record) throw new ProviderError("not_found", "no such real-name record", "id");
-      if (record.status !== 1) throw new ProviderError("already_processed", `real-name record ${id} is not under review`, "id");
+      if (record.status !== 1)
+        throw new ProviderError("already_processed", `real-name record ${id} is not under review`, "id");
       const at = now();
       return kycState(
-        await updateKycRecord(trx, id, { status, reason: status === 3 ? reason || "Rejected" : null, reviewed_at: at, updated_at: at }),
+        await updateKycRecord(trx, id, {
+          status,
+          reason: status === 3 ? reason || "Rejected" : null,
+          reviewed_at: at,
+          updated_at: at,
+        }),
       );
     });
   }
@@ -118,7 +132,13 @@ export function createKyc(deps: { db: DB; now: () => Date }) {
     return (await listPendingKycRecords(db, limit)).map((r) => ({ ...kycState(r), user: r.user_phone }));
   }
 
-  return { state, submit, approve: (id: number) => review(id, 2), reject: (id: number, reason?: string) => review(id, 3, reason), pending };
+  return {
+    state,
+    submit,
+    approve: (id: number) => review(id, 2),
+    reject: (id: number, reason?: string) => review(id, 3, reason),
+    pending,
+  };
 }
 
 export type Kyc = ReturnType<typeof createKyc>;

@@ -1,10 +1,11 @@
 import Decimal from "decimal.js";
+
+import { billRef, type BillRef } from "./bill-refs";
 import type { DB, Executor } from "../db/database";
 import { insertBill } from "../db/repositories/bills";
 import { findUserByPhone, lockUser, setMoney } from "../db/repositories/users";
 import { ProviderError } from "../errors";
 import { toMoneyString } from "./money";
-import { billRef, type BillRef } from "./bill-refs";
 
 /**
  * The only way a balance changes. Must run inside a transaction (`trx`): locks the account row, writes the bill
@@ -50,7 +51,14 @@ export async function adjustBalanceByPhone(
   return db.transaction().execute(async (trx) => {
     const user = await findUserByPhone(trx, input.phone);
     if (!user) throw new ProviderError("not_found", "no such user", "user");
-    const { balance } = await applyBalanceChange(trx, user.id, input.amount, input.reason, input.now, billRef("credit"));
+    const { balance } = await applyBalanceChange(
+      trx,
+      user.id,
+      input.amount,
+      input.reason,
+      input.now,
+      billRef("credit"),
+    );
     return { balance };
   });
 }

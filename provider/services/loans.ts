@@ -1,5 +1,15 @@
 import Decimal from "decimal.js";
+
+import { parseWholeAmount, requireAtLeast } from "./amounts";
+import { billRef } from "./bill-refs";
+import { decideOn } from "./decisions";
+import { applyBalanceChange } from "./ledger";
+import { toMoneyString } from "./money";
+import { iso } from "./products-common";
+import { configDecimal } from "./wallet";
+import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 import type { DB, Executor } from "../db/database";
+import { isUniqueViolation } from "../db/errors";
 import {
   countOverdueLoans,
   findLoan,
@@ -12,16 +22,7 @@ import {
 } from "../db/repositories/loans";
 import { lockUser, setLoanBalance } from "../db/repositories/users";
 import type { Loan, LoanState } from "../db/tables/loans";
-import { isUniqueViolation } from "../db/errors";
 import { ProviderError } from "../errors";
-import { parseWholeAmount, requireAtLeast } from "./amounts";
-import { billRef } from "./bill-refs";
-import { applyBalanceChange } from "./ledger";
-import { toMoneyString } from "./money";
-import { iso } from "./products-common";
-import { decideOn } from "./decisions";
-import { configDecimal } from "./wallet";
-import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
 /*
  * Loans (docs/decisions/0072). States: 1 applying → (operator) 3 rejected, or approved: the amount is paid into the
@@ -62,7 +63,14 @@ export function createLoans(deps: { db: DB; now: () => Date }) {
     const overdue = await countOverdueLoans(ex, userId, at);
     const creditScore = Math.max(0, CREDIT_SCORE_DEFAULT - CREDIT_SCORE_OVERDUE_PENALTY * overdue);
     const remaining = Decimal.max(0, limit.minus(unpaid).minus(applying));
-    return { unpaid, applying, limit, creditScore, remaining, applyingCount: totals.find((t) => Number(t.state) === 1)?.n ?? 0 };
+    return {
+      unpaid,
+      applying,
+      limit,
+      creditScore,
+      remaining,
+      applyingCount: totals.find((t) => Number(t.state) === 1)?.n ?? 0,
+    };
   }
 
   /** GET /loans/data: amountDue = unpaid loans, remainingAmount = what can still be borrowed. */
@@ -87,12 +95,26 @@ export function createLoans(deps: { db: DB; now: () => Date }) {
         return replayOrRun(trx, { userId, key: input.idempotency_key, fingerprint, at }, async () => {
           requireAtLeast(amount, await configDecimal(trx, "min_loan_count", deps));
           const f = await figures(trx, userId, at);
-          if (Number(f.applyingCount) > 0) throw new ProviderError("loan_pending", "an application is already under review");
-          if (f.creditScore < CREDIT_SCORE_MIN_TO_BORROW) throw new ProviderError("credit_score_low", `credit score ${f.creditScore}`);
+          if (Number(f.applyingCount) > 0)
+            throw new ProviderError("loan_pending", "an application is already under review");
+          if (f.creditScore < CREDIT_SCORE_MIN_TO_BORROW)
+            throw new ProviderError("credit_score_low", `credit score ${f.creditScore}`);
           if (amount.greaterThan(f.remaining)) {
-            throw new ProviderError("loan_limit_exceeded", `at most ${toMoneyString(f.remaining)} can be borrowed now`, "count");
+            throw new ProviderError(
+              "loan_limit_exceeded",
+              `at most ${toMoneyString(f.remaining)} can be borrowed now`,
+              "count",
+            );
           }
-          return loanRow(await insertLoan(trx, { user_id: userId, amount: toMoneyString(amount), state: 1, created_at: at, updated_at: at }));
+          return loanRow(
+            await insertLoan(trx, {
+              user_id: userId,
+              amount: toMoneyString(amount),
+              state: 1,
+              created_at: at,
+              updated_at: at,
+            }),
+          );
         });
       });
     } catch (error) {
@@ -113,7 +135,12 @@ export function createLoans(deps: { db: DB; now: () => Date }) {
   }
 
   /** Account row, then the loan, both locked; the loan must be in `from` (else already_processed), and the owner's. */
-  const decide = (id: number, from: LoanState, work: (trx: Executor, loan: Loan, at: Date) => Promise<Loan>, ownerId?: number) =>
+  const decide = (
+    id: number,
+    from: LoanState,
+    work: (trx: Executor, loan: Loan, at: Date) => Promise<Loan>,
+    ownerId?: number,
+  ) =>
     decideOn(
       deps,
       {
@@ -137,7 +164,14 @@ export function createLoans(deps: { db: DB; now: () => Date }) {
     decide(id, 1, async (trx, loan, at) => {
       const amount = new Decimal(loan.amount);
       const days = (await configDecimal(trx, "loan_term_days", deps)).toNumber();
-      await applyBalanceChange(trx, loan.user_id, amount, `Loan ${loan.id} paid out`, at, billRef("loan", "loan", loan.id));
+      await applyBalanceChange(
+        trx,
+        loan.user_id,
+        amount,
+        `Loan ${loan.id} paid out`,
+        at,
+        billRef("loan", "loan", loan.id),
+      );
       await changeOutstanding(trx, loan.user_id, amount, at);
       return updateLoan(trx, loan.id, {
         state: 4,
@@ -148,7 +182,9 @@ export function createLoans(deps: { db: DB; now: () => Date }) {
     });
 
   const reject = (id: number, reason?: string) =>
-    decide(id, 1, (trx, loan, at) => updateLoan(trx, loan.id, { state: 3, reason: reason || "Rejected", updated_at: at }));
+    decide(id, 1, (trx, loan, at) =>
+      updateLoan(trx, loan.id, { state: 3, reason: reason || "Rejected", updated_at: at }),
+    );
 
   /** Repays an unpaid loan from the wallet; `ownerId` = the customer repaying their own (others' are not_found). */
   const repay = (id: number, ownerId?: number) =>
@@ -157,7 +193,14 @@ export function createLoans(deps: { db: DB; now: () => Date }) {
       4,
       async (trx, loan, at) => {
         const amount = new Decimal(loan.amount);
-        await applyBalanceChange(trx, loan.user_id, amount.negated(), `Loan ${loan.id} repaid`, at, billRef("loan_repayment", "loan", loan.id));
+        await applyBalanceChange(
+          trx,
+          loan.user_id,
+          amount.negated(),
+          `Loan ${loan.id} repaid`,
+          at,
+          billRef("loan_repayment", "loan", loan.id),
+        );
         await changeOutstanding(trx, loan.user_id, amount.negated(), at);
         return updateLoan(trx, loan.id, { state: 5, repaid_at: at, updated_at: at });
       },

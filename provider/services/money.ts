@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
+
 import { ProviderError } from "../errors";
 
 /** Money is decimal.js in code and numeric(20,2) in SQL; never a JS float. */
@@ -27,7 +28,11 @@ export const moneyString = z
 export function toMoneyString(value: Decimal.Value): string {
   const rounded = new Decimal(value).toDecimalPlaces(MONEY_PLACES, Decimal.ROUND_HALF_UP);
   if (rounded.abs().greaterThan(MAX_MONEY)) {
-    throw new ProviderError("amount_too_large", `the amount or the balance it leads to is over ${MAX_MONEY.toFixed(2)}`, "amount");
+    throw new ProviderError(
+      "amount_too_large",
+      `the amount or the balance it leads to is over ${MAX_MONEY.toFixed(2)}`,
+      "amount",
+    );
   }
   return rounded.toFixed(MONEY_PLACES);
 }

@@ -1,4 +1,5 @@
 import type Decimal from "decimal.js";
+
 import type { DB } from "../db/database";
 import { ensureInvitationCode } from "../db/repositories/invitation-codes";
 import { latestDeliveredCode } from "../db/repositories/one-time-codes";

@@ -34,7 +34,12 @@ export const TRANSACTION_PASSWORD_RULES: AttemptRule[] = [
  * transaction so a purchase's rollback cannot erase a wrong guess, and argon2 must not run inside a transaction
  * (on PGlite one transaction blocks every request).
  */
-export async function verifyTransactionPassword(db: DB, userId: number, password: string, now: Date = new Date()): Promise<void> {
+export async function verifyTransactionPassword(
+  db: DB,
+  userId: number,
+  password: string,
+  now: Date = new Date(),
+): Promise<void> {
   if (db.isTransaction) throw new Error("verifyTransactionPassword must be called outside a transaction");
   const stored = await findTransactionPassword(db, userId);
   if (!stored) throw new ProviderError("password_not_set", "no transaction password has been set", "fund_code");
@@ -69,7 +74,10 @@ export function createSecurity(deps: { db: DB; now: () => Date }) {
    * POST /user/password/up with {password, password_new}. Wrong current password → `password_wrong`. Success revokes
    * every other session of the customer and keeps the one that made the change.
    */
-  async function changeLoginPassword(auth: AuthContext, input: { password: string; password_new: string; address?: string }) {
+  async function changeLoginPassword(
+    auth: AuthContext,
+    input: { password: string; password_new: string; address?: string },
+  ) {
     if (input.password_new.length < PASSWORD_MIN) {
       throw new ProviderError("password_short", `at least ${PASSWORD_MIN} characters`, "password_new");
     }
@@ -94,12 +102,19 @@ export function createSecurity(deps: { db: DB; now: () => Date }) {
    * POST /user/password/up with {type: "transaction", fund_code_new, is_first, fund_code?}. `is_first` sets the first
    * one (`password_exists` if there is one); otherwise `fund_code` (the current one) must check out.
    */
-  async function setTransactionPassword(userId: number, input: { fund_code_new: string; is_first: boolean; fund_code?: string }) {
+  async function setTransactionPassword(
+    userId: number,
+    input: { fund_code_new: string; is_first: boolean; fund_code?: string },
+  ) {
     if (!TRANSACTION_PASSWORD.test(input.fund_code_new)) throw invalidInput("fund_code_new", "exactly 6 digits");
     if (input.is_first) {
       const passwordHash = await hashPassword(input.fund_code_new);
       if (!(await insertTransactionPassword(db, userId, passwordHash, now()))) {
-        throw new ProviderError("password_exists", "a transaction password is already set; send the current one in fund_code", "is_first");
+        throw new ProviderError(
+          "password_exists",
+          "a transaction password is already set; send the current one in fund_code",
+          "is_first",
+        );
       }
       return { is_set: true, created: true };
     }

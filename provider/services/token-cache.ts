@@ -54,14 +54,22 @@ export function createTokenCache<T>(options: TokenCacheOptions): TokenCache<T> {
     return epoch;
   }
 
-  async function readAndKeep(tokenHash: string, startedAt: number, read: () => Promise<{ value: T; expiresAt: Date } | undefined>) {
+  async function readAndKeep(
+    tokenHash: string,
+    startedAt: number,
+    read: () => Promise<{ value: T; expiresAt: Date } | undefined>,
+  ) {
     const found = await read();
     if (!found) return undefined;
     // Something revoked while the read ran, or this process may have missed it: what it saw may already be gone.
     // Serve it to this request only.
     if (current() === startedAt && options.ttlMs > 0 && cachesInSync()) {
       if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(tokenHash, { value: found.value, expiresAt: found.expiresAt.getTime(), readAt: options.now().getTime() });
+      entries.set(tokenHash, {
+        value: found.value,
+        expiresAt: found.expiresAt.getTime(),
+        readAt: options.now().getTime(),
+      });
     }
     return found.value;
   }

@@ -12,4 +12,5 @@ export const looksLikeToken = (text: string): boolean => /^[A-Za-z0-9_-]{43}$/.t
 export const newOneTimeCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
 /** Bound to the code's row so equal codes hash differently. */
-export const hashOneTimeCode = (phone: string, code: string, salt: string): string => sha256(`${salt}:${phone}:${code}`);
+export const hashOneTimeCode = (phone: string, code: string, salt: string): string =>
+  sha256(`${salt}:${phone}:${code}`);

@@ -1,5 +1,14 @@
 import { createHash } from "node:crypto";
+
 import Decimal from "decimal.js";
+
+import type { Deployment } from "../config";
+import { billRef } from "./bill-refs";
+import { createFx, type FxConversion } from "./fx";
+import { applyBalanceChange } from "./ledger";
+import { toMoneyString } from "./money";
+import { iso, newOrderNo } from "./products-common";
+import { configDecimal } from "./wallet";
 import type { DB, Executor } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { findIdempotencyKey, insertIdempotencyKey } from "../db/repositories/idempotency-keys";
@@ -21,13 +30,6 @@ import type { User } from "../db/tables/users";
 import { invalidInput, ProviderError } from "../errors";
 import type { MarketHours } from "../market/hours";
 import type { Instrument, MarketSource } from "../market/source";
-import type { Deployment } from "../config";
-import { createFx, type FxConversion } from "./fx";
-import { billRef } from "./bill-refs";
-import { applyBalanceChange } from "./ledger";
-import { toMoneyString } from "./money";
-import { iso, newOrderNo } from "./products-common";
-import { configDecimal } from "./wallet";
 
 /*
  * Orders, positions and settlement. Every money movement is one transaction that first locks the account row
@@ -142,7 +144,8 @@ export function createTrading(deps: TradingDeps) {
 
   /** A market the client sent (`type`) must be the instrument's: a mismatch is never guessed around. */
   function requireMarket(sent: MarketCode | undefined, actual: MarketCode) {
-    if (sent !== undefined && sent !== actual) throw invalidInput("type", `type must be ${actual}, the market of this symbol`);
+    if (sent !== undefined && sent !== actual)
+      throw invalidInput("type", `type must be ${actual}, the market of this symbol`);
   }
 
   function priceAt(inst: Pick<Instrument, "symbol">, at: Date): Decimal {
@@ -179,7 +182,14 @@ export function createTrading(deps: TradingDeps) {
         const reply = dealRow(order);
         const text = JSON.stringify(reply);
         if (key) {
-          await insertIdempotencyKey(trx, { user_id: userId, key, fingerprint, reply: text, order_id: order.id, created_at: now });
+          await insertIdempotencyKey(trx, {
+            user_id: userId,
+            key,
+            fingerprint,
+            reply: text,
+            order_id: order.id,
+            created_at: now,
+          });
         }
         return JSON.parse(text) as DealRow;
       });
@@ -202,7 +212,17 @@ export function createTrading(deps: TradingDeps) {
     now: Date,
   ) {
     const no = await newOrderNo(trx, now);
-    return { no, user_id: userId, tag: of.tag, name: of.name, market: of.market, mold: of.mold, state, count, created_at: now };
+    return {
+      no,
+      user_id: userId,
+      tag: of.tag,
+      name: of.name,
+      market: of.market,
+      mold: of.mold,
+      state,
+      count,
+      created_at: now,
+    };
   }
 
   // ---- placing ---------------------------------------------------------------------------------------------
@@ -221,11 +241,30 @@ export function createTrading(deps: TradingDeps) {
       const feeRate = await configDecimal(trx, "fee_rate", deps);
       const figures = orderMoney("buy", price, input.count, rate, feeRate);
       const of = { tag: inst.symbol, name: inst.name, market: inst.market, mold: input.mold };
-      const base = { ...(await newOrder(trx, userId, of, "buy", input.count, now)), price: price.toString(), sell_price: null, ...figures, profit: null };
+      const base = {
+        ...(await newOrder(trx, userId, of, "buy", input.count, now)),
+        price: price.toString(),
+        sell_price: null,
+        ...figures,
+        profit: null,
+      };
       const { no } = base;
       if (hours.isOpen(inst, now)) {
-        const order = await insertOrder(trx, { ...base, status: 1, remaining: input.count, opens_at: now, filled_at: now });
-        await debit(trx, userId, no, new Decimal(figures.wallet_amount), billReason(`Buy ${input.count} ${inst.symbol}`, price, rate, no, figures.wallet_fee), now);
+        const order = await insertOrder(trx, {
+          ...base,
+          status: 1,
+          remaining: input.count,
+          opens_at: now,
+          filled_at: now,
+        });
+        await debit(
+          trx,
+          userId,
+          no,
+          new Decimal(figures.wallet_amount),
+          billReason(`Buy ${input.count} ${inst.symbol}`, price, rate, no, figures.wallet_fee),
+          now,
+        );
         return order;
       }
       // Pending: the hold is in wallet money at the placement's rate, with the margin covering price and rate moves.
@@ -271,7 +310,8 @@ export function createTrading(deps: TradingDeps) {
     const fp = fingerprintOf(["sell", input.no, input.count ?? "all"]);
     return idempotent(userId, input.idempotencyKey, fp, async (trx, now) => {
       const lot = await lockOrderByNo(trx, userId, input.no);
-      if (!lot || lot.state !== "buy" || lot.status !== 1) throw new ProviderError("not_found", "no such position", "no");
+      if (!lot || lot.state !== "buy" || lot.status !== 1)
+        throw new ProviderError("not_found", "no such position", "no");
       requireMarket(input.market, lot.market);
       const count = input.count ?? lot.remaining;
       if (count < 1 || count > lot.remaining) {
@@ -281,13 +321,32 @@ export function createTrading(deps: TradingDeps) {
       if (!inst) throw new ProviderError("not_found", "instrument no longer exists", "no");
       const sellPrice = priceAt(inst, now);
       const rate = fx.conversion(lot.market, now);
-      const figures = sellFigures(new Decimal(lot.price), sellPrice, count, rate, await configDecimal(trx, "fee_rate", deps));
+      const figures = sellFigures(
+        new Decimal(lot.price),
+        sellPrice,
+        count,
+        rate,
+        await configDecimal(trx, "fee_rate", deps),
+      );
       await updateOrder(trx, lot.id, { remaining: lot.remaining - count });
-      const base = { ...(await newOrder(trx, userId, lot, "sell", count, now)), price: lot.price, ...figures, position_id: lot.id, position_no: lot.no };
+      const base = {
+        ...(await newOrder(trx, userId, lot, "sell", count, now)),
+        price: lot.price,
+        ...figures,
+        position_id: lot.id,
+        position_no: lot.no,
+      };
       const { no } = base;
       if (hours.isOpen(inst, now)) {
         const order = await insertOrder(trx, { ...base, status: 1, opens_at: now, filled_at: now });
-        await credit(trx, userId, no, new Decimal(figures.wallet_amount), billReason(`Sell ${count} ${lot.tag}`, sellPrice, rate, no, figures.wallet_fee), now);
+        await credit(
+          trx,
+          userId,
+          no,
+          new Decimal(figures.wallet_amount),
+          billReason(`Sell ${count} ${lot.tag}`, sellPrice, rate, no, figures.wallet_fee),
+          now,
+        );
         return order;
       }
       const session = hours.nextSession(inst, now)!;
@@ -313,7 +372,8 @@ export function createTrading(deps: TradingDeps) {
     return idempotent(userId, input.idempotencyKey, fp, async (trx, now) => {
       const order = await lockOrderByNo(trx, userId, input.no);
       if (!order) throw new ProviderError("not_found", "no such order", "no");
-      if (order.status !== 0) throw new ProviderError("order_not_pending", "only pending orders can be cancelled", "no");
+      if (order.status !== 0)
+        throw new ProviderError("order_not_pending", "only pending orders can be cancelled", "no");
       await release(trx, order, `Order ${order.no} cancelled: hold released`, now);
       return updateOrder(trx, order.id, { status: 2, held: "0.00", reason: "cancelled_by_user", closed_at: now });
     });
@@ -328,7 +388,12 @@ export function createTrading(deps: TradingDeps) {
         if (!order || order.status !== 0 || order.opens_at.getTime() > now.getTime()) return false;
         if (order.expires_at && now.getTime() >= order.expires_at.getTime()) {
           await release(trx, order, `Order ${order.no} expired: hold released`, now);
-          await updateOrder(trx, order.id, { status: 3, held: "0.00", reason: "session_ended", closed_at: order.expires_at });
+          await updateOrder(trx, order.id, {
+            status: 3,
+            held: "0.00",
+            reason: "session_ended",
+            closed_at: order.expires_at,
+          });
           return true;
         }
         const at = order.opens_at;
@@ -338,8 +403,22 @@ export function createTrading(deps: TradingDeps) {
         const feeRate = await configDecimal(trx, "fee_rate", deps);
         if (order.state === "buy") {
           const figures = orderMoney("buy", price, order.count, rate, feeRate);
-          await credit(trx, order.user_id, order.no, new Decimal(order.held), `Order ${order.no} filled: hold released`, now);
-          await debit(trx, order.user_id, order.no, new Decimal(figures.wallet_amount), billReason(`Buy ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee), now);
+          await credit(
+            trx,
+            order.user_id,
+            order.no,
+            new Decimal(order.held),
+            `Order ${order.no} filled: hold released`,
+            now,
+          );
+          await debit(
+            trx,
+            order.user_id,
+            order.no,
+            new Decimal(figures.wallet_amount),
+            billReason(`Buy ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee),
+            now,
+          );
           await updateOrder(trx, order.id, {
             status: 1,
             price: price.toString(),
@@ -350,7 +429,14 @@ export function createTrading(deps: TradingDeps) {
           });
         } else {
           const figures = sellFigures(new Decimal(order.price), price, order.count, rate, feeRate);
-          await credit(trx, order.user_id, order.no, new Decimal(figures.wallet_amount), billReason(`Sell ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee), now);
+          await credit(
+            trx,
+            order.user_id,
+            order.no,
+            new Decimal(figures.wallet_amount),
+            billReason(`Sell ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee),
+            now,
+          );
           await updateOrder(trx, order.id, { status: 1, ...figures, filled_at: at });
         }
         return true;
@@ -416,7 +502,9 @@ export function createTrading(deps: TradingDeps) {
           market_value: marketValue.toFixed(2),
           cost_value: costValue.toFixed(2),
           profit: profit.toFixed(2),
-          profit_percent: costValue.isZero() ? 0 : profit.div(costValue).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber(),
+          profit_percent: costValue.isZero()
+            ? 0
+            : profit.div(costValue).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber(),
           precision: market.find(lot.tag)?.precision ?? 2,
           created_at: lot.created_at.toISOString(),
           filled_at: iso(lot.filled_at),
@@ -465,7 +553,16 @@ export function createTrading(deps: TradingDeps) {
     };
   }
 
-  return { placeOrder, sell, cancel, settle, records, positions, totals, findOrderById: (id: number) => findOrderById(db, id) };
+  return {
+    placeOrder,
+    sell,
+    cancel,
+    settle,
+    records,
+    positions,
+    totals,
+    findOrderById: (id: number) => findOrderById(db, id),
+  };
 }
 
 export type Trading = ReturnType<typeof createTrading>;

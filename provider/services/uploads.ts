@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+
 import type { DB } from "../db/database";
 import { countUploadsSince, findUpload, findUploadOwner, insertUpload } from "../db/repositories/uploads";
 import { invalidInput, ProviderError } from "../errors";
@@ -73,7 +74,8 @@ async function inDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
 
 /** Decodes, normalises and re-encodes; `not_image` / `file_too_large` / `image_too_large_pixels` for what it refuses. */
 export async function reencodeImage(bytes: Uint8Array) {
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ProviderError("file_too_large", `at most ${MAX_UPLOAD_BYTES} bytes`, "file");
+  if (bytes.byteLength > MAX_UPLOAD_BYTES)
+    throw new ProviderError("file_too_large", `at most ${MAX_UPLOAD_BYTES} bytes`, "file");
   const sharp = await loadSharp();
   return inDecodeSlot(async () => {
     let metadata: { format?: string; width?: number; height?: number };

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+
 import type { Executor } from "../db/database";
 import { findIdempotencyKey, insertIdempotencyKey } from "../db/repositories/idempotency-keys";
 import { invalidInput } from "../errors";
@@ -11,7 +12,10 @@ import { invalidInput } from "../errors";
  * submissions, so a concurrent twin waits and then finds the stored key. Keys share the orders' table and key space.
  */
 
-export const walletFingerprint = (parts: unknown[]) => createHash("sha256").update(JSON.stringify(["wallet", ...parts])).digest("hex");
+export const walletFingerprint = (parts: unknown[]) =>
+  createHash("sha256")
+    .update(JSON.stringify(["wallet", ...parts]))
+    .digest("hex");
 
 export async function replayOrRun<T>(
   trx: Executor,
@@ -22,7 +26,8 @@ export async function replayOrRun<T>(
   if (!key) return work();
   const prior = await findIdempotencyKey(trx, userId, key);
   if (prior) {
-    if (prior.fingerprint !== fingerprint) throw invalidInput("idempotency_key", "idempotency_key was already used for a different request");
+    if (prior.fingerprint !== fingerprint)
+      throw invalidInput("idempotency_key", "idempotency_key was already used for a different request");
     return JSON.parse(prior.reply) as T;
   }
   const reply = await work();

@@ -1,12 +1,13 @@
 import Decimal from "decimal.js";
-import type { User } from "../db/tables/users";
+
+import { configValues, type ConfigSource } from "./config-cache";
+import { CONFIG_DEFAULTS, CONFIG_TAGS, type ConfigTag } from "../db/config-defaults";
 import type { DB, Executor } from "../db/database";
 import { listBills } from "../db/repositories/bills";
 import { upsertConfigValue } from "../db/repositories/config";
-import { CONFIG_DEFAULTS, CONFIG_TAGS, type ConfigTag } from "../db/config-defaults";
 import type { Bill, BillKind, BillType } from "../db/tables/bills";
+import type { User } from "../db/tables/users";
 import { ProviderError } from "../errors";
-import { configValues, type ConfigSource } from "./config-cache";
 
 /** Wallet money that is the customer's but not available: what holds it (docs/product.md#wallet). */
 export interface Holds {
@@ -26,7 +27,10 @@ const NO_HOLDS: Holds = { orders: "0.00", ipo: "0.00", funds: "0.00", withdrawal
  * `total` = money + `held` (the sum of `holds`) + market value of positions (docs/provider-api.md, Wallet;
  * docs/product.md#wallet).
  */
-export function userInfo(user: User, totals?: { money: string; held: string; holds: Holds; market_value: string; total: string }) {
+export function userInfo(
+  user: User,
+  totals?: { money: string; held: string; holds: Holds; market_value: string; total: string },
+) {
   const money = totals?.money ?? user.money;
   return {
     user: user.phone,
@@ -87,9 +91,11 @@ export async function configDecimal(ex: Executor, tag: ConfigTag, of: ConfigSour
 /** Operator: set a known tag to a non-negative decimal (e.g. "100", "0.0003"); this process's config cache drops it at once. */
 async function setConfig(db: DB, input: { tag: string; value: string }, now: Date) {
   const tag = input.tag.trim();
-  if (!CONFIG_TAGS.includes(tag as ConfigTag)) throw new ProviderError("not_found", `unknown config tag (known: ${CONFIG_TAGS.join(", ")})`, "tag");
+  if (!CONFIG_TAGS.includes(tag as ConfigTag))
+    throw new ProviderError("not_found", `unknown config tag (known: ${CONFIG_TAGS.join(", ")})`, "tag");
   const value = input.value.trim();
-  if (!NON_NEGATIVE_DECIMAL.test(value)) throw new ProviderError("invalid_input", "a non-negative number such as 100 or 0.0003", "value");
+  if (!NON_NEGATIVE_DECIMAL.test(value))
+    throw new ProviderError("invalid_input", "a non-negative number such as 100 or 0.0003", "value");
   const normalised = new Decimal(value).toString();
   await upsertConfigValue(db, tag, normalised, now);
   return { tag, value: normalised };

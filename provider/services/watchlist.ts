@@ -1,7 +1,7 @@
+import type { Catalog } from "./market";
 import type { Executor } from "../db/database";
 import { addToWatchlist, isWatched, listWatchlist, removeFromWatchlist } from "../db/repositories/watchlist";
 import type { MarketSource } from "../market/source";
-import type { Catalog } from "./market";
 
 export interface WatchlistDeps {
   db: Executor;

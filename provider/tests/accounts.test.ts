@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { loginDemo, TEST_DEMO_PASSWORD, TEST_DEMO_USER, TEST_INVITE_CODE } from "../testing";
+
 import { TOKEN_TTL_MS } from "../config";
-import { TOKEN_CACHE_MS } from "../services/accounts";
 import { useInProcessProvider } from "./helpers";
+import { TOKEN_CACHE_MS } from "../services/accounts";
+import { loginDemo, TEST_DEMO_PASSWORD, TEST_DEMO_USER, TEST_INVITE_CODE } from "../testing";
 
 const p = useInProcessProvider({ now: () => new Date("2026-11-20T10:00:00Z") });
 
@@ -16,7 +17,13 @@ async function register(user = newPhone(), password = "secret1", code = TEST_INV
 async function login(user: string, password: string) {
   return (await p.call("/api/stock/user/login", { body: { user, password } })).body;
 }
-const countUsers = async () => (await p.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+const countUsers = async () =>
+  (
+    await p.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe("register", () => {
   it("creates an account with a public number, argon2id hash and no opening money", async () => {
@@ -28,7 +35,11 @@ describe("register", () => {
     const row = await p.db.selectFrom("users").selectAll().where("phone", "=", user).executeTakeFirstOrThrow();
     expect(row.password_hash.startsWith("$argon2id$")).toBe(true);
     expect(row.money).toBe("0.00");
-    const invite = await p.db.selectFrom("invitation_codes").selectAll().where("code", "=", TEST_INVITE_CODE).executeTakeFirstOrThrow();
+    const invite = await p.db
+      .selectFrom("invitation_codes")
+      .selectAll()
+      .where("code", "=", TEST_INVITE_CODE)
+      .executeTakeFirstOrThrow();
     expect(invite.uses).toBeGreaterThan(0);
   });
 
@@ -61,7 +72,11 @@ describe("login, tokens, logout", () => {
     expect(new Date(body.data.expires_at).getTime()).toBe(p.clock.now().getTime() + 7 * 86_400_000);
     expect(TOKEN_TTL_MS).toBe(604_800_000);
     // only the hash is stored
-    const stored = await p.db.selectFrom("sessions").select("token_hash").where("token_hash", "=", body.data.token).executeTakeFirst();
+    const stored = await p.db
+      .selectFrom("sessions")
+      .select("token_hash")
+      .where("token_hash", "=", body.data.token)
+      .executeTakeFirst();
     expect(stored).toBeUndefined();
   });
 
@@ -98,7 +113,12 @@ describe("login, tokens, logout", () => {
     expect((await p.call("/api/stock/success/v2/balance", { token })).body.msg).toBe("ok");
     const bearer = await p.call("/api/stock/success/v2/balance", { headers: { authorization: `Bearer ${token}` } });
     expect(bearer.body.msg).toBe("ok");
-    const bad: Record<string, string>[] = [{}, { token: "short" }, { token: "A".repeat(43) }, { authorization: "Basic abc" }];
+    const bad: Record<string, string>[] = [
+      {},
+      { token: "short" },
+      { token: "A".repeat(43) },
+      { authorization: "Basic abc" },
+    ];
     for (const headers of bad) {
       const res = await p.call("/api/stock/success/v2/balance", { headers });
       expect(res.status).toBe(400);
@@ -109,7 +129,10 @@ describe("login, tokens, logout", () => {
   it("revokes the token on logout, other tokens keep working", async () => {
     const a = await loginDemo(p);
     const b = await loginDemo(p);
-    expect((await p.call("/api/stock/success/user/logout", { token: a, method: "POST" })).body).toEqual({ msg: "ok", data: {} });
+    expect((await p.call("/api/stock/success/user/logout", { token: a, method: "POST" })).body).toEqual({
+      msg: "ok",
+      data: {},
+    });
     expect((await p.call("/api/stock/success/v2/balance", { token: a })).status).toBe(400);
     expect((await p.call("/api/stock/success/v2/balance", { token: b })).body.msg).toBe("ok");
   });
@@ -132,13 +155,25 @@ describe("password change", () => {
     const t1 = (await login(user, password)).data.token;
     const t2 = (await login(user, password)).data.token;
 
-    const wrong = await p.call("/api/stock/success/user/password/up", { token: t1, body: { password: "bad-bad", password_new: "newpass1" } });
-    expect(wrong.body).toEqual({ msg: "no", data: { code: "password_wrong", message: "the current password is wrong", field: "password" } });
-    const short = await p.call("/api/stock/success/user/password/up", { token: t1, body: { password, password_new: "123" } });
+    const wrong = await p.call("/api/stock/success/user/password/up", {
+      token: t1,
+      body: { password: "bad-bad", password_new: "newpass1" },
+    });
+    expect(wrong.body).toEqual({
+      msg: "no",
+      data: { code: "password_wrong", message: "the current password is wrong", field: "password" },
+    });
+    const short = await p.call("/api/stock/success/user/password/up", {
+      token: t1,
+      body: { password, password_new: "123" },
+    });
     expect(short.body).toMatchObject({ msg: "no", data: { code: "password_short", field: "password_new" } });
     expect((await p.call("/api/stock/success/v2/balance", { token: t2 })).status).toBe(200);
 
-    const okRes = await p.call("/api/stock/success/user/password/up", { token: t1, body: { password, password_new: "newpass1" } });
+    const okRes = await p.call("/api/stock/success/user/password/up", {
+      token: t1,
+      body: { password, password_new: "newpass1" },
+    });
     expect(okRes.body).toEqual({ msg: "ok", data: {} });
     // The session that changed it stays signed in; every other one ends.
     expect((await p.call("/api/stock/success/v2/balance", { token: t1 })).status).toBe(200);
@@ -146,7 +181,10 @@ describe("password change", () => {
     expect((await login(user, password)).msg).toBe("no");
     expect((await login(user, "newpass1")).msg).toBe("ok");
     // The next change checks the hash as stored now, not the one of the (cached) sign-in.
-    const again = await p.call("/api/stock/success/user/password/up", { token: t1, body: { password: "newpass1", password_new: "newpass2" } });
+    const again = await p.call("/api/stock/success/user/password/up", {
+      token: t1,
+      body: { password: "newpass1", password_new: "newpass2" },
+    });
     expect(again.body).toEqual({ msg: "ok", data: {} });
   });
 });
@@ -165,7 +203,10 @@ describe("token cache (docs/decisions/0147-token-cache.md)", () => {
     expect((await p.call("/api/stock/success/v2/balance", { token })).body.data).toEqual({ balance: "0.00" });
     await p.db.updateTable("users").set({ money: "12.50", loan: "3.00" }).where("phone", "=", user).execute();
     expect((await p.call("/api/stock/success/v2/balance", { token })).body.data).toEqual({ balance: "12.50" });
-    expect((await p.call("/api/stock/success/v2/user/info", { token })).body.data).toMatchObject({ money: "12.50", loan: "3.00" });
+    expect((await p.call("/api/stock/success/v2/user/info", { token })).body.data).toMatchObject({
+      money: "12.50",
+      loan: "3.00",
+    });
   });
 
   it("sees a revocation made by another process (straight in the database) within TOKEN_CACHE_MS", async () => {
@@ -261,7 +302,9 @@ describe("forgot password", () => {
     await p.call("/api/v2/user/forget", { body: { user, code, password: "fresh-pass", new_password: "fresh-pass" } });
     const used = await p.call(`/api/operator/otp?user=${user}`, { headers: { "x-operator-key": "test-operator-key" } });
     expect(used.body.data.code).toBe("not_found");
-    const wrongKey = await p.call(`/api/operator/otp?user=${user}`, { headers: { "x-operator-key": "test-operator-kez" } });
+    const wrongKey = await p.call(`/api/operator/otp?user=${user}`, {
+      headers: { "x-operator-key": "test-operator-kez" },
+    });
     expect(wrongKey.status).toBe(403);
   });
 });

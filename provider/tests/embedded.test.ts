@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
+
 import { closeEmbeddedProvider, getEmbeddedProvider } from "../embedded";
 
 // The embedded provider reads its configuration from the environment; the vitest setup sets DATA_DIR=memory://.

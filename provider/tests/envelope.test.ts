@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+
 import { createProviderApp } from "../app";
-import { loginDemo } from "../testing";
 import type { MarketSource } from "../market/source";
 import { memoryNotifier } from "../notifier";
+import { loginDemo } from "../testing";
 import { useInProcessProvider } from "./helpers";
 
 const p = useInProcessProvider();
@@ -16,7 +17,10 @@ async function snapshotCounts() {
   const tables = ["users", "sessions", "invitation_codes", "one_time_codes", "sms_outbox", "bills", "news"] as const;
   const out: Record<string, number> = {};
   for (const t of tables) {
-    const r = await p.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const r = await p.db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     out[t] = Number(r.n);
   }
   return out;
@@ -40,23 +44,26 @@ const GET_AUTH = [
 ];
 
 describe("envelope", () => {
-  it.each(POST_ENDPOINTS)("$path: malformed JSON, wrong types and missing fields are invalid_input, nothing written", async (e) => {
-    const headers: Record<string, string> = e.operator ? { "x-operator-key": "test-operator-key" } : {};
-    const before = await snapshotCounts();
-    const bodies = [
-      { rawBody: "{not json" },
-      { rawBody: "[1,2,3]" },
-      { rawBody: "null" },
-      { body: { user: 12, password: [], code: {}, password_new: 1, new_password: 1, amount: {}, reason: 3 } },
-    ];
-    for (const b of bodies) {
-      const res = await p.call(e.path, { ...b, method: "POST", headers, token: e.auth ? token : undefined });
-      expect(res.status, JSON.stringify(b)).toBe(200);
-      expect(res.body.msg).toBe("no");
-      expect(res.body.data.code).toBe("invalid_input");
-    }
-    expect(await snapshotCounts()).toEqual(before);
-  });
+  it.each(POST_ENDPOINTS)(
+    "$path: malformed JSON, wrong types and missing fields are invalid_input, nothing written",
+    async (e) => {
+      const headers: Record<string, string> = e.operator ? { "x-operator-key": "test-operator-key" } : {};
+      const before = await snapshotCounts();
+      const bodies = [
+        { rawBody: "{not json" },
+        { rawBody: "[1,2,3]" },
+        { rawBody: "null" },
+        { body: { user: 12, password: [], code: {}, password_new: 1, new_password: 1, amount: {}, reason: 3 } },
+      ];
+      for (const b of bodies) {
+        const res = await p.call(e.path, { ...b, method: "POST", headers, token: e.auth ? token : undefined });
+        expect(res.status, JSON.stringify(b)).toBe(200);
+        expect(res.body.msg).toBe("no");
+        expect(res.body.data.code).toBe("invalid_input");
+      }
+      expect(await snapshotCounts()).toEqual(before);
+    },
+  );
 
   it.each(GET_AUTH)("%s answers 400 logout without a token and ok with one", async (path) => {
     expect(await p.call(path)).toEqual({ status: 400, body: { msg: "logout" } });
@@ -77,7 +84,10 @@ describe("envelope", () => {
       held: "0.00",
       holds: { orders: "0.00", ipo: "0.00", funds: "0.00", withdrawals: "0.00" },
     });
-    expect((await p.call("/api/stock/success/kefu", { token })).body.data).toEqual({ url: "/customer-service", chat_enabled: true });
+    expect((await p.call("/api/stock/success/kefu", { token })).body.data).toEqual({
+      url: "/customer-service",
+      chat_enabled: true,
+    });
   });
 
   it("health answers with the provider clock", async () => {
@@ -100,7 +110,10 @@ describe("envelope", () => {
 
   it("rejects bodies over 64 KB", async () => {
     const res = await p.call("/api/stock/user/login", { body: { user: "9876543210", password: "x".repeat(70_000) } });
-    expect(res).toEqual({ status: 413, body: { msg: "no", data: { code: "invalid_input", message: "body too large" } } });
+    expect(res).toEqual({
+      status: 413,
+      body: { msg: "no", data: { code: "invalid_input", message: "body too large" } },
+    });
   });
 
   it("unknown paths and methods are 404 not_found", async () => {
@@ -124,9 +137,13 @@ describe("envelope", () => {
       msg: "ok",
       data: { code: "SPRING-26" },
     });
-    const reg = await p.call("/api/stock/user/reg", { body: { user: "5553330000", password: "secret1", code: "SPRING-26" } });
+    const reg = await p.call("/api/stock/user/reg", {
+      body: { user: "5553330000", password: "secret1", code: "SPRING-26" },
+    });
     expect(reg.body.msg).toBe("ok");
-    expect((await p.call("/api/operator/invitation-codes", { headers, body: { code: "x y" } })).body.data.code).toBe("invalid_input");
+    expect((await p.call("/api/operator/invitation-codes", { headers, body: { code: "x y" } })).body.data.code).toBe(
+      "invalid_input",
+    );
   });
 
   it("an unexpected error is a 500 server_error with no details, logged on the provider side", async () => {
@@ -157,7 +174,11 @@ describe("envelope", () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     const app = createProviderApp({
       db: p.db,
-      market: new Proxy({} as MarketSource, { get: () => () => { throw new Error("x"); } }),
+      market: new Proxy({} as MarketSource, {
+        get: () => () => {
+          throw new Error("x");
+        },
+      }),
       notifier: memoryNotifier(),
       now: () => new Date(),
       deployment: "INR",

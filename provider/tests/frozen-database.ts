@@ -1,5 +1,7 @@
 import net from "node:net";
+
 import { sql } from "kysely";
+
 import { createTestProvider, type TestProvider } from "../testing";
 
 /*
@@ -98,7 +100,9 @@ function pausableProxy(host: string, port: number) {
 
   return {
     listen: () =>
-      new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
+      new Promise<number>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+      ),
     pause() {
       paused = true;
     },

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { newKey, newTrader, OPERATOR, useInProcessProvider } from "./helpers";
 
 /*
@@ -11,7 +12,10 @@ import { newKey, newTrader, OPERATOR, useInProcessProvider } from "./helpers";
 const AT = new Date("2026-11-20T09:15:00Z");
 const serverErrors: string[] = [];
 // A 5xx is logged by the provider; collect it here so the test lists every failing request instead of stopping.
-const p = useInProcessProvider({ now: () => AT, logError: (message, error) => serverErrors.push(`${message} ${String(error)}`) });
+const p = useInProcessProvider({
+  now: () => AT,
+  logError: (message, error) => serverErrors.push(`${message} ${String(error)}`),
+});
 let token: string;
 let logoutToken: string;
 let lotNo: string;
@@ -28,26 +32,83 @@ beforeAll(async () => {
   lotNo = buy.body.data.no;
   expect((await p.call("/api/stock/success/collection/add", { token, body: { symbol: "MSFT" } })).body.msg).toBe("ok");
   // "0x10" is a well-formed invitation code (4..64 of A-Z a-z 0-9 _ -): it exists before, so adding it again is a no-op.
-  expect((await p.call("/api/operator/invitation-codes", { headers: OPERATOR, body: { code: "0x10" } })).body.msg).toBe("ok");
+  expect((await p.call("/api/operator/invitation-codes", { headers: OPERATOR, body: { code: "0x10" } })).body.msg).toBe(
+    "ok",
+  );
 });
 
 /** Field names any endpoint reads (a bad value in each at once). Unknown names are ignored by the schemas. */
 const FIELDS = [
-  "user", "password", "password_new", "new_password", "code", "symbol", "symbols", "tag", "count", "mold", "state",
-  "type", "no", "idempotency_key", "amount", "reason", "id", "page", "limit", "pageSize", "market", "interval",
-  "fund_code", "fund_code_new", "is_first", "bank", "branch_bank", "bank_card", "bank_user", "ifsc", "bank_id",
-  "real_name", "id_number", "id_number_img", "id_number_img_two", "project_id", "price", "sell_price", "url_count",
-  "stock_password", "file", "value", "status", "kind",
+  "user",
+  "password",
+  "password_new",
+  "new_password",
+  "code",
+  "symbol",
+  "symbols",
+  "tag",
+  "count",
+  "mold",
+  "state",
+  "type",
+  "no",
+  "idempotency_key",
+  "amount",
+  "reason",
+  "id",
+  "page",
+  "limit",
+  "pageSize",
+  "market",
+  "interval",
+  "fund_code",
+  "fund_code_new",
+  "is_first",
+  "bank",
+  "branch_bank",
+  "bank_card",
+  "bank_user",
+  "ifsc",
+  "bank_id",
+  "real_name",
+  "id_number",
+  "id_number_img",
+  "id_number_img_two",
+  "project_id",
+  "price",
+  "sell_price",
+  "url_count",
+  "stock_password",
+  "file",
+  "value",
+  "status",
+  "kind",
 ];
 
 const NESTED = { deep: [1, { x: "y", z: [null, true] }], more: { a: { b: { c: "d" } } } };
 /** Values that are wrong for every field of every endpoint. */
-const BAD_VALUES: unknown[] = [null, true, [5], ["5"], "1e3", "0x10", -1, "", 1.5, 1e300, "a\u0000b", NESTED, "x".repeat(5000)];
+const BAD_VALUES: unknown[] = [
+  null,
+  true,
+  [5],
+  ["5"],
+  "1e3",
+  "0x10",
+  -1,
+  "",
+  1.5,
+  1e300,
+  "a\u0000b",
+  NESTED,
+  "x".repeat(5000),
+];
 
 const deep = (n: number) => `{"a":${"[".repeat(n)}${"]".repeat(n)}}`;
 const multipart = (fields: Record<string, string>) => {
   const boundary = "fuzzboundary";
-  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
   return { body: `${parts.join("")}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
 };
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
@@ -70,16 +131,38 @@ const BAD_BODIES: BadBody[] = [
   { name: "over 64 KB", body: JSON.stringify({ user: "x".repeat(70_000) }) },
   { name: "invalid UTF-8", body: new Uint8Array([0x7b, 0x22, 0x75, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]) },
   { name: "text/plain", body: "user=1&count=1e3", type: "text/plain" },
-  { name: "urlencoded form", body: "user=9876543210&password=demo1234&count=0x10", type: "application/x-www-form-urlencoded" },
+  {
+    name: "urlencoded form",
+    body: "user=9876543210&password=demo1234&count=0x10",
+    type: "application/x-www-form-urlencoded",
+  },
   { name: "multipart form", body: form.body, type: form.type },
   { name: "multipart, broken", body: "--nope\r\n\r\n", type: "multipart/form-data; boundary=other" },
-  ...BAD_VALUES.map((v) => ({ name: `every field = ${JSON.stringify(v)?.slice(0, 30)}`, body: JSON.stringify(allFields(v)) })),
+  ...BAD_VALUES.map((v) => ({
+    name: `every field = ${JSON.stringify(v)?.slice(0, 30)}`,
+    body: JSON.stringify(allFields(v)),
+  })),
 ];
 
-const QUERY_NAMES = ["page", "limit", "pageSize", "symbol", "symbols", "market", "mold", "interval", "code", "id", "type", "tag", "user", "status"];
+const QUERY_NAMES = [
+  "page",
+  "limit",
+  "pageSize",
+  "symbol",
+  "symbols",
+  "market",
+  "mold",
+  "interval",
+  "code",
+  "id",
+  "type",
+  "tag",
+  "user",
+  "status",
+];
 const BAD_QUERIES: string[] = [
-  ...["1e3", "0x10", "-1", "", "a\u0000b", "x".repeat(5000), "[5]", "1.5", "99999999999999999999"].map(
-    (v) => QUERY_NAMES.map((n) => `${n}=${encodeURIComponent(v)}`).join("&"),
+  ...["1e3", "0x10", "-1", "", "a\u0000b", "x".repeat(5000), "[5]", "1.5", "99999999999999999999"].map((v) =>
+    QUERY_NAMES.map((n) => `${n}=${encodeURIComponent(v)}`).join("&"),
   ),
   QUERY_NAMES.map((n) => `${n}=%E0%A4%A`).join("&"), // malformed percent-encoding
   QUERY_NAMES.map((n) => `${n}=1&${n}=2`).join("&"), // repeated
@@ -95,10 +178,21 @@ const BODY_TEMPLATES: Record<string, () => Record<string, unknown>> = {
   "POST /api/stock/user/login": () => ({ user: "9876543210", password: "demo1234" }),
   "POST /api/stock/success/user/password/up": () => ({ password: "secret1", password_new: "newpass1" }),
   "POST /api/v2/user/forget/code": () => ({ user: "9876543210" }),
-  "POST /api/v2/user/forget": () => ({ user: "9876543210", code: "123456", password: "fresh-pass", new_password: "fresh-pass" }),
+  "POST /api/v2/user/forget": () => ({
+    user: "9876543210",
+    code: "123456",
+    password: "fresh-pass",
+    new_password: "fresh-pass",
+  }),
   "POST /api/stock/success/collection/add": () => ({ symbol: "AAPL" }),
   "POST /api/stock/success/collection/remove": () => ({ symbol: "MSFT" }),
-  "POST /api/stock/success/deal/order": () => ({ tag: "AAPL", count: 1, mold: "stock", state: "buy", idempotency_key: "fuzz-order-key-1" }),
+  "POST /api/stock/success/deal/order": () => ({
+    tag: "AAPL",
+    count: 1,
+    mold: "stock",
+    state: "buy",
+    idempotency_key: "fuzz-order-key-1",
+  }),
   "POST /api/stock/success/deal/sell": () => ({ no: lotNo, count: 1, idempotency_key: "fuzz-sell-key-1" }),
   "POST /api/stock/success/deal/cancel": () => ({ no: lotNo }),
   "POST /api/operator/credit": () => ({ user: "9876543210", amount: "5.00", reason: "fuzz" }),
@@ -139,11 +233,15 @@ function routes(): Route[] {
   }
   return out;
 }
-const withParams = (path: string) => (path.includes("/:") ? PARAM_VALUES.map((v) => path.replace(/:[A-Za-z_]+/g, v)) : [path]);
+const withParams = (path: string) =>
+  path.includes("/:") ? PARAM_VALUES.map((v) => path.replace(/:[A-Za-z_]+/g, v)) : [path];
 
 /** Routes whose job is a state change that no input can prevent, and the only table they may touch. */
 const STATEFUL_WITHOUT_INPUT: Record<string, { table: string; why: string }> = {
-  "POST /api/stock/success/user/logout": { table: "sessions", why: "revokes the token it is called with; reads no body" },
+  "POST /api/stock/success/user/logout": {
+    table: "sessions",
+    why: "revokes the token it is called with; reads no body",
+  },
 };
 /** Tables that remember refused requests on purpose (attempt limiters): a wrong password is recorded. */
 const ATTEMPT_TABLES = new Set(["auth_attempts", "transaction_password_attempts"]);
@@ -155,7 +253,9 @@ async function snapshot(): Promise<Record<string, string>> {
       where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(p.db)
   ).rows.map((r) => r.name);
   const parts = tables.map(
-    (t) => sql`select ${t} as name, count(*)::text || ':' || coalesce(md5(string_agg(x::text, E'\n' order by x::text)), '') as digest
+    (
+      t,
+    ) => sql`select ${t} as name, count(*)::text || ':' || coalesce(md5(string_agg(x::text, E'\n' order by x::text)), '') as digest
       from ${sql.table(t)} x`,
   );
   const rows = (await sql<{ name: string; digest: string }>`${sql.join(parts, sql` union all `)}`.execute(p.db)).rows;
@@ -196,20 +296,32 @@ describe("fuzz: every endpoint, bad input", () => {
       const [first, ...others] = withParams(route.path);
       const calls: Array<[string, BadBody | undefined]> =
         route.method === "POST"
-          ? [...BAD_BODIES.map((b) => [first, b] as [string, BadBody]), ...others.map((path) => [path, { name: "{}", body: "{}" }] as [string, BadBody])]
-          : [...BAD_QUERIES.map((q) => [`${first}?${q}`, undefined] as [string, undefined]), ...others.map((path) => [path, undefined] as [string, undefined])];
+          ? [
+              ...BAD_BODIES.map((b) => [first, b] as [string, BadBody]),
+              ...others.map((path) => [path, { name: "{}", body: "{}" }] as [string, BadBody]),
+            ]
+          : [
+              ...BAD_QUERIES.map((q) => [`${first}?${q}`, undefined] as [string, undefined]),
+              ...others.map((path) => [path, undefined] as [string, undefined]),
+            ];
       // One bad field in an otherwise valid request: must be refused.
       const mustRefuse = new Set<number>();
       const template = BODY_TEMPLATES[key];
       for (const field of template ? Object.keys(template()) : []) {
         for (const value of field === "count" ? [...NEVER_VALID, ...NOT_A_QUANTITY] : NEVER_VALID) {
           mustRefuse.add(calls.length);
-          calls.push([first, { name: `${field} = ${JSON.stringify(value)}`, body: JSON.stringify({ ...template!(), [field]: value }) }]);
+          calls.push([
+            first,
+            { name: `${field} = ${JSON.stringify(value)}`, body: JSON.stringify({ ...template!(), [field]: value }) },
+          ]);
         }
       }
       const query = QUERY_TEMPLATES[key];
       for (const field of query ? Object.keys(query) : []) {
-        for (const value of [...QUERY_NEVER_VALID, ...(["page", "limit", "pageSize", "id"].includes(field) ? ["1e1", "0x1", "1.0", ""] : [])]) {
+        for (const value of [
+          ...QUERY_NEVER_VALID,
+          ...(["page", "limit", "pageSize", "id"].includes(field) ? ["1e1", "0x1", "1.0", ""] : []),
+        ]) {
           mustRefuse.add(calls.length);
           calls.push([`${first}?${new URLSearchParams({ ...query, [field]: value })}`, undefined]);
         }
@@ -226,7 +338,8 @@ describe("fuzz: every endpoint, bad input", () => {
           envelope = undefined;
         }
         if (envelope?.msg === "ok") accepted.push(body?.name ?? url.slice(0, 60));
-        if (mustRefuse.has(i) && envelope?.msg === "ok") failures.push(`${key} ${url.slice(0, 80)} ${body?.name ?? ""}: accepted`);
+        if (mustRefuse.has(i) && envelope?.msg === "ok")
+          failures.push(`${key} ${url.slice(0, 80)} ${body?.name ?? ""}: accepted`);
         if (res.status >= 500 || !envelope || !["ok", "no", "logout"].includes(String(envelope.msg))) {
           failures.push(`${key} ${url.slice(0, 80)} ${body?.name ?? ""}: HTTP ${res.status} ${res.text.slice(0, 120)}`);
         }
@@ -244,20 +357,43 @@ describe("fuzz: every endpoint, bad input", () => {
   });
 
   it.each([
-    ["register code", "/api/stock/user/reg", { user: "5554440000", password: "secret1", code: "DEMO\u00002026" }, "code"],
+    [
+      "register code",
+      "/api/stock/user/reg",
+      { user: "5554440000", password: "secret1", code: "DEMO\u00002026" },
+      "code",
+    ],
     ["login password", "/api/stock/user/login", { user: "9876543210", password: "demo\u00001234" }, "password"],
     ["watchlist symbol", "/api/stock/success/collection/add", { symbol: "AA\u0000PL" }, "symbol"],
-    ["order tag", "/api/stock/success/deal/order", { tag: "AAPL\u0000", count: 1, mold: "stock", state: "buy", idempotency_key: "nul-key-0001" }, "tag"],
+    [
+      "order tag",
+      "/api/stock/success/deal/order",
+      { tag: "AAPL\u0000", count: 1, mold: "stock", state: "buy", idempotency_key: "nul-key-0001" },
+      "tag",
+    ],
     ["sell no", "/api/stock/success/deal/sell", { no: "2026\u00001120", idempotency_key: "nul-key-0002" }, "no"],
     ["cancel no", "/api/stock/success/deal/cancel", { no: "\u0000" }, "no"],
-    ["operator credit reason", "/api/operator/credit", { user: "9876543210", amount: "5.00", reason: "bonus\u0000" }, "reason"],
-    ["a nested string", "/api/stock/success/collection/add", { symbol: "AAPL", extra: { deeper: ["\u0000"] } }, "extra"],
+    [
+      "operator credit reason",
+      "/api/operator/credit",
+      { user: "9876543210", amount: "5.00", reason: "bonus\u0000" },
+      "reason",
+    ],
+    [
+      "a nested string",
+      "/api/stock/success/collection/add",
+      { symbol: "AAPL", extra: { deeper: ["\u0000"] } },
+      "extra",
+    ],
   ])("a NUL byte in %s is invalid_input on its field, nothing written", async (_name, path, body, field) => {
     const before = await snapshot();
     const res = await p.call(path, { token, headers: OPERATOR, body });
     expect(res).toEqual({
       status: 200,
-      body: { msg: "no", data: { code: "invalid_input", field, message: "text must not contain NUL (U+0000) characters" } },
+      body: {
+        msg: "no",
+        data: { code: "invalid_input", field, message: "text must not contain NUL (U+0000) characters" },
+      },
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -270,7 +406,10 @@ describe("fuzz: every endpoint, bad input", () => {
   ])("a NUL byte in the query %s is invalid_input on %s", async (url, field) => {
     expect(await p.call(url, { token })).toEqual({
       status: 200,
-      body: { msg: "no", data: { code: "invalid_input", field, message: "text must not contain NUL (U+0000) characters" } },
+      body: {
+        msg: "no",
+        data: { code: "invalid_input", field, message: "text must not contain NUL (U+0000) characters" },
+      },
     });
   });
 });

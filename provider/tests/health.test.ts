@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { createFrozenDatabaseProvider, type FrozenDatabaseProvider } from "./frozen-database";
 
 /* GET /api/health reflects the database (decision 0187): PGlite by default, PostgreSQL with DATABASE_URL. */
@@ -13,7 +14,10 @@ describe("GET /api/health", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const p = frozen.provider;
     const healthy = await p.call("/api/health");
-    expect(healthy).toEqual({ status: 200, body: { msg: "ok", data: { status: "ok", time: p.clock.now().toISOString() } } });
+    expect(healthy).toEqual({
+      status: 200,
+      body: { msg: "ok", data: { status: "ok", time: p.clock.now().toISOString() } },
+    });
 
     frozen.freeze();
     // Two balancer probes at once while frozen: both answer (one `select 1` between them), neither waits for the database.
@@ -21,7 +25,9 @@ describe("GET /api/health", () => {
     for (const reply of [first, second]) {
       expect(reply).toEqual({ status: 503, body: { msg: "no", data: { code: "database_unavailable" } } });
     }
-    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual(["[provider] health: the database did not answer within 2000 ms"]);
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      "[provider] health: the database did not answer within 2000 ms",
+    ]);
 
     await frozen.thaw();
     expect((await p.call("/api/health")).status).toBe(200);

@@ -3,10 +3,12 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+
 import { serve } from "@hono/node-server";
 import Decimal from "decimal.js";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
+
 import { signedBillTotal } from "../db/repositories/bills";
 import { insertSession } from "../db/repositories/sessions";
 import { insertUser } from "../db/repositories/users";
@@ -79,10 +81,23 @@ export async function newTrader(p: TestProvider, amount = "100000.00") {
   const phone = `55${String(process.pid % 1000).padStart(3, "0")}${String(++seq).padStart(5, "0")}`;
   passwordHash ??= hashPassword("secret1");
   const now = p.clock.now();
-  const user = await insertUser(p.db, { phone, password_hash: await passwordHash, money: "0.00", loan: "0.00", created_at: now, updated_at: now });
-  if (amount !== "0") await adjustBalanceByPhone(p.db, { phone, amount: new Decimal(amount), reason: "test funds", now });
+  const user = await insertUser(p.db, {
+    phone,
+    password_hash: await passwordHash,
+    money: "0.00",
+    loan: "0.00",
+    created_at: now,
+    updated_at: now,
+  });
+  if (amount !== "0")
+    await adjustBalanceByPhone(p.db, { phone, amount: new Decimal(amount), reason: "test funds", now });
   const token = newToken();
-  await insertSession(p.db, { user_id: user.id, token_hash: sha256(token), created_at: now, expires_at: new Date(now.getTime() + 30 * 86_400_000) });
+  await insertSession(p.db, {
+    user_id: user.id,
+    token_hash: sha256(token),
+    created_at: now,
+    expires_at: new Date(now.getTime() + 30 * 86_400_000),
+  });
   return { phone, token, id: user.id };
 }
 
@@ -96,7 +111,8 @@ export async function newBuyer(p: TestProvider, amount = "100000.00", password: 
     });
     if (set.body.msg !== "ok") throw new Error(`transaction password: ${JSON.stringify(set.body)}`);
   }
-  const call = (path: string, body?: unknown) => p.call(`/api${path}`, { token: t.token, ...(body === undefined ? {} : { body }) });
+  const call = (path: string, body?: unknown) =>
+    p.call(`/api${path}`, { token: t.token, ...(body === undefined ? {} : { body }) });
   return { ...t, call };
 }
 
@@ -112,11 +128,16 @@ let keySeq = 0;
 export const newKey = () => `key-${process.pid}-${Date.now()}-${++keySeq}`;
 
 /** US equities on New York hours (weekdays 09:30–16:00), every other market always open: pending orders can be driven. */
-export const US_HOURS = { US: { timezone: "America/New_York", open: "09:30", close: "16:00", weekdays: [1, 2, 3, 4, 5] } };
+export const US_HOURS = {
+  US: { timezone: "America/New_York", open: "09:30", close: "16:00", weekdays: [1, 2, 3, 4, 5] },
+};
 
 /** `buy(token, tag, count)`: a stock buy order on `p` with a fresh idempotency key. */
 export const buyer = (p: TestProvider) => (token: string, tag: string, count: number) =>
-  p.call("/api/stock/success/deal/order", { token, body: { tag, count, mold: "stock", state: "buy", idempotency_key: newKey() } });
+  p.call("/api/stock/success/deal/order", {
+    token,
+    body: { tag, count, mold: "stock", state: "buy", idempotency_key: newKey() },
+  });
 
 // ---- the operator ------------------------------------------------------------------------------------------------
 
@@ -166,11 +187,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 /** One run of the operator CLI against `providerUrl`: its exit code and what it printed (stdout, then stderr). */
 export async function runCli(providerUrl: string, ...args: string[]) {
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "provider/operator-cli.ts", ...args], {
-      cwd: root,
-      env: { ...process.env, PROVIDER_URL: providerUrl, OPERATOR_KEY: "test-operator-key" },
-      timeout: 30_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "provider/operator-cli.ts", ...args],
+      {
+        cwd: root,
+        env: { ...process.env, PROVIDER_URL: providerUrl, OPERATOR_KEY: "test-operator-key" },
+        timeout: 30_000,
+      },
+    );
     return { code: 0, out: stdout.trim() };
   } catch (error: any) {
     return { code: error.code as number, out: `${error.stdout}${error.stderr}`.trim() };
@@ -221,10 +246,20 @@ export async function pngWithExif(width = 40, height = 20) {
 }
 
 /** POST /upload with a multipart body (field `file`). */
-export async function upload(p: TestProvider, token: string | undefined, bytes: Uint8Array, name = "photo.png", type = "image/png") {
+export async function upload(
+  p: TestProvider,
+  token: string | undefined,
+  bytes: Uint8Array,
+  name = "photo.png",
+  type = "image/png",
+) {
   const form = new FormData();
   form.append("file", new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
-  const res = await p.fetch("/api/stock/success/upload", { method: "POST", body: form, headers: token ? { token } : {} });
+  const res = await p.fetch("/api/stock/success/upload", {
+    method: "POST",
+    body: form,
+    headers: token ? { token } : {},
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 

@@ -1,6 +1,17 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, ordersOf, usdInrAt, useInProcessProvider } from "./helpers";
+
+import {
+  billsOf,
+  expectLedgerBalanced,
+  FEE,
+  m2,
+  newKey,
+  newTrader,
+  ordersOf,
+  usdInrAt,
+  useInProcessProvider,
+} from "./helpers";
 
 /* Double submission: the same idempotency key from the same user creates one order and replays the first reply. */
 const AT = new Date("2026-11-20T15:00:00Z");
@@ -33,14 +44,22 @@ describe("idempotency keys", () => {
     p.clock.set(AT);
     const t = await newTrader(p);
     const key = newKey();
-    expect(JSON.parse(await (await post("order", t.token, { tag: "AAPL", count: 1, idempotency_key: key })).text()).msg).toBe("ok");
-    for (const changed of [{ tag: "AAPL", count: 2 }, { tag: "MSFT", count: 1 }]) {
+    expect(
+      JSON.parse(await (await post("order", t.token, { tag: "AAPL", count: 1, idempotency_key: key })).text()).msg,
+    ).toBe("ok");
+    for (const changed of [
+      { tag: "AAPL", count: 2 },
+      { tag: "MSFT", count: 1 },
+    ]) {
       const res = JSON.parse(await (await post("order", t.token, { ...changed, idempotency_key: key })).text());
       expect(res).toMatchObject({ msg: "no", data: { code: "invalid_input", field: "idempotency_key" } });
     }
     // Keys are per user: another user may use the same key.
     const other = await newTrader(p);
-    expect(JSON.parse(await (await post("order", other.token, { tag: "MSFT", count: 1, idempotency_key: key })).text()).data.tag).toBe("MSFT");
+    expect(
+      JSON.parse(await (await post("order", other.token, { tag: "MSFT", count: 1, idempotency_key: key })).text()).data
+        .tag,
+    ).toBe("MSFT");
     expect(await ordersOf(p, t.id)).toHaveLength(1);
   });
 
@@ -48,7 +67,9 @@ describe("idempotency keys", () => {
     p.clock.set(AT);
     const t = await newTrader(p);
     const body = { tag: "NVDA", count: 3, idempotency_key: newKey() };
-    const replies = await Promise.all(Array.from({ length: 5 }, () => post("order", t.token, body).then((r) => r.text())));
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => post("order", t.token, body).then((r) => r.text())),
+    );
     expect(new Set(replies).size).toBe(1);
     expect(JSON.parse(replies[0]).data).toMatchObject({ tag: "NVDA", count: 3, status: 1 });
     expect(await ordersOf(p, t.id)).toHaveLength(1);
@@ -57,7 +78,9 @@ describe("idempotency keys", () => {
     // The same for sells: a concurrent double sell of the whole lot sells it once.
     const lot = JSON.parse(replies[0]).data;
     const sellBody = { no: lot.no, idempotency_key: newKey() };
-    const sells = await Promise.all([post("sell", t.token, sellBody), post("sell", t.token, sellBody)].map((r) => r.then((x) => x.text())));
+    const sells = await Promise.all(
+      [post("sell", t.token, sellBody), post("sell", t.token, sellBody)].map((r) => r.then((x) => x.text())),
+    );
     expect(sells[0]).toBe(sells[1]);
     expect(JSON.parse(sells[0]).data).toMatchObject({ state: "sell", count: 3, status: 1 });
     expect(await ordersOf(p, t.id)).toHaveLength(2);
@@ -72,7 +95,9 @@ describe("idempotency keys", () => {
     const perShare = new Decimal(m2(inRupees)).plus(m2(FEE.times(inRupees)));
     const fits = new Decimal("100000").div(perShare).floor().toNumber();
     const results = await Promise.all(
-      Array.from({ length: fits + 3 }, () => post("order", t.token, { tag: "AAPL", count: 1, idempotency_key: newKey() }).then((r) => r.json())),
+      Array.from({ length: fits + 3 }, () =>
+        post("order", t.token, { tag: "AAPL", count: 1, idempotency_key: newKey() }).then((r) => r.json()),
+      ),
     );
     expect(results.filter((r: any) => r.msg === "ok")).toHaveLength(fits);
     expect(results.filter((r: any) => r.data.code === "not_sufficient_funds")).toHaveLength(3);
@@ -84,8 +109,14 @@ describe("idempotency keys", () => {
     const t = await newTrader(p);
     const bad = async (path: string, body: object) => JSON.parse(await (await post(path, t.token, body)).text()).data;
     expect(await bad("sell", { no: "1", count: 1 })).toMatchObject({ code: "invalid_input", field: "idempotency_key" });
-    expect(await bad("sell", { count: 1, idempotency_key: newKey() })).toMatchObject({ code: "invalid_input", field: "no" });
-    expect(await bad("sell", { no: "1", count: 0, idempotency_key: newKey() })).toMatchObject({ code: "invalid_input", field: "count" });
+    expect(await bad("sell", { count: 1, idempotency_key: newKey() })).toMatchObject({
+      code: "invalid_input",
+      field: "no",
+    });
+    expect(await bad("sell", { no: "1", count: 0, idempotency_key: newKey() })).toMatchObject({
+      code: "invalid_input",
+      field: "count",
+    });
     expect(await bad("cancel", {})).toMatchObject({ code: "invalid_input", field: "no" });
     expect(await bad("cancel", { no: "20261120999" })).toMatchObject({ code: "not_found", field: "no" });
     expect((await post("order", "not-a-token", { tag: "AAPL", count: 1, idempotency_key: newKey() })).status).toBe(400);

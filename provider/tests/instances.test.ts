@@ -3,9 +3,11 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha256 } from "../services/tokens";
+
 import { runOnServer } from "./helpers";
+import { sha256 } from "../services/tokens";
 
 /*
  * Two provider instances, each its own process, on one PostgreSQL database and schema (docs/decisions/0183): a
@@ -25,13 +27,21 @@ interface Instance {
   url: string;
   pid: number;
   child: ChildProcess;
-  call(path: string, init?: { token?: string; body?: unknown; operator?: boolean }): Promise<{ status: number; body: any }>;
+  call(
+    path: string,
+    init?: { token?: string; body?: unknown; operator?: boolean },
+  ): Promise<{ status: number; body: any }>;
 }
 
 function startInstance(schema: string, prepared: boolean): Promise<Instance> {
   const child = spawn(process.execPath, ["--import", "tsx", "provider/tests/fixtures/instance.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, INSTANCE_SCHEMA: schema, INSTANCE_PREPARED: prepared ? "1" : "0" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      INSTANCE_SCHEMA: schema,
+      INSTANCE_PREPARED: prepared ? "1" : "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -102,7 +112,8 @@ describe.skipIf(!databaseUrl)("two provider instances on one PostgreSQL database
   const withdrawOn = (instance: Instance, token: string, count: string) =>
     instance.call("/api/stock/success/money/access", { token, body: { bank_id: cardId, count } });
   const minimumWithdrawalOn = async (instance: Instance) =>
-    (await instance.call("/api/v2/config")).body.data.find((e: { tag: string }) => e.tag === "min_withdraw_count").value;
+    (await instance.call("/api/v2/config")).body.data.find((e: { tag: string }) => e.tag === "min_withdraw_count")
+      .value;
 
   beforeAll(async () => {
     await sql(`create schema ${schema}`);
@@ -146,7 +157,10 @@ describe.skipIf(!databaseUrl)("two provider instances on one PostgreSQL database
   it("a raised minimum withdrawal set through one instance is enforced by the other at once, and shown within 1 s", async () => {
     const token = await login();
     expect(await minimumWithdrawalOn(b)).toBe("100"); // B now holds the config in its cache
-    const raised = await a.call("/api/operator/config", { operator: true, body: { tag: "min_withdraw_count", value: "5000" } });
+    const raised = await a.call("/api/operator/config", {
+      operator: true,
+      body: { tag: "min_withdraw_count", value: "5000" },
+    });
     expect(raised.body).toEqual({ msg: "ok", data: { tag: "min_withdraw_count", value: "5000" } });
     expect((await withdrawOn(b, token, "1000")).body).toEqual({
       msg: "no",
@@ -159,7 +173,10 @@ describe.skipIf(!databaseUrl)("two provider instances on one PostgreSQL database
     // Written by hand (no notification): B's GET shows its copy for up to 10 s, the withdrawal reads the table.
     await sql(`update ${schema}.config set value = '8000' where tag = 'min_withdraw_count'`);
     expect(await minimumWithdrawalOn(b)).toBe("5000");
-    expect((await withdrawOn(b, token, "6000")).body.data).toMatchObject({ code: "amount_too_small", message: "the minimum is 8000" });
+    expect((await withdrawOn(b, token, "6000")).body.data).toMatchObject({
+      code: "amount_too_small",
+      message: "the minimum is 8000",
+    });
     await a.call("/api/operator/config", { operator: true, body: { tag: "min_withdraw_count", value: "100" } });
   });
 
@@ -177,7 +194,9 @@ describe.skipIf(!databaseUrl)("two provider instances on one PostgreSQL database
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       try {
-        const { rows } = await client.query(`select 1 from pg_stat_activity where ${listenerOf(b.pid)} and query ilike 'listen%'`);
+        const { rows } = await client.query(
+          `select 1 from pg_stat_activity where ${listenerOf(b.pid)} and query ilike 'listen%'`,
+        );
         return rows.length === 1;
       } finally {
         await client.end();

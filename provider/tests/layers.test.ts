@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { describe, expect, it } from "vitest";
 
 /*
@@ -16,7 +17,12 @@ const sources = (dir: string) =>
     .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
     .map((f) => ({ file: `${dir}/${f}`, text: fs.readFileSync(path.join(root, dir, f), "utf8") }));
 
-const RAW_KYSELY = [/\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(/, /\bsql\s*`/, /\bsql\s*\./, /import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*"kysely"/];
+const RAW_KYSELY = [
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(/,
+  /\bsql\s*`/,
+  /\bsql\s*\./,
+  /import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*"kysely"/,
+];
 
 /** Routes that still reach repositories directly; their owner is moving them behind services. Shrink, never grow. */
 const HTTP_NOT_YET_BEHIND_SERVICES: string[] = [];
@@ -40,7 +46,11 @@ describe("provider layers", () => {
 
   it("gives routes no database handle: they reach data only through services", () => {
     const offenders = sources("http")
-      .filter(({ text }) => /\b(DB|Executor|Kysely|Transaction)\b/.test(text.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, "")) || /\.db\b/.test(text))
+      .filter(
+        ({ text }) =>
+          /\b(DB|Executor|Kysely|Transaction)\b/.test(text.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, "")) ||
+          /\.db\b/.test(text),
+      )
       .map(({ file }) => file);
     expect(offenders).toEqual([]);
   });
@@ -55,7 +65,10 @@ describe("provider layers", () => {
     const app = fs.readFileSync(path.join(root, "app.ts"), "utf8");
     expect(factories.filter((name) => !calls(app, name))).toEqual([]);
     const elsewhere = [...sources("http"), ...sources("."), ...sources("services")]
-      .filter(({ file }) => file !== "./app.ts" && factories.some((name) => calls(fs.readFileSync(path.join(root, file), "utf8"), name)))
+      .filter(
+        ({ file }) =>
+          file !== "./app.ts" && factories.some((name) => calls(fs.readFileSync(path.join(root, file), "utf8"), name)),
+      )
       .map(({ file }) => file);
     expect(elsewhere).toEqual([]);
   });
@@ -69,7 +82,9 @@ describe("provider layers", () => {
     );
     // How a provider is built or started is what these test, so they call createProviderApp / startProvider;
     // fixtures/instance.ts is the body of a spawned process (instances.test.ts).
-    const ownStart = testFiles.filter(({ text }) => /\b(createProviderApp|startProvider)\(/.test(text)).map(({ file }) => file);
+    const ownStart = testFiles
+      .filter(({ text }) => /\b(createProviderApp|startProvider)\(/.test(text))
+      .map(({ file }) => file);
     expect(ownStart).toEqual([
       "tests/envelope.test.ts",
       "tests/operator-key.test.ts",

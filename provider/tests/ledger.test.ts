@@ -1,10 +1,11 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { loginDemo, TEST_DEMO_USER } from "../testing";
-import { applyBalanceChange } from "../services/ledger";
+
 import { signedBillTotal } from "../db/repositories/bills";
 import { findUserByPhone } from "../db/repositories/users";
 import { ProviderError } from "../errors";
+import { applyBalanceChange } from "../services/ledger";
+import { loginDemo, TEST_DEMO_USER } from "../testing";
 import { useInProcessProvider } from "./helpers";
 
 const p = useInProcessProvider();
@@ -19,8 +20,18 @@ async function demo() {
 
 describe("ledger", () => {
   it("starts the demo user with a 100000.00 opening-balance bill", async () => {
-    const rows = await p.db.selectFrom("bills").selectAll().where("user_id", "=", (await demo()).id).orderBy("id").execute();
-    expect(rows[0]).toMatchObject({ type: "income", amount: "100000.00", balance: "100000.00", reason: "Opening balance" });
+    const rows = await p.db
+      .selectFrom("bills")
+      .selectAll()
+      .where("user_id", "=", (await demo()).id)
+      .orderBy("id")
+      .execute();
+    expect(rows[0]).toMatchObject({
+      type: "income",
+      amount: "100000.00",
+      balance: "100000.00",
+      reason: "Opening balance",
+    });
   });
 
   it("keeps sum(bills) == balance through credits and debits, exactly (no float drift)", async () => {
@@ -30,10 +41,18 @@ describe("ledger", () => {
     const user = await demo();
     expect(user.money).toBe("100000.11");
     expect(await signedBillTotal(p.db, user.id)).toBe(user.money);
-    const last = await p.db.selectFrom("bills").selectAll().where("user_id", "=", user.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const last = await p.db
+      .selectFrom("bills")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(last.balance).toBe(user.money);
     const token = await loginDemo(p);
-    expect((await p.call("/api/stock/success/v2/balance", { token })).body).toEqual({ msg: "ok", data: { balance: "100000.11" } });
+    expect((await p.call("/api/stock/success/v2/balance", { token })).body).toEqual({
+      msg: "ok",
+      data: { balance: "100000.11" },
+    });
   });
 
   it("refuses to go negative and writes nothing", async () => {
@@ -42,7 +61,9 @@ describe("ledger", () => {
     const res = await credit(TEST_DEMO_USER, "-999999999.00");
     expect(res.body).toMatchObject({ msg: "no", data: { code: "not_sufficient_funds" } });
     expect((await demo()).money).toBe(before.money);
-    expect(await p.db.selectFrom("bills").select("id").where("user_id", "=", before.id).execute()).toHaveLength(billsBefore.length);
+    expect(await p.db.selectFrom("bills").select("id").where("user_id", "=", before.id).execute()).toHaveLength(
+      billsBefore.length,
+    );
   });
 
   it.each([
@@ -97,7 +118,9 @@ describe("ledger", () => {
   });
 
   it("serialises concurrent debits so the balance never goes negative", async () => {
-    const reg = await p.call("/api/stock/user/reg", { body: { user: "5557770000", password: "secret1", code: "DEMO2026" } });
+    const reg = await p.call("/api/stock/user/reg", {
+      body: { user: "5557770000", password: "secret1", code: "DEMO2026" },
+    });
     expect(reg.body.msg).toBe("ok");
     await credit("5557770000", "100.00");
     const results = await Promise.all(Array.from({ length: 8 }, () => credit("5557770000", "-30.00")));
@@ -111,8 +134,18 @@ describe("ledger", () => {
 
   it("applyBalanceChange rejects zero and more than 2 decimals", async () => {
     const user = await demo();
-    await expect(p.db.transaction().execute((trx) => applyBalanceChange(trx, user.id, new Decimal(0), "x", p.clock.now(), { kind: "other" }))).rejects.toBeInstanceOf(ProviderError);
-    await expect(p.db.transaction().execute((trx) => applyBalanceChange(trx, user.id, new Decimal("0.001"), "x", p.clock.now(), { kind: "other" }))).rejects.toBeInstanceOf(ProviderError);
+    await expect(
+      p.db
+        .transaction()
+        .execute((trx) => applyBalanceChange(trx, user.id, new Decimal(0), "x", p.clock.now(), { kind: "other" })),
+    ).rejects.toBeInstanceOf(ProviderError);
+    await expect(
+      p.db
+        .transaction()
+        .execute((trx) =>
+          applyBalanceChange(trx, user.id, new Decimal("0.001"), "x", p.clock.now(), { kind: "other" }),
+        ),
+    ).rejects.toBeInstanceOf(ProviderError);
   });
 
   it("lists bills newest first with type filter and paging", async () => {
@@ -128,6 +161,9 @@ describe("ledger", () => {
     expect(income.count + expense.count).toBe(all.count);
     const page2 = (await p.call("/api/stock/success/v2/bill?page=2&limit=2", { token })).body.data;
     expect(page2.rows.map((r: any) => r.id)).toEqual(all.rows.slice(2, 4).map((r: any) => r.id));
-    expect((await p.call("/api/stock/success/v2/bill?type=other", { token })).body.data).toMatchObject({ code: "invalid_input", field: "type" });
+    expect((await p.call("/api/stock/success/v2/bill?type=other", { token })).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "type",
+    });
   });
 });

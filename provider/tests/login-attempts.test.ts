@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+
 import { describe, expect, it } from "vitest";
-import { createAttemptLimiter } from "../services/attempt-limiter";
+
 import { newTrader, useInProcessProvider } from "./helpers";
+import { createAttemptLimiter } from "../services/attempt-limiter";
 
 /*
  * The login brake (docs/decisions/0060): attempts are reserved before the password is checked, so bursts cannot
@@ -32,9 +34,9 @@ const tally = (bodies: any[]) => {
 };
 const times = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 const openAttempts = async (subject: string) =>
-  (await p.db.selectFrom("auth_attempts").select(["address", "succeeded_at"]).where("subject", "=", subject).execute()).filter(
-    (r) => r.succeeded_at === null,
-  ).length;
+  (
+    await p.db.selectFrom("auth_attempts").select(["address", "succeeded_at"]).where("subject", "=", subject).execute()
+  ).filter((r) => r.succeeded_at === null).length;
 
 describe("login attempts under concurrency", () => {
   it("50 concurrent wrong passwords: 10 are checked, 40 refused, and then the right password is refused too", async () => {
@@ -116,7 +118,12 @@ describe("strangers cannot lock the owner out", () => {
     for (let i = 0; i < 4; i++) expect(outcome(await login(phone, "wrong-pass"))).toBe("login_failed");
     expect(outcome(await login(phone, PASSWORD, "garbage"))).toBe("too_many_requests");
     expect(outcome(await login(phone, PASSWORD, " 192.0.2.30 "))).toBe("ok");
-    const rows = await p.db.selectFrom("auth_attempts").select("address").where("subject", "=", phone).orderBy("id").execute();
+    const rows = await p.db
+      .selectFrom("auth_attempts")
+      .select("address")
+      .where("subject", "=", phone)
+      .orderBy("id")
+      .execute();
     expect([...new Set(rows.map((r) => r.address))]).toEqual(["unknown", "192.0.2.30"]);
   });
 });
@@ -132,7 +139,9 @@ describe("a device the customer signed in from, behind one shared address (docs/
     expect(outcome(await login(phone, PASSWORD, "192.0.2.140", laptop))).toBe("ok"); // signed in from this laptop 29 days ago
     p.clock.advance(29 * 86_400_000);
     const phones = Array.from({ length: 30 }, (_, i) => String(5_570_000_000 + i));
-    expect(tally(await times(30, (i) => login(phones[i], "wrong-pass", BALANCER, newDevice())))).toEqual({ login_failed: 30 });
+    expect(tally(await times(30, (i) => login(phones[i], "wrong-pass", BALANCER, newDevice())))).toEqual({
+      login_failed: 30,
+    });
     expect(outcome(await login(phone, PASSWORD, BALANCER, laptop))).toBe("ok");
     // Anyone else from that address is still held: a device the phone never signed in from, or none at all.
     expect(outcome(await login(phone, PASSWORD, BALANCER, newDevice()))).toBe("too_many_requests");
@@ -146,11 +155,13 @@ describe("a device the customer signed in from, behind one shared address (docs/
     const { phone } = await newTrader(p, "0");
     const phoneApp = newDevice();
     expect(outcome(await login(phone, PASSWORD, BALANCER, phoneApp))).toBe("ok");
-    for (let i = 0; i < 10; i++) expect(outcome(await login(phone, "wrong-pass", BALANCER, newDevice()))).toBe("login_failed");
+    for (let i = 0; i < 10; i++)
+      expect(outcome(await login(phone, "wrong-pass", BALANCER, newDevice()))).toBe("login_failed");
     expect(outcome(await login(phone, PASSWORD, BALANCER, newDevice()))).toBe("too_many_requests");
     expect(outcome(await login(phone, PASSWORD, BALANCER, phoneApp))).toBe("ok");
     // A stolen device id is no master key: the device's own failures count in its own bucket.
-    for (let i = 0; i < 10; i++) expect(outcome(await login(phone, "wrong-pass", BALANCER, phoneApp))).toBe("login_failed");
+    for (let i = 0; i < 10; i++)
+      expect(outcome(await login(phone, "wrong-pass", BALANCER, phoneApp))).toBe("login_failed");
     expect(outcome(await login(phone, PASSWORD, BALANCER, phoneApp))).toBe("too_many_requests");
   });
 
@@ -215,8 +226,13 @@ describe("the attempt limiter as a service", () => {
     const ok = await a.reserve({ subject: "u1", address: "10.1.1.1" });
     await ok.succeeded(); // 10.1.1.1 is now trusted for u1 in scope test-a
     for (const address of ["10.1.1.2", "10.1.1.2", "10.1.1.3"]) await a.reserve({ subject: "u1", address });
-    await expect(a.reserve({ subject: "u1", address: "10.1.1.2" })).rejects.toMatchObject({ code: "too_many_requests", field: "fund_code" });
-    await expect(a.reserve({ subject: "u1", address: "10.1.1.4" })).rejects.toMatchObject({ code: "too_many_requests" });
+    await expect(a.reserve({ subject: "u1", address: "10.1.1.2" })).rejects.toMatchObject({
+      code: "too_many_requests",
+      field: "fund_code",
+    });
+    await expect(a.reserve({ subject: "u1", address: "10.1.1.4" })).rejects.toMatchObject({
+      code: "too_many_requests",
+    });
     await a.reserve({ subject: "u1", address: "10.1.1.1" }); // trusted: only its own pair bucket applies
     await b.reserve({ subject: "u1", address: "10.1.1.4" }); // another scope, other buckets
 
@@ -224,7 +240,12 @@ describe("the attempt limiter as a service", () => {
     const before = await p.db.selectFrom("auth_attempts").select("id").where("scope", "=", "test-a").execute();
     expect(before).toHaveLength(5);
     await a.reserve({ subject: "u2", address: "10.1.1.9" });
-    const after = await p.db.selectFrom("auth_attempts").select(["subject", "scope"]).where("scope", "in", ["test-a", "test-b"]).orderBy("id").execute();
+    const after = await p.db
+      .selectFrom("auth_attempts")
+      .select(["subject", "scope"])
+      .where("scope", "in", ["test-a", "test-b"])
+      .orderBy("id")
+      .execute();
     expect(after).toEqual([
       { subject: "u1", scope: "test-b" },
       { subject: "u2", scope: "test-a" },

@@ -1,7 +1,21 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
+
+import {
+  balanceOf,
+  billsOf,
+  buyer,
+  expectLedgerBalanced,
+  FEE,
+  m2,
+  newKey,
+  newTrader,
+  priceOf,
+  US_HOURS,
+  usdInrAt,
+  useInProcessProvider,
+} from "./helpers";
 import { MarketHours, parseMarketHours } from "../market/hours";
-import { balanceOf, billsOf, buyer, expectLedgerBalanced, FEE, m2, newKey, newTrader, priceOf, US_HOURS, usdInrAt, useInProcessProvider } from "./helpers";
 
 /*
  * US equities trade 09:30–16:00 New York time on weekdays; other markets stay always open.
@@ -39,18 +53,28 @@ describe("market hours", () => {
     expect(hours.isOpen(aapl, new Date("2026-11-20T21:00:00Z"))).toBe(false);
     expect(hours.isOpen(aapl, new Date("2026-11-21T15:00:00Z"))).toBe(false); // Saturday
     expect(hours.nextSession(aapl, FRIDAY_EVENING)).toEqual({ open: MONDAY_OPEN, close: MONDAY_CLOSE });
-    expect(hours.nextSession(aapl, new Date("2026-07-01T12:00:00Z"))?.open.toISOString()).toBe("2026-07-01T13:30:00.000Z"); // EDT
+    expect(hours.nextSession(aapl, new Date("2026-07-01T12:00:00Z"))?.open.toISOString()).toBe(
+      "2026-07-01T13:30:00.000Z",
+    ); // EDT
     expect(hours.isOpen({ market: "FOREX", exchangeName: "FX" }, new Date("2026-11-21T15:00:00Z"))).toBe(true);
     expect(hours.nextSession({ market: "FOREX", exchangeName: "FX" }, FRIDAY_EVENING)).toBeUndefined();
     // The exchange name wins over the market code.
-    const nse = new MarketHours({ NSE: { timezone: "Asia/Kolkata", open: "09:15", close: "15:30", weekdays: [1, 2, 3, 4, 5] } });
+    const nse = new MarketHours({
+      NSE: { timezone: "Asia/Kolkata", open: "09:15", close: "15:30", weekdays: [1, 2, 3, 4, 5] },
+    });
     expect(nse.isOpen({ market: "IN", exchangeName: "NSE" }, new Date("2026-11-20T03:45:00Z"))).toBe(true);
     expect(nse.isOpen({ market: "IN", exchangeName: "BSE" }, new Date("2026-11-21T03:45:00Z"))).toBe(true);
 
     expect(parseMarketHours(undefined)).toEqual({});
-    expect(parseMarketHours(JSON.stringify({ IN: { timezone: "Asia/Kolkata", open: "09:15", close: "15:30" } })).IN.weekdays).toEqual([1, 2, 3, 4, 5]);
-    expect(() => parseMarketHours(JSON.stringify({ IN: { timezone: "Mars/Olympus", open: "09:15", close: "15:30" } }))).toThrow(/MARKET_HOURS/);
-    expect(() => parseMarketHours(JSON.stringify({ IN: { timezone: "UTC", open: "9:15", close: "15:30" } }))).toThrow(/MARKET_HOURS/);
+    expect(
+      parseMarketHours(JSON.stringify({ IN: { timezone: "Asia/Kolkata", open: "09:15", close: "15:30" } })).IN.weekdays,
+    ).toEqual([1, 2, 3, 4, 5]);
+    expect(() =>
+      parseMarketHours(JSON.stringify({ IN: { timezone: "Mars/Olympus", open: "09:15", close: "15:30" } })),
+    ).toThrow(/MARKET_HOURS/);
+    expect(() => parseMarketHours(JSON.stringify({ IN: { timezone: "UTC", open: "9:15", close: "15:30" } }))).toThrow(
+      /MARKET_HOURS/,
+    );
   });
 
   it("closed market: the buy is pending with cash held; it fills at the next open at the opening price", async () => {
@@ -60,7 +84,14 @@ describe("market hours", () => {
     const res = await order(t.token, "AAPL", 10);
     const pending = res.body.data;
     const held = expectedHold(quoteNow, 10, usdInrAt(p, FRIDAY_EVENING));
-    expect(pending).toMatchObject({ status: 0, status_name: "pending", held, price: quoteNow, filled_at: null, expires_at: MONDAY_CLOSE.toISOString() });
+    expect(pending).toMatchObject({
+      status: 0,
+      status_name: "pending",
+      held,
+      price: quoteNow,
+      filled_at: null,
+      expires_at: MONDAY_CLOSE.toISOString(),
+    });
     expect(await balanceOf(p, t.id)).toBe(new Decimal("1000000").minus(held).toFixed(2));
     expect((await billsOf(p, t.id)).at(-1)).toMatchObject({ type: "expense", amount: held });
     await expectLedgerBalanced(p, t.id);
@@ -81,13 +112,26 @@ describe("market hours", () => {
     const openPrice = priceOf(p, "AAPL", MONDAY_OPEN);
     const pos = (await p.call("/api/stock/success/deal/positions?market=US", { token: t.token })).body.data;
     expect(pos.rows).toHaveLength(1);
-    expect(pos.rows[0]).toMatchObject({ no: pending.no, count: 10, price: openPrice, filled_at: MONDAY_OPEN.toISOString() });
+    expect(pos.rows[0]).toMatchObject({
+      no: pending.no,
+      count: 10,
+      price: openPrice,
+      filled_at: MONDAY_OPEN.toISOString(),
+    });
     const filled = (await records(t.token, "success")).rows.find((r: any) => r.no === pending.no);
     const notional = new Decimal(String(openPrice)).times(10);
     const fee = m2(FEE.times(notional));
     // Dollars on the order; rupees from the wallet at the rate of the opening instant.
     const paid = walletNet(notional, usdInrAt(p, MONDAY_OPEN), "buy");
-    expect(filled).toMatchObject({ status: 1, price: openPrice, held: "0.00", price_all: m2(notional), fee, amount: m2(notional.plus(fee)), wallet_amount: paid });
+    expect(filled).toMatchObject({
+      status: 1,
+      price: openPrice,
+      held: "0.00",
+      price_all: m2(notional),
+      fee,
+      amount: m2(notional.plus(fee)),
+      wallet_amount: paid,
+    });
     const bills = await billsOf(p, t.id);
     expect(bills.slice(-2).map((b) => [b.type, b.amount])).toEqual([
       ["income", held],
@@ -113,7 +157,11 @@ describe("market hours", () => {
     const now = new Date(MONDAY_OPEN.getTime() + 60_000);
     p.clock.set(now);
     const info = (await p.call("/api/stock/success/v2/user/info", { token: t.token })).body.data;
-    const paid = walletNet(new Decimal(String(priceOf(p, "AAPL", MONDAY_OPEN))).times(10), usdInrAt(p, MONDAY_OPEN), "buy");
+    const paid = walletNet(
+      new Decimal(String(priceOf(p, "AAPL", MONDAY_OPEN))).times(10),
+      usdInrAt(p, MONDAY_OPEN),
+      "buy",
+    );
     expect(info.held).toBe("0.00");
     expect(info.money).toBe(new Decimal("1000000").minus(paid).toFixed(2));
     expect(info.market_value).toBe(m2(new Decimal(String(priceOf(p, "AAPL", now))).times(10).times(usdInrAt(p, now))));
@@ -127,7 +175,13 @@ describe("market hours", () => {
     expect(await balanceOf(p, t.id)).not.toBe("1000000.00");
     const cancel = (no: string) => p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no } });
     const res = (await cancel(pending.no)).body.data;
-    expect(res).toMatchObject({ no: pending.no, status: 2, status_name: "cancelled", held: "0.00", reason: "cancelled_by_user" });
+    expect(res).toMatchObject({
+      no: pending.no,
+      status: 2,
+      status_name: "cancelled",
+      held: "0.00",
+      reason: "cancelled_by_user",
+    });
     expect(await expectLedgerBalanced(p, t.id)).toBe("1000000.00");
     // The hold and its release both name the pending order.
     expect((await billsOf(p, t.id)).slice(-2)).toMatchObject([
@@ -150,9 +204,17 @@ describe("market hours", () => {
     p.clock.set(new Date(MONDAY_CLOSE.getTime() + 60_000));
     const expired = (await records(t.token, "expired")).rows;
     expect(expired.map((r: any) => r.no)).toEqual([pending.no]);
-    expect(expired[0]).toMatchObject({ status: 3, status_name: "expired", held: "0.00", reason: "session_ended", filled_at: null });
+    expect(expired[0]).toMatchObject({
+      status: 3,
+      status_name: "expired",
+      held: "0.00",
+      reason: "session_ended",
+      filled_at: null,
+    });
     expect(await expectLedgerBalanced(p, t.id)).toBe("100000.00");
-    expect((await p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no: pending.no } })).body.data.code).toBe("order_not_pending");
+    expect(
+      (await p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no: pending.no } })).body.data.code,
+    ).toBe("order_not_pending");
   });
 
   it("a sell while closed is pending with the shares reserved; it fills at the next open, or is cancelled back", async () => {
@@ -162,9 +224,18 @@ describe("market hours", () => {
     expect(lot.status).toBe(1);
     p.clock.set(new Date(MONDAY_CLOSE.getTime() + 3600_000));
     const sell = (count: number) =>
-      p.call("/api/stock/success/deal/sell", { token: t.token, body: { no: lot.no, count, idempotency_key: newKey() } });
+      p.call("/api/stock/success/deal/sell", {
+        token: t.token,
+        body: { no: lot.no, count, idempotency_key: newKey() },
+      });
     const s1 = (await sell(4)).body.data;
-    expect(s1).toMatchObject({ state: "sell", status: 0, count: 4, position_no: lot.no, expires_at: "2026-11-24T21:00:00.000Z" });
+    expect(s1).toMatchObject({
+      state: "sell",
+      status: 0,
+      count: 4,
+      position_no: lot.no,
+      expires_at: "2026-11-24T21:00:00.000Z",
+    });
     const s2 = (await sell(2)).body.data;
     const positions = async () => (await p.call("/api/stock/success/deal/positions", { token: t.token })).body.data;
     expect((await positions()).rows[0].count).toBe(4);
@@ -172,9 +243,13 @@ describe("market hours", () => {
     const moneyBefore = await balanceOf(p, t.id);
     // Reserved shares still count in the total.
     const info = (await p.call("/api/stock/success/v2/user/info", { token: t.token })).body.data;
-    expect(info.market_value).toBe(m2(new Decimal(String(priceOf(p, "AAPL", p.clock.now()))).times(10).times(usdInrAt(p, p.clock.now()))));
+    expect(info.market_value).toBe(
+      m2(new Decimal(String(priceOf(p, "AAPL", p.clock.now()))).times(10).times(usdInrAt(p, p.clock.now()))),
+    );
 
-    expect((await p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no: s2.no } })).body.data.status).toBe(2);
+    expect(
+      (await p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no: s2.no } })).body.data.status,
+    ).toBe(2);
     expect((await positions()).rows[0].count).toBe(6);
     expect(await balanceOf(p, t.id)).toBe(moneyBefore);
 

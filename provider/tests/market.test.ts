@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import { createTestProvider } from "../testing";
 import { useInProcessProvider } from "./helpers";
-import { UNIVERSE } from "../market/universe";
-import { sparklinePaths } from "../market/svg";
 import { UNSAFE_NEWS } from "../db/seed-products";
+import { sparklinePaths } from "../market/svg";
+import { UNIVERSE } from "../market/universe";
 
 const AT = new Date("2026-11-20T09:15:00Z");
 const p = useInProcessProvider({ now: () => AT });
@@ -81,7 +82,12 @@ describe("quotes and charts", () => {
       expect(d.rows, mold).toHaveLength(n);
     }
     const svg = (await get("/api/v2/yahoo?symbol=^NSEI&market=IN&mold=SVG")).data;
-    expect(svg).toMatchObject({ symbol: "^NSEI", name: "NIFTY 50", price: expect.any(Number), previousClose: expect.any(Number) });
+    expect(svg).toMatchObject({
+      symbol: "^NSEI",
+      name: "NIFTY 50",
+      price: expect.any(Number),
+      previousClose: expect.any(Number),
+    });
     expect(svg.linePath).toMatch(/^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+)+$/);
     expect(svg.areaPath.startsWith(svg.linePath)).toBe(true);
     expect(svg.areaPath.endsWith("L300,100L0,100Z")).toBe(true);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { TEST_DEMO_USER } from "../testing";
-import { moneyString, parseMoney, toMoneyString } from "../services/money";
-import { parseWholeAmount } from "../services/amounts";
+
 import { findUserByPhone } from "../db/repositories/users";
+import { parseWholeAmount } from "../services/amounts";
+import { moneyString, parseMoney, toMoneyString } from "../services/money";
+import { TEST_DEMO_USER } from "../testing";
 import { balanceOf, billsOf, expectLedgerBalanced, newTrader, OPERATOR, useInProcessProvider } from "./helpers";
 
 /* Money in requests is a decimal string; a balance never leaves numeric(20,2) (docs/decisions/0061). */
@@ -55,18 +56,27 @@ describe("money input rule", () => {
 
   it("toMoneyString refuses what numeric(20,2) cannot hold (amount_too_large), after rounding", () => {
     expect(toMoneyString("999999999999999999.994")).toBe("999999999999999999.99");
-    expect(() => toMoneyString("999999999999999999.995")).toThrow(expect.objectContaining({ code: "amount_too_large", field: "amount" }));
+    expect(() => toMoneyString("999999999999999999.995")).toThrow(
+      expect.objectContaining({ code: "amount_too_large", field: "amount" }),
+    );
     expect(() => toMoneyString("-1000000000000000000")).toThrow(expect.objectContaining({ code: "amount_too_large" }));
   });
 });
 
 describe("whole amounts (loans, funds)", () => {
-  it.each([["5000", "5000"], ["0005000", "5000"], [5000, "5000"]])("accepts %j as %s", (input, value) => {
+  it.each([
+    ["5000", "5000"],
+    ["0005000", "5000"],
+    [5000, "5000"],
+  ])("accepts %j as %s", (input, value) => {
     expect(parseWholeAmount(input).toFixed(0)).toBe(value);
   });
-  it.each([[" 5000"], ["5000 "], ["5000.5"], ["+5000"], ["1e4"], [""], [-5], [5.5], [null], ["5\u00a0000"]])("refuses %j", (input) => {
-    expect(() => parseWholeAmount(input)).toThrow(expect.objectContaining({ code: "invalid_input", field: "count" }));
-  });
+  it.each([[" 5000"], ["5000 "], ["5000.5"], ["+5000"], ["1e4"], [""], [-5], [5.5], [null], ["5\u00a0000"]])(
+    "refuses %j",
+    (input) => {
+      expect(() => parseWholeAmount(input)).toThrow(expect.objectContaining({ code: "invalid_input", field: "count" }));
+    },
+  );
 });
 
 describe("operator credit amounts", () => {
@@ -74,11 +84,17 @@ describe("operator credit amounts", () => {
     const t = await newTrader(p, "0");
     const lost = await creditRaw(`{"user":"${t.phone}","amount":9007199254740993,"reason":"precision"}`);
     expect(lost).toMatchObject({ status: 200, body: { msg: "no", data: { code: "invalid_input", field: "amount" } } });
-    expect((await credit(t.phone, 12.5)).body).toMatchObject({ msg: "no", data: { code: "invalid_input", field: "amount" } });
+    expect((await credit(t.phone, 12.5)).body).toMatchObject({
+      msg: "no",
+      data: { code: "invalid_input", field: "amount" },
+    });
     expect(await balanceOf(p, t.id)).toBe("0.00");
     expect(await billsOf(p, t.id)).toEqual([]);
 
-    expect((await credit(t.phone, "9007199254740993.00")).body).toEqual({ msg: "ok", data: { balance: "9007199254740993.00" } });
+    expect((await credit(t.phone, "9007199254740993.00")).body).toEqual({
+      msg: "ok",
+      data: { balance: "9007199254740993.00" },
+    });
     expect(await expectLedgerBalanced(p, t.id)).toBe("9007199254740993.00");
   });
 
@@ -90,7 +106,11 @@ describe("operator credit amounts", () => {
       status: 200,
       body: {
         msg: "no",
-        data: { code: "amount_too_large", field: "amount", message: "the amount or the balance it leads to is over 999999999999999999.99" },
+        data: {
+          code: "amount_too_large",
+          field: "amount",
+          message: "the amount or the balance it leads to is over 999999999999999999.99",
+        },
       },
     });
     expect(await balanceOf(p, demo.id)).toBe(demo.money);
@@ -99,8 +119,14 @@ describe("operator credit amounts", () => {
 
   it("a balance can reach the largest storable amount but not pass it", async () => {
     const t = await newTrader(p, "0");
-    expect((await credit(t.phone, "999999999999999999.98")).body).toEqual({ msg: "ok", data: { balance: "999999999999999999.98" } });
-    expect((await credit(t.phone, "0.02")).body).toMatchObject({ msg: "no", data: { code: "amount_too_large", field: "amount" } });
+    expect((await credit(t.phone, "999999999999999999.98")).body).toEqual({
+      msg: "ok",
+      data: { balance: "999999999999999999.98" },
+    });
+    expect((await credit(t.phone, "0.02")).body).toMatchObject({
+      msg: "no",
+      data: { code: "amount_too_large", field: "amount" },
+    });
     expect((await credit(t.phone, "0.01")).body).toEqual({ msg: "ok", data: { balance: "999999999999999999.99" } });
     expect((await credit(t.phone, "-999999999999999999.99")).body).toEqual({ msg: "ok", data: { balance: "0.00" } });
     expect(await expectLedgerBalanced(p, t.id)).toBe("0.00");

@@ -3,7 +3,9 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createProviderApp } from "../app";
 import { configFromEnv } from "../config";
 import { memoryNotifier } from "../notifier";
@@ -28,7 +30,11 @@ const tempDir = () => {
 };
 const collect = () => {
   const lines: { level: "log" | "warn"; text: string }[] = [];
-  return { lines, log: (text: string) => lines.push({ level: "log", text }), warn: (text: string) => lines.push({ level: "warn", text }) };
+  return {
+    lines,
+    log: (text: string) => lines.push({ level: "log", text }),
+    warn: (text: string) => lines.push({ level: "warn", text }),
+  };
 };
 
 describe("without OPERATOR_KEY", () => {
@@ -106,7 +112,9 @@ describe("operatorKeyAtStart", () => {
     expect(operatorKeyAtStart({ dataDir: path.join(dir, "file.txt", "sub") }, unwritable)).toBeUndefined();
     expect(unwritable.lines).toHaveLength(1);
     expect(unwritable.lines[0].level).toBe("warn");
-    expect(unwritable.lines[0].text).toContain(`cannot write ${path.join(dir, "file.txt", "sub", "operator.key")}: ENOTDIR`);
+    expect(unwritable.lines[0].text).toContain(
+      `cannot write ${path.join(dir, "file.txt", "sub", "operator.key")}: ENOTDIR`,
+    );
     expect(unwritable.lines[0].text).toContain("Set OPERATOR_KEY to open it.");
 
     const memory = collect();
@@ -120,9 +128,14 @@ describe("operatorKeyAtStart", () => {
   it("uses OPERATOR_KEY when set, names it by fingerprint only, and writes no file", () => {
     const dataDir = tempDir();
     const out = collect();
-    expect(operatorKeyAtStart({ operatorKey: "a-long-operator-key-from-the-env", dataDir }, out)).toBe("a-long-operator-key-from-the-env");
+    expect(operatorKeyAtStart({ operatorKey: "a-long-operator-key-from-the-env", dataDir }, out)).toBe(
+      "a-long-operator-key-from-the-env",
+    );
     expect(out.lines).toEqual([
-      { level: "log", text: `[provider] operator key: from OPERATOR_KEY (fingerprint ${keyFingerprint("a-long-operator-key-from-the-env")})` },
+      {
+        level: "log",
+        text: `[provider] operator key: from OPERATOR_KEY (fingerprint ${keyFingerprint("a-long-operator-key-from-the-env")})`,
+      },
     ]);
     expect(() => statSync(path.join(dataDir, "operator.key"))).toThrow(/ENOENT/);
   });
@@ -147,7 +160,10 @@ describe("the audit line of each operator request", () => {
 
   it("says who, what and which record, with the outcome; never the key, a one-time code or a whole phone number", async () => {
     lines.length = 0;
-    const credit = await p.call("/api/operator/credit", { headers: operator(), body: { user: "9876543210", amount: "1.50", reason: "goodwill" } });
+    const credit = await p.call("/api/operator/credit", {
+      headers: operator(),
+      body: { user: "9876543210", amount: "1.50", reason: "goodwill" },
+    });
     expect(credit.body.msg).toBe("ok");
     await p.call("/api/v2/user/forget/code", { body: { user: "9876543210" } });
     const otp = await p.call("/api/operator/otp?user=9876543210", { headers: operator() });
@@ -193,11 +209,15 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app's server started wit
     delete childEnv.PROVIDER_URL;
     if (!env.OPERATOR_KEY) delete childEnv.OPERATOR_KEY;
     try {
-      const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "provider/operator-cli.ts", ...args], {
-        cwd: root,
-        env: childEnv,
-        timeout: 30_000,
-      });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ["--import", "tsx", "provider/operator-cli.ts", ...args],
+        {
+          cwd: root,
+          env: childEnv,
+          timeout: 30_000,
+        },
+      );
       return { code: 0, out: stdout.trim() };
     } catch (error: any) {
       return { code: error.code as number, out: `${error.stdout}${error.stderr}`.trim() };
@@ -234,7 +254,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app's server started wit
     const list = await cli({}, "list");
     expect(list.code).toBe(0);
     expect(list.out).toContain("Recharges waiting: 1");
-    await server.waitFor(new RegExp(`\\[operator\\] GET /api/operator/pending by operator key ${fingerprint} from 127\\.0\\.0\\.1: ok\\n`), 5_000);
+    await server.waitFor(
+      new RegExp(`\\[operator\\] GET /api/operator/pending by operator key ${fingerprint} from 127\\.0\\.0\\.1: ok\\n`),
+      5_000,
+    );
     expect(server.output()).not.toContain(readFileSync(file, "utf8").trim());
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { billsOf, newKey, newTrader, ordersOf, useInProcessProvider } from "./helpers";
 
 /*
@@ -10,7 +11,8 @@ const p = useInProcessProvider({ now: () => AT });
 
 const orderRaw = (token: string, body: Record<string, unknown>) =>
   p.call("/api/stock/success/deal/order", { token, body: { idempotency_key: newKey(), ...body } });
-const order = (token: string, body: Record<string, unknown>) => orderRaw(token, { mold: "stock", state: "buy", ...body });
+const order = (token: string, body: Record<string, unknown>) =>
+  orderRaw(token, { mold: "stock", state: "buy", ...body });
 const sell = (token: string, body: Record<string, unknown>) =>
   p.call("/api/stock/success/deal/sell", { token, body: { idempotency_key: newKey(), ...body } });
 
@@ -164,6 +166,9 @@ describe("quantities", () => {
         data: { code: "invalid_input", field },
       });
     }
-    expect((await p.call(`/api/stock/new/list?${query}`)).body).toMatchObject({ msg: "no", data: { code: "invalid_input", field } });
+    expect((await p.call(`/api/stock/new/list?${query}`)).body).toMatchObject({
+      msg: "no",
+      data: { code: "invalid_input", field },
+    });
   });
 });

@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { startProvider } from "../bootstrap";
 import { configFromEnv } from "../config";
-import { pgliteSnapshot, TEST_DEMO_PASSWORD, TEST_DEMO_USER } from "../testing";
 import { memoryNotifier } from "../notifier";
+import { pgliteSnapshot, TEST_DEMO_PASSWORD, TEST_DEMO_USER } from "../testing";
 
 const usingPostgres = Boolean(process.env.DATABASE_URL);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-persist-"));
@@ -21,49 +23,68 @@ const config = {
 
 describe.skipIf(usingPostgres)("persistence (PGlite data directory)", () => {
   // Writes a data directory and opens it again: seconds alone, far more while other suites load the machine.
-  it("keeps users, sessions and bills across a restart; migrations and seed are idempotent", { timeout: 120_000 }, async () => {
-    // First start from the snapshot written into a real directory (a fresh initdb would cost ~3 s, ~800 MB).
-    const first = await startProvider({
-      config,
-      database: { dataDir: dir, loadDataDir: await pgliteSnapshot() },
-      notifier: memoryNotifier(),
-    });
-    const reg = await first.app.request("/api/stock/user/reg", {
-      method: "POST",
-      body: JSON.stringify({ user: "5554443333", password: "secret1", code: "DEMO2026" }),
-    });
-    expect((await reg.json()).msg).toBe("ok");
-    const login = await (
-      await first.app.request("/api/stock/user/login", {
+  it(
+    "keeps users, sessions and bills across a restart; migrations and seed are idempotent",
+    { timeout: 120_000 },
+    async () => {
+      // First start from the snapshot written into a real directory (a fresh initdb would cost ~3 s, ~800 MB).
+      const first = await startProvider({
+        config,
+        database: { dataDir: dir, loadDataDir: await pgliteSnapshot() },
+        notifier: memoryNotifier(),
+      });
+      const reg = await first.app.request("/api/stock/user/reg", {
         method: "POST",
-        body: JSON.stringify({ user: "5554443333", password: "secret1" }),
-      })
-    ).json();
-    const token = login.data.token;
-    const counts = async (db: typeof first.handle.db) => ({
-      bills: (await db.selectFrom("bills").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
-      instruments: (await db.selectFrom("instruments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
-      news: (await db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
-    });
-    const before = await counts(first.handle.db);
-    await first.close();
-    expect(fs.readdirSync(dir).length).toBeGreaterThan(0);
-
-    // Reopen the directory the way production does (migrate + seed run again and change nothing).
-    const second = await startProvider({ config, notifier: memoryNotifier() });
-    try {
-      expect(await counts(second.handle.db)).toEqual(before);
-      const info = await (await second.app.request("/api/stock/success/v2/user/info", { headers: { token } })).json();
-      expect(info).toMatchObject({ msg: "ok", data: { user: "5554443333" } });
-      const demo = await (
-        await second.app.request("/api/stock/user/login", {
+        body: JSON.stringify({ user: "5554443333", password: "secret1", code: "DEMO2026" }),
+      });
+      expect((await reg.json()).msg).toBe("ok");
+      const login = await (
+        await first.app.request("/api/stock/user/login", {
           method: "POST",
-          body: JSON.stringify({ user: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD }),
+          body: JSON.stringify({ user: "5554443333", password: "secret1" }),
         })
       ).json();
-      expect(demo.data.money).toBe("100000.00");
-    } finally {
-      await second.close();
-    }
-  });
+      const token = login.data.token;
+      const counts = async (db: typeof first.handle.db) => ({
+        bills: (
+          await db
+            .selectFrom("bills")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+        instruments: (
+          await db
+            .selectFrom("instruments")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+        news: (
+          await db
+            .selectFrom("news")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      });
+      const before = await counts(first.handle.db);
+      await first.close();
+      expect(fs.readdirSync(dir).length).toBeGreaterThan(0);
+
+      // Reopen the directory the way production does (migrate + seed run again and change nothing).
+      const second = await startProvider({ config, notifier: memoryNotifier() });
+      try {
+        expect(await counts(second.handle.db)).toEqual(before);
+        const info = await (await second.app.request("/api/stock/success/v2/user/info", { headers: { token } })).json();
+        expect(info).toMatchObject({ msg: "ok", data: { user: "5554443333" } });
+        const demo = await (
+          await second.app.request("/api/stock/user/login", {
+            method: "POST",
+            body: JSON.stringify({ user: TEST_DEMO_USER, password: TEST_DEMO_PASSWORD }),
+          })
+        ).json();
+        expect(demo.data.money).toBe("100000.00");
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });

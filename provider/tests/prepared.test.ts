@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 
-import pg from "pg";
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { runOnServer } from "./helpers";
 import { openDatabase, type DatabaseHandle } from "../db/connect";
 import { migrateToLatest } from "../db/migrate";
 import { MAX_PREPARED_PER_CONNECTION, preparingClient, statementName } from "../db/prepared";
-import { runOnServer } from "./helpers";
 
 /* Parameterised queries as named prepared statements (provider/db/prepared.ts, decision 0176). */
 
@@ -40,7 +40,10 @@ describe("preparingClient", () => {
     const client = recording();
     await client.query("begin", []);
     await client.query("create table a (x int); create table b (y int)");
-    expect(client.seen).toEqual([["begin", [], undefined], ["create table a (x int); create table b (y int)", undefined, undefined]]);
+    expect(client.seen).toEqual([
+      ["begin", [], undefined],
+      ["create table a (x int); create table b (y int)", undefined, undefined],
+    ]);
   });
 
   it(`names at most ${MAX_PREPARED_PER_CONNECTION} texts per connection; later new texts run unnamed`, async () => {
@@ -80,6 +83,8 @@ describe.skipIf(!databaseUrl)("prepared statements on PostgreSQL", () => {
       return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows;
     });
     // The connection may hold the migrator's statements too; this query is there once, under one name.
-    expect(prepared.map((row) => row.statement).filter((text) => text.includes('"users"'))).toEqual(['select "id" from "users" where "phone" = $1']);
+    expect(prepared.map((row) => row.statement).filter((text) => text.includes('"users"'))).toEqual([
+      'select "id" from "users" where "phone" = $1',
+    ]);
   });
 });

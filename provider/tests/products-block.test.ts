@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
+
 import { createTestProvider } from "../testing";
-import { billLines, expectLedgerBalanced, newBuyer, newKey, operator, TX_PASSWORD, useInProcessProvider } from "./helpers";
+import {
+  billLines,
+  expectLedgerBalanced,
+  newBuyer,
+  newKey,
+  operator,
+  TX_PASSWORD,
+  useInProcessProvider,
+} from "./helpers";
 
 /* Block trades (bulk) and QIP (finalize): docs/decisions/0132. Frozen clock; literal figures. */
 const AT = new Date("2026-11-20T09:15:00Z");
@@ -67,13 +76,32 @@ describe("offers", () => {
       rate_source: "same_currency",
     });
     // A US offer converts at the simulator's USDINR=X of now; MSFT takes the operator's rate and has none yet.
-    expect(bulk.body.data.rows.find((r: any) => r.tag === "AAPL")).toMatchObject({ currency: "USD", exchange_rate: "88.4507", rate_source: "simulator:USDINR=X" });
-    expect(bulk.body.data.rows.find((r: any) => r.tag === "MSFT")).toMatchObject({ rate_required: true, currency: null, exchange_rate: null, rate_source: null });
+    expect(bulk.body.data.rows.find((r: any) => r.tag === "AAPL")).toMatchObject({
+      currency: "USD",
+      exchange_rate: "88.4507",
+      rate_source: "simulator:USDINR=X",
+    });
+    expect(bulk.body.data.rows.find((r: any) => r.tag === "MSFT")).toMatchObject({
+      rate_required: true,
+      currency: null,
+      exchange_rate: null,
+      rate_source: null,
+    });
     const qip = await t.call("/stock/success/stock/list", { mold: "finalize", code: "bank" });
     expect(qip.body.data.rows.map((r: any) => [r.tag, r.price, r.count])).toEqual([["HDFCBANK.NS", "962.25", 150]]);
-    expect((await t.call("/stock/success/stock/list", { mold: "finalize", code: "nvda" })).body.data.rows.map((r: any) => r.tag)).toEqual(["NVDA"]);
-    expect((await t.call("/stock/success/stock/list", { mold: "stock" })).body.data).toMatchObject({ code: "invalid_input", field: "mold" });
-    expect((await t.call("/stock/success/stock/list", {})).body.data).toMatchObject({ code: "invalid_input", field: "mold" });
+    expect(
+      (await t.call("/stock/success/stock/list", { mold: "finalize", code: "nvda" })).body.data.rows.map(
+        (r: any) => r.tag,
+      ),
+    ).toEqual(["NVDA"]);
+    expect((await t.call("/stock/success/stock/list", { mold: "stock" })).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "mold",
+    });
+    expect((await t.call("/stock/success/stock/list", {})).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "mold",
+    });
   });
 
   it("shows the MXN deployment its own market's offers", async () => {
@@ -133,9 +161,24 @@ describe("a block purchase", () => {
 
     const positions = await t.call("/stock/success/deal/positions?tag=ITC.NS");
     expect(positions.body.data.rows).toHaveLength(1);
-    expect(positions.body.data.rows[0]).toMatchObject({ no, tag: "ITC.NS", mold: "bulk", count: 150, bought_count: 150, price: 405.1, cost_value: "60765.00" });
+    expect(positions.body.data.rows[0]).toMatchObject({
+      no,
+      tag: "ITC.NS",
+      mold: "bulk",
+      count: 150,
+      bought_count: 150,
+      price: 405.1,
+      cost_value: "60765.00",
+    });
     const records = await t.call("/stock/success/v2/transaction");
-    expect(records.body.data.rows[0]).toMatchObject({ no, mold: "bulk", state: "buy", status: 1, price_all: "60765.00", fee: "18.23" });
+    expect(records.body.data.rows[0]).toMatchObject({
+      no,
+      mold: "bulk",
+      state: "buy",
+      status: 1,
+      price_all: "60765.00",
+      fee: "18.23",
+    });
 
     // The same key again: the first reply, byte for byte, and nothing written.
     const again = await p.fetch("/api/stock/success/deal/buy", {
@@ -148,7 +191,9 @@ describe("a block purchase", () => {
     expect((await op.closeOffer(offer.id)).body.data.status_name).toBe("closed");
     expect((await t.call("/stock/success/deal/buy", buyBody(offer, { idempotency_key: key }))).body).toEqual(res.body);
     // The key with another request: refused.
-    expect((await t.call("/stock/success/deal/buy", buyBody(offer, { idempotency_key: key, count: 200 }))).body.data).toMatchObject({
+    expect(
+      (await t.call("/stock/success/deal/buy", buyBody(offer, { idempotency_key: key, count: 200 }))).body.data,
+    ).toMatchObject({
       code: "invalid_input",
       field: "idempotency_key",
     });
@@ -205,15 +250,22 @@ describe("the same purchase sent again at once (docs/decisions/0185)", () => {
     const offer = await itcOffer();
     const t = await newBuyer(p);
     for (let i = 0; i < 4; i++) {
-      expect((await t.call("/stock/success/deal/buy", buyBody(offer, { stock_password: "000000" }))).body.data.code).toBe("password_no");
+      expect(
+        (await t.call("/stock/success/deal/buy", buyBody(offer, { stock_password: "000000" }))).body.data.code,
+      ).toBe("password_no");
     }
     const body = buyBody(offer);
-    const [first, retry] = await Promise.all([t.call("/stock/success/deal/buy", body), t.call("/stock/success/deal/buy", body)]);
+    const [first, retry] = await Promise.all([
+      t.call("/stock/success/deal/buy", body),
+      t.call("/stock/success/deal/buy", body),
+    ]);
     expect(first.body.data).toMatchObject({ status: 1, status_name: "success", amount: "60783.23" });
     expect(retry.body).toEqual(first.body);
     expect(await passwordChecks(t.id)).toEqual([5, 4]);
     // The fifth wrong password locks the transaction password; the completed purchase still replays as it answered.
-    expect((await t.call("/stock/success/deal/buy", buyBody(offer, { stock_password: "000000" }))).body.data.code).toBe("password_no");
+    expect((await t.call("/stock/success/deal/buy", buyBody(offer, { stock_password: "000000" }))).body.data.code).toBe(
+      "password_no",
+    );
     expect((await t.call("/stock/success/deal/buy", buyBody(offer))).body.data.code).toBe("too_many_requests");
     expect((await t.call("/stock/success/deal/buy", body)).body).toEqual(first.body);
     expect((await t.call("/stock/success/deal/list", { mold: "bulk", status: 0 })).body.data.count).toBe(1);
@@ -253,13 +305,18 @@ describe("refusals", () => {
       data: { code: "invalid_input", message: "at least 100 (the offer's minimum quantity)", field: "count" },
     });
     for (const count of ["1e3", "0x10", 1.5, "150.0", "", null, true]) {
-      expect((await t.call("/stock/success/deal/buy", buyBody(offer, { count }))).body.data, String(count)).toMatchObject({ code: "invalid_input", field: "count" });
+      expect(
+        (await t.call("/stock/success/deal/buy", buyBody(offer, { count }))).body.data,
+        String(count),
+      ).toMatchObject({ code: "invalid_input", field: "count" });
     }
     expect((await t.call("/stock/success/deal/buy", buyBody(offer, { stock_password: "" }))).body.data).toMatchObject({
       code: "invalid_input",
       field: "stock_password",
     });
-    expect((await t.call("/stock/success/deal/buy", buyBody(offer, { idempotency_key: undefined }))).body.data).toMatchObject({
+    expect(
+      (await t.call("/stock/success/deal/buy", buyBody(offer, { idempotency_key: undefined }))).body.data,
+    ).toMatchObject({
       code: "invalid_input",
       field: "idempotency_key",
     });
@@ -283,17 +340,27 @@ describe("refusals", () => {
     }
     expect((await t.call("/stock/success/deal/buy", buyBody(offer))).body).toEqual({
       msg: "no",
-      data: { code: "too_many_requests", message: "too many wrong transaction passwords, try again in 15 minutes", field: "stock_password" },
+      data: {
+        code: "too_many_requests",
+        message: "too many wrong transaction passwords, try again in 15 minutes",
+        field: "stock_password",
+      },
     });
     expect((await t.call("/stock/success/deal/list", { mold: "bulk" })).body.data.count).toBe(0);
     p.clock.set(new Date(AT.getTime() + 15 * 60_000 + 1000));
-    expect((await t.call("/stock/success/deal/buy", buyBody(offer))).body.data).toMatchObject({ status: 1, amount: "60783.23" });
+    expect((await t.call("/stock/success/deal/buy", buyBody(offer))).body.data).toMatchObject({
+      status: 1,
+      amount: "60783.23",
+    });
     expect(await expectLedgerBalanced(p, t.id)).toBe("39216.77");
   });
 
   it("time_no outside the offer's window: recorded as a failed deal", async () => {
     p.clock.set(AT);
-    const later = await itcOffer({ opens_at: new Date(AT.getTime() + DAY).toISOString(), closes_at: new Date(AT.getTime() + 2 * DAY).toISOString() });
+    const later = await itcOffer({
+      opens_at: new Date(AT.getTime() + DAY).toISOString(),
+      closes_at: new Date(AT.getTime() + 2 * DAY).toISOString(),
+    });
     const t = await newBuyer(p);
     const key = newKey();
     expect((await t.call("/stock/success/deal/buy", buyBody(later, { idempotency_key: key }))).body).toEqual({
@@ -301,7 +368,9 @@ describe("refusals", () => {
       data: { code: "time_no", message: "the offer is not open for purchases at this time" },
     });
     // The same intent refused again: still one failed row.
-    expect((await t.call("/stock/success/deal/buy", buyBody(later, { idempotency_key: key }))).body.data.code).toBe("time_no");
+    expect((await t.call("/stock/success/deal/buy", buyBody(later, { idempotency_key: key }))).body.data.code).toBe(
+      "time_no",
+    );
     const failed = (await t.call("/stock/success/deal/list", { mold: "bulk", status: 2 })).body.data;
     expect(failed.count).toBe(1);
     expect(failed.rows[0]).toMatchObject({
@@ -332,7 +401,9 @@ describe("refusals", () => {
 
   it("rete_no while an offer that takes the operator's rate has none; with the rate it converts at it", async () => {
     p.clock.set(AT);
-    const offer = (await op.createOffer({ mold: "bulk", tag: "AAPL", price: "250.00", min_count: 100, rate_required: true })).body.data;
+    const offer = (
+      await op.createOffer({ mold: "bulk", tag: "AAPL", price: "250.00", min_count: 100, rate_required: true })
+    ).body.data;
     expect(offer).toMatchObject({ rate_required: true, currency: null, exchange_rate: null, rate_source: null });
     const t = await newBuyer(p, "3000000.00");
     const body = { ...buyBody(offer), count: 100 };
@@ -345,7 +416,12 @@ describe("refusals", () => {
       fx_rate: null,
       wallet_amount: null,
     });
-    expect((await op.setRate(offer.id, "88.25")).body.data).toMatchObject({ rate_required: true, currency: "USD", exchange_rate: "88.25", rate_source: `offer:${offer.id}` });
+    expect((await op.setRate(offer.id, "88.25")).body.data).toMatchObject({
+      rate_required: true,
+      currency: "USD",
+      exchange_rate: "88.25",
+      rate_source: `offer:${offer.id}`,
+    });
     const deal = (await t.call("/stock/success/deal/buy", body)).body.data;
     // 25000.00 USD × 88.25 = 2206250.00 INR; fee 0.03 % of that = 661.875 → 661.88 (not 7.50 × 88.25)
     expect(deal).toMatchObject({
@@ -359,17 +435,36 @@ describe("refusals", () => {
       wallet_fee: "661.88",
       wallet_amount: "2206911.88",
     });
-    const bills = await p.db.selectFrom("bills").select(["amount", "reason", "kind"]).where("user_id", "=", t.id).orderBy("id").execute();
+    const bills = await p.db
+      .selectFrom("bills")
+      .select(["amount", "reason", "kind"])
+      .where("user_id", "=", t.id)
+      .orderBy("id")
+      .execute();
     expect(bills.slice(-2)).toEqual([
-      { amount: "2206250.00", kind: "order", reason: `Block trade: buy 100 AAPL @ 250.00 USD at 88.25 INR/USD (offer:${offer.id}) (order ${deal.no})` },
+      {
+        amount: "2206250.00",
+        kind: "order",
+        reason: `Block trade: buy 100 AAPL @ 250.00 USD at 88.25 INR/USD (offer:${offer.id}) (order ${deal.no})`,
+      },
       { amount: "661.88", kind: "fee", reason: `Fee for order ${deal.no}` },
     ]);
     const [lot] = await p.db.selectFrom("orders").selectAll().where("no", "=", deal.no).execute();
-    expect(lot).toMatchObject({ mold: "bulk", fx_rate: "88.25000000", fx_source: `offer:${offer.id}`, wallet_amount: "2206911.88", wallet_fee: "661.88" });
+    expect(lot).toMatchObject({
+      mold: "bulk",
+      fx_rate: "88.25000000",
+      fx_source: `offer:${offer.id}`,
+      wallet_amount: "2206911.88",
+      wallet_fee: "661.88",
+    });
     // The seeded MSFT offer takes the operator's rate and has none.
-    expect((await t.call("/stock/success/deal/buy", buyBody({ id: 5, tag: "MSFT" }, { count: 100 }))).body.data.code).toBe("rete_no");
+    expect(
+      (await t.call("/stock/success/deal/buy", buyBody({ id: 5, tag: "MSFT" }, { count: 100 }))).body.data.code,
+    ).toBe("rete_no");
     // Rates only for offers in another currency, and only for offers that take one.
-    expect((await op.createOffer({ mold: "bulk", tag: "ITC.NS", price: "400.00", rate_required: true })).body.data).toMatchObject({ code: "invalid_input", field: "rate_required" });
+    expect(
+      (await op.createOffer({ mold: "bulk", tag: "ITC.NS", price: "400.00", rate_required: true })).body.data,
+    ).toMatchObject({ code: "invalid_input", field: "rate_required" });
     expect((await op.setRate(4, "90")).body.data).toMatchObject({ code: "invalid_input", field: "id" });
     expect(await expectLedgerBalanced(p, t.id)).toBe("793088.12");
   });
@@ -408,11 +503,20 @@ describe("refusals", () => {
       data: { code: "not_sufficient_funds" },
     });
     expect(await billLines(p, t.id)).toEqual([["income", "60783.22", "60783.22", "credit", null, null]]);
-    expect((await t.call("/stock/success/deal/list", { mold: "bulk", status: 2 })).body.data.rows.map((r: any) => r.reason)).toEqual(["not_sufficient_funds"]);
-    await p.call("/api/operator/credit", { headers: { "x-operator-key": "test-operator-key" }, body: { user: t.phone, amount: "0.01", reason: "top-up" } });
-    expect((await t.call("/stock/success/deal/buy", buyBody(offer, { idempotency_key: key }))).body.data).toMatchObject({ status: 1, amount: "60783.23" });
+    expect(
+      (await t.call("/stock/success/deal/list", { mold: "bulk", status: 2 })).body.data.rows.map((r: any) => r.reason),
+    ).toEqual(["not_sufficient_funds"]);
+    await p.call("/api/operator/credit", {
+      headers: { "x-operator-key": "test-operator-key" },
+      body: { user: t.phone, amount: "0.01", reason: "top-up" },
+    });
+    expect((await t.call("/stock/success/deal/buy", buyBody(offer, { idempotency_key: key }))).body.data).toMatchObject(
+      { status: 1, amount: "60783.23" },
+    );
     expect(await expectLedgerBalanced(p, t.id)).toBe("0.00");
-    expect((await t.call("/stock/success/deal/list", { mold: "bulk" })).body.data.rows.map((r: any) => [r.status, r.reason])).toEqual([[1, null]]);
+    expect(
+      (await t.call("/stock/success/deal/list", { mold: "bulk" })).body.data.rows.map((r: any) => [r.status, r.reason]),
+    ).toEqual([[1, null]]);
   });
 });
 
@@ -420,17 +524,27 @@ describe("deal list", () => {
   it("pages the customer's own deals by mold and status; another customer sees none of them", async () => {
     p.clock.set(AT);
     const bulk = await itcOffer();
-    const qip = (await op.createOffer({ mold: "finalize", tag: "INFY.NS", price: "1475.00", min_count: 100 })).body.data;
+    const qip = (await op.createOffer({ mold: "finalize", tag: "INFY.NS", price: "1475.00", min_count: 100 })).body
+      .data;
     const t = await newBuyer(p, "1000000.00");
     await t.call("/stock/success/deal/buy", buyBody(bulk, { count: 100 }));
     await t.call("/stock/success/deal/buy", buyBody(qip, { mold: "finalize", count: 100 }));
     await t.call("/stock/success/deal/buy", buyBody(qip, { mold: "finalize", count: 200 }));
-    const finalize = (await t.call("/stock/success/deal/list", { mold: "finalize", status: "0", page: 1, limit: 1 })).body.data;
+    const finalize = (await t.call("/stock/success/deal/list", { mold: "finalize", status: "0", page: 1, limit: 1 }))
+      .body.data;
     expect(finalize.count).toBe(2);
     expect(finalize.rows.map((r: any) => [r.tag, r.count, r.amount])).toEqual([["INFY.NS", 200, "295088.50"]]);
-    expect((await t.call("/stock/success/deal/list", { mold: "bulk", status: 1 })).body.data.rows.map((r: any) => r.tag)).toEqual(["ITC.NS"]);
-    expect((await t.call("/stock/success/deal/list", { mold: "bulk", status: 3 })).body.data).toMatchObject({ code: "invalid_input", field: "status" });
-    expect((await t.call("/stock/success/deal/list", { mold: "bulk", status: "1e0" })).body.data).toMatchObject({ code: "invalid_input", field: "status" });
+    expect(
+      (await t.call("/stock/success/deal/list", { mold: "bulk", status: 1 })).body.data.rows.map((r: any) => r.tag),
+    ).toEqual(["ITC.NS"]);
+    expect((await t.call("/stock/success/deal/list", { mold: "bulk", status: 3 })).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "status",
+    });
+    expect((await t.call("/stock/success/deal/list", { mold: "bulk", status: "1e0" })).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "status",
+    });
 
     const other = await newBuyer(p, "0", null);
     for (const mold of ["bulk", "finalize", "ipo"]) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { loginDemo } from "../testing";
 import { newBuyer, newKey, OPERATOR, operator, useInProcessProvider } from "./helpers";
 
@@ -10,7 +11,10 @@ const op = operator(p);
 describe("support link", () => {
   it("answers the route of the in-app chat and whether chat is enabled (config chat_enabled)", async () => {
     const t = await newBuyer(p, "0", null);
-    expect((await t.call("/stock/success/kefu")).body).toEqual({ msg: "ok", data: { url: "/customer-service", chat_enabled: true } });
+    expect((await t.call("/stock/success/kefu")).body).toEqual({
+      msg: "ok",
+      data: { url: "/customer-service", chat_enabled: true },
+    });
     await p.call("/api/operator/config", { headers: OPERATOR, body: { tag: "chat_enabled", value: "0" } });
     expect((await t.call("/stock/success/kefu")).body.data).toEqual({ url: "/customer-service", chat_enabled: false });
     await p.call("/api/operator/config", { headers: OPERATOR, body: { tag: "chat_enabled", value: "1" } });
@@ -38,23 +42,47 @@ describe("chat", () => {
     p.clock.set(AT);
     const t = await newBuyer(p, "0", null);
     const key = newKey();
-    const sent = await t.call("/stock/success/user_message/send", { idempotency_key: key, content: "  Where is my IPO refund?  " });
+    const sent = await t.call("/stock/success/user_message/send", {
+      idempotency_key: key,
+      content: "  Where is my IPO refund?  ",
+    });
     expect(sent.body).toEqual({
       msg: "ok",
-      data: { id: sent.body.data.id, sender: "customer", content: "Where is my IPO refund?", read: true, created_at: "2026-11-20T09:15:00.000Z" },
+      data: {
+        id: sent.body.data.id,
+        sender: "customer",
+        content: "Where is my IPO refund?",
+        read: true,
+        created_at: "2026-11-20T09:15:00.000Z",
+      },
     });
     // A resend after a lost reply: the same message, not a second one; the key with another text is refused.
-    expect((await t.call("/stock/success/user_message/send", { idempotency_key: key, content: "Where is my IPO refund?" })).body).toEqual(sent.body);
-    expect((await t.call("/stock/success/user_message/send", { idempotency_key: key, content: "Another text" })).body.data).toMatchObject({
+    expect(
+      (await t.call("/stock/success/user_message/send", { idempotency_key: key, content: "Where is my IPO refund?" }))
+        .body,
+    ).toEqual(sent.body);
+    expect(
+      (await t.call("/stock/success/user_message/send", { idempotency_key: key, content: "Another text" })).body.data,
+    ).toMatchObject({
       code: "invalid_input",
       field: "idempotency_key",
     });
-    expect((await op.pending()).chats).toContainEqual({ id: sent.body.data.id, user: t.phone, content: "Where is my IPO refund?", created_at: "2026-11-20T09:15:00.000Z" });
+    expect((await op.pending()).chats).toContainEqual({
+      id: sent.body.data.id,
+      user: t.phone,
+      content: "Where is my IPO refund?",
+      created_at: "2026-11-20T09:15:00.000Z",
+    });
     expect((await t.call("/stock/success/user_message/unread-count")).body.data).toEqual({ unread_count: 0 });
 
     p.clock.set(new Date(AT.getTime() + 60_000));
     const reply = await op.reply(t.phone, "It was returned to your wallet this morning.");
-    expect(reply.body.data).toMatchObject({ user: t.phone, sender: "operator", read: false, created_at: "2026-11-20T09:16:00.000Z" });
+    expect(reply.body.data).toMatchObject({
+      user: t.phone,
+      sender: "operator",
+      read: false,
+      created_at: "2026-11-20T09:16:00.000Z",
+    });
     await op.reply(t.phone, "Anything else?");
     expect((await op.pending()).chats.map((c: any) => c.user)).not.toContain(t.phone);
     expect((await t.call("/stock/success/user_message/unread-count")).body.data).toEqual({ unread_count: 2 });
@@ -83,23 +111,41 @@ describe("chat", () => {
     p.clock.set(AT);
     const t = await newBuyer(p, "0", null);
     for (const content of ["", "   ", "x".repeat(1001), 5, null]) {
-      expect((await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content })).body.data, String(content).slice(0, 10)).toMatchObject({
+      expect(
+        (await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content })).body.data,
+        String(content).slice(0, 10),
+      ).toMatchObject({
         code: "invalid_input",
         field: "content",
       });
     }
-    expect((await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: "a\u0000b" })).body.data).toEqual({
+    expect(
+      (await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: "a\u0000b" })).body.data,
+    ).toEqual({
       code: "invalid_input",
       field: "content",
       message: "text must not contain NUL (U+0000) characters",
     });
     // 1000 characters that are 2000 UTF-16 units: counted as characters.
-    expect((await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: "😀".repeat(1000) })).body.msg).toBe("ok");
-    expect((await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: "<b>kept as typed</b>" })).body.data.content).toBe("<b>kept as typed</b>");
-    for (let i = 0; i < 8; i++) expect((await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: `m${i}` })).body.msg).toBe("ok");
-    expect((await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: "one more" })).body.data).toMatchObject({ code: "too_many_requests", field: "content" });
+    expect(
+      (await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: "😀".repeat(1000) })).body
+        .msg,
+    ).toBe("ok");
+    expect(
+      (await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: "<b>kept as typed</b>" }))
+        .body.data.content,
+    ).toBe("<b>kept as typed</b>");
+    for (let i = 0; i < 8; i++)
+      expect(
+        (await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: `m${i}` })).body.msg,
+      ).toBe("ok");
+    expect(
+      (await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: "one more" })).body.data,
+    ).toMatchObject({ code: "too_many_requests", field: "content" });
     p.clock.set(new Date(AT.getTime() + 61_000));
-    expect((await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: "one more" })).body.msg).toBe("ok");
+    expect(
+      (await t.call("/stock/success/user_message/send", { idempotency_key: newKey(), content: "one more" })).body.msg,
+    ).toBe("ok");
     expect((await op.reply("5550000000", "hello")).body.data).toMatchObject({ code: "not_found", field: "user" });
     expect((await op.reply(t.phone, " ")).body.data).toMatchObject({ code: "invalid_input", field: "content" });
   });
@@ -120,7 +166,11 @@ describe("news", () => {
   it("the operator publishes an article once (by its slug); the HTML is not rewritten", async () => {
     p.clock.set(new Date("2026-11-22T08:00:00Z"));
     const content = '<p>Allotment for <strong>ETERNAL</strong> is done.</p><img src="x" onerror="alert(1)">';
-    const published = await op.news({ title: "IPO allotment: Eternal Ltd", subhead: "Shares are in customers' positions.", content });
+    const published = await op.news({
+      title: "IPO allotment: Eternal Ltd",
+      subhead: "Shares are in customers' positions.",
+      content,
+    });
     expect(published.body).toEqual({
       msg: "ok",
       data: {
@@ -140,10 +190,16 @@ describe("news", () => {
       field: "slug",
     });
     const t = await newBuyer(p, "0", null);
-    expect((await t.call("/stock/new/list?limit=20")).body.data.rows[0]).toMatchObject({ id: published.body.data.id, title: "IPO allotment: Eternal Ltd" });
+    expect((await t.call("/stock/new/list?limit=20")).body.data.rows[0]).toMatchObject({
+      id: published.body.data.id,
+      title: "IPO allotment: Eternal Ltd",
+    });
     expect((await t.call(`/stock/new/index?id=${published.body.data.id}`)).body.data.content).toBe(content);
     for (const title of ["", "1e3", "News"]) {
-      expect((await op.news({ title, content: "<p>x</p>" })).body.data, title).toMatchObject({ code: "invalid_input", field: "title" });
+      expect((await op.news({ title, content: "<p>x</p>" })).body.data, title).toMatchObject({
+        code: "invalid_input",
+        field: "title",
+      });
     }
     expect((await op.news({ title: "No body" })).body.data).toMatchObject({ code: "invalid_input", field: "content" });
     p.clock.set(AT);

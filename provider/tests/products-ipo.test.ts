@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { billLines, expectLedgerBalanced, newBuyer, newKey, operator, useInProcessProvider } from "./helpers";
 
 /* IPOs: applications hold the money, the operator allots (fully or partly) or rejects (docs/decisions/0130). */
@@ -22,7 +23,9 @@ describe("IPO list", () => {
   it("lists the deployment's IPOs, Forthcoming first; only a Forthcoming one inside its window can be applied for", async () => {
     p.clock.set(AT);
     const list = await p.call("/api/client/ipo");
-    expect(list.body.data.map((i: any) => [i.id, i.symbol, i.series, i.status, i.issue_price, i.min, i.max, i.can_apply])).toEqual([
+    expect(
+      list.body.data.map((i: any) => [i.id, i.symbol, i.series, i.status, i.issue_price, i.min, i.max, i.can_apply]),
+    ).toEqual([
       [NFLX, "NFLX", "US", "Forthcoming", "104.00", 100, 600, true],
       [IRCTC, "IRCTC.BO", "IN", "Forthcoming", "698.00", 100, 500, true],
       [ETERNAL, "ETERNAL.BO", "IN", "Forthcoming", "295.00", 100, 1000, true],
@@ -44,7 +47,10 @@ describe("IPO list", () => {
     });
     // After its subscription window a Forthcoming IPO shows as Closed.
     p.clock.set(new Date("2027-04-30T00:00:00Z"));
-    expect((await p.call("/api/client/ipo")).body.data.find((i: any) => i.id === ETERNAL)).toMatchObject({ status: "Closed", can_apply: false });
+    expect((await p.call("/api/client/ipo")).body.data.find((i: any) => i.id === ETERNAL)).toMatchObject({
+      status: "Closed",
+      can_apply: false,
+    });
     p.clock.set(AT);
   });
 });
@@ -86,7 +92,10 @@ describe("applying", () => {
       ["expense", "59000.00", "41000.00", "ipo", "ipo", String(id)],
     ]);
     expect((await apply(t, ETERNAL, "ETERNAL.BO", 200, key)).body).toEqual(res.body);
-    expect((await apply(t, ETERNAL, "ETERNAL.BO", 300, key)).body.data).toMatchObject({ code: "invalid_input", field: "idempotency_key" });
+    expect((await apply(t, ETERNAL, "ETERNAL.BO", 300, key)).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "idempotency_key",
+    });
     expect((await t.call("/stock/success/ipo/list")).body.data).toMatchObject({ count: 1, rows: [{ id, status: 1 }] });
     expect(await expectLedgerBalanced(p, t.id)).toBe("41000.00");
   });
@@ -98,16 +107,28 @@ describe("applying", () => {
       msg: "no",
       data: { code: "invalid_input", message: "from 100 to 1000", field: "count" },
     });
-    expect((await apply(t, ETERNAL, "ETERNAL.BO", 1001)).body.data).toMatchObject({ code: "invalid_input", field: "count" });
+    expect((await apply(t, ETERNAL, "ETERNAL.BO", 1001)).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "count",
+    });
     for (const count of ["1e2", "0x64", "100.0", 100.5, "", null]) {
-      expect((await apply(t, ETERNAL, "ETERNAL.BO", count)).body.data, String(count)).toMatchObject({ code: "invalid_input", field: "count" });
+      expect((await apply(t, ETERNAL, "ETERNAL.BO", count)).body.data, String(count)).toMatchObject({
+        code: "invalid_input",
+        field: "count",
+      });
     }
-    expect((await apply(t, VEDL, "VEDL.BO", 100)).body).toEqual({ msg: "no", data: { code: "time_no", message: "this IPO is not taking applications now" } });
+    expect((await apply(t, VEDL, "VEDL.BO", 100)).body).toEqual({
+      msg: "no",
+      data: { code: "time_no", message: "this IPO is not taking applications now" },
+    });
     expect((await apply(t, TATAPOWER, "TATAPOWER.BO", 100)).body.data.code).toBe("time_no");
     expect((await apply(t, GAPB, "GAPB.MX", 100)).body.data).toMatchObject({ code: "not_found", field: "id" });
     expect((await apply(t, 999999, "X", 100)).body.data).toMatchObject({ code: "not_found", field: "id" });
     expect((await apply(t, ETERNAL, "IRCTC.BO", 100)).body.data).toMatchObject({ code: "not_found", field: "tag" });
-    expect((await apply(t, IRCTC, "IRCTC.BO", 200)).body).toEqual({ msg: "no", data: { code: "not_sufficient_funds" } });
+    expect((await apply(t, IRCTC, "IRCTC.BO", 200)).body).toEqual({
+      msg: "no",
+      data: { code: "not_sufficient_funds" },
+    });
     // Not started yet: Forthcoming, but its window opens tomorrow.
     const later = await op.createIpo({
       symbol: "wipro.ns",
@@ -117,7 +138,12 @@ describe("applying", () => {
       issue_start_date: new Date(AT.getTime() + DAY).toISOString(),
       issue_end_date: "2026-12-31",
     });
-    expect(later.body.data).toMatchObject({ symbol: "WIPRO.NS", company_name: "Wipro Ltd", status: "Forthcoming", can_apply: false });
+    expect(later.body.data).toMatchObject({
+      symbol: "WIPRO.NS",
+      company_name: "Wipro Ltd",
+      status: "Forthcoming",
+      can_apply: false,
+    });
     expect((await apply(t, later.body.data.id, "WIPRO.NS", 100)).body.data.code).toBe("time_no");
     expect((await t.call("/stock/success/ipo/list")).body.data).toEqual({ rows: [], count: 0 });
     expect(await expectLedgerBalanced(p, t.id)).toBe("100000.00");
@@ -129,12 +155,25 @@ describe("allotment", () => {
     p.clock.set(AT);
     const t = await newBuyer(p, "100000.00", null);
     const id = (await apply(t, ETERNAL, "ETERNAL.BO", 200)).body.data.id;
-    expect((await op.pending()).ipo_applications).toContainEqual(expect.objectContaining({ id, user: t.phone, count: 200, amount: "59000.00" }));
+    expect((await op.pending()).ipo_applications).toContainEqual(
+      expect.objectContaining({ id, user: t.phone, count: 200, amount: "59000.00" }),
+    );
     p.clock.set(new Date(AT.getTime() + DAY));
     const done = (await op.approve("ipo", id)).body.data;
-    expect(done).toMatchObject({ id, status: 2, status_name: "success", allotted_count: 200, refunded: "0.00", decided_at: "2026-11-21T09:15:00.000Z" });
+    expect(done).toMatchObject({
+      id,
+      status: 2,
+      status_name: "success",
+      allotted_count: 200,
+      refunded: "0.00",
+      decided_at: "2026-11-21T09:15:00.000Z",
+    });
     expect(done.position_no).toMatch(/^20261121\d{8}$/);
-    expect((await op.approve("ipo", id)).body.data).toEqual({ code: "already_processed", message: `IPO application ${id} is already success`, field: "id" });
+    expect((await op.approve("ipo", id)).body.data).toEqual({
+      code: "already_processed",
+      message: `IPO application ${id} is already success`,
+      field: "id",
+    });
     expect((await op.reject("ipo", id)).body.data.code).toBe("already_processed");
     expect((await op.allot(id, 1)).body.data.code).toBe("already_processed");
     expect(await billLines(p, t.id)).toHaveLength(2);
@@ -158,7 +197,9 @@ describe("allotment", () => {
       ["expense", "349000.00", "151000.00", "ipo", "ipo", String(id)],
       ["income", "139600.00", "290600.00", "ipo", "ipo", String(id)],
     ]);
-    expect((await t.call("/stock/success/deal/positions?tag=IRCTC.BO")).body.data.rows).toMatchObject([{ count: 300, price: 698, cost_value: "209400.00" }]);
+    expect((await t.call("/stock/success/deal/positions?tag=IRCTC.BO")).body.data.rows).toMatchObject([
+      { count: 300, price: 698, cost_value: "209400.00" },
+    ]);
     expect(await expectLedgerBalanced(p, t.id)).toBe("290600.00");
   });
 
@@ -167,11 +208,23 @@ describe("allotment", () => {
     const t = await newBuyer(p, "1000000.00", null);
     const applied = (await apply(t, NFLX, "NFLX", 100)).body.data;
     // 10400.00 USD at USDINR=X 88.4507 = 919887.28 INR held
-    expect(applied).toMatchObject({ amount: "10400.00", fx_rate: 88.4507, fx_source: "simulator:USDINR=X", wallet_amount: "919887.28" });
+    expect(applied).toMatchObject({
+      amount: "10400.00",
+      fx_rate: 88.4507,
+      fx_source: "simulator:USDINR=X",
+      wallet_amount: "919887.28",
+    });
     const id = applied.id;
     expect(await expectLedgerBalanced(p, t.id)).toBe("80112.72");
     const done = (await op.reject("ipo", id, "Oversubscribed")).body.data;
-    expect(done).toMatchObject({ status: 3, status_name: "failed", allotted_count: 0, refunded: "919887.28", reason: "Oversubscribed", position_no: null });
+    expect(done).toMatchObject({
+      status: 3,
+      status_name: "failed",
+      allotted_count: 0,
+      refunded: "919887.28",
+      reason: "Oversubscribed",
+      position_no: null,
+    });
     expect((await op.reject("ipo", id)).body.data.code).toBe("already_processed");
     expect(await billLines(p, t.id)).toEqual([
       ["income", "1000000.00", "1000000.00", "credit", null, null],
@@ -192,7 +245,12 @@ describe("allotment", () => {
     const [lot] = (await t.call("/stock/success/deal/positions?tag=NFLX")).body.data.rows;
     expect(lot).toMatchObject({ mold: "ipo", count: 40, price: 104, cost_fx_rate: 88.4507 });
     const order = await p.db.selectFrom("orders").selectAll().where("no", "=", lot.no).executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ price_all: "4160.00", fee: "0.00", fx_source: "simulator:USDINR=X", wallet_amount: "367954.91" });
+    expect(order).toMatchObject({
+      price_all: "4160.00",
+      fee: "0.00",
+      fx_source: "simulator:USDINR=X",
+      wallet_amount: "367954.91",
+    });
     expect(order.fx_at).toEqual(AT);
     expect(await expectLedgerBalanced(p, t.id)).toBe("632045.09");
   });
@@ -214,9 +272,17 @@ describe("the customer's IPO orders", () => {
       [a, 2],
     ]);
     expect((await t.call("/stock/success/ipo/list?status=2")).body.data.rows.map((r: any) => r.id)).toEqual([a]);
-    expect((await t.call("/stock/success/ipo/list?status=1&limit=1")).body.data).toMatchObject({ count: 1, rows: [{ id: c }] });
-    expect((await t.call("/stock/success/deal/list", { mold: "ipo", status: 3 })).body.data.rows.map((r: any) => r.id)).toEqual([b]);
-    expect((await t.call("/stock/success/ipo/list?status=4")).body.data).toMatchObject({ code: "invalid_input", field: "status" });
+    expect((await t.call("/stock/success/ipo/list?status=1&limit=1")).body.data).toMatchObject({
+      count: 1,
+      rows: [{ id: c }],
+    });
+    expect(
+      (await t.call("/stock/success/deal/list", { mold: "ipo", status: 3 })).body.data.rows.map((r: any) => r.id),
+    ).toEqual([b]);
+    expect((await t.call("/stock/success/ipo/list?status=4")).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "status",
+    });
 
     expect((await t.call("/stock/success/ipo/list?type=sales")).body.data).toEqual({ rows: [], count: 0 });
     const lotNo = (await t.call("/stock/success/ipo/list?status=2")).body.data.rows[0].position_no;
@@ -236,17 +302,48 @@ describe("the customer's IPO orders", () => {
 describe("operator", () => {
   it("creates IPOs for quoted stocks only and moves their status once", async () => {
     p.clock.set(AT);
-    const base = { symbol: "ITC.NS", issue_price: "400.00", min: 100, max: 500, issue_start_date: "2026-11-19", issue_end_date: "2026-11-30" };
-    expect((await op.createIpo({ ...base, symbol: "NOPE" })).body.data).toMatchObject({ code: "not_found", field: "symbol" });
-    expect((await op.createIpo({ ...base, symbol: "^NSEI" })).body.data).toMatchObject({ code: "not_found", field: "symbol" });
+    const base = {
+      symbol: "ITC.NS",
+      issue_price: "400.00",
+      min: 100,
+      max: 500,
+      issue_start_date: "2026-11-19",
+      issue_end_date: "2026-11-30",
+    };
+    expect((await op.createIpo({ ...base, symbol: "NOPE" })).body.data).toMatchObject({
+      code: "not_found",
+      field: "symbol",
+    });
+    expect((await op.createIpo({ ...base, symbol: "^NSEI" })).body.data).toMatchObject({
+      code: "not_found",
+      field: "symbol",
+    });
     expect((await op.createIpo({ ...base, max: 50 })).body.data).toMatchObject({ code: "invalid_input", field: "max" });
-    expect((await op.createIpo({ ...base, issue_end_date: "2026-11-18" })).body.data).toMatchObject({ code: "invalid_input", field: "issue_end_date" });
-    expect((await op.createIpo({ ...base, issue_price: 400 })).body.data).toMatchObject({ code: "invalid_input", field: "issue_price" });
-    expect((await op.createIpo({ ...base, issue_start_date: "2026-02-30" })).body.data).toMatchObject({ code: "invalid_input", field: "issue_start_date" });
+    expect((await op.createIpo({ ...base, issue_end_date: "2026-11-18" })).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "issue_end_date",
+    });
+    expect((await op.createIpo({ ...base, issue_price: 400 })).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "issue_price",
+    });
+    expect((await op.createIpo({ ...base, issue_start_date: "2026-02-30" })).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "issue_start_date",
+    });
     const ipo = (await op.createIpo({ ...base, company_name: "ITC Hotels" })).body.data;
-    expect(ipo).toMatchObject({ symbol: "ITC.NS", company_name: "ITC Hotels", series: "IN", status: "Forthcoming", can_apply: true });
+    expect(ipo).toMatchObject({
+      symbol: "ITC.NS",
+      company_name: "ITC Hotels",
+      series: "IN",
+      status: "Forthcoming",
+      can_apply: true,
+    });
     expect((await op.ipoStatus(ipo.id, "Closed")).body.data).toMatchObject({ status: "Closed", can_apply: false });
-    expect((await op.ipoStatus(ipo.id, "Closed")).body.data).toMatchObject({ code: "already_processed", field: "status" });
+    expect((await op.ipoStatus(ipo.id, "Closed")).body.data).toMatchObject({
+      code: "already_processed",
+      field: "status",
+    });
     expect((await op.ipoStatus(ipo.id, "Open")).body.data).toMatchObject({ code: "invalid_input", field: "status" });
     expect((await op.ipoStatus(ipo.id, "Listed")).body.data.status).toBe("Listed");
     expect((await p.call("/api/operator/ipos", { body: base })).status).toBe(403);

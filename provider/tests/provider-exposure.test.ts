@@ -1,11 +1,13 @@
-import http from "node:http";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { providerFetch } from "../../app/provider/transport.server";
+
 import { freePort, refused, spawnNode, type Spawned } from "./spawned-server";
+import { providerFetch } from "../../app/provider/transport.server";
 
 /*
  * The standalone provider (`npm run provider`, provider/main.ts) listens on loopback unless PROVIDER_HOST widens it,
@@ -90,7 +92,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the standalone provider", ()
     dataDir = mkdtempSync(path.join(tmpdir(), "trade-exposure-"));
     port = await freePort();
     // No OPERATOR_KEY: the key is made in DATA_DIR.
-    provider = spawnNode("provider/main.ts", { PROVIDER_PORT: String(port), DATA_DIR: dataDir, PROVIDER_APP_KEY: APP_KEY });
+    provider = spawnNode("provider/main.ts", {
+      PROVIDER_PORT: String(port),
+      DATA_DIR: dataDir,
+      PROVIDER_APP_KEY: APP_KEY,
+    });
     await provider.waitFor(/\[provider\] listening on /);
   }, 180_000);
   afterAll(async () => {
@@ -108,9 +114,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the standalone provider", ()
 
   it("counts a caller without the app key by its socket, whatever x-client-ip it sends", async () => {
     expect(await attempts("5550001001", (i) => ({ "x-client-ip": `198.51.100.${i + 1}` }))).toEqual(tenFailedThenHeld);
-    expect(await attempts("5550001002", (i) => ({ "x-client-ip": `198.51.100.${i + 1}`, "x-app-key": "a-guess" }))).toEqual(
-      tenFailedThenHeld,
-    );
+    expect(
+      await attempts("5550001002", (i) => ({ "x-client-ip": `198.51.100.${i + 1}`, "x-app-key": "a-guess" })),
+    ).toEqual(tenFailedThenHeld);
   });
 
   it("believes x-client-ip from the app: the transport shows PROVIDER_APP_KEY", async () => {

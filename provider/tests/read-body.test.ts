@@ -1,22 +1,36 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { readBody } from "../http/context";
+
 import { ProviderError } from "../errors";
+import { readBody } from "../http/context";
 
 /*
  * readBody on its own (a route mounted without the app's bodyLimit middleware): the 64 KB limit, NUL characters
  * and non-object bodies are refused the way the contract says, never with a 5xx.
  */
 const app = new Hono();
-app.post("/echo", async (c) => c.json({ msg: "ok", data: await readBody(c, z.object({ a: z.string().max(100_000) })) }));
+app.post("/echo", async (c) =>
+  c.json({ msg: "ok", data: await readBody(c, z.object({ a: z.string().max(100_000) })) }),
+);
 app.onError((error, c) =>
   error instanceof ProviderError
-    ? c.json({ msg: "no", data: { code: error.code, ...(error.field ? { field: error.field } : {}), message: error.message } }, error.status)
+    ? c.json(
+        {
+          msg: "no",
+          data: { code: error.code, ...(error.field ? { field: error.field } : {}), message: error.message },
+        },
+        error.status,
+      )
     : c.json({ msg: "no", data: { code: "server_error" } }, 500),
 );
 const post = async (body: BodyInit, headers: Record<string, string> = {}) => {
-  const res = await app.request("/echo", { method: "POST", body, headers, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
+  const res = await app.request("/echo", {
+    method: "POST",
+    body,
+    headers,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
   return { status: res.status, body: await res.json() };
 };
 const chunked = (text: string, chunk = 8192) =>
@@ -64,6 +78,9 @@ describe("readBody", () => {
   });
 
   it("an empty body is an empty object", async () => {
-    expect(await post("")).toEqual({ status: 200, body: { msg: "no", data: { code: "invalid_input", field: "a", message: "Required" } } });
+    expect(await post("")).toEqual({
+      status: 200,
+      body: { msg: "no", data: { code: "invalid_input", field: "a", message: "Required" } },
+    });
   });
 });

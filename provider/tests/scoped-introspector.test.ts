@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
-import pg from "pg";
 import { Kysely, PostgresDialect, PostgresIntrospector, sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { runOnServer } from "./helpers";
 import { openDatabase, type DatabaseHandle } from "../db/connect";
 import { migrateToLatest } from "../db/migrate";
 import { ScopedPostgresIntrospector } from "../db/scoped-introspector";
-import { runOnServer } from "./helpers";
 
 /*
  * The migrator's table check must not read other schemas (provider/db/scoped-introspector.ts). The race it fixes is
@@ -52,7 +52,9 @@ describe.skipIf(!databaseUrl)("schema-scoped introspection (PostgreSQL)", () => 
 
   it("Kysely's own introspector fails on a schema dropped during its scan (the failure being fixed)", async () => {
     const plain = new Kysely<any>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${ours}` }) }),
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${ours}` }),
+      }),
     });
     try {
       await expect(scanAfterConcurrentDrop(plain, (trx) => new PostgresIntrospector(trx).getTables())).rejects.toThrow(

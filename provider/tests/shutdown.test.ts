@@ -1,11 +1,22 @@
-import http from "node:http";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+
+import {
+  appServerCopy,
+  bodyOf,
+  connect,
+  freePort,
+  refused,
+  spawnNode,
+  statusLine,
+  type Spawned,
+} from "./spawned-server";
 import { gracefulStop } from "../../server/graceful-stop.mjs";
-import { appServerCopy, bodyOf, connect, freePort, refused, spawnNode, statusLine, type Spawned } from "./spawned-server";
 
 /*
  * A graceful stop (docs/decisions/0182-graceful-stop-and-data-dir.md): on SIGTERM a server stops accepting, finishes
@@ -86,101 +97,123 @@ describe("gracefulStop(server).drain", () => {
 // Each starts a real process on a fresh in-memory PGlite (initdb, migrations, seed): slow, and the same whatever
 // database the suite runs on, so once (not again in the DATABASE_URL run).
 describe.skipIf(Boolean(process.env.DATABASE_URL))("SIGTERM with a request in flight", () => {
-  it("the standalone provider finishes it, refuses new connections, closes the database and exits 0", { timeout: 180_000 }, async () => {
-    const port = await freePort();
-    const provider = spawnNode("provider/main.ts", { PROVIDER_PORT: String(port), DATA_DIR: "memory://", OPERATOR_KEY: "shutdown-test-operator-key" });
-    running.push(provider);
-    await provider.waitFor(/\[provider\] listening on http:\/\/127\.0\.0\.1:\d+\/api/);
+  it(
+    "the standalone provider finishes it, refuses new connections, closes the database and exits 0",
+    { timeout: 180_000 },
+    async () => {
+      const port = await freePort();
+      const provider = spawnNode("provider/main.ts", {
+        PROVIDER_PORT: String(port),
+        DATA_DIR: "memory://",
+        OPERATOR_KEY: "shutdown-test-operator-key",
+      });
+      running.push(provider);
+      await provider.waitFor(/\[provider\] listening on http:\/\/127\.0\.0\.1:\d+\/api/);
 
-    const idle = await connect(port);
-    idle.socket.write("GET /api/health HTTP/1.1\r\nHost: test\r\n\r\n");
-    expect(statusLine(await idle.reply())).toBe("HTTP/1.1 200 OK");
-    const inFlight = await connect(port);
-    inFlight.socket.write(
-      `POST /api/stock/user/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: ${LOGIN.length}\r\n\r\n${LOGIN.slice(0, 10)}`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+      const idle = await connect(port);
+      idle.socket.write("GET /api/health HTTP/1.1\r\nHost: test\r\n\r\n");
+      expect(statusLine(await idle.reply())).toBe("HTTP/1.1 200 OK");
+      const inFlight = await connect(port);
+      inFlight.socket.write(
+        `POST /api/stock/user/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: ${LOGIN.length}\r\n\r\n${LOGIN.slice(0, 10)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
 
-    provider.child.kill("SIGTERM");
-    await provider.waitFor(/\[provider\] SIGTERM: no new connections; finishing requests in flight \(up to 10000 ms\)/);
-    await idle.closed;
-    expect(await refused(port)).toBe(true);
-    inFlight.socket.write(LOGIN.slice(10));
-    const reply = await inFlight.reply();
-    expect(statusLine(reply)).toBe("HTTP/1.1 200 OK");
-    expect(reply.toLowerCase()).toContain("connection: close");
-    expect(bodyOf(reply)).toMatchObject({ msg: "ok", data: { user: "9876543210", money: "100000.00" } });
-    await inFlight.closed;
-    expect(await provider.exited).toEqual({ code: 0, signal: null });
-    expect(provider.output()).toContain("[provider] stopped");
-  });
+      provider.child.kill("SIGTERM");
+      await provider.waitFor(
+        /\[provider\] SIGTERM: no new connections; finishing requests in flight \(up to 10000 ms\)/,
+      );
+      await idle.closed;
+      expect(await refused(port)).toBe(true);
+      inFlight.socket.write(LOGIN.slice(10));
+      const reply = await inFlight.reply();
+      expect(statusLine(reply)).toBe("HTTP/1.1 200 OK");
+      expect(reply.toLowerCase()).toContain("connection: close");
+      expect(bodyOf(reply)).toMatchObject({ msg: "ok", data: { user: "9876543210", money: "100000.00" } });
+      await inFlight.closed;
+      expect(await provider.exited).toEqual({ code: 0, signal: null });
+      expect(provider.output()).toContain("[provider] stopped");
+    },
+  );
 
-  it("the app's server finishes an operator request, then closes the embedded provider and exits 0", { timeout: 180_000 }, async () => {
-    const copy = appServerCopy();
-    temporary.push(path.dirname(path.dirname(copy.script)));
-    const port = await freePort();
-    const server = spawnNode(copy.script, {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: "memory://",
-      OPERATOR_KEY: "shutdown-test-operator-key",
-      SESSION_SECRET: "shutdown-test-session-secret",
-    });
-    running.push(server);
-    await server.waitFor(/\[server\] listening on http:\/\/localhost:\d+/);
+  it(
+    "the app's server finishes an operator request, then closes the embedded provider and exits 0",
+    { timeout: 180_000 },
+    async () => {
+      const copy = appServerCopy();
+      temporary.push(path.dirname(path.dirname(copy.script)));
+      const port = await freePort();
+      const server = spawnNode(copy.script, {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: "memory://",
+        OPERATOR_KEY: "shutdown-test-operator-key",
+        SESSION_SECRET: "shutdown-test-session-secret",
+      });
+      running.push(server);
+      await server.waitFor(/\[server\] listening on http:\/\/localhost:\d+/);
 
-    const inFlight = await connect(port);
-    inFlight.socket.write(
-      "POST /api/operator/credit HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n" +
-        `x-operator-key: shutdown-test-operator-key\r\nContent-Length: ${CREDIT.length}\r\n\r\n${CREDIT.slice(0, 10)}`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+      const inFlight = await connect(port);
+      inFlight.socket.write(
+        "POST /api/operator/credit HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n" +
+          `x-operator-key: shutdown-test-operator-key\r\nContent-Length: ${CREDIT.length}\r\n\r\n${CREDIT.slice(0, 10)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
 
-    server.child.kill("SIGTERM");
-    await server.waitFor(/\[server\] SIGTERM: no new connections/);
-    expect(await refused(port)).toBe(true);
-    inFlight.socket.write(CREDIT.slice(10));
-    const reply = await inFlight.reply();
-    expect(statusLine(reply)).toBe("HTTP/1.1 200 OK");
-    expect(reply.toLowerCase()).toContain("connection: close");
-    expect(bodyOf(reply)).toEqual({ msg: "ok", data: { balance: "100001.00" } });
-    await inFlight.closed;
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(server.output()).toContain("[server] stopped");
-  });
+      server.child.kill("SIGTERM");
+      await server.waitFor(/\[server\] SIGTERM: no new connections/);
+      expect(await refused(port)).toBe(true);
+      inFlight.socket.write(CREDIT.slice(10));
+      const reply = await inFlight.reply();
+      expect(statusLine(reply)).toBe("HTTP/1.1 200 OK");
+      expect(reply.toLowerCase()).toContain("connection: close");
+      expect(bodyOf(reply)).toEqual({ msg: "ok", data: { balance: "100001.00" } });
+      await inFlight.closed;
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(server.output()).toContain("[server] stopped");
+    },
+  );
 });
 
 describe("a DATA_DIR that cannot be written", () => {
-  it("stops the standalone provider at start: one message naming the folder and why, exit code 1", { timeout: 60_000 }, async () => {
-    const dataDir = unwritableDataDir();
-    const provider = spawnNode("provider/main.ts", { PROVIDER_PORT: String(await freePort()), DATA_DIR: dataDir });
-    running.push(provider);
-    expect(await provider.exited).toEqual({ code: 1, signal: null });
-    const message = `[provider] DATA_DIR ${dataDir} is not writable: ENOTDIR (a part of the path is a file, not a folder)`;
-    expect(provider.output()).toContain(message);
-    expect(provider.output().split(message)).toHaveLength(2);
-    expect(provider.output()).not.toContain("listening");
-  });
+  it(
+    "stops the standalone provider at start: one message naming the folder and why, exit code 1",
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = unwritableDataDir();
+      const provider = spawnNode("provider/main.ts", { PROVIDER_PORT: String(await freePort()), DATA_DIR: dataDir });
+      running.push(provider);
+      expect(await provider.exited).toEqual({ code: 1, signal: null });
+      const message = `[provider] DATA_DIR ${dataDir} is not writable: ENOTDIR (a part of the path is a file, not a folder)`;
+      expect(provider.output()).toContain(message);
+      expect(provider.output().split(message)).toHaveLength(2);
+      expect(provider.output()).not.toContain("listening");
+    },
+  );
 
-  it("stops the app's server at start, before it listens: the same message once, exit code 1", { timeout: 60_000 }, async () => {
-    const copy = appServerCopy();
-    temporary.push(path.dirname(path.dirname(copy.script)));
-    const dataDir = unwritableDataDir();
-    const port = await freePort();
-    const server = spawnNode(copy.script, {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "shutdown-test-session-secret",
-    });
-    running.push(server);
-    expect(await server.exited).toEqual({ code: 1, signal: null });
-    const message = `[provider] DATA_DIR ${dataDir} is not writable: ENOTDIR (a part of the path is a file, not a folder)`;
-    expect(server.output()).toContain(message);
-    expect(server.output().split(message)).toHaveLength(2);
-    expect(server.output()).not.toContain("listening");
-    expect(server.output()).not.toContain("[object Object]");
-  });
+  it(
+    "stops the app's server at start, before it listens: the same message once, exit code 1",
+    { timeout: 60_000 },
+    async () => {
+      const copy = appServerCopy();
+      temporary.push(path.dirname(path.dirname(copy.script)));
+      const dataDir = unwritableDataDir();
+      const port = await freePort();
+      const server = spawnNode(copy.script, {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SESSION_SECRET: "shutdown-test-session-secret",
+      });
+      running.push(server);
+      expect(await server.exited).toEqual({ code: 1, signal: null });
+      const message = `[provider] DATA_DIR ${dataDir} is not writable: ENOTDIR (a part of the path is a file, not a folder)`;
+      expect(server.output()).toContain(message);
+      expect(server.output().split(message)).toHaveLength(2);
+      expect(server.output()).not.toContain("listening");
+      expect(server.output()).not.toContain("[object Object]");
+    },
+  );
 });

@@ -42,7 +42,15 @@ export interface Spawned {
  */
 export function spawnNode(script: string, env: Record<string, string>): Spawned {
   const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["DATABASE_URL", "PROVIDER_URL", "OPERATOR_KEY", "PROVIDER_APP_KEY", "PROVIDER_HOST", "DATA_DIR", "LOG_REQUESTS"]) {
+  for (const name of [
+    "DATABASE_URL",
+    "PROVIDER_URL",
+    "OPERATOR_KEY",
+    "PROVIDER_APP_KEY",
+    "PROVIDER_HOST",
+    "DATA_DIR",
+    "LOG_REQUESTS",
+  ]) {
     delete base[name];
   }
   const child = spawn(process.execPath, ["--import", "tsx", script], {

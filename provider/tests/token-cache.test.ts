@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+
+import { newTrader, ordersOf, runOnServer, useInProcessProvider } from "./helpers";
 import { cachesInSync, listenForCacheChanges } from "../db/notifications";
 import { configChanged } from "../db/repositories/config";
 import { sessionsRevoked } from "../db/repositories/sessions";
 import { createTokenCache } from "../services/token-cache";
-import { newTrader, ordersOf, runOnServer, useInProcessProvider } from "./helpers";
 
 const T0 = Date.parse("2026-11-20T10:00:00Z");
 
@@ -11,10 +12,12 @@ function setup(ttlMs = 10_000, maxEntries = 100) {
   let t = T0;
   const cache = createTokenCache<string>({ ttlMs, maxEntries, now: () => new Date(t) });
   let reads = 0;
-  const read = (value: string | undefined, expiresAt = T0 + 3_600_000) => async () => {
-    reads++;
-    return value === undefined ? undefined : { value, expiresAt: new Date(expiresAt) };
-  };
+  const read =
+    (value: string | undefined, expiresAt = T0 + 3_600_000) =>
+    async () => {
+      reads++;
+      return value === undefined ? undefined : { value, expiresAt: new Date(expiresAt) };
+    };
   return { cache, read, reads: () => reads, advance: (ms: number) => (t += ms) };
 }
 
@@ -47,7 +50,9 @@ describe("token cache", () => {
     sessionsRevoked();
     expect(await s.cache.get("h", s.read(undefined))).toBeUndefined();
     // a read that a revocation overtakes answers its own request only
-    expect(await s.cache.get("h", async () => (sessionsRevoked(), { value: "stale", expiresAt: new Date(T0 + 3_600_000) }))).toBe("stale");
+    expect(
+      await s.cache.get("h", async () => (sessionsRevoked(), { value: "stale", expiresAt: new Date(T0 + 3_600_000) })),
+    ).toBe("stale");
     expect(await s.cache.get("h", s.read("fresh"))).toBe("fresh");
     expect(s.cache.size).toBe(1);
   });
@@ -85,7 +90,10 @@ describe("token cache and requests that change something", () => {
     await p.db.updateTable("sessions").set({ revoked_at: p.clock.now() }).where("user_id", "=", t.id).execute();
     expect((await p.call("/api/stock/success/v2/balance", { token: t.token })).status).toBe(200); // the 10 s bound
     const order = { tag: "ITC.NS", count: 1, mold: "stock", state: "buy", idempotency_key: `k-${t.id}` };
-    expect(await p.call("/api/stock/success/deal/order", { token: t.token, body: order })).toEqual({ status: 400, body: { msg: "logout" } });
+    expect(await p.call("/api/stock/success/deal/order", { token: t.token, body: order })).toEqual({
+      status: 400,
+      body: { msg: "logout" },
+    });
     expect(await ordersOf(p, t.id)).toEqual([]);
   });
 });
@@ -94,7 +102,11 @@ const databaseUrl = process.env.DATABASE_URL;
 
 describe.skipIf(!databaseUrl)("token cache while the cache listener is not listening (PostgreSQL)", () => {
   const name = `cache-listener-test ${process.pid}`;
-  const cut = () => runOnServer(databaseUrl!, `select pg_terminate_backend(pid) from pg_stat_activity where application_name = '${name}'`);
+  const cut = () =>
+    runOnServer(
+      databaseUrl!,
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = '${name}'`,
+    );
   const until = async (condition: () => boolean) => {
     for (let i = 0; i < 250 && !condition(); i++) await new Promise((r) => setTimeout(r, 20));
     expect(condition()).toBe(true);

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
+
+import {
+  balanceOf,
+  billsOf,
+  buyer,
+  expectLedgerBalanced,
+  newKey,
+  newTrader,
+  ordersOf,
+  US_HOURS,
+  useInProcessProvider,
+} from "./helpers";
 import { createFx } from "../services/fx";
-import { balanceOf, billsOf, buyer, expectLedgerBalanced, newKey, newTrader, ordersOf, US_HOURS, useInProcessProvider } from "./helpers";
 
 /*
  * Defect "Currency": a US stock bought from a rupee wallet was debited its dollar figure as rupees. Orders now
@@ -49,9 +60,16 @@ describe("orders in another currency than the wallet's (INR deployment)", () => 
     expect(await balanceOf(p, t.id)).toBe("53481.91");
     const buyBill = (await billsOf(p, t.id)).at(-1)!;
     expect(buyBill).toMatchObject({ type: "expense", amount: "46518.09", balance: "53481.91" });
-    expect(buyBill.reason).toBe(`Buy 2 AAPL @ 262.83 USD at 88.4681 INR/USD (simulator:USDINR=X) (order ${buy.no}, fee 13.95 INR)`);
+    expect(buyBill.reason).toBe(
+      `Buy 2 AAPL @ 262.83 USD at 88.4681 INR/USD (simulator:USDINR=X) (order ${buy.no}, fee 13.95 INR)`,
+    );
     const [row] = await ordersOf(p, t.id);
-    expect(row).toMatchObject({ fx_rate: "88.46810000", fx_source: "simulator:USDINR=X", wallet_amount: "46518.09", wallet_fee: "13.95" });
+    expect(row).toMatchObject({
+      fx_rate: "88.46810000",
+      fx_source: "simulator:USDINR=X",
+      wallet_amount: "46518.09",
+      wallet_fee: "13.95",
+    });
     expect(row.fx_at).toEqual(MORNING);
 
     const home = (await order(t.token, "TCS.NS", 3)).body.data;
@@ -165,7 +183,11 @@ describe("orders in another currency than the wallet's (INR deployment)", () => 
   it("names the pair by the wallet's currency: USDMXN=X on the MXN deployment; no pair is rete_no", () => {
     const mxn = createFx(p.market, "MXN");
     const us = mxn.conversion("US", MORNING);
-    expect({ rate: us.rate.toString(), source: us.source, currency: us.currency }).toEqual({ rate: "18.2719", source: "simulator:USDMXN=X", currency: "USD" });
+    expect({ rate: us.rate.toString(), source: us.source, currency: us.currency }).toEqual({
+      rate: "18.2719",
+      source: "simulator:USDMXN=X",
+      currency: "USD",
+    });
     expect(mxn.conversion("FUTURE", MORNING).source).toBe("simulator:USDMXN=X");
     for (const market of ["MX", "FOREX", "CGI"] as const) {
       expect(mxn.conversion(market, MORNING)).toMatchObject({ source: "same_currency", currency: "MXN" });

@@ -1,13 +1,29 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { balanceOf, billsOf, expectLedgerBalanced, FEE, m2, newKey, newTrader, ordersOf, priceOf, usdInrAt, useInProcessProvider } from "./helpers";
+
+import {
+  balanceOf,
+  billsOf,
+  expectLedgerBalanced,
+  FEE,
+  m2,
+  newKey,
+  newTrader,
+  ordersOf,
+  priceOf,
+  usdInrAt,
+  useInProcessProvider,
+} from "./helpers";
 
 /* Trading with every market open (the demo default), time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
 const p = useInProcessProvider({ now: () => AT });
 
 const order = (token: string, body: Record<string, unknown>) =>
-  p.call("/api/stock/success/deal/order", { token, body: { mold: "stock", state: "buy", idempotency_key: newKey(), ...body } });
+  p.call("/api/stock/success/deal/order", {
+    token,
+    body: { mold: "stock", state: "buy", idempotency_key: newKey(), ...body },
+  });
 const sell = (token: string, body: Record<string, unknown>) =>
   p.call("/api/stock/success/deal/sell", { token, body: { idempotency_key: newKey(), ...body } });
 const positions = async (token: string, query = "") =>
@@ -97,7 +113,10 @@ describe("buy", () => {
       expect(res.body.data, tag).toMatchObject({ tag, status: 1, price: priceOf(p, tag, AT) });
     }
     for (const tag of ["^NSEI", "NOPE", "WALMEX.MX"]) {
-      expect((await order(t.token, { tag, count: 1 })).body.data, tag).toMatchObject({ code: "not_found", field: "tag" });
+      expect((await order(t.token, { tag, count: 1 })).body.data, tag).toMatchObject({
+        code: "not_found",
+        field: "tag",
+      });
     }
     const fx = await positions(t.token, "market=FOREX");
     expect(fx.rows.map((r: any) => r.tag)).toEqual(["EURUSD=X"]);
@@ -145,7 +164,10 @@ describe("buy", () => {
     const inRupees = price.times(2).times(usdInrAt(p, AT));
     const exact = new Decimal(m2(inRupees)).plus(m2(FEE.times(inRupees)));
     const topUp = exact.minus(100);
-    await p.call("/api/operator/credit", { headers: { "x-operator-key": "test-operator-key" }, body: { user: t.phone, amount: m2(topUp), reason: "top up" } });
+    await p.call("/api/operator/credit", {
+      headers: { "x-operator-key": "test-operator-key" },
+      body: { user: t.phone, amount: m2(topUp), reason: "top up" },
+    });
     expect((await order(t.token, { tag: "AAPL", count: 3 })).body.data.code).toBe("not_sufficient_funds");
     const ok = await order(t.token, { tag: "AAPL", count: 2, idempotency_key: newKey() });
     expect(ok.body.data.status).toBe(1);
@@ -183,8 +205,13 @@ describe("sell", () => {
     expect(s1.no).not.toBe(buy.no);
     expect(await balanceOf(p, t.id)).toBe(before.plus(sp1.times(3)).minus(fee1).toFixed(2));
     await expectLedgerBalanced(p, t.id);
-    let pos = await positions(t.token);
-    expect(pos.rows[0]).toMatchObject({ no: buy.no, count: 7, market_value: m2(sp1.times(7)), cost_value: m2(cost.times(7)) });
+    const pos = await positions(t.token);
+    expect(pos.rows[0]).toMatchObject({
+      no: buy.no,
+      count: 7,
+      market_value: m2(sp1.times(7)),
+      cost_value: m2(cost.times(7)),
+    });
     expect(pos.rows[0].profit).toBe(m2(sp1.times(7).toDecimalPlaces(2).minus(cost.times(7).toDecimalPlaces(2))));
 
     expect((await sell(t.token, { no: buy.no, count: 8 })).body.data).toMatchObject({ code: "count_exceeds_position" });
@@ -205,7 +232,9 @@ describe("sell", () => {
     const other = await newTrader(p);
     const lot = (await order(other.token, { tag: "AAPL", count: 1 })).body.data;
     expect((await sell(t.token, { no: lot.no })).body.data.code).toBe("not_found");
-    expect((await p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no: buy.no } })).body.data.code).toBe("order_not_pending");
+    expect(
+      (await p.call("/api/stock/success/deal/cancel", { token: t.token, body: { no: buy.no } })).body.data.code,
+    ).toBe("order_not_pending");
   });
 });
 
@@ -216,13 +245,15 @@ describe("records and user info", () => {
     const a = (await order(t.token, { tag: "AAPL", count: 1 })).body.data;
     const b = (await order(t.token, { tag: "MSFT", count: 2 })).body.data;
     const s = (await sell(t.token, { no: a.no })).body.data;
-    const get = async (q: string) => (await p.call(`/api/stock/success/v2/transaction?${q}`, { token: t.token })).body.data;
+    const get = async (q: string) =>
+      (await p.call(`/api/stock/success/v2/transaction?${q}`, { token: t.token })).body.data;
     const all = await get("type=all");
     expect(all.count).toBe(3);
     expect(all.rows.map((r: any) => r.no)).toEqual([s.no, b.no, a.no]);
     expect(all.rows[0]).toEqual(s);
     expect((await get("type=success")).count).toBe(3);
-    for (const type of ["pending", "cancelled", "expired"]) expect(await get(`type=${type}`)).toEqual({ rows: [], count: 0 });
+    for (const type of ["pending", "cancelled", "expired"])
+      expect(await get(`type=${type}`)).toEqual({ rows: [], count: 0 });
     const page2 = await get("page=2&limit=2");
     expect(page2).toEqual({ rows: [all.rows[2]], count: 3 });
     expect((await get("type=open")).code).toBe("invalid_input");

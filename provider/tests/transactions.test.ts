@@ -1,5 +1,5 @@
-import Decimal from "decimal.js";
 import { PGlite } from "@electric-sql/pglite";
+import Decimal from "decimal.js";
 import {
   CompiledQuery,
   Kysely,
@@ -12,6 +12,7 @@ import {
   type Driver,
 } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Database, DB } from "../db/database";
 import { signedBillTotal } from "../db/repositories/bills";
 import { findUserByPhone } from "../db/repositories/users";
@@ -88,7 +89,9 @@ async function overlap(db: DB) {
   const results = await Promise.allSettled([a, b]);
 
   const after = (await findUserByPhone(db, TEST_DEMO_USER))!;
-  const reasons = (await db.selectFrom("bills").select("reason").where("user_id", "=", user.id).execute()).map((r) => r.reason);
+  const reasons = (await db.selectFrom("bills").select("reason").where("user_id", "=", user.id).execute()).map(
+    (r) => r.reason,
+  );
   return {
     aRejected: results[0].status === "rejected",
     bFulfilled: results[1].status === "fulfilled",

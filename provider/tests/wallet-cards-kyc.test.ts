@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { normaliseBankCard } from "../services/bank-cards";
+
 import { customer, newTrader, operator, pngWithExif, upload, useInProcessProvider } from "./helpers";
+import { normaliseBankCard } from "../services/bank-cards";
 
 /* Bank cards and real-name verification (docs/decisions/0072), INR deployment, time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
@@ -11,7 +12,13 @@ beforeAll(async () => {
   png = await pngWithExif();
 });
 
-const CARD = { bank: "State Bank of India", branch_bank: "MG Road", bank_card: "30001234567890", bank_user: "Ravi Kumar", ifsc: "SBIN0001234" };
+const CARD = {
+  bank: "State Bank of India",
+  branch_bank: "MG Road",
+  bank_card: "30001234567890",
+  bank_user: "Ravi Kumar",
+  ifsc: "SBIN0001234",
+};
 
 describe("bank cards", () => {
   it("a new card waits for review; the operator approves or rejects it once; the list shows only the customer's cards", async () => {
@@ -41,7 +48,11 @@ describe("bank cards", () => {
 
     expect((await op.pending()).cards.find((x: any) => x.id === id)).toMatchObject({ user: t.phone, status: 0 });
     expect((await op.approve("card", id)).body.data).toMatchObject({ id, status: 1, reason: null });
-    expect((await op.reject("card", second, "Photo unreadable")).body.data).toMatchObject({ id: second, status: 2, reason: "Photo unreadable" });
+    expect((await op.reject("card", second, "Photo unreadable")).body.data).toMatchObject({
+      id: second,
+      status: 2,
+      reason: "Photo unreadable",
+    });
     for (const again of [() => op.approve("card", id), () => op.reject("card", id), () => op.approve("card", second)]) {
       expect((await again()).body.data).toMatchObject({ code: "already_processed", field: "id" });
     }
@@ -63,8 +74,23 @@ describe("bank cards", () => {
     await op.approve("card", id);
     const same = await c.post("/bank/edit", { id, ...CARD, ifsc: "sbin0001234" });
     expect(same.body.data).toMatchObject({ id, status: 1 });
-    const edited = await c.post("/bank/edit", { id, type: "Axis Bank", branch_bank: "", bank_card: "91701 00123 4567", ifsc: "UTIB0000004", bank_user: "Ravi Kumar" });
-    expect(edited.body.data).toMatchObject({ id, bank: "Axis Bank", branch_bank: "", bank_card: "91701001234567", ifsc: "UTIB0000004", status: 0, reason: null });
+    const edited = await c.post("/bank/edit", {
+      id,
+      type: "Axis Bank",
+      branch_bank: "",
+      bank_card: "91701 00123 4567",
+      ifsc: "UTIB0000004",
+      bank_user: "Ravi Kumar",
+    });
+    expect(edited.body.data).toMatchObject({
+      id,
+      bank: "Axis Bank",
+      branch_bank: "",
+      bank_card: "91701001234567",
+      ifsc: "UTIB0000004",
+      status: 0,
+      reason: null,
+    });
     expect((await op.approve("card", id)).body.data.status).toBe(1);
   });
 
@@ -74,10 +100,20 @@ describe("bank cards", () => {
     const id = (await customer(p, owner.token).post("/bank/add", CARD)).body.data.id;
     await op.approve("card", id);
     const i = customer(p, intruder.token);
-    expect((await i.post("/bank/edit", { id, ...CARD, bank_card: "11112222333344" })).body.data).toMatchObject({ code: "not_found", field: "id" });
-    expect((await i.post("/money/access", { bank_id: id, count: "100" })).body.data).toMatchObject({ code: "not_found", field: "bank_id" });
+    expect((await i.post("/bank/edit", { id, ...CARD, bank_card: "11112222333344" })).body.data).toMatchObject({
+      code: "not_found",
+      field: "id",
+    });
+    expect((await i.post("/money/access", { bank_id: id, count: "100" })).body.data).toMatchObject({
+      code: "not_found",
+      field: "bank_id",
+    });
     expect((await i.get("/bank/list")).body.data).toEqual([]);
-    expect((await customer(p, owner.token).get("/bank/list")).body.data[0]).toMatchObject({ id, bank_card: "30001234567890", status: 1 });
+    expect((await customer(p, owner.token).get("/bank/list")).body.data[0]).toMatchObject({
+      id,
+      bank_card: "30001234567890",
+      status: 1,
+    });
   });
 
   it("INR needs name, bank, IFSC and account number; refuses a malformed IFSC or number and a duplicate", async () => {
@@ -96,22 +132,35 @@ describe("bank cards", () => {
       [{ ...CARD, bank_user: "x".repeat(101) }, "invalid_input", "bank_user"],
     ];
     for (const [body, code, field] of cases) {
-      expect((await c.post("/bank/add", body)).body, JSON.stringify(body)).toMatchObject({ msg: "no", data: { code, field } });
+      expect((await c.post("/bank/add", body)).body, JSON.stringify(body)).toMatchObject({
+        msg: "no",
+        data: { code, field },
+      });
     }
     expect((await c.post("/bank/add", CARD)).body.msg).toBe("ok");
-    expect((await c.post("/bank/add", { ...CARD, bank_card: "3000 1234 5678 90" })).body.data).toMatchObject({ code: "bank_card_exists", field: "bank_card" });
+    expect((await c.post("/bank/add", { ...CARD, bank_card: "3000 1234 5678 90" })).body.data).toMatchObject({
+      code: "bank_card_exists",
+      field: "bank_card",
+    });
     expect((await c.get("/bank/list")).body.data).toHaveLength(1);
   });
 
   it("MXN needs bank name, card number and cardholder; the IFSC is not asked for and not kept", () => {
-    expect(normaliseBankCard({ bank: "BBVA México", bank_card: "4152 3134 1234 5678", bank_user: "Ana López", ifsc: "whatever" }, "MXN")).toEqual({
+    expect(
+      normaliseBankCard(
+        { bank: "BBVA México", bank_card: "4152 3134 1234 5678", bank_user: "Ana López", ifsc: "whatever" },
+        "MXN",
+      ),
+    ).toEqual({
       bank: "BBVA México",
       branch_bank: "",
       bank_card: "4152313412345678",
       bank_user: "Ana López",
       ifsc: "",
     });
-    expect(normaliseBankCard({ type: "Banorte", bank_card: "072180012345678901", bank_user: "Ana López" }, "MXN").bank).toBe("Banorte");
+    expect(
+      normaliseBankCard({ type: "Banorte", bank_card: "072180012345678901", bank_user: "Ana López" }, "MXN").bank,
+    ).toBe("Banorte");
     for (const [input, field] of [
       [{ bank_card: "4152313412345678", bank_user: "Ana" }, "bank"],
       [{ bank: "BBVA", bank_user: "Ana" }, "bank_card"],
@@ -134,7 +183,11 @@ describe("real-name verification", () => {
   it("submitting locks the form under review; the operator's approval shows approved and stays locked", async () => {
     const t = await newTrader(p, "0");
     const c = customer(p, t.token);
-    expect((await c.get("/autonomy/state")).body.data).toMatchObject({ status: null, real_name: null, id_number_img: null });
+    expect((await c.get("/autonomy/state")).body.data).toMatchObject({
+      status: null,
+      real_name: null,
+      id_number_img: null,
+    });
     const imgs = await photos(t.token);
     const submitted = await c.post("/autonomy/add", { ...person, ...imgs });
     expect(submitted.body).toEqual({
@@ -154,12 +207,18 @@ describe("real-name verification", () => {
     });
     const id = submitted.body.data.id;
     expect((await c.get("/autonomy/state")).body.data).toEqual(submitted.body.data);
-    expect((await c.post("/autonomy/add", { ...person, ...imgs })).body).toEqual({ msg: "no", data: { code: "kyc_locked", message: "under review" } });
+    expect((await c.post("/autonomy/add", { ...person, ...imgs })).body).toEqual({
+      msg: "no",
+      data: { code: "kyc_locked", message: "under review" },
+    });
 
     expect((await op.pending()).kyc.find((x: any) => x.id === id)).toMatchObject({ user: t.phone, status: 1 });
     expect((await op.approve("kyc", id)).body.data).toMatchObject({ id, status: 2 });
     expect((await c.get("/autonomy/state")).body.data).toMatchObject({ id, status: 2, real_name: "Priya Sharma" });
-    expect((await c.post("/autonomy/add", { ...person, ...imgs })).body.data).toEqual({ code: "kyc_locked", message: "already approved" });
+    expect((await c.post("/autonomy/add", { ...person, ...imgs })).body.data).toEqual({
+      code: "kyc_locked",
+      message: "already approved",
+    });
     expect((await op.approve("kyc", id)).body.data.code).toBe("already_processed");
     expect((await op.reject("kyc", id)).body.data.code).toBe("already_processed");
   });
@@ -170,7 +229,10 @@ describe("real-name verification", () => {
     const imgs = await photos(t.token);
     const first = (await c.post("/autonomy/add", { ...person, id_type: undefined, ...imgs })).body.data;
     expect(first.id_type).toBe("idCard");
-    expect((await op.reject("kyc", first.id, "Photo is blurred")).body.data).toMatchObject({ status: 3, reason: "Photo is blurred" });
+    expect((await op.reject("kyc", first.id, "Photo is blurred")).body.data).toMatchObject({
+      status: 3,
+      reason: "Photo is blurred",
+    });
     expect((await c.get("/autonomy/state")).body.data).toMatchObject({ status: 3, reason: "Photo is blurred" });
     const second = await c.post("/autonomy/add", { ...person, ...imgs });
     expect(second.body.data).toMatchObject({ status: 1, reason: null });
@@ -194,11 +256,17 @@ describe("real-name verification", () => {
       [{ ...mine, real_name: "Priya" }, "id_number"],
     ];
     for (const [body, field] of cases) {
-      expect((await c.post("/autonomy/add", body)).body, JSON.stringify(body)).toMatchObject({ msg: "no", data: { code: "invalid_input", field } });
+      expect((await c.post("/autonomy/add", body)).body, JSON.stringify(body)).toMatchObject({
+        msg: "no",
+        data: { code: "invalid_input", field },
+      });
     }
     expect((await c.get("/autonomy/state")).body.data.status).toBeNull();
     // The bare upload id works as well as the url.
     const bare = { id_number_img: mine.id_number_img.split("/").at(-1), id_number_img_two: mine.id_number_img_two };
-    expect((await c.post("/autonomy/add", { ...person, ...bare })).body.data).toMatchObject({ status: 1, id_number_img: mine.id_number_img });
+    expect((await c.post("/autonomy/add", { ...person, ...bare })).body.data).toMatchObject({
+      status: 1,
+      id_number_img: mine.id_number_img,
+    });
   });
 });

@@ -1,13 +1,31 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { balanceOf, billsOf, customer, expectLedgerBalanced, newKey, newTrader, OPERATOR, operator, priceOf, useInProcessProvider } from "./helpers";
+
+import {
+  balanceOf,
+  billsOf,
+  customer,
+  expectLedgerBalanced,
+  newKey,
+  newTrader,
+  OPERATOR,
+  operator,
+  priceOf,
+  useInProcessProvider,
+} from "./helpers";
 
 /* Recharge and withdraw (docs/decisions/0070), time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
 const p = useInProcessProvider({ now: () => AT });
 const op = operator(p);
 
-const CARD = { bank: "HDFC Bank", branch_bank: "Fort, Mumbai", bank_card: "5010 0123 4567 89", bank_user: "Asha Rao", ifsc: "hdfc0000060" };
+const CARD = {
+  bank: "HDFC Bank",
+  branch_bank: "Fort, Mumbai",
+  bank_card: "5010 0123 4567 89",
+  bank_user: "Asha Rao",
+  ifsc: "hdfc0000060",
+};
 
 /** A customer with `amount` and an approved bank card. */
 async function customerWithCard(amount = "1000.00") {
@@ -76,7 +94,13 @@ describe("recharge", () => {
     const c = customer(p, t.token);
     const id = (await c.post("/v2/recharge/add", { count: 7500 })).body.data.id;
     const rejected = await op.reject("recharge", id, "Payment not received");
-    expect(rejected.body.data).toMatchObject({ id, count: "7500.00", status: 3, state: "failed", reason: "Payment not received" });
+    expect(rejected.body.data).toMatchObject({
+      id,
+      count: "7500.00",
+      status: 3,
+      state: "failed",
+      reason: "Payment not received",
+    });
     expect((await op.approve("recharge", id)).body.data.code).toBe("already_processed");
     expect(await expectLedgerBalanced(p, t.id)).toBe("10.00");
     expect(await billsOf(p, t.id)).toHaveLength(1);
@@ -89,15 +113,38 @@ describe("recharge", () => {
       msg: "no",
       data: { code: "amount_too_small", message: "the minimum is 5000", field: "count" },
     });
-    for (const count of ["5000.50", "-5000", "1e4", "", " ", "50 00", true, null, 5000.5, -5000, "1234567890123", [5000], { n: 1 }]) {
+    for (const count of [
+      "5000.50",
+      "-5000",
+      "1e4",
+      "",
+      " ",
+      "50 00",
+      true,
+      null,
+      5000.5,
+      -5000,
+      "1234567890123",
+      [5000],
+      { n: 1 },
+    ]) {
       const res = await c.post("/v2/recharge/add", { count });
-      expect(res.body, JSON.stringify(count)).toMatchObject({ msg: "no", data: { code: "invalid_input", field: "count" } });
+      expect(res.body, JSON.stringify(count)).toMatchObject({
+        msg: "no",
+        data: { code: "invalid_input", field: "count" },
+      });
     }
     expect((await c.post("/v2/recharge/add", {})).body.data).toMatchObject({ code: "invalid_input", field: "count" });
     expect((await c.post("/v2/recharge/add", { count: "005000" })).body.data.count).toBe("5000.00");
 
-    expect((await op.config("min_recharge_count", "6000")).body.data).toEqual({ tag: "min_recharge_count", value: "6000" });
-    expect((await c.post("/v2/recharge/add", { count: "5999" })).body.data).toMatchObject({ code: "amount_too_small", message: "the minimum is 6000" });
+    expect((await op.config("min_recharge_count", "6000")).body.data).toEqual({
+      tag: "min_recharge_count",
+      value: "6000",
+    });
+    expect((await c.post("/v2/recharge/add", { count: "5999" })).body.data).toMatchObject({
+      code: "amount_too_small",
+      message: "the minimum is 6000",
+    });
     expect((await c.post("/v2/recharge/add", { count: "6000" })).body.msg).toBe("ok");
     await op.config("min_recharge_count", "5000");
     expect(await transferCount(t.id)).toBe(2);
@@ -128,7 +175,11 @@ describe("withdraw", () => {
     const id = created.body.data.id;
     expect(await expectLedgerBalanced(p, t.id)).toBe("700.00");
     // The money is held, still the customer's: total assets keep it (docs/product.md#wallet).
-    expect((await t.c.get("/v2/user/info")).body.data).toMatchObject({ money: "700.00", held: "300.00", total: "1000.00" });
+    expect((await t.c.get("/v2/user/info")).body.data).toMatchObject({
+      money: "700.00",
+      held: "300.00",
+      total: "1000.00",
+    });
     expect((await billsOf(p, t.id)).at(-1)).toMatchObject({
       type: "expense",
       amount: "300.00",
@@ -191,7 +242,9 @@ describe("withdraw", () => {
       code: "card_not_approved",
       field: "bank_id",
     });
-    expect((await t.c.post("/money/access", { bank_id: rejectedCard, count: "100" })).body.data.code).toBe("card_not_approved");
+    expect((await t.c.post("/money/access", { bank_id: rejectedCard, count: "100" })).body.data.code).toBe(
+      "card_not_approved",
+    );
     expect((await t.c.post("/money/access", { bank_id: other.cardId, count: "100" })).body.data).toMatchObject({
       code: "not_found",
       field: "bank_id",
@@ -202,14 +255,22 @@ describe("withdraw", () => {
       message: "the minimum is 100",
       field: "count",
     });
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "10.5" })).body.data).toMatchObject({ code: "invalid_input", field: "count" });
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "10.5" })).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "count",
+    });
     for (const bank_id of ["x", true, "1e3", "0x10", 1.5, null, 0, "-1"]) {
-      expect((await t.c.post("/money/access", { bank_id, count: "100" })).body.data, String(bank_id)).toMatchObject({ code: "invalid_input", field: "bank_id" });
+      expect((await t.c.post("/money/access", { bank_id, count: "100" })).body.data, String(bank_id)).toMatchObject({
+        code: "invalid_input",
+        field: "bank_id",
+      });
     }
     expect((await t.c.post("/money/access", { bank_id: String(t.cardId), count: "100" })).body.data.status).toBe("n");
 
     await op.config("min_withdraw_count", "5");
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "9" })).body.data.message).toBe("the minimum is 10");
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "9" })).body.data.message).toBe(
+      "the minimum is 10",
+    );
     expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "10" })).body.data.count).toBe("10.00");
     await op.config("min_withdraw_count", "100");
 
@@ -239,7 +300,9 @@ describe("withdraw", () => {
     }
 
     const t = await customerWithCard("1000.00");
-    const twins = await Promise.all([1, 2, 3].map(() => t.c.post("/money/access", { bank_id: t.cardId, count: "600" })));
+    const twins = await Promise.all(
+      [1, 2, 3].map(() => t.c.post("/money/access", { bank_id: t.cardId, count: "600" })),
+    );
     expect(twins.map((r) => (r.body.msg === "ok" ? "ok" : r.body.data.code)).sort()).toEqual([
       "not_sufficient_funds",
       "not_sufficient_funds",
@@ -267,12 +330,26 @@ describe("records", () => {
     ]);
     expect((await t.c.get("/property/list?page=2&limit=1")).body.data).toMatchObject({ count: 2, rows: [{ id: r1 }] });
     const withdrawals = (await t.c.get("/property/withdraw")).body.data;
-    expect(withdrawals).toMatchObject({ count: 1, rows: [{ id: w1, count: "100.00", status: "n", card: { bank_card: "****6789" } }] });
+    expect(withdrawals).toMatchObject({
+      count: 1,
+      rows: [{ id: w1, count: "100.00", status: "n", card: { bank_card: "****6789" } }],
+    });
 
-    expect((await t.c.get(`/recharge-withdraw/${w1}`)).body.data).toMatchObject({ id: w1, type: "withdraw", status: "n" });
-    expect((await t.c.get(`/recharge-withdraw/${r2}`)).body.data).toMatchObject({ id: r2, type: "recharge", status: 1 });
+    expect((await t.c.get(`/recharge-withdraw/${w1}`)).body.data).toMatchObject({
+      id: w1,
+      type: "withdraw",
+      status: "n",
+    });
+    expect((await t.c.get(`/recharge-withdraw/${r2}`)).body.data).toMatchObject({
+      id: r2,
+      type: "recharge",
+      status: 1,
+    });
     for (const id of [foreign, 99999999, "abc", "0"]) {
-      expect((await t.c.get(`/recharge-withdraw/${id}`)).body, String(id)).toMatchObject({ msg: "no", data: { code: "not_found" } });
+      expect((await t.c.get(`/recharge-withdraw/${id}`)).body, String(id)).toMatchObject({
+        msg: "no",
+        data: { code: "not_found" },
+      });
     }
     expect((await other.c.get(`/recharge-withdraw/${r1}`)).body.data.code).toBe("not_found");
     expect((await p.call(`/api/stock/success/recharge-withdraw/${r1}`)).status).toBe(400);
@@ -288,11 +365,22 @@ describe("records", () => {
     const r = (await t.c.post("/v2/recharge/add", { count: "5000" })).body.data.id;
     const w = (await t.c.post("/money/access", { bank_id: t.cardId, count: "100" })).body.data.id;
     let pending = await op.pending();
-    expect(pending.recharges.find((x: any) => x.id === r)).toMatchObject({ user: t.phone, count: "5000.00", status: 1 });
-    expect(pending.withdrawals.find((x: any) => x.id === w)).toMatchObject({ user: t.phone, count: "100.00", status: "n" });
+    expect(pending.recharges.find((x: any) => x.id === r)).toMatchObject({
+      user: t.phone,
+      count: "5000.00",
+      status: 1,
+    });
+    expect(pending.withdrawals.find((x: any) => x.id === w)).toMatchObject({
+      user: t.phone,
+      count: "100.00",
+      status: "n",
+    });
     const stray = await p.call(`/api/operator/recharge/${r}/approve`, { headers: OPERATOR, body: { reason: "x" } });
     expect(stray.body).toMatchObject({ msg: "no", data: { code: "invalid_input" } });
-    expect((await p.call(`/api/operator/withdraw/${w}/reject`, { headers: OPERATOR, body: { reason: "x", user: "1" } })).body.data.code).toBe("invalid_input");
+    expect(
+      (await p.call(`/api/operator/withdraw/${w}/reject`, { headers: OPERATOR, body: { reason: "x", user: "1" } })).body
+        .data.code,
+    ).toBe("invalid_input");
     expect((await op.pending()).recharges.some((x: any) => x.id === r)).toBe(true);
     await op.approve("recharge", r);
     await op.approve("withdraw", w);

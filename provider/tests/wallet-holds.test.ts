@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { customer, expectLedgerBalanced, newBuyer, newKey, operator, useInProcessProvider } from "./helpers";
 
 /*
@@ -12,7 +13,13 @@ const op = operator(p);
 
 const NFLX = 5; // seeded: US, Forthcoming, 104.00, 100..600
 const LIQUID = 1; // seeded fund: from 5000.00
-const CARD = { bank: "HDFC Bank", branch_bank: "Fort, Mumbai", bank_card: "5010 0123 4567 89", bank_user: "Asha Rao", ifsc: "hdfc0000060" };
+const CARD = {
+  bank: "HDFC Bank",
+  branch_bank: "Fort, Mumbai",
+  bank_card: "5010 0123 4567 89",
+  bank_user: "Asha Rao",
+  ifsc: "hdfc0000060",
+};
 
 describe("money held counts in total assets", () => {
   it("an IPO application, a fund investment and a withdrawal: available drops, total does not; each hold is named", async () => {
@@ -23,7 +30,12 @@ describe("money held counts in total assets", () => {
     expect(await info()).toMatchObject({ total: "1000000.00", money: "1000000.00", held: "0.00" });
 
     // 100 × 104.00 USD at USDINR=X 88.4507 = 919887.28 INR held until the allotment.
-    const ipo = await t.call("/stock/success/ipo/buy", { id: NFLX, tag: "NFLX", count: 100, idempotency_key: newKey() });
+    const ipo = await t.call("/stock/success/ipo/buy", {
+      id: NFLX,
+      tag: "NFLX",
+      count: 100,
+      idempotency_key: newKey(),
+    });
     expect(ipo.body.data).toMatchObject({ wallet_amount: "919887.28", status: 1 });
     const fund = await t.call("/stock/success/fund/purchase", { project_id: LIQUID, idempotency_key: newKey() });
     expect(fund.body.data).toMatchObject({ amount: "5000.00", status: "active" });

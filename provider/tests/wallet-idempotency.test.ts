@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { balanceOf, customer, newKey, newTrader, operator, useInProcessProvider } from "./helpers";
 
 /* Idempotency keys on recharge, withdrawal and loan application (docs/decisions/0015, 0120). */
@@ -15,7 +16,9 @@ describe("wallet idempotency keys", () => {
     const c = customer(p, t.token);
     const key = newKey();
     const first = await c.post("/v2/recharge/add", { count: "5000", idempotency_key: key });
-    const twins = await Promise.all([1, 2, 3].map(() => c.post("/v2/recharge/add", { count: "5000", idempotency_key: key })));
+    const twins = await Promise.all(
+      [1, 2, 3].map(() => c.post("/v2/recharge/add", { count: "5000", idempotency_key: key })),
+    );
     for (const twin of twins) expect(twin.body).toEqual(first.body);
     expect(await count("transfers", t.id)).toBe(1);
     const changed = await c.post("/v2/recharge/add", { count: "6000", idempotency_key: key });
@@ -51,7 +54,9 @@ describe("wallet idempotency keys", () => {
     const first = await c.post("/loans/add", { count: "500", idempotency_key: key });
     expect(first.body.data.state).toBe(1);
     expect((await c.post("/loans/add", { count: "500", idempotency_key: key })).body).toEqual(first.body);
-    expect((await c.post("/loans/add", { count: "500", idempotency_key: newKey() })).body.data.code).toBe("loan_pending");
+    expect((await c.post("/loans/add", { count: "500", idempotency_key: newKey() })).body.data.code).toBe(
+      "loan_pending",
+    );
     expect(await count("loans", t.id)).toBe(1);
   });
 });

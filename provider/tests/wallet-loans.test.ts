@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { billsOf, customer, expectLedgerBalanced, newTrader, OPERATOR, operator, useInProcessProvider } from "./helpers";
+
+import {
+  billsOf,
+  customer,
+  expectLedgerBalanced,
+  newTrader,
+  OPERATOR,
+  operator,
+  useInProcessProvider,
+} from "./helpers";
 
 /* Loans (docs/decisions/0072), time frozen; the clock moves only in the overdue scenario. */
 const AT = new Date("2026-11-20T09:15:00Z");
@@ -26,8 +35,14 @@ describe("loans", () => {
       msg: "no",
       data: { code: "amount_too_small", message: "the minimum is 500", field: "count" },
     });
-    expect((await c.post("/loans/add", { count: "50001" })).body.data).toMatchObject({ code: "loan_limit_exceeded", field: "count" });
-    expect((await c.post("/loans/add", { count: "500.5" })).body.data).toMatchObject({ code: "invalid_input", field: "count" });
+    expect((await c.post("/loans/add", { count: "50001" })).body.data).toMatchObject({
+      code: "loan_limit_exceeded",
+      field: "count",
+    });
+    expect((await c.post("/loans/add", { count: "500.5" })).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "count",
+    });
 
     const applied = await c.post("/loans/add", { count: "1000" });
     expect(applied.body).toEqual({
@@ -45,12 +60,24 @@ describe("loans", () => {
     });
     const id = applied.body.data.id;
     expect((await c.post("/loans/add", { count: "500" })).body.data.code).toBe("loan_pending");
-    expect((await c.get("/loans/data")).body.data).toMatchObject({ amountDue: "0.00", remainingAmount: "49000.00", applying: "1000.00" });
+    expect((await c.get("/loans/data")).body.data).toMatchObject({
+      amountDue: "0.00",
+      remainingAmount: "49000.00",
+      applying: "1000.00",
+    });
     expect(await expectLedgerBalanced(p, t.id)).toBe("100.00");
-    expect((await op.pending()).loans.find((l: any) => l.id === id)).toMatchObject({ user: t.phone, state: 1, count: "1000.00" });
+    expect((await op.pending()).loans.find((l: any) => l.id === id)).toMatchObject({
+      user: t.phone,
+      state: 1,
+      count: "1000.00",
+    });
 
     const approved = await op.approve("loan", id);
-    expect(approved.body.data).toMatchObject({ id, state: 4, repayment_time: new Date(AT.getTime() + 30 * DAY).toISOString() });
+    expect(approved.body.data).toMatchObject({
+      id,
+      state: 4,
+      repayment_time: new Date(AT.getTime() + 30 * DAY).toISOString(),
+    });
     expect(await expectLedgerBalanced(p, t.id)).toBe("1100.00");
     expect((await billsOf(p, t.id)).at(-1)).toMatchObject({
       type: "income",
@@ -62,7 +89,11 @@ describe("loans", () => {
       ref_id: String(id),
     });
     expect((await c.get("/v2/user/info")).body.data).toMatchObject({ money: "1100.00", loan: "1000.00" });
-    expect((await c.get("/loans/data")).body.data).toMatchObject({ amountDue: "1000.00", remainingAmount: "49000.00", applying: "0.00" });
+    expect((await c.get("/loans/data")).body.data).toMatchObject({
+      amountDue: "1000.00",
+      remainingAmount: "49000.00",
+      applying: "0.00",
+    });
     expect((await op.approve("loan", id)).body.data.code).toBe("already_processed");
     expect((await op.reject("loan", id)).body.data.code).toBe("already_processed");
     expect(await expectLedgerBalanced(p, t.id)).toBe("1100.00");
@@ -70,7 +101,13 @@ describe("loans", () => {
     const repaid = await c.post("/loans/repay", { id });
     expect(repaid.body.data).toMatchObject({ id, state: 5, repaid_at: AT.toISOString() });
     expect(await expectLedgerBalanced(p, t.id)).toBe("100.00");
-    expect((await billsOf(p, t.id)).at(-1)).toMatchObject({ type: "expense", amount: "1000.00", balance: "100.00", kind: "loan_repayment", ref_id: String(id) });
+    expect((await billsOf(p, t.id)).at(-1)).toMatchObject({
+      type: "expense",
+      amount: "1000.00",
+      balance: "100.00",
+      kind: "loan_repayment",
+      ref_id: String(id),
+    });
     expect((await c.get("/v2/user/info")).body.data).toMatchObject({ money: "100.00", loan: "0.00" });
     expect((await c.post("/loans/repay", { id })).body.data.code).toBe("already_processed");
     expect((await op.repay(id)).body.data.code).toBe("already_processed");
@@ -106,7 +143,11 @@ describe("loans", () => {
     const t = await newTrader(p, "0");
     const c = customer(p, t.token);
     const id = (await c.post("/loans/add", { count: "800" })).body.data.id;
-    expect((await op.reject("loan", id, "Income not verified")).body.data).toMatchObject({ id, state: 3, reason: "Income not verified" });
+    expect((await op.reject("loan", id, "Income not verified")).body.data).toMatchObject({
+      id,
+      state: 3,
+      reason: "Income not verified",
+    });
     expect((await op.approve("loan", id)).body.data.code).toBe("already_processed");
     expect(await expectLedgerBalanced(p, t.id)).toBe("0.00");
     expect((await c.post("/loans/add", { count: "800" })).body.data.state).toBe(1);
@@ -138,8 +179,14 @@ describe("loans", () => {
       const id = (await c.post("/loans/add", { count: "500" })).body.data.id;
       expect((await op.approve("loan", id)).body.data.state).toBe(4);
     }
-    expect((await c.get("/loans/data")).body.data).toMatchObject({ amountDue: "1500.00", creditScore: 100, remainingAmount: "48500.00" });
-    expect((await c.get("/loans/list")).body.data.rows[0].repayment_time).toBe(new Date(AT.getTime() + 10 * DAY).toISOString());
+    expect((await c.get("/loans/data")).body.data).toMatchObject({
+      amountDue: "1500.00",
+      creditScore: 100,
+      remainingAmount: "48500.00",
+    });
+    expect((await c.get("/loans/list")).body.data.rows[0].repayment_time).toBe(
+      new Date(AT.getTime() + 10 * DAY).toISOString(),
+    );
     p.clock.set(new Date(AT.getTime() + 10 * DAY)); // due, not yet overdue
     expect((await c.get("/loans/data")).body.data.creditScore).toBe(100);
     p.clock.set(new Date(AT.getTime() + 10 * DAY + 1000));

@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES } from "../services/uploads";
+
 import { EXIF_SECRET, newTrader, OPERATOR, pngWithExif, upload, useInProcessProvider } from "./helpers";
+import { MAX_UPLOAD_BYTES } from "../services/uploads";
 
 /* POST /upload and GET /upload/:id (docs/decisions/0071). */
 const AT = new Date("2026-11-20T09:15:00Z");
@@ -11,7 +12,11 @@ const get = (url: string, headers: Record<string, string> = {}) => p.fetch(url, 
 
 /** A valid PNG whose header claims `width`×`height` (the pixel data is a 1×1 image's): a decompression bomb's shape. */
 async function pngClaiming(width: number, height: number) {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer(),
+  );
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29); // IHDR's CRC covers its type and data
@@ -46,7 +51,11 @@ describe("upload", () => {
         },
       },
     });
-    const stored = await p.db.selectFrom("uploads").selectAll().where("id", "=", res.body.data.id).executeTakeFirstOrThrow();
+    const stored = await p.db
+      .selectFrom("uploads")
+      .selectAll()
+      .where("id", "=", res.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ user_id: t.id, mime: "image/jpeg", size: res.body.data.size, created_at: AT });
 
     const served = await get(res.body.data.url, { token: t.token });
@@ -65,22 +74,35 @@ describe("upload", () => {
   it("trusts neither the file name nor the declared type; turns photos upright and fits them in 1200×1200", async () => {
     const t = await newTrader(p, "0");
     const png = await pngWithExif(30, 10);
-    expect((await upload(p, t.token, png, "invoice.exe", "application/octet-stream")).body.data).toMatchObject({ mime: "image/jpeg", width: 30 });
+    expect((await upload(p, t.token, png, "invoice.exe", "application/octet-stream")).body.data).toMatchObject({
+      mime: "image/jpeg",
+      width: 30,
+    });
 
     const sideways = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#c33" } })
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    expect((await upload(p, t.token, sideways, "a.jpg", "image/jpeg")).body.data).toMatchObject({ width: 20, height: 40 });
+    expect((await upload(p, t.token, sideways, "a.jpg", "image/jpeg")).body.data).toMatchObject({
+      width: 20,
+      height: 40,
+    });
 
-    const wide = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: "#3c3" } }).webp().toBuffer();
-    expect((await upload(p, t.token, wide, "wide.webp", "image/webp")).body.data).toMatchObject({ width: 1200, height: 400 });
+    const wide = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: "#3c3" } })
+      .webp()
+      .toBuffer();
+    expect((await upload(p, t.token, wide, "wide.webp", "image/webp")).body.data).toMatchObject({
+      width: 1200,
+      height: 400,
+    });
   });
 
   it("refuses what is not an image, a truncated image and an image with too many pixels", async () => {
     const t = await newTrader(p, "0");
     const png = await pngWithExif();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     for (const [bytes, name] of [
       [Buffer.from("this is not an image at all"), "photo.png"],
       [Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj"), "scan.jpg"],
@@ -92,27 +114,46 @@ describe("upload", () => {
         data: { code: "not_image", message: expect.any(String), field: "file" },
       });
     }
-    expect((await upload(p, t.token, await pngClaiming(20_000, 20_000), "bomb.png")).body.data).toMatchObject({ code: "image_too_large_pixels", field: "file" });
+    expect((await upload(p, t.token, await pngClaiming(20_000, 20_000), "bomb.png")).body.data).toMatchObject({
+      code: "image_too_large_pixels",
+      field: "file",
+    });
     expect(await p.db.selectFrom("uploads").select("id").where("user_id", "=", t.id).execute()).toEqual([]);
   });
 
   it("names the pixel limit, not the 5 MB one, for an image with too many pixels (issue 22 item 7)", async () => {
     const t = await newTrader(p, "0");
-    const tooManyPixels = { msg: "no", data: { code: "image_too_large_pixels", message: "image too large: at most 25 megapixels (GIF: 2)", field: "file" } };
+    const tooManyPixels = {
+      msg: "no",
+      data: {
+        code: "image_too_large_pixels",
+        message: "image too large: at most 25 megapixels (GIF: 2)",
+        field: "file",
+      },
+    };
     // A header claiming 65000×65000 in a file of a few hundred bytes, and a 26 MP one (a 50 MP camera mode is over too).
     expect((await upload(p, t.token, await pngClaiming(65_000, 65_000), "bomb.png")).body).toEqual(tooManyPixels);
     expect((await upload(p, t.token, await pngClaiming(6_000, 4_334), "big.png")).body).toEqual(tooManyPixels);
     // GIF decodes at full size: its cap is 2 MP.
-    const gif = await sharp({ create: { width: 2_100, height: 2_000, channels: 3, background: "#888" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 2_100, height: 2_000, channels: 3, background: "#888" } })
+      .gif()
+      .toBuffer();
     expect((await upload(p, t.token, gif, "scan.gif", "image/gif")).body).toEqual(tooManyPixels);
     // A 24 MP phone photo (5712×4284, 24.5 MP) is taken.
-    const photo = await sharp({ create: { width: 5_712, height: 4_284, channels: 3, background: "#a86" } }).jpeg().toBuffer();
-    expect((await upload(p, t.token, photo, "IMG_0001.jpg", "image/jpeg")).body.data).toMatchObject({ width: 1200, height: 900 });
+    const photo = await sharp({ create: { width: 5_712, height: 4_284, channels: 3, background: "#a86" } })
+      .jpeg()
+      .toBuffer();
+    expect((await upload(p, t.token, photo, "IMG_0001.jpg", "image/jpeg")).body.data).toMatchObject({
+      width: 1200,
+      height: 900,
+    });
   });
 
   it("decodes one image at a time: eight customers uploading at once wait their turn, and all get theirs", async () => {
     const customers = await Promise.all(Array.from({ length: 8 }, () => newTrader(p, "0")));
-    const photo = await sharp({ create: { width: 4_000, height: 3_000, channels: 3, background: "#68a" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 4_000, height: 3_000, channels: 3, background: "#68a" } })
+      .jpeg()
+      .toBuffer();
     let mostAtOnce = 0;
     const sampler = setInterval(() => (mostAtOnce = Math.max(mostAtOnce, sharp.counters().process)), 1);
     try {
@@ -129,12 +170,18 @@ describe("upload", () => {
     const justOver = new Uint8Array(MAX_UPLOAD_BYTES + 1);
     expect(await upload(p, t.token, justOver)).toEqual({
       status: 200,
-      body: { msg: "no", data: { code: "file_too_large", message: `at most ${MAX_UPLOAD_BYTES} bytes`, field: "file" } },
+      body: {
+        msg: "no",
+        data: { code: "file_too_large", message: `at most ${MAX_UPLOAD_BYTES} bytes`, field: "file" },
+      },
     });
     const huge = new Uint8Array(7 * 1024 * 1024);
     expect(await upload(p, t.token, huge)).toEqual({
       status: 413,
-      body: { msg: "no", data: { code: "file_too_large", message: `at most ${MAX_UPLOAD_BYTES} bytes`, field: "file" } },
+      body: {
+        msg: "no",
+        data: { code: "file_too_large", message: `at most ${MAX_UPLOAD_BYTES} bytes`, field: "file" },
+      },
     });
     // Every other route keeps the 64 KB limit.
     const other = await p.call("/api/stock/success/bank/add", { token: t.token, body: { bank: "x".repeat(70_000) } });
@@ -147,9 +194,16 @@ describe("upload", () => {
     expect(json.body).toMatchObject({ msg: "no", data: { code: "invalid_input", field: "file" } });
     const form = new FormData();
     form.append("photo", new Blob([await pngWithExif()]), "a.png");
-    const wrongField = await p.fetch("/api/stock/success/upload", { method: "POST", body: form, headers: { token: t.token } });
+    const wrongField = await p.fetch("/api/stock/success/upload", {
+      method: "POST",
+      body: form,
+      headers: { token: t.token },
+    });
     expect(await wrongField.json()).toMatchObject({ msg: "no", data: { code: "invalid_input", field: "file" } });
-    expect((await upload(p, t.token, new Uint8Array(0))).body.data).toMatchObject({ code: "invalid_input", field: "file" });
+    expect((await upload(p, t.token, new Uint8Array(0))).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "file",
+    });
     expect((await upload(p, undefined, await pngWithExif())).status).toBe(400);
   });
 
@@ -165,8 +219,14 @@ describe("upload", () => {
     expect(await denied.json()).toEqual({ msg: "no", data: { code: "not_found", message: "no such file" } });
     expect(await (await get(url)).json()).toEqual({ msg: "logout" });
     expect((await get(url, { "x-operator-key": "wrong-key" })).status).toBe(400);
-    for (const bad of ["/api/stock/success/upload/nope", "/api/stock/success/upload/00000000-0000-4000-8000-000000000000"]) {
-      expect(await (await get(bad, { token: owner.token })).json()).toMatchObject({ msg: "no", data: { code: "not_found" } });
+    for (const bad of [
+      "/api/stock/success/upload/nope",
+      "/api/stock/success/upload/00000000-0000-4000-8000-000000000000",
+    ]) {
+      expect(await (await get(bad, { token: owner.token })).json()).toMatchObject({
+        msg: "no",
+        data: { code: "not_found" },
+      });
     }
   });
 });

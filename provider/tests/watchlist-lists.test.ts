@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { newTrader, useInProcessProvider } from "./helpers";
 
 const AT = new Date("2026-11-20T09:15:00Z");
@@ -84,9 +85,24 @@ describe("watchlist", () => {
 
   it("lists newest first with pageSize paging and stock_detail from the simulator", async () => {
     const t = await newTrader(p, "0");
-    const symbols = ["AAPL", "RELIANCE.NS", "EURUSD=X", "GC=F", "^TNX", "^NSEI", "MSFT", "TCS.NS", "USDINR=X", "SI=F", "NVDA", "INFY.NS"];
+    const symbols = [
+      "AAPL",
+      "RELIANCE.NS",
+      "EURUSD=X",
+      "GC=F",
+      "^TNX",
+      "^NSEI",
+      "MSFT",
+      "TCS.NS",
+      "USDINR=X",
+      "SI=F",
+      "NVDA",
+      "INFY.NS",
+    ];
     for (const symbol of symbols) {
-      expect((await p.call("/api/stock/success/collection/add", { token: t.token, body: { symbol } })).body.msg).toBe("ok");
+      expect((await p.call("/api/stock/success/collection/add", { token: t.token, body: { symbol } })).body.msg).toBe(
+        "ok",
+      );
     }
     const page1 = (await get("/api/stock/success/collection/list?page=1&pageSize=10", t.token)).data;
     const page2 = (await get("/api/stock/success/collection/list?page=2&pageSize=10", t.token)).data;

@@ -11,9 +11,15 @@ const TRANSACTION_PASSWORD = "246810";
 const main = (page: Page) => page.locator("main");
 /** The step on screen: a modal dialog with JS, the page itself without. */
 const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));
-const bill = (page: Page, kind: string) => main(page).locator(".wl-record").filter({ has: page.locator(".wl-bill-kind", { hasText: kind }) });
+const bill = (page: Page, kind: string) =>
+  main(page)
+    .locator(".wl-record")
+    .filter({ has: page.locator(".wl-bill-kind", { hasText: kind }) });
 
-test("item 5: an IPO hold and a fund purchase are bills that say what they were for and link to their records", async ({ page, customer }) => {
+test("item 5: an IPO hold and a fund purchase are bills that say what they were for and link to their records", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer, "1000000.00");
   await page.goto("/ipo");
   await page.getByRole("link", { name: "Apply Eternal Ltd" }).click();
@@ -43,12 +49,17 @@ test("item 5: an IPO hold and a fund purchase are bills that say what they were 
   await expect(page.locator(new URL(page.url()).hash)).toContainText("Eternal Ltd");
   await expect(page.locator(new URL(page.url()).hash)).toContainText("₹59,000.00");
   await page.goto("/account/changes");
-  await bill(page, "Fund investment").getByRole("link", { name: /^Fund order \d+$/ }).click();
+  await bill(page, "Fund investment")
+    .getByRole("link", { name: /^Fund order \d+$/ })
+    .click();
   await expect(page).toHaveURL(/\/fund-investment\/orders#fund-order-\d+$/);
   await expect(page.locator(new URL(page.url()).hash)).toContainText("Liquid Plus 14-Day Fund");
 });
 
-test("items 5 and 14: a block purchase's lot says 'Block trade' on its position and its record; its fee bill links to the order", async ({ page, customer }) => {
+test("items 5 and 14: a block purchase's lot says 'Block trade' on its position and its record; its fee bill links to the order", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer, "1000000.00");
   await page.goto("/settings/transaction-password");
   await page.getByLabel("New transaction password", { exact: true }).fill(TRANSACTION_PASSWORD);
@@ -99,7 +110,10 @@ test("items 5 and 14: a block purchase's lot says 'Block trade' on its position 
   await expect(ordered).toContainText("SourceBlock trade");
 });
 
-test("item 11: a paise-level move is announced but not shown; a move of 0.1 % or more is shown with its size", async ({ page, customer }) => {
+test("item 11: a paise-level move is announced but not shown; a move of 0.1 % or more is shown with its size", async ({
+  page,
+  customer,
+}) => {
   test.skip(!jsEnabled(), "prices move on screen only through the live refreshes, which need JavaScript");
   expect(customer.phone).toMatch(/^\d{10}$/);
   const AAPL = "/stock/trading/AAPL/US/Apple";
@@ -128,7 +142,9 @@ test("item 11: a paise-level move is announced but not shown; a move of 0.1 % or
   livePrice = Math.round(cents * 1.02) / 100;
   const line = page.locator("main .tr-price-move");
   await expect(line).toBeVisible({ timeout: 15_000 });
-  await expect(line).toHaveText(`Price moved 2.00% since this was shown: now $${livePrice.toFixed(2)}, was ${shownText}`);
+  await expect(line).toHaveText(
+    `Price moved 2.00% since this was shown: now $${livePrice.toFixed(2)}, was ${shownText}`,
+  );
   // The status spoke once and stays as it was.
   await expect(status).toHaveText(`Price moved: now $${((cents - 3) / 100).toFixed(2)}, was ${shownText}`);
   await expectNoAxeViolations(page);

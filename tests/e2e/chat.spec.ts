@@ -7,7 +7,10 @@ import { expect, expectNoAxeViolations, jsEnabled, operatorReplies, test } from 
 
 const thread = (page: Page) => page.locator("main .chat-thread");
 
-test("chat: send a message, see the operator's reply, and the unread count on the support button", async ({ page, customer }) => {
+test("chat: send a message, see the operator's reply, and the unread count on the support button", async ({
+  page,
+  customer,
+}) => {
   // The support button opens the chat (the chat is on). The first page shows the login toast; the next one not.
   await page.goto("/markets");
   await page.goto("/");
@@ -34,7 +37,9 @@ test("chat: send a message, see the operator's reply, and the unread count on th
   if (jsEnabled()) {
     // The open chat polls: the reply appears without a reload, and is announced politely.
     await expect(thread(page).getByText("We are looking into it.")).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole("status").filter({ hasText: "New reply from customer service: We are looking into it." })).toBeAttached();
+    await expect(
+      page.getByRole("status").filter({ hasText: "New reply from customer service: We are looking into it." }),
+    ).toBeAttached();
   } else {
     await page.reload();
     await expect(thread(page).getByText("We are looking into it.")).toBeVisible();
@@ -57,5 +62,6 @@ test("chat: send a message, see the operator's reply, and the unread count on th
   }
   await expect(page).toHaveURL(/\/customer-service$/);
   await expect(thread(page).getByText("Your withdrawal was approved.")).toBeVisible();
-  if (jsEnabled()) await expect(page.getByRole("link", { name: "Support", exact: true })).toBeVisible({ timeout: 15_000 });
+  if (jsEnabled())
+    await expect(page.getByRole("link", { name: "Support", exact: true })).toBeVisible({ timeout: 15_000 });
 });

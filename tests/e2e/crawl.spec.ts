@@ -22,7 +22,8 @@ const SPEC_SCREENS: Record<string, RegExp> = {
   "/stock/{code}/{market}/{name}": /^\/stock\/(?!v2\/|trading\/)[^/?]+\/[^/?]+\/[^/?]+(\?.*)?$/,
   "/stock/v2/{symbol}/{name}": /^\/stock\/v2\/[^/?]+\/[^/?]+(\?.*)?$/,
   "/trading/{code}": /^\/trading\/[^/?]+(\?.*)?$/,
-  "/stock/trading/{symbol}/{market}/{name}?type=buy|sell": /^\/stock\/trading\/[^/?]+\/[^/?]+\/[^/?]+\?(.*&)?type=(buy|sell)/,
+  "/stock/trading/{symbol}/{market}/{name}?type=buy|sell":
+    /^\/stock\/trading\/[^/?]+\/[^/?]+\/[^/?]+\?(.*&)?type=(buy|sell)/,
   "/news": /^\/news(\?.*)?$/,
   "/news/{id}": /^\/news\/[^/?]+(\?.*)?$/,
   "/settings": /^\/settings(\?.*)?$/,
@@ -166,13 +167,18 @@ function reachedScreens(visits: Visit[], screens: Record<string, RegExp>): Set<s
 }
 
 function broken(visits: Visit[]): string[] {
-  return visits.filter(({ status }) => status === 404 || status >= 500 || status === 0).map((v) => `${v.status} ${v.address} (linked from ${v.from})`);
+  return visits
+    .filter(({ status }) => status === 404 || status >= 500 || status === 0)
+    .map((v) => `${v.status} ${v.address} (linked from ${v.from})`);
 }
 
 test.describe("crawl", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every link of every screen leads to a real screen, and every screen is reachable", async ({ page, customer }, testInfo) => {
+  test("every link of every screen leads to a real screen, and every screen is reachable", async ({
+    page,
+    customer,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "nojs", "one crawl of the server-rendered pages is enough");
     test.setTimeout(120_000);
     expect(customer.phone).toMatch(/^\d{10}$/);
@@ -211,12 +217,20 @@ test.describe("crawl", () => {
 
   test("a visitor's links lead to real screens, and the open screens are reachable", async ({ browser }, testInfo) => {
     test.skip(testInfo.project.name !== "nojs", "one crawl of the server-rendered pages is enough");
-    const context = await browser.newContext({ baseURL: String(testInfo.project.use.baseURL), javaScriptEnabled: false });
+    const context = await browser.newContext({
+      baseURL: String(testInfo.project.use.baseURL),
+      javaScriptEnabled: false,
+    });
     const origin = new URL(String(testInfo.project.use.baseURL)).origin;
     const visitor = await crawl(context.request, origin, "/login", Date.now() + 30_000);
     await context.close();
     expect.soft(broken(visitor.visits), "links that lead nowhere").toEqual([]);
     const reached = reachedScreens(visitor.visits, VISITOR_SCREENS);
-    expect.soft(Object.keys(VISITOR_SCREENS).filter((screen) => !reached.has(screen)), "open screens no link leads to").toEqual([]);
+    expect
+      .soft(
+        Object.keys(VISITOR_SCREENS).filter((screen) => !reached.has(screen)),
+        "open screens no link leads to",
+      )
+      .toEqual([]);
   });
 });

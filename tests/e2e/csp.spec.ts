@@ -22,7 +22,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
-      report?.(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+      report?.(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   return violations;
@@ -42,7 +44,9 @@ test("the main screens run with the Content-Security-Policy and report no violat
     const response = await page.goto(screen.path);
     expect(response?.status(), screen.path).toBe(200);
     const csp = response?.headers()["content-security-policy"] ?? "";
-    expect(csp, "a nonce-based policy without unsafe-inline scripts").toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp, "a nonce-based policy without unsafe-inline scripts").toMatch(
+      /script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/,
+    );
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     if (jsEnabled()) {

@@ -15,8 +15,16 @@ const SCREENS = [
   { path: "/", styled: [".mk-page", "display", "grid"], sheets: ["app", "market-base", "market"] },
   { path: "/markets", styled: [".mk-page", "display", "grid"], sheets: ["app", "market-base", "market"] },
   // The chart carries no list rules (market.css): only what its screen uses.
-  { path: "/stock/RELIANCE.NS/IN/Reliance%20Industries", styled: [".sc-head", "display", "grid"], sheets: ["app", "market-base", "stock"] },
-  { path: "/stock/trading/RELIANCE.NS/IN/Reliance%20Industries?type=buy", styled: [".tr-page", "display", "grid"], sheets: ["app", "trade"] },
+  {
+    path: "/stock/RELIANCE.NS/IN/Reliance%20Industries",
+    styled: [".sc-head", "display", "grid"],
+    sheets: ["app", "market-base", "stock"],
+  },
+  {
+    path: "/stock/trading/RELIANCE.NS/IN/Reliance%20Industries?type=buy",
+    styled: [".tr-page", "display", "grid"],
+    sheets: ["app", "trade"],
+  },
   { path: "/trade", styled: [".tr-page", "display", "grid"], sheets: ["app", "trade"] },
   { path: "/recharge", styled: [".wl-page", "padding-top", "16px"], sheets: ["app", "wallet"] },
   { path: "/ipo", styled: [".pr-page", "display", "grid"], sheets: ["app", "products"] },
@@ -30,13 +38,18 @@ const SCREENS = [
 function classSheets(): Map<string, string> {
   const dir = fileURLToPath(new URL("../../app/styles", import.meta.url));
   const classesOf = (file: string) =>
-    [...readFileSync(path.join(dir, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/\.([a-z][\w-]*)(?=[^{}]*\{)/g)].map((m) => m[1]);
+    [
+      ...readFileSync(path.join(dir, file), "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .matchAll(/\.([a-z][\w-]*)(?=[^{}]*\{)/g),
+    ].map((m) => m[1]);
   const inApp = new Set(classesOf("app.css"));
   const sheets = new Map<string, string>();
   for (const file of readdirSync(dir).filter((name) => name.endsWith(".css") && name !== "app.css")) {
     const classes = classesOf(file);
     const prefix = /^[a-z]+-/.exec(classes[0] ?? "")?.[0] ?? "";
-    for (const name of classes) if (name.startsWith(prefix) && !inApp.has(name)) sheets.set(name, file.replace(/\.css$/, ""));
+    for (const name of classes)
+      if (name.startsWith(prefix) && !inApp.has(name)) sheets.set(name, file.replace(/\.css$/, ""));
   }
   return sheets;
 }
@@ -55,15 +68,25 @@ test("documents carry their stylesheets inline and link none", async ({ page, cu
     const html = await documentHtml(page, screen.path);
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head, `${screen.path}: no render-blocking stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/);
-    const inline = [...head.matchAll(/<style nonce="[A-Za-z0-9+/=]+" data-href="\/build\/_assets\/([a-z-]+?)-[A-Z0-9]+\.css">/g)];
-    expect(inline.map((match) => match[1]), screen.path).toEqual(screen.sheets);
+    const inline = [
+      ...head.matchAll(/<style nonce="[A-Za-z0-9+/=]+" data-href="\/build\/_assets\/([a-z-]+?)-[A-Z0-9]+\.css">/g),
+    ];
+    expect(
+      inline.map((match) => match[1]),
+      screen.path,
+    ).toEqual(screen.sheets);
     // Every class the page uses has its sheet in the document (a sheet another route brought is not there on
     // a direct visit).
     const body = html.slice(html.indexOf("<body"));
     const needed = new Set(
-      [...body.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1].split(/\s+/)).flatMap((name) => sheets.get(name) ?? []),
+      [...body.matchAll(/class="([^"]*)"/g)]
+        .flatMap((match) => match[1].split(/\s+/))
+        .flatMap((name) => sheets.get(name) ?? []),
     );
-    expect([...needed].filter((sheet) => !(screen.sheets as readonly string[]).includes(sheet)), `${screen.path}: sheets its classes need`).toEqual([]);
+    expect(
+      [...needed].filter((sheet) => !(screen.sheets as readonly string[]).includes(sheet)),
+      `${screen.path}: sheets its classes need`,
+    ).toEqual([]);
     // Minified by the build: no comments, no indentation.
     expect(head).not.toMatch(/<style[^>]*>[^<]*(\/\*|\n {2})/);
 
@@ -134,7 +157,8 @@ test("scripts start after the first paint, and the page still hydrates", async (
   expect(customer.phone).toMatch(/^\d{10}$/);
   const html = await documentHtml(page, "/markets");
   // Remix's modulepreload links wait in a template (inert, valid HTML; decision 0196); none is live.
-  const preloads = /<template data-after-paint="">((?:<link rel="modulepreload" [^>]*>)+)<\/template>/.exec(html)?.[1] ?? "";
+  const preloads =
+    /<template data-after-paint="">((?:<link rel="modulepreload" [^>]*>)+)<\/template>/.exec(html)?.[1] ?? "";
   expect(preloads.match(/<link /g)?.length ?? 0).toBeGreaterThan(5);
   expect(html.replace(preloads, "")).not.toMatch(/<link rel="modulepreload"/);
   expect(html).not.toMatch(/<script[^>]*type="module"/);
@@ -156,5 +180,11 @@ test("scripts start after the first paint, and the page still hydrates", async (
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trade" }).click();
   await expect(page).toHaveURL(/\/trade/);
   expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
-  expect(await page.evaluate(() => (window as unknown as { __remixRouter: { state: { location: { pathname: string } } } }).__remixRouter.state.location.pathname)).toBe("/trade");
+  expect(
+    await page.evaluate(
+      () =>
+        (window as unknown as { __remixRouter: { state: { location: { pathname: string } } } }).__remixRouter.state
+          .location.pathname,
+    ),
+  ).toBe("/trade");
 });

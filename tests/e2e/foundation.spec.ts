@@ -35,7 +35,9 @@ test("register: errors on the fields with a summary, then an account", async ({ 
   await expect(page.getByLabel(/phone/i)).toHaveValue(phone);
 });
 
-test("log in: an (auth) page sends a visitor to log in and back; a wrong password is refused", async ({ page }, testInfo) => {
+test("log in: an (auth) page sends a visitor to log in and back; a wrong password is refused", async ({
+  page,
+}, testInfo) => {
   const { phone, password } = await newCustomer(page, testInfo);
   await page.context().clearCookies();
 
@@ -75,7 +77,9 @@ test("log out asks first, then ends the session", async ({ page, customer }) => 
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
 });
 
-test("forgot password: a second code within a minute keeps step 2; a guessed code changes nothing", async ({ page }, testInfo) => {
+test("forgot password: a second code within a minute keeps step 2; a guessed code changes nothing", async ({
+  page,
+}, testInfo) => {
   const { phone, password } = await newCustomer(page, testInfo);
   await page.context().clearCookies();
   await page.goto("/forgot-password");
@@ -87,7 +91,12 @@ test("forgot password: a second code within a minute keeps step 2; a guessed cod
 
   // Asking again straight away (defect 17): still step 2 with its form, and a clear reason.
   await page.getByRole("button", { name: "Send a new code" }).click();
-  await expect(page.locator("main").getByText(/A code was sent less than a minute ago/).first()).toBeVisible();
+  await expect(
+    page
+      .locator("main")
+      .getByText(/A code was sent less than a minute ago/)
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: /Step 2 of 2/ })).toBeVisible();
   await expect(page.getByLabel("6-digit code")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -127,7 +136,10 @@ test("a signed-in customer browses home and markets and searches", async ({ page
   }
 
   // Markets through the bottom bar.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Market/ }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /Market/ })
+    .click();
   await expect(page).toHaveURL(/\/markets/);
   await expect(page.getByRole("heading", { level: 1, name: "Markets" })).toBeVisible();
   const rows = page.locator("main table tbody tr");
@@ -153,7 +165,11 @@ test("a signed-in customer browses home and markets and searches", async ({ page
 
 test("the device warning shows on a desktop browser", async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "layout check, once is enough");
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+  });
   const page = await context.newPage();
   await page.goto(testInfo.project.use.baseURL + "/login");
   await expect(page.getByText("This app is designed for phones.")).toBeVisible();

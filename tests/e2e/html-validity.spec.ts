@@ -57,9 +57,13 @@ function shapeOf(address: string): string {
   const [first = "", ...rest] = url.pathname.split("/").filter(Boolean);
   // Every address under these is the same screen for another stock, news item, order or record.
   const perItem = ["stock", "trading", "news", "trade-no-nav", "account"].includes(first) && rest.length > 0;
-  const segments = perItem ? [first, ...rest.map((segment) => (/^(trading|v2|changes|recharge-withdraw)$/.test(segment) ? segment : "*"))] : [first, ...rest];
+  const segments = perItem
+    ? [first, ...rest.map((segment) => (/^(trading|v2|changes|recharge-withdraw)$/.test(segment) ? segment : "*"))]
+    : [first, ...rest];
   // A query's keys, and its short word values (tabs, steps, buy/sell); numbers and symbols count as one.
-  const query = [...url.searchParams].map(([key, value]) => (/^[a-z-]{1,16}$/.test(value) ? `${key}=${value}` : key)).sort();
+  const query = [...url.searchParams]
+    .map(([key, value]) => (/^[a-z-]{1,16}$/.test(value) ? `${key}=${value}` : key))
+    .sort();
   return `/${segments.join("/")}?${query.join("&")}`;
 }
 
@@ -75,7 +79,12 @@ function linksIn(html: string, base: string): string[] {
 }
 
 /** The HTML documents (status 200) of `start` and the addresses they link to, one per shape. */
-async function collect(request: APIRequestContext, origin: string, start: string[], limit: number): Promise<Map<string, string>> {
+async function collect(
+  request: APIRequestContext,
+  origin: string,
+  start: string[],
+  limit: number,
+): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
   const shapes = new Set<string>();
   const queue: string[] = [];
@@ -125,23 +134,44 @@ test("every screen is valid HTML: the Nu checker finds no error", async ({ page,
   const visitor = await collect(visitorContext.request, origin, VISITOR_SCREENS, 10);
   await visitorContext.close();
   // Every named screen answered with a page (none redirected away or broke).
-  expect([...CUSTOMER_SCREENS].filter((address) => !signedIn.has(address)), "screens without a page").toEqual([]);
-  expect([...VISITOR_SCREENS].filter((address) => !visitor.has(address)), "open screens without a page").toEqual([]);
+  expect(
+    [...CUSTOMER_SCREENS].filter((address) => !signedIn.has(address)),
+    "screens without a page",
+  ).toEqual([]);
+  expect(
+    [...VISITOR_SCREENS].filter((address) => !visitor.has(address)),
+    "open screens without a page",
+  ).toEqual([]);
 
   const dir = testInfo.outputPath("documents");
   mkdirSync(dir, { recursive: true });
   const files = new Map<string, string>();
-  for (const [who, pages] of [["customer", signedIn], ["visitor", visitor]] as const) {
+  for (const [who, pages] of [
+    ["customer", signedIn],
+    ["visitor", visitor],
+  ] as const) {
     for (const [address, html] of pages) {
       const file = path.join(dir, `${files.size}.html`);
       writeFileSync(file, html);
       files.set(`file:${file}`, `${who} ${address}`);
     }
   }
-  const run = spawnSync("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", "--exit-zero-always", ...[...files.keys()].map((url) => url.slice(5))], {
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    "java",
+    [
+      "-jar",
+      VNU_JAR,
+      "--errors-only",
+      "--format",
+      "json",
+      "--exit-zero-always",
+      ...[...files.keys()].map((url) => url.slice(5)),
+    ],
+    {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   expect(run.status, run.stderr.slice(0, 2000)).toBe(0);
   const { messages } = JSON.parse(run.stderr) as { messages: VnuMessage[] };
   const errors = new Map<string, string[]>();
@@ -152,8 +182,13 @@ test("every screen is valid HTML: the Nu checker finds no error", async ({ page,
     list.push(`${message.message} [${(message.extract ?? "").replace(/\s+/g, " ").slice(0, 160)}]`);
     errors.set(where, list);
   }
-  testInfo.annotations.push({ type: "checked", description: `${files.size} documents: ${[...files.values()].join(", ")}` });
+  testInfo.annotations.push({
+    type: "checked",
+    description: `${files.size} documents: ${[...files.values()].join(", ")}`,
+  });
   // The first errors of each page that has any.
-  const report = Object.fromEntries([...errors].map(([where, list]) => [`${where} (${list.length} errors)`, list.slice(0, 4)]));
+  const report = Object.fromEntries(
+    [...errors].map(([where, list]) => [`${where} (${list.length} errors)`, list.slice(0, 4)]),
+  );
   expect(report, "Nu HTML checker errors per page").toEqual({});
 });

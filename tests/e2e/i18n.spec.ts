@@ -14,7 +14,10 @@ async function expectTranslated(page: Page, path: RegExp) {
   await expect(page).toHaveURL(path);
   await expect(page.locator("h1").first()).toBeVisible();
   const texts = await page.locator("h1, h2, h3, th").allInnerTexts();
-  expect(texts.filter((text) => RAW_KEY.test(text)), `raw keys on ${page.url()}`).toEqual([]);
+  expect(
+    texts.filter((text) => RAW_KEY.test(text)),
+    `raw keys on ${page.url()}`,
+  ).toEqual([]);
   expect(await page.title()).not.toMatch(RAW_KEY);
 }
 
@@ -86,7 +89,10 @@ test.describe("without a saved choice", () => {
     await expect(page.locator("header .language-menu > summary")).toHaveText("Idioma ES");
   });
 
-  test("a saved choice wins over the browser's preference and survives client navigation", async ({ page, customer }) => {
+  test("a saved choice wins over the browser's preference and survives client navigation", async ({
+    page,
+    customer,
+  }) => {
     expect(customer.phone).toBeTruthy();
     await useLanguage(page, "zh");
     await page.goto("/markets");

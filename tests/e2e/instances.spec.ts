@@ -8,9 +8,8 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import pg from "pg";
-
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

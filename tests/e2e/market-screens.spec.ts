@@ -15,11 +15,17 @@ async function tap(page: Page, target: Locator) {
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-test("markets: the whole row opens the stock, prices carry their currency, an unlisted category says so", async ({ page, customer }) => {
+test("markets: the whole row opens the stock, prices carry their currency, an unlisted category says so", async ({
+  page,
+  customer,
+}) => {
   expect(customer.phone).toHaveLength(10);
   await page.goto("/markets");
   await expect(page.getByRole("heading", { level: 1, name: "Markets" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Market categories" }).getByRole("link")).toHaveText(["India", "United States"]);
+  await expect(page.getByRole("navigation", { name: "Market categories" }).getByRole("link")).toHaveText([
+    "India",
+    "United States",
+  ]);
   await expect(page.getByRole("heading", { level: 2, name: "Stocks: India" })).toBeVisible();
 
   const row = page.locator("main table tbody tr").nth(2);
@@ -53,7 +59,10 @@ test("index cards fit a 390 px phone on home and the watchlist", async ({ page, 
       })),
     );
     expect(sizes.length, path).toBeGreaterThanOrEqual(3);
-    expect(sizes.filter((card) => card.overflow > 0), `${path}: cards wider than their box`).toEqual([]);
+    expect(
+      sizes.filter((card) => card.overflow > 0),
+      `${path}: cards wider than their box`,
+    ).toEqual([]);
     await expect(page.locator("main .mk-fresh").first()).toHaveText(/^Prices as of \d{2}:\d{2}$/);
     await expectNoAxeViolations(page);
   }
@@ -64,7 +73,10 @@ test.describe("live prices", () => {
   // The test cuts the quotes requests off; the browser reports each one.
   test.use({ allowConsoleErrors: /Failed to load resource/ });
 
-  test("a failed refresh keeps the figures, marks them stale and recovers; the price is read on demand", async ({ page, customer }) => {
+  test("a failed refresh keeps the figures, marks them stale and recovers; the price is read on demand", async ({
+    page,
+    customer,
+  }) => {
     test.skip(!jsEnabled(), "figures only move with JavaScript");
     expect(customer.phone).toHaveLength(10);
     await page.goto("/markets");
@@ -91,7 +103,10 @@ test.describe("live prices", () => {
   });
 });
 
-test("watchlist: a starred stock (opened by its shown code) is listed, opens from its row, and delete asks first", async ({ page, customer }) => {
+test("watchlist: a starred stock (opened by its shown code) is listed, opens from its row, and delete asks first", async ({
+  page,
+  customer,
+}) => {
   expect(customer.phone).toHaveLength(10);
   // Defect 14: the code as the customer sees it (TCS, not TCS.NS) opens the detail, and the star works there.
   const opened = await page.goto("/stock/v2/TCS/Tata%20Consultancy%20Services");
@@ -139,7 +154,10 @@ test("watchlist: a starred stock (opened by its shown code) is listed, opens fro
   await expect(page.locator("main tbody tr").filter({ hasText: "TCS" })).toHaveCount(0);
 });
 
-test("chart: a code as shown opens, with one time format and the price labels beside the plot", async ({ page, customer }) => {
+test("chart: a code as shown opens, with one time format and the price labels beside the plot", async ({
+  page,
+  customer,
+}) => {
   expect(customer.phone).toHaveLength(10);
   const response = await page.goto("/stock/RELIANCE/IN/Reliance%20Industries");
   expect(response?.status()).toBe(200);
@@ -164,24 +182,32 @@ test("chart: a code as shown opens, with one time format and the price labels be
 
     const plot = await chart.locator(".highcharts-plot-background").boundingBox();
     // The labels Highcharts shows (it keeps the ones that do not fit, hidden, in the DOM).
-    const labels = await chart.locator(".highcharts-yaxis-labels text").evaluateAll((elements) =>
-      elements
-        .filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
-        .map((element) => ({ text: element.textContent, left: element.getBoundingClientRect().left })),
-    );
+    const labels = await chart
+      .locator(".highcharts-yaxis-labels text")
+      .evaluateAll((elements) =>
+        elements
+          .filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+          .map((element) => ({ text: element.textContent, left: element.getBoundingClientRect().left })),
+      );
     expect(labels.length).toBeGreaterThan(1);
-    for (const label of labels) expect(label.left, `${label.text} drawn over the plot`).toBeGreaterThanOrEqual(plot!.x + plot!.width - 1);
+    for (const label of labels)
+      expect(label.left, `${label.text} drawn over the plot`).toBeGreaterThanOrEqual(plot!.x + plot!.width - 1);
     await expectNoAxeViolations(page);
 
     // Another period, by a client navigation: Highcharts is in the page, so its candles are fetched at once.
     await page.getByRole("link", { name: "Day", exact: true }).click();
     await expect(page).toHaveURL(/period=1d/);
-    await expect(chart.locator(".highcharts-xaxis-labels text").first()).not.toHaveText(/^\d{2}:\d{2}$/, { timeout: 30_000 });
+    await expect(chart.locator(".highcharts-xaxis-labels text").first()).not.toHaveText(/^\d{2}:\d{2}$/, {
+      timeout: 30_000,
+    });
   }
 
   const trading = await page.goto("/trading/RELIANCE");
   expect(trading?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Reliance");
-  await expect(page.getByRole("link", { name: "Back to stock details" })).toHaveAttribute("href", /\/stock\/v2\/RELIANCE\.NS\//);
+  await expect(page.getByRole("link", { name: "Back to stock details" })).toHaveAttribute(
+    "href",
+    /\/stock\/v2\/RELIANCE\.NS\//,
+  );
   await expectNoAxeViolations(page);
 });

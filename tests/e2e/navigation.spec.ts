@@ -1,11 +1,24 @@
 import type { Page } from "@playwright/test";
 
-import { CUSTOMER_PASSWORD, expect, expectNoAxeViolations, jsEnabled, login, operatorReplies, register, test, uniquePhone } from "./support";
+import {
+  CUSTOMER_PASSWORD,
+  expect,
+  expectNoAxeViolations,
+  jsEnabled,
+  login,
+  operatorReplies,
+  register,
+  test,
+  uniquePhone,
+} from "./support";
 
 // What customers hit in the shell, navigation and sign-in (issue 24; docs/product.md#navigation, #accounts).
 // Both projects (JavaScript on and off) unless a test says otherwise.
 
-test("the header's search finds a stock in any market, shows it at the top and names its market", async ({ page, customer }) => {
+test("the header's search finds a stock in any market, shows it at the top and names its market", async ({
+  page,
+  customer,
+}) => {
   expect(customer.phone).toMatch(/^\d{10}$/);
   for (const term of ["apple", "AAPL"]) {
     await page.goto("/account");
@@ -42,7 +55,9 @@ test("the header's search finds a stock in any market, shows it at the top and n
   await expect(page).toHaveURL(/\/stock\/v2\/AAPL\//);
 });
 
-test("register answers with the app's own messages on the fields, also without JavaScript (no browser bubbles)", async ({ page }) => {
+test("register answers with the app's own messages on the fields, also without JavaScript (no browser bubbles)", async ({
+  page,
+}) => {
   await page.goto("/register");
   await page.getByLabel(/phone/i).fill("12345");
   await page.getByLabel(/^password$/i).fill("secret123");
@@ -81,7 +96,11 @@ test("a new customer's first log-in says welcome, the next one welcome back", as
   await expect(page.getByText("Welcome back.")).toBeVisible();
 });
 
-test("signed out by a password change on another device: the login screen says why", async ({ page, customer, browser }, testInfo) => {
+test("signed out by a password change on another device: the login screen says why", async ({
+  page,
+  customer,
+  browser,
+}, testInfo) => {
   await page.goto("/settings");
   await expect(page.getByText(`Signed in as ${customer.phone}`)).toBeVisible();
 
@@ -102,12 +121,17 @@ test("signed out by a password change on another device: the login screen says w
   await page.goto("/account");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount/);
   await expect(
-    page.getByText("You were signed out because this account logged out or changed its password on another device or browser. Please log in again."),
+    page.getByText(
+      "You were signed out because this account logged out or changed its password on another device or browser. Please log in again.",
+    ),
   ).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
-test("the support button's unread count is in the page as loaded, also without JavaScript", async ({ page, customer }) => {
+test("the support button's unread count is in the page as loaded, also without JavaScript", async ({
+  page,
+  customer,
+}) => {
   await operatorReplies(page, customer, "Your card was approved.");
   await page.goto("/account");
   const support = page.locator("header").getByRole("link", { name: "Support, 1 unread message" });
@@ -174,7 +198,8 @@ test("with four languages the header is one row: a compact language button opens
 async function edgeSwipe(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 8, y: 400 }] });
-  for (const x of [40, 90, 150]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: 402 }] });
+  for (const x of [40, 90, 150])
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: 402 }] });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await cdp.detach();
 }
@@ -187,7 +212,10 @@ async function twoScreens(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Positions" })).toBeFocused();
 }
 
-test("an edge swipe in the browser is left to the browser's own back gesture: the app adds no second step", async ({ page, customer }) => {
+test("an edge swipe in the browser is left to the browser's own back gesture: the app adds no second step", async ({
+  page,
+  customer,
+}) => {
   test.skip(!jsEnabled(), "the app's gesture is a JavaScript enhancement");
   expect(customer.phone).toMatch(/^\d{10}$/);
   await twoScreens(page);
@@ -197,10 +225,17 @@ test("an edge swipe in the browser is left to the browser's own back gesture: th
   await expect(page).toHaveURL(/\/trade$/);
 });
 
-test("opened from the iOS home screen (no browser gesture), an edge swipe goes back exactly one screen", async ({ page, customer, browser }, testInfo) => {
+test("opened from the iOS home screen (no browser gesture), an edge swipe goes back exactly one screen", async ({
+  page,
+  customer,
+  browser,
+}, testInfo) => {
   test.skip(!jsEnabled(), "the app's gesture is a JavaScript enhancement");
   expect(customer.phone).toMatch(/^\d{10}$/);
-  const homeScreen = await browser.newContext({ ...testInfo.project.use, baseURL: String(testInfo.project.use.baseURL) });
+  const homeScreen = await browser.newContext({
+    ...testInfo.project.use,
+    baseURL: String(testInfo.project.use.baseURL),
+  });
   await homeScreen.addCookies(await page.context().cookies());
   await homeScreen.addInitScript(() => Object.defineProperty(Navigator.prototype, "standalone", { get: () => true }));
   const app = await homeScreen.newPage();

@@ -16,7 +16,10 @@ async function publish(page: Page, title: string, content: string): Promise<numb
   return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
-test("news: choose the page size, open an article whose HTML carried a script; nothing of it runs", async ({ page, customer }, testInfo) => {
+test("news: choose the page size, open an article whose HTML carried a script; nothing of it runs", async ({
+  page,
+  customer,
+}, testInfo) => {
   expect(customer.phone).toMatch(/^\d{10}$/);
   const title = `Quarterly results ${testInfo.project.name} ${customer.phone}`;
   const id = await publish(
@@ -24,7 +27,7 @@ test("news: choose the page size, open an article whose HTML carried a script; n
     title,
     '<p>Results are <strong>up</strong>.</p><script>window.__newsScript = "ran"</script>' +
       '<img src="/favicon.ico" alt="Logo" onerror="window.__newsScript = \'onerror\'" onload="window.__newsScript = \'onload\'">' +
-      '<a href="javascript:window.__newsScript=\'link\'">Details</a>',
+      "<a href=\"javascript:window.__newsScript='link'\">Details</a>",
   );
 
   await page.goto("/news");

@@ -18,7 +18,11 @@ const SCREENS: { name: string; path: string; heading: RegExp }[] = [
   { name: "stock chart", path: "/stock/RELIANCE.NS/IN/Reliance%20Industries", heading: /Reliance/ },
   { name: "stock detail", path: "/stock/v2/RELIANCE.NS/Reliance%20Industries", heading: /Reliance/ },
   { name: "trading view", path: "/trading/RELIANCE.NS", heading: /Reliance|RELIANCE/ },
-  { name: "buy", path: "/stock/trading/RELIANCE.NS/IN/Reliance%20Industries?type=buy", heading: /Reliance|RELIANCE|Buy/ },
+  {
+    name: "buy",
+    path: "/stock/trading/RELIANCE.NS/IN/Reliance%20Industries?type=buy",
+    heading: /Reliance|RELIANCE|Buy/,
+  },
   { name: "settings", path: "/settings", heading: /Settings/ },
 ];
 
@@ -35,7 +39,11 @@ for (const screen of SCREENS) {
 test("settings: the logout confirmation opens on the safe choice and passes axe", async ({ page, customer }) => {
   expect(customer.phone).toMatch(/^\d{10}$/);
   await page.goto("/settings");
-  await page.getByRole("link", { name: "Log out" }).or(page.getByRole("button", { name: "Log out" })).first().click();
+  await page
+    .getByRole("link", { name: "Log out" })
+    .or(page.getByRole("button", { name: "Log out" }))
+    .first()
+    .click();
   if (jsEnabled()) {
     // A native modal dialog; a stray Enter must not log out: Cancel has focus (docs/product.md#accounts).
     const dialog = page.getByRole("dialog", { name: "Log out?" });

@@ -29,7 +29,10 @@ const main = (page: Page) => page.locator("main");
 /** The step on screen: a modal dialog with JS, the page itself without. */
 const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));
 
-test("block trading: search, buy with the transaction password after a review; the order is a success", async ({ page, customer }) => {
+test("block trading: search, buy with the transaction password after a review; the order is a success", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer);
   await setTransactionPassword(page);
   await page.goto("/block-trading");
@@ -58,10 +61,15 @@ test("block trading: search, buy with the transaction password after a review; t
   await step(page).getByLabel("Quantity", { exact: true }).fill("99");
   if (jsEnabled()) {
     // Left below the minimum for 3 s, the hint speaks without a submit.
-    await expect(step(page).locator(".field__error")).toHaveText("Quantity cannot be less than the minimum trading quantity: 100", { timeout: 6_000 });
+    await expect(step(page).locator(".field__error")).toHaveText(
+      "Quantity cannot be less than the minimum trading quantity: 100",
+      { timeout: 6_000 },
+    );
   } else {
     await step(page).getByRole("button", { name: "Review purchase" }).click();
-    await expect(step(page).locator(".error-summary")).toContainText("Quantity cannot be less than the minimum trading quantity: 100");
+    await expect(step(page).locator(".error-summary")).toContainText(
+      "Quantity cannot be less than the minimum trading quantity: 100",
+    );
     await expect(page).toHaveTitle(/^Error: /);
   }
   await step(page).getByLabel("Quantity", { exact: true }).fill("150");
@@ -79,7 +87,9 @@ test("block trading: search, buy with the transaction password after a review; t
   await review.getByRole("button", { name: "Confirm purchase" }).click();
 
   await expect(page).toHaveURL(/\/block-trading\/orders$/);
-  await expect(page.locator(".toast-region")).toContainText("Purchase successful: 150 TCS at ₹2,960.50, ₹4,44,208.22 with the fee");
+  await expect(page.locator(".toast-region")).toContainText(
+    "Purchase successful: 150 TCS at ₹2,960.50, ₹4,44,208.22 with the fee",
+  );
   await expect(main(page).locator(".pr-item")).toHaveCount(1);
   await expect(main(page).locator(".pr-item")).toContainText("Success");
   await expectNoAxeViolations(page);
@@ -100,7 +110,10 @@ test("QIP: the offers and the orders' tabs", async ({ page, customer }) => {
   await expectNoAxeViolations(page);
 });
 
-test("IPO: only Forthcoming applies; apply (money held), the operator allots, the record shows the allotted quantity", async ({ page, customer }) => {
+test("IPO: only Forthcoming applies; apply (money held), the operator allots, the record shows the allotted quantity", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer);
   await page.goto("/ipo");
   await expect(page.getByRole("heading", { level: 1, name: "IPO" })).toBeVisible();
@@ -128,11 +141,17 @@ test("IPO: only Forthcoming applies; apply (money held), the operator allots, th
   await step(page).getByRole("button", { name: "Confirm application" }).click();
 
   await expect(page).toHaveURL(/\/ipo\/orders$/);
-  await expect(page.locator(".toast-region")).toContainText("Application submitted: 200 ETERNAL; ₹59,000.00 is held until the allotment");
+  await expect(page.locator(".toast-region")).toContainText(
+    "Application submitted: 200 ETERNAL; ₹59,000.00 is held until the allotment",
+  );
   await expect(main(page).locator(".pr-item")).toContainText("Pending");
 
-  const pending = await page.context().request.get("/api/operator/pending", { headers: { "x-operator-key": OPERATOR_KEY } });
-  const application = ((await pending.json()).data.ipo_applications as { id: number; user: string }[]).find((row) => row.user === customer.phone)!;
+  const pending = await page
+    .context()
+    .request.get("/api/operator/pending", { headers: { "x-operator-key": OPERATOR_KEY } });
+  const application = ((await pending.json()).data.ipo_applications as { id: number; user: string }[]).find(
+    (row) => row.user === customer.phone,
+  )!;
   const allotted = await page.context().request.post(`/api/operator/ipo/${application.id}/approve`, {
     headers: { "x-operator-key": OPERATOR_KEY },
     data: {},
@@ -147,7 +166,9 @@ test("funds: invest after a review; the order is active, with its period and ret
   await fund(page, customer);
   await page.goto("/fund-investment");
   await expect(page.getByRole("heading", { level: 1, name: "Fund investment" })).toBeVisible();
-  await expect(main(page).locator(".pr-item").filter({ hasText: "Infrastructure Opportunities Fund" })).toContainText("Sold out");
+  await expect(main(page).locator(".pr-item").filter({ hasText: "Infrastructure Opportunities Fund" })).toContainText(
+    "Sold out",
+  );
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Invest Liquid Plus 14-Day Fund" }).click();
@@ -158,7 +179,9 @@ test("funds: invest after a review; the order is active, with its period and ret
   await step(page).getByRole("button", { name: "Confirm investment" }).click();
 
   await expect(page).toHaveURL(/\/fund-investment\/orders$/);
-  await expect(page.locator(".toast-region")).toContainText("Investment successful: ₹5,000.00 in Liquid Plus 14-Day Fund");
+  await expect(page.locator(".toast-region")).toContainText(
+    "Investment successful: ₹5,000.00 in Liquid Plus 14-Day Fund",
+  );
   const order = main(page).locator(".pr-item");
   await expect(order).toHaveCount(1);
   await expect(order).toContainText("Active");

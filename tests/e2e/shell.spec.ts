@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 
-import { expect, expectNoAxeViolations, jsEnabled, login, newCustomer, test, uniquePhone, useLanguage } from "./support";
+import {
+  expect,
+  expectNoAxeViolations,
+  jsEnabled,
+  login,
+  newCustomer,
+  test,
+  uniquePhone,
+  useLanguage,
+} from "./support";
 
 // The app shell on every screen: header and bottom bar on small phones in every language, focus and loading
 // state after client navigations, the offline banner and the desktop warning (docs/product.md#navigation,
@@ -12,7 +21,12 @@ type Box = { x: number; y: number; width: number; height: number };
 
 function overlaps(a: Box, b: Box): boolean {
   const tolerance = 0.5;
-  return a.x + a.width - tolerance > b.x && b.x + b.width - tolerance > a.x && a.y + a.height - tolerance > b.y && b.y + b.height - tolerance > a.y;
+  return (
+    a.x + a.width - tolerance > b.x &&
+    b.x + b.width - tolerance > a.x &&
+    a.y + a.height - tolerance > b.y &&
+    b.y + b.height - tolerance > a.y
+  );
 }
 
 /** The header's controls that are on screen, by name. */
@@ -36,13 +50,17 @@ async function headerBoxes(page: Page): Promise<Record<string, Box>> {
 }
 
 for (const lng of LOCALES) {
-  test(`header fits 360 and 390 px phones in ${lng}: no overlap, a wide search field, its whole placeholder`, async ({ page }) => {
+  test(`header fits 360 and 390 px phones in ${lng}: no overlap, a wide search field, its whole placeholder`, async ({
+    page,
+  }) => {
     await useLanguage(page, lng);
     for (const width of [360, 390]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto("/");
       const boxes = await headerBoxes(page);
-      expect(Object.keys(boxes), `${lng} ${width}px`).toEqual(expect.arrayContaining(["search", "searchButton", "support", "settings", "language"]));
+      expect(Object.keys(boxes), `${lng} ${width}px`).toEqual(
+        expect.arrayContaining(["search", "searchButton", "support", "settings", "language"]),
+      );
       for (const [name, box] of Object.entries(boxes)) {
         expect(box.x, `${name} starts on screen (${lng} ${width}px)`).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width, `${name} ends on screen (${lng} ${width}px)`).toBeLessThanOrEqual(width + 0.5);
@@ -50,7 +68,10 @@ for (const lng of LOCALES) {
       const names = Object.keys(boxes);
       for (let i = 0; i < names.length; i++) {
         for (let j = i + 1; j < names.length; j++) {
-          expect(overlaps(boxes[names[i]], boxes[names[j]]), `${names[i]} overlaps ${names[j]} (${lng} ${width}px)`).toBe(false);
+          expect(
+            overlaps(boxes[names[i]], boxes[names[j]]),
+            `${names[i]} overlaps ${names[j]} (${lng} ${width}px)`,
+          ).toBe(false);
         }
       }
       expect(boxes.search.width, `search field width (${lng} ${width}px)`).toBeGreaterThanOrEqual(120);
@@ -61,7 +82,13 @@ for (const lng of LOCALES) {
         context.font = style.font;
         const text = context.measureText(input.placeholder).width;
         const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        return { placeholder: input.placeholder, text, room, scrollWidth: input.scrollWidth, clientWidth: input.clientWidth };
+        return {
+          placeholder: input.placeholder,
+          text,
+          room,
+          scrollWidth: input.scrollWidth,
+          clientWidth: input.clientWidth,
+        };
       });
       expect(fit.placeholder.length).toBeGreaterThan(0);
       expect(fit.text, `placeholder "${fit.placeholder}" fits (${lng} ${width}px)`).toBeLessThanOrEqual(fit.room);
@@ -95,7 +122,9 @@ for (const lng of LOCALES) {
       const fits = await text.evaluate((span) => {
         const cell = span.closest("li")!.getBoundingClientRect();
         const own = span.getBoundingClientRect();
-        return span.scrollWidth <= span.clientWidth + 0.5 && own.left >= cell.left - 0.5 && own.right <= cell.right + 0.5;
+        return (
+          span.scrollWidth <= span.clientWidth + 0.5 && own.left >= cell.left - 0.5 && own.right <= cell.right + 0.5
+        );
       });
       expect(fits, `"${label}" fits its fifth of the bar`).toBe(true);
     }
@@ -121,7 +150,10 @@ test.describe("with JavaScript", () => {
     test.skip(!jsEnabled(), "focus after client navigations, offline and loading states exist only with JavaScript");
   });
 
-  test("focus moves to the new page's heading after client navigations and submits, and the title follows", async ({ page, customer }) => {
+  test("focus moves to the new page's heading after client navigations and submits, and the title follows", async ({
+    page,
+    customer,
+  }) => {
     expect(customer.phone).toMatch(/^\d{10}$/);
     await page.goto("/");
     const main = page.getByRole("navigation", { name: "Main" });
@@ -166,16 +198,26 @@ test.describe("with JavaScript", () => {
     // Delete from the watchlist: edit mode, the confirm dialog, then the page it comes back to.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Watchlist" }).click();
     await expectFocusOnNewPage(page);
-    await page.getByRole("link", { name: "Edit" }).or(page.getByRole("button", { name: "Edit" })).first().click();
+    await page
+      .getByRole("link", { name: "Edit" })
+      .or(page.getByRole("button", { name: "Edit" }))
+      .first()
+      .click();
     await expectFocusOnNewPage(page);
     const row = page.locator("main tbody tr").first();
-    await row.getByRole("button", { name: /^Delete / }).or(row.getByRole("link", { name: /^Delete / })).first().click();
+    await row
+      .getByRole("button", { name: /^Delete / })
+      .or(row.getByRole("link", { name: /^Delete / }))
+      .first()
+      .click();
     await page.getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByText(/was removed from your watchlist/)).toBeVisible();
     await expectFocusOnNewPage(page);
   });
 
-  test("focus after register, a failed login and login lands on each page's heading or error summary", async ({ page }, testInfo) => {
+  test("focus after register, a failed login and login lands on each page's heading or error summary", async ({
+    page,
+  }, testInfo) => {
     const phone = uniquePhone(testInfo);
     await page.goto("/register");
     await page.getByLabel(/phone/i).fill(phone);
@@ -201,7 +243,11 @@ test.describe("with JavaScript", () => {
     // Offline, Remix's route discovery (/__manifest) and the aborted data request are logged by the browser.
     test.use({ allowConsoleErrors: /Failed to fetch manifest patches|ERR_INTERNET_DISCONNECTED/ });
 
-    test("offline: a banner in the page's own words, and the current page stays", async ({ page, customer, context }) => {
+    test("offline: a banner in the page's own words, and the current page stays", async ({
+      page,
+      customer,
+      context,
+    }) => {
       expect(customer.phone).toMatch(/^\d{10}$/);
       await page.goto("/watchlists");
       await expect(page.locator("main h1")).toHaveText(/Watchlist/);
@@ -258,7 +304,9 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test("the desktop warning stays dismissed on every page, with and without JavaScript", async ({ browser }, testInfo) => {
+test("the desktop warning stays dismissed on every page, with and without JavaScript", async ({
+  browser,
+}, testInfo) => {
   const context = await browser.newContext({
     baseURL: String(testInfo.project.use.baseURL),
     viewport: { width: 1280, height: 800 },
@@ -272,7 +320,9 @@ test("the desktop warning stays dismissed on every page, with and without JavaSc
   const warning = page.getByText("This app is designed for phones.");
   await expect(warning).toBeVisible();
   await expectNoAxeViolations(page);
-  const remembered = page.waitForResponse((response) => response.url().includes("/desktop-warning") && response.request().method() === "POST");
+  const remembered = page.waitForResponse(
+    (response) => response.url().includes("/desktop-warning") && response.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "Dismiss" }).click();
   await expect(warning).toBeHidden();
   // With JS the banner hides before the post is answered; the cookie arrives with the answer.

@@ -1,5 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type ConsoleMessage, type Page, type Response as PageResponse, type TestInfo } from "@playwright/test";
+import {
+  expect,
+  test as base,
+  type ConsoleMessage,
+  type Page,
+  type Response as PageResponse,
+  type TestInfo,
+} from "@playwright/test";
 
 export { expect };
 
@@ -43,8 +50,16 @@ export async function newCustomer(page: Page, testInfo: TestInfo): Promise<Custo
     });
     if (registered.status() === 400 && /already|exists|taken|registered/i.test(await registered.text())) continue;
     if (registered.status() !== 302) break;
-    const loggedIn = await request.post("/login", { form: { phone, password, redirectTo: "/" }, headers, maxRedirects: 0 });
-    if (loggedIn.status() === 302 && (loggedIn.headers()["location"] ?? "").startsWith("/") && !/login/.test(loggedIn.headers()["location"])) {
+    const loggedIn = await request.post("/login", {
+      form: { phone, password, redirectTo: "/" },
+      headers,
+      maxRedirects: 0,
+    });
+    if (
+      loggedIn.status() === 302 &&
+      (loggedIn.headers()["location"] ?? "").startsWith("/") &&
+      !/login/.test(loggedIn.headers()["location"])
+    ) {
       return { phone, password };
     }
     // Registered but the login post was refused: log in through the real form.
@@ -141,10 +156,13 @@ export async function expectNoAxeViolations(page: Page) {
     const html = (await page.content())
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
       .replace(/<head>/i, `<head><base href="${origin}/">`);
-    const context = await page.context().browser()!.newContext({
-      javaScriptEnabled: true,
-      viewport: page.viewportSize() ?? undefined,
-    });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({
+        javaScriptEnabled: true,
+        viewport: page.viewportSize() ?? undefined,
+      });
     target = await context.newPage();
     await target.setContent(html, { waitUntil: "load" });
     cleanup = () => context.close();
@@ -153,7 +171,9 @@ export async function expectNoAxeViolations(page: Page) {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze()
     .finally(cleanup);
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 

@@ -94,12 +94,16 @@ test("'Expired', 'Treasury (CGI)' and the German price card fit a 360 px phone",
   const expired = page.getByRole("navigation", { name: "Order status" }).getByRole("link", { name: "Expired" });
   await expect(await scrollDownTo(expired)).toBeInViewport({ ratio: 1 });
   await page.goto("/account");
-  const treasury = page.getByRole("navigation", { name: "Holdings by market" }).getByRole("link", { name: "Treasury (CGI)" });
+  const treasury = page
+    .getByRole("navigation", { name: "Holdings by market" })
+    .getByRole("link", { name: "Treasury (CGI)" });
   await expect(await scrollDownTo(treasury)).toBeInViewport({ ratio: 1 });
 
   await useLanguage(page, "de");
   await page.goto("/account");
-  const staatsanleihen = page.getByRole("navigation", { name: "Bestände nach Markt" }).getByRole("link", { name: "Staatsanleihen (CGI)" });
+  const staatsanleihen = page
+    .getByRole("navigation", { name: "Bestände nach Markt" })
+    .getByRole("link", { name: "Staatsanleihen (CGI)" });
   await expect(await scrollDownTo(staatsanleihen)).toBeInViewport({ ratio: 1 });
   await page.goto("/markets");
   const previousClose = page.locator(".mk-pricecard dt", { hasText: "Vortagesschluss" });
@@ -108,7 +112,10 @@ test("'Expired', 'Treasury (CGI)' and the German price card fit a 360 px phone",
   const word = await previousClose.evaluate((dt) => {
     const range = document.createRange();
     range.selectNodeContents(dt);
-    return { lines: range.getClientRects().length, inside: range.getBoundingClientRect().right <= dt.getBoundingClientRect().right + 0.5 };
+    return {
+      lines: range.getClientRects().length,
+      inside: range.getBoundingClientRect().right <= dt.getBoundingClientRect().right + 0.5,
+    };
   });
   expect(word).toEqual({ lines: 1, inside: true });
 });

@@ -20,7 +20,10 @@ async function fund(page: Page, customer: Customer, amount = "1000000.00") {
 const quantity = (page: Page) => page.getByLabel("Quantity", { exact: true });
 const buyRows = (page: Page) => page.locator("main .tr-record").filter({ hasText: "Buy" });
 
-test("buy: a refused quantity is kept and announced; review, confirm, confirm the same review again: one order; sell with P&L", async ({ page, customer }) => {
+test("buy: a refused quantity is kept and announced; review, confirm, confirm the same review again: one order; sell with P&L", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer);
   await page.goto(`${TCS}?type=buy`);
   await expect(page.getByRole("radio", { name: /^Half/ })).toBeChecked();
@@ -74,7 +77,10 @@ test("buy: a refused quantity is kept and announced; review, confirm, confirm th
   await expectNoAxeViolations(page);
 });
 
-test("defect 15 and Currency: dollars for a US stock on INR; the wallet pays rupees at the USDINR=X rate, said on the review, toast and records", async ({ page, customer }) => {
+test("defect 15 and Currency: dollars for a US stock on INR; the wallet pays rupees at the USDINR=X rate, said on the review, toast and records", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer);
   await page.goto(`${AAPL}?type=buy`);
   await expect(page.locator("main .tr-price__value")).toHaveText(/^\$[\d,.]+$/);
@@ -85,20 +91,29 @@ test("defect 15 and Currency: dollars for a US stock on INR; the wallet pays rup
   await expect(review).toContainText(/Total cost\$[\d,.]+/);
   // About 88 rupees a dollar (the simulator's USDINR=X): 2 shares of a few hundred dollars are tens of thousands of rupees.
   await expect(review).toContainText(/Estimated from your wallet₹\d{2},\d{3}\.\d\d/);
-  await expect(review).toContainText(/The wallet amount is an estimate at 1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d; the provider converts at the USDINR=X rate when the order fills/);
+  await expect(review).toContainText(
+    /The wallet amount is an estimate at 1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d; the provider converts at the USDINR=X rate when the order fills/,
+  );
   await expect(review).not.toContainText(/Total₹/);
   await expect(review).not.toContainText("1 USD = 1 INR");
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Confirm buy" }).click();
   await expect(
-    page.getByText(/bought 2 AAPL at \$[\d,.]+, \$[\d,.]+ with the fee; ₹\d{2},\d{3}\.\d\d taken from your wallet \(1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d\)/),
+    page.getByText(
+      /bought 2 AAPL at \$[\d,.]+, \$[\d,.]+ with the fee; ₹\d{2},\d{3}\.\d\d taken from your wallet \(1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d\)/,
+    ),
   ).toBeVisible();
   await page.goto("/records");
-  await expect(buyRows(page).first()).toContainText(/Taken from your wallet₹\d{2},\d{3}\.\d\d at 1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d/);
+  await expect(buyRows(page).first()).toContainText(
+    /Taken from your wallet₹\d{2},\d{3}\.\d\d at 1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d/,
+  );
   await expectNoAxeViolations(page);
 });
 
-test("defect 13 and 16: a tap anywhere on a position opens the stock; /trade links to records and lists; no-nav has a way back", async ({ page, customer }) => {
+test("defect 13 and 16: a tap anywhere on a position opens the stock; /trade links to records and lists; no-nav has a way back", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer);
   await page.goto(`${TCS}?type=buy`);
   await quantity(page).fill("1");
@@ -135,9 +150,15 @@ test.describe("with JavaScript", () => {
     test.skip(!jsEnabled(), "offline submits and live refreshes exist only with JavaScript");
   });
   // Offline, the browser logs the refused requests (route discovery, live refreshes).
-  test.use({ allowConsoleErrors: /Failed to fetch manifest patches|ERR_INTERNET_DISCONNECTED|Failed to load resource/ });
+  test.use({
+    allowConsoleErrors: /Failed to fetch manifest patches|ERR_INTERNET_DISCONNECTED|Failed to load resource/,
+  });
 
-  test("defect 21: Confirm while offline says nothing was ordered and keeps the review; back online, one order", async ({ page, customer, context }) => {
+  test("defect 21: Confirm while offline says nothing was ordered and keeps the review; back online, one order", async ({
+    page,
+    customer,
+    context,
+  }) => {
     await fund(page, customer);
     await page.goto(`${TCS}?type=buy`);
     await quantity(page).fill("3");
@@ -159,7 +180,10 @@ test.describe("with JavaScript", () => {
     await expect(buyRows(page)).toHaveCount(1);
   });
 
-  test("defect 25: a price move since the form was shown is announced once, politely; the price is read out on demand", async ({ page, customer }) => {
+  test("defect 25: a price move since the form was shown is announced once, politely; the price is read out on demand", async ({
+    page,
+    customer,
+  }) => {
     expect(customer.phone).toMatch(/^\d{10}$/);
     // The live refreshes report AAPL 0.06 higher, then higher still: one announcement, not one per tick.
     let bump = 0;
@@ -174,10 +198,16 @@ test.describe("with JavaScript", () => {
     const shown = (await page.locator("main .tr-price__value").textContent())!;
     const status = page.locator("main .tr-price-status");
     await expect(status).toHaveAttribute("role", "status");
-    await expect(status).toHaveText(new RegExp(`^Price moved: now \\$[\\d,.]+, was ${shown.replace(/[$.]/g, "\\$&")}$`), { timeout: 15_000 });
+    await expect(status).toHaveText(
+      new RegExp(`^Price moved: now \\$[\\d,.]+, was ${shown.replace(/[$.]/g, "\\$&")}$`),
+      { timeout: 15_000 },
+    );
     const first = await status.textContent();
     // More ticks move the price again; the status stays as it was.
-    await expect(page.locator("main .tr-price__value")).not.toHaveText(first!.replace(/^Price moved: now (\S+),.*$/, "$1"), { timeout: 15_000 });
+    await expect(page.locator("main .tr-price__value")).not.toHaveText(
+      first!.replace(/^Price moved: now (\S+),.*$/, "$1"),
+      { timeout: 15_000 },
+    );
     await expect(status).toHaveText(first!);
 
     await page.getByRole("button", { name: "Read current price" }).click();
@@ -185,15 +215,22 @@ test.describe("with JavaScript", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("forex load more: a network failure keeps the rows and offers a retry, which loads the rest", async ({ page, customer }) => {
+  test("forex load more: a network failure keeps the rows and offers a retry, which loads the rest", async ({
+    page,
+    customer,
+  }) => {
     expect(customer.phone).toMatch(/^\d{10}$/);
     let failing = true;
-    await page.route("**/resources/forex**", (route) => (failing ? route.abort("internetdisconnected") : route.continue()));
+    await page.route("**/resources/forex**", (route) =>
+      failing ? route.abort("internetdisconnected") : route.continue(),
+    );
     await page.goto("/forex");
     const rows = page.locator("main .mk-table tbody tr");
     await expect(rows).toHaveCount(10);
     await page.mouse.wheel(0, 5000);
-    await expect(page.locator("main .tr-more")).toHaveText("Could not load more currency pairs. Check your connection and try again.");
+    await expect(page.locator("main .tr-more")).toHaveText(
+      "Could not load more currency pairs. Check your connection and try again.",
+    );
     await expect(page.getByRole("heading", { level: 1, name: "Forex" })).toBeVisible();
     await expect(rows).toHaveCount(10);
     await expectNoAxeViolations(page);
@@ -204,7 +241,10 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("main .tr-more")).toHaveText("No more");
   });
 
-  test("defect 19: a failed price refresh keeps the figures, marks them stale, and recovers", async ({ page, customer }) => {
+  test("defect 19: a failed price refresh keeps the figures, marks them stale, and recovers", async ({
+    page,
+    customer,
+  }) => {
     expect(customer.phone).toMatch(/^\d{10}$/);
     let failing = true;
     await page.route("**/resources/quotes**", (route) => (failing ? route.abort("connectionreset") : route.continue()));

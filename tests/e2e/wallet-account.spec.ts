@@ -2,10 +2,16 @@ import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
 import { fund } from "./wallet-support";
 
 // The Account tab: the wallet card, the eye toggle (remembered on the device, with and without JS), the links out.
-test("account: figures, an eye toggle named for what it does (hide, then show) and remembered, and every link leads to a real screen", async ({ page, customer }) => {
+test("account: figures, an eye toggle named for what it does (hide, then show) and remembered, and every link leads to a real screen", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer, "12345.67");
   await page.goto("/");
-  await page.getByRole("navigation", { name: /main|bottom|primary/i }).getByRole("link", { name: "Account" }).click();
+  await page
+    .getByRole("navigation", { name: /main|bottom|primary/i })
+    .getByRole("link", { name: "Account" })
+    .click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
   const card = page.locator(".wl-wallet");
@@ -19,7 +25,9 @@ test("account: figures, an eye toggle named for what it does (hide, then show) a
   const show = page.getByRole("button", { name: "Show amounts" });
   await expect(show).toHaveCount(0);
   // The choice is stored by the POST's answer (a fetcher with JS, a form post without): wait for it.
-  const saved = page.waitForResponse((response) => new URL(response.url()).pathname === "/account" && response.request().method() === "POST");
+  const saved = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/account" && response.request().method() === "POST",
+  );
   await hide.click();
   await expect(show).toBeVisible();
   await expect(hide).toHaveCount(0);

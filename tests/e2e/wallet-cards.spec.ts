@@ -1,7 +1,10 @@
 import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
 import { addApprovedCard, toast } from "./wallet-support";
 
-test("bank cards: the list masks the number; editing an approved card warns, before saving, that it is reviewed again", async ({ page, customer }) => {
+test("bank cards: the list masks the number; editing an approved card warns, before saving, that it is reviewed again", async ({
+  page,
+  customer,
+}) => {
   await addApprovedCard(page, customer);
   await page.goto("/settings/bank-cards");
   const row = page.locator("main .wl-card");

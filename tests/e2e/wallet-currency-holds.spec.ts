@@ -11,7 +11,10 @@ const main = (page: Page) => page.locator("main");
 /** The step on screen: a modal dialog with JS, the page itself without. */
 const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));
 
-test("INR: the account card and a ₹10,000 recharge review show rupees only, never a dollar figure", async ({ page, customer }) => {
+test("INR: the account card and a ₹10,000 recharge review show rupees only, never a dollar figure", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer, "100000.00");
   await page.goto("/account");
   const card = page.locator(".wl-wallet");
@@ -33,14 +36,19 @@ test("INR: the account card and a ₹10,000 recharge review show rupees only, ne
   await expectNoAxeViolations(page);
 });
 
-test("a US IPO from an INR wallet: the rupee amount and the rate before confirming, the hold works, the account counts what is held", async ({ page, customer }) => {
+test("a US IPO from an INR wallet: the rupee amount and the rate before confirming, the hold works, the account counts what is held", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer, "1000000.00");
   await page.goto("/ipo");
   await page.getByRole("link", { name: "Apply Netflix, Inc." }).click();
   const quantity = step(page).getByLabel("Quantity", { exact: true });
   await expect(quantity).toHaveValue("600");
   // 600 × $104.00 = $62,400.00; at about 88 rupees a dollar, about ₹55 lakh.
-  await expect(step(page)).toContainText(/Held until the allotment: \$62,400\.00, about ₹5\d,\d\d,\d{3}\.\d\d from your wallet \(1 USD = 8\d\.\d+ INR\)/);
+  await expect(step(page)).toContainText(
+    /Held until the allotment: \$62,400\.00, about ₹5\d,\d\d,\d{3}\.\d\d from your wallet \(1 USD = 8\d\.\d+ INR\)/,
+  );
   await quantity.fill("100");
   await step(page).getByRole("button", { name: "Review application" }).click();
 
@@ -51,7 +59,9 @@ test("a US IPO from an INR wallet: the rupee amount and the rate before confirmi
   // 100 × $104.00 × about 88 = about ₹9.2 lakh, of the ₹10,00,000.00 available.
   await expect(review).toContainText(/Held from your wallet \(estimate\)₹[89],\d\d,\d{3}\.\d\d/);
   await expect(review).toContainText("Available balance₹10,00,000.00");
-  await expect(review).toContainText(/The wallet amount is an estimate at 1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d; the provider holds the money at the USDINR=X rate/);
+  await expect(review).toContainText(
+    /The wallet amount is an estimate at 1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d; the provider holds the money at the USDINR=X rate/,
+  );
   await expect(review).not.toContainText("Your available balance is less than the amount held");
   await expectNoAxeViolations(page);
   await review.getByRole("button", { name: "Confirm application" }).click();
@@ -95,6 +105,8 @@ test("a US IPO the rupee balance cannot hold says so on the review, before Confi
   const review = step(page);
   await expect(review).toContainText("Available balance₹1,00,000.00");
   await expect(review).toContainText(/Held from your wallet \(estimate\)₹[89],\d\d,\d{3}\.\d\d/);
-  await expect(review).toContainText("Your available balance is less than the amount held: choose fewer shares or recharge first.");
+  await expect(review).toContainText(
+    "Your available balance is less than the amount held: choose fewer shares or recharge first.",
+  );
   await expectNoAxeViolations(page);
 });

@@ -1,7 +1,10 @@
 import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
 import { toast } from "./wallet-support";
 
-test("loan: summary, apply (minimum said), review, confirm; the application is in the loan records", async ({ page, customer: _customer }) => {
+test("loan: summary, apply (minimum said), review, confirm; the application is in the loan records", async ({
+  page,
+  customer: _customer,
+}) => {
   await page.goto("/loan");
   await expect(page.locator("main")).toContainText("Credit score");
   await expect(page.locator("main")).toContainText("Good");
@@ -20,7 +23,10 @@ test("loan: summary, apply (minimum said), review, confirm; the application is i
   }
   await expectNoAxeViolations(page);
   // More than the remaining amount (₹50,000.00) is said on the field too, before the review.
-  await page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Apply for a loan" }).getByLabel("Loan amount").fill("50001");
+  await page
+    .getByRole(jsEnabled() ? "dialog" : "region", { name: "Apply for a loan" })
+    .getByLabel("Loan amount")
+    .fill("50001");
   if (jsEnabled()) {
     await expect(step).toContainText("The maximum loan amount is ₹50,000.00");
     await expect(step.getByRole("button", { name: "Review application" })).toBeDisabled();
@@ -28,8 +34,13 @@ test("loan: summary, apply (minimum said), review, confirm; the application is i
     await page.getByRole("button", { name: "Review application" }).click();
     await expect(page.locator("main .error-summary")).toContainText("The maximum loan amount is ₹50,000.00");
   }
-  await expect(page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your loan application" })).toHaveCount(0);
-  await page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Apply for a loan" }).getByLabel("Loan amount").fill("800");
+  await expect(page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your loan application" })).toHaveCount(
+    0,
+  );
+  await page
+    .getByRole(jsEnabled() ? "dialog" : "region", { name: "Apply for a loan" })
+    .getByLabel("Loan amount")
+    .fill("800");
   await page.getByRole("button", { name: "Review application" }).click();
   const check = page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your loan application" });
   await expect(check).toContainText("₹800.00");
@@ -43,7 +54,9 @@ test("loan: summary, apply (minimum said), review, confirm; the application is i
 
   // While it is under review, no second application is offered, not even at the step's own address.
   await page.goto("/loan");
-  await expect(page.locator("main")).toContainText("Your loan application is under review. You can apply again once it has been decided.");
+  await expect(page.locator("main")).toContainText(
+    "Your loan application is under review. You can apply again once it has been decided.",
+  );
   await expect(page.getByRole("link", { name: "Apply for a loan" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Loan records" })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,7 +1,10 @@
 import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
 import { toast } from "./wallet-support";
 
-test("change the login password from Settings: the product's messages, then a toast that other sessions ended", async ({ page, customer }) => {
+test("change the login password from Settings: the product's messages, then a toast that other sessions ended", async ({
+  page,
+  customer,
+}) => {
   await page.goto("/settings");
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Change login password" }).click();
@@ -28,7 +31,10 @@ test("change the login password from Settings: the product's messages, then a to
   await expectNoAxeViolations(page);
 });
 
-test("transaction password: six digits twice (on the keypad with JS, typed without), then it is set", async ({ page, customer: _customer }) => {
+test("transaction password: six digits twice (on the keypad with JS, typed without), then it is set", async ({
+  page,
+  customer: _customer,
+}) => {
   await page.goto("/settings/transaction-password");
   await expect(page.getByRole("heading", { level: 1, name: "Set transaction password" })).toBeVisible();
   const first = page.getByLabel("New transaction password", { exact: true });

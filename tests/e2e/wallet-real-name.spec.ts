@@ -7,7 +7,10 @@ const PNG = Buffer.from(
   "base64",
 );
 
-test("real-name: status first, submit with photos, then the stamp, read-only fields and the photos shown to their owner", async ({ page, customer: _customer }) => {
+test("real-name: status first, submit with photos, then the stamp, read-only fields and the photos shown to their owner", async ({
+  page,
+  customer: _customer,
+}) => {
   await page.goto("/settings");
   await page.getByRole("link", { name: "Real-name verification" }).click();
   await expect(page.locator("main")).toContainText("Not submitted");
@@ -16,8 +19,12 @@ test("real-name: status first, submit with photos, then the stamp, read-only fie
   await page.getByLabel("Real name").fill("Asha Rao");
   await page.getByRole("radio", { name: "Passport" }).check();
   await page.getByLabel("ID number").fill("P1234567");
-  await page.getByLabel("Front of the ID (photo)").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: PNG });
-  await page.getByLabel("Back of the ID (photo)").setInputFiles({ name: "back.png", mimeType: "image/png", buffer: PNG });
+  await page
+    .getByLabel("Front of the ID (photo)")
+    .setInputFiles({ name: "front.png", mimeType: "image/png", buffer: PNG });
+  await page
+    .getByLabel("Back of the ID (photo)")
+    .setInputFiles({ name: "back.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Submit for verification" }).click();
 
   await expect(toast(page)).toContainText("Verification submitted");
@@ -27,11 +34,17 @@ test("real-name: status first, submit with photos, then the stamp, read-only fie
   const front = page.getByRole("img", { name: "Front of the ID you submitted" });
   await expect(front).toHaveAttribute("src", /^\/resources\/kyc-image\/[0-9a-f-]{36}$/);
   if (jsEnabled()) await expect.poll(() => front.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
-  else expect((await page.context().request.get((await front.getAttribute("src"))!)).headers()["content-type"]).toBe("image/jpeg");
+  else
+    expect((await page.context().request.get((await front.getAttribute("src"))!)).headers()["content-type"]).toBe(
+      "image/jpeg",
+    );
   await expectNoAxeViolations(page);
 });
 
-test("real-name: an error clears when its field changes (a fixed name loses its error when a photo is refused)", async ({ page, customer: _customer }) => {
+test("real-name: an error clears when its field changes (a fixed name loses its error when a photo is refused)", async ({
+  page,
+  customer: _customer,
+}) => {
   await page.goto("/settings/real-name");
   await page.getByRole("button", { name: "Submit for verification" }).click();
   const name = page.getByLabel("Real name");
@@ -44,7 +57,9 @@ test("real-name: an error clears when its field changes (a fixed name loses its 
   await front.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") });
   await page.getByRole("button", { name: "Submit for verification" }).click();
 
-  await expect(page.locator(".field", { has: front }).locator(".field__error")).toHaveText("Please select an image file");
+  await expect(page.locator(".field", { has: front }).locator(".field__error")).toHaveText(
+    "Please select an image file",
+  );
   await expect(name).toHaveValue("Asha Rao");
   await expect(nameField.locator(".field__error")).toHaveCount(0);
   await expect(name).not.toHaveAttribute("aria-invalid", "true");

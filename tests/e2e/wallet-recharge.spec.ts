@@ -1,7 +1,10 @@
 import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
 import { approve, toast } from "./wallet-support";
 
-test("recharge: the minimum is said, review, confirm once, in progress in the records, then completed when approved", async ({ page, customer }) => {
+test("recharge: the minimum is said, review, confirm once, in progress in the records, then completed when approved", async ({
+  page,
+  customer,
+}) => {
   await page.goto("/recharge");
   await expect(page.getByRole("radio", { name: "Bank transfer" })).toBeChecked();
   await expectNoAxeViolations(page);

@@ -1,7 +1,10 @@
 import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
 import { addApprovedCard, approve, fund, toast } from "./wallet-support";
 
-test("withdraw: no card yet, add one (approved by the operator), then withdraw to it and see it in the records", async ({ page, customer }) => {
+test("withdraw: no card yet, add one (approved by the operator), then withdraw to it and see it in the records", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer, "1000.00");
   await page.goto("/withdraw");
   await expect(page.locator("main")).toContainText("No bank cards available");
@@ -38,7 +41,10 @@ test("withdraw: no card yet, add one (approved by the operator), then withdraw t
   await expectNoAxeViolations(page);
 });
 
-test("withdraw: the amount takes digits only, and more than the balance is said on the field before the review", async ({ page, customer }) => {
+test("withdraw: the amount takes digits only, and more than the balance is said on the field before the review", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer, "1000.00");
   await addApprovedCard(page, customer);
   await page.goto("/withdraw");
@@ -51,19 +57,25 @@ test("withdraw: the amount takes digits only, and more than the balance is said 
     await expect(amount).toHaveValue("200");
     await amount.fill("");
     await amount.pressSequentially("1001");
-    await expect(field.locator(".field__error")).toHaveText("You can withdraw at most your available balance, ₹1,000.00");
+    await expect(field.locator(".field__error")).toHaveText(
+      "You can withdraw at most your available balance, ₹1,000.00",
+    );
     await expect(review).toBeDisabled();
   } else {
     await amount.fill("1001");
     await review.click();
-    await expect(page.locator("main .error-summary")).toContainText("You can withdraw at most your available balance, ₹1,000.00");
-    await expect(page.locator(".field", { has: page.getByLabel("Amount", { exact: true }) }).locator(".field__error")).toHaveText(
+    await expect(page.locator("main .error-summary")).toContainText(
       "You can withdraw at most your available balance, ₹1,000.00",
     );
+    await expect(
+      page.locator(".field", { has: page.getByLabel("Amount", { exact: true }) }).locator(".field__error"),
+    ).toHaveText("You can withdraw at most your available balance, ₹1,000.00");
   }
   await expect(page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your withdrawal" })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.getByLabel("Amount", { exact: true }).fill("1000");
   await page.getByRole("button", { name: "Review withdrawal" }).click();
-  await expect(page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your withdrawal" })).toContainText("₹1,000.00");
+  await expect(page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your withdrawal" })).toContainText(
+    "₹1,000.00",
+  );
 });

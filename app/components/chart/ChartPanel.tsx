@@ -1,16 +1,22 @@
 import { useEffect, useId, useMemo, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 
-import { formatInteger, formatPrice, intlLocale } from "~/i18n/format";
-
 import { readPanel } from "~/components/market/useLivePanel";
+import { formatInteger, formatPrice, intlLocale } from "~/i18n/format";
 import type { CandlesPayload } from "~/routes/resources.candles";
 import { candlesResourceHref } from "~/utils/hrefs";
 
-import { DEFAULT_LAYOUT, TALL_LAYOUT, formatCandleTime, marketTimeZone, seriesWithLivePrice, type Candle } from "./chartData";
-import { ChartDataTable, ChartSummary, SvgChart, type ChartProps } from "./SvgChart";
-import type { StockChartProps } from "./StockChart.client";
+import {
+  DEFAULT_LAYOUT,
+  TALL_LAYOUT,
+  formatCandleTime,
+  marketTimeZone,
+  seriesWithLivePrice,
+  type Candle,
+} from "./chartData";
 import type { StockChartOptionsInput } from "./chartOptions";
+import type { StockChartProps } from "./StockChart.client";
+import { ChartDataTable, ChartSummary, SvgChart, type ChartProps } from "./SvgChart";
 
 /** Highcharts once it has been loaded in this page's life: a later chart screen uses it at once. */
 let loadedChart: ComponentType<StockChartProps> | null = null;

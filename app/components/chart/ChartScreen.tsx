@@ -4,17 +4,17 @@
  * links, the chart section and the key figures. Each route keeps its own heading, links and layout around them.
  */
 import { useMemo, type ReactNode } from "react";
-
-import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
-import { mergeCardQuote, useLiveQuotes, type LiveQuotes } from "~/components/market/liveQuotes";
-import { LinkTabs } from "~/components/ui/Tabs";
 import { useTranslation } from "react-i18next";
-import type { PriceCardFigures } from "~/provider/market.server";
-import { useFormat } from "~/i18n/format-context";
 
+import { mergeCardQuote, useLiveQuotes, type LiveQuotes } from "~/components/market/liveQuotes";
+import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
+import { LinkTabs } from "~/components/ui/Tabs";
+import { useFormat } from "~/i18n/format-context";
+import type { PriceCardFigures } from "~/provider/market.server";
+
+import { CHART_PERIODS, type ChartPeriod, type ChartSeries } from "./chartData";
 import { ChartPanel } from "./ChartPanel";
 import { LivePrice, QuoteStats } from "./QuoteStats";
-import { CHART_PERIODS, type ChartPeriod, type ChartSeries } from "./chartData";
 
 /** docs/product.md#live-prices: a stock's price refreshes every 3 s. */
 const REFRESH_MS = 3_000;
@@ -43,7 +43,17 @@ export function useLiveChart(data: ChartScreenData) {
 }
 
 /** The screen's heading, then the live price, how fresh it is, and the button that reads it out. */
-export function ChartHeader({ title, quote, live, before }: { title: ReactNode; quote: ChartScreenData["quote"]; live: LiveQuotes; before?: ReactNode }) {
+export function ChartHeader({
+  title,
+  quote,
+  live,
+  before,
+}: {
+  title: ReactNode;
+  quote: ChartScreenData["quote"];
+  live: LiveQuotes;
+  before?: ReactNode;
+}) {
   return (
     <header className="sc-head">
       {before}
@@ -85,7 +95,10 @@ export function ChartBody({
         }))}
       />
 
-      <section aria-labelledby={`${idPrefix}chart-heading`} className={tall ? "sc-card sc-card--large" : "mk-card sc-card"}>
+      <section
+        aria-labelledby={`${idPrefix}chart-heading`}
+        className={tall ? "sc-card sc-card--large" : "mk-card sc-card"}
+      >
         <h2 id={`${idPrefix}chart-heading`} className="sr-only">
           {t("chart.heading", { name: quote.name, period: t(`chart.period.${data.period}`) })}
         </h2>

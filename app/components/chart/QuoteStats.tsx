@@ -1,9 +1,10 @@
+import { useTranslation } from "react-i18next";
+
 import { cardPrice } from "~/components/market/LiveStatus";
 import { PriceChange } from "~/components/ui/PriceChange";
 import { formatInteger, priceDigits } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
-import type { PriceCardFigures } from "~/provider/market.server";
 import { useFormat } from "~/i18n/format-context";
+import type { PriceCardFigures } from "~/provider/market.server";
 
 /** What the chart screens show about the quote: the price card's figures plus the period's volume. */
 export type QuoteFigures = Pick<

@@ -3,11 +3,11 @@ import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 
 import { deploymentFor } from "~/deployment";
-import { createPageI18n } from "~/i18n/instance";
 import { resourcesFor } from "~/i18n/i18next.server";
+import { createPageI18n } from "~/i18n/instance";
 
-import { ChartPanel } from "./ChartPanel";
 import { toSeries, type Candle } from "./chartData";
+import { ChartPanel } from "./ChartPanel";
 
 const render = (node: JSX.Element, locale: "en" | "de" = "en") =>
   renderToStaticMarkup(
@@ -26,13 +26,15 @@ const fmt = { locale: "en", deployment: deploymentFor("INR") };
 
 describe("server-rendered chart", () => {
   it("draws the SVG chart with a name, a described-by summary, volume bars and a data table, no Highcharts", () => {
-    const html = render(<ChartPanel series={series} symbol="TCS.NS" period="1d" name="Tata Consultancy" market="IN" fmt={fmt} />);
+    const html = render(
+      <ChartPanel series={series} symbol="TCS.NS" period="1d" name="Tata Consultancy" market="IN" fmt={fmt} />,
+    );
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-label="Tata Consultancy price and volume chart, Day"');
     const describedBy = html.match(/aria-describedby="([^"]+)"/)?.[1];
     expect(describedBy).toBeTruthy();
     expect(html).toContain(`id="${describedBy}" class="sc-summary"`);
-    expect(html).toContain("class=\"sc-line\"");
+    expect(html).toContain('class="sc-line"');
     // One path per bar colour, one vertical stroke per candle with volume, drawn at a tenth of its scale.
     expect(html).toContain('<g transform="scale(0.1)">');
     expect(html).toContain('<path class="sc-vol-up" d="M590 2280v-160M1690 2280v-480"></path>');
@@ -40,7 +42,9 @@ describe("server-rendered chart", () => {
     expect(html).not.toContain("highcharts");
 
     // The summary: period, first and last, extremes, total volume and the move.
-    expect(html).toContain("Tata Consultancy, Day, from 17 Nov 2026 to 19 Nov 2026: opened at 100.00, now 96.00; high 110.00, low 95.00; volume 6,000.");
+    expect(html).toContain(
+      "Tata Consultancy, Day, from 17 Nov 2026 to 19 Nov 2026: opened at 100.00, now 96.00; high 110.00, low 95.00; volume 6,000.",
+    );
     expect(html).toContain("Down 4.00% over the period.");
 
     // The table alternative: a caption, six column headers and one row per candle, inside a closed <details>.
@@ -48,12 +52,22 @@ describe("server-rendered chart", () => {
     expect(html).toContain("<caption>Tata Consultancy, Day: open, high, low, close and volume</caption>");
     expect((html.match(/<th scope="col">/g) ?? []).length).toBe(6);
     expect((html.match(/<th scope="row">/g) ?? []).length).toBe(3);
-    expect(html).toContain("<th scope=\"row\">18 Nov 2026</th><td>103.00</td><td>110.00</td><td>102.00</td><td>108.00</td><td>3,000</td>");
+    expect(html).toContain(
+      '<th scope="row">18 Nov 2026</th><td>103.00</td><td>110.00</td><td>102.00</td><td>108.00</td><td>3,000</td>',
+    );
   });
 
   it("moves the last candle to the live price and speaks German when asked", () => {
     const html = render(
-      <ChartPanel series={series} symbol="TCS.NS" period="1d" name="TCS" market="IN" fmt={{ ...fmt, locale: "de" }} livePrice={120} />,
+      <ChartPanel
+        series={series}
+        symbol="TCS.NS"
+        period="1d"
+        name="TCS"
+        market="IN"
+        fmt={{ ...fmt, locale: "de" }}
+        livePrice={120}
+      />,
       "de",
     );
     expect(html).toContain("jetzt 120,00");

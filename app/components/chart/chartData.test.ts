@@ -23,7 +23,14 @@ const MINUTE = 60_000;
 function rows(count: number, start = Date.UTC(2026, 10, 20, 3, 45)) {
   return Array.from({ length: count }, (_, index) => {
     const close = 100 + Math.sin(index / 5) * 5 + index * 0.01;
-    return { timestamp: start + index * MINUTE, open: close - 0.2, high: close + 0.5, low: close - 0.7, close, volume: 1000 + index };
+    return {
+      timestamp: start + index * MINUTE,
+      open: close - 0.2,
+      high: close + 0.5,
+      low: close - 0.7,
+      close,
+      volume: 1000 + index,
+    };
   });
 }
 
@@ -47,7 +54,11 @@ function linePoints(path: string): [number, number][] {
 
 /** The bars of a volume path `M x bottom v-h…` (tenths), in viewBox units. */
 function bars(path: string): { x: number; bottom: number; height: number }[] {
-  return [...path.matchAll(/M(\d+) (\d+)v-(\d+)/g)].map((m) => ({ x: Number(m[1]) / 10, bottom: Number(m[2]) / 10, height: Number(m[3]) / 10 }));
+  return [...path.matchAll(/M(\d+) (\d+)v-(\d+)/g)].map((m) => ({
+    x: Number(m[1]) / 10,
+    bottom: Number(m[2]) / 10,
+    height: Number(m[3]) / 10,
+  }));
 }
 
 describe("periods", () => {
@@ -67,7 +78,14 @@ describe("candles", () => {
     const broken = { ...input[2], close: Number.NaN };
     const candles = toCandles([input[0], input[1], broken, input[3], input[4]]);
     expect(candles).toHaveLength(4);
-    expect(candles[0]).toEqual([input[0].timestamp, input[0].open, input[0].high, input[0].low, input[0].close, input[0].volume]);
+    expect(candles[0]).toEqual([
+      input[0].timestamp,
+      input[0].open,
+      input[0].high,
+      input[0].low,
+      input[0].close,
+      input[0].volume,
+    ]);
   });
 
   it("groups a full day of minutes into at most MAX_CANDLES with correct open, extremes, close and volume", () => {
@@ -159,7 +177,12 @@ describe("candles", () => {
       changePercent: 40,
       volume: 150,
     });
-    expect(summarizeSeries(seriesWithLivePrice(series, 5))).toMatchObject({ last: 5, low: 5, change: -5, changePercent: -50 });
+    expect(summarizeSeries(seriesWithLivePrice(series, 5))).toMatchObject({
+      last: 5,
+      low: 5,
+      change: -5,
+      changePercent: -50,
+    });
     expect(summarizeSeries(null)).toBeNull();
   });
 });
@@ -178,7 +201,8 @@ describe("SVG geometry", () => {
       expect(y).toBeLessThanOrEqual(layout.priceBottom);
     }
     // x increases strictly: time runs left to right.
-    for (let index = 1; index < points.length; index += 1) expect(points[index][0]).toBeGreaterThan(points[index - 1][0]);
+    for (let index = 1; index < points.length; index += 1)
+      expect(points[index][0]).toBeGreaterThan(points[index - 1][0]);
     expect(geometry.priceMax).toBe(Math.max(...candles.map((candle) => candle[2])));
     expect(geometry.priceMin).toBe(Math.min(...candles.map((candle) => candle[3])));
     // A higher close is drawn higher up (smaller y).
@@ -231,7 +255,12 @@ describe("SVG geometry", () => {
   });
 
   it("handles no data, one candle and a flat series without dividing by zero", () => {
-    expect(buildChartGeometry(null)).toMatchObject({ linePath: "", areaPath: "", volumePaths: { up: "", down: "", flat: "" }, lastY: null });
+    expect(buildChartGeometry(null)).toMatchObject({
+      linePath: "",
+      areaPath: "",
+      volumePaths: { up: "", down: "", flat: "" },
+      lastY: null,
+    });
     const single = buildChartGeometry(toSeries([[1, 5, 5, 5, 5, 0]]));
     // A level line across the pane, half way up (the flat price is padded by 1 % either side).
     expect(single.linePath).toBe("M40 875l3300 0");

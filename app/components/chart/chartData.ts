@@ -53,7 +53,14 @@ export function toCandles(rows: readonly ChartRow[], max = MAX_CANDLES): Candle[
   const candles: Candle[] = [];
   for (const row of rows) {
     if (![row.timestamp, row.open, row.high, row.low, row.close].every(finite)) continue;
-    candles.push([row.timestamp, row.open, row.high, row.low, row.close, finite(row.volume) ? Math.max(0, row.volume) : 0]);
+    candles.push([
+      row.timestamp,
+      row.open,
+      row.high,
+      row.low,
+      row.close,
+      finite(row.volume) ? Math.max(0, row.volume) : 0,
+    ]);
   }
   candles.sort((a, b) => a[0] - b[0]);
   return groupCandles(candles, max);
@@ -163,7 +170,17 @@ export function summarizeSeries(series: ChartSeries | null): CandleSummary | nul
   const { start, end, first, high, low, volume } = series;
   const last = series.closes[series.closes.length - 1];
   const change = last - first;
-  return { start, end, first, last, high, low, change, changePercent: first === 0 ? 0 : (change / first) * 100, volume };
+  return {
+    start,
+    end,
+    first,
+    last,
+    high,
+    low,
+    change,
+    changePercent: first === 0 ? 0 : (change / first) * 100,
+    volume,
+  };
 }
 
 export interface ChartLayout {
@@ -268,7 +285,9 @@ export function buildChartGeometry(series: ChartSeries | null, layout: ChartLayo
   const points = series.closes.map((close, index) => [xOf(index), yOf(close)] as const);
   // A single candle is drawn as a level line across the pane.
   const linePoints =
-    count === 1 ? [[tenths(layout.left), points[0][1]] as const, [tenths(layout.right), points[0][1]] as const] : points;
+    count === 1
+      ? [[tenths(layout.left), points[0][1]] as const, [tenths(layout.right), points[0][1]] as const]
+      : points;
   // The y step keeps its own sign as separator; a positive one needs a space.
   const signed = (value: number) => (value < 0 ? String(value) : ` ${value}`);
   let linePath = `M${linePoints[0][0]} ${linePoints[0][1]}l`;
@@ -285,7 +304,8 @@ export function buildChartGeometry(series: ChartSeries | null, layout: ChartLayo
   const paths: Record<BarDirection, string[]> = { up: [], down: [], flat: [] };
   series.bars.forEach((bar, index) => {
     const height = tenths((bar / BAR_SCALE) * volumeHeight);
-    if (height > 0) paths[BAR_DIRECTIONS[series.directions[index]] ?? "flat"].push(`M${xOf(index)} ${volumeBottom}v-${height}`);
+    if (height > 0)
+      paths[BAR_DIRECTIONS[series.directions[index]] ?? "flat"].push(`M${xOf(index)} ${volumeBottom}v-${height}`);
   });
 
   const [lastX, lastY] = points[points.length - 1];
@@ -318,9 +338,15 @@ export function marketTimeZone(market: string | null | undefined): string {
  * every language, like every time on the chart and the page), a date for days and weeks, a month for months.
  * One formatter for the axis, the tooltip, the summary and the table (app/i18n/format.ts, Intl).
  */
-export function formatCandleTime(time: number, period: ChartPeriod, fmt: FormatContext, market: string | null | undefined): string {
+export function formatCandleTime(
+  time: number,
+  period: ChartPeriod,
+  fmt: FormatContext,
+  market: string | null | undefined,
+): string {
   const timeZone = marketTimeZone(market);
   if (period === "1m") return formatClockTime(time, fmt, timeZone);
-  if (period === "1mo") return dateTimeFormat(intlLocale(fmt), { month: "short", year: "numeric", timeZone }).format(time);
+  if (period === "1mo")
+    return dateTimeFormat(intlLocale(fmt), { month: "short", year: "numeric", timeZone }).format(time);
   return formatDate(time, fmt, timeZone);
 }

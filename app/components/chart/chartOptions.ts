@@ -80,7 +80,14 @@ export function stockChartOptions({
       {
         height: "72%",
         opposite: true,
-        labels: { align: "left", x: 6, y: 4, formatter() { return formatPrice(Number(this.value)); } },
+        labels: {
+          align: "left",
+          x: 6,
+          y: 4,
+          formatter() {
+            return formatPrice(Number(this.value));
+          },
+        },
         title: { text: undefined },
         resize: { enabled: false },
       },
@@ -89,7 +96,14 @@ export function stockChartOptions({
         height: "24%",
         offset: 0,
         opposite: true,
-        labels: { align: "left", x: 6, y: 4, formatter() { return formatVolume(Number(this.value)); } },
+        labels: {
+          align: "left",
+          x: 6,
+          y: 4,
+          formatter() {
+            return formatVolume(Number(this.value));
+          },
+        },
         title: { text: undefined },
       },
     ],

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
 import { formatPrice, priceDigits } from "~/i18n/format";
-import type { IndexFigures } from "~/provider/market.server";
 import { useFormat } from "~/i18n/format-context";
+import type { IndexFigures } from "~/provider/market.server";
 
 /**
  * A market index card: name, level (a plain number, never money: docs/product.md#currency), signed change and

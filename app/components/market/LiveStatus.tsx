@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 import { priceChangeText } from "~/components/ui/PriceChange";
 import { formatClockTime, formatMarketMoney, formatPrice, priceDigits, type FormatContext } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
-import type { PriceCardFigures } from "~/provider/market.server";
 import { useFormat } from "~/i18n/format-context";
+import type { PriceCardFigures } from "~/provider/market.server";
 
 /**
  * A price as a card shows it: a stock's in its market's currency, an index level as a plain number
@@ -25,7 +25,10 @@ export function PriceFreshness({ asOf, stale, className }: { asOf: number; stale
   const fmt = useFormat();
   const time = formatClockTime(asOf, fmt);
   return (
-    <p className={["mk-fresh", stale ? "mk-fresh--stale" : "", className ?? ""].filter(Boolean).join(" ")} data-stale={stale || undefined}>
+    <p
+      className={["mk-fresh", stale ? "mk-fresh--stale" : "", className ?? ""].filter(Boolean).join(" ")}
+      data-stale={stale || undefined}
+    >
       {stale ? <span aria-hidden="true">⚠ </span> : null}
       {t(stale ? "live.stale" : "live.asOf", { time })}
     </p>

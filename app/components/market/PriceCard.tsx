@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 import { PriceChange } from "~/components/ui/PriceChange";
 import { directionOf, priceDigits } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
-import type { PriceCardFigures } from "~/provider/market.server";
 import { useFormat } from "~/i18n/format-context";
+import type { PriceCardFigures } from "~/provider/market.server";
 
 import { cardPrice } from "./LiveStatus";
 import { Sparkline } from "./Sparkline";

@@ -1,11 +1,19 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-
 import { useTranslation } from "react-i18next";
+
 import { orderHref, type MarketStockRef } from "~/utils/hrefs";
 
 /** Buy and sell for a stock (its real symbol), plus any other links of the screen (`children`). */
-export function StockActions({ stock, sticky = false, children }: { stock: MarketStockRef; sticky?: boolean; children?: ReactNode }) {
+export function StockActions({
+  stock,
+  sticky = false,
+  children,
+}: {
+  stock: MarketStockRef;
+  sticky?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("stock");
   return (
     <nav aria-label={t("actions.label")} className={sticky ? "sc-actions sc-actions--sticky" : "sc-actions"}>

@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 
 import { PriceChange } from "~/components/ui/PriceChange";
 import { formatMarketMoney, priceDigits } from "~/i18n/format";
+import { useFormat } from "~/i18n/format-context";
 import type { StockFigures } from "~/provider/market.server";
 import { stockHref } from "~/utils/hrefs";
-import { useFormat } from "~/i18n/format-context";
 
 /**
  * One table row: the stock (code and name), its price in its market's currency, its signed change and percent.

@@ -16,7 +16,9 @@ export function StockTable({
 }: {
   rows: readonly StockFigures[];
   /** The column headings: name, price, change, and the market's when `marketOf` names each row's market. */
-  columns: readonly [name: string, price: string, change: string] | readonly [name: string, market: string, price: string, change: string];
+  columns:
+    | readonly [name: string, price: string, change: string]
+    | readonly [name: string, market: string, price: string, change: string];
   caption?: string;
   labelledBy?: string;
   busy?: boolean;

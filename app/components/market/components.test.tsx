@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 
 import { deploymentFor, type DeploymentCode } from "~/deployment";
 import type { Locale } from "~/i18n/config";
-import { createPageI18n } from "~/i18n/instance";
 import { resourcesFor } from "~/i18n/i18next.server";
+import { createPageI18n } from "~/i18n/instance";
 
 import { PriceFreshness } from "./LiveStatus";
 import { PriceCard } from "./PriceCard";
@@ -19,7 +19,10 @@ vi.mock("~/i18n/format-context", async () => {
 });
 
 /** Components that need no router (links and forms are covered by the Playwright spec). */
-async function renderInPage(node: ReactNode, options: { locale?: Locale; deployment?: DeploymentCode } = {}): Promise<string> {
+async function renderInPage(
+  node: ReactNode,
+  options: { locale?: Locale; deployment?: DeploymentCode } = {},
+): Promise<string> {
   page.locale = options.locale ?? "en";
   page.deployment = deploymentFor(options.deployment ?? "INR").code;
   const locale = options.locale ?? "en";
@@ -51,9 +54,9 @@ const card = {
 describe("price freshness (defect 25: the figures' age is shown, and marked stale)", () => {
   it("says when the prices are from, on the market's clock", async () => {
     expect(await renderInPage(<PriceFreshness asOf={AS_OF} stale={false} />)).toContain(">Prices as of 10:42</p>");
-    expect(await renderInPage(<PriceFreshness asOf={AS_OF} stale={false} />, { deployment: "MXN", locale: "es" })).toContain(
-      "Precios de las 23:12",
-    );
+    expect(
+      await renderInPage(<PriceFreshness asOf={AS_OF} stale={false} />, { deployment: "MXN", locale: "es" }),
+    ).toContain("Precios de las 23:12");
   });
 
   it("marks stale figures with their time and that they are being updated, without a live region", async () => {
@@ -73,14 +76,24 @@ describe("currency (defect 15: prices show their market's currency, index levels
   });
 
   it("an index price card shows plain levels", async () => {
-    const index = { ...card, symbol: "^NSEI", display: "^NSEI", name: "NIFTY 50", kind: "index" as const, price: 23456.7 };
+    const index = {
+      ...card,
+      symbol: "^NSEI",
+      display: "^NSEI",
+      name: "NIFTY 50",
+      kind: "index" as const,
+      price: 23456.7,
+    };
     const html = await renderInPage(<PriceCard quote={index} />);
     expect(html).toContain(">23,456.70<");
     expect(html).not.toContain("₹");
   });
 
   it("a Mexican stock's card is in pesos under MXN", async () => {
-    const html = await renderInPage(<PriceCard quote={{ ...card, market: "MX", price: 58.2 }} />, { deployment: "MXN", locale: "es" });
+    const html = await renderInPage(<PriceCard quote={{ ...card, market: "MX", price: 58.2 }} />, {
+      deployment: "MXN",
+      locale: "es",
+    });
     expect(html).toContain("$58.20");
   });
 });

@@ -58,11 +58,17 @@ export function mergeQuote<T extends { symbol: string; price: number; change: nu
 }
 
 /** A price card's figures with a fresher quote merged over them (high and low move too). */
-export function mergeCardQuote<T extends { symbol: string; price: number; change: number; changePercent: number; high: number; low: number }>(
-  card: T,
-  live: Pick<LiveQuotes, "get">,
-): T {
+export function mergeCardQuote<
+  T extends { symbol: string; price: number; change: number; changePercent: number; high: number; low: number },
+>(card: T, live: Pick<LiveQuotes, "get">): T {
   const fresh = live.get(card.symbol);
   if (!fresh) return card;
-  return { ...card, price: fresh.price, change: fresh.change, changePercent: fresh.changePercent, high: fresh.high, low: fresh.low };
+  return {
+    ...card,
+    price: fresh.price,
+    change: fresh.change,
+    changePercent: fresh.changePercent,
+    high: fresh.high,
+    low: fresh.low,
+  };
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import type { Locale } from "~/i18n/config";
 import { resourcesFor } from "~/i18n/i18next.server";
 import { createPageI18n } from "~/i18n/instance";
-import type { Locale } from "~/i18n/config";
 
 import { categoryName } from "./categoryName";
 import { mergeCardQuote, mergeQuote, type LiveQuote } from "./liveQuotes";
@@ -21,8 +21,24 @@ describe("live quotes", () => {
   });
 
   it("moves a price card's high and low with the live quote, keeping open and previous close", () => {
-    const card = { symbol: "TCS.NS", price: 11, change: 0, changePercent: 0, open: 10.5, high: 11.5, low: 10.2, previousClose: 11 };
-    expect(mergeCardQuote(card, live)).toEqual({ ...card, price: 10, change: -1, changePercent: -9.09, high: 12, low: 9 });
+    const card = {
+      symbol: "TCS.NS",
+      price: 11,
+      change: 0,
+      changePercent: 0,
+      open: 10.5,
+      high: 11.5,
+      low: 10.2,
+      previousClose: 11,
+    };
+    expect(mergeCardQuote(card, live)).toEqual({
+      ...card,
+      price: 10,
+      change: -1,
+      changePercent: -9.09,
+      high: 12,
+      low: 9,
+    });
   });
 });
 
@@ -66,7 +82,9 @@ describe("a live panel's polling (defect 19: one failed poll must not end the pa
   afterEach(() => vi.useRealTimers());
 
   it("backs off 3 s, 6 s, 12 s … up to 60 s", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 30].map(retryDelay)).toEqual([3_000, 6_000, 12_000, 24_000, 48_000, 60_000, 60_000, 60_000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 30].map(retryDelay)).toEqual([
+      3_000, 6_000, 12_000, 24_000, 48_000, 60_000, 60_000, 60_000,
+    ]);
     expect(FIRST_RETRY_MS).toBe(3_000);
     expect(MAX_RETRY_MS).toBe(60_000);
   });

@@ -59,7 +59,9 @@ export function useLivePanel<T>(href: string | null, intervalMs: number): LivePa
       paused: navigating,
       onData: (data) => setState({ href, data, stale: false }),
       onFailure: () =>
-        setState((previous) => (previous.href === href ? { ...previous, stale: true } : { href, data: undefined, stale: true })),
+        setState((previous) =>
+          previous.href === href ? { ...previous, stale: true } : { href, data: undefined, stale: true },
+        ),
     });
   }, [href, intervalMs, navigating]);
 

@@ -10,10 +10,7 @@ export function isBackSwipe(
   const dx = end.x - start.x;
   const dy = Math.abs(end.y - start.y);
   return (
-    start.x <= BACK_SWIPE.edge &&
-    dx > BACK_SWIPE.distance &&
-    dy < dx &&
-    end.time - start.time < BACK_SWIPE.maxDuration
+    start.x <= BACK_SWIPE.edge && dx > BACK_SWIPE.distance && dy < dx && end.time - start.time < BACK_SWIPE.maxDuration
   );
 }
 
@@ -39,7 +36,10 @@ export function BackSwipe() {
     const onStart = (event: TouchEvent) => {
       const touch = event.touches[0];
       start =
-        event.touches.length === 1 && touch && touch.clientX <= BACK_SWIPE.edge && !document.querySelector("dialog[open]")
+        event.touches.length === 1 &&
+        touch &&
+        touch.clientX <= BACK_SWIPE.edge &&
+        !document.querySelector("dialog[open]")
           ? { x: touch.clientX, y: touch.clientY, time: event.timeStamp }
           : null;
     };

@@ -7,7 +7,12 @@ const ITEMS = [
   { to: "/", key: "nav.home", icon: "M3 11 12 3l9 8v10h-6v-6H9v6H3z", end: true },
   { to: "/markets", key: "nav.markets", icon: "M3 20h18M6 16V9m6 7V4m6 12v-5", end: false },
   // The one label the product lets us shorten: a word of its own in each language ("Watchlist", "Merkliste").
-  { to: "/watchlists", key: "nav.watchlistsShort", icon: "m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z", end: false },
+  {
+    to: "/watchlists",
+    key: "nav.watchlistsShort",
+    icon: "m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z",
+    end: false,
+  },
   { to: "/trade", key: "nav.trade", icon: "M4 8h13l-4-4M20 16H7l4 4", end: false },
   { to: "/account", key: "nav.account", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9a8 8 0 0 1 16 0", end: false },
 ] as const;

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import { LOCALE_NAMES, type Locale } from "~/i18n/config";
-import { useTranslation } from "react-i18next";
 
 /**
  * A plain POST form to /set-locale (the action sets the `lng` cookie and redirects back; the page reloads).

@@ -35,7 +35,11 @@ function subscribeToConnection(onChange: () => void) {
  * and while hydrating (so the first render matches the server's HTML).
  */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeToConnection, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeToConnection,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /**

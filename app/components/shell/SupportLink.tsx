@@ -1,9 +1,9 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import { formatInteger } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
-import type { loader as rootLoader } from "~/root";
 import { useFormat } from "~/i18n/format-context";
+import type { loader as rootLoader } from "~/root";
 import { supportHref } from "~/utils/hrefs";
 
 import { useSupportButton } from "./useSupportButton";

@@ -8,11 +8,17 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 
-const root = vi.hoisted(() => ({ data: { user: { user: "9876543210", no: "1" }, locale: "en", visibleLocales: ["en"], support: null } as Record<string, unknown> }));
+const root = vi.hoisted(() => ({
+  data: { user: { user: "9876543210", no: "1" }, locale: "en", visibleLocales: ["en"], support: null } as Record<
+    string,
+    unknown
+  >,
+}));
 vi.mock("@remix-run/react", () => {
   const strip = ({ reloadDocument, preventScrollReset, prefetch, replace, ...rest }: Record<string, unknown>) => rest;
   return {
-    Form: ({ children, ...props }: { children?: ReactNode } & Record<string, unknown>) => createElement("form", strip(props), children),
+    Form: ({ children, ...props }: { children?: ReactNode } & Record<string, unknown>) =>
+      createElement("form", strip(props), children),
     Link: ({ to, children, ...props }: { to: string; children?: ReactNode } & Record<string, unknown>) =>
       createElement("a", { ...strip(props), href: to }, children),
     useLoaderData: () => ({ phone: "9876543210", confirmLogout: false }),
@@ -27,13 +33,13 @@ vi.mock("~/i18n/format-context", async () => {
   return { useFormat: () => ({ locale: "en", deployment: deploymentFor("INR") }) };
 });
 
-import { createPageI18n } from "~/i18n/instance";
 import type { Locale } from "~/i18n/config";
+import { createPageI18n } from "~/i18n/instance";
 import SettingsPage from "~/routes/settings";
 
+import { Header } from "./Header";
 import common from "../../../locales/en/common.json";
 import wallet from "../../../locales/en/wallet.json";
-import { Header } from "./Header";
 
 function render(locales: Locale[]) {
   root.data = { ...root.data, visibleLocales: locales };
@@ -59,7 +65,9 @@ describe("the language picker", () => {
   it("with four: one compact button in the header's row, opening the picker; the picker in settings too", () => {
     const html = render(["en", "zh", "de", "es"]);
     const bar = html.slice(html.indexOf('class="app-header__bar"'), html.indexOf("</header>"));
-    expect(bar).toContain('<details class="language-menu"><summary class="icon-button"><span class="sr-only">Language<!-- --> </span><span lang="en">EN</span></summary>');
+    expect(bar).toContain(
+      '<details class="language-menu"><summary class="icon-button"><span class="sr-only">Language<!-- --> </span><span lang="en">EN</span></summary>',
+    );
     expect(html).not.toContain("app-header__language");
     expect(html.match(/<select/g)).toHaveLength(2);
     expect(html).toContain("Current language: English");

@@ -1,7 +1,8 @@
 import { useLocation, useNavigationType } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
-const TEXT_ENTRY = "input:not([type=submit]):not([type=button]):not([type=reset]):not([type=checkbox]):not([type=radio]), textarea";
+const TEXT_ENTRY =
+  "input:not([type=submit]):not([type=button]):not([type=reset]):not([type=checkbox]):not([type=radio]), textarea";
 
 /** Where focus goes once a new page is on screen: its error summary, else its `<h1>`, else main itself. */
 export function focusTargetOf(root: ParentNode): HTMLElement | null {
@@ -35,7 +36,12 @@ export function useFocusOnNavigation() {
     if (!before || before.key === location.key) return;
     if (before.page === page && location.hash) return;
     const active = document.activeElement;
-    if (navigationType === "REPLACE" && active instanceof HTMLElement && active.isConnected && active.matches(TEXT_ENTRY)) {
+    if (
+      navigationType === "REPLACE" &&
+      active instanceof HTMLElement &&
+      active.isConnected &&
+      active.matches(TEXT_ENTRY)
+    ) {
       return;
     }
     // A modal dialog still open (a confirm step whose POST just came back) makes the page inert: wait until it

@@ -19,10 +19,15 @@ export interface SupportButtonState {
 export const UNREAD_POLL_MS = 10_000;
 
 async function readState(signal: AbortSignal): Promise<SupportButtonState> {
-  const response = await fetch(unreadResourceHref(), { signal, credentials: "same-origin", headers: { Accept: "application/json" } });
+  const response = await fetch(unreadResourceHref(), {
+    signal,
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+  });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const body = (await response.json()) as Partial<SupportButtonState> | null;
-  if (typeof body?.chatEnabled !== "boolean" || typeof body.unread !== "number") throw new Error("not the support state");
+  if (typeof body?.chatEnabled !== "boolean" || typeof body.unread !== "number")
+    throw new Error("not the support state");
   return { chatEnabled: body.chatEnabled, unread: body.unread, external: body.external === true };
 }
 
@@ -32,7 +37,10 @@ async function readState(signal: AbortSignal): Promise<SupportButtonState> {
  * replies read), then every 10 s while the page is visible — only when the chat is on. A failed poll keeps the
  * last count and is retried with the live panels' backoff (docs/decisions/0106).
  */
-export function useSupportButton(signedIn: boolean, initial: SupportButtonState | null = null): SupportButtonState | null {
+export function useSupportButton(
+  signedIn: boolean,
+  initial: SupportButtonState | null = null,
+): SupportButtonState | null {
   const onChat = useLocation().pathname === customerServiceHref();
   const [state, setState] = useState<SupportButtonState | null>(initial);
   const navigating = useNavigationPending();

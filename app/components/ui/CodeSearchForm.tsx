@@ -2,9 +2,11 @@ import { Form } from "@remix-run/react";
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
 
 /** A search field for what is typed by hand (codes, names): `type=search`, no autocomplete, no spellcheck. */
-export const SearchInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type">>(function SearchInput(props, ref) {
-  return <input ref={ref} type="search" autoComplete="off" spellCheck={false} {...props} />;
-});
+export const SearchInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type">>(
+  function SearchInput(props, ref) {
+    return <input ref={ref} type="search" autoComplete="off" spellCheck={false} {...props} />;
+  },
+);
 
 /**
  * A plain GET search by code (docs/product.md#lists): works without JavaScript (type, press Enter or Search).

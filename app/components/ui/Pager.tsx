@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import { formatInteger } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 import type { PageInfo } from "~/utils/pagination";
 
@@ -9,7 +9,13 @@ import type { PageInfo } from "~/utils/pagination";
  * Previous / next links of every paged list: plain links, so paging works without JavaScript. After a client
  * navigation focus goes to the page heading (root), never left on a link that now points elsewhere.
  */
-export function Pager({ page, pageCount, total, hrefFor, label }: PageInfo & { hrefFor: (page: number) => string; label?: string }) {
+export function Pager({
+  page,
+  pageCount,
+  total,
+  hrefFor,
+  label,
+}: PageInfo & { hrefFor: (page: number) => string; label?: string }) {
   const { t } = useTranslation("common");
   const fmt = useFormat();
   if (total === 0 || pageCount <= 1) return null;

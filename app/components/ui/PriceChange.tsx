@@ -1,6 +1,7 @@
-import { directionOf, intlLocale, numberFormat, type Direction, type FormatContext } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
+
 import type { TFunction } from "~/i18n/config";
+import { directionOf, intlLocale, numberFormat, type Direction, type FormatContext } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 
 const MINUS = "\u2212";
@@ -32,10 +33,19 @@ export function priceChangeText(
   const tag = intlLocale(fmt);
   const parts: string[] = [];
   if (hasChange) {
-    parts.push(sign + numberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Math.abs(change)));
+    parts.push(
+      sign +
+        numberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+          Math.abs(change),
+        ),
+    );
   }
   if (hasPercent) {
-    const text = sign + numberFormat(tag, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(percent) / 100);
+    const text =
+      sign +
+      numberFormat(tag, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+        Math.abs(percent) / 100,
+      );
     parts.push(parts.length ? `(${text})` : text);
   }
   const visible = parts.join(" ");

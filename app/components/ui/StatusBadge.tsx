@@ -1,5 +1,6 @@
-import { Icon } from "~/components/ui/Icon";
 import { useTranslation } from "react-i18next";
+
+import { Icon } from "~/components/ui/Icon";
 import type { TransferState } from "~/provider/wallet.server";
 
 const ICONS: Record<TransferState, string> = {

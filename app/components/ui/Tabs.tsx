@@ -15,12 +15,7 @@ export function LinkTabs({ label, tabs, className }: { label: string; tabs: Link
       <ul>
         {tabs.map((tab) => (
           <li key={tab.to}>
-            <Link
-              to={tab.to}
-              className="tabs__tab"
-              aria-current={tab.current ? "page" : undefined}
-              preventScrollReset
-            >
+            <Link to={tab.to} className="tabs__tab" aria-current={tab.current ? "page" : undefined} preventScrollReset>
               {tab.label}
             </Link>
           </li>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import type { TKey } from "~/i18n/config";
 import { useTranslation } from "react-i18next";
 
+import type { TKey } from "~/i18n/config";
 import type { Toast as ToastData } from "~/session/toast";
 
 /**
@@ -26,7 +26,12 @@ export function Toast({ toast }: { toast: ToastData | null | undefined }) {
           {/* The key arrives as data (the toast cookie), so it is checked where the toast is set, not here. */}
           <p>{t(toast.key as TKey<"common">, toast.values)}</p>
           {hydrated ? (
-            <button type="button" className="toast__close" onClick={() => setVisible(false)} aria-label={t("toast.close")}>
+            <button
+              type="button"
+              className="toast__close"
+              onClick={() => setVisible(false)}
+              aria-label={t("toast.close")}
+            >
               <span aria-hidden="true">×</span>
             </button>
           ) : null}

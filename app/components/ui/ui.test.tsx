@@ -12,8 +12,8 @@ import { Field } from "~/components/ui/Field";
 import { DocumentStatusContext, useSubmissionFailed } from "~/components/ui/FormErrors";
 import { priceChangeText } from "~/components/ui/PriceChange";
 import { deploymentFor } from "~/deployment";
-import { createPageI18n } from "~/i18n/instance";
 import { resourcesFor } from "~/i18n/i18next.server";
+import { createPageI18n } from "~/i18n/instance";
 
 const render = (node: JSX.Element, locale: "en" | "de" = "en") =>
   renderToStaticMarkup(
@@ -37,7 +37,11 @@ describe("price change text", () => {
   });
 
   it("down: a real minus sign (U+2212), never colour alone", () => {
-    expect(text(-2, -1.234)).toEqual({ direction: "down", visible: "\u22122.00 (\u22121.23%)", spoken: "Down 2.00 (1.23%)" });
+    expect(text(-2, -1.234)).toEqual({
+      direction: "down",
+      visible: "\u22122.00 (\u22121.23%)",
+      spoken: "Down 2.00 (1.23%)",
+    });
   });
 
   it("flat: no sign", () => {
@@ -54,7 +58,12 @@ describe("price change text", () => {
 describe("Field", () => {
   it("ties label, hint and error to the input", () => {
     const html = renderToStaticMarkup(
-      <Field label="Phone" hint="10 digits" errors={["Enter a valid 10-digit phone number"]} inputProps={{ id: "f-phone", name: "phone", required: true }} />,
+      <Field
+        label="Phone"
+        hint="10 digits"
+        errors={["Enter a valid 10-digit phone number"]}
+        inputProps={{ id: "f-phone", name: "phone", required: true }}
+      />,
     );
     expect(html).toContain('<label for="f-phone">Phone</label>');
     expect(html).toContain('aria-describedby="f-phone-hint f-phone-error"');
@@ -71,7 +80,9 @@ describe("Field", () => {
 
 describe("ErrorSummary", () => {
   it("says 'There is a problem' and links to each field", () => {
-    const html = render(<ErrorSummary errors={[{ id: "register-phone", message: "Enter a valid 10-digit phone number" }]} />);
+    const html = render(
+      <ErrorSummary errors={[{ id: "register-phone", message: "Enter a valid 10-digit phone number" }]} />,
+    );
     expect(html).toContain("There is a problem");
     expect(html).toContain('<a href="#register-phone">Enter a valid 10-digit phone number</a>');
     expect(html).toContain('role="alert"');
@@ -113,7 +124,11 @@ describe("document title after a failed post", () => {
   }
   it("is an error page when the server answers the document with 400, and only then", () => {
     const at = (status?: number) =>
-      renderToStaticMarkup(<DocumentStatusContext.Provider value={status}><Probe /></DocumentStatusContext.Provider>);
+      renderToStaticMarkup(
+        <DocumentStatusContext.Provider value={status}>
+          <Probe />
+        </DocumentStatusContext.Provider>,
+      );
     expect(at(400)).toBe("failed");
     expect(at(200)).toBe("fine");
     expect(at(404)).toBe("fine");

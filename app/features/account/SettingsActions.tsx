@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-
 import { useTranslation } from "react-i18next";
+
 import { settingsHref } from "~/utils/hrefs";
 
 /** A settings form's submit and the way back to Settings (the login and transaction passwords). */

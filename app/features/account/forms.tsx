@@ -3,12 +3,11 @@
  * fields and the public forms' submit, for forms made with the kit's `useZodForm` (docs/ARCHITECTURE.md#forms).
  * Only `common` strings here: the settings screens pass their own (wallet) labels.
  */
-import type { InputHTMLAttributes } from "react";
-
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
-import { useTranslation } from "react-i18next";
 
 import { phoneInputAttributes } from "./fields";
 
@@ -37,12 +36,18 @@ function AccountField({
  * A `text` input, not `tel`: HTML allows neither `username` nor `tel-national` autocomplete on a `tel` input
  * (docs/decisions/0197-form-attributes-html-allows.md).
  */
-export function PhoneField({ autoComplete, ...props }: AccountFieldProps & { autoComplete: Parameters<typeof phoneInputAttributes>[0] }) {
+export function PhoneField({
+  autoComplete,
+  ...props
+}: AccountFieldProps & { autoComplete: Parameters<typeof phoneInputAttributes>[0] }) {
   return <AccountField {...props} type="text" attributes={phoneInputAttributes(autoComplete)} />;
 }
 
 /** A password input: the current one (`current-password`) or a new one (`new-password`, for password managers). */
-export function PasswordField({ autoComplete, ...props }: AccountFieldProps & { autoComplete: "current-password" | "new-password" }) {
+export function PasswordField({
+  autoComplete,
+  ...props
+}: AccountFieldProps & { autoComplete: "current-password" | "new-password" }) {
   return <AccountField {...props} type="password" attributes={{ autoComplete }} />;
 }
 

@@ -13,11 +13,13 @@ import { PASSWORD_MIN } from "./fields";
 // --- field rules shared by the forms -------------------------------------------------------------------
 
 function phoneField(t: TFunction) {
-  return z
-    .string({ required_error: t("validation.phoneRequired") })
-    .trim()
-    // One message for every wrong shape; the input's maxLength (PHONE_LENGTH) is set on the element.
-    .regex(/^\d{10}$/, t("validation.phoneInvalid"));
+  return (
+    z
+      .string({ required_error: t("validation.phoneRequired") })
+      .trim()
+      // One message for every wrong shape; the input's maxLength (PHONE_LENGTH) is set on the element.
+      .regex(/^\d{10}$/, t("validation.phoneInvalid"))
+  );
 }
 
 export function newPasswordField(t: TFunction, requiredKey = "validation.passwordRequired") {
@@ -61,7 +63,11 @@ export function createRegisterSchema(t: TFunction) {
       phone: phoneField(t),
       password: newPasswordField(t),
       confirm: confirmField(t),
-      code: z.string({ required_error: t("validation.inviteRequired") }).trim().min(1, t("validation.inviteRequired")).max(64),
+      code: z
+        .string({ required_error: t("validation.inviteRequired") })
+        .trim()
+        .min(1, t("validation.inviteRequired"))
+        .max(64),
     }),
   );
 }

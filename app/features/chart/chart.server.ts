@@ -7,8 +7,8 @@
  */
 import { redirect } from "@remix-run/node";
 
-import type { ChartScreenData } from "~/components/chart/ChartScreen";
 import { parsePeriod, toCandles, toSeries } from "~/components/chart/chartData";
+import type { ChartScreenData } from "~/components/chart/ChartScreen";
 import { requireStockQuote } from "~/features/market/stock-quote.server";
 import { priceCardFigures } from "~/provider/market.server";
 import { requireUserContext } from "~/utils/request.server";
@@ -24,11 +24,18 @@ export async function loadChart(
     url.searchParams.delete("period");
     throw redirect(url.pathname + url.search);
   }
-  const quote = await requireStockQuote(provider, deployment, { symbol: params.symbol ?? "", market: params.market, mold: period });
+  const quote = await requireStockQuote(provider, deployment, {
+    symbol: params.symbol ?? "",
+    market: params.market,
+    mold: period,
+  });
   return {
     asOf: Date.now(),
     period,
-    quote: { ...priceCardFigures(quote, params, deployment), volume: Number.isFinite(quote.volume) ? quote.volume : null },
+    quote: {
+      ...priceCardFigures(quote, params, deployment),
+      volume: Number.isFinite(quote.volume) ? quote.volume : null,
+    },
     series: toSeries(toCandles(quote.rows ?? [])),
   };
 }

@@ -2,8 +2,8 @@
  * The index cards of home and the watchlist (docs/product.md#home, #watchlist): each market category with its
  * indices' current levels, read with one quotes call for all of them.
  */
-import { requireData } from "~/provider/failures.server";
 import type { ProviderContext } from "~/provider/core.server";
+import { requireData } from "~/provider/failures.server";
 import { getCategories, getQuotes, indexFigures, type IndexFigures } from "~/provider/market.server";
 
 export interface IndexCategory {
@@ -19,10 +19,15 @@ export interface IndexCategory {
  * Every listed category's index cards, or with `homeMarket` only the deployment's home market (falling back to
  * the first category). Categories without a quoted index are left out. Failures are the page's (`requireData`).
  */
-export async function loadIndexTiles(provider: ProviderContext, options: { homeMarket?: string } = {}): Promise<IndexCategory[]> {
+export async function loadIndexTiles(
+  provider: ProviderContext,
+  options: { homeMarket?: string } = {},
+): Promise<IndexCategory[]> {
   const all = await requireData(getCategories(provider));
   const categories = options.homeMarket
-    ? [all.find((category) => category.market === options.homeMarket) ?? all[0]].filter((category) => category !== undefined)
+    ? [all.find((category) => category.market === options.homeMarket) ?? all[0]].filter(
+        (category) => category !== undefined,
+      )
     : all;
   const symbols = categories.flatMap((category) => category.stocks.map((index) => index.stock_code));
   const quotes = symbols.length > 0 ? await requireData(getQuotes(provider, symbols)) : [];

@@ -3,13 +3,13 @@
  * prices go stale in seconds, so the document is never cached either (loader headers only cover `_data`), and
  * the screens' stylesheets.
  */
+import { noStoreHeaders } from "~/http/no-store";
 import type { Namespace } from "~/i18n/config";
 import marketBaseStyles from "~/styles/market-base.css";
 import marketStyles from "~/styles/market.css";
 import stockListStyles from "~/styles/stock-lists.css";
 import stockStyles from "~/styles/stock.css";
 import type { PageHandle } from "~/utils/page";
-import { noStoreHeaders } from "~/http/no-store";
 import { routeLinks } from "~/utils/route-styles";
 
 /** docs/product.md#live-prices: a stock's price and the stock lists refresh every 3 s. */

@@ -31,12 +31,17 @@ export function createWatchlistDeleteSchema(t: TFunction) {
     symbol: z.string({ errorMap: () => invalid }).regex(SYMBOL_PATTERN, invalid),
     name: z.string().max(120).optional(),
     /** The page the customer was on; anything malformed is page 1 (docs/product.md#lists). */
-    page: z.string().optional().transform((value) => readPage(value)),
+    page: z
+      .string()
+      .optional()
+      .transform((value) => readPage(value)),
   });
 }
 
 /** The favourite star's post, parsed here so that the stock screen's browser code carries no zod. */
-export const parseFavourite = (formData: FormData, t: TFunction) => parseWithZod(formData, { schema: createFavouriteSchema(t) });
+export const parseFavourite = (formData: FormData, t: TFunction) =>
+  parseWithZod(formData, { schema: createFavouriteSchema(t) });
 
 /** The watchlist's delete, parsed here so that the watchlist's browser code carries no zod. */
-export const parseWatchlistDelete = (formData: FormData, t: TFunction) => parseWithZod(formData, { schema: createWatchlistDeleteSchema(t) });
+export const parseWatchlistDelete = (formData: FormData, t: TFunction) =>
+  parseWithZod(formData, { schema: createWatchlistDeleteSchema(t) });

@@ -44,7 +44,8 @@ export async function requireStockQuote(
     } catch (error) {
       // Only "unknown code" tries the next candidate; any other answer is this page's (session ends rethrow).
       const failure = classifyFailure(error);
-      const unknown = failure.kind === "business" && (UNKNOWN_INSTRUMENT_CODES as readonly string[]).includes(failure.code);
+      const unknown =
+        failure.kind === "business" && (UNKNOWN_INSTRUMENT_CODES as readonly string[]).includes(failure.code);
       if (!unknown) return requireData(Promise.reject(error), options);
     }
   }

@@ -1,6 +1,6 @@
-import { formatDateTime } from "~/i18n/format";
-import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
+
+import { formatDateTime, formatInteger, formatMarketMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 
 import type { BlockOrdersData } from "./block-orders.server";

@@ -1,15 +1,23 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 import { Pager } from "~/components/ui/Pager";
 import { hiddenProps } from "~/forms/hidden";
 import type { ActionReply } from "~/forms/reply";
-import { formatDate, formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
 import type { TFunction } from "~/i18n/config";
+import {
+  formatDate,
+  formatInteger,
+  formatMarketMoney,
+  formatMoney,
+  intlLocale,
+  numberFormat,
+  type FormatContext,
+} from "~/i18n/format";
+import { useFormat } from "~/i18n/format-context";
 import type { OfferFigures } from "~/provider/products.server";
 import { money, toBig } from "~/utils/decimal";
-import { useFormat } from "~/i18n/format-context";
 
 import type { BlockScreenData, BuyStep } from "./block.server";
 import { Figures, type Figure } from "./Figures";
@@ -39,7 +47,11 @@ export function BlockTradingScreen({ data }: { data: BlockScreenData }) {
       heading={t(data.mold === "bulk" ? "block.heading" : "block.qipHeading")}
       orders={{ href: hrefs.orders(), label: t(data.mold === "bulk" ? "block.ordersLink" : "block.qipOrdersLink") }}
       list={<OfferList data={data} />}
-      gone={data.buyGone ? { title: t("buy.goneTitle"), message: t("buy.offerGone"), href: listHref, backLabel: t("buy.backToOffers") } : null}
+      gone={
+        data.buyGone
+          ? { title: t("buy.goneTitle"), message: t("buy.offerGone"), href: listHref, backLabel: t("buy.backToOffers") }
+          : null
+      }
       step={
         data.buy && review ? (
           <BlockReviewStep key={review.key} data={data} buy={data.buy} review={review} {...confirm} />
@@ -85,7 +97,11 @@ function OfferList({ data }: { data: BlockScreenData }) {
       <section aria-labelledby="offers-heading">
         <h2 id="offers-heading">{t("block.offersHeading")}</h2>
         {data.failed ? (
-          <ListFailed retryHref={hrefs.screen({ code: data.code || undefined, page: data.page })} message={t("block.loadFailed")} retryLabel={t("block.retry")} />
+          <ListFailed
+            retryHref={hrefs.screen({ code: data.code || undefined, page: data.page })}
+            message={t("block.loadFailed")}
+            retryLabel={t("block.retry")}
+          />
         ) : data.offers.length === 0 ? (
           <p className="pr-empty">{data.code ? t("block.noMatch", { code: data.code }) : t("block.empty")}</p>
         ) : (
@@ -98,18 +114,29 @@ function OfferList({ data }: { data: BlockScreenData }) {
                 muted={offer.display}
                 figures={[
                   ...offerTerms(t, fmt, offer),
-                  { label: t("block.closes"), value: <time dateTime={offer.closesAt}>{formatDate(offer.closesAt, fmt)}</time> },
+                  {
+                    label: t("block.closes"),
+                    value: <time dateTime={offer.closesAt}>{formatDate(offer.closesAt, fmt)}</time>,
+                  },
                 ]}
                 buy={
                   offer.status === 1
-                    ? { label: t("block.buy"), href: hrefs.screen({ code: data.code || undefined, page: data.page, item: offer.id }) }
+                    ? {
+                        label: t("block.buy"),
+                        href: hrefs.screen({ code: data.code || undefined, page: data.page, item: offer.id }),
+                      }
                     : { label: t("block.buy"), unavailable: t("block.opens", { date: formatDate(offer.opensAt, fmt) }) }
                 }
               />
             ))}
           </ul>
         )}
-        <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => hrefs.screen({ code: data.code || undefined, page })} />
+        <Pager
+          page={data.page}
+          pageCount={data.pageCount}
+          total={data.total}
+          hrefFor={(page) => hrefs.screen({ code: data.code || undefined, page })}
+        />
       </section>
     </>
   );
@@ -135,8 +162,18 @@ function BuyForm({
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
   const listQuery = { code: data.code || undefined, page: data.page };
-  const schema = useMemo(() => createBlockReviewSchema(t, { min: offer.minimum, max: buy.maximum }), [t, offer.minimum, buy.maximum]);
-  const step = useQuantityStep({ id: "block-buy", schema, item: { buy: String(offer.id) }, loaded: buy, lastResult, offline });
+  const schema = useMemo(
+    () => createBlockReviewSchema(t, { min: offer.minimum, max: buy.maximum }),
+    [t, offer.minimum, buy.maximum],
+  );
+  const step = useQuantityStep({
+    id: "block-buy",
+    schema,
+    item: { buy: String(offer.id) },
+    loaded: buy,
+    lastResult,
+    offline,
+  });
   const { fields, quantity } = step;
   const belowHint = useBelowMinimumHint(quantity, offer.minimum);
   const total = quantity !== null && quantity > 0 ? money(toBig(offer.price).times(quantity)) : null;
@@ -151,11 +188,21 @@ function BuyForm({
           <Figures
             items={[
               ...offerTerms(t, fmt, offer),
-              { label: t("buy.maximum"), value: buy.maximum === null ? "—" : formatInteger(buy.maximum, fmt), numeric: true },
-              { label: t("buy.balance"), value: buy.balance === null ? "—" : formatMoney(buy.balance, fmt), numeric: true },
+              {
+                label: t("buy.maximum"),
+                value: buy.maximum === null ? "—" : formatInteger(buy.maximum, fmt),
+                numeric: true,
+              },
+              {
+                label: t("buy.balance"),
+                value: buy.balance === null ? "—" : formatMoney(buy.balance, fmt),
+                numeric: true,
+              },
             ]}
           />
-          {buy.maximum !== null && buy.maximum < offer.minimum ? <p className="notice">{t("buy.noneAffordable", { min: formatInteger(offer.minimum, fmt) })}</p> : null}
+          {buy.maximum !== null && buy.maximum < offer.minimum ? (
+            <p className="notice">{t("buy.noneAffordable", { min: formatInteger(offer.minimum, fmt) })}</p>
+          ) : null}
           {buy.passwordSet ? null : <NoTransactionPassword />}
         </>
       }
@@ -167,12 +214,22 @@ function BuyForm({
           {data.page > 1 ? <input type="hidden" name="page" value={data.page} /> : null}
         </>
       }
-      range={{ min: offer.minimum, max: buy.maximum !== null && buy.maximum >= offer.minimum ? buy.maximum : null, step: BLOCK_STEP, start: offer.minimum }}
-      boundNotes={{ min: t("buy.belowMinimum", { min: offer.minimum }), max: t("buy.aboveMaximum", { max: buy.maximum ?? 0 }) }}
+      range={{
+        min: offer.minimum,
+        max: buy.maximum !== null && buy.maximum >= offer.minimum ? buy.maximum : null,
+        step: BLOCK_STEP,
+        start: offer.minimum,
+      }}
+      boundNotes={{
+        min: t("buy.belowMinimum", { min: offer.minimum }),
+        max: t("buy.aboveMaximum", { max: buy.maximum ?? 0 }),
+      }}
       typedError={belowHint ? t("buy.belowMinimum", { min: offer.minimum }) : null}
       stepper={{ up: t("buy.increase"), down: t("buy.decrease"), review: t("buy.review") }}
       field={{ label: t("buy.quantity"), hint: t("buy.quantityHint", { min: formatInteger(offer.minimum, fmt) }) }}
-      total={total === null ? t("buy.totalNone") : t("buy.total", { total: formatMarketMoney(total, fmt, offer.market) })}
+      total={
+        total === null ? t("buy.totalNone") : t("buy.total", { total: formatMarketMoney(total, fmt, offer.market) })
+      }
       canReview={buy.passwordSet}
       cancelLabel={t("buy.cancel")}
     />
@@ -210,12 +267,17 @@ function BlockReviewStep({
   ...reply
 }: { data: BlockScreenData; buy: BuyStep; review: NonNullable<BlockScreenData["review"]> } & ConfirmReply) {
   const { t } = useTranslation("products");
-  const schema = useMemo(() => createBlockConfirmSchema(t, { min: buy.offer.minimum, max: buy.maximum }), [t, buy.offer.minimum, buy.maximum]);
+  const schema = useMemo(
+    () => createBlockConfirmSchema(t, { min: buy.offer.minimum, max: buy.maximum }),
+    [t, buy.offer.minimum, buy.maximum],
+  );
   const fmt = useFormat();
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
   const amount = (value: string) => formatMarketMoney(value, fmt, offer.market);
-  const percent = numberFormat(intlLocale(fmt), { style: "percent", maximumFractionDigits: 3 }).format(Number(buy.feeRate));
+  const percent = numberFormat(intlLocale(fmt), { style: "percent", maximumFractionDigits: 3 }).format(
+    Number(buy.feeRate),
+  );
   const rows = [
     { label: t("review.stock"), value: `${offer.name} (${offer.display})` },
     { label: t("review.quantity"), value: formatInteger(review.quantity, fmt) },
@@ -224,7 +286,8 @@ function BlockReviewStep({
     { label: t("review.fee", { rate: percent }), value: amount(review.estimate.fee) },
     { label: t("review.cost"), value: amount(review.estimate.net) },
   ];
-  if (review.conversion) rows.push({ label: t("review.walletDebit"), value: formatMoney(review.conversion.walletAmount, fmt) });
+  if (review.conversion)
+    rows.push({ label: t("review.walletDebit"), value: formatMoney(review.conversion.walletAmount, fmt) });
   const notes = review.conversion ? [review.conversion.note] : [];
   const listQuery = { code: data.code || undefined, page: data.page };
   return (

@@ -11,12 +11,14 @@ export interface Figure {
 export function Figures({ items }: { items: (Figure | null | false)[] }) {
   return (
     <dl className="pr-grid">
-      {items.filter((item): item is Figure => Boolean(item)).map((item) => (
-        <div key={item.label}>
-          <dt>{item.label}</dt>
-          <dd className={item.numeric ? "pr-num" : undefined}>{item.value}</dd>
-        </div>
-      ))}
+      {items
+        .filter((item): item is Figure => Boolean(item))
+        .map((item) => (
+          <div key={item.label}>
+            <dt>{item.label}</dt>
+            <dd className={item.numeric ? "pr-num" : undefined}>{item.value}</dd>
+          </div>
+        ))}
     </dl>
   );
 }

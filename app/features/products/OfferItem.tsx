@@ -4,7 +4,9 @@ import type { ReactNode } from "react";
 import { Figures, type Figure } from "./Figures";
 
 /** How an item on offer is bought: a link to its purchase step, a form of its own, or the reason it cannot be now. */
-export type OfferBuy = { label: string } & ({ href: string } | { form: (label: ReactNode) => ReactNode } | { unavailable: string });
+export type OfferBuy = { label: string } & (
+  { href: string } | { form: (label: ReactNode) => ReactNode } | { unavailable: string }
+);
 
 /**
  * One product on offer (a block offer, an IPO, a fund; docs/product.md#block-trading, #ipo, #funds): its name (the

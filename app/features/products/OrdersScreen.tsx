@@ -39,7 +39,10 @@ export function OrdersScreen<Tab extends string>({
 }) {
   return (
     <ProductPage heading={heading} link={back}>
-      <LinkTabs label={tabsLabel} tabs={tabs.map((tab) => ({ to: href({ tab }), label: tabLabel(tab), current: tab === data.tab }))} />
+      <LinkTabs
+        label={tabsLabel}
+        tabs={tabs.map((tab) => ({ to: href({ tab }), label: tabLabel(tab), current: tab === data.tab }))}
+      />
       {data.failed ? (
         <ListFailed retryHref={href({ tab: data.tab, page: data.page })} />
       ) : empty ? (
@@ -49,7 +52,12 @@ export function OrdersScreen<Tab extends string>({
           {children}
         </ul>
       )}
-      <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => href({ tab: data.tab, page })} />
+      <Pager
+        page={data.page}
+        pageCount={data.pageCount}
+        total={data.total}
+        hrefFor={(page) => href({ tab: data.tab, page })}
+      />
     </ProductPage>
   );
 }

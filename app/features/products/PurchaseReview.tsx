@@ -1,14 +1,13 @@
-import { Link } from "@remix-run/react";
-
-import { Field } from "~/components/ui/Field";
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
+import { Field } from "~/components/ui/Field";
 import { CheckAnswers, reviewTexts, type ReviewProps } from "~/forms/CheckAnswers";
 import type { ClientFailure, useMoneyReply } from "~/forms/client-action";
 import type { ActionReply } from "~/forms/reply";
 import { StepDialog } from "~/forms/StepDialog";
-import { useTranslation } from "react-i18next";
 import { transactionPasswordHref } from "~/utils/hrefs";
 
 /** What a purchase screen's action (or its clientAction, when the network lost the submit) answered. */

@@ -57,7 +57,11 @@ export function QuantityStepDialog({
   const quantityErrors = quantity.errors ?? (step.note ? [step.note] : typedError ? [typedError] : null);
   return (
     <StepDialog title={title} closeHref={closeHref} focusSafeChoice>
-      <FormErrorSummary fields={[{ id: quantity.id, errors: quantity.errors }]} formId={quantity.id} {...step.summary} />
+      <FormErrorSummary
+        fields={[{ id: quantity.id, errors: quantity.errors }]}
+        formId={quantity.id}
+        {...step.summary}
+      />
       {intro}
       <Form method="post" action={action} {...step.formProps} className="form">
         {hidden}
@@ -70,7 +74,11 @@ export function QuantityStepDialog({
             step.setQuantity(next.quantity);
             step.setNote(next.bound ? boundNotes[next.bound] : null);
           }}
-          field={{ ...field, errors: quantityErrors, inputProps: getInputProps(quantity, { type: "text", ariaAttributes: false }) }}
+          field={{
+            ...field,
+            errors: quantityErrors,
+            inputProps: getInputProps(quantity, { type: "text", ariaAttributes: false }),
+          }}
           onInput={() => step.setNote(null)}
         />
         <p className="pr-total">{total}</p>

@@ -52,7 +52,14 @@ export function QuantityStepper({
   return (
     <>
       {hydrated ? null : (
-        <button type="submit" name="intent" value="review" className="pr-default-submit" tabIndex={-1} aria-hidden="true">
+        <button
+          type="submit"
+          name="intent"
+          value="review"
+          className="pr-default-submit"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
           {reviewLabel}
         </button>
       )}

@@ -14,7 +14,10 @@ import { BLOCK_HREFS, BLOCK_ORDER_TABS } from "./molds";
 import { loadOrdersPage, type OrdersPage } from "./orders.server";
 
 const STATUS_OF_TAB: Record<BlockOrdersTab, 0 | 1 | 2> = { all: 0, failed: 2, success: 1 };
-export type BlockOrdersData = OrdersPage<BlockOrdersTab, { mold: BlockMold; rows: (BlockDealFigures & { reasonText: string | null })[] }>;
+export type BlockOrdersData = OrdersPage<
+  BlockOrdersTab,
+  { mold: BlockMold; rows: (BlockDealFigures & { reasonText: string | null })[] }
+>;
 
 function readTab(value: string | null): BlockOrdersTab {
   return (BLOCK_ORDER_TABS as readonly (string | null)[]).includes(value) ? (value as BlockOrdersTab) : "all";
@@ -32,7 +35,10 @@ export async function loadBlockOrders(request: Request, mold: BlockMold) {
     read: getBlockDeals(context.provider, { mold, status: STATUS_OF_TAB[tab], page }),
     toRow: (row) => {
       const figures = blockDealFigures(row, context.deployment);
-      const reasonText = figures.status === 2 && figures.reason ? failureMessage(context.t, figures.reason, "products:errors.purchaseFailed") : null;
+      const reasonText =
+        figures.status === 2 && figures.reason
+          ? failureMessage(context.t, figures.reason, "products:errors.purchaseFailed")
+          : null;
       return { ...figures, reasonText };
     },
     rows: (rows) => ({ mold, rows }),

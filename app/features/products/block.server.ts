@@ -10,10 +10,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 
-import { currencyName, walletConversion } from "~/i18n/currency";
-import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import { orderEstimate, type OrderEstimate } from "~/utils/estimate";
 import { refuse, submitToProvider, toReview } from "~/forms/action.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
+import { NO_STORE } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
+import { currencyName, walletConversion } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -27,16 +28,15 @@ import {
   type OfferFigures,
 } from "~/provider/products.server";
 import { DEFAULT_FEE_RATE, getFeeRate } from "~/provider/trading.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { money, toBig } from "~/utils/decimal";
+import { orderEstimate, type OrderEstimate } from "~/utils/estimate";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
 import { BLOCK_HREFS } from "./molds";
-import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits } from "./schemas"
 import { PASSWORD_REFUSALS, purchaseConfirm } from "./purchase.server";
 import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type QuantityStepData } from "./quantity";
-import { NO_STORE } from "~/http/no-store";
+import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits } from "./schemas";
 
 const MAX_CODE = 32;
 
@@ -94,7 +94,12 @@ async function purchaseLimits(context: UserRequestContext, mold: BlockMold, id: 
     attempt(getFeeRate(context.provider)),
     attempt(getTransactionPasswordState(context.provider)),
   ]);
-  for (const [where, result] of [["block offer", offer], ["balance", balance], ["fee rate", feeRate], ["transaction password", password]] as const) {
+  for (const [where, result] of [
+    ["block offer", offer],
+    ["balance", balance],
+    ["fee rate", feeRate],
+    ["transaction password", password],
+  ] as const) {
     if (!result.ok) logFailure(where, result.failure);
   }
   if (!offer.ok || !offer.data) return null;
@@ -112,7 +117,8 @@ async function purchaseLimits(context: UserRequestContext, mold: BlockMold, id: 
 }
 
 /** The upper bound a quantity is held to: what the balance buys, unless that is below the minimum or unknown. */
-const upperBound = (limits: Limits) => (limits.maximum !== null && limits.maximum >= limits.offer.minimum ? limits.maximum : null);
+const upperBound = (limits: Limits) =>
+  limits.maximum !== null && limits.maximum >= limits.offer.minimum ? limits.maximum : null;
 
 /** What a review holds a quantity to: the offer's minimum and what the balance buys (below the minimum: nothing fits). */
 const blockLimits = (limits: Limits): BlockLimits => ({ min: limits.offer.minimum, max: limits.maximum });
@@ -146,7 +152,12 @@ export async function loadBlockScreen(request: Request, mold: BlockMold) {
     let quantity = typed ?? String(limits.offer.minimum);
     let stepNote: string | null = null;
     if (step === "up" || step === "down") {
-      const stepped = stepWithin(typed, step, { min: limits.offer.minimum, max: upperBound(limits), step: BLOCK_STEP, start: limits.offer.minimum });
+      const stepped = stepWithin(typed, step, {
+        min: limits.offer.minimum,
+        max: upperBound(limits),
+        step: BLOCK_STEP,
+        start: limits.offer.minimum,
+      });
       quantity = String(stepped.quantity);
       stepNote = stepped.bound ? boundMessage(context, limits, stepped.bound) : null;
     }
@@ -203,25 +214,33 @@ export async function blockAction(request: Request, mold: BlockMold) {
   const context = await requireUserContext(request, "products");
   const { t } = context;
   const query = new URL(request.url).searchParams;
-  const listQuery = { code: query.get("code")?.trim().slice(0, MAX_CODE) || undefined, page: readPage(query.get("page")) };
+  const listQuery = {
+    code: query.get("code")?.trim().slice(0, MAX_CODE) || undefined,
+    page: readPage(query.get("page")),
+  };
   const formData = await request.formData();
   const confirming = formData.get("intent") === "confirm";
   const id = readId(typeof formData.get("buy") === "string" ? (formData.get("buy") as string) : null);
   const limits = id === null ? null : await purchaseLimits(context, mold, id);
 
   if (!confirming) {
-    const submission = parseWithZod(formData, { schema: createBlockReviewSchema(t, limits ? blockLimits(limits) : { min: 1, max: null }) });
+    const submission = parseWithZod(formData, {
+      schema: createBlockReviewSchema(t, limits ? blockLimits(limits) : { min: 1, max: null }),
+    });
     if (!limits) return refuse(submission, { form: "amount", formErrors: [t("buy.offerGone")] });
     if (submission.status !== "success") return refuse(submission, { form: "amount" });
     if (!limits.passwordSet) return refuse(submission, { form: "amount", formErrors: [t("buy.noPassword")] });
     // An offer whose window has not opened: the provider's own words for it (docs/product.md#errors).
-    if (limits.offer.status !== 1) return refuse(submission, { form: "amount", formErrors: [failureMessage(t, "time_no")] });
+    if (limits.offer.status !== 1)
+      return refuse(submission, { form: "amount", formErrors: [failureMessage(t, "time_no")] });
     const { quantity } = submission.value;
     // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
     return toReview((key) => BLOCK_HREFS[mold].screen({ ...listQuery, item: id, quantity, step: "review", key }));
   }
 
-  const submission = parseWithZod(formData, { schema: createBlockConfirmSchema(t, limits ? blockLimits(limits) : { min: 1, max: null }) });
+  const submission = parseWithZod(formData, {
+    schema: createBlockConfirmSchema(t, limits ? blockLimits(limits) : { min: 1, max: null }),
+  });
   const confirm = purchaseConfirm(t);
   if (!limits) return refuse(submission, { ...confirm, formErrors: [t("buy.offerGone")] });
   if (submission.status !== "success") return refuse(submission, confirm);

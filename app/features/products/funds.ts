@@ -2,8 +2,8 @@
  * How the fund screens say a fund's terms (docs/product.md#funds): the investment period (under 30 days in days,
  * else whole months = floor(days / 30), with plurals) and the return range in percent. Browser-safe.
  */
-import { intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
 import type { TFunction } from "~/i18n/config";
+import { intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
 import { money, toBig } from "~/utils/decimal";
 
 /**
@@ -16,12 +16,16 @@ export function investmentPeriod(days: number): { unit: "days" | "months"; count
 
 export function periodText(t: TFunction<"products">, days: number): string {
   const period = investmentPeriod(days);
-  return period.unit === "days" ? t("period.days", { count: period.count }) : t("period.months", { count: period.count });
+  return period.unit === "days"
+    ? t("period.days", { count: period.count })
+    : t("period.months", { count: period.count });
 }
 
 /** A percentage given in percent points ("3.50") as the language writes it ("3.5%", "3,5 %"). */
 export function formatPercentPoints(value: string, fmt: FormatContext): string {
-  return numberFormat(intlLocale(fmt), { style: "percent", minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(toBig(value).div(100).toNumber());
+  return numberFormat(intlLocale(fmt), { style: "percent", minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
+    toBig(value).div(100).toNumber(),
+  );
 }
 
 export function returnRangeText(t: TFunction<"products">, min: string, max: string, fmt: FormatContext): string {

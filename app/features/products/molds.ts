@@ -3,11 +3,21 @@
  * each mold's own addresses. Browser-safe.
  */
 import type { BlockMold } from "~/provider/products.server";
-import { blockTradingHref, blockTradingOrdersHref, qipHref, qipOrdersHref, type BlockOrdersTab, type ProductQuery } from "~/utils/hrefs";
+import {
+  blockTradingHref,
+  blockTradingOrdersHref,
+  qipHref,
+  qipOrdersHref,
+  type BlockOrdersTab,
+  type ProductQuery,
+} from "~/utils/hrefs";
 
 export type { BlockMold };
 
-export const BLOCK_HREFS: Record<BlockMold, { screen: (query?: ProductQuery) => string; orders: typeof blockTradingOrdersHref }> = {
+export const BLOCK_HREFS: Record<
+  BlockMold,
+  { screen: (query?: ProductQuery) => string; orders: typeof blockTradingOrdersHref }
+> = {
   bulk: { screen: blockTradingHref, orders: blockTradingOrdersHref },
   finalize: { screen: qipHref, orders: qipOrdersHref },
 };

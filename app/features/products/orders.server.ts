@@ -5,10 +5,9 @@
  */
 import { json } from "@remix-run/node";
 
+import { NO_STORE } from "~/http/no-store";
 import type { PageInfo } from "~/utils/pagination";
 import { readPagedRows } from "~/utils/pagination.server";
-import { NO_STORE } from "~/http/no-store";
-
 
 export type OrdersPage<Tab extends string, Rows extends object> = PageInfo & { tab: Tab; failed: boolean } & Rows;
 
@@ -31,7 +30,13 @@ export async function loadOrdersPage<Tab extends string, Raw, Row, Rows extends 
   rows: (rows: Row[]) => Rows;
   href: (query: { tab: Tab; page: number }) => string;
 }) {
-  const { rows: list, ...info } = await readPagedRows({ where, page, read, toRow, hrefFor: (last) => href({ tab, page: last }) });
+  const { rows: list, ...info } = await readPagedRows({
+    where,
+    page,
+    read,
+    toRow,
+    hrefFor: (last) => href({ tab, page: last }),
+  });
   const data: OrdersPage<Tab, Rows> = { ...info, tab, ...rows(list) };
   return json(data, { status: info.failed ? 503 : 200, headers: NO_STORE });
 }

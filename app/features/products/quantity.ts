@@ -67,7 +67,8 @@ export function blockMaximum(balance: string, price: string, feeRate: string): n
   const available = toBig(balance);
   if (unit.lte(0) || available.lte(0)) return 0;
   let quantity = Number(available.div(unit).round(0, ROUND_DOWN).toFixed(0));
-  while (quantity > 0 && (unit.times(quantity).gt(available) || roundedCost(price, quantity, feeRate).gt(available))) quantity -= 1;
+  while (quantity > 0 && (unit.times(quantity).gt(available) || roundedCost(price, quantity, feeRate).gt(available)))
+    quantity -= 1;
   return quantity;
 }
 

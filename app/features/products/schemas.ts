@@ -19,12 +19,18 @@ const ID = /^[0-9]{1,10}$/;
 /** The transaction password: exactly 6 digits (docs/product.md#passwords). */
 const TRANSACTION_PASSWORD = /^[0-9]{6}$/;
 
-export const intent = <N extends string>(name: N, t: T) => z.literal(name, { errorMap: () => ({ message: t("errors.submissionFailed") }) });
+export const intent = <N extends string>(name: N, t: T) =>
+  z.literal(name, { errorMap: () => ({ message: t("errors.submissionFailed") }) });
 export const idField = (message: string) => z.string({ required_error: message }).regex(ID, message);
-export const idempotencyKey = (t: T) => z.string({ required_error: t("errors.submissionFailed") }).regex(IDEMPOTENCY_KEY, t("errors.submissionFailed"));
+export const idempotencyKey = (t: T) =>
+  z.string({ required_error: t("errors.submissionFailed") }).regex(IDEMPOTENCY_KEY, t("errors.submissionFailed"));
 
 /** A whole quantity within `min..max` (`max` null: none above), with the screen's own words for each problem. */
-export function quantityField(messages: { required: string; digits: string; min: string; max: string }, min: number, max: number | null) {
+export function quantityField(
+  messages: { required: string; digits: string; min: string; max: string },
+  min: number,
+  max: number | null,
+) {
   return z
     .string({ required_error: messages.required })
     .regex(QUANTITY_DIGITS, messages.digits)
@@ -60,7 +66,11 @@ function blockQuantity(t: T, limits: BlockLimits) {
 
 /** The buy step's "Review purchase": which offer and how many. */
 export function createBlockReviewSchema(t: T, limits: BlockLimits) {
-  return z.object({ intent: intent("review", t), buy: idField(t("buy.offerGone")), quantity: blockQuantity(t, limits) });
+  return z.object({
+    intent: intent("review", t),
+    buy: idField(t("buy.offerGone")),
+    quantity: blockQuantity(t, limits),
+  });
 }
 
 /** The review's "Confirm purchase": the same offer and quantity, the transaction password and the intent's key. */

@@ -1,9 +1,9 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
 import type { ActionReply } from "~/forms/reply";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "react-i18next";
 
 import { readQuantity, type QuantityStepData } from "./quantity";
 

@@ -4,8 +4,8 @@
  * unread count shows without JavaScript.
  */
 import type { SupportButtonState } from "~/components/shell/useSupportButton";
-import { attempt, type ProviderFailure } from "~/provider/failures.server";
 import type { ProviderContext } from "~/provider/core.server";
+import { attempt, type ProviderFailure } from "~/provider/failures.server";
 import { getSupportLink, getUnreadCount, supportTarget } from "~/provider/support.server";
 
 export async function readSupportButtonState(

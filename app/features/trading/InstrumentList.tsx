@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 
-import { PriceFreshness } from "~/components/market/LiveStatus";
 import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
+import { PriceFreshness } from "~/components/market/LiveStatus";
 import { StockTable } from "~/components/market/StockTable";
 import { CodeSearchForm } from "~/components/ui/CodeSearchForm";
 import { Pager } from "~/components/ui/Pager";
-import { useTranslation } from "react-i18next";
 import { forexPageResourceHref, instrumentListHref, noNavPositionsHref } from "~/utils/hrefs";
 
 import type { InstrumentListData } from "./lists.server";
@@ -59,7 +59,8 @@ export function InstrumentList({ data }: { data: InstrumentListData }) {
   useEffect(() => {
     if (!infinite || !hasMore || loadFailed) return;
     const onScroll = () => {
-      const nearBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - SCROLL_THRESHOLD_PX;
+      const nearBottom =
+        window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - SCROLL_THRESHOLD_PX;
       if (nearBottom) void loadMore();
     };
     onScroll();
@@ -110,7 +111,15 @@ export function InstrumentList({ data }: { data: InstrumentListData }) {
       {infinite && hydrated ? (
         <div className="tr-more-row">
           <p role="status" className="tr-muted tr-more">
-            {loadFailed ? t("lists.loadMoreFailed") : hasMore ? (loading ? t("lists.loadingMore") : "") : rows.length > 0 ? t("lists.noMore") : ""}
+            {loadFailed
+              ? t("lists.loadMoreFailed")
+              : hasMore
+                ? loading
+                  ? t("lists.loadingMore")
+                  : ""
+                : rows.length > 0
+                  ? t("lists.noMore")
+                  : ""}
           </p>
           {loadFailed ? (
             <button type="button" className="button button--secondary" onClick={() => void loadMore()}>
@@ -119,7 +128,12 @@ export function InstrumentList({ data }: { data: InstrumentListData }) {
           ) : null}
         </div>
       ) : infinite ? (
-        <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => instrumentListHref(kind, { code: data.code, page })} />
+        <Pager
+          page={data.page}
+          pageCount={data.pageCount}
+          total={data.total}
+          hrefFor={(page) => instrumentListHref(kind, { code: data.code, page })}
+        />
       ) : null}
     </div>
   );

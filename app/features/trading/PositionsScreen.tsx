@@ -1,16 +1,16 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 import { PriceFreshness } from "~/components/market/LiveStatus";
 import { useLivePanel } from "~/components/market/useLivePanel";
 import { Pager } from "~/components/ui/Pager";
 import { LinkTabs } from "~/components/ui/Tabs";
+import { formatAmount } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 import { POSITION_TABS, positionsResourceHref, stockHref, type PositionTab } from "~/utils/hrefs";
 
-import { formatAmount } from "~/i18n/currency";
 import type { PositionsScreenData } from "./positions.server";
 import { ProfitLoss } from "./ProfitLoss";
 
@@ -49,7 +49,10 @@ export function PositionsScreen({
 }) {
   const { t } = useTranslation("trade");
   const fmt = useFormat();
-  const live = useLivePanel<PositionsPayload>(data.rows.length ? positionsResourceHref(data.tab, data.page) : null, REFRESH_MS);
+  const live = useLivePanel<PositionsPayload>(
+    data.rows.length ? positionsResourceHref(data.tab, data.page) : null,
+    REFRESH_MS,
+  );
   const payload = live.data && live.data.asOf >= data.asOf ? live.data : undefined;
   const fresh = new Map((payload?.rows ?? []).map((row) => [row.no, row]));
   const rows = data.rows.map((row) => ({ ...row, ...fresh.get(row.no) }));
@@ -62,7 +65,11 @@ export function PositionsScreen({
       {children}
       <LinkTabs
         label={t("positions.tabs")}
-        tabs={POSITION_TABS.map((tab) => ({ to: hrefFor(tab, 1), label: t(`positions.tab.${tab}`), current: tab === data.tab }))}
+        tabs={POSITION_TABS.map((tab) => ({
+          to: hrefFor(tab, 1),
+          label: t(`positions.tab.${tab}`),
+          current: tab === data.tab,
+        }))}
       />
       {rows.length === 0 ? (
         <p className="tr-empty">{t(`positions.empty.${data.tab}`)}</p>
@@ -97,8 +104,12 @@ export function PositionsScreen({
                   <ProfitLoss value={row.profit} percent={row.profit_percent} market={row.market} />
                 </span>
                 <span className="tr-pos__col">
-                  <span className="tr-muted">{t("positions.cost", { price: formatMarketMoney(row.price, fmt, row.market) })}</span>
-                  <span className="tr-num">{t("positions.current", { price: formatMarketMoney(row.current_price, fmt, row.market) })}</span>
+                  <span className="tr-muted">
+                    {t("positions.cost", { price: formatMarketMoney(row.price, fmt, row.market) })}
+                  </span>
+                  <span className="tr-num">
+                    {t("positions.current", { price: formatMarketMoney(row.current_price, fmt, row.market) })}
+                  </span>
                 </span>
               </li>
             ))}
@@ -106,7 +117,12 @@ export function PositionsScreen({
           <PriceFreshness asOf={payload?.asOf ?? data.asOf} stale={live.stale} />
         </>
       )}
-      <Pager page={data.page} pageCount={data.pageCount} total={data.total} hrefFor={(page) => hrefFor(data.tab, page)} />
+      <Pager
+        page={data.page}
+        pageCount={data.pageCount}
+        total={data.total}
+        hrefFor={(page) => hrefFor(data.tab, page)}
+      />
     </div>
   );
 }

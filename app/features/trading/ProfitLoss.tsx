@@ -1,9 +1,9 @@
-import { priceChangeText } from "~/components/ui/PriceChange";
-import { directionOf } from "~/i18n/format";
 import { useTranslation } from "react-i18next";
-import { useFormat } from "~/i18n/format-context";
 
+import { priceChangeText } from "~/components/ui/PriceChange";
 import { formatSignedAmount } from "~/i18n/currency";
+import { directionOf } from "~/i18n/format";
+import { useFormat } from "~/i18n/format-context";
 
 const MINUS = "\u2212";
 
@@ -23,7 +23,9 @@ export function ProfitLoss({ value, percent, market }: { value: string; percent?
     <span className={`price-change price-change--${direction}`}>
       {arrow ? <span aria-hidden="true">{arrow} </span> : null}
       <span aria-hidden="true">{visible}</span>
-      <span className="sr-only">{t(`common:priceChange.${direction}`, { value: visible.replaceAll(MINUS, "").replaceAll("+", "") })}</span>
+      <span className="sr-only">
+        {t(`common:priceChange.${direction}`, { value: visible.replaceAll(MINUS, "").replaceAll("+", "") })}
+      </span>
     </span>
   );
 }

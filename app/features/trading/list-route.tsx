@@ -6,6 +6,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import marketBaseStyles from "~/styles/market-base.css";
 import marketStyles from "~/styles/market.css";
 import type { InstrumentKind } from "~/utils/hrefs";
@@ -16,7 +17,6 @@ import { routeLinks } from "~/utils/route-styles";
 import { InstrumentList } from "./InstrumentList";
 import { loadInstrumentList, type InstrumentListData } from "./lists.server";
 import { tradeStyles } from "./route-exports";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 /** The instrument lists also use the market tables (here, so that the other trade screens do not load market.css's chunk). */
 const tradeListLinks = routeLinks(marketBaseStyles, marketStyles, tradeStyles);
@@ -25,7 +25,9 @@ export function instrumentListRoute(kind: InstrumentKind) {
   const handle: PageHandle = { i18n: ["trade:lists", "quotes"], titleKey: `trade:lists.${kind}.title` };
   async function loader({ request }: LoaderFunctionArgs) {
     const context = await requireUserContext(request, "trade");
-    return json<InstrumentListData>(await loadInstrumentList(context, new URL(request.url), kind), { headers: NO_STORE });
+    return json<InstrumentListData>(await loadInstrumentList(context, new URL(request.url), kind), {
+      headers: NO_STORE,
+    });
   }
   function Page() {
     const data = useLoaderData<typeof loader>();

@@ -28,7 +28,11 @@ export interface InstrumentListData extends PageInfo {
   empty: string | null;
 }
 
-export async function loadInstrumentList(context: UserRequestContext, url: URL, kind: InstrumentKind): Promise<InstrumentListData> {
+export async function loadInstrumentList(
+  context: UserRequestContext,
+  url: URL,
+  kind: InstrumentKind,
+): Promise<InstrumentListData> {
   const { t, provider, deployment } = context;
   const rawCode = url.searchParams.get("code");
   const code = (rawCode ?? "").trim().slice(0, MAX_CODE);
@@ -38,12 +42,19 @@ export async function loadInstrumentList(context: UserRequestContext, url: URL, 
 
   const loaded =
     kind === "forex"
-      ? await attempt(getCurrencyList(provider, { page, code: code || undefined }).then((list) => ({ count: list.count, rows: list.rows.map(currencyRowFigures) })))
-      : await attempt(
-          getMarketList(provider, { market: kind === "futures" ? "FUTURE" : "CGI", code: code || undefined }).then((rows) => ({
-            count: rows.length,
-            rows: rows.map((row) => marketListRowFigures(row, deployment)),
+      ? await attempt(
+          getCurrencyList(provider, { page, code: code || undefined }).then((list) => ({
+            count: list.count,
+            rows: list.rows.map(currencyRowFigures),
           })),
+        )
+      : await attempt(
+          getMarketList(provider, { market: kind === "futures" ? "FUTURE" : "CGI", code: code || undefined }).then(
+            (rows) => ({
+              count: rows.length,
+              rows: rows.map((row) => marketListRowFigures(row, deployment)),
+            }),
+          ),
         );
   if (!loaded.ok) logFailure(`${kind} list`, loaded.failure);
   const rows = loaded.ok ? loaded.data.rows : [];

@@ -6,7 +6,18 @@ import { describe, expect, it } from "vitest";
 
 import { fetchListPage } from "./loadMore";
 
-const page2 = { asOf: 1, kind: "forex", code: "", codeError: null, rows: [{ symbol: "USDCAD=X" }], failure: null, empty: null, page: 2, pageCount: 2, total: 16 };
+const page2 = {
+  asOf: 1,
+  kind: "forex",
+  code: "",
+  codeError: null,
+  rows: [{ symbol: "USDCAD=X" }],
+  failure: null,
+  empty: null,
+  page: 2,
+  pageCount: 2,
+  total: 16,
+};
 
 describe("forex load more", () => {
   it("a network failure, an error status, a provider failure or a non-JSON answer is { ok: false }", async () => {
@@ -14,9 +25,11 @@ describe("forex load more", () => {
     expect(await fetchListPage("/resources/forex?page=2", offline)).toEqual({ ok: false });
     const status = (() => Promise.resolve(new Response("{}", { status: 503 }))) as typeof fetch;
     expect(await fetchListPage("/resources/forex?page=2", status)).toEqual({ ok: false });
-    const failed = (() => Promise.resolve(Response.json({ ...page2, rows: [], failure: "Failed to load currency list" }))) as typeof fetch;
+    const failed = (() =>
+      Promise.resolve(Response.json({ ...page2, rows: [], failure: "Failed to load currency list" }))) as typeof fetch;
     expect(await fetchListPage("/resources/forex?page=2", failed)).toEqual({ ok: false });
-    const html = (() => Promise.resolve(new Response("<!doctype html><title>Log in</title>", { status: 200 }))) as typeof fetch;
+    const html = (() =>
+      Promise.resolve(new Response("<!doctype html><title>Log in</title>", { status: 200 }))) as typeof fetch;
     expect(await fetchListPage("/resources/forex?page=2", html)).toEqual({ ok: false });
   });
 

@@ -5,8 +5,14 @@
 import { describe, expect, it } from "vitest";
 
 import { deploymentFor } from "~/deployment";
-
-import { amountMarket, dealConversion, exchangePair, formatAmount, formatSignedAmount, walletConversion } from "~/i18n/currency";
+import {
+  amountMarket,
+  dealConversion,
+  exchangePair,
+  formatAmount,
+  formatSignedAmount,
+  walletConversion,
+} from "~/i18n/currency";
 import { orderEstimate, walletEstimate } from "~/utils/estimate";
 
 import { priceMoved, priceMoveMatters, priceMoveShare, quantityWarning, readQuantity, stepQuantity } from "./order";
@@ -62,7 +68,8 @@ describe("quantities (docs/product.md#quantities)", () => {
   it("only decimal digits are a quantity", () => {
     expect(readQuantity("5")).toBe(5);
     expect(readQuantity("050")).toBe(50);
-    for (const typed of ["0x10", "1e3", " 5", "5 ", "5.0", "+5", "-5", "", "五", "5,0"]) expect(readQuantity(typed)).toBeNull();
+    for (const typed of ["0x10", "1e3", " 5", "5 ", "5.0", "+5", "-5", "", "五", "5,0"])
+      expect(readQuantity(typed)).toBeNull();
   });
 
   it("bounds per position type, and the stepper stops at them with a warning", () => {
@@ -100,20 +107,35 @@ describe("amounts in their market's currency (docs/product.md#currency)", () => 
 
   it("the wallet conversion: the rate a deal row says the provider applied, none for a home stock, 1:1 only where nothing converts", () => {
     const applied = { rate: 88.4681, source: "simulator:USDINR=X", at: "2026-11-23T04:30:00.000Z" };
-    expect(walletConversion("US", inr, applied)).toEqual({ from: "USD", to: "INR", rate: "88.4681", source: "simulator:USDINR=X", at: "2026-11-23T04:30:00.000Z" });
+    expect(walletConversion("US", inr, applied)).toEqual({
+      from: "USD",
+      to: "INR",
+      rate: "88.4681",
+      source: "simulator:USDINR=X",
+      at: "2026-11-23T04:30:00.000Z",
+    });
     expect(walletConversion("FUTURE", mxn)).toEqual({ from: "USD", to: "MXN", rate: "1", source: "none", at: null });
     expect(walletConversion("IN", inr, applied)).toBeNull();
     expect(walletConversion("MX", mxn)).toBeNull();
     expect(walletConversion("FOREX", inr)).toBeNull();
-    expect(dealConversion({ type: "US", fx_rate: 88.4681, fx_source: "simulator:USDINR=X", fx_at: applied.at }, inr)).toMatchObject({ rate: "88.4681" });
+    expect(
+      dealConversion({ type: "US", fx_rate: 88.4681, fx_source: "simulator:USDINR=X", fx_at: applied.at }, inr),
+    ).toMatchObject({ rate: "88.4681" });
     expect(dealConversion({ type: "IN", fx_rate: 1, fx_source: "same_currency", fx_at: applied.at }, inr)).toBeNull();
     expect(exchangePair("USD", "INR")).toBe("USDINR=X");
   });
 
   it("the estimate in wallet money is computed as the provider converts: price × count × rate, the fee on that, each rounded once", () => {
     // 257.74 × 2 × 88.4681 = 45603.535... → 45603.54; 0.0003 × that = 13.68; total 45617.22 (not 515.63 × 88.4681 = 45616.81)
-    expect(walletEstimate({ side: "buy", price: 257.74, quantity: 2, feeRate: "0.0003", rate: "88.4681" })).toEqual({ total: "45603.54", fee: "13.68", net: "45617.22", profit: null });
-    expect(walletEstimate({ side: "sell", price: 257.74, quantity: 2, feeRate: "0.0003", rate: "88.4681" }).net).toBe("45589.86");
+    expect(walletEstimate({ side: "buy", price: 257.74, quantity: 2, feeRate: "0.0003", rate: "88.4681" })).toEqual({
+      total: "45603.54",
+      fee: "13.68",
+      net: "45617.22",
+      profit: null,
+    });
+    expect(walletEstimate({ side: "sell", price: 257.74, quantity: 2, feeRate: "0.0003", rate: "88.4681" }).net).toBe(
+      "45589.86",
+    );
   });
 
   it("defect 25: a price moved when it differs by at least one displayed unit", () => {

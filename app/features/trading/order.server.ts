@@ -5,18 +5,26 @@
 import { json } from "@remix-run/node";
 
 import { displaySymbol } from "~/deployment";
+import { NO_STORE } from "~/http/no-store";
+import {
+  dealConversion,
+  exchangePair,
+  formatAmount,
+  formatSignedAmount,
+  walletConversion,
+  walletCurrencies,
+  type WalletConversion,
+} from "~/i18n/currency";
 import type { FormatContext } from "~/i18n/format";
 import { formatMarketMoney, formatMoney } from "~/i18n/format";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { getQuotes, type Quote } from "~/provider/market.server";
 import { getPositions, positionFigures, type DealRow, type PositionFigures } from "~/provider/trading.server";
 import type { Toast } from "~/session/toast";
-import type { UserRequestContext } from "~/utils/request.server";
 import { money, toBig } from "~/utils/decimal";
+import type { UserRequestContext } from "~/utils/request.server";
 
-import { dealConversion, exchangePair, formatAmount, formatSignedAmount, walletConversion, walletCurrencies, type WalletConversion } from "~/i18n/currency";
 import { rateText } from "./rate-text";
-import { NO_STORE } from "~/http/no-store";
 
 /** The provider returns at most 100 lots per page; more lots of one symbol than that is not a retail case. */
 const LOTS_LIMIT = 100;
@@ -68,7 +76,12 @@ export function dealToast(context: UserRequestContext, deal: DealRow): Toast {
   const rate = conversion ? rateText(t, conversion, fmt) : null;
   const pending = deal.status === 0;
   if (deal.state === "buy") {
-    const values = { qty: deal.count, symbol, price: formatMarketMoney(deal.price, fmt, market), cost: formatAmount(deal.amount, fmt, market) };
+    const values = {
+      qty: deal.count,
+      symbol,
+      price: formatMarketMoney(deal.price, fmt, market),
+      cost: formatAmount(deal.amount, fmt, market),
+    };
     if (pending) return { key: "trade:toast.buyPending", values: { qty: deal.count, symbol } };
     return wallet && rate
       ? { key: "trade:toast.buySuccessConverted", values: { ...values, wallet, rate } }
@@ -112,5 +125,11 @@ export async function reviewRate(context: UserRequestContext, market: string): P
 /** The conversion a review estimates with: the pair's quote, named as the simulator's; null without a quote. */
 export function rateConversion(rate: ReviewRate | null, market: string, fmt: FormatContext): WalletConversion | null {
   // The provider's quotes are the simulator's (docs/provider-api.md, Market data): the estimate names the same source.
-  return rate?.quote ? walletConversion(market, fmt, { rate: rate.quote.price, source: `simulator:${rate.pair}`, at: new Date(rate.at).toISOString() }) : null;
+  return rate?.quote
+    ? walletConversion(market, fmt, {
+        rate: rate.quote.price,
+        source: `simulator:${rate.pair}`,
+        at: new Date(rate.at).toISOString(),
+      })
+    : null;
 }

@@ -51,7 +51,11 @@ export function quantityWarningText(t: TFunction, warning: QuantityWarning): str
  * One press of − or + on whatever the field holds: the result stays within 1..cap and pressing past a bound
  * says so (docs/product.md#quantities). A field that holds no valid quantity steps from 1.
  */
-export function stepQuantity(typed: unknown, step: "up" | "down", type: PositionType): { quantity: number; warning: QuantityWarning | null } {
+export function stepQuantity(
+  typed: unknown,
+  step: "up" | "down",
+  type: PositionType,
+): { quantity: number; warning: QuantityWarning | null } {
   const current = readQuantity(typed) ?? MIN_QUANTITY;
   const next = current + (step === "up" ? 1 : -1);
   const cap = QUANTITY_CAPS[type];

@@ -11,10 +11,17 @@ import { PAGE_SIZE, pageInfo, type PageInfo } from "~/utils/pagination";
 import type { UserRequestContext } from "~/utils/request.server";
 
 /** Each tab's provider market filter: `STOCK` is the deployment's equity markets. */
-export const TAB_MARKETS: Record<PositionTab, PositionMarket> = { stock: "STOCK", forex: "FOREX", futures: "FUTURE", treasury: "CGI" };
+export const TAB_MARKETS: Record<PositionTab, PositionMarket> = {
+  stock: "STOCK",
+  forex: "FOREX",
+  futures: "FUTURE",
+  treasury: "CGI",
+};
 
 export function readPositionTab(value: unknown): PositionTab | null {
-  return typeof value === "string" && (POSITION_TABS as readonly string[]).includes(value) ? (value as PositionTab) : null;
+  return typeof value === "string" && (POSITION_TABS as readonly string[]).includes(value)
+    ? (value as PositionTab)
+    : null;
 }
 
 export interface PositionsScreenData extends PageInfo {
@@ -30,8 +37,15 @@ export async function loadPositionsScreen(
   page: number,
   hrefFor: (tab: PositionTab, page: number) => string,
 ): Promise<PositionsScreenData> {
-  const positions = await requireData(getPositions(context.provider, { market: TAB_MARKETS[tab], page, limit: PAGE_SIZE }));
+  const positions = await requireData(
+    getPositions(context.provider, { market: TAB_MARKETS[tab], page, limit: PAGE_SIZE }),
+  );
   const info = pageInfo(page, positions.count);
   if (page > info.pageCount) throw redirect(hrefFor(tab, info.pageCount));
-  return { ...info, asOf: Date.now(), tab, rows: positions.rows.map((row) => positionFigures(row, context.deployment)) };
+  return {
+    ...info,
+    asOf: Date.now(),
+    tab,
+    rows: positions.rows.map((row) => positionFigures(row, context.deployment)),
+  };
 }

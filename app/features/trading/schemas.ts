@@ -38,7 +38,8 @@ type OrderShape = { type: "buy" | "sell"; position: "half" | "full"; quantity: n
 function orderRules(t: TFunction) {
   return (value: OrderShape, ctx: z.RefinementCtx) => {
     const warning = quantityWarning(value.quantity, value.position);
-    if (warning) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["quantity"], message: quantityWarningText(t, warning) });
+    if (warning)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["quantity"], message: quantityWarningText(t, warning) });
     if (value.type === "sell" && !value.lot) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["lot"], message: t("sell.chooseLot") });
     }

@@ -9,9 +9,9 @@ import { createPageI18n } from "~/i18n/instance";
 import { action as tradingAction, loader as tradingLoader } from "~/routes/stock.trading.$symbol.$market.$name/route";
 import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";
 import { commitSession, startSession } from "~/session/session.server";
-import { useScriptedProvider } from "~/testing/route-harness";
-import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
 import { getToast } from "~/session/toast.server";
+import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
+import { useScriptedProvider } from "~/testing/route-harness";
 
 import enCommon from "../../../locales/en/common.json";
 import en from "../../../locales/en/trade.json";
@@ -21,7 +21,9 @@ let cookie = "";
 const KEY = "5d0c9a7e-2222-4333-8444-555566667777";
 
 beforeAll(async () => {
-  cookie = (await commitSession(startSession({ token: "m".repeat(43), user: { user: "5512345678", no: "2" } }))).split(";")[0];
+  cookie = (await commitSession(startSession({ token: "m".repeat(43), user: { user: "5512345678", no: "2" } }))).split(
+    ";",
+  )[0];
 });
 beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -31,8 +33,37 @@ function scripted(symbol: string, market: string, price: number, deal?: Record<s
   provider.respond((call) => {
     if (call.path === "/v2/quotes") {
       // The stock's quote, or the wallet's exchange pair (pesos per dollar) that the review estimates with.
-      if (call.query.symbols === "USDMXN=X") return { rows: [{ symbol: "USDMXN=X", name: "USD/MXN", market: "FOREX", price: 18.2719, change: 0.01, changePercent: 0.05, high: 18.3, low: 18.2, previousClose: 18.26 }] };
-      return { rows: [{ symbol, name: symbol, market, price, change: 0.5, changePercent: 0.8, high: price + 1, low: price - 1, previousClose: price - 0.5 }] };
+      if (call.query.symbols === "USDMXN=X")
+        return {
+          rows: [
+            {
+              symbol: "USDMXN=X",
+              name: "USD/MXN",
+              market: "FOREX",
+              price: 18.2719,
+              change: 0.01,
+              changePercent: 0.05,
+              high: 18.3,
+              low: 18.2,
+              previousClose: 18.26,
+            },
+          ],
+        };
+      return {
+        rows: [
+          {
+            symbol,
+            name: symbol,
+            market,
+            price,
+            change: 0.5,
+            changePercent: 0.8,
+            high: price + 1,
+            low: price - 1,
+            previousClose: price - 0.5,
+          },
+        ],
+      };
     }
     if (call.path === "/stock/success/deal/positions") return { rows: [], count: 0 };
     if (call.path === "/v2/config") return [{ tag: "fee_rate", value: "0.0003" }];
@@ -46,26 +77,57 @@ describe("MXN deployment", () => {
     scripted("WALMEX.MX", "MX", 58.2);
     const target = { symbol: "WALMEX.MX", market: "MX", name: "Walmart de Mexico" };
     const response = await tradingLoader({
-      request: getRequest(`/stock/trading/WALMEX.MX/MX/Walmart?type=buy&position=full&quantity=100&step=review&key=${KEY}`, cookie),
+      request: getRequest(
+        `/stock/trading/WALMEX.MX/MX/Walmart?type=buy&position=full&quantity=100&step=review&key=${KEY}`,
+        cookie,
+      ),
       params: target,
       context: {},
     });
     const data = (await response.json()) as TradingPageData;
     expect(data.display).toBe("WALMEX.MX");
-    expect(data.review).toMatchObject({ estimate: { total: "5820.00", fee: "1.75", net: "5821.75", profit: null }, conversion: null, pair: null, walletAmount: "5821.75" });
+    expect(data.review).toMatchObject({
+      estimate: { total: "5820.00", fee: "1.75", net: "5821.75", profit: null },
+      conversion: null,
+      pair: null,
+      walletAmount: "5821.75",
+    });
   });
 
   it("a US stock: total in dollars; the review estimates pesos at USDMXN=X, the toast says how many left the wallet and at which rate", async () => {
     scripted("AAPL", "US", 257.74, {
-      id: 1, no: "2026112300000001", tag: "AAPL", name: "Apple", type: "US", mold: "stock", state: "buy", count: 2, price: 257.74,
-      sell_price: null, price_all: "515.48", fee: "0.15", amount: "515.63", profit: null, status: 1, status_name: "success",
-      created_at: "2026-11-23T03:00:00.000Z", filled_at: "2026-11-23T03:00:00.000Z", expires_at: null,
-      fx_rate: 18.2719, fx_source: "simulator:USDMXN=X", fx_at: "2026-11-23T03:00:00.000Z",
-      wallet_price_all: "9418.80", wallet_fee: "2.83", wallet_amount: "9421.63",
+      id: 1,
+      no: "2026112300000001",
+      tag: "AAPL",
+      name: "Apple",
+      type: "US",
+      mold: "stock",
+      state: "buy",
+      count: 2,
+      price: 257.74,
+      sell_price: null,
+      price_all: "515.48",
+      fee: "0.15",
+      amount: "515.63",
+      profit: null,
+      status: 1,
+      status_name: "success",
+      created_at: "2026-11-23T03:00:00.000Z",
+      filled_at: "2026-11-23T03:00:00.000Z",
+      expires_at: null,
+      fx_rate: 18.2719,
+      fx_source: "simulator:USDMXN=X",
+      fx_at: "2026-11-23T03:00:00.000Z",
+      wallet_price_all: "9418.80",
+      wallet_fee: "2.83",
+      wallet_amount: "9421.63",
     });
     const target = { symbol: "AAPL", market: "US", name: "Apple" };
     const review = await tradingLoader({
-      request: getRequest(`/stock/trading/AAPL/US/Apple?type=buy&position=half&quantity=2&step=review&key=${KEY}`, cookie),
+      request: getRequest(
+        `/stock/trading/AAPL/US/Apple?type=buy&position=half&quantity=2&step=review&key=${KEY}`,
+        cookie,
+      ),
       params: target,
       context: {},
     });
@@ -78,14 +140,20 @@ describe("MXN deployment", () => {
 
     const response = await settle(() =>
       tradingAction({
-        request: formRequest(`/stock/trading/AAPL/US/Apple?type=buy&step=review&key=${KEY}`, { intent: "confirm", type: "buy", position: "half", quantity: "2", idempotency_key: KEY }, { cookie }),
+        request: formRequest(
+          `/stock/trading/AAPL/US/Apple?type=buy&step=review&key=${KEY}`,
+          { intent: "confirm", type: "buy", position: "half", quantity: "2", idempotency_key: KEY },
+          { cookie },
+        ),
         params: target,
         context: {},
       }),
     );
     expect(response.status).toBe(302);
     const { toast } = await getToast(getRequest("/", cookieHeaderFrom(response)));
-    expect(createPageI18n({ locale: "en", resources: { trade: en, common: enCommon } }).t(toast!.key, toast!.values)).toBe(
+    expect(
+      createPageI18n({ locale: "en", resources: { trade: en, common: enCommon } }).t(toast!.key, toast!.values),
+    ).toBe(
       "Submission successful: bought 2 AAPL at $257.74, $515.63 with the fee; MX$9,421.63 taken from your wallet (1 USD = 18.2719 MXN, USDMXN=X from the market simulator at 21:00)",
     );
   });

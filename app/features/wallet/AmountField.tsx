@@ -1,11 +1,12 @@
-import { Field } from "~/components/ui/Field";
-import { keepDigits } from "~/forms/digits";
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+
+import { Field } from "~/components/ui/Field";
+import { keepDigits } from "~/forms/digits";
+import { useHydrated } from "~/forms/useHydrated";
 import { useFormat } from "~/i18n/format-context";
 
 import { WHOLE_AMOUNT_PATTERN, approximateUsd, isAbove, isBelow, isWholeAmount, showsApproximateUsd } from "./amounts";
-import { useHydrated } from "~/forms/useHydrated";
 
 type TextField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
@@ -20,7 +21,12 @@ export interface AmountMaximum {
  * amount under the minimum, or above the screen's stated maximum, shows its message on the field and disables the
  * form's Review button; the server refuses it either way, so a server-rendered form never disables its own submit.
  */
-export function useAmountRule(field: TextField, minimum: string, message: (typed: string) => string, maximum?: AmountMaximum | null) {
+export function useAmountRule(
+  field: TextField,
+  minimum: string,
+  message: (typed: string) => string,
+  maximum?: AmountMaximum | null,
+) {
   const hydrated = useHydrated();
   const typed = field.value ?? "";
   const below = hydrated && isBelow(typed, minimum);
@@ -74,7 +80,9 @@ export function AmountField({
           },
         }}
       />
-      {showsApproximateUsd(fmt) ? <p className="wl-converted">{converted ? t("convert.approx", converted) : t("convert.none")}</p> : null}
+      {showsApproximateUsd(fmt) ? (
+        <p className="wl-converted">{converted ? t("convert.approx", converted) : t("convert.none")}</p>
+      ) : null}
     </>
   );
 }

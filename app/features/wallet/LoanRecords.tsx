@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
+import { FigureList, RecordTime } from "~/components/ui/FigureList";
 import { PagedList } from "~/components/ui/PagedList";
 import { formatMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 import { loanHref } from "~/utils/hrefs";
 
-import { FigureList, RecordTime } from "~/components/ui/FigureList";
 import type { LoanRecordsData, LoanRecordsHref } from "./loan-records.server";
 
 /** The loan records: amount, state by name (0 not applied … 5 paid), dates, the operator's reason for a rejection. */
@@ -34,13 +34,17 @@ export function LoanRecords({ data, href }: { data: LoanRecordsData; href: LoanR
               <li key={row.id} className="wl-record">
                 <div className="wl-record__main">
                   <span className="wl-amount">{formatMoney(row.amount, fmt)}</span>
-                  <span className={`wl-loan-state wl-loan-state--${row.state}`}>{t(`loanRecords.stateName.${row.state}`)}</span>
+                  <span className={`wl-loan-state wl-loan-state--${row.state}`}>
+                    {t(`loanRecords.stateName.${row.state}`)}
+                  </span>
                 </div>
                 <FigureList
                   className="wl-record__grid"
                   items={[
                     { label: t("loanRecords.applied"), value: <RecordTime value={row.time} /> },
-                    row.repaymentTime ? { label: t("loanRecords.repayBy"), value: <RecordTime value={row.repaymentTime} dateOnly /> } : null,
+                    row.repaymentTime
+                      ? { label: t("loanRecords.repayBy"), value: <RecordTime value={row.repaymentTime} dateOnly /> }
+                      : null,
                     row.state === 3 && row.reason ? { label: t("loanRecords.reason"), value: row.reason } : null,
                   ]}
                 />

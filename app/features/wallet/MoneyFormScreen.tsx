@@ -1,21 +1,21 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { useMoneyReply, type ClientFailure } from "~/forms/client-action";
+import type { ActionReply } from "~/forms/reply";
+import { StepDialog } from "~/forms/StepDialog";
+import { useHydrated } from "~/forms/useHydrated";
+import { useZodForm } from "~/forms/useZodForm";
 import { formatMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 import { AmountField, useAmountRule, type AmountMaximum } from "./AmountField";
 import { approximateUsd, formatMinimum } from "./amounts";
-import { useMoneyReply, type ClientFailure } from "~/forms/client-action";
-import type { ActionReply } from "~/forms/reply";
 import { ReviewCard, type ReviewRow } from "./ReviewCard";
-import { StepDialog } from "~/forms/StepDialog";
-import { useHydrated } from "~/forms/useHydrated";
-import { useZodForm } from "~/forms/useZodForm";
 
 type AmountFieldMetadata = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
@@ -177,7 +177,13 @@ function AmountForm({
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const hydrated = useHydrated();
-  const { form, fields: schemaFields, formProps, summary, busy } = useZodForm({
+  const {
+    form,
+    fields: schemaFields,
+    formProps,
+    summary,
+    busy,
+  } = useZodForm({
     id: screen,
     schema,
     lastResult,
@@ -207,13 +213,7 @@ function AmountForm({
         formId={fields.amount.id}
         {...summary}
       />
-      <Form
-        method="post"
-        action={action}
-        {...formProps}
-        className="form"
-        preventScrollReset={dialog || undefined}
-      >
+      <Form method="post" action={action} {...formProps} className="form" preventScrollReset={dialog || undefined}>
         {choice && choiceField ? (
           <ChoiceFieldset
             formId={form.id}
@@ -222,7 +222,13 @@ function AmountForm({
             checked={choice.checked ?? choiceField.initialValue ?? defaultValue[choice.name]}
           />
         ) : null}
-        <AmountField field={fields.amount} label={t(`${screen}.amount`)} hint={amountHint} errors={amount.errors} convertRate={convertRate} />
+        <AmountField
+          field={fields.amount}
+          label={t(`${screen}.amount`)}
+          hint={amountHint}
+          errors={amount.errors}
+          convertRate={convertRate}
+        />
         {note ? <p className="field__hint">{note}</p> : null}
         {dialog ? (
           <div className="actions">
@@ -234,7 +240,13 @@ function AmountForm({
             </Link>
           </div>
         ) : (
-          <button type="submit" name="intent" value="review" className="button button--block" disabled={busy || outOfRange}>
+          <button
+            type="submit"
+            name="intent"
+            value="review"
+            className="button button--block"
+            disabled={busy || outOfRange}
+          >
             {t(`${screen}.review`)}
           </button>
         )}
@@ -281,11 +293,16 @@ function ChoiceFieldset({
       {field.errors ? <p className="field__error">{field.errors[0]}</p> : null}
       {choice.options.map((option) => (
         <label key={option.id} className="wl-choice">
-          <input type="radio" name={field.name} id={`${formId}-${option.id}`} value={option.value} defaultChecked={option.value === checked} />
+          <input
+            type="radio"
+            name={field.name}
+            id={`${formId}-${option.id}`}
+            value={option.value}
+            defaultChecked={option.value === checked}
+          />
           <span>{option.label}</span>
         </label>
       ))}
     </fieldset>
   );
 }
-

@@ -1,15 +1,15 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
+import { RecordTime } from "~/components/ui/FigureList";
 import { PagedList } from "~/components/ui/PagedList";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { formatMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 import { moneyRecordHref, rechargeRecordsHref, withdrawRecordsHref } from "~/utils/hrefs";
 
-import { RecordTime } from "~/components/ui/FigureList";
 import type { MoneyRecordsData } from "./money-records.server";
-import { StatusBadge } from "~/components/ui/StatusBadge";
 
 const TABS = [
   { tab: "recharge", href: rechargeRecordsHref },
@@ -48,7 +48,10 @@ export function MoneyRecords({ data }: { data: MoneyRecordsData }) {
                   <RecordTime value={row.time} />
                   <Link to={moneyRecordHref(row.id)}>
                     {t("records.details")}
-                    <span className="sr-only"> {t("records.detailsOf", { type: t(`records.tab.${row.type}`), id: row.id })}</span>
+                    <span className="sr-only">
+                      {" "}
+                      {t("records.detailsOf", { type: t(`records.tab.${row.type}`), id: row.id })}
+                    </span>
                   </Link>
                 </div>
               </li>

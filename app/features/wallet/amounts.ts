@@ -67,7 +67,11 @@ export function showsApproximateUsd(fmt: FormatContext): boolean {
  * A wallet amount's approximate value in US dollars and the rate it was taken at, both formatted ("$5,000.00",
  * "MX$20.00"), or null where none is shown: a deployment without the figure (INR), or a rate that is not positive.
  */
-export function approximateUsd(amount: string, rate: string, fmt: FormatContext): { amount: string; rate: string } | null {
+export function approximateUsd(
+  amount: string,
+  rate: string,
+  fmt: FormatContext,
+): { amount: string; rate: string } | null {
   if (!showsApproximateUsd(fmt)) return null;
   const converted = convertedAmount(amount, rate);
   return converted === null ? null : { amount: formatConverted(converted, fmt), rate: formatMoney(rate, fmt) };

@@ -23,4 +23,5 @@ export function balanceHiddenCookie(hidden: boolean): string {
 /** The eye toggle's form: hide (1) or show (0) the amounts. */
 const balanceVisibilitySchema = z.object({ intent: z.literal("visibility"), hidden: z.enum(["0", "1"]) });
 
-export const parseBalanceVisibility = (formData: FormData) => parseWithZod(formData, { schema: balanceVisibilitySchema });
+export const parseBalanceVisibility = (formData: FormData) =>
+  parseWithZod(formData, { schema: balanceVisibilitySchema });

@@ -66,7 +66,11 @@ async function decode(file: Blob): Promise<{ source: CanvasImageSource; width: n
 
 function encode(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new ImagePreparationError("compressFailed"))), "image/jpeg", quality);
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new ImagePreparationError("compressFailed"))),
+      "image/jpeg",
+      quality,
+    );
   });
 }
 

@@ -4,17 +4,16 @@
  */
 import { json } from "@remix-run/node";
 
+import { NO_STORE } from "~/http/no-store";
 import { getLoans, loanFigures, type LoanFigures } from "~/provider/wallet.server";
 import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
-import { NO_STORE } from "~/http/no-store";
 
 export type LoanRecordsData = PagedRows<LoanFigures>;
 
 /** The address the records are shown at (`loanRecordsHref` or `loanApplicationHref`): the pager stays on it. */
 export type LoanRecordsHref = (query: { page?: number }) => string;
-
 
 /** The loader of both addresses; a page past the end goes to the last page at the same address. */
 export async function loadLoanRecords(request: Request, href: LoanRecordsHref) {

@@ -5,11 +5,11 @@
  */
 import { json } from "@remix-run/node";
 
+import { NO_STORE } from "~/http/no-store";
 import { getRecharges, getWithdrawals, transferFigures, type TransferFigures } from "~/provider/wallet.server";
 import { rechargeRecordsHref, withdrawRecordsHref } from "~/utils/hrefs";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import type { UserRequestContext } from "~/utils/request.server";
-import { NO_STORE } from "~/http/no-store";
 
 export type MoneyRecordsTab = "recharge" | "withdraw";
 
@@ -19,7 +19,6 @@ export interface MoneyRecordsData extends PagedRows<TransferFigures> {
 
 export const moneyRecordsHref = (tab: MoneyRecordsTab, page = 1) =>
   tab === "recharge" ? rechargeRecordsHref({ page }) : withdrawRecordsHref({ page });
-
 
 export async function loadMoneyRecords(context: UserRequestContext, tab: MoneyRecordsTab, page: number) {
   const rows = await readPagedRows({

@@ -10,6 +10,7 @@ export function readMoneyStep(request: Request, minimum: string) {
   const query = new URL(request.url).searchParams;
   const amount = query.get("amount")?.slice(0, 20) ?? "";
   const key = query.get("key") ?? "";
-  const reviewable = query.get("step") === "review" && IDEMPOTENCY_KEY.test(key) && isWholeAmount(amount) && !isBelow(amount, minimum);
+  const reviewable =
+    query.get("step") === "review" && IDEMPOTENCY_KEY.test(key) && isWholeAmount(amount) && !isBelow(amount, minimum);
   return { query, amount, review: reviewable ? { key, amount } : null };
 }

@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 
-import type { FormatContext } from "~/i18n/format";
 import { idempotencyKeyField } from "~/forms/fields";
 import type { TFunction } from "~/i18n/config";
+import type { FormatContext } from "~/i18n/format";
 import { ID_TYPES } from "~/provider/id-types";
 import type { WalletSettings } from "~/provider/wallet.server";
 
@@ -22,8 +22,17 @@ export type T = TFunction<"wallet">;
  * message, the first that applies: missing (`<screen>.amountRequired`), not whole digits (`.amountInvalid`), under
  * `floor` (its own message), under `minimum` (`.minimum`).
  */
-export function amountField(t: T, fmt: FormatContext, screen: MoneyScreenName, minimum: string, floor?: { value: string; message: string }) {
-  const minimums = [...(floor ? [floor] : []), { value: minimum, message: t(`${screen}.minimum`, { amount: formatMinimum(minimum, fmt) }) }];
+export function amountField(
+  t: T,
+  fmt: FormatContext,
+  screen: MoneyScreenName,
+  minimum: string,
+  floor?: { value: string; message: string },
+) {
+  const minimums = [
+    ...(floor ? [floor] : []),
+    { value: minimum, message: t(`${screen}.minimum`, { amount: formatMinimum(minimum, fmt) }) },
+  ];
   return z.string({ required_error: t(`${screen}.amountRequired`) }).superRefine((value, ctx) => {
     if (!WHOLE_AMOUNT.test(value)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: t(`${screen}.amountInvalid`) });
@@ -36,7 +45,8 @@ export function amountField(t: T, fmt: FormatContext, screen: MoneyScreenName, m
 
 const idempotencyKey = (t: T) => idempotencyKeyField(t("errors.keyMissing"));
 
-const intent = <N extends string>(name: N, t: T) => z.literal(name, { errorMap: () => ({ message: t("errors.keyMissing") }) });
+const intent = <N extends string>(name: N, t: T) =>
+  z.literal(name, { errorMap: () => ({ message: t("errors.keyMissing") }) });
 
 /** A money form's two schemas: "Review" (`intent=review` and the fields), "Confirm" (the same plus the key). */
 export function moneySchemas<Fields extends z.ZodRawShape>(t: T, fields: Fields) {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 import { useLivePanel } from "~/components/market/useLivePanel";
 import type { Conversation } from "~/features/support/chat.server";
 import { formatClockTime, formatDate } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format-context";
 import type { ChatMessage } from "~/provider/support.server";
 import type { ChatPoll } from "~/routes/resources.chat";
-import { useFormat } from "~/i18n/format-context";
 import { chatResourceHref } from "~/utils/hrefs";
 
 /** docs/product.md#support: the open chat looks for new messages every 5 s while the page is visible. */
@@ -27,7 +27,15 @@ const newestId = (conversation: Conversation) => conversation.messages.at(-1)?.i
  * The conversation on screen: the page's (re-read after every send), or the poll's when the poll has seen a
  * newer message. Messages are only ever added, so the one with the newer last message is the fresher.
  */
-export function useConversation({ conversation, asOf, poll }: { conversation: Conversation; asOf: number; poll: boolean }): LiveConversation {
+export function useConversation({
+  conversation,
+  asOf,
+  poll,
+}: {
+  conversation: Conversation;
+  asOf: number;
+  poll: boolean;
+}): LiveConversation {
   const { t } = useTranslation("support");
   const live = useLivePanel<ChatPoll>(poll ? chatResourceHref() : null, CHAT_POLL_MS);
   const current = live.data && newestId(live.data) > newestId(conversation) ? live.data : conversation;
@@ -62,8 +70,12 @@ export function ChatThread({ conversation }: { conversation: LiveConversation })
       <h2 id="chat-conversation" className="sr-only">
         {t("chat.conversation")}
       </h2>
-      {stale ? <p className="chat-fresh chat-fresh--stale">{t("chat.stale", { time: formatClockTime(lastRead, fmt) })}</p> : null}
-      {total > messages.length ? <p className="chat-note">{t("chat.latestOnly", { shown: messages.length, total })}</p> : null}
+      {stale ? (
+        <p className="chat-fresh chat-fresh--stale">{t("chat.stale", { time: formatClockTime(lastRead, fmt) })}</p>
+      ) : null}
+      {total > messages.length ? (
+        <p className="chat-note">{t("chat.latestOnly", { shown: messages.length, total })}</p>
+      ) : null}
       {messages.length === 0 ? (
         <p className="chat-empty">{t("chat.empty")}</p>
       ) : (

@@ -8,36 +8,32 @@
  */
 import { getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
 
-import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { fieldErrorId } from "~/components/ui/Field";
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { loadConversation, type Conversation } from "~/features/support/chat.server";
 import { MESSAGE_MAX_LENGTH, createChatMessageSchema } from "~/features/support/message";
 import { refuse } from "~/forms/action.server";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
 import { formatInteger } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format-context";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { classifySupportUrl, getSupportLink, sendChatMessage } from "~/provider/support.server";
-import { requireSameOrigin } from "~/http/security.server";
-import supportStyles from "~/styles/support.css";
 import { redirectWithToast } from "~/session/toast.server";
-import { useFormat } from "~/i18n/format-context";
+import supportStyles from "~/styles/support.css";
 import { customerServiceHref, newsListHref, supportHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 import { routeLinks } from "~/utils/route-styles";
 
 import { ChatThread, useConversation } from "./ChatThread";
-import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 
 export const handle: PageHandle = { i18n: ["support"], titleKey: "support:chat.title" };
 export const links = routeLinks(supportStyles);
@@ -60,7 +56,10 @@ export interface ChatPageData {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { provider } = await requireUserContext(request, "support");
-  const [link, conversation] = await Promise.all([attempt(getSupportLink(provider)), attempt(loadConversation(provider))]);
+  const [link, conversation] = await Promise.all([
+    attempt(getSupportLink(provider)),
+    attempt(loadConversation(provider)),
+  ]);
   if (!conversation.ok) logFailure("chat list", conversation.failure);
   if (!link.ok) logFailure("chat support link", link.failure);
   // This screen is the chat: when the provider cannot say whether it is on, it is offered.
@@ -94,7 +93,9 @@ export async function action({ request }: ActionFunctionArgs) {
     // A send whose reply never came may have been written: say so, never "not sent", and keep its key, so
     // sending it again writes it at most once (docs/product.md#networks). A refused one gets a new key.
     const unknown = sent.failure.kind === "unavailable";
-    const reason = unknown ? t("support:chat.errors.unknownOutcome") : failureMessage(t, sent.failure, "support:chat.errors.sendFailed");
+    const reason = unknown
+      ? t("support:chat.errors.unknownOutcome")
+      : failureMessage(t, sent.failure, "support:chat.errors.sendFailed");
     return json(
       { result: submission.reply({ formErrors: [reason] }), retryKey: unknown ? idempotencyKey : null },
       { status: unknown ? 503 : 400, headers: NO_STORE },
@@ -116,7 +117,11 @@ export default function CustomerServicePage() {
   // The key the next send carries: the unanswered one while its outcome is unknown, else the page's new one.
   const sendKey = (reply && "retryKey" in reply ? reply.retryKey : null) ?? data.sendKey;
   const sending = fetcher.state !== "idle";
-  const live = useConversation({ conversation: data.conversation, asOf: data.asOf, poll: data.chatEnabled && !data.failed });
+  const live = useConversation({
+    conversation: data.conversation,
+    asOf: data.asOf,
+    poll: data.chatEnabled && !data.failed,
+  });
   const box = useRef<HTMLTextAreaElement>(null);
 
   const schema = useMemo(() => createChatMessageSchema(t), [t]);
@@ -185,7 +190,9 @@ export default function CustomerServicePage() {
                 ref={box}
                 rows={3}
                 aria-invalid={messageError ? true : undefined}
-                aria-describedby={[hintId, messageError ? fieldErrorId(fields.message.id) : ""].filter(Boolean).join(" ")}
+                aria-describedby={[hintId, messageError ? fieldErrorId(fields.message.id) : ""]
+                  .filter(Boolean)
+                  .join(" ")}
               />
             </div>
             <button type="submit" className="button" aria-disabled={sending || undefined}>

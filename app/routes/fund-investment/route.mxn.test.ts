@@ -6,8 +6,9 @@ vi.hoisted(() => {
 });
 
 import { load, sessionCookie, useRealProvider } from "~/testing/route-harness";
-import { newBuyer } from "../../../provider/tests/helpers";
+
 import { loader as fundsLoader, type FundsPageData } from "./route";
+import { newBuyer } from "../../../provider/tests/helpers";
 
 const provider = useRealProvider({ deployment: "MXN" });
 let cookie = "";

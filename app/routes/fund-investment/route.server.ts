@@ -6,19 +6,19 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { createFundConfirmSchema, createFundReviewSchema } from "./schema";
 import { purchaseConfirm } from "~/features/products/purchase.server";
-import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { refuse, submitToProvider, toReview } from "~/forms/action.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
+import { NO_STORE } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
 import { formatMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
 import { findFund, fundFigures, getFunds, purchaseFund, type FundFigures } from "~/provider/products.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-import { NO_STORE } from "~/http/no-store";
 
+import { createFundConfirmSchema, createFundReviewSchema } from "./schema";
 
 export interface FundsPageData extends PageInfo {
   funds: FundFigures[];
@@ -45,7 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = readId(query.get("invest"));
   const key = query.get("key") ?? "";
   const reviewing = id !== null && query.get("step") === "review" && IDEMPOTENCY_KEY.test(key);
-  const [list, fund] = await Promise.all([attempt(getFunds(context.provider, page)), fundById(context, reviewing ? id : null)]);
+  const [list, fund] = await Promise.all([
+    attempt(getFunds(context.provider, page)),
+    fundById(context, reviewing ? id : null),
+  ]);
   if (!list.ok) logFailure("fund list", list.failure);
   const info = pageInfo(page, list.ok ? list.data.count : 0);
   if (list.ok && page > info.pageCount) throw redirect(fundsHref({ page: info.pageCount }));
@@ -76,7 +79,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (formData.get("intent") !== "confirm") {
     const submission = parseWithZod(formData, { schema: createFundReviewSchema(t) });
-    if (submission.status !== "success" || !fund) return refuse(submission, { form: "amount", formErrors: [t("funds.gone")] });
+    if (submission.status !== "success" || !fund)
+      return refuse(submission, { form: "amount", formErrors: [t("funds.gone")] });
     if (fund.soldOut) return refuse(submission, { form: "amount", formErrors: [t("funds.soldOutReason")] });
     // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
     return toReview((key) => fundsHref({ page, item: fund.id, step: "review", key }));
@@ -90,10 +94,14 @@ export async function action({ request }: ActionFunctionArgs) {
     ...confirm,
     t,
     where: "fund purchase",
-    call: ({ idempotency_key }) => purchaseFund(context.provider, { projectId: fund.id, idempotencyKey: idempotency_key }),
+    call: ({ idempotency_key }) =>
+      purchaseFund(context.provider, { projectId: fund.id, idempotencyKey: idempotency_key }),
     success: (order) => ({
       to: fundOrdersHref(),
-      toast: { key: "products:toast.invested", values: { amount: formatMoney(order.amount, context.fmt), name: fund.name } },
+      toast: {
+        key: "products:toast.invested",
+        values: { amount: formatMoney(order.amount, context.fmt), name: fund.name },
+      },
     }),
     message: (failure) => investmentFailed(t, failure),
   });

@@ -5,14 +5,26 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { expectSentToLogin, load, post, refusedForm, sessionCookie, toastText, useRealProvider, type Route, type ReplyJson, useScriptedProvider } from "~/testing/route-harness";
+import { ProviderError } from "~/provider/core.server";
+import {
+  expectSentToLogin,
+  load,
+  post,
+  refusedForm,
+  sessionCookie,
+  toastText,
+  useRealProvider,
+  type Route,
+  type ReplyJson,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
+import { action as fundsAction, loader as fundsLoader } from "./route";
 import enCommon from "../../../locales/en/common.json";
 import en from "../../../locales/en/products.json";
 import { newBuyer, TX_PASSWORD } from "../../../provider/tests/helpers";
-import { action as fundsAction, loader as fundsLoader } from "./route";
 import { loader as fundOrdersLoader, type FundOrdersData } from "../fund-investment_.orders";
 import type { FundsPageData } from "./route";
-import { ProviderError } from "~/provider/core.server";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
@@ -28,16 +40,18 @@ describe("on a real provider", () => {
   const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 
   describe("(auth) product screens", () => {
-    it.each([
-      ["/fund-investment", fundsLoader],
-    ] as const)("a visitor on %s is sent to log in", (path, loader) => expectSentToLogin(loader as Route, path));
+    it.each([["/fund-investment", fundsLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
+      expectSentToLogin(loader as Route, path),
+    );
   });
 
   describe("funds", () => {
     it("lists the funds with their terms; the sold-out one cannot be bought", async () => {
       const { cookie } = await customer();
       const page = await load<FundsPageData>(fundsLoader, "/fund-investment", cookie);
-      expect(page.funds.map((fund) => [fund.name, fund.days, fund.minReturn, fund.maxReturn, fund.amount, fund.soldOut])).toEqual([
+      expect(
+        page.funds.map((fund) => [fund.name, fund.days, fund.minReturn, fund.maxReturn, fund.amount, fund.soldOut]),
+      ).toEqual([
         ["Liquid Plus 14-Day Fund", 14, "1.00", "1.50", "5000.00", false],
         ["Short-Term Income Fund", 90, "3.50", "4.50", "10000.00", false],
         ["Balanced Advantage Fund", 180, "6.00", "9.00", "25000.00", false],
@@ -45,20 +59,31 @@ describe("on a real provider", () => {
         ["Infrastructure Opportunities Fund", 720, "18.00", "26.00", "100000.00", true],
       ]);
       const soldOut = page.funds[4];
-      const refused = await refusedForm(await post(fundsAction, "/fund-investment", { intent: "review", invest: String(soldOut.id) }, cookie));
+      const refused = await refusedForm(
+        await post(fundsAction, "/fund-investment", { intent: "review", invest: String(soldOut.id) }, cookie),
+      );
       expect(refused.error?.[""]).toEqual(["Sold out"]);
     });
 
     it("invest: review, confirm twice with one key, one order in the active tab; the other tabs are empty", async () => {
       const { cookie } = await customer("1000000.00");
       const fund = (await load<FundsPageData>(fundsLoader, "/fund-investment", cookie)).funds[1];
-      const reviewed = await post(fundsAction, "/fund-investment", { intent: "review", invest: String(fund.id) }, cookie);
+      const reviewed = await post(
+        fundsAction,
+        "/fund-investment",
+        { intent: "review", invest: String(fund.id) },
+        cookie,
+      );
       const location = reviewed.headers.get("Location")!;
       expect(location).toMatch(new RegExp(`^/fund-investment\\?invest=${fund.id}&step=review&key=[0-9a-f-]{36}$`));
       const { key } = queryOf(location);
-      expect((await load<FundsPageData>(fundsLoader, location, cookie)).review).toMatchObject({ key, fund: { name: "Short-Term Income Fund" } });
+      expect((await load<FundsPageData>(fundsLoader, location, cookie)).review).toMatchObject({
+        key,
+        fund: { name: "Short-Term Income Fund" },
+      });
 
-      const confirm = () => post(fundsAction, location, { intent: "confirm", invest: String(fund.id), idempotency_key: key }, cookie);
+      const confirm = () =>
+        post(fundsAction, location, { intent: "confirm", invest: String(fund.id), idempotency_key: key }, cookie);
       const first = await confirm();
       expect(first.headers.get("Location")).toBe("/fund-investment/orders");
       expect(await toastOf(first)).toBe("Investment successful: ₹10,000.00 in Short-Term Income Fund");
@@ -66,12 +91,26 @@ describe("on a real provider", () => {
 
       const all = await load<FundOrdersData>(fundOrdersLoader, "/fund-investment/orders", cookie);
       // Expected return at the range's midpoint (4.00 %) of 10000.00.
-      expect(all.rows.map((row) => [row.name, row.days, row.amount, row.expectedReturn, row.minReturn, row.maxReturn, row.status])).toEqual([
-        ["Short-Term Income Fund", 90, "10000.00", "400.00", "3.50", "4.50", "active"],
-      ]);
-      expect((await load<FundOrdersData>(fundOrdersLoader, "/fund-investment/orders?tab=active", cookie)).rows).toHaveLength(1);
-      expect((await load<FundOrdersData>(fundOrdersLoader, "/fund-investment/orders?tab=completed", cookie)).rows).toEqual([]);
-      expect((await load<FundOrdersData>(fundOrdersLoader, "/fund-investment/orders?tab=cancelled", cookie)).rows).toEqual([]);
+      expect(
+        all.rows.map((row) => [
+          row.name,
+          row.days,
+          row.amount,
+          row.expectedReturn,
+          row.minReturn,
+          row.maxReturn,
+          row.status,
+        ]),
+      ).toEqual([["Short-Term Income Fund", 90, "10000.00", "400.00", "3.50", "4.50", "active"]]);
+      expect(
+        (await load<FundOrdersData>(fundOrdersLoader, "/fund-investment/orders?tab=active", cookie)).rows,
+      ).toHaveLength(1);
+      expect(
+        (await load<FundOrdersData>(fundOrdersLoader, "/fund-investment/orders?tab=completed", cookie)).rows,
+      ).toEqual([]);
+      expect(
+        (await load<FundOrdersData>(fundOrdersLoader, "/fund-investment/orders?tab=cancelled", cookie)).rows,
+      ).toEqual([]);
     });
   });
 });
@@ -88,14 +127,38 @@ describe("when the provider fails", () => {
       ["something_new", "Investment failed"],
     ])("a refused fund purchase (%s) is the investment-failed message", async (code, message) => {
       provider.respond((call) => {
-        if (call.path === "/v2/fund/list") return { rows: [{ id: 3, name: "Balanced Advantage Fund", min_return: "6.00", max_return: "9.00", investment_period: 180, amount: "25000.00", issue_amount: "50000000.00", sold_amount: "0.00", status: "open" }], count: 1 };
+        if (call.path === "/v2/fund/list")
+          return {
+            rows: [
+              {
+                id: 3,
+                name: "Balanced Advantage Fund",
+                min_return: "6.00",
+                max_return: "9.00",
+                investment_period: 180,
+                amount: "25000.00",
+                issue_amount: "50000000.00",
+                sold_amount: "0.00",
+                status: "open",
+              },
+            ],
+            count: 1,
+          };
         if (call.path === "/stock/success/fund/purchase") throw new ProviderError(code);
         throw new Error(`unexpected call ${call.path}`);
       });
-      const response = await post(fundsAction, `/fund-investment?invest=3&step=review&key=${KEY}`, { intent: "confirm", invest: "3", idempotency_key: KEY }, session.cookie);
+      const response = await post(
+        fundsAction,
+        `/fund-investment?invest=3&step=review&key=${KEY}`,
+        { intent: "confirm", invest: "3", idempotency_key: KEY },
+        session.cookie,
+      );
       expect(response.status).toBe(400);
       expect(((await response.json()) as ReplyJson).result.error?.[""]).toEqual([message]);
-      expect(provider.calls.find((call) => call.path === "/stock/success/fund/purchase")?.body).toEqual({ project_id: 3, idempotency_key: KEY });
+      expect(provider.calls.find((call) => call.path === "/stock/success/fund/purchase")?.body).toEqual({
+        project_id: 3,
+        idempotency_key: KEY,
+      });
     });
   });
 });

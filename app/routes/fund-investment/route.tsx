@@ -6,6 +6,7 @@
  */
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { Pager } from "~/components/ui/Pager";
@@ -14,25 +15,27 @@ import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
 import { PurchaseReview } from "~/features/products/PurchaseReview";
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
-import { createFundConfirmSchema } from "./schema";
 import { productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import type { ActionReply } from "~/forms/reply";
-import { formatMoney, type FormatContext } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
+import { noStoreHeaders } from "~/http/no-store";
 import type { TFunction } from "~/i18n/config";
-import type { FundFigures } from "~/provider/products.server";
+import { formatMoney, type FormatContext } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import type { FundFigures } from "~/provider/products.server";
 import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 import type { action, FundsPageData, loader } from "./route.server";
-import { noStoreHeaders } from "~/http/no-store";
+import { createFundConfirmSchema } from "./schema";
 
 export { action, loader } from "./route.server";
 export type { FundsPageData } from "./route.server";
 
-export const handle: PageHandle = { i18n: ["products:funds", "products:block", "products:buy", "products:review", "products:orders", "products:period"], titleKey: "products:funds.title" };
+export const handle: PageHandle = {
+  i18n: ["products:funds", "products:block", "products:buy", "products:review", "products:orders", "products:period"],
+  titleKey: "products:funds.title",
+};
 export const links = productLinks;
 export const headers = noStoreHeaders;
 
@@ -89,7 +92,15 @@ function expectedRange(fund: FundFigures, fmt: FormatContext, t: TFunction<"prod
   return t("funds.expectedValue", { low: formatMoney(low, fmt), high: formatMoney(high, fmt) });
 }
 
-function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResult: ActionReply["result"] | undefined; offline: boolean }) {
+function FundList({
+  data,
+  lastResult,
+  offline,
+}: {
+  data: FundsPageData;
+  lastResult: ActionReply["result"] | undefined;
+  offline: boolean;
+}) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const navigation = useNavigation();
@@ -97,10 +108,22 @@ function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResu
   // from the reply itself (as on /records).
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const errors = [...(lastResult?.error?.[""] ?? []), ...(offline ? [t("review.offlineForm")] : [])];
-  if (data.failed) return <ListFailed retryHref={fundsHref({ page: data.page })} message={t("funds.loadFailed")} retryLabel={t("block.retry")} />;
+  if (data.failed)
+    return (
+      <ListFailed
+        retryHref={fundsHref({ page: data.page })}
+        message={t("funds.loadFailed")}
+        retryLabel={t("block.retry")}
+      />
+    );
   return (
     <>
-      <FormErrorSummary fields={[]} formErrors={errors} formId="funds-list" lastResult={offline ? { status: "error" } : lastResult} />
+      <FormErrorSummary
+        fields={[]}
+        formErrors={errors}
+        formId="funds-list"
+        lastResult={offline ? { status: "error" } : lastResult}
+      />
       {data.funds.length === 0 ? (
         <p className="pr-empty">{t("funds.empty")}</p>
       ) : (
@@ -111,7 +134,11 @@ function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResu
               level={2}
               title={fund.name}
               figures={[
-                { label: t("funds.range"), value: returnRangeText(t, fund.minReturn, fund.maxReturn, fmt), numeric: true },
+                {
+                  label: t("funds.range"),
+                  value: returnRangeText(t, fund.minReturn, fund.maxReturn, fmt),
+                  numeric: true,
+                },
                 { label: t("funds.period"), value: periodText(t, fund.days) },
                 { label: t("funds.amount"), value: formatMoney(fund.amount, fmt), numeric: true },
                 { label: t("funds.issued"), value: formatMoney(fund.issued, fmt), numeric: true },
@@ -125,7 +152,13 @@ function FundList({ data, lastResult, offline }: { data: FundsPageData; lastResu
                       form: (label) => (
                         <Form method="post" action={fundsHref({ page: data.page })} preventScrollReset>
                           <input type="hidden" name="invest" value={fund.id} />
-                          <button type="submit" name="intent" value="review" className="button button--small" disabled={busy}>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="review"
+                            className="button button--small"
+                            disabled={busy}
+                          >
                             {label}
                           </button>
                         </Form>

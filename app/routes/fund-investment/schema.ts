@@ -11,5 +11,9 @@ export function createFundReviewSchema(t: T) {
 }
 
 export function createFundConfirmSchema(t: T) {
-  return z.object({ intent: intent("confirm", t), invest: idField(t("funds.gone")), idempotency_key: idempotencyKey(t) });
+  return z.object({
+    intent: intent("confirm", t),
+    invest: idField(t("funds.gone")),
+    idempotency_key: idempotencyKey(t),
+  });
 }

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 
-import { createIpoReviewSchema } from "./schema";
 import { IPO_STEP, boundBroken } from "~/features/products/quantity";
 import { QuantityStepDialog } from "~/features/products/QuantityStepDialog";
 import { useQuantityStep } from "~/features/products/useQuantityStep";
@@ -8,11 +8,11 @@ import { hiddenProps } from "~/forms/hidden";
 import type { ActionReply } from "~/forms/reply";
 import { formatRate, walletCurrencies } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
-import { money, toBig } from "~/utils/decimal";
 import { useFormat } from "~/i18n/format-context";
+import { money, toBig } from "~/utils/decimal";
 import { ipoHref } from "~/utils/hrefs";
 
+import { createIpoReviewSchema } from "./schema";
 import type { ApplyStep } from "./types";
 
 /**
@@ -21,13 +21,28 @@ import type { ApplyStep } from "./types";
  * after Review). The amount to be held follows the quantity; for an IPO in another currency than the wallet's, with
  * about what the wallet holds at the pair's rate (docs/decisions/0191).
  */
-export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; lastResult: ActionReply["result"] | undefined; offline: boolean }) {
+export function ApplyForm({
+  apply,
+  lastResult,
+  offline,
+}: {
+  apply: ApplyStep;
+  lastResult: ActionReply["result"] | undefined;
+  offline: boolean;
+}) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const ipo = apply.ipo;
   const bounds = { min: ipo.min, max: ipo.max };
   const schema = useMemo(() => createIpoReviewSchema(t, { min: ipo.min, max: ipo.max }), [t, ipo.min, ipo.max]);
-  const step = useQuantityStep({ id: "ipo-apply", schema, item: { apply: String(ipo.id) }, loaded: apply, lastResult, offline });
+  const step = useQuantityStep({
+    id: "ipo-apply",
+    schema,
+    item: { apply: String(ipo.id) },
+    loaded: apply,
+    lastResult,
+    offline,
+  });
   const { fields, quantity } = step;
   const outOfRange = quantity !== null && boundBroken(quantity, ipo.min, ipo.max) ? t("ipo.outOfRange", bounds) : null;
   const held = quantity !== null && !outOfRange ? money(toBig(ipo.price).times(quantity)) : null;
@@ -39,7 +54,8 @@ export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; la
     const rate = apply.rate;
     if (!rate) return t("ipo.heldLine", { amount: shown });
     const currencies = walletCurrencies(ipo.market, fmt);
-    if (!rate.conversion || !currencies) return t("ipo.heldLineAtRate", { amount: shown, to: currencies?.to ?? fmt.deployment.currency, pair: rate.pair });
+    if (!rate.conversion || !currencies)
+      return t("ipo.heldLineAtRate", { amount: shown, to: currencies?.to ?? fmt.deployment.currency, pair: rate.pair });
     // As the provider holds it: issue price × quantity × rate, rounded once (decision 0145).
     const wallet = money(toBig(ipo.price).times(count).times(rate.conversion.rate));
     return t("ipo.heldLineConverted", {
@@ -61,8 +77,15 @@ export function ApplyForm({ apply, lastResult, offline }: { apply: ApplyStep; la
       range={{ ...bounds, step: IPO_STEP, start: ipo.max }}
       boundNotes={{ min: t("ipo.atMinimum", bounds), max: t("ipo.atMaximum", bounds) }}
       typedError={outOfRange}
-      stepper={{ up: t("ipo.increase", { step: IPO_STEP }), down: t("ipo.decrease", { step: IPO_STEP }), review: t("ipo.review") }}
-      field={{ label: t("review.quantity"), hint: t("ipo.quantityHint", { min: formatInteger(ipo.min, fmt), max: formatInteger(ipo.max, fmt) }) }}
+      stepper={{
+        up: t("ipo.increase", { step: IPO_STEP }),
+        down: t("ipo.decrease", { step: IPO_STEP }),
+        review: t("ipo.review"),
+      }}
+      field={{
+        label: t("review.quantity"),
+        hint: t("ipo.quantityHint", { min: formatInteger(ipo.min, fmt), max: formatInteger(ipo.max, fmt) }),
+      }}
       total={total}
       cancelLabel={t("buy.cancel")}
     />

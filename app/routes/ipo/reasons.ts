@@ -1,5 +1,5 @@
-import { formatDate, type FormatContext } from "~/i18n/format";
 import type { TFunction } from "~/i18n/config";
+import { formatDate, type FormatContext } from "~/i18n/format";
 import type { IpoFigures } from "~/provider/products.server";
 
 /**

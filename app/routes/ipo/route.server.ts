@@ -6,28 +6,34 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { createIpoConfirmSchema, createIpoReviewSchema } from "./schema";
 import { purchaseConfirm } from "~/features/products/purchase.server";
 import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
-import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import { walletEstimate } from "~/utils/estimate";
 import { rateConversion, reviewRate } from "~/features/trading/order.server";
-import { refuse, submitToProvider, toReview } from "~/forms/action.server";
-import { currencyName, walletConversion, walletCurrencies, type WalletConversion } from "~/i18n/currency";
 import { rateText } from "~/features/trading/rate-text";
+import { refuse, submitToProvider, toReview } from "~/forms/action.server";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
+import { NO_STORE } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
+import { currencyName, walletConversion, walletCurrencies, type WalletConversion } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
-import { applyForIpo, getBalance, getIpos, ipoFigures, type IpoApplicationRow, type IpoFigures } from "~/provider/products.server";
+import {
+  applyForIpo,
+  getBalance,
+  getIpos,
+  ipoFigures,
+  type IpoApplicationRow,
+  type IpoFigures,
+} from "~/provider/products.server";
 import type { Toast } from "~/session/toast";
-import { requireSameOrigin } from "~/http/security.server";
 import { money, toBig } from "~/utils/decimal";
+import { walletEstimate } from "~/utils/estimate";
 import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
 import { ipoUnavailableReason } from "./reasons";
+import { createIpoConfirmSchema, createIpoReviewSchema } from "./schema";
 import type { IpoPageData, IpoReview } from "./types";
-import { NO_STORE } from "~/http/no-store";
-
 
 const readId = (value: unknown) => (typeof value === "string" && /^[0-9]{1,10}$/.test(value) ? Number(value) : null);
 
@@ -55,13 +61,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (step === "up" || step === "down") {
       const stepped = stepWithin(typed, step, { ...range, step: IPO_STEP, start: ipo.max });
       quantity = String(stepped.quantity);
-      stepNote = stepped.bound ? t(stepped.bound === "min" ? "ipo.atMinimum" : "ipo.atMaximum", { min: ipo.min, max: ipo.max }) : null;
+      stepNote = stepped.bound
+        ? t(stepped.bound === "min" ? "ipo.atMinimum" : "ipo.atMaximum", { min: ipo.min, max: ipo.max })
+        : null;
     }
     const key = query.get("key") ?? "";
     const count = readQuantity(typed);
-    const reviewing = step === "review" && ipo.canApply && IDEMPOTENCY_KEY.test(key) && count !== null && !boundBroken(count, ipo.min, ipo.max);
+    const reviewing =
+      step === "review" &&
+      ipo.canApply &&
+      IDEMPOTENCY_KEY.test(key) &&
+      count !== null &&
+      !boundBroken(count, ipo.min, ipo.max);
     // docs/decisions/0191: a US IPO on INR is held in rupees at the pair's rate; the step and the review say how much.
-    const [rate, balance] = await Promise.all([reviewRate(context, ipo.market), reviewing ? attempt(getBalance(context.provider)) : null]);
+    const [rate, balance] = await Promise.all([
+      reviewRate(context, ipo.market),
+      reviewing ? attempt(getBalance(context.provider)) : null,
+    ]);
     if (balance && !balance.ok) logFailure("ipo balance", balance.failure);
     const conversion = rateConversion(rate, ipo.market, context.fmt);
     apply = {
@@ -75,13 +91,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
         key,
         quantity: count,
         amount: money(toBig(ipo.price).times(count)),
-        walletAmount: rate ? (conversion ? walletEstimate({ side: "buy", price: ipo.price, quantity: count, feeRate: "0", rate: conversion.rate }).net : null) : money(toBig(ipo.price).times(count)),
+        walletAmount: rate
+          ? conversion
+            ? walletEstimate({ side: "buy", price: ipo.price, quantity: count, feeRate: "0", rate: conversion.rate })
+                .net
+            : null
+          : money(toBig(ipo.price).times(count)),
         balance: balance?.ok ? balance.data : null,
         rateNote: rate ? ipoRateNote(context, ipo.market, rate.pair, conversion) : null,
       };
     }
   }
-  const data: IpoPageData = { ipos: ipos ?? [], failed: ipos === null, apply, applyGone: id !== null && ipos !== null && !ipo, review };
+  const data: IpoPageData = {
+    ipos: ipos ?? [],
+    failed: ipos === null,
+    apply,
+    applyGone: id !== null && ipos !== null && !ipo,
+    review,
+  };
   return json(data, { status: ipos === null ? 503 : 200, headers: NO_STORE });
 }
 
@@ -98,7 +125,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: createIpoReviewSchema(t, range) });
     if (!ipo) return refuse(submission, { form: "amount", formErrors: [t("ipo.gone")] });
     if (submission.status !== "success") return refuse(submission, { form: "amount" });
-    if (!ipo.canApply) return refuse(submission, { form: "amount", formErrors: [ipoUnavailableReason(t, ipo, context.fmt)] });
+    if (!ipo.canApply)
+      return refuse(submission, { form: "amount", formErrors: [ipoUnavailableReason(t, ipo, context.fmt)] });
     // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
     return toReview((key) => ipoHref({ item: ipo.id, quantity: submission.value.quantity, step: "review", key }));
   }
@@ -111,7 +139,14 @@ export async function action({ request }: ActionFunctionArgs) {
     ...confirm,
     t,
     where: "ipo apply",
-    call: ({ quantity, idempotency_key }) => applyForIpo(context.provider, { id: ipo.id, tag: ipo.symbol, count: quantity, price: ipo.price, idempotencyKey: idempotency_key }),
+    call: ({ quantity, idempotency_key }) =>
+      applyForIpo(context.provider, {
+        id: ipo.id,
+        tag: ipo.symbol,
+        count: quantity,
+        price: ipo.price,
+        idempotencyKey: idempotency_key,
+      }),
     success: (application) => ({ to: ipoOrdersHref(), toast: appliedToast(context, ipo, application) }),
     message: (failure) => failureMessage(t, failure, "products:ipo.failed"),
   });
@@ -129,17 +164,30 @@ function appliedToast(context: UserRequestContext, ipo: IpoFigures, application:
   };
   const conversion =
     application.fx_source && application.fx_source !== "same_currency" && application.fx_rate !== undefined
-      ? walletConversion(ipo.market, context.fmt, { rate: application.fx_rate, source: application.fx_source, at: application.created_at })
+      ? walletConversion(ipo.market, context.fmt, {
+          rate: application.fx_rate,
+          source: application.fx_source,
+          at: application.created_at,
+        })
       : null;
   if (!conversion || !application.wallet_amount) return { key: "products:toast.ipoApplied", values };
   return {
     key: "products:toast.ipoAppliedConverted",
-    values: { ...values, wallet: formatMoney(application.wallet_amount, context.fmt), rate: rateText(context.t, conversion, context.fmt) },
+    values: {
+      ...values,
+      wallet: formatMoney(application.wallet_amount, context.fmt),
+      rate: rateText(context.t, conversion, context.fmt),
+    },
   };
 }
 
 /** The review's note on the currencies and the rate the estimate uses (or, without a quote, only the pair's name). */
-function ipoRateNote(context: UserRequestContext, market: string, pair: string, conversion: WalletConversion | null): string | null {
+function ipoRateNote(
+  context: UserRequestContext,
+  market: string,
+  pair: string,
+  conversion: WalletConversion | null,
+): string | null {
   const currencies = walletCurrencies(market, context.fmt);
   if (!currencies) return null;
   return context.t(conversion ? "ipo.rateNote" : "ipo.rateAtApplyNote", {

@@ -12,33 +12,36 @@
  */
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 
 import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
 import { PurchaseReview, type ConfirmReply } from "~/features/products/PurchaseReview";
 import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
-import { createIpoConfirmSchema } from "./schema";
 import { productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { noStoreHeaders } from "~/http/no-store";
+import type { TFunction } from "~/i18n/config";
 import { walletCurrencies } from "~/i18n/currency";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
-import type { TFunction } from "~/i18n/config";
+import { useFormat } from "~/i18n/format-context";
 import type { IpoFigures } from "~/provider/products.server";
 import { toBig } from "~/utils/decimal";
-import { useFormat } from "~/i18n/format-context";
 import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 import { ApplyForm } from "./ApplyForm";
 import { ipoUnavailableReason } from "./reasons";
 import type { action, loader } from "./route.server";
+import { createIpoConfirmSchema } from "./schema";
 import type { IpoPageData, IpoReview } from "./types";
-import { noStoreHeaders } from "~/http/no-store";
 
 export { action, loader } from "./route.server";
 
-export const handle: PageHandle = { i18n: ["products:ipo", "products:block", "products:buy", "products:review", "products:orders"], titleKey: "products:ipo.title" };
+export const handle: PageHandle = {
+  i18n: ["products:ipo", "products:block", "products:buy", "products:review", "products:orders"],
+  titleKey: "products:ipo.title",
+};
 export const links = productLinks;
 export const headers = noStoreHeaders;
 
@@ -55,7 +58,11 @@ export default function IpoPage() {
       heading={t("ipo.heading")}
       orders={{ href: ipoOrdersHref(), label: t("ipo.ordersLink") }}
       list={<IpoList data={data} />}
-      gone={data.applyGone ? { title: t("ipo.goneTitle"), message: t("ipo.gone"), href: ipoHref(), backLabel: t("ipo.backToList") } : null}
+      gone={
+        data.applyGone
+          ? { title: t("ipo.goneTitle"), message: t("ipo.gone"), href: ipoHref(), backLabel: t("ipo.backToList") }
+          : null
+      }
       step={
         data.apply && review ? (
           <IpoReviewStep key={review.key} ipo={data.apply.ipo} review={review} {...confirm} />
@@ -70,7 +77,8 @@ export default function IpoPage() {
 function IpoList({ data }: { data: IpoPageData }) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
-  if (data.failed) return <ListFailed retryHref={ipoHref()} message={t("ipo.loadFailed")} retryLabel={t("block.retry")} />;
+  if (data.failed)
+    return <ListFailed retryHref={ipoHref()} message={t("ipo.loadFailed")} retryLabel={t("block.retry")} />;
   if (data.ipos.length === 0) return <p className="pr-empty">{t("ipo.empty")}</p>;
   return (
     <ul className="list pr-items" aria-label={t("ipo.listLabel")}>
@@ -83,8 +91,15 @@ function IpoList({ data }: { data: IpoPageData }) {
           badge={ipoStatusName(t, ipo.status)}
           figures={[
             { label: t("ipo.price"), value: formatMarketMoney(ipo.price, fmt, ipo.market), numeric: true },
-            { label: t("ipo.range"), value: t("ipo.rangeValue", { min: formatInteger(ipo.min, fmt), max: formatInteger(ipo.max, fmt) }), numeric: true },
-            { label: t("ipo.window"), value: t("ipo.windowValue", { start: formatDate(ipo.start, fmt), end: formatDate(ipo.end, fmt) }) },
+            {
+              label: t("ipo.range"),
+              value: t("ipo.rangeValue", { min: formatInteger(ipo.min, fmt), max: formatInteger(ipo.max, fmt) }),
+              numeric: true,
+            },
+            {
+              label: t("ipo.window"),
+              value: t("ipo.windowValue", { start: formatDate(ipo.start, fmt), end: formatDate(ipo.end, fmt) }),
+            },
           ]}
           buy={
             ipo.canApply
@@ -116,11 +131,13 @@ function IpoReviewStep({ ipo, review, ...reply }: { ipo: IpoFigures; review: Ipo
     { label: t("ipo.price"), value: formatMarketMoney(ipo.price, fmt, ipo.market) },
     { label: t("ipo.held"), value: formatMarketMoney(review.amount, fmt, ipo.market) },
   ];
-  if (currencies && review.walletAmount) rows.push({ label: t("ipo.walletHeld"), value: formatMoney(review.walletAmount, fmt) });
+  if (currencies && review.walletAmount)
+    rows.push({ label: t("ipo.walletHeld"), value: formatMoney(review.walletAmount, fmt) });
   if (review.balance !== null) rows.push({ label: t("ipo.balance"), value: formatMoney(review.balance, fmt) });
   const notes = [t("ipo.heldNote")];
   if (review.rateNote) notes.push(review.rateNote);
-  if (review.balance !== null && review.walletAmount !== null && toBig(review.walletAmount).gt(review.balance)) notes.push(t("ipo.overBalance"));
+  if (review.balance !== null && review.walletAmount !== null && toBig(review.walletAmount).gt(review.balance))
+    notes.push(t("ipo.overBalance"));
   return (
     <PurchaseReview
       title={t("ipo.reviewTitle")}

@@ -8,7 +8,11 @@ import { idField, idempotencyKey, intent, quantityField, type T } from "~/featur
 
 function ipoQuantity(t: T, range: { min: number; max: number }) {
   const outOfRange = t("ipo.outOfRange", { min: range.min, max: range.max });
-  return quantityField({ required: t("ipo.quantityRequired"), digits: t("ipo.digitsOnly"), min: outOfRange, max: outOfRange }, range.min, range.max);
+  return quantityField(
+    { required: t("ipo.quantityRequired"), digits: t("ipo.digitsOnly"), min: outOfRange, max: outOfRange },
+    range.min,
+    range.max,
+  );
 }
 
 export function createIpoReviewSchema(t: T, range: { min: number; max: number }) {
@@ -16,5 +20,10 @@ export function createIpoReviewSchema(t: T, range: { min: number; max: number })
 }
 
 export function createIpoConfirmSchema(t: T, range: { min: number; max: number }) {
-  return z.object({ intent: intent("confirm", t), apply: idField(t("ipo.gone")), quantity: ipoQuantity(t, range), idempotency_key: idempotencyKey(t) });
+  return z.object({
+    intent: intent("confirm", t),
+    apply: idField(t("ipo.gone")),
+    quantity: ipoQuantity(t, range),
+    idempotency_key: idempotencyKey(t),
+  });
 }

@@ -1,13 +1,11 @@
 import { getInputProps } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RadioTabs } from "~/components/ui/Tabs";
-import { formatAmount } from "~/i18n/currency";
-import { ProfitLoss } from "~/features/trading/ProfitLoss";
-import { createOrderSchema } from "~/features/trading/schemas";
 import {
   MIN_QUANTITY,
   POSITION_TYPES,
@@ -17,12 +15,14 @@ import {
   readQuantity,
   stepQuantity,
 } from "~/features/trading/order";
-import { orderEstimate } from "~/utils/estimate";
-import { formatInteger, formatMarketMoney } from "~/i18n/format";
+import { ProfitLoss } from "~/features/trading/ProfitLoss";
+import { createOrderSchema } from "~/features/trading/schemas";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
-import { useTranslation } from "react-i18next";
+import { formatAmount } from "~/i18n/currency";
+import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import { orderEstimate } from "~/utils/estimate";
 
 import { Stepper } from "./Stepper";
 import type { StepProps, TradingPageData } from "./types";
@@ -34,12 +34,7 @@ import type { StepProps, TradingPageData } from "./types";
  * focus, and "Error: " in the title. Nothing is clamped behind the customer's back: 999 stays 999 and says why it
  * cannot be ordered. With JS, − / + change the field in place (no round trip).
  */
-export function OrderForm({
-  data,
-  livePrice,
-  lastResult,
-  clientFailure,
-}: StepProps & { livePrice: number }) {
+export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepProps & { livePrice: number }) {
   const { t } = useTranslation("trade");
   const fmt = useFormat();
   const location = useLocation();
@@ -49,7 +44,12 @@ export function OrderForm({
     id: `order-${data.side}`,
     schema,
     lastResult,
-    defaultValue: { type: data.side, position: data.form.position, quantity: data.form.quantity, lot: data.form.lot ?? undefined },
+    defaultValue: {
+      type: data.side,
+      position: data.form.position,
+      quantity: data.form.quantity,
+      lot: data.form.lot ?? undefined,
+    },
     offline: clientFailure === "offline",
     offlineMessage: t("offline.reviewNotSent"),
   });
@@ -60,7 +60,9 @@ export function OrderForm({
   const position = readPositionType(fields.position.value ?? data.form.position);
   const typed = fields.quantity.value ?? "";
   const quantity = readQuantity(typed);
-  const quantityErrors = fields.quantity.errors ?? (stepNote === undefined ? (data.stepWarning ? [data.stepWarning] : null) : stepNote ? [stepNote] : null);
+  const quantityErrors =
+    fields.quantity.errors ??
+    (stepNote === undefined ? (data.stepWarning ? [data.stepWarning] : null) : stepNote ? [stepNote] : null);
   const action = location.pathname + location.search;
   const firstLotId = data.lots[0] ? `${form.id}-lot-${data.lots[0].no}` : form.id;
 
@@ -73,9 +75,16 @@ export function OrderForm({
     );
   }
 
-  const estimate = quantity !== null && quantity >= MIN_QUANTITY ? orderEstimate({ side: data.side, price: livePrice, quantity, feeRate: data.feeRate }) : null;
+  const estimate =
+    quantity !== null && quantity >= MIN_QUANTITY
+      ? orderEstimate({ side: data.side, price: livePrice, quantity, feeRate: data.feeRate })
+      : null;
   const lotLabel = (lot: TradingPageData["lots"][number]) =>
-    t("sell.lotLabel", { count: lot.count, qty: formatInteger(lot.count, fmt), price: formatMarketMoney(lot.price, fmt, lot.market) });
+    t("sell.lotLabel", {
+      count: lot.count,
+      qty: formatInteger(lot.count, fmt),
+      price: formatMarketMoney(lot.price, fmt, lot.market),
+    });
 
   return (
     <section aria-labelledby="order-title" className="tr-order">
@@ -103,14 +112,16 @@ export function OrderForm({
           </ul>
         </section>
       ) : null}
-      <Form
-        method="post"
-        action={action}
-        {...formProps}
-        className="form"
-      >
+      <Form method="post" action={action} {...formProps} className="form">
         {/* Enter in the quantity field submits the first submit button: make that "Review", not "−". */}
-        <button type="submit" name="intent" value="review" className="tr-default-submit" tabIndex={-1} aria-hidden="true">
+        <button
+          type="submit"
+          name="intent"
+          value="review"
+          className="tr-default-submit"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
           {t("trading.review")}
         </button>
         <input {...hiddenProps(fields.type, data.side)} />
@@ -128,8 +139,7 @@ export function OrderForm({
                   defaultChecked={lot.no === (fields.lot.initialValue ?? data.form.lot)}
                 />
                 <span>
-                  {lotLabel(lot)}{" "}
-                  <ProfitLoss value={lot.profit} percent={lot.profit_percent} market={lot.market} />
+                  {lotLabel(lot)} <ProfitLoss value={lot.profit} percent={lot.profit_percent} market={lot.market} />
                 </span>
               </label>
             ))}
@@ -139,7 +149,10 @@ export function OrderForm({
           legend={t("positionType.legend")}
           name={fields.position.name}
           defaultValue={fields.position.initialValue ?? data.form.position}
-          options={POSITION_TYPES.map((type) => ({ value: type, label: t(`positionType.${type}`, { cap: QUANTITY_CAPS[type] }) }))}
+          options={POSITION_TYPES.map((type) => ({
+            value: type,
+            label: t(`positionType.${type}`, { cap: QUANTITY_CAPS[type] }),
+          }))}
         />
         <Stepper
           action={location.pathname}
@@ -162,7 +175,9 @@ export function OrderForm({
           />
         </Stepper>
         <p className="tr-estimate">
-          {estimate ? t("trading.estimate", { total: formatAmount(estimate.total, fmt, data.target.market) }) : t("trading.estimateNone")}
+          {estimate
+            ? t("trading.estimate", { total: formatAmount(estimate.total, fmt, data.target.market) })
+            : t("trading.estimateNone")}
         </p>
         <button type="submit" name="intent" value="review" className="button button--block" disabled={busy}>
           {t("trading.review")}

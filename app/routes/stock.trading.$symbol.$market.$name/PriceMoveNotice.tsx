@@ -1,11 +1,15 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 import { priceMoved, priceMoveMatters, priceMoveShare } from "~/features/trading/order";
 import { formatMarketMoney, intlLocale, numberFormat, priceDigits } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
-const SHARE_OPTIONS: Intl.NumberFormatOptions = { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 };
+const SHARE_OPTIONS: Intl.NumberFormatOptions = {
+  style: "percent",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+};
 
 /**
  * Defect 25: a screen-reader user hears when the order's price moved. Once the live price differs from
@@ -24,7 +28,12 @@ export function PriceMoveNotice({ reference, live, market }: { reference: number
   const moved = message === "" && priceMoved(reference, live, priceDigits(market));
   useEffect(() => {
     if (moved) {
-      setMessage(t("trading.priceMoved", { now: formatMarketMoney(live, fmt, market), was: formatMarketMoney(reference, fmt, market) }));
+      setMessage(
+        t("trading.priceMoved", {
+          now: formatMarketMoney(live, fmt, market),
+          was: formatMarketMoney(reference, fmt, market),
+        }),
+      );
     }
   }, [moved, live, reference, market, fmt, t]);
   const matters = priceMoveMatters(reference, live);

@@ -1,7 +1,8 @@
+import { useTranslation } from "react-i18next";
+
 import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus";
 import { PriceChange } from "~/components/ui/PriceChange";
 import { formatMarketMoney, priceDigits } from "~/i18n/format";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format-context";
 
 /**
@@ -45,7 +46,17 @@ export function QuotePanel({
         </div>
       </dl>
       <PriceFreshness asOf={asOf} stale={stale} />
-      <ReadPriceButton quote={{ name, market, kind: "stock", price: quote.price, change: quote.change, changePercent: quote.changePercent }} live={{ asOf, stale }} />
+      <ReadPriceButton
+        quote={{
+          name,
+          market,
+          kind: "stock",
+          price: quote.price,
+          change: quote.change,
+          changePercent: quote.changePercent,
+        }}
+        live={{ asOf, stale }}
+      />
     </section>
   );
 }

@@ -1,14 +1,14 @@
 import { useMemo } from "react";
-
-import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from "~/i18n/currency";
-import { rateText } from "~/features/trading/rate-text";
-import { QUANTITY_CAPS } from "~/features/trading/order";
-import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/i18n/format";
-import { CheckAnswers } from "~/forms/CheckAnswers";
-import { createConfirmSchema } from "~/features/trading/schemas";
 import { useTranslation } from "react-i18next";
-import { orderHref, recordsHref } from "~/utils/hrefs";
+
+import { QUANTITY_CAPS } from "~/features/trading/order";
+import { rateText } from "~/features/trading/rate-text";
+import { createConfirmSchema } from "~/features/trading/schemas";
+import { CheckAnswers } from "~/forms/CheckAnswers";
+import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from "~/i18n/currency";
+import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import { orderHref, recordsHref } from "~/utils/hrefs";
 
 import type { StepProps } from "./types";
 
@@ -27,7 +27,9 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
   const review = data.review!;
   const selling = data.side === "sell";
   const market = data.target.market;
-  const percent = numberFormat(intlLocale(fmt), { style: "percent", maximumFractionDigits: 3 }).format(Number(data.feeRate));
+  const percent = numberFormat(intlLocale(fmt), { style: "percent", maximumFractionDigits: 3 }).format(
+    Number(data.feeRate),
+  );
   const amount = (value: string) => formatAmount(value, fmt, market);
   const lot = data.lots.find((row) => row.no === review.lot);
 
@@ -44,9 +46,14 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
     [t("review.fee", { rate: percent }), amount(review.estimate.fee)],
     [t(selling ? "review.proceeds" : "review.cost"), amount(review.estimate.net)],
   );
-  if (selling && review.estimate.profit !== null) rows.push([t("review.profit"), formatSignedAmount(review.estimate.profit, fmt, market)]);
+  if (selling && review.estimate.profit !== null)
+    rows.push([t("review.profit"), formatSignedAmount(review.estimate.profit, fmt, market)]);
   const currencies = review.pair ? walletCurrencies(market, fmt) : null;
-  if (currencies && review.walletAmount) rows.push([t(selling ? "review.walletCreditEstimate" : "review.walletDebitEstimate"), formatMoney(review.walletAmount, fmt)]);
+  if (currencies && review.walletAmount)
+    rows.push([
+      t(selling ? "review.walletCreditEstimate" : "review.walletDebitEstimate"),
+      formatMoney(review.walletAmount, fmt),
+    ]);
   const notes = currencies
     ? [
         t(review.conversion ? "review.rateEstimateNote" : "review.rateAtFillNote", {
@@ -75,14 +82,24 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
       notes={[...notes, t("review.priceNote")]}
       hidden={hidden}
       confirmLabel={t(selling ? "review.confirmSell" : "review.confirmBuy")}
-      changeHref={orderHref(data.target, { type: data.side, position: review.position, quantity: review.quantity, lot: selling ? review.lot : undefined })}
+      changeHref={orderHref(data.target, {
+        type: data.side,
+        position: review.position,
+        quantity: review.quantity,
+        lot: selling ? review.lot : undefined,
+      })}
       recordsHref={recordsHref()}
       lastResult={lastResult}
       clientFailure={clientFailure}
       formId="confirm"
       confirmId={CONFIRM_ID}
       schema={schema}
-      texts={{ offline: t("offline.nothingOrdered"), outcomeUnknown: t("review.outcomeUnknown"), check: t("review.checkRecords"), change: t("review.change") }}
+      texts={{
+        offline: t("offline.nothingOrdered"),
+        outcomeUnknown: t("review.outcomeUnknown"),
+        check: t("review.checkRecords"),
+        change: t("review.change"),
+      }}
       listClassName="tr-review__list"
       frame={{ card: { className: "card tr-review", titleId: "review-title" } }}
     />

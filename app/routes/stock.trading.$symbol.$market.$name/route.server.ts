@@ -8,8 +8,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { displaySymbol } from "~/deployment";
-import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
-import { parseConfirmForm, parseOrderForm } from "~/features/trading/schemas";
 import {
   MIN_QUANTITY,
   quantityWarning,
@@ -21,19 +19,30 @@ import {
   type PositionType,
   type Side,
 } from "~/features/trading/order";
-import { orderEstimate, walletEstimate } from "~/utils/estimate";
-import { dealToast, loadLots, orderTarget, rateConversion, requireInstrument, reviewRate, type OrderTarget, type ReviewRate } from "~/features/trading/order.server";
+import {
+  dealToast,
+  loadLots,
+  orderTarget,
+  rateConversion,
+  requireInstrument,
+  reviewRate,
+  type OrderTarget,
+  type ReviewRate,
+} from "~/features/trading/order.server";
+import { parseConfirmForm, parseOrderForm } from "~/features/trading/schemas";
+import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
+import { NO_STORE } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
 import { formatInteger } from "~/i18n/format";
 import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
 import { getQuotes, type Quote } from "~/provider/market.server";
 import { getFeeRate, placeBuyOrder, sellPosition, type PositionFigures } from "~/provider/trading.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { redirectWithToast } from "~/session/toast.server";
+import { orderEstimate, walletEstimate } from "~/utils/estimate";
 import { orderHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
 import type { ReviewFigures, TradingPageData } from "./types";
-import { NO_STORE } from "~/http/no-store";
 
 /** Which form shows an action's reply: the order form (its fields are wrong) or the review's Confirm. */
 export type ReplyForm = "order" | "confirm";
@@ -106,7 +115,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     asOf: Date.now(),
     target: { symbol: quote.symbol, market: quote.market, name: target.name },
     display: displaySymbol(quote.symbol, context.deployment),
-    quote: { price: quote.price, change: quote.change, changePercent: quote.changePercent, high: quote.high, low: quote.low },
+    quote: {
+      price: quote.price,
+      change: quote.change,
+      changePercent: quote.changePercent,
+      high: quote.high,
+      low: quote.low,
+    },
     side,
     feeRate,
     form: { position, quantity, lot: lot?.no ?? null },
@@ -130,7 +145,10 @@ async function orderProblem(
   if (order.type !== "sell") return null;
   const lot = (await loadLots(context, target.symbol)).find((row) => row.no === order.lot);
   if (!lot) return { lot: [context.t("sell.lotGone")] };
-  if (order.quantity > lot.count) return { quantity: [context.t("sell.exceedsLot", { count: lot.count, qty: formatInteger(lot.count, context.fmt) })] };
+  if (order.quantity > lot.count)
+    return {
+      quantity: [context.t("sell.exceedsLot", { count: lot.count, qty: formatInteger(lot.count, context.fmt) })],
+    };
   return null;
 }
 
@@ -168,8 +186,18 @@ async function confirm(context: UserRequestContext, target: OrderTarget, formDat
   try {
     const deal =
       order.type === "buy"
-        ? await placeBuyOrder(context.provider, { tag: target.symbol, market: target.market, count: order.quantity, idempotencyKey: order.idempotency_key })
-        : await sellPosition(context.provider, { no: order.lot!, market: target.market, count: order.quantity, idempotencyKey: order.idempotency_key });
+        ? await placeBuyOrder(context.provider, {
+            tag: target.symbol,
+            market: target.market,
+            count: order.quantity,
+            idempotencyKey: order.idempotency_key,
+          })
+        : await sellPosition(context.provider, {
+            no: order.lot!,
+            market: target.market,
+            count: order.quantity,
+            idempotencyKey: order.idempotency_key,
+          });
     return redirectWithToast(orderHref(target, { type: order.type }), dealToast(context, deal));
   } catch (error) {
     const failure = classifyFailure(error);
@@ -178,12 +206,19 @@ async function confirm(context: UserRequestContext, target: OrderTarget, formDat
       // Confirm (same key) can only replay it (docs/product.md#networks).
       logFailure("order confirm", failure);
       return json(
-        { result: submission.reply({ formErrors: [t("review.outcomeUnknown")] }), form: "confirm" as ReplyForm, outcome: "unknown" },
+        {
+          result: submission.reply({ formErrors: [t("review.outcomeUnknown")] }),
+          form: "confirm" as ReplyForm,
+          outcome: "unknown",
+        },
         { status: 503, headers: NO_STORE },
       );
     }
     return json(
-      { result: submission.reply({ formErrors: [failureMessage(t, failure, "errors.submissionFailed")] }), form: "confirm" as ReplyForm },
+      {
+        result: submission.reply({ formErrors: [failureMessage(t, failure, "errors.submissionFailed")] }),
+        form: "confirm" as ReplyForm,
+      },
       { status: 400 },
     );
   }

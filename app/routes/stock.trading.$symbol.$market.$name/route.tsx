@@ -16,11 +16,12 @@ import {
   type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import { useLiveQuotes } from "~/components/market/liveQuotes";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { tradeLinks } from "~/features/trading/route-exports";
-import { useTranslation } from "react-i18next";
+import { noStoreHeaders } from "~/http/no-store";
 import { orderHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
@@ -29,14 +30,26 @@ import { PriceMoveNotice } from "./PriceMoveNotice";
 import { QuotePanel } from "./QuotePanel";
 import { Review } from "./Review";
 import type { action, loader, ReplyForm } from "./route.server";
-import { noStoreHeaders } from "~/http/no-store";
 
 export { action, loader } from "./route.server";
 
 /** docs/product.md#live-prices: the buy/sell screen refreshes every 3 s. */
 const REFRESH_MS = 3_000;
 
-export const handle: PageHandle = { i18n: ["trade:trading", "quotes", "trade:side", "trade:quantity", "trade:positionType", "trade:sell", "trade:review", "trade:offline", "trade:currency"], titleKey: "trade:trading.title" };
+export const handle: PageHandle = {
+  i18n: [
+    "trade:trading",
+    "quotes",
+    "trade:side",
+    "trade:quantity",
+    "trade:positionType",
+    "trade:sell",
+    "trade:review",
+    "trade:offline",
+    "trade:currency",
+  ],
+  titleKey: "trade:trading.title",
+};
 export const links = tradeLinks;
 export const headers = noStoreHeaders;
 
@@ -51,7 +64,10 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
     return await serverAction<typeof action>();
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
-    return { clientFailure: intent === "confirm" ? ("unknown" as const) : ("offline" as const), form: intent === "confirm" ? ("confirm" as ReplyForm) : ("order" as ReplyForm) };
+    return {
+      clientFailure: intent === "confirm" ? ("unknown" as const) : ("offline" as const),
+      form: intent === "confirm" ? ("confirm" as ReplyForm) : ("order" as ReplyForm),
+    };
   }
 }
 
@@ -85,7 +101,13 @@ export default function TradingPage() {
           current: side === data.side,
         }))}
       />
-      <QuotePanel name={data.target.name} market={data.target.market} quote={quote} asOf={live.asOf} stale={live.stale} />
+      <QuotePanel
+        name={data.target.name}
+        market={data.target.market}
+        quote={quote}
+        asOf={live.asOf}
+        stale={live.stale}
+      />
       {/* Keyed by what the customer is looking at: a new form or review is a new reference price. */}
       <PriceMoveNotice
         key={`${location.search}|${showReview ? "review" : "form"}`}
@@ -97,7 +119,13 @@ export default function TradingPage() {
         <Review key={data.review!.key} data={data} lastResult={lastResult} clientFailure={clientFailure} />
       ) : (
         // A new URL (tab switch, a step without JS, "Change order") brings new starting values: a fresh form.
-        <OrderForm key={location.search} data={data} livePrice={quote.price} lastResult={lastResult} clientFailure={clientFailure} />
+        <OrderForm
+          key={location.search}
+          data={data}
+          livePrice={quote.price}
+          lastResult={lastResult}
+          clientFailure={clientFailure}
+        />
       )}
     </div>
   );

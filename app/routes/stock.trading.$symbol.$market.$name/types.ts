@@ -1,9 +1,9 @@
 /** The buy/sell screen's loader data (what the server renders; the browser adds live prices and typing). */
-import type { ActionReply } from "~/forms/reply";
 import type { PositionType, Side } from "~/features/trading/order";
-import type { OrderEstimate } from "~/utils/estimate";
+import type { ActionReply } from "~/forms/reply";
 import type { WalletConversion } from "~/i18n/currency";
 import type { PositionFigures } from "~/provider/trading.server";
+import type { OrderEstimate } from "~/utils/estimate";
 
 export interface ReviewFigures {
   /** The idempotency key of this order, minted once when the review was first shown; it lives in the URL. */

@@ -1,5 +1,6 @@
-import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
 import { useTranslation } from "react-i18next";
+
+import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
 import type { StockFigures } from "~/provider/market.server";
 import { watchlistHref } from "~/utils/hrefs";
 

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import { StockRow } from "~/components/market/StockRow";
 import { canShowModal } from "~/components/ui/ConfirmDialog";
-import { useTranslation } from "react-i18next";
 import type { StockFigures } from "~/provider/market.server";
 import { watchlistHref } from "~/utils/hrefs";
 

@@ -5,31 +5,26 @@
  * `?edit=1&confirm=SYMBOL` renders the confirm step on the server; with JavaScript the same panel opens in the
  * list's one native <dialog>. The POST redirects back with a toast (docs/decisions/0041-watchlist-edit-without-js.md).
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 
+import { categoryName } from "~/components/market/categoryName";
 import { IndexGrid } from "~/components/market/IndexGrid";
+import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { PriceFreshness } from "~/components/market/LiveStatus";
 import { MarketError } from "~/components/market/MarketError";
-import { categoryName } from "~/components/market/categoryName";
-import { mergeQuote, useLiveQuotes } from "~/components/market/liveQuotes";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Pager } from "~/components/ui/Pager";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
-import { SYMBOL_PATTERN, parseWatchlistDelete } from "~/features/market/schemas.server";
 import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
-import { useTranslation } from "react-i18next";
+import { SYMBOL_PATTERN, parseWatchlistDelete } from "~/features/market/schemas.server";
+import { NO_STORE } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { watchlistRowFigures, type StockFigures } from "~/provider/market.server";
 import { listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
-import { requireSameOrigin } from "~/http/security.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { marketsHref, watchlistHref } from "~/utils/hrefs";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
@@ -37,9 +32,10 @@ import { requireUserContext } from "~/utils/request.server";
 
 import { DeletePanel } from "./DeletePanel";
 import { SavedStocks } from "./SavedStocks";
-import { NO_STORE } from "~/http/no-store";
 
-export const { headers, links, handle } = stockScreenExports("watchlist:watchlist.title", { i18n: ["watchlist", "quotes", "markets"] });
+export const { headers, links, handle } = stockScreenExports("watchlist:watchlist.title", {
+  i18n: ["watchlist", "quotes", "markets"],
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: data.description }] : [];
@@ -72,7 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const rows = saved.list.map((item) => watchlistRowFigures(item, deployment));
   // Only a stock on this page can be confirmed for deletion; anything else falls back to the edit list.
-  const confirm = edit && SYMBOL_PATTERN.test(confirmParam) ? rows.find((row) => row.symbol === confirmParam) ?? null : null;
+  const confirm =
+    edit && SYMBOL_PATTERN.test(confirmParam) ? (rows.find((row) => row.symbol === confirmParam) ?? null) : null;
 
   const data: WatchlistData = {
     description: t("watchlist.description"),
@@ -92,7 +89,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWatchlistDelete(await request.formData(), t);
   if (submission.status !== "success") {
     // Nothing is deleted; the edit list says why (with or without JavaScript).
-    return json({ result: submission.reply(), message: t("watchlist.invalidDelete") }, { status: 400, headers: NO_STORE });
+    return json(
+      { result: submission.reply(), message: t("watchlist.invalidDelete") },
+      { status: 400, headers: NO_STORE },
+    );
   }
   const { symbol, name, page } = submission.value;
   const back = watchlistHref({ page, edit: true });

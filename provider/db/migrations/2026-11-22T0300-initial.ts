@@ -14,12 +14,27 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("users")
     .addColumn("id", "integer", (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn("no", "integer", (c) => c.notNull().unique().defaultTo(sql`nextval('users_no_seq')`))
+    .addColumn("no", "integer", (c) =>
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`nextval('users_no_seq')`),
+    )
     .addColumn("phone", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("img", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("money", sql`numeric(20,2)`, (c) => c.notNull().defaultTo("0").check(sql`money >= 0`))
-    .addColumn("loan", sql`numeric(20,2)`, (c) => c.notNull().defaultTo("0").check(sql`loan >= 0`))
+    .addColumn("money", sql`numeric(20,2)`, (c) =>
+      c
+        .notNull()
+        .defaultTo("0")
+        .check(sql`money >= 0`),
+    )
+    .addColumn("loan", sql`numeric(20,2)`, (c) =>
+      c
+        .notNull()
+        .defaultTo("0")
+        .check(sql`loan >= 0`),
+    )
     .addColumn("invited_by", "text", (c) => c.references("invitation_codes.code"))
     .addColumn("created_at", "timestamptz", (c) => c.notNull())
     .addColumn("updated_at", "timestamptz", (c) => c.notNull())
@@ -98,9 +113,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("exchange_name", "text", (c) => c.notNull())
     .addColumn("market_name", "text", (c) => c.notNull())
     .addColumn("category", "text", (c) => c.notNull())
-    .addColumn("kind", "text", (c) =>
-      c.notNull().check(sql`kind in ('stock', 'index', 'forex', 'future', 'bond')`),
-    )
+    .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('stock', 'index', 'forex', 'future', 'bond')`))
     .addColumn("reference_price", sql`numeric(20,6)`, (c) => c.notNull().check(sql`reference_price > 0`))
     .addColumn("precision", "integer", (c) => c.notNull())
     .addColumn("sort_order", "integer", (c) => c.notNull())
@@ -118,7 +131,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["categories", "instruments", "news", "bills", "sms_outbox", "one_time_codes", "sessions", "users", "invitation_codes"]) {
+  for (const table of [
+    "categories",
+    "instruments",
+    "news",
+    "bills",
+    "sms_outbox",
+    "one_time_codes",
+    "sessions",
+    "users",
+    "invitation_codes",
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
   await sql`drop sequence if exists users_no_seq`.execute(db);

@@ -8,7 +8,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("phone", "text", (c) => c.notNull())
     .addColumn("created_at", "timestamptz", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("login_failures_phone_idx").on("login_failures").columns(["phone", "created_at"]).execute();
+  await db.schema
+    .createIndex("login_failures_phone_idx")
+    .on("login_failures")
+    .columns(["phone", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

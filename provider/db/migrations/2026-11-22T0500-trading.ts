@@ -20,8 +20,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("fee", sql`numeric(20,2)`, (c) => c.notNull().check(sql`fee >= 0`))
     .addColumn("amount", sql`numeric(20,2)`, (c) => c.notNull().check(sql`amount >= 0`))
     .addColumn("profit", sql`numeric(20,2)`)
-    .addColumn("held", sql`numeric(20,2)`, (c) => c.notNull().defaultTo("0").check(sql`held >= 0`))
-    .addColumn("remaining", "integer", (c) => c.notNull().defaultTo(0).check(sql`remaining >= 0 and remaining <= count`))
+    .addColumn("held", sql`numeric(20,2)`, (c) =>
+      c
+        .notNull()
+        .defaultTo("0")
+        .check(sql`held >= 0`),
+    )
+    .addColumn("remaining", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`remaining >= 0 and remaining <= count`),
+    )
     .addColumn("position_id", "integer", (c) => c.references("orders.id"))
     .addColumn("position_no", "text")
     .addColumn("status", "integer", (c) => c.notNull().check(sql`status in (0, 1, 2, 3)`))
@@ -58,6 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["watchlist", "idempotency_keys", "orders"]) await db.schema.dropTable(table).ifExists().execute();
+  for (const table of ["watchlist", "idempotency_keys", "orders"])
+    await db.schema.dropTable(table).ifExists().execute();
   await sql`drop sequence if exists orders_no_seq`.execute(db);
 }

@@ -36,7 +36,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("bank_card", "text", (c) => c.notNull())
     .addColumn("bank_user", "text", (c) => c.notNull())
     .addColumn("ifsc", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("status", "integer", (c) => c.notNull().defaultTo(0).check(sql`status in (0, 1, 2)`))
+    .addColumn("status", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`status in (0, 1, 2)`),
+    )
     .addColumn("reason", "text")
     .addColumn("created_at", "timestamptz", (c) => c.notNull())
     .addColumn("updated_at", "timestamptz", (c) => c.notNull())

@@ -12,8 +12,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "timestamptz", (c) => c.notNull())
     .addColumn("succeeded_at", "timestamptz")
     .execute();
-  await db.schema.createIndex("auth_attempts_subject_idx").on("auth_attempts").columns(["scope", "subject", "created_at"]).execute();
-  await db.schema.createIndex("auth_attempts_address_idx").on("auth_attempts").columns(["scope", "address", "created_at"]).execute();
+  await db.schema
+    .createIndex("auth_attempts_subject_idx")
+    .on("auth_attempts")
+    .columns(["scope", "subject", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("auth_attempts_address_idx")
+    .on("auth_attempts")
+    .columns(["scope", "address", "created_at"])
+    .execute();
   await db.schema.createIndex("auth_attempts_created_idx").on("auth_attempts").column("created_at").execute();
 }
 

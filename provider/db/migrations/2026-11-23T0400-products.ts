@@ -16,7 +16,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("market", "text", (c) => c.notNull())
     .addColumn("price", sql`numeric(20,2)`, (c) => c.notNull().check(sql`price > 0`))
-    .addColumn("min_count", "integer", (c) => c.notNull().defaultTo(100).check(sql`min_count between 1 and 100000`))
+    .addColumn("min_count", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(100)
+        .check(sql`min_count between 1 and 100000`),
+    )
     .addColumn("opens_at", "timestamptz", (c) => c.notNull())
     .addColumn("closes_at", "timestamptz", (c) => c.notNull())
     .addColumn("rate_required", "boolean", (c) => c.notNull().defaultTo(false))
@@ -56,7 +61,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint("block_deals_success_has_lot", sql`status = 2 or order_id is not null`)
     .execute();
   // One row per purchase intent: a retry of a failed attempt refreshes its row, a later success takes it over.
-  await db.schema.createIndex("block_deals_key_idx").on("block_deals").columns(["user_id", "idempotency_key"]).unique().execute();
+  await db.schema
+    .createIndex("block_deals_key_idx")
+    .on("block_deals")
+    .columns(["user_id", "idempotency_key"])
+    .unique()
+    .execute();
   await db.schema.createIndex("block_deals_user_idx").on("block_deals").columns(["user_id", "mold", "id"]).execute();
 
   await db.schema
@@ -87,7 +97,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("price", sql`numeric(20,2)`, (c) => c.notNull().check(sql`price > 0`))
     .addColumn("amount", sql`numeric(20,2)`, (c) => c.notNull().check(sql`amount > 0`))
     .addColumn("allotted_count", "integer", (c) => c.check(sql`allotted_count between 0 and count`))
-    .addColumn("refunded", sql`numeric(20,2)`, (c) => c.notNull().defaultTo("0").check(sql`refunded >= 0`))
+    .addColumn("refunded", sql`numeric(20,2)`, (c) =>
+      c
+        .notNull()
+        .defaultTo("0")
+        .check(sql`refunded >= 0`),
+    )
     // 1 pending (money held), 2 success (allotted, fully or partly), 3 failed (nothing allotted, money returned).
     .addColumn("status", "integer", (c) => c.notNull().check(sql`status in (1, 2, 3)`))
     .addColumn("reason", "text")
@@ -145,7 +160,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["chat_messages", "fund_orders", "fund_products", "ipo_applications", "ipos", "block_deals", "block_offers"]) {
+  for (const table of [
+    "chat_messages",
+    "fund_orders",
+    "fund_products",
+    "ipo_applications",
+    "ipos",
+    "block_deals",
+    "block_offers",
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

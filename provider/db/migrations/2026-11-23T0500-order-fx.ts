@@ -13,18 +13,26 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("orders")
-    .addColumn("fx_rate", sql`numeric(20,8)`, (c) => c.notNull().defaultTo(1).check(sql`fx_rate > 0`))
+    .addColumn("fx_rate", sql`numeric(20,8)`, (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`fx_rate > 0`),
+    )
     .addColumn("fx_source", "text", (c) => c.notNull().defaultTo("none"))
     .addColumn("fx_at", "timestamptz")
     .addColumn("wallet_price_all", sql`numeric(20,2)`, (c) => c.check(sql`wallet_price_all >= 0`))
     .addColumn("wallet_fee", sql`numeric(20,2)`, (c) => c.check(sql`wallet_fee >= 0`))
     .addColumn("wallet_amount", sql`numeric(20,2)`, (c) => c.check(sql`wallet_amount >= 0`))
     .execute();
-  await sql`update orders set fx_at = coalesce(filled_at, created_at), wallet_price_all = price_all, wallet_fee = fee, wallet_amount = amount`.execute(db);
+  await sql`update orders set fx_at = coalesce(filled_at, created_at), wallet_price_all = price_all, wallet_fee = fee, wallet_amount = amount`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   let alter = db.schema.alterTable("orders").dropColumn("fx_rate");
-  for (const column of ["fx_source", "fx_at", "wallet_price_all", "wallet_fee", "wallet_amount"]) alter = alter.dropColumn(column);
+  for (const column of ["fx_source", "fx_at", "wallet_price_all", "wallet_fee", "wallet_amount"])
+    alter = alter.dropColumn(column);
   await alter.execute();
 }

@@ -14,11 +14,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("wallet_fee", sql`numeric(20,2)`, (c) => c.check(sql`wallet_fee >= 0`))
     .addColumn("wallet_amount", sql`numeric(20,2)`, (c) => c.check(sql`wallet_amount >= 0`))
     .execute();
-  await sql`update block_deals set fx_source = 'none', wallet_price_all = price_all, wallet_fee = fee, wallet_amount = amount`.execute(db);
+  await sql`update block_deals set fx_source = 'none', wallet_price_all = price_all, wallet_fee = fee, wallet_amount = amount`.execute(
+    db,
+  );
 
   await db.schema
     .alterTable("ipo_applications")
-    .addColumn("fx_rate", sql`numeric(20,8)`, (c) => c.notNull().defaultTo(1).check(sql`fx_rate > 0`))
+    .addColumn("fx_rate", sql`numeric(20,8)`, (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`fx_rate > 0`),
+    )
     .addColumn("fx_source", "text", (c) => c.notNull().defaultTo("none"))
     .addColumn("wallet_amount", sql`numeric(20,2)`, (c) => c.check(sql`wallet_amount > 0`))
     .execute();
@@ -30,5 +37,10 @@ export async function down(db: Kysely<any>): Promise<void> {
   let deals = db.schema.alterTable("block_deals").dropColumn("fx_source");
   for (const column of ["wallet_price_all", "wallet_fee", "wallet_amount"]) deals = deals.dropColumn(column);
   await deals.execute();
-  await db.schema.alterTable("ipo_applications").dropColumn("fx_rate").dropColumn("fx_source").dropColumn("wallet_amount").execute();
+  await db.schema
+    .alterTable("ipo_applications")
+    .dropColumn("fx_rate")
+    .dropColumn("fx_source")
+    .dropColumn("wallet_amount")
+    .execute();
 }

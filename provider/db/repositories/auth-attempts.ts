@@ -73,6 +73,12 @@ export const deleteAttemptsBefore = (db: Executor, scope: string, before: Date, 
   db
     .deleteFrom("auth_attempts")
     .where("id", "in", (eb) =>
-      eb.selectFrom("auth_attempts").select("id").where("created_at", "<", before).where("scope", "=", scope).orderBy("id").limit(batch),
+      eb
+        .selectFrom("auth_attempts")
+        .select("id")
+        .where("created_at", "<", before)
+        .where("scope", "=", scope)
+        .orderBy("id")
+        .limit(batch),
     )
     .execute();

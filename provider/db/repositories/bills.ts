@@ -1,7 +1,8 @@
 import { sql } from "kysely";
+
 import type { Executor } from "../database";
-import type { BillKind, BillRefType, BillType } from "../tables/bills";
 import { pageOf } from "./common";
+import type { BillKind, BillRefType, BillType } from "../tables/bills";
 
 export const insertBill = (
   db: Executor,

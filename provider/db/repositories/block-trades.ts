@@ -1,9 +1,10 @@
 import type { Insertable } from "kysely";
+
 import type { Executor } from "../database";
+import { pageOf, rowsOf } from "./common";
 import type { BlockDealStatus, BlockDealsTable } from "../tables/block-deals";
 import type { BlockMold, BlockOffersTable } from "../tables/block-offers";
 import type { MarketCode } from "../tables/instruments";
-import { pageOf, rowsOf } from "./common";
 
 // ---- offers --------------------------------------------------------------------------------------------------
 

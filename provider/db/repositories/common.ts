@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Selectable, type Updateable } from "kysely";
+
 import type { Database, Executor } from "../database";
 
 /*
@@ -18,12 +19,17 @@ export async function pageOf<Q extends SelectQueryBuilder<any, any, {}>, O>(
   rowsOf: (query: Q) => SelectQueryBuilder<any, any, O>,
   page: { offset: number; limit: number },
 ) {
-  const [rows, count] = await Promise.all([rowsOf(query).offset(page.offset).limit(page.limit).execute(), countRows(query)]);
+  const [rows, count] = await Promise.all([
+    rowsOf(query).offset(page.offset).limit(page.limit).execute(),
+    countRows(query),
+  ]);
   return { rows, count };
 }
 
 /** Tables whose rows have a numeric id. */
-type TableWithId = { [T in keyof Database]: Database[T] extends { id: { __select__: number } } ? T : never }[keyof Database];
+type TableWithId = {
+  [T in keyof Database]: Database[T] extends { id: { __select__: number } } ? T : never;
+}[keyof Database];
 type Row<T extends TableWithId> = Selectable<Database[T]>;
 
 /* Kysely cannot check a query whose table is still a type parameter: the helpers below build it untyped, and are
@@ -39,7 +45,9 @@ export function rowsOf<T extends TableWithId>(table: T) {
     insert: (db: Executor, row: Insertable<Database[T]>) =>
       untyped(db).insertInto(t).values(row).returningAll().executeTakeFirstOrThrow() as Promise<Row<T>>,
     update: (db: Executor, id: number, changes: Updateable<Database[T]>) =>
-      untyped(db).updateTable(t).set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow() as Promise<Row<T>>,
+      untyped(db).updateTable(t).set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow() as Promise<
+        Row<T>
+      >,
     find: (db: Executor, id: number) => byId(db, id).executeTakeFirst() as Read,
     lock: (db: Executor, id: number) => byId(db, id).forUpdate().executeTakeFirst() as Read,
     /** Seed: adds the row once (by its unique slug); undefined when it already exists. */
@@ -61,7 +69,11 @@ export function waitingRows<T extends "bank_cards" | "kyc_records" | "loans" | "
   limit: number,
 ) {
   const t: string = table;
-  let query = untyped(db).selectFrom(t).innerJoin("users", "users.id", `${t}.user_id`).selectAll(t).select(["users.phone as user_phone"]);
+  let query = untyped(db)
+    .selectFrom(t)
+    .innerJoin("users", "users.id", `${t}.user_id`)
+    .selectAll(t)
+    .select(["users.phone as user_phone"]);
   for (const [column, value] of Object.entries(match)) query = query.where(`${t}.${column}`, "=", value);
   return query.orderBy(`${t}.id`).limit(limit).execute() as Promise<Array<Row<T> & { user_phone: string }>>;
 }

@@ -1,6 +1,6 @@
 import type { Executor } from "../database";
-import type { FundOrderStatus } from "../tables/fund-orders";
 import { countRows, pageOf, rowsOf } from "./common";
+import type { FundOrderStatus } from "../tables/fund-orders";
 
 // ---- funds ---------------------------------------------------------------------------------------------------
 
@@ -37,12 +37,16 @@ const orderColumns = [
   "f.max_return",
 ] as const;
 
-const withFund = (db: Executor) => db.selectFrom("fund_orders as o").innerJoin("fund_products as f", "f.id", "o.fund_id");
+const withFund = (db: Executor) =>
+  db.selectFrom("fund_orders as o").innerJoin("fund_products as f", "f.id", "o.fund_id");
 
 export const { insert: insertFundOrder, lock: lockFundOrder, update: updateFundOrder } = rowsOf("fund_orders");
 
 export const findFundOrder = (db: Executor, id: number) =>
-  withFund(db).select([...orderColumns]).where("o.id", "=", id).executeTakeFirst();
+  withFund(db)
+    .select([...orderColumns])
+    .where("o.id", "=", id)
+    .executeTakeFirst();
 
 export type FundOrderView = NonNullable<Awaited<ReturnType<typeof findFundOrder>>>;
 
@@ -68,4 +72,5 @@ export const dueFundOrders = (db: Executor, now: Date, limit = 500) =>
     .limit(limit)
     .execute();
 
-export const countFundOrders = (db: Executor, userId: number) => countRows(db.selectFrom("fund_orders").where("user_id", "=", userId));
+export const countFundOrders = (db: Executor, userId: number) =>
+  countRows(db.selectFrom("fund_orders").where("user_id", "=", userId));

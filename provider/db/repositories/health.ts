@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+
 import type { Executor } from "../database";
 
 /** The cheapest statement that needs the database to answer (services/health.ts times it). */

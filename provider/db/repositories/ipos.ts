@@ -1,13 +1,20 @@
 import { sql } from "kysely";
+
 import type { Executor } from "../database";
-import type { IpoApplicationStatus } from "../tables/ipo-applications";
-import type { MarketCode } from "../tables/instruments";
 import { pageOf, rowsOf } from "./common";
+import type { MarketCode } from "../tables/instruments";
+import type { IpoApplicationStatus } from "../tables/ipo-applications";
 
 // ---- IPOs ----------------------------------------------------------------------------------------------------
 
 /** insertIpoOnce is the seed's: undefined when the IPO's slug exists. */
-export const { insert: insertIpo, insertOnce: insertIpoOnce, find: findIpo, lock: lockIpo, update: updateIpo } = rowsOf("ipos");
+export const {
+  insert: insertIpo,
+  insertOnce: insertIpoOnce,
+  find: findIpo,
+  lock: lockIpo,
+  update: updateIpo,
+} = rowsOf("ipos");
 
 export const findIpoBySlug = (db: Executor, slug: string) =>
   db.selectFrom("ipos").selectAll().where("slug", "=", slug).executeTakeFirst();
@@ -62,7 +69,10 @@ export const {
 } = rowsOf("ipo_applications");
 
 export const findIpoApplication = (db: Executor, id: number) =>
-  withIpo(db).select([...applicationColumns]).where("a.id", "=", id).executeTakeFirst();
+  withIpo(db)
+    .select([...applicationColumns])
+    .where("a.id", "=", id)
+    .executeTakeFirst();
 
 export type IpoApplicationView = NonNullable<Awaited<ReturnType<typeof findIpoApplication>>>;
 
@@ -88,6 +98,10 @@ export const pendingIpoApplications = (db: Executor, limit = 100) =>
 
 /** "Sales Record": the customer's sells of shares allotted in IPOs (orders with mold ipo, state sell), newest first. */
 export function listIpoSales(db: Executor, userId: number, offset: number, limit: number) {
-  const query = db.selectFrom("orders").where("user_id", "=", userId).where("mold", "=", "ipo").where("state", "=", "sell");
+  const query = db
+    .selectFrom("orders")
+    .where("user_id", "=", userId)
+    .where("mold", "=", "ipo")
+    .where("state", "=", "sell");
   return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), { offset, limit });
 }

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+
 import type { Executor } from "../database";
 import { countRows, pageOf, rowsOf, waitingRows } from "./common";
 
@@ -23,6 +24,8 @@ export async function loanTotals(db: Executor, userId: number) {
 
 /** Unpaid loans whose repayment_time has passed at `now`. */
 export const countOverdueLoans = (db: Executor, userId: number, now: Date) =>
-  countRows(db.selectFrom("loans").where("user_id", "=", userId).where("state", "=", 4).where("repayment_time", "<", now));
+  countRows(
+    db.selectFrom("loans").where("user_id", "=", userId).where("state", "=", 4).where("repayment_time", "<", now),
+  );
 
 export const listPendingLoans = (db: Executor, limit: number) => waitingRows(db, "loans", { state: 1 }, limit);

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+
 import { sql } from "kysely";
+
 import type { Executor } from "../database";
 
 /**

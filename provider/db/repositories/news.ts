@@ -1,12 +1,17 @@
 import type { Insertable } from "kysely";
+
 import type { Executor } from "../database";
-import type { NewsTable } from "../tables/news";
 import { pageOf } from "./common";
+import type { NewsTable } from "../tables/news";
 
 export const listNews = (db: Executor, offset: number, limit: number) =>
   pageOf(
     db.selectFrom("news"),
-    (q) => q.select(["id", "title", "subhead", "img", "created_at", "updated_at"]).orderBy("created_at", "desc").orderBy("id", "desc"),
+    (q) =>
+      q
+        .select(["id", "title", "subhead", "img", "created_at", "updated_at"])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc"),
     { offset, limit },
   );
 

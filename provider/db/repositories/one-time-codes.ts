@@ -15,7 +15,14 @@ export const latestCodeForPhone = (db: Executor, phone: string, purpose: string)
 
 export const insertOneTimeCode = (
   db: Executor,
-  row: { phone: string; user_id: number | null; purpose: string; code_hash: string; created_at: Date; expires_at: Date },
+  row: {
+    phone: string;
+    user_id: number | null;
+    purpose: string;
+    code_hash: string;
+    created_at: Date;
+    expires_at: Date;
+  },
 ) => db.insertInto("one_time_codes").values(row).returningAll().executeTakeFirstOrThrow();
 
 export const countWrongAttempt = (db: Executor, id: number) =>
@@ -26,7 +33,12 @@ export const countWrongAttempt = (db: Executor, id: number) =>
     .execute();
 
 export const markCodeUsed = (db: Executor, id: number, now: Date) =>
-  db.updateTable("one_time_codes").set({ used_at: now }).where("id", "=", id).where("used_at", "is", null).executeTakeFirst();
+  db
+    .updateTable("one_time_codes")
+    .set({ used_at: now })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
 
 /** Newest unused, unexpired code for a registered phone, with its text from the SMS outbox (operator use). */
 export const latestDeliveredCode = (db: Executor, phone: string, now: Date) =>

@@ -1,8 +1,9 @@
 import { sql } from "kysely";
+
 import type { Executor } from "../database";
+import { pageOf, rowsOf } from "./common";
 import type { MarketCode } from "../tables/instruments";
 import type { OrderRow, OrderStatus } from "../tables/orders";
-import { pageOf, rowsOf } from "./common";
 
 export async function nextOrderSequence(db: Executor): Promise<number> {
   const row = await sql<{ n: string }>`select nextval('orders_no_seq')::text as n`.execute(db);
@@ -89,9 +90,24 @@ export async function holdingsAndDue(db: Executor, userId: number, now: Date) {
   const head = db
     .selectNoFrom((eb) => [
       eb.exists(dueOf(db, now, userId).select("id")).as("due"),
-      db.selectFrom("orders").select(sum("held").as("held")).where("user_id", "=", userId).where("status", "=", 0).as("orders_held"),
-      db.selectFrom("ipo_applications").select(sum("wallet_amount").as("held")).where("user_id", "=", userId).where("status", "=", 1).as("ipo_held"),
-      db.selectFrom("fund_orders").select(sum("amount").as("held")).where("user_id", "=", userId).where("status", "=", "active").as("funds_held"),
+      db
+        .selectFrom("orders")
+        .select(sum("held").as("held"))
+        .where("user_id", "=", userId)
+        .where("status", "=", 0)
+        .as("orders_held"),
+      db
+        .selectFrom("ipo_applications")
+        .select(sum("wallet_amount").as("held"))
+        .where("user_id", "=", userId)
+        .where("status", "=", 1)
+        .as("ipo_held"),
+      db
+        .selectFrom("fund_orders")
+        .select(sum("amount").as("held"))
+        .where("user_id", "=", userId)
+        .where("status", "=", "active")
+        .as("funds_held"),
       db
         .selectFrom("transfers")
         .select(sum("amount").as("held"))
@@ -115,7 +131,15 @@ export async function holdingsAndDue(db: Executor, userId: number, now: Date) {
   const found = await db
     .selectFrom(head)
     .leftJoin(shares.as("s"), (join) => join.onTrue())
-    .select(["s.tag", "s.shares", "head.due", "head.orders_held", "head.ipo_held", "head.funds_held", "head.withdrawals_held"])
+    .select([
+      "s.tag",
+      "s.shares",
+      "head.due",
+      "head.orders_held",
+      "head.ipo_held",
+      "head.funds_held",
+      "head.withdrawals_held",
+    ])
     .orderBy("s.tag")
     .execute();
   const first = found[0];

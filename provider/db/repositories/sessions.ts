@@ -1,4 +1,5 @@
 import type { QueryCreator } from "kysely";
+
 import type { Database, Executor } from "../database";
 import { cacheNotification } from "../notifications";
 
@@ -9,7 +10,8 @@ export const insertSession = (
 
 /** Whether the customer ever signed in before (session rows are kept, revoked or expired). */
 export const hasSignedInBefore = async (db: Executor, userId: number): Promise<boolean> =>
-  (await db.selectFrom("sessions").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst()) !== undefined;
+  (await db.selectFrom("sessions").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst()) !==
+  undefined;
 
 /** A token's active session with its customer's unchanging identity, in one round trip (authentication). */
 export const findActiveSessionUser = (db: Executor, tokenHash: string, now: Date) =>

@@ -18,4 +18,8 @@ export async function insertTransactionPassword(db: Executor, userId: number, pa
 }
 
 export const updateTransactionPassword = (db: Executor, userId: number, passwordHash: string, now: Date) =>
-  db.updateTable("transaction_passwords").set({ password_hash: passwordHash, updated_at: now }).where("user_id", "=", userId).execute();
+  db
+    .updateTable("transaction_passwords")
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where("user_id", "=", userId)
+    .execute();

@@ -1,19 +1,32 @@
 import type { Executor } from "../database";
-import type { TransferKind } from "../tables/transfers";
 import { countRows, pageOf, rowsOf, waitingRows } from "./common";
+import type { TransferKind } from "../tables/transfers";
 
-export const { insert: insertTransfer, update: updateTransfer, find: findTransfer, lock: lockTransfer } = rowsOf("transfers");
+export const {
+  insert: insertTransfer,
+  update: updateTransfer,
+  find: findTransfer,
+  lock: lockTransfer,
+} = rowsOf("transfers");
 
-export function listTransfers(db: Executor, userId: number, kind: TransferKind, page: { offset: number; limit: number }) {
+export function listTransfers(
+  db: Executor,
+  userId: number,
+  kind: TransferKind,
+  page: { offset: number; limit: number },
+) {
   const query = db.selectFrom("transfers").where("user_id", "=", userId).where("kind", "=", kind);
   return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), page);
 }
 
 export const countPendingTransfers = (db: Executor, userId: number, kind: TransferKind) =>
-  countRows(db.selectFrom("transfers").where("user_id", "=", userId).where("kind", "=", kind).where("state", "=", "pending"));
+  countRows(
+    db.selectFrom("transfers").where("user_id", "=", userId).where("kind", "=", kind).where("state", "=", "pending"),
+  );
 
 export const listPendingTransfers = (db: Executor, kind: TransferKind, limit: number) =>
   waitingRows(db, "transfers", { kind, state: "pending" }, limit);
 
 export const hasTransfers = async (db: Executor, userId: number) =>
-  (await db.selectFrom("transfers").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst()) !== undefined;
+  (await db.selectFrom("transfers").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst()) !==
+  undefined;

@@ -13,7 +13,12 @@ export const removeFromWatchlist = (db: Executor, userId: number, symbol: string
 
 export const isWatched = async (db: Executor, userId: number, symbol: string) =>
   Boolean(
-    await db.selectFrom("watchlist").select("id").where("user_id", "=", userId).where("symbol", "=", symbol).executeTakeFirst(),
+    await db
+      .selectFrom("watchlist")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("symbol", "=", symbol)
+      .executeTakeFirst(),
   );
 
 export async function listWatchlist(db: Executor, userId: number, symbols: string[], offset: number, limit: number) {

@@ -1,6 +1,7 @@
 import type { Generated, Selectable } from "kysely";
-import type { Defaulted } from "./columns";
+
 import type { BlockMold } from "./block-offers";
+import type { Defaulted } from "./columns";
 import type { MarketCode } from "./instruments";
 import type { Money } from "./users";
 

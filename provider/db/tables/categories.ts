@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from "kysely";
+
 import type { MarketCode } from "./instruments";
 
 /** One category per stock market; its `stocks` are the market's indices (kind = index). */

@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from "kysely";
+
 import type { Defaulted } from "./columns";
 import type { Money } from "./users";
 

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+
 import type { Defaulted } from "./columns";
 
 export interface InvitationCodesTable {

@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from "kysely";
+
 import type { Money } from "./users";
 
 /** 1 applying, 2 approved (only inside the approval transaction), 3 rejected, 4 unpaid, 5 paid. 0 = no loan (app only). */

@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from "kysely";
+
 import type { Money } from "./users";
 
 export type TransferKind = "recharge" | "withdraw";

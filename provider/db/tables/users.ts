@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
 import type { Defaulted } from "./columns";
 
 /** Money columns are numeric(20,2): read as decimal strings, written as decimal strings. */

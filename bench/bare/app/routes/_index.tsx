@@ -70,7 +70,8 @@ function styleOf(bytes: number): string {
   let style = styles.get(bytes);
   if (style === undefined) {
     style = "";
-    for (let i = 0; style.length < bytes; i++) style += `.c${i}{display:flex;margin:0 ${i % 9}px;color:#${(i * 7919 % 4096).toString(16).padStart(3, "0")}}`;
+    for (let i = 0; style.length < bytes; i++)
+      style += `.c${i}{display:flex;margin:0 ${i % 9}px;color:#${((i * 7919) % 4096).toString(16).padStart(3, "0")}}`;
     styles.set(bytes, (style = style.slice(0, bytes)));
   }
   return style;
