@@ -4,7 +4,7 @@
  * toasts in their own cookie.
  */
 import { getZodConstraint } from "@conform-to/zod";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { createLoginSchema, createRegisterSchema, createResetStepSchema } from "~/features/account/schemas";
 import { getFixedT, localeCookie } from "~/i18n/i18next.server";

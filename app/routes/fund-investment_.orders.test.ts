@@ -17,7 +17,7 @@ import {
 import { loader as fundOrdersLoader, type FundOrdersData } from "./fund-investment_.orders";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
+  useRealProvider();
 
   describe("(auth) product screens", () => {
     it.each([["/fund-investment/orders", fundOrdersLoader]] as const)(

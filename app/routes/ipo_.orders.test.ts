@@ -9,7 +9,7 @@ import { expectSentToLogin, useRealProvider, type Route } from "~/testing/route-
 
 import { loader as ipoOrdersLoader } from "./ipo_.orders";
 
-const provider = useRealProvider();
+useRealProvider();
 
 describe("(auth) product screens", () => {
   it.each([["/ipo/orders", ipoOrdersLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>

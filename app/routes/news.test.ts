@@ -3,7 +3,7 @@
  * before it reaches the page, and "Failed to fetch news" when the provider cannot be read. Loaders called
  * directly with a signed-in cookie; the provider scripted (app/testing/provider-double.ts).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { getFixedT } from "~/i18n/i18next.server";
 import { commitSession, startSession } from "~/session/session.server";

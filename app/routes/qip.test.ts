@@ -24,7 +24,7 @@ import { loader as qipLoader, action as qipAction } from "./qip";
 import enProducts from "../../locales/en/products.json";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
+  useRealProvider();
 
   describe("(auth) product screens", () => {
     it.each([["/qip", qipLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>

@@ -9,7 +9,7 @@ import { expectSentToLogin, useRealProvider, type Route } from "~/testing/route-
 
 import { loader as qipOrdersLoader } from "./qip_.orders";
 
-const provider = useRealProvider();
+useRealProvider();
 
 describe("(auth) product screens", () => {
   it.each([["/qip/orders", qipOrdersLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>

@@ -170,8 +170,6 @@ describe("when the provider fails", () => {
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
   describe("fallback messages of the settings screens", () => {
-    const card = { bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" };
-
     it("real-name: an upload refused with an unknown code is 'Failed to upload file' on its photo; no answer is 'Upload failed'; a refused submit 'Failed to submit verification'", async () => {
       const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
       const request = () => {

@@ -77,8 +77,6 @@ describe("when the provider fails", () => {
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
   describe("fallback messages of the settings screens", () => {
-    const card = { bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" };
-
     it("passwords: 'Failed to change password', 'Failed to set…' and 'Failed to modify transaction password'", async () => {
       provider.reply("/stock/success/user/password/up", { json: no("something_new") });
       expect(

@@ -1,5 +1,5 @@
 /** Root loader, language switching and the support link. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { localeCookie } from "~/i18n/i18next.server";
 import { loader as rootLoader } from "~/root";

@@ -4,7 +4,7 @@
  * signed-in customer with the chat on) and where the support button leads. Loaders and actions called directly;
  * the provider scripted (app/testing/provider-double.ts).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { classifySupportUrl, supportTarget } from "~/provider/support.server";
 import { commitSession, startSession } from "~/session/session.server";

@@ -2,7 +2,7 @@
  * Trading screens with a scripted provider: literal replies, literal expectations. Amounts in their market's
  * currency (defect 15), what an unanswered Confirm says (defect 18), and the screens' own failure messages.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";

@@ -11,7 +11,6 @@ import path from "node:path";
 import type { ServerBuild, ServerEntryModule } from "@remix-run/node";
 
 import type { TestProvider } from "../../provider/testing";
-
 // Plain JavaScript (the production server); allowJs gives it inferred types.
 import { createApp } from "../../server/app.mjs";
 

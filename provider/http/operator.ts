@@ -50,7 +50,7 @@ async function outcomeOf(response: Response): Promise<string> {
   const reply = (await response
     .clone()
     .json()
-    .catch(() => undefined)) as { msg?: string; data?: any } | undefined;
+    .catch(() => undefined)) as { msg?: string; data?: { id?: unknown; code?: unknown } } | undefined;
   if (reply?.msg === "ok") return typeof reply.data?.id === "number" ? `ok, id ${reply.data.id}` : "ok";
   return `${response.status} ${printable(reply?.data?.code ?? "no reply")}`;
 }

@@ -2,7 +2,6 @@ import Decimal from "decimal.js";
 
 import { stockMarkets } from "../config";
 import { createFx, marketCurrency, type FxConversion } from "./fx";
-import type { Executor } from "../db/database";
 import {
   findBlockDealByKey,
   findBlockOffer,

@@ -3,7 +3,7 @@
  * that the screens that only show figures load none; the forms' schemas are in `schemas.ts` and use these rules.
  */
 import type { TFunction } from "~/i18n/config";
-import { money, toBig } from "~/utils/decimal";
+import { toBig } from "~/utils/decimal";
 
 export const SIDES = ["buy", "sell"] as const;
 export type Side = (typeof SIDES)[number];

@@ -1,5 +1,5 @@
 /** The buy/sell screen on the MXN deployment (docs/product.md#deployments, #currency): literal replies and texts. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "MXN";

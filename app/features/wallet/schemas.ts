@@ -9,8 +9,6 @@ import { z } from "zod";
 import { idempotencyKeyField } from "~/forms/fields";
 import type { TFunction } from "~/i18n/config";
 import type { FormatContext } from "~/i18n/format";
-import { ID_TYPES } from "~/provider/id-types";
-import type { WalletSettings } from "~/provider/wallet.server";
 
 import { WHOLE_AMOUNT, formatMinimum } from "./amounts";
 import type { MoneyScreenName } from "./MoneyFormScreen";

@@ -35,7 +35,7 @@ import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { formatInteger } from "~/i18n/format";
 import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
-import { getQuotes, type Quote } from "~/provider/market.server";
+import type { Quote } from "~/provider/market.server";
 import { getFeeRate, placeBuyOrder, sellPosition, type PositionFigures } from "~/provider/trading.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { orderEstimate, walletEstimate } from "~/utils/estimate";

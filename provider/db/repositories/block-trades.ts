@@ -3,7 +3,7 @@ import type { Insertable } from "kysely";
 import type { Executor } from "../database";
 import { pageOf, rowsOf } from "./common";
 import type { BlockDealStatus, BlockDealsTable } from "../tables/block-deals";
-import type { BlockMold, BlockOffersTable } from "../tables/block-offers";
+import type { BlockMold } from "../tables/block-offers";
 import type { MarketCode } from "../tables/instruments";
 
 // ---- offers --------------------------------------------------------------------------------------------------
