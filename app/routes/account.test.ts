@@ -12,24 +12,19 @@ import {
   expectSentToLogin,
   load,
   post,
-  sessionCookie,
   useRealProvider,
   type Route,
   providerLogout,
   useScriptedProvider,
+  signedInTrader,
 } from "~/testing/route-harness";
 
 import { action as accountAction, loader as accountLoader, type AccountData } from "./account";
-import { newTrader } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
 
-  /** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
-  async function customer(balance = "100000.00") {
-    const trader = await newTrader(provider, balance);
-    return { cookie: await sessionCookie(trader), ...trader };
-  }
+  const customer = (balance?: string) => signedInTrader(provider, balance);
 
   describe("(auth) wallet screens", () => {
     it.each([["/account", accountLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>

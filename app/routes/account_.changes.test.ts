@@ -11,25 +11,21 @@ import {
   settle,
   load,
   post,
-  sessionCookie,
   useRealProvider,
   type Route,
   useScriptedProvider,
+  signedInTrader,
 } from "~/testing/route-harness";
 
 import { loader as billsLoader, type BillsData } from "./account_.changes";
 import { loader as transferLoader } from "./account_.recharge-withdraw.$id";
 import { action as rechargeAction } from "./recharge";
-import { newTrader, operator } from "../../provider/tests/helpers";
+import { operator } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
 
-  /** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
-  async function customer(balance = "100000.00") {
-    const trader = await newTrader(provider, balance);
-    return { cookie: await sessionCookie(trader), ...trader };
-  }
+  const customer = (balance?: string) => signedInTrader(provider, balance);
 
   const KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
 

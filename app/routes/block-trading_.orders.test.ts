@@ -12,28 +12,24 @@ import {
   load,
   post,
   refusedForm,
-  sessionCookie,
   useRealProvider,
   type Route,
   getRequest,
   settle,
   useScriptedProvider,
+  signedInBuyer,
 } from "~/testing/route-harness";
 
 import { action as blockAction } from "./block-trading";
 import { loader as blockOrdersLoader } from "./block-trading_.orders";
 import { loader as qipOrdersLoader } from "./qip_.orders";
 import enProducts from "../../locales/en/products.json";
-import { newBuyer, TX_PASSWORD } from "../../provider/tests/helpers";
+import { TX_PASSWORD } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
 
-  /** A fresh customer with `balance` and (unless null) the transaction password TX_PASSWORD, signed in. */
-  async function customer(balance = "1000000.00", password: string | null = TX_PASSWORD) {
-    const buyer = await newBuyer(provider, balance, password);
-    return { cookie: await sessionCookie(buyer), id: buyer.id };
-  }
+  const customer = (balance?: string, password?: string | null) => signedInBuyer(provider, balance, password);
 
   const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 

@@ -12,31 +12,25 @@ import {
   fieldErrors,
   load,
   post,
-  sessionCookie,
-  toastText,
   useRealProvider,
   type Route,
   post as postAs,
   useScriptedProvider,
+  signedInTrader,
+  walletToast,
 } from "~/testing/route-harness";
+import { scriptWallet, WALLET_KEY } from "~/testing/route-harness";
 
 import { action as loanAction, loader as loanLoader, type LoanPageData } from "./loan";
 import { loader as loanRecordsLoader } from "./loan-records";
 import { loader as loanApplicationLoader } from "./LoanApplication";
-import enCommon from "../../locales/en/common.json";
-import enWallet from "../../locales/en/wallet.json";
-import { newTrader } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
 
-  /** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
-  async function customer(balance = "100000.00") {
-    const trader = await newTrader(provider, balance);
-    return { cookie: await sessionCookie(trader), ...trader };
-  }
+  const customer = (balance?: string) => signedInTrader(provider, balance);
 
-  const toastOf = (response: Response) => toastText(response, { common: enCommon, wallet: enWallet });
+  const toastOf = walletToast;
 
   const KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
 
@@ -122,46 +116,8 @@ describe("when the provider fails", () => {
     postAs(action, path, fields, session.cookie);
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
-  const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
-  const CONFIG = [
-    { tag: "min_withdraw_count", value: "100" },
-    { tag: "min_recharge_count", value: "5000" },
-    { tag: "min_loan_count", value: "500" },
-    { tag: "convert_rate", value: "20" },
-  ];
-  const CARD = {
-    id: 3,
-    bank: "HDFC Bank",
-    type: "HDFC Bank",
-    branch_bank: "",
-    bank_card: "501001234567",
-    bank_user: "Asha Rao",
-    ifsc: "HDFC0000060",
-    status: 1,
-    reason: null,
-    created_at: "",
-    updated_at: "",
-  };
-
-  /** The provider of the money screens: config, cards, and `money` for the POST under test. */
-  function walletProvider(money: (path: string) => unknown) {
-    provider.respond((call) => {
-      if (call.path === "/v2/config") return CONFIG;
-      if (call.path === "/stock/success/bank/list") return [CARD];
-      if (call.path === "/stock/success/v2/user/info")
-        return {
-          user: "9876543210",
-          no: 1,
-          img: "",
-          total: "1000.00",
-          money: "1000.00",
-          loan: "0.00",
-          market_value: "0.00",
-          held: "0.00",
-        };
-      return money(call.path);
-    });
-  }
+  const KEY = WALLET_KEY;
+  const walletProvider = (money: (path: string) => unknown) => scriptWallet(provider, money);
 
   describe("money confirms", () => {
     it.each([["loan", loanAction, "/loan", { amount: "500" }, "Failed to submit loan application"]] as const)(

@@ -9,23 +9,18 @@ import { ProviderUnavailableError } from "~/provider/core.server";
 import {
   getRequest,
   settle,
-  sessionCookie,
   useRealProvider,
   type Route,
   useScriptedProvider,
+  signedInTrader,
 } from "~/testing/route-harness";
 
 import { loader as balanceLoader } from "./resources.balance";
-import { newTrader } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
 
-  /** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
-  async function customer(balance = "100000.00") {
-    const trader = await newTrader(provider, balance);
-    return { cookie: await sessionCookie(trader), ...trader };
-  }
+  const customer = (balance?: string) => signedInTrader(provider, balance);
 
   describe("account", () => {
     it("the balance resource returns only the card's figures; a visitor gets 401", async () => {

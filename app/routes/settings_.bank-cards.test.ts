@@ -14,30 +14,24 @@ import {
   fieldErrors,
   load,
   post,
-  sessionCookie,
-  toastText,
   useRealProvider,
   type Route,
   no,
   post as postAs,
   useScriptedProvider,
+  signedInTrader,
+  walletToast,
 } from "~/testing/route-harness";
 
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards";
-import enCommon from "../../locales/en/common.json";
-import enWallet from "../../locales/en/wallet.json";
-import { newTrader, operator } from "../../provider/tests/helpers";
+import { operator } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
 
-  /** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
-  async function customer(balance = "100000.00") {
-    const trader = await newTrader(provider, balance);
-    return { cookie: await sessionCookie(trader), ...trader };
-  }
+  const customer = (balance?: string) => signedInTrader(provider, balance);
 
-  const toastOf = (response: Response) => toastText(response, { common: enCommon, wallet: enWallet });
+  const toastOf = walletToast;
 
   describe("(auth) wallet screens", () => {
     it.each([["/settings/bank-cards", cardsLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>

@@ -5,22 +5,15 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { fieldErrors, post, sessionCookie, toastText, useRealProvider } from "~/testing/route-harness";
+import { fieldErrors, post, useRealProvider, signedInTrader, walletToast } from "~/testing/route-harness";
 
 import { action as passwordAction } from "./settings_.login-password";
-import enCommon from "../../locales/en/common.json";
-import enWallet from "../../locales/en/wallet.json";
-import { newTrader } from "../../provider/tests/helpers";
 
 const provider = useRealProvider();
 
-/** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
-async function customer(balance = "100000.00") {
-  const trader = await newTrader(provider, balance);
-  return { cookie: await sessionCookie(trader), ...trader };
-}
+const customer = (balance?: string) => signedInTrader(provider, balance);
 
-const toastOf = (response: Response) => toastText(response, { common: enCommon, wallet: enWallet });
+const toastOf = walletToast;
 
 describe("passwords", () => {
   it("login password: the product's messages; success keeps this session, ends the others and says so", async () => {

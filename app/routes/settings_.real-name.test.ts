@@ -19,30 +19,23 @@ import {
   type ReplyJson,
   fieldErrors,
   load,
-  sessionCookie,
-  toastText,
   useRealProvider,
   no,
   ok,
   useScriptedProvider,
+  signedInTrader,
+  walletToast,
 } from "~/testing/route-harness";
 
 import { loader as kycImageLoader } from "./resources.kyc-image.$id";
 import { action as realNameAction, loader as realNameLoader, type RealNameData } from "./settings_.real-name";
-import enCommon from "../../locales/en/common.json";
-import enWallet from "../../locales/en/wallet.json";
-import { newTrader } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
 
-  /** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
-  async function customer(balance = "100000.00") {
-    const trader = await newTrader(provider, balance);
-    return { cookie: await sessionCookie(trader), ...trader };
-  }
+  const customer = (balance?: string) => signedInTrader(provider, balance);
 
-  const toastOf = (response: Response) => toastText(response, { common: enCommon, wallet: enWallet });
+  const toastOf = walletToast;
 
   describe("real-name", () => {
     const png = () =>

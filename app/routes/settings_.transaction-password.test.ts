@@ -10,31 +10,24 @@ import {
   fieldErrors,
   load,
   post,
-  sessionCookie,
-  toastText,
   useRealProvider,
   type Route,
   no,
   post as postAs,
   useScriptedProvider,
+  signedInTrader,
+  walletToast,
 } from "~/testing/route-harness";
 
 import { action as passwordAction } from "./settings_.login-password";
 import { action as transactionAction, loader as transactionLoader } from "./settings_.transaction-password";
-import enCommon from "../../locales/en/common.json";
-import enWallet from "../../locales/en/wallet.json";
-import { newTrader } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
 
-  /** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
-  async function customer(balance = "100000.00") {
-    const trader = await newTrader(provider, balance);
-    return { cookie: await sessionCookie(trader), ...trader };
-  }
+  const customer = (balance?: string) => signedInTrader(provider, balance);
 
-  const toastOf = (response: Response) => toastText(response, { common: enCommon, wallet: enWallet });
+  const toastOf = walletToast;
 
   describe("passwords", () => {
     it("transaction password: 6 digits twice; set, then modify with the current one", async () => {

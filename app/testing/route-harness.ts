@@ -22,8 +22,11 @@ import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 import { scriptedProvider, sendProviderCallsTo } from "~/testing/provider-double";
 
+import enCommon from "../../locales/en/common.json";
+import enProducts from "../../locales/en/products.json";
+import enWallet from "../../locales/en/wallet.json";
 import type { TestProvider, TestProviderOptions } from "../../provider/testing";
-import { useTestProvider } from "../../provider/tests/helpers";
+import { newBuyer, newTrader, TX_PASSWORD, useInProcessProvider } from "../../provider/tests/helpers";
 
 export { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
 export {
@@ -57,7 +60,7 @@ function quietWarnings() {
  * closed in afterAll). The object returned stands for that provider from the first test on.
  */
 export function useRealProvider(options?: TestProviderOptions): TestProvider {
-  const provider = useTestProvider(options);
+  const provider = useInProcessProvider(options);
   let uninstall: (() => void) | undefined;
   beforeAll(() => {
     uninstall = sendProviderCallsTo((request) => provider.fetch(request));
@@ -89,6 +92,28 @@ export async function sessionCookie(customer: { token: string; phone: string; id
   const session = startSession({ token: customer.token, user: { user: customer.phone, no: String(customer.id) } });
   return (await commitSession(session)).split(";")[0];
 }
+
+/** A fresh customer with `balance`, signed in: the session cookie, the user id, the phone and the provider token. */
+export async function signedInTrader(provider: TestProvider, balance = "100000.00") {
+  const trader = await newTrader(provider, balance);
+  return { cookie: await sessionCookie(trader), ...trader };
+}
+
+/** A fresh customer with `balance` and (unless null) the transaction password TX_PASSWORD, signed in. */
+export async function signedInBuyer(
+  provider: TestProvider,
+  balance = "1000000.00",
+  password: string | null = TX_PASSWORD,
+) {
+  const buyer = await newBuyer(provider, balance, password);
+  return { cookie: await sessionCookie(buyer), id: buyer.id };
+}
+
+/** The English toast a wallet or settings redirect sets. */
+export const walletToast = (response: Response) => toastText(response, { common: enCommon, wallet: enWallet });
+
+/** The English toast a product purchase redirect sets. */
+export const productsToast = (response: Response) => toastText(response, { products: enProducts, common: enCommon });
 
 /** A visitor (no session) on `path` is sent to log in, and back to `path` after it. */
 export async function expectSentToLogin(loader: Route, path: string) {
@@ -131,4 +156,45 @@ export const fieldErrors = async (response: Response) => (await refusedForm(resp
 export async function toastText(response: Response, resources: LocaleResources): Promise<string | null> {
   const toast = (await getToast(getRequest("/", cookieHeaderFrom(response)))).toast;
   return toast ? createPageI18n({ locale: "en", resources }).t(toast.key, toast.values) : null;
+}
+
+export const WALLET_KEY = "0b5c1f0e-1111-4222-8333-444455556666";
+export const WALLET_CONFIG = [
+  { tag: "min_withdraw_count", value: "100" },
+  { tag: "min_recharge_count", value: "5000" },
+  { tag: "min_loan_count", value: "500" },
+  { tag: "convert_rate", value: "20" },
+];
+export const WALLET_CARD = {
+  id: 3,
+  bank: "HDFC Bank",
+  type: "HDFC Bank",
+  branch_bank: "",
+  bank_card: "501001234567",
+  bank_user: "Asha Rao",
+  ifsc: "HDFC0000060",
+  status: 1,
+  reason: null,
+  created_at: "",
+  updated_at: "",
+};
+
+/** The scripted provider of the money screens: config, cards, and `money` for the POST under test. */
+export function scriptWallet(provider: ReturnType<typeof scriptedProvider>, money: (path: string) => unknown) {
+  provider.respond((call) => {
+    if (call.path === "/v2/config") return WALLET_CONFIG;
+    if (call.path === "/stock/success/bank/list") return [WALLET_CARD];
+    if (call.path === "/stock/success/v2/user/info")
+      return {
+        user: "9876543210",
+        no: 1,
+        img: "",
+        total: "1000.00",
+        money: "1000.00",
+        loan: "0.00",
+        market_value: "0.00",
+        held: "0.00",
+      };
+    return money(call.path);
+  });
 }

@@ -60,12 +60,6 @@ export function useInProcessProvider(options?: TestProviderOptions): TestProvide
   });
 }
 
-/**
- * @deprecated The old name of useInProcessProvider, kept only while app/testing/route-harness.ts still imports it
- * (the app has its own, different `useTestProvider` in app/testing/provider-double.ts). Remove once nothing imports it.
- */
-export const useTestProvider = useInProcessProvider;
-
 // ---- customers ---------------------------------------------------------------------------------------------------
 
 export const OPERATOR = { "x-operator-key": "test-operator-key" };

@@ -11,31 +11,24 @@ import {
   load,
   post,
   refusedForm,
-  sessionCookie,
-  toastText,
   useRealProvider,
   type Route,
   type ReplyJson,
   useScriptedProvider,
+  signedInBuyer,
+  productsToast,
 } from "~/testing/route-harness";
 
 import { action as fundsAction, loader as fundsLoader } from "./route";
-import enCommon from "../../../locales/en/common.json";
-import en from "../../../locales/en/products.json";
-import { newBuyer, TX_PASSWORD } from "../../../provider/tests/helpers";
 import { loader as fundOrdersLoader, type FundOrdersData } from "../fund-investment_.orders";
 import type { FundsPageData } from "./route";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
 
-  /** A fresh customer with `balance` and (unless null) the transaction password TX_PASSWORD, signed in. */
-  async function customer(balance = "1000000.00", password: string | null = TX_PASSWORD) {
-    const buyer = await newBuyer(provider, balance, password);
-    return { cookie: await sessionCookie(buyer), id: buyer.id };
-  }
+  const customer = (balance?: string, password?: string | null) => signedInBuyer(provider, balance, password);
 
-  const toastOf = (response: Response) => toastText(response, { products: en, common: enCommon });
+  const toastOf = productsToast;
 
   const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 

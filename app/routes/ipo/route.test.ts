@@ -10,29 +10,23 @@ import {
   load,
   post,
   refusedForm,
-  sessionCookie,
-  toastText,
   useRealProvider,
   type Route,
+  signedInBuyer,
+  productsToast,
 } from "~/testing/route-harness";
 
 import { action as ipoAction, loader as ipoLoader } from "./route";
-import enCommon from "../../../locales/en/common.json";
-import en from "../../../locales/en/products.json";
-import { newBuyer, operator, TX_PASSWORD } from "../../../provider/tests/helpers";
+import { operator } from "../../../provider/tests/helpers";
 import { loader as ipoOrdersLoader } from "../ipo_.orders";
 import type { IpoPageData } from "./types";
 import type { IpoOrdersData } from "../ipo_.orders";
 
 const provider = useRealProvider();
 
-/** A fresh customer with `balance` and (unless null) the transaction password TX_PASSWORD, signed in. */
-async function customer(balance = "1000000.00", password: string | null = TX_PASSWORD) {
-  const buyer = await newBuyer(provider, balance, password);
-  return { cookie: await sessionCookie(buyer), id: buyer.id };
-}
+const customer = (balance?: string, password?: string | null) => signedInBuyer(provider, balance, password);
 
-const toastOf = (response: Response) => toastText(response, { products: en, common: enCommon });
+const toastOf = productsToast;
 
 const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 
