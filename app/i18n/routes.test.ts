@@ -232,7 +232,7 @@ describe("root loader: the matched routes' namespaces", () => {
     const { resetRouteNamespaces } = await import("~/i18n/i18next.server");
     resetRouteNamespaces();
     handles._index = (await import("~/routes/_index")).handle;
-    handles.markets = (await import("~/routes/markets")).handle;
+    handles.markets = (await import("~/routes/markets/route")).handle;
     handles.trade = (await import("~/routes/trade")).handle;
     handles.watchlists = (await import("~/routes/watchlists/route")).handle;
     handles.records = (await import("~/routes/records")).handle;

@@ -15,9 +15,9 @@ beforeEach(() => {
   provider.respond((call) => reply.current(call));
 });
 
-import { loader as homeLoader, type HomeData } from "./_index";
-import { loader as marketsLoader } from "./markets";
-import { loader as quotesLoader } from "./resources.quotes";
+import { loader as homeLoader, type HomeData } from "../_index";
+import { loader as marketsLoader } from "./route";
+import { loader as quotesLoader } from "../resources.quotes";
 
 const CATEGORIES = {
   categories: [

@@ -7,8 +7,8 @@ vi.hoisted(() => {
 import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, settle, useRealProvider } from "~/testing/route-harness";
 
-import { loader as homeLoader, type HomeData } from "./_index";
-import { loader as marketsLoader, type MarketsData } from "./markets";
+import { loader as homeLoader, type HomeData } from "../_index";
+import { loader as marketsLoader, type MarketsData } from "./route";
 
 useRealProvider({ deployment: "MXN" });
 

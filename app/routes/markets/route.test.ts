@@ -7,9 +7,9 @@ vi.hoisted(() => {
 import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, settle, useRealProvider } from "~/testing/route-harness";
 
-import { loader as homeLoader, type HomeData } from "./_index";
-import { loader, type MarketsData } from "./markets";
-import { loader as quotesLoader } from "./resources.quotes";
+import { loader as homeLoader, type HomeData } from "../_index";
+import { loader, type MarketsData } from "./route";
+import { loader as quotesLoader } from "../resources.quotes";
 
 useRealProvider({ deployment: "INR" });
 
