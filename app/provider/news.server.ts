@@ -70,6 +70,15 @@ export function safeImageSrc(src: string | null | undefined): string | null {
 }
 
 const LINK_REL = "noopener noreferrer";
+const LINK_SCHEMES = ["https", "http", "mailto", "tel"];
+
+/** An address the sanitizer keeps: a same-site path, or one of LINK_SCHEMES (never `//host` or `javascript:`). */
+function usableHref(href: string | undefined): boolean {
+  const value = (href ?? "").trim();
+  if (!value || value.startsWith("//")) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1];
+  return scheme === undefined || LINK_SCHEMES.includes(scheme.toLowerCase());
+}
 
 const ARTICLE_HTML: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -119,13 +128,14 @@ const ARTICLE_HTML: sanitizeHtml.IOptions = {
     abbr: ["title"],
     ol: ["start"],
   },
-  allowedSchemes: ["https", "http", "mailto", "tel"],
+  allowedSchemes: LINK_SCHEMES,
   allowedSchemesByTag: { img: ["data"] },
   allowProtocolRelative: false,
   // The page's own <h1> is the title: headings in the text start one level below it.
   transformTags: {
     h1: "h2",
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: LINK_REL } }),
+    // A link without a usable address keeps its text and no attribute (`rel` without `href` is not valid HTML).
+    a: (tagName, attribs) => ({ tagName, attribs: usableHref(attribs.href) ? { ...attribs, rel: LINK_REL } : {} }),
     img: (tagName, attribs) => {
       const src = safeImageSrc(attribs.src);
       return { tagName, attribs: src ? { ...attribs, src, alt: attribs.alt ?? "" } : {} };

@@ -146,7 +146,7 @@ describe("/news/{id}", () => {
         html:
           "<h2>Summary</h2><p>Stocks <strong>rose</strong>.</p>" +
           '<img src="/uploads/chart.png" alt="Chart" />' +
-          '<a rel="noopener noreferrer">click</a> <a href="https://example.com/report" rel="noopener noreferrer">report</a>' +
+          '<a>click</a> <a href="https://example.com/report" rel="noopener noreferrer">report</a>' +
           "<p>styled</p>",
       },
     });
