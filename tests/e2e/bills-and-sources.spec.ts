@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
-import { fund } from "./wallet-support";
+import { expect, expectNoAxeViolations, jsEnabled, test, fund } from "./support";
 
 // Issue 24, "What customers hit": every bill says what it was for and links to its cause (item 5); a lot from a
 // block trade says so on its position row and in the records (item 14); a paise-level price move is announced,

@@ -1,5 +1,4 @@
-import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
-import { fund } from "./wallet-support";
+import { expect, expectNoAxeViolations, jsEnabled, test, fund } from "./support";
 
 // The Account tab: the wallet card, the eye toggle (remembered on the device, with and without JS), the links out.
 test("account: figures, an eye toggle named for what it does (hide, then show) and remembered, and every link leads to a real screen", async ({

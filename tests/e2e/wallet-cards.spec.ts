@@ -1,5 +1,4 @@
-import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
-import { addApprovedCard, toast } from "./wallet-support";
+import { expect, expectNoAxeViolations, jsEnabled, test, addApprovedCard, toast } from "./support";
 
 test("bank cards: the list masks the number; editing an approved card warns, before saving, that it is reviewed again", async ({
   page,

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
-import { fund, toast } from "./wallet-support";
+import { expect, expectNoAxeViolations, jsEnabled, test, fund, toast } from "./support";
 
 // Issue 24: money figures a customer reads in the INR deployment (the e2e server's) – no dollar figure computed as
 // rupees × 20 (docs/product.md#currency), a US IPO held in rupees at the USDINR=X rate and said so (decision 0191),

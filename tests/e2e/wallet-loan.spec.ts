@@ -1,5 +1,4 @@
-import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
-import { toast } from "./wallet-support";
+import { expect, expectNoAxeViolations, jsEnabled, test, toast } from "./support";
 
 test("loan: summary, apply (minimum said), review, confirm; the application is in the loan records", async ({
   page,

@@ -1,5 +1,4 @@
-import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
-import { toast } from "./wallet-support";
+import { expect, expectNoAxeViolations, jsEnabled, test, toast } from "./support";
 
 test("change the login password from Settings: the product's messages, then a toast that other sessions ended", async ({
   page,

@@ -1,5 +1,4 @@
-import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
-import { toast } from "./wallet-support";
+import { expect, expectNoAxeViolations, jsEnabled, test, toast } from "./support";
 
 /** A small real PNG (8×8, one colour), made here so the test carries no binary fixture. */
 const PNG = Buffer.from(

@@ -1,5 +1,4 @@
-import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
-import { approve, toast } from "./wallet-support";
+import { expect, expectNoAxeViolations, jsEnabled, test, approve, toast } from "./support";
 
 test("recharge: the minimum is said, review, confirm once, in progress in the records, then completed when approved", async ({
   page,

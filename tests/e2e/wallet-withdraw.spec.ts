@@ -1,5 +1,4 @@
-import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
-import { addApprovedCard, approve, fund, toast } from "./wallet-support";
+import { expect, expectNoAxeViolations, jsEnabled, test, addApprovedCard, approve, fund, toast } from "./support";
 
 test("withdraw: no card yet, add one (approved by the operator), then withdraw to it and see it in the records", async ({
   page,
