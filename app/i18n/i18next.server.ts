@@ -30,6 +30,7 @@ import { secureCookies } from "~/session/cookies.server";
 import deCommon from "../../locales/de/common.json";
 import deMarkets from "../../locales/de/markets.json";
 import deNews from "../../locales/de/news.json";
+import deOffline from "../../locales/de/offline.json";
 import deProducts from "../../locales/de/products.json";
 import deQuotes from "../../locales/de/quotes.json";
 import deStock from "../../locales/de/stock.json";
@@ -40,6 +41,7 @@ import deWatchlist from "../../locales/de/watchlist.json";
 import enCommon from "../../locales/en/common.json";
 import enMarkets from "../../locales/en/markets.json";
 import enNews from "../../locales/en/news.json";
+import enOffline from "../../locales/en/offline.json";
 import enProducts from "../../locales/en/products.json";
 import enQuotes from "../../locales/en/quotes.json";
 import enStock from "../../locales/en/stock.json";
@@ -50,6 +52,7 @@ import enWatchlist from "../../locales/en/watchlist.json";
 import esCommon from "../../locales/es/common.json";
 import esMarkets from "../../locales/es/markets.json";
 import esNews from "../../locales/es/news.json";
+import esOffline from "../../locales/es/offline.json";
 import esProducts from "../../locales/es/products.json";
 import esQuotes from "../../locales/es/quotes.json";
 import esStock from "../../locales/es/stock.json";
@@ -60,6 +63,7 @@ import esWatchlist from "../../locales/es/watchlist.json";
 import zhCommon from "../../locales/zh/common.json";
 import zhMarkets from "../../locales/zh/markets.json";
 import zhNews from "../../locales/zh/news.json";
+import zhOffline from "../../locales/zh/offline.json";
 import zhProducts from "../../locales/zh/products.json";
 import zhQuotes from "../../locales/zh/quotes.json";
 import zhStock from "../../locales/zh/stock.json";
@@ -81,6 +85,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: enNews,
     support: enSupport,
     products: enProducts,
+    offline: enOffline,
   } satisfies Resources,
   zh: {
     common: zhCommon,
@@ -93,6 +98,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: zhNews,
     support: zhSupport,
     products: zhProducts,
+    offline: zhOffline,
   },
   de: {
     common: deCommon,
@@ -105,6 +111,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: deNews,
     support: deSupport,
     products: deProducts,
+    offline: deOffline,
   },
   es: {
     common: esCommon,
@@ -117,6 +124,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: esNews,
     support: esSupport,
     products: esProducts,
+    offline: esOffline,
   },
 };
 
@@ -283,6 +291,8 @@ const resourcesByKey = new Map<string, LocaleResources>();
  */
 export const SERVER_ONLY_KEYS: Partial<Record<Namespace, readonly string[]>> = {
   common: ["providerErrors", "requestRefused"],
+  // The page the service worker writes for a screen with no copy (bundled into the worker by scripts/build-sw.mjs).
+  offline: ["page"],
 };
 
 /**
