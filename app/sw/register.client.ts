@@ -21,7 +21,8 @@ export function registerServiceWorker(): void {
   const workbox = new Workbox("/sw.js", { scope: "/" });
   workbox.addEventListener("waiting", () => {
     offerUpdate(() => {
-      workbox.addEventListener("controlling", () => window.location.reload());
+      // The new worker takes over, then the page reloads into its build (any page of this origin does the same).
+      navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload());
       workbox.messageSkipWaiting();
     });
   });

@@ -155,9 +155,12 @@ sw.addEventListener("fetch", (event) => {
 
 async function copyScreen(href: string): Promise<void> {
   const url = new URL(href, ORIGIN);
-  if (!isOfflineScreen(url, ORIGIN) || !currentSession || currentSession === ANONYMOUS) return;
-  const kept = await (await caches.open(copyCacheName(currentSession))).match(url.href);
-  if (kept && Date.now() - Number(kept.headers.get("X-Offline-Kept-At") ?? 0) < COPY_REFRESH_MS) return;
+  if (!isOfflineScreen(url, ORIGIN)) return;
+  // The page asks only for a signed-in customer; which session that is, the document's reply says.
+  if (currentSession && currentSession !== ANONYMOUS) {
+    const kept = await (await caches.open(copyCacheName(currentSession))).match(url.href);
+    if (kept && Date.now() - Number(kept.headers.get("X-Offline-Kept-At") ?? 0) < COPY_REFRESH_MS) return;
+  }
   const request = new Request(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
   const response = await fetch(request).catch(() => null);
   if (response) await remember(request, response);
