@@ -33,8 +33,7 @@ export default async function handleRequest(
   // for this page, so the server renders exactly what the browser will; an unmatched URL's 404 has no root data
   // and gets `common` (docs/decisions/0215-react-i18next.md).
   const rootData = remixContext.staticHandlerContext.loaderData.root as
-    | { i18n?: PageTranslations; toast?: unknown }
-    | undefined;
+    { i18n?: PageTranslations; toast?: unknown } | undefined;
   const locale = await getLocale(request);
   const i18n = requestI18n(rootData?.i18n ?? { locale, resources: resourcesFor(locale, ["common"]) });
   // Moves the session's idle deadline on (at most every few minutes); docs/decisions/0096.

@@ -77,11 +77,15 @@ function precacheList(made) {
   const routes = Object.values(manifest.routes);
   const shell = [
     manifest.routes.root,
-    ...routes.filter((route) => route.parentId === "root" && ((route.index && !route.path) || OFFLINE_ROUTE_PATHS.includes(route.path))),
+    ...routes.filter(
+      (route) =>
+        route.parentId === "root" && ((route.index && !route.path) || OFFLINE_ROUTE_PATHS.includes(route.path)),
+    ),
   ];
   // Content-hashed names: the URL is the revision.
   const hashed = new Set([url, manifest.entry.module, ...manifest.entry.imports]);
-  for (const route of shell) for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) hashed.add(file);
+  for (const route of shell)
+    for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) hashed.add(file);
   const own = ["/manifest.webmanifest", ...made.map(({ file }) => `/icons/${file}`)].map((file) => ({
     url: file,
     revision: revision(readFileSync(path.join(publicDir, file))),

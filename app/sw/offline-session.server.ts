@@ -14,7 +14,10 @@ import { ANONYMOUS, COPY_HEADER, SESSION_HEADER } from "./policy";
 export async function offlineSessionKey(request: Request): Promise<string> {
   const signedIn = await getSignedIn(request);
   if (!signedIn) return ANONYMOUS;
-  return createHmac("sha256", cookieSecrets()[0]).update(`offline copies\0${signedIn.token}`).digest("base64url").slice(0, 22);
+  return createHmac("sha256", cookieSecrets()[0])
+    .update(`offline copies\0${signedIn.token}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /** A GET document's headers: whose it is, and whether it may be kept (not when it shows a one-time toast). */

@@ -39,7 +39,9 @@ export function cachesToForget(names: readonly string[], sessionKey: string | nu
 
 /** One of the offline screens, on this origin (the query is part of the copy's key: tabs are screens too). */
 export function isOfflineScreen(url: URL, origin: string): boolean {
-  return url.origin === origin && OFFLINE_SCREENS.includes(url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : "/");
+  return (
+    url.origin === origin && OFFLINE_SCREENS.includes(url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : "/")
+  );
 }
 
 interface DocumentReply {

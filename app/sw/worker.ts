@@ -92,7 +92,9 @@ async function remember(request: Request, response: Response): Promise<void> {
   const stamped = new Headers(response.headers);
   stamped.set("X-Offline-Kept-At", String(Date.now()));
   const body = await response.clone().arrayBuffer();
-  await (await caches.open(copyCacheName(key))).put(
+  await (
+    await caches.open(copyCacheName(key))
+  ).put(
     request.url,
     new Response(body, { status: response.status, statusText: response.statusText, headers: stamped }),
   );

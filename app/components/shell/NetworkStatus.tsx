@@ -69,7 +69,15 @@ export function useOnline(): boolean {
  * A navigation that fails although the browser believed it was online ends on the root error page, which
  * says the same thing (see `isNetworkFailure`).
  */
-export function NetworkStatus({ slow, renderedAt, signedIn }: { slow: boolean; renderedAt?: number; signedIn: boolean }) {
+export function NetworkStatus({
+  slow,
+  renderedAt,
+  signedIn,
+}: {
+  slow: boolean;
+  renderedAt?: number;
+  signedIn: boolean;
+}) {
   const { t } = useTranslation(["common", "offline"]);
   const offline = !useOnline();
   const copy = useSyncExternalStore(subscribeToCopy, isOfflineCopy, () => false);
