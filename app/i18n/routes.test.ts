@@ -240,7 +240,7 @@ describe("root loader: the matched routes' namespaces", () => {
     handles.chart = (await import("~/routes/stock.$symbol.$market.$name")).handle;
     handles.trading = (await import("~/routes/trading.$symbol")).handle;
     handles.detail = (await import("~/routes/stock.v2.$symbol.$name")).handle;
-    handles.account = (await import("~/routes/account")).handle;
+    handles.account = (await import("~/routes/account/route")).handle;
     handles.withdraw = (await import("~/routes/withdraw")).handle;
     handles.settings = (await import("~/routes/settings")).handle;
   });
