@@ -11,10 +11,10 @@ import { useTranslation } from "react-i18next";
 import { ChartBody, ChartHeader } from "~/components/chart/ChartScreen";
 import { StockError } from "~/components/chart/StockError";
 import { StockActions } from "~/components/market/StockActions";
-import { loadChart } from "~/features/chart/chart.server";
-import { useChartScreen } from "~/features/chart/useChartScreen";
+import { loadChart } from "~/features/market/chart.server";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { stockScreenExports } from "~/features/market/route-exports";
+import { useChartScreen } from "~/features/market/useChartScreen";
 import { NO_STORE } from "~/http/no-store";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 
