@@ -86,8 +86,7 @@ function routeModules(): string[] {
 }
 
 /**
- * The namespaces a route module's `handle` declares: the module's real export, so a handle built by a shared
- * helper (e.g. `instrumentListRoute(kind)`, `stockScreenExports(key)`) counts like one written inline.
+ * The namespaces a route module's `handle` declares: the module's real export (imported, not read as text).
  */
 async function declaredNamespaces(file: string): Promise<Namespace[] | null> {
   const module = (await import(file)) as { handle?: { i18n?: string[]; titleKey?: string } };
