@@ -14,7 +14,7 @@ const features = path.dirname(fileURLToPath(import.meta.url));
 /** "<from feature> -> <imported feature>" pairs still allowed. Empty: keep it that way. */
 const ALLOWED: string[] = [];
 
-/** Every module specifier of a source file: `from "…"`, `import "…"`, `import("…")`, `export … from "…"`. */
+/** Every module specifier of a source file: static imports and re-exports (`from`), side-effect and dynamic imports. */
 const specifiers = (text: string) =>
   [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)].map((match) => match[1]);
 
