@@ -267,7 +267,13 @@ describe("root loader: the matched routes' namespaces", () => {
   it("gives the chart and the trading view the stock and live-price strings only, the stock detail its star's too (decision 0169)", async () => {
     expect(await sentNamespaces("/stock/RELIANCE.NS/IN/Reliance")).toEqual(["common", "quotes", "stock", "offline"]);
     expect(await sentNamespaces("/trading/RELIANCE.NS")).toEqual(["common", "quotes", "stock", "offline"]);
-    expect(await sentNamespaces("/stock/v2/RELIANCE.NS/Reliance")).toEqual(["common", "quotes", "stock", "watchlist", "offline"]);
+    expect(await sentNamespaces("/stock/v2/RELIANCE.NS/Reliance")).toEqual([
+      "common",
+      "quotes",
+      "stock",
+      "watchlist",
+      "offline",
+    ]);
   });
 
   it("sends a wallet screen the wallet sections it renders, the toasts and errors, not the other screens' (decision 0179)", async () => {
