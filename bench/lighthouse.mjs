@@ -197,7 +197,7 @@ try {
   }
 
   console.log(
-    `Lighthouse ${report.lighthouse}, mobile, default simulated throttling, signed in; ${runs} run(s) per route; load average ${os.loadavg()[0].toFixed(2)}`,
+    `Lighthouse ${report.lighthouse}, mobile, ${args.repeat ? "repeat visit, DevTools throttling, visitor" : "default simulated throttling, signed in"}; ${runs} run(s) per route; load average ${os.loadavg()[0].toFixed(2)}`,
   );
   const pad = (v, n) => String(v).padStart(n);
   const width = Math.max(16, ...targets.map((t) => 18 + t.name.length));
