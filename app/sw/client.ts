@@ -53,9 +53,19 @@ function activeWorker(): Promise<ServiceWorker | null> {
   return navigator.serviceWorker.getRegistration().then((registration) => registration?.active ?? null);
 }
 
-/** True when a screen can be opened from the worker's copy (offline, with a worker in charge of this page). */
-export function canOpenCopy(url: URL): boolean {
-  return !!navigator.serviceWorker?.controller && isOfflineScreen(url, window.location.origin);
+/**
+ * Offline, a tap on a screen this customer has a copy of opens that copy (a document load, which the worker
+ * answers from it); without a copy nothing happens and the current page stays.
+ */
+export async function openCopyIfKept(url: URL): Promise<void> {
+  if (!navigator.serviceWorker?.controller || !isOfflineScreen(url, window.location.origin)) return;
+  const names = (await caches.keys()).filter(isCopyCache);
+  for (const name of names) {
+    if (await (await caches.open(name)).match(url.href)) {
+      window.location.assign(url.href);
+      return;
+    }
+  }
 }
 
 /** After a client-side navigation to an offline screen: the worker keeps a copy of its document. */

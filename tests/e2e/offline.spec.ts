@@ -76,6 +76,10 @@ test.describe(() => {
     await page.goto("/");
     await expect(marker).toHaveText(/^Offline · prices as of \d\d:\d\d$/);
     await expectNoAxeViolations(page);
+    // A tap on a screen with a copy opens the copy.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Markets" }).click();
+    await expect(page).toHaveURL(/\/markets$/);
+    await expect(marker).toBeVisible();
 
     // Back online: the figures are fetched again and the mark goes.
     await context.setOffline(false);

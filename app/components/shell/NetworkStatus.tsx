@@ -6,9 +6,9 @@ import { formatClockTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import {
   askForCopy,
-  canOpenCopy,
   isOfflineCopy,
   leaveOfflineCopy,
+  openCopyIfKept,
   pendingUpdate,
   subscribeToCopy,
   subscribeToUpdate,
@@ -87,7 +87,7 @@ export function NetworkStatus({
   const shouldBlock = useCallback(({ nextLocation }: { nextLocation: { pathname: string; search: string } }) => {
     if (typeof navigator === "undefined" || navigator.onLine) return false;
     const next = new URL(nextLocation.pathname + nextLocation.search, window.location.href);
-    if (canOpenCopy(next)) window.location.assign(next.href);
+    void openCopyIfKept(next).catch(() => undefined);
     return true;
   }, []);
   const blocker = useBlocker(shouldBlock);
