@@ -12,8 +12,10 @@ import { useRevalidator, type ClientLoaderFunctionArgs } from "@remix-run/react"
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 
+import type { Locale, Namespace } from "~/i18n/config";
 import { formatClockTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import { receivePageTranslations } from "~/i18n/instance";
 
 import { screenCopy, type ScreenCopy } from "./screens";
 import type { SavedCopy, StoreName } from "./stocks-db";
@@ -27,21 +29,33 @@ export interface FromDevice {
   fromDevice?: { savedAt: number };
 }
 
-/** Saves `value` under `key` once it is on screen; a copy painted from the device (`skip`) is not saved again. */
+/**
+ * Saves `value` under `key` once it is on screen, with the strings of the screen's `namespaces` (a later visit may
+ * not have loaded them); a copy painted from the device (`skip`) is not saved again.
+ */
 export function useSaveCopy(
   store: StoreName,
   key: string,
   value: unknown,
-  options: { skip?: boolean; owner?: string } = {},
+  options: { namespaces: Namespace[]; skip?: boolean; owner?: string },
 ) {
+  const { i18n } = useTranslation();
   const { skip = false, owner } = options;
+  const namespaces = options.namespaces.join(",");
   useEffect(() => {
-    if (skip || (owner !== undefined && owner === "")) return;
+    if (skip || owner === "") return;
+    const locale = i18n.language as Locale;
+    const resources = Object.fromEntries(
+      namespaces
+        .split(",")
+        .map((ns) => [ns, i18n.getResourceBundle(locale, ns) as Record<string, unknown> | undefined])
+        .filter(([, bundle]) => bundle !== undefined),
+    );
     // Private browsing or a full disk: nothing is saved, the screen is unaffected.
     loadDb()
-      .then((db) => db.saveCopy(store, key, value, { owner }))
+      .then((db) => db.saveCopy(store, key, value, { owner, strings: { locale, resources } }))
       .catch(() => undefined);
-  }, [store, key, value, skip, owner]);
+  }, [store, key, value, skip, owner, namespaces, i18n]);
 }
 
 /**
@@ -94,6 +108,7 @@ export function deviceCopyClientLoader<Loader>(
       async (db) => {
         const copy = await findCopy<never>(db, screenCopy(new URL(request.url), rootDataOnScreen()?.deviceKey));
         const data = copy ? await fromCopy(copy, db) : undefined;
+        if (data && copy?.strings) receivePageTranslations(copy.strings);
         return copy && data ? { ...data, fromDevice: { savedAt: copy.savedAt } } : undefined;
       },
     );

@@ -7,6 +7,8 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
+import type { PageTranslations } from "~/i18n/instance";
+
 export const DB_NAME = "stocks";
 export const DB_VERSION = 5;
 export type StoreName = "initData" | "line";
@@ -18,6 +20,8 @@ export interface SavedCopy<T = unknown> {
   savedAt: number;
   /** A per-session key (app/offline/session-key.server.ts) on a customer's own rows; absent on public rows. */
   owner?: string;
+  /** The screen's strings when it was saved, so it can be painted in a visit that has not loaded them. */
+  strings?: PageTranslations;
 }
 
 interface StocksSchema extends DBSchema {
@@ -54,11 +58,12 @@ export async function saveCopy<T>(
   store: StoreName,
   key: string,
   value: T,
-  options: { now?: number; owner?: string } = {},
+  options: { now?: number; owner?: string; strings?: PageTranslations } = {},
 ): Promise<void> {
   const db = await openStocksDb();
   const row: SavedCopy<T> = { key, value, savedAt: options.now ?? Date.now() };
   if (options.owner) row.owner = options.owner;
+  if (options.strings) row.strings = options.strings;
   await db.put(store, row);
 }
 

@@ -18,6 +18,7 @@ import { MarketError } from "~/components/market/MarketError";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
 import { marketLinks } from "~/features/market/route-exports";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+import type { Namespace } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import type { ProviderContext } from "~/provider/core.server";
@@ -107,6 +108,7 @@ interface HomeLine {
   categories: IndexCategory[];
 }
 type HomeInit = Pick<HomeData, "description" | "news">;
+const NAMESPACES: Namespace[] = ["markets", "quotes", "device"];
 
 export const clientLoader = deviceCopyClientLoader<typeof loader>(async (copy, db) => {
   const line = (copy as { value: HomeLine }).value;
@@ -118,8 +120,8 @@ export default function Home() {
   const data = useLoaderData<typeof clientLoader>();
   const line = useMemo((): HomeLine => ({ asOf: data.asOf, categories: data.categories }), [data]);
   const init = useMemo((): HomeInit => ({ description: data.description, news: data.news }), [data]);
-  useSaveCopy("line", HOME_KEY, line, { skip: data.fromDevice !== undefined });
-  useSaveCopy("initData", HOME_KEY, init, { skip: data.fromDevice !== undefined });
+  useSaveCopy("line", HOME_KEY, line, { skip: data.fromDevice !== undefined, namespaces: NAMESPACES });
+  useSaveCopy("initData", HOME_KEY, init, { skip: data.fromDevice !== undefined, namespaces: [] });
   const { t } = useTranslation("markets");
   const fmt = useFormat();
   const symbols = useMemo(

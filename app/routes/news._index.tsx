@@ -61,6 +61,7 @@ export default function NewsListPage() {
   const location = useLocation();
   useSaveCopy("initData", `news${searchKey(location.search)}`, data, {
     skip: data.fromDevice !== undefined || data.failed,
+    namespaces: ["news", "device"],
   });
   const { t } = useTranslation("news");
   const fmt = useFormat();

@@ -127,6 +127,7 @@ export default function CustomerServicePage() {
   useSaveCopy("initData", messagesKey(deviceKey), saved, {
     skip: data.fromDevice !== undefined || data.failed,
     owner: deviceKey,
+    namespaces: ["support", "device"],
   });
   const posted = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>({ key: "chat-send" });

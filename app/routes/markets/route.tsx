@@ -59,6 +59,7 @@ export default function Markets() {
   // The category list and its rows are kept; a search's results are not.
   useSaveCopy("initData", `markets${searchKey(location.search)}`, data, {
     skip: data.fromDevice !== undefined || data.q !== "" || data.found !== null,
+    namespaces: ["markets", "quotes", "device"],
   });
   const { t } = useTranslation("markets");
   const fmt = useFormat();
