@@ -31,7 +31,7 @@ import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErr
 import { Toast } from "~/components/ui/Toast";
 import { DEFAULT_LOCALE, localeDirection } from "~/i18n/config";
 import { browserI18n, createPageI18n, receivePageTranslations, type PageTranslations } from "~/i18n/instance";
-import { keepRootDataForDeviceCopy } from "~/offline/device-copy";
+import { keepRootDataForDeviceCopy } from "~/offline/root-data";
 import appStyles from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page";

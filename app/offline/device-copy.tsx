@@ -17,6 +17,7 @@ import { formatClockTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import { receivePageTranslations } from "~/i18n/instance";
 
+import { rootDataOnScreen } from "./root-data";
 import { screenCopy, type ScreenCopy } from "./screens";
 import type { SavedCopy, StoreName } from "./stocks-db";
 
@@ -82,13 +83,6 @@ export async function serverOrDeviceCopy<T>(
   }
 }
 
-type RouterWindow = { __remixRouter?: { state: { loaderData: Record<string, unknown> } } };
-
-/** The root data on screen (the page being left, during a navigation). */
-function rootDataOnScreen(): { deviceKey?: string | null } | undefined {
-  return (window as unknown as RouterWindow).__remixRouter?.state.loaderData.root as { deviceKey?: string } | undefined;
-}
-
 /** The saved copy a screen paints from, if the device has it. */
 async function findCopy<T>(db: StocksDb, which: ScreenCopy | null): Promise<SavedCopy<T> | undefined> {
   return which ? db.readCopy<T>(which.store, which.key, which) : undefined;
@@ -112,21 +106,6 @@ export function deviceCopyClientLoader<Loader>(
         return copy && data ? { ...data, fromDevice: { savedAt: copy.savedAt } } : undefined;
       },
     );
-}
-
-/**
- * The root's `clientLoader` when a navigation's data never came back: the root data on screen stays (its strings,
- * the customer) if the page being opened has a saved copy to paint; otherwise the failure stands (the offline page).
- */
-export async function keepRootDataForDeviceCopy<T>(error: unknown, request: Request): Promise<T> {
-  const onScreen = rootDataOnScreen();
-  if (!(error instanceof TypeError) || !onScreen) throw error;
-  const which = screenCopy(new URL(request.url), onScreen.deviceKey);
-  const copy = await loadDb()
-    .then((db) => findCopy(db, which))
-    .catch(() => undefined);
-  if (!copy) throw error;
-  return onScreen as T;
 }
 
 /** "Saved on this device at HH:MM" over a screen painted from its saved copy; back online the screen reloads its data. */

@@ -21,10 +21,10 @@ import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import type { Namespace } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
-import type { ProviderContext } from "~/provider/core.server";
-import { attempt, logFailure } from "~/provider/failures.server";
 import { DeviceCopyNotice, deviceCopyClientLoader, useSaveCopy } from "~/offline/device-copy";
 import { HOME_KEY } from "~/offline/screens";
+import type { ProviderContext } from "~/provider/core.server";
+import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsList } from "~/provider/news.server";
 import {
   blockTradingHref,
