@@ -15,15 +15,18 @@ import { useTranslation } from "react-i18next";
 import type { Locale, Namespace } from "~/i18n/config";
 import { formatClockTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
-import { receivePageTranslations } from "~/i18n/instance";
 
-import { rootDataOnScreen } from "./root-data";
-import { screenCopy, type ScreenCopy } from "./screens";
 import type { SavedCopy, StoreName } from "./stocks-db";
 
 type StocksDb = typeof import("./stocks-db");
 
 const loadDb = (): Promise<StocksDb> => import("./stocks-db");
+
+/** The session key in the root data on screen (the page being left, during a navigation). */
+function deviceKeyOnScreen(): string | null | undefined {
+  const router = (window as { __remixRouter?: { state: { loaderData: Record<string, unknown> } } }).__remixRouter;
+  return (router?.state.loaderData.root as { deviceKey?: string | null } | undefined)?.deviceKey;
+}
 
 /** Loader data painted from the device carries when it was saved. */
 export interface FromDevice {
@@ -83,11 +86,6 @@ export async function serverOrDeviceCopy<T>(
   }
 }
 
-/** The saved copy a screen paints from, if the device has it. */
-async function findCopy<T>(db: StocksDb, which: ScreenCopy | null): Promise<SavedCopy<T> | undefined> {
-  return which ? db.readCopy<T>(which.store, which.key, which) : undefined;
-}
-
 /**
  * A screen's `clientLoader` (home, markets, news, chat): its server data, or its saved copy (`screenCopy`) made into
  * the screen's data by `fromCopy` (default: the copy is the data).
@@ -100,9 +98,8 @@ export function deviceCopyClientLoader<Loader>(
     serverOrDeviceCopy<SerializeFrom<Loader>>(
       () => serverLoader<Loader>(),
       async (db) => {
-        const copy = await findCopy<never>(db, screenCopy(new URL(request.url), rootDataOnScreen()?.deviceKey));
+        const copy = await db.readScreenCopy<never>(new URL(request.url), deviceKeyOnScreen());
         const data = copy ? await fromCopy(copy, db) : undefined;
-        if (data && copy?.strings) receivePageTranslations(copy.strings);
         return copy && data ? { ...data, fromDevice: { savedAt: copy.savedAt } } : undefined;
       },
     );

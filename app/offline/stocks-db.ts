@@ -9,6 +9,8 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
 import type { PageTranslations } from "~/i18n/instance";
 
+import { screenCopy } from "./screens";
+
 export const DB_NAME = "stocks";
 export const DB_VERSION = 5;
 export type StoreName = "initData" | "line";
@@ -85,6 +87,12 @@ export async function readCopy<T>(
     return undefined;
   }
   return row;
+}
+
+/** The copy that paints the screen at `url` (app/offline/screens.ts), for the session `owner`, if there is one. */
+export async function readScreenCopy<T>(url: URL, owner: string | null | undefined): Promise<SavedCopy<T> | undefined> {
+  const which = screenCopy(url, owner);
+  return which ? readCopy<T>(which.store, which.key, which) : undefined;
 }
 
 /** Logout (docs/product.md#on-the-device): every saved copy goes; the database stays, empty, at version 5. */
