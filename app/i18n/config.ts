@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "news",
   "support",
   "products",
+  "device",
   "offline",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -137,6 +138,7 @@ export interface Resources extends Record<Namespace, object> {
   news: typeof import("../../locales/en/news.json");
   support: typeof import("../../locales/en/support.json");
   products: typeof import("../../locales/en/products.json");
+  device: typeof import("../../locales/en/device.json");
   offline: typeof import("../../locales/en/offline.json");
 }
 

@@ -259,7 +259,7 @@ describe("root loader: the matched routes' namespaces", () => {
 
   it("sends only what the page needs", async () => {
     expect(await sentNamespaces("/login")).toEqual(["common", "offline"]);
-    expect(await sentNamespaces("/markets")).toEqual(["common", "markets", "quotes", "offline"]);
+    expect(await sentNamespaces("/markets")).toEqual(["common", "markets", "quotes", "device", "offline"]);
     expect(await sentNamespaces("/trade")).toEqual(["common", "quotes", "trade", "offline"]);
     expect(await sentNamespaces("/no/such/page")).toEqual(["common", "offline"]);
   });
