@@ -1,12 +1,10 @@
 /**
  * The headers that tell the service worker whose document this is (docs/product.md#offline, docs/decisions/0247).
- * The key is an HMAC of the session's provider token under the cookie secret: the same for every page of one
- * session, different for the next one (a new sign-in is a new token), and useless to anyone who reads it (not the
- * cookie, not the token).
+ * The key is the session's device key (an HMAC of its provider token, app/offline/session-key.server.ts, the one the
+ * on-device database's copies carry): the same for every page of one session, different for the next one (a new
+ * sign-in is a new token), and useless to anyone who reads it (not the cookie, not the token).
  */
-import { createHmac } from "node:crypto";
-
-import { cookieSecrets } from "~/session/cookies.server";
+import { deviceSessionKey } from "~/offline/session-key.server";
 import { getSignedIn } from "~/session/session.server";
 
 import { ANONYMOUS, COPY_HEADER, SESSION_HEADER } from "./policy";
@@ -14,10 +12,7 @@ import { ANONYMOUS, COPY_HEADER, SESSION_HEADER } from "./policy";
 export async function offlineSessionKey(request: Request): Promise<string> {
   const signedIn = await getSignedIn(request);
   if (!signedIn) return ANONYMOUS;
-  return createHmac("sha256", cookieSecrets()[0])
-    .update(`offline copies\0${signedIn.token}`)
-    .digest("base64url")
-    .slice(0, 22);
+  return deviceSessionKey(signedIn.token);
 }
 
 /** A GET document's headers: whose it is, and whether it may be kept (not when it shows a one-time toast). */
