@@ -240,8 +240,8 @@ test.describe("with JavaScript", () => {
   });
 
   test.describe("offline", () => {
-    // Offline, Remix's route discovery (/__manifest) and the aborted data request are logged by the browser.
-    test.use({ allowConsoleErrors: /Failed to fetch manifest patches|ERR_INTERNET_DISCONNECTED/ });
+    // Offline, the browser logs the aborted data request.
+    test.use({ allowConsoleErrors: /ERR_INTERNET_DISCONNECTED/ });
 
     test("offline: a banner in the page's own words, and the current page stays", async ({
       page,
