@@ -9,21 +9,27 @@
  *   code, the session ending mid-request): the scripted double (app/testing/provider-double.ts,
  *   docs/decisions/0093-one-provider-test-double.md) and a signed-in cookie. Called inside a `describe`, it takes
  *   the provider calls over for that block only.
- * - `load`, `post`, `refusedForm`, `fieldErrors`, `toastText`, `expectSentToLogin`: calling a route the way Remix does
- *   and reading what the customer would see.
+ * - `load`, `post`, `refusedForm`, `fieldErrors`, `toastText`, `toastOf`, `expectSentToLogin`: calling a route the way
+ *   Remix does and reading what the customer would see.
+ * - `loadTrading`, `postTrading`, `reviewOrder`, `confirmAt`: orders placed through the buy/sell screen's own loader and
+ *   action (the trading route's tests, and the positions and records screens' set-up).
+ * - Markup (what a visitor without JS gets): app/testing/markup.ts.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 
 import type { LocaleResources } from "~/i18n/config";
 import { createPageI18n } from "~/i18n/instance";
+import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";
 import { commitSession, startSession } from "~/session/session.server";
 import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 import { scriptedProvider, sendProviderCallsTo } from "~/testing/provider-double";
+import { orderHref } from "~/utils/hrefs";
 
 import enCommon from "../../locales/en/common.json";
 import enProducts from "../../locales/en/products.json";
+import enTrade from "../../locales/en/trade.json";
 import enWallet from "../../locales/en/wallet.json";
 import type { TestProvider, TestProviderOptions } from "../../provider/testing";
 import { newBuyer, newTrader, TX_PASSWORD, useInProcessProvider } from "../../provider/tests/helpers";
@@ -87,6 +93,11 @@ export function useScriptedProvider() {
   return { provider, session };
 }
 
+/** A scripted reply that fails with `error` (a `ProviderError` with its code, a `ProviderUnavailableError`…). */
+export const failWith = (error: unknown) => () => {
+  throw error;
+};
+
 /** The session cookie (`name=value`) of a customer signed in with a provider token. */
 export async function sessionCookie(customer: { token: string; phone: string; id: number }): Promise<string> {
   const session = startSession({ token: customer.token, user: { user: customer.phone, no: String(customer.id) } });
@@ -114,6 +125,14 @@ export const walletToast = (response: Response) => toastText(response, { common:
 
 /** The English toast a product purchase redirect sets. */
 export const productsToast = (response: Response) => toastText(response, { products: enProducts, common: enCommon });
+
+/** The English toast a trading redirect (an order, a cancel) sets. */
+export const tradeToast = (response: Response) => toastText(response, { trade: enTrade, common: enCommon });
+
+/** The toast a response sets as the app stored it (its key, values and type), or null. */
+export async function toastOf(response: Response, previousCookie = "") {
+  return (await getToast(getRequest("/", cookieHeaderFrom(response, previousCookie)))).toast;
+}
 
 /** A visitor (no session) on `path` is sent to log in, and back to `path` after it. */
 export async function expectSentToLogin(loader: Route, path: string) {
@@ -197,4 +216,89 @@ export function scriptWallet(provider: ReturnType<typeof scriptedProvider>, mone
       };
     return money(call.path);
   });
+}
+
+/** A stock on the buy/sell screen: its URL's symbol, market and name. */
+export type TradeTarget = { symbol: string; market: string; name: string };
+export const RELIANCE: TradeTarget = { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
+/** The buy/sell screen's route module, imported the first time a test places an order (most tests never do). */
+const tradingRoute = () => import("~/routes/stock.trading.$symbol.$market.$name/route");
+const tradingParams = (target: TradeTarget) => ({ symbol: target.symbol, market: target.market, name: target.name });
+
+/** The buy/sell screen's data for `query` (type=buy unless the query says otherwise); anything but 200 fails. */
+export async function loadTrading(
+  cookie: string,
+  query: Record<string, string | number>,
+  target: TradeTarget = RELIANCE,
+): Promise<TradingPageData> {
+  const { loader } = await tradingRoute();
+  const path = orderHref(target, { type: "buy", ...query });
+  return load<TradingPageData>(loader, path, cookie, tradingParams(target));
+}
+
+/** The buy/sell screen's answer to `fields` posted at `url`. */
+export async function postTrading(
+  cookie: string,
+  fields: Record<string, string>,
+  url: string = orderHref(RELIANCE, { type: "buy" }),
+  target: TradeTarget = RELIANCE,
+) {
+  const { action } = await tradingRoute();
+  return post(action, url, fields, cookie, tradingParams(target));
+}
+
+/** "Review order": the review URL the action redirected to (anything but a redirect fails the test). */
+export async function reviewOrder(
+  cookie: string,
+  order: { type: "buy" | "sell"; quantity: number; position?: string; lot?: string },
+  target: TradeTarget = RELIANCE,
+) {
+  const fields: Record<string, string> = {
+    intent: "review",
+    type: order.type,
+    position: order.position ?? "half",
+    quantity: String(order.quantity),
+  };
+  if (order.lot) fields.lot = order.lot;
+  const response = await postTrading(cookie, fields, orderHref(target, { type: order.type }), target);
+  expect(response.status).toBe(302);
+  return response.headers.get("Location")!;
+}
+
+/** The review page at `url` and the Confirm it renders, posted as the browser would post it. */
+export async function confirmAt(cookie: string, url: string, target: TradeTarget = RELIANCE) {
+  const query = Object.fromEntries(new URL(url, "http://localhost").searchParams);
+  const page = await loadTrading(cookie, query, target);
+  expect(page.review).not.toBeNull();
+  const fields: Record<string, string> = {
+    intent: "confirm",
+    type: page.side,
+    position: page.review!.position,
+    quantity: String(page.review!.quantity),
+    idempotency_key: page.review!.key,
+  };
+  if (page.review!.lot) fields.lot = page.review!.lot;
+  return { page, response: await postTrading(cookie, fields, url, target) };
+}
+
+/**
+ * A fresh customer (₹10,00,000) who bought one of each through the buy/sell screen: RELIANCE.NS and TCS.NS (IN),
+ * AAPL (US) and EURUSD=X (forex); signed in. The positions and records screens' tests start from it.
+ */
+export async function tradedCustomer(provider: TestProvider) {
+  const trader = await signedInTrader(provider, "1000000.00");
+  for (const target of [
+    RELIANCE,
+    { symbol: "TCS.NS", market: "IN", name: "TCS" },
+    { symbol: "AAPL", market: "US", name: "Apple" },
+    { symbol: "EURUSD=X", market: "FOREX", name: "EUR/USD" },
+  ]) {
+    const { response } = await confirmAt(
+      trader.cookie,
+      await reviewOrder(trader.cookie, { type: "buy", quantity: 1 }, target),
+      target,
+    );
+    expect(response.status).toBe(302);
+  }
+  return trader;
 }

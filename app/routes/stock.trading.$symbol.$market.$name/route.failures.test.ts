@@ -1,51 +1,32 @@
 /**
- * Trading screens with a scripted provider: literal replies, literal expectations. Amounts in their market's
- * currency (defect 15), what an unanswered Confirm says (defect 18), and the screens' own failure messages.
+ * The buy/sell screen with a scripted provider (what the real one cannot be made to do): literal replies, literal
+ * expectations. Amounts in their market's currency (defect 15) and what an unanswered Confirm says (defect 18).
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { createPageI18n } from "~/i18n/instance";
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
-import { commitSession, startSession } from "~/session/session.server";
-import { getToast } from "~/session/toast.server";
-import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { useScriptedProvider, type ProviderCall } from "~/testing/route-harness";
+import {
+  failWith,
+  formRequest,
+  getRequest,
+  settle,
+  tradeToast,
+  useScriptedProvider,
+  type ProviderCall,
+  type ReplyJson,
+} from "~/testing/route-harness";
 
-import { loader as forexLoader } from "./forex";
-import { loader as futuresLoader } from "./futures";
-import { action as recordsAction, loader as recordsLoader } from "./records";
-import { loader as positionsResource } from "./resources.positions";
-import { action as tradingAction, loader as tradingLoader } from "./stock.trading.$symbol.$market.$name/route";
-import type { TradingPageData } from "./stock.trading.$symbol.$market.$name/types";
-import { loader as treasuryLoader } from "./treasury-debt";
-import enCommon from "../../locales/en/common.json";
-import en from "../../locales/en/trade.json";
+import { action as tradingAction, loader as tradingLoader } from "./route";
+import type { TradingPageData } from "./types";
+import en from "../../../locales/en/trade.json";
 
-const { provider } = useScriptedProvider();
-let cookie = "";
-beforeAll(async () => {
-  cookie = (await commitSession(startSession({ token: "t".repeat(43), user: { user: "9876543210", no: "1" } }))).split(
-    ";",
-  )[0];
-});
-beforeEach(() => {
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
-});
+const { provider, session } = useScriptedProvider();
 
-const args = (path: string) => ({ request: getRequest(path, cookie), params: {}, context: {} });
-const fail = (error: unknown) => () => {
-  throw error;
-};
-/** A toast as the customer reads it, in English. */
-const toastText = (toast: { key: string; values?: Record<string, string | number> } | null) =>
-  toast
-    ? createPageI18n({ locale: "en", resources: { trade: en, common: enCommon } }).t(toast.key, toast.values)
-    : null;
-const toastOf = async (response: Response) => (await getToast(getRequest("/", cookieHeaderFrom(response)))).toast;
+const args = (path: string) => ({ request: getRequest(path, session.cookie), params: {}, context: {} });
 
 const AAPL = { symbol: "AAPL", market: "US", name: "Apple" };
 const RELIANCE = { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
@@ -108,7 +89,11 @@ function confirm(target: typeof AAPL, fields: Record<string, string>) {
   const url = `/stock/trading/${target.symbol}/${target.market}/${target.name}?type=${fields.type}&step=review&key=${KEY}`;
   return settle(() =>
     tradingAction({
-      request: formRequest(url, { intent: "confirm", position: "half", idempotency_key: KEY, ...fields }, { cookie }),
+      request: formRequest(
+        url,
+        { intent: "confirm", position: "half", idempotency_key: KEY, ...fields },
+        { cookie: session.cookie },
+      ),
       params: target,
       context: {},
     }),
@@ -180,7 +165,7 @@ describe("defect 15 and Currency: a US stock on the INR deployment is totalled i
     const response = await confirm(AAPL, { type: "buy", quantity: "2" });
     expect(response.status).toBe(302);
     // What was applied, not the review's estimate: the fill's price and rate (03:00Z is 08:30 in India).
-    expect(toastText(await toastOf(response))).toBe(
+    expect(await tradeToast(response)).toBe(
       "Submission successful: bought 2 AAPL at $257.80, $515.75 with the fee; ₹45,627.83 taken from your wallet (1 USD = 88.4681 INR, USDINR=X from the market simulator at 08:30)",
     );
     expect(provider.calls.find((call) => call.path === "/stock/success/deal/order")?.body).toEqual({
@@ -233,13 +218,13 @@ describe("defect 15 and Currency: a US stock on the INR deployment is totalled i
     );
     const response = await confirm(RELIANCE, { type: "sell", quantity: "2", lot: lot.no });
     expect(response.status).toBe(302);
-    expect(toastText(await toastOf(response))).toBe("Sell Success: sold 2 RELIANCE at ₹2,456.10, profit/loss +₹112.20");
+    expect(await tradeToast(response)).toBe("Sell Success: sold 2 RELIANCE at ₹2,456.10, profit/loss +₹112.20");
   });
 });
 
 describe("defect 18: a Confirm the provider never answers", () => {
   it("is asked again once with the same key, then said to be of unknown outcome (never 'Something went wrong')", async () => {
-    tradingProvider(quote("AAPL", "US", 257.74), [], fail(new ProviderUnavailableError("timeout")));
+    tradingProvider(quote("AAPL", "US", 257.74), [], failWith(new ProviderUnavailableError("timeout")));
     const response = await confirm(AAPL, { type: "buy", quantity: "2" });
     expect(response.status).toBe(503);
     const body = (await response.json()) as ReplyJson & { form: string; outcome: string };
@@ -250,114 +235,11 @@ describe("defect 18: a Confirm the provider never answers", () => {
   });
 
   it("a business refusal is the registry's message; an unknown code is 'Submission failed'", async () => {
-    tradingProvider(quote("AAPL", "US", 257.74), [], fail(new ProviderError("not_sufficient_funds")));
+    tradingProvider(quote("AAPL", "US", 257.74), [], failWith(new ProviderError("not_sufficient_funds")));
     const poor = (await (await confirm(AAPL, { type: "buy", quantity: "2" })).json()) as ReplyJson;
     expect(poor.result.error?.[""]).toEqual(["Insufficient funds"]);
-    tradingProvider(quote("AAPL", "US", 257.74), [], fail(new ProviderError("weird_code")));
+    tradingProvider(quote("AAPL", "US", 257.74), [], failWith(new ProviderError("weird_code")));
     const odd = (await (await confirm(AAPL, { type: "buy", quantity: "2" })).json()) as ReplyJson;
     expect(odd.result.error?.[""]).toEqual(["Submission failed"]);
-  });
-});
-
-describe("list and records failures (docs/product.md#errors)", () => {
-  it("records: 'loading failed, please retry' with a 503, not an error page", async () => {
-    provider.respond(fail(new ProviderUnavailableError("timeout")));
-    const response = await recordsLoader(args("/records?type=pending"));
-    expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ failed: true, rows: [], type: "pending" });
-    expect(en.records.failed).toBe("loading failed, please retry");
-  });
-
-  it("forex: 'Failed to load currency list'; while searching, 'Search failed'", async () => {
-    provider.respond(fail(new ProviderError("server_error")));
-    expect(await (await forexLoader(args("/forex"))).json()).toMatchObject({
-      failure: "Failed to load currency list",
-      rows: [],
-      empty: null,
-    });
-    expect(await (await forexLoader(args("/forex?code=EUR"))).json()).toMatchObject({ failure: "Search failed" });
-  });
-
-  it("futures and treasury: load failures and empty lists have their own words", async () => {
-    provider.respond(fail(new ProviderUnavailableError("network")));
-    expect((await (await futuresLoader(args("/futures"))).json()).failure).toBe("Failed to load futures list");
-    expect((await (await treasuryLoader(args("/treasury-debt"))).json()).failure).toBe(
-      "Failed to load treasury debt list",
-    );
-    provider.respond(() => ({ rows: [], count: 0 }));
-    expect((await (await futuresLoader(args("/futures"))).json()).empty).toBe("No futures data available");
-    expect((await (await treasuryLoader(args("/treasury-debt"))).json()).empty).toBe("No treasury debt data available");
-    expect((await (await treasuryLoader(args("/treasury-debt?code=zz"))).json()).empty).toBe(
-      "No matching treasury debt found",
-    );
-  });
-
-  it("the positions panel answers 503 with no rows so the screen keeps its figures", async () => {
-    provider.respond(fail(new ProviderUnavailableError("timeout")));
-    const response = await positionsResource(args("/resources/positions?tab=forex"));
-    expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ rows: [], error: "provider_unavailable" });
-  });
-});
-
-describe("cancelling a pending order", () => {
-  const pending = deal({
-    no: "2026112200000042",
-    tag: "AAPL",
-    name: "Apple Inc.",
-    type: "US",
-    state: "buy",
-    count: 2,
-    price: 190.5,
-    price_all: "381.00",
-    fee: "0.11",
-    amount: "381.11",
-    status: 0,
-    status_name: "pending",
-    expires_at: "2026-11-22T21:00:00.000Z",
-  });
-
-  it("a pending row opens the server-rendered confirm step; its POST cancels and redirects with a toast", async () => {
-    provider.respond((call) => {
-      if (call.path === "/stock/success/v2/transaction") return { rows: [pending], count: 1 };
-      if (call.path === "/stock/success/deal/cancel") return { ...pending, status: 2, status_name: "cancelled" };
-      throw new Error(`unexpected call ${call.path}`);
-    });
-    const step = await (await recordsLoader(args(`/records?type=pending&cancel=${pending.no}`))).json();
-    expect(step.cancel).toMatchObject({ no: pending.no, status: 0, market: "US", total: "381.00" });
-
-    const response = await settle(() =>
-      recordsAction({
-        request: formRequest("/records?type=pending", { intent: "cancel", no: pending.no }, { cookie }),
-        params: {},
-        context: {},
-      }),
-    );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/records?type=pending");
-    expect(provider.calls.at(-1)).toMatchObject({
-      path: "/stock/success/deal/cancel",
-      method: "POST",
-      body: { no: pending.no },
-    });
-    expect(toastText(await toastOf(response))).toBe("Order 2026112200000042 was cancelled");
-  });
-
-  it("a GET never cancels; a POST without a valid order number is refused by its schema and changes nothing", async () => {
-    provider.respond(() => ({ rows: [pending], count: 1 }));
-    await recordsLoader(args(`/records?cancel=${pending.no}`));
-    const refused: Record<string, string>[] = [
-      { intent: "cancel" },
-      { intent: "cancel", no: "1 OR 1=1" },
-      { intent: "delete", no: pending.no },
-    ];
-    for (const fields of refused) {
-      const response = await settle(() =>
-        recordsAction({ request: formRequest("/records", fields, { cookie }), params: {}, context: {} }),
-      );
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as ReplyJson).result.status).toBe("error");
-    }
-    expect(provider.calls.some((call) => call.path === "/stock/success/deal/cancel")).toBe(false);
   });
 });

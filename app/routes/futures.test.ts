@@ -1,0 +1,64 @@
+/**
+ * /futures, the futures list (docs/product.md#lists): search, and its own words for no match, an empty list and a failure.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "INR";
+});
+
+import { ProviderUnavailableError } from "~/provider/core.server";
+import {
+  expectSentToLogin,
+  failWith,
+  getRequest,
+  signedInTrader,
+  useRealProvider,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
+import { loader as futuresLoader } from "./futures";
+
+const provider = useRealProvider();
+
+it("a visitor is sent to log in", async () => {
+  await expectSentToLogin(futuresLoader, "/futures");
+});
+
+describe("the list", () => {
+  let cookie = "";
+  beforeAll(async () => {
+    ({ cookie } = await signedInTrader(provider));
+  });
+
+  it("futures: the list, search and the no-match messages", async () => {
+    const futures = await (
+      await futuresLoader({ request: getRequest("/futures", cookie), params: {}, context: {} })
+    ).json();
+    expect(futures.rows.map((row) => row.symbol)).toContain("GC=F");
+    const gold = await (
+      await futuresLoader({ request: getRequest("/futures?code=GC", cookie), params: {}, context: {} })
+    ).json();
+    expect(gold.rows.map((row) => row.symbol)).toContain("GC=F");
+    const none = await (
+      await futuresLoader({ request: getRequest("/futures?code=nothing-like-this", cookie), params: {}, context: {} })
+    ).json();
+    expect(none.empty).toBe("No matching futures found");
+    const blank = await (
+      await futuresLoader({ request: getRequest("/futures?code=", cookie), params: {}, context: {} })
+    ).json();
+    expect(blank.codeError).toBe("Please enter a code to search");
+  });
+});
+
+describe("when the provider fails (scripted)", () => {
+  const { provider, session } = useScriptedProvider();
+  const args = (path: string) => ({ request: getRequest(path, session.cookie), params: {}, context: {} });
+
+  it("futures: a load failure and an empty list have their own words", async () => {
+    provider.respond(failWith(new ProviderUnavailableError("network")));
+    expect((await (await futuresLoader(args("/futures"))).json()).failure).toBe("Failed to load futures list");
+    provider.respond(() => ({ rows: [], count: 0 }));
+    expect((await (await futuresLoader(args("/futures"))).json()).empty).toBe("No futures data available");
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * /treasury-debt, the treasury debt list (docs/product.md#lists): search, and its own words for no match, an empty list and a failure.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "INR";
+});
+
+import { ProviderUnavailableError } from "~/provider/core.server";
+import {
+  expectSentToLogin,
+  failWith,
+  getRequest,
+  signedInTrader,
+  useRealProvider,
+  useScriptedProvider,
+} from "~/testing/route-harness";
+
+import { loader as treasuryLoader } from "./treasury-debt";
+
+const provider = useRealProvider();
+
+it("a visitor is sent to log in", async () => {
+  await expectSentToLogin(treasuryLoader, "/treasury-debt");
+});
+
+describe("the list", () => {
+  let cookie = "";
+  beforeAll(async () => {
+    ({ cookie } = await signedInTrader(provider));
+  });
+
+  it("treasury: the list, search and the no-match message", async () => {
+    const treasury = await (
+      await treasuryLoader({ request: getRequest("/treasury-debt", cookie), params: {}, context: {} })
+    ).json();
+    expect(treasury.rows.map((row) => row.symbol)).toContain("^TNX");
+    const noTreasury = await (
+      await treasuryLoader({ request: getRequest("/treasury-debt?code=xyzxyz", cookie), params: {}, context: {} })
+    ).json();
+    expect(noTreasury.empty).toBe("No matching treasury debt found");
+  });
+});
+
+describe("when the provider fails (scripted)", () => {
+  const { provider, session } = useScriptedProvider();
+  const args = (path: string) => ({ request: getRequest(path, session.cookie), params: {}, context: {} });
+
+  it("treasury: a load failure and empty lists have their own words", async () => {
+    provider.respond(failWith(new ProviderUnavailableError("network")));
+    expect((await (await treasuryLoader(args("/treasury-debt"))).json()).failure).toBe(
+      "Failed to load treasury debt list",
+    );
+    provider.respond(() => ({ rows: [], count: 0 }));
+    expect((await (await treasuryLoader(args("/treasury-debt"))).json()).empty).toBe("No treasury debt data available");
+    expect((await (await treasuryLoader(args("/treasury-debt?code=zz"))).json()).empty).toBe(
+      "No matching treasury debt found",
+    );
+  });
+});
