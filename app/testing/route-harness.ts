@@ -26,6 +26,7 @@ import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
 import { scriptedProvider, sendProviderCallsTo } from "~/testing/provider-double";
 import { orderHref } from "~/utils/hrefs";
+import { getRequestContext } from "~/utils/request.server";
 
 import enCommon from "../../locales/en/common.json";
 import enProducts from "../../locales/en/products.json";
@@ -133,6 +134,9 @@ export const tradeToast = (response: Response) => toastText(response, { trade: e
 export async function toastOf(response: Response, previousCookie = "") {
   return (await getToast(getRequest("/", cookieHeaderFrom(response, previousCookie)))).toast;
 }
+
+/** The provider context of the customer of `cookie`, for calling the app's provider client directly. */
+export const providerContext = async (cookie: string) => (await getRequestContext(getRequest("/", cookie))).provider;
 
 /** A visitor (no session) on `path` is sent to log in, and back to `path` after it. */
 export async function expectSentToLogin(loader: Route, path: string) {
