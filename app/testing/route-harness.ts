@@ -20,11 +20,12 @@ import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 
 import type { LocaleResources } from "~/i18n/config";
 import { createPageI18n } from "~/i18n/instance";
+import { providerFetch } from "~/provider/transport.server";
 import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";
 import { commitSession, startSession } from "~/session/session.server";
 import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { scriptedProvider, sendProviderCallsTo } from "~/testing/provider-double";
+import { ok, scriptedProvider, sendProviderCallsTo } from "~/testing/provider-double";
 import { orderHref } from "~/utils/hrefs";
 import { getRequestContext } from "~/utils/request.server";
 
@@ -137,6 +138,46 @@ export async function toastOf(response: Response, previousCookie = "") {
 
 /** The provider context of the customer of `cookie`, for calling the app's provider client directly. */
 export const providerContext = async (cookie: string) => (await getRequestContext(getRequest("/", cookie))).provider;
+
+/** A phone number no customer has yet (a real provider's fresh sign-up). */
+export const newPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+
+/** An operator call to the real provider of the file (its operator endpoint, as the operator's tools make it). */
+export async function operatorCall<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await providerFetch(path, {
+    method: init.method ?? (init.body ? "POST" : "GET"),
+    headers: { "x-operator-key": process.env.OPERATOR_KEY ?? "test-operator-key", "Content-Type": "application/json" },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const envelope = (await response.json()) as { msg: string; data: T };
+  expect(envelope.msg, `operator ${path}`).toBe("ok");
+  return envelope.data;
+}
+
+/** An invitation code the operator creates on the real provider before the file's (or `describe`'s) first test. */
+export function useInvitationCode() {
+  const invite = { code: "" };
+  beforeAll(async () => {
+    invite.code = `INV${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
+    await operatorCall("/operator/invitation-codes", { body: { code: invite.code } });
+  }, 60_000);
+  return invite;
+}
+
+/** The scripted provider's reply to a login (`/stock/user/login`) of 9876543210; `data` overrides its fields. */
+export const scriptedLoginReply = (data: Record<string, unknown> = {}) => ({
+  json: ok({
+    token: "t1",
+    expires_at: "2030-01-01T00:00:00Z",
+    user: "9876543210",
+    no: 5,
+    img: null,
+    total: "0.00",
+    money: "0.00",
+    loan: "0.00",
+    ...data,
+  }),
+});
 
 /** A visitor (no session) on `path` is sent to log in, and back to `path` after it. */
 export async function expectSentToLogin(loader: Route, path: string) {
