@@ -4,27 +4,21 @@
  * signed-in customer with the chat on) and where the support button leads. Loaders and actions called directly;
  * the provider scripted (app/testing/provider-double.ts).
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { classifySupportUrl, supportTarget } from "~/provider/support.server";
-import { commitSession, startSession } from "~/session/session.server";
 import { getToast } from "~/session/toast.server";
-import { formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { no, ok, useScriptedProvider } from "~/testing/route-harness";
+import { formRequest, getRequest, no, ok, settle, useScriptedProvider, type ReplyJson } from "~/testing/route-harness";
 
 import { action as chatAction, loader as chatLoader, type ChatPageData } from "./customer-service/route";
 import { loader as chatPoll } from "./resources.chat";
 import { loader as unreadLoader } from "./resources.unread";
 import { loader as supportLoader } from "./support";
 
-const { provider } = useScriptedProvider();
+const { provider, session } = useScriptedProvider({ token: "tok" });
 let cookie = "";
-
-beforeAll(async () => {
-  cookie = (await commitSession(startSession({ token: "tok", user: { user: "9876543210", no: "7" } }))).split(";")[0];
-});
-beforeEach(() => {
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+beforeAll(() => {
+  cookie = session.cookie;
 });
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
@@ -239,5 +233,25 @@ describe("the support button's target", () => {
     provider.reply("/stock/success/kefu", { fail: "network" });
     const down = await settle(() => supportLoader(args(getRequest("/support", cookie))));
     expect(down.status).toBe(503);
+  });
+});
+
+describe("/support, the provider's support link", () => {
+  it("redirects to the provider's absolute support link, sending the token", async () => {
+    provider.reply("/stock/success/kefu", { json: { msg: "ok", data: { url: "https://chat.example/room" } } });
+    const response = await settle(() => supportLoader(args(getRequest("/support", cookie))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("https://chat.example/room");
+    expect(provider.calls[0]).toMatchObject({ path: "/stock/success/kefu", token: "tok" });
+  });
+
+  it("sends a visitor to log in, and shows a page when the provider has no link", async () => {
+    const visitor = await settle(() => supportLoader(args(getRequest("/support"))));
+    expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fsupport");
+    expect(provider.calls).toEqual([]);
+
+    provider.reply("/stock/success/kefu", { json: { msg: "no", data: { code: "not_found" } } });
+    const none = await settle(() => supportLoader(args(getRequest("/support", cookie))));
+    expect(none.status).toBe(404);
   });
 });

@@ -80,14 +80,15 @@ export function useRealProvider(options?: TestProviderOptions): TestProvider {
 
 /**
  * Every provider call of the app, in this file or `describe`, goes to the scripted double (reset before each test);
- * `session.cookie` is a signed-in customer's (the token is never checked: the double answers what a test scripts).
+ * `session.cookie` is a signed-in customer's (the token is never checked: the double answers what a test scripts;
+ * pass `token` when a test reads it back from `provider.calls`).
  */
-export function useScriptedProvider() {
+export function useScriptedProvider(options: { token?: string } = {}) {
   const provider = scriptedProvider();
   const session = { cookie: "" };
   beforeAll(async () => {
     provider.install();
-    session.cookie = await sessionCookie({ token: "t".repeat(43), phone: "9876543210", id: 1 });
+    session.cookie = await sessionCookie({ token: options.token ?? "t".repeat(43), phone: "9876543210", id: 1 });
   });
   afterAll(() => provider.uninstall());
   beforeEach(() => provider.reset());
