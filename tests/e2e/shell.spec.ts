@@ -336,3 +336,38 @@ test("the desktop warning stays dismissed on every page, with and without JavaSc
   }
   await context.close();
 });
+
+test("with four languages the header is one row: a compact language button opens the picker", async ({ page }) => {
+  await page.goto("/login");
+  const header = page.locator("header.app-header");
+  const search = await header.locator("#site-search").boundingBox();
+  const languageButton = header.locator(".language-menu > summary");
+  await expect(languageButton).toHaveText("Language EN");
+  const button = await languageButton.boundingBox();
+  // One row: the button sits beside the search field, and the header is no taller than that row.
+  expect(Math.abs(button!.y + button!.height / 2 - (search!.y + search!.height / 2))).toBeLessThan(4);
+  const headerBox = await header.boundingBox();
+  expect(headerBox!.height).toBeLessThan(72);
+  await expect(page.getByRole("combobox", { name: "Language" })).toBeHidden();
+
+  await languageButton.click();
+  await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(languageButton).toHaveText("Idioma ES");
+  await expectNoAxeViolations(page);
+});
+
+test("the device warning shows on a desktop browser", async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "layout check, once is enough");
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+  });
+  const page = await context.newPage();
+  await page.goto(testInfo.project.use.baseURL + "/login");
+  await expect(page.getByText("This app is designed for phones.")).toBeVisible();
+  await context.close();
+});
