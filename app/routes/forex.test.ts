@@ -1,7 +1,7 @@
 /**
  * /forex, the currency pairs (docs/product.md#lists): 10 a page, search, and its own words when the provider fails.
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
@@ -13,7 +13,7 @@ import {
   failWith,
   getRequest,
   settle,
-  signedInTrader,
+  useSignedInTrader,
   useRealProvider,
   useScriptedProvider,
 } from "~/testing/route-harness";
@@ -27,37 +27,36 @@ it("a visitor is sent to log in", async () => {
 });
 
 describe("the list", () => {
-  let cookie = "";
-  beforeAll(async () => {
-    ({ cookie } = await signedInTrader(provider));
-  });
+  const customer = useSignedInTrader(provider);
 
   it("forex: 10 per page, changes to 4 decimals, search, an empty term is an error on the field, a page past the end goes to the last", async () => {
-    const first = await (await forexLoader({ request: getRequest("/forex", cookie), params: {}, context: {} })).json();
+    const first = await (
+      await forexLoader({ request: getRequest("/forex", customer.cookie), params: {}, context: {} })
+    ).json();
     expect(first.rows).toHaveLength(10);
     expect(first.total).toBeGreaterThan(10);
     expect(first.pageCount).toBe(2);
     expect(first.codeError).toBeNull();
     for (const row of first.rows) expect(Number(row.change.toFixed(4))).toBe(row.change);
     const second = await (
-      await forexLoader({ request: getRequest("/forex?page=2", cookie), params: {}, context: {} })
+      await forexLoader({ request: getRequest("/forex?page=2", customer.cookie), params: {}, context: {} })
     ).json();
     expect(second.rows.length).toBe(first.total - 10);
     const past = await settle(() =>
-      forexLoader({ request: getRequest("/forex?page=9", cookie), params: {}, context: {} }),
+      forexLoader({ request: getRequest("/forex?page=9", customer.cookie), params: {}, context: {} }),
     );
     expect(past.headers.get("Location")).toBe("/forex?page=2");
 
     const blank = await (
-      await forexLoader({ request: getRequest("/forex?code=%20%20", cookie), params: {}, context: {} })
+      await forexLoader({ request: getRequest("/forex?code=%20%20", customer.cookie), params: {}, context: {} })
     ).json();
     expect(blank.codeError).toBe("Please enter a code to search");
     const found = await (
-      await forexLoader({ request: getRequest("/forex?code=eurusd", cookie), params: {}, context: {} })
+      await forexLoader({ request: getRequest("/forex?code=eurusd", customer.cookie), params: {}, context: {} })
     ).json();
     expect(found.rows.map((row) => row.symbol)).toContain("EURUSD=X");
     const none = await (
-      await forexLoader({ request: getRequest("/forex?code=zzzzz", cookie), params: {}, context: {} })
+      await forexLoader({ request: getRequest("/forex?code=zzzzz", customer.cookie), params: {}, context: {} })
     ).json();
     expect(none.empty).toBe("No matching currency pairs found");
   });

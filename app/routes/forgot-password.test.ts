@@ -21,6 +21,7 @@ import {
   useRealProvider,
   useScriptedProvider,
   type ReplyJson,
+  post,
 } from "~/testing/route-harness";
 
 import { action as forgotAction, loader as forgotLoader } from "./forgot-password";
@@ -31,9 +32,8 @@ import en from "../../locales/en/common.json";
 describe("against a real provider", () => {
   useRealProvider();
   const invite = useInvitationCode();
-  const register = (fields: Record<string, string>) =>
-    settle(() => registerAction(routeArgs(formRequest("/register", fields))));
-  const login = (fields: Record<string, string>) => settle(() => loginAction(routeArgs(formRequest("/login", fields))));
+  const register = (fields: Record<string, string>) => post(registerAction, "/register", fields, "");
+  const login = (fields: Record<string, string>) => post(loginAction, "/login", fields, "");
 
   it("forgot password: code by the notifier, wrong code on the code field, then a new password works", async () => {
     const phone = newPhone();

@@ -1,7 +1,7 @@
 /**
  * /futures, the futures list (docs/product.md#lists): search, and its own words for no match, an empty list and a failure.
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
@@ -12,7 +12,7 @@ import {
   expectSentToLogin,
   failWith,
   getRequest,
-  signedInTrader,
+  useSignedInTrader,
   useRealProvider,
   useScriptedProvider,
 } from "~/testing/route-harness";
@@ -26,26 +26,27 @@ it("a visitor is sent to log in", async () => {
 });
 
 describe("the list", () => {
-  let cookie = "";
-  beforeAll(async () => {
-    ({ cookie } = await signedInTrader(provider));
-  });
+  const customer = useSignedInTrader(provider);
 
   it("futures: the list, search and the no-match messages", async () => {
     const futures = await (
-      await futuresLoader({ request: getRequest("/futures", cookie), params: {}, context: {} })
+      await futuresLoader({ request: getRequest("/futures", customer.cookie), params: {}, context: {} })
     ).json();
     expect(futures.rows.map((row) => row.symbol)).toContain("GC=F");
     const gold = await (
-      await futuresLoader({ request: getRequest("/futures?code=GC", cookie), params: {}, context: {} })
+      await futuresLoader({ request: getRequest("/futures?code=GC", customer.cookie), params: {}, context: {} })
     ).json();
     expect(gold.rows.map((row) => row.symbol)).toContain("GC=F");
     const none = await (
-      await futuresLoader({ request: getRequest("/futures?code=nothing-like-this", cookie), params: {}, context: {} })
+      await futuresLoader({
+        request: getRequest("/futures?code=nothing-like-this", customer.cookie),
+        params: {},
+        context: {},
+      })
     ).json();
     expect(none.empty).toBe("No matching futures found");
     const blank = await (
-      await futuresLoader({ request: getRequest("/futures?code=", cookie), params: {}, context: {} })
+      await futuresLoader({ request: getRequest("/futures?code=", customer.cookie), params: {}, context: {} })
     ).json();
     expect(blank.codeError).toBe("Please enter a code to search");
   });

@@ -24,6 +24,7 @@ import {
   useRealProvider,
   useScriptedProvider,
   type ReplyJson,
+  scriptedDeal,
 } from "~/testing/route-harness";
 
 import RecordsPage, { action as recordsAction, loader as recordsLoader, type RecordsData } from "./records";
@@ -76,22 +77,6 @@ describe("a customer's orders", () => {
 describe("pending orders and failures (scripted provider)", () => {
   const { provider, session } = useScriptedProvider();
   const args = (path: string) => ({ request: getRequest(path, session.cookie), params: {}, context: {} });
-  const deal = (fields: Record<string, unknown>) => ({
-    id: 7,
-    no: "2026112300000042",
-    name: "x",
-    mold: "stock",
-    sell_price: null,
-    profit: null,
-    status: 1,
-    status_name: "success",
-    position_no: null,
-    created_at: "2026-11-23T03:00:00.000Z",
-    filled_at: "2026-11-23T03:00:00.000Z",
-    expires_at: null,
-    held: "0.00",
-    ...fields,
-  });
 
   it("records: 'loading failed, please retry' with a 503, not an error page", async () => {
     provider.respond(failWith(new ProviderUnavailableError("timeout")));
@@ -102,7 +87,7 @@ describe("pending orders and failures (scripted provider)", () => {
   });
 
   describe("cancelling a pending order", () => {
-    const pending = deal({
+    const pending = scriptedDeal({
       no: "2026112200000042",
       tag: "AAPL",
       name: "Apple Inc.",

@@ -20,6 +20,7 @@ import {
   useRealProvider,
   useScriptedProvider,
   type ReplyJson,
+  post,
 } from "~/testing/route-harness";
 
 import { action as loginAction } from "./login";
@@ -32,9 +33,8 @@ import zh from "../../locales/zh/common.json";
 describe("against a real provider", () => {
   useRealProvider();
   const invite = useInvitationCode();
-  const register = (fields: Record<string, string>) =>
-    settle(() => registerAction(routeArgs(formRequest("/register", fields))));
-  const login = (fields: Record<string, string>) => settle(() => loginAction(routeArgs(formRequest("/login", fields))));
+  const register = (fields: Record<string, string>) => post(registerAction, "/register", fields, "");
+  const login = (fields: Record<string, string>) => post(loginAction, "/login", fields, "");
 
   it("a failed validation writes nothing: the phone cannot log in afterwards", async () => {
     const phone = newPhone();

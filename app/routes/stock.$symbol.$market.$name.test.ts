@@ -3,7 +3,7 @@
  * customer sees it (defect 14), against a real provider with a fresh customer; then failures and the calls it makes,
  * against a scripted provider.
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
@@ -12,15 +12,19 @@ vi.hoisted(() => {
 import { MAX_CANDLES } from "~/components/chart/chartData";
 import type { ChartScreenData } from "~/components/chart/ChartScreen";
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
-import { getRequest, settle, signedInTrader, useRealProvider, useScriptedProvider } from "~/testing/route-harness";
+import {
+  getRequest,
+  settle,
+  useRealProvider,
+  useScriptedProvider,
+  useSignedInTrader,
+  SCRIPTED_QUOTE,
+} from "~/testing/route-harness";
 
 import { loader as chartLoader } from "./stock.$symbol.$market.$name";
 
 const provider = useRealProvider();
-let cookie = "";
-beforeAll(async () => {
-  ({ cookie } = await signedInTrader(provider));
-});
+const customer = useSignedInTrader(provider);
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 const RELIANCE = { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
@@ -35,7 +39,7 @@ it("a visitor is sent to log in", async () => {
 describe("stock chart loader", () => {
   async function chart(search = ""): Promise<ChartScreenData> {
     const response = await chartLoader(
-      args(getRequest(`/stock/RELIANCE.NS/IN/Reliance%20Industries${search}`, cookie), RELIANCE),
+      args(getRequest(`/stock/RELIANCE.NS/IN/Reliance%20Industries${search}`, customer.cookie), RELIANCE),
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toContain("no-store");
@@ -93,7 +97,7 @@ describe("stock chart loader", () => {
   it("sends an unknown period to the default one instead of failing", async () => {
     for (const bad of ["bogus", "SVG", "5y"]) {
       const response = await settle(() =>
-        chartLoader(args(getRequest(`/stock/RELIANCE.NS/IN/Reliance?period=${bad}&x=1`, cookie), RELIANCE)),
+        chartLoader(args(getRequest(`/stock/RELIANCE.NS/IN/Reliance?period=${bad}&x=1`, customer.cookie), RELIANCE)),
       );
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/stock/RELIANCE.NS/IN/Reliance?x=1");
@@ -103,7 +107,7 @@ describe("stock chart loader", () => {
   it("answers 404 for a symbol the provider does not list", async () => {
     const response = await settle(() =>
       chartLoader(
-        args(getRequest("/stock/NOPE.NS/IN/Nope", cookie), { symbol: "NOPE.NS", market: "IN", name: "Nope" }),
+        args(getRequest("/stock/NOPE.NS/IN/Nope", customer.cookie), { symbol: "NOPE.NS", market: "IN", name: "Nope" }),
       ),
     );
     expect(response.status).toBe(404);
@@ -113,7 +117,7 @@ describe("stock chart loader", () => {
 describe("a stock code as the customer sees it resolves (defect 14)", () => {
   it("the chart finds RELIANCE.NS from /stock/RELIANCE/IN/…, and links keep the real symbol", async () => {
     const response = await chartLoader(
-      args(getRequest("/stock/RELIANCE/IN/Reliance%20Industries", cookie), {
+      args(getRequest("/stock/RELIANCE/IN/Reliance%20Industries", customer.cookie), {
         symbol: "RELIANCE",
         market: "IN",
         name: "Reliance Industries",
@@ -127,7 +131,7 @@ describe("a stock code as the customer sees it resolves (defect 14)", () => {
 
   it("tries .NS first, then .BO (TATAPOWER is listed on the BSE only)", async () => {
     const response = await chartLoader(
-      args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", cookie), {
+      args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", customer.cookie), {
         symbol: "TATAPOWER",
         market: "IN",
         name: "Tata Power",
@@ -142,28 +146,11 @@ describe("a stock code as the customer sees it resolves (defect 14)", () => {
       ["/stock/NOPE/IN/Nope", { symbol: "NOPE", market: "IN", name: "Nope" }],
       ["/stock/RELIANCE/US/Reliance", { symbol: "RELIANCE", market: "US", name: "Reliance" }],
     ] as const) {
-      const response = await settle(() => chartLoader(args(getRequest(path, cookie), params)));
+      const response = await settle(() => chartLoader(args(getRequest(path, customer.cookie), params)));
       expect(response.status, path).toBe(404);
     }
   });
 });
-
-const QUOTE = {
-  symbol: "TCS.NS",
-  name: "Tata Consultancy Services",
-  market: "IN",
-  price: 10,
-  change: 1,
-  changePercent: 11.11,
-  open: 9,
-  high: 10.5,
-  low: 8.9,
-  previousClose: 9,
-  volume: 5,
-  rows: [{ timestamp: 1, open: 9, high: 10.5, low: 8.9, close: 10, volume: 5 }],
-  linePath: "M0 0 L300 100",
-  areaPath: "M0 0 L300 100 L300 100 L0 100 Z",
-};
 
 describe("against a scripted provider (failures, and the calls the screen makes)", () => {
   const { provider, session } = useScriptedProvider();
@@ -191,7 +178,7 @@ describe("against a scripted provider (failures, and the calls the screen makes)
 
     it("asks for the code, then .NS, then .BO, and shows the one that exists", async () => {
       provider.respond(({ query }) =>
-        query?.symbol === "TATAPOWER.BO" ? { ...QUOTE, symbol: "TATAPOWER.BO" } : notFound(),
+        query?.symbol === "TATAPOWER.BO" ? { ...SCRIPTED_QUOTE, symbol: "TATAPOWER.BO" } : notFound(),
       );
       const response = await chartLoader(
         args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", cookie()), {

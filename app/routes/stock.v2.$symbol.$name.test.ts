@@ -3,7 +3,7 @@
  * and toast), against a real provider with a fresh customer; then the star against failing watchlist calls, against
  * a scripted provider.
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
@@ -17,24 +17,22 @@ import {
   providerContext,
   providerLogout,
   settle,
-  signedInTrader,
+  useSignedInTrader,
   toastOf as storedToast,
   useRealProvider,
   useScriptedProvider,
+  SCRIPTED_QUOTE,
 } from "~/testing/route-harness";
 
 import { action as detailAction, loader as detailLoader, type StockDetailData } from "./stock.v2.$symbol.$name";
 import en from "../../locales/en/watchlist.json";
 
 const provider = useRealProvider();
-let cookie = "";
-beforeAll(async () => {
-  ({ cookie } = await signedInTrader(provider));
-});
+const customer = useSignedInTrader(provider);
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
-const ctx = () => providerContext(cookie);
-const toastOf = (response: Response) => storedToast(response, cookie);
+const ctx = () => providerContext(customer.cookie);
+const toastOf = (response: Response) => storedToast(response, customer.cookie);
 
 describe("visitors", () => {
   it("a visitor is sent to log in", async () => {
@@ -57,7 +55,7 @@ describe("visitors", () => {
 
 it("resolves the code as the customer sees it (defect 14)", async () => {
   const detail = await detailLoader(
-    args(getRequest("/stock/v2/INFY/Infosys", cookie), { symbol: "INFY", name: "Infosys" }),
+    args(getRequest("/stock/v2/INFY/Infosys", customer.cookie), { symbol: "INFY", name: "Infosys" }),
   );
   expect(detail.status).toBe(200);
   const data: StockDetailData = await detail.json();
@@ -67,9 +65,12 @@ it("resolves the code as the customer sees it (defect 14)", async () => {
 
 describe("favourite star (stock detail v2)", () => {
   const params = { symbol: "INFY.NS", name: "Infosys" };
-  const detail = async () => (await detailLoader(args(getRequest("/stock/v2/INFY.NS/Infosys", cookie), params))).json();
+  const detail = async () =>
+    (await detailLoader(args(getRequest("/stock/v2/INFY.NS/Infosys", customer.cookie), params))).json();
   const toggle = (fields: Record<string, string>) =>
-    settle(() => detailAction(args(formRequest("/stock/v2/INFY.NS/Infosys", fields, { cookie }), params)));
+    settle(() =>
+      detailAction(args(formRequest("/stock/v2/INFY.NS/Infosys", fields, { cookie: customer.cookie }), params)),
+    );
 
   it("shows the quote card figures and the current state", async () => {
     const data: StockDetailData = await detail();
@@ -108,13 +109,20 @@ describe("favourite star (stock detail v2)", () => {
   it("a failure keeps the state and says Error, try again later", async () => {
     const unknown = { symbol: "NOPE.NS", name: "Nope" };
     const enhanced = await settle(() =>
-      detailAction(args(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add", enhanced: "1" }, { cookie }), unknown)),
+      detailAction(
+        args(
+          formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add", enhanced: "1" }, { cookie: customer.cookie }),
+          unknown,
+        ),
+      ),
     );
     expect(enhanced.status).toBe(502);
     expect(await enhanced.json()).toEqual({ ok: false, collected: false, message: en.favourite.errorText });
 
     const plain = await settle(() =>
-      detailAction(args(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add" }, { cookie }), unknown)),
+      detailAction(
+        args(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add" }, { cookie: customer.cookie }), unknown),
+      ),
     );
     expect(plain.status).toBe(302);
     expect(await toastOf(plain)).toEqual({ key: "watchlist:favourite.failedToast", type: "error" });
@@ -152,7 +160,7 @@ describe("favourite star (stock detail v2)", () => {
           formRequest(
             "/stock/v2/INFY.NS/Infosys",
             { intent: "add" },
-            { cookie, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } },
+            { cookie: customer.cookie, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } },
           ),
           params,
         ),
@@ -167,23 +175,6 @@ describe("against a scripted provider", () => {
   const { provider, session } = useScriptedProvider();
   const cookie = () => session.cookie;
   const toastOf = (response: Response) => storedToast(response, session.cookie);
-
-  const QUOTE = {
-    symbol: "TCS.NS",
-    name: "Tata Consultancy Services",
-    market: "IN",
-    price: 10,
-    change: 1,
-    changePercent: 11.11,
-    open: 9,
-    high: 10.5,
-    low: 8.9,
-    previousClose: 9,
-    volume: 5,
-    rows: [{ timestamp: 1, open: 9, high: 10.5, low: 8.9, close: 10, volume: 5 }],
-    linePath: "M0 0 L300 100",
-    areaPath: "M0 0 L300 100 L300 100 L0 100 Z",
-  };
 
   describe("the favourite star against failing watchlist calls", () => {
     const params = { symbol: "TCS.NS", name: "TCS" };
@@ -224,7 +215,7 @@ describe("against a scripted provider", () => {
 
     it("a failed check still shows the page, star off", async () => {
       provider.respond(({ path }) => {
-        if (path === "/v2/yahoo") return QUOTE;
+        if (path === "/v2/yahoo") return SCRIPTED_QUOTE;
         throw new ProviderUnavailableError("network");
       });
       const data = await (await detailLoader(args(getRequest("/stock/v2/TCS.NS/TCS", cookie()), params))).json();

@@ -2,22 +2,19 @@
  * The trading view (/trading/{symbol}): the chart's data by code alone, without the bottom bar, against a real
  * provider with a fresh customer.
  */
-import { beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
 import type { ChartScreenData } from "~/components/chart/ChartScreen";
-import { getRequest, settle, signedInTrader, useRealProvider } from "~/testing/route-harness";
+import { getRequest, settle, useRealProvider, useSignedInTrader } from "~/testing/route-harness";
 
 import { loader as tradingLoader } from "./trading.$symbol";
 
 const provider = useRealProvider();
-let cookie = "";
-beforeAll(async () => {
-  ({ cookie } = await signedInTrader(provider));
-});
+const customer = useSignedInTrader(provider);
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
@@ -29,7 +26,9 @@ it("a visitor is sent to log in", async () => {
 });
 
 it("the trading view loads the same data by code alone and hides the bottom bar", async () => {
-  const response = await tradingLoader(args(getRequest("/trading/TCS.NS?period=1wk", cookie), { symbol: "TCS.NS" }));
+  const response = await tradingLoader(
+    args(getRequest("/trading/TCS.NS?period=1wk", customer.cookie), { symbol: "TCS.NS" }),
+  );
   const data: ChartScreenData = await response.json();
   expect(data.quote.symbol).toBe("TCS.NS");
   expect(data.quote.market).toBe("IN");
@@ -41,6 +40,6 @@ it("the trading view loads the same data by code alone and hides the bottom bar"
 });
 
 it("resolves the code as the customer sees it (defect 14)", async () => {
-  const trading = await tradingLoader(args(getRequest("/trading/INFY", cookie), { symbol: "INFY" }));
+  const trading = await tradingLoader(args(getRequest("/trading/INFY", customer.cookie), { symbol: "INFY" }));
   expect(((await trading.json()) as ChartScreenData).quote.symbol).toBe("INFY.NS");
 });

@@ -1,7 +1,7 @@
 /**
  * /treasury-debt, the treasury debt list (docs/product.md#lists): search, and its own words for no match, an empty list and a failure.
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
@@ -12,7 +12,7 @@ import {
   expectSentToLogin,
   failWith,
   getRequest,
-  signedInTrader,
+  useSignedInTrader,
   useRealProvider,
   useScriptedProvider,
 } from "~/testing/route-harness";
@@ -26,18 +26,19 @@ it("a visitor is sent to log in", async () => {
 });
 
 describe("the list", () => {
-  let cookie = "";
-  beforeAll(async () => {
-    ({ cookie } = await signedInTrader(provider));
-  });
+  const customer = useSignedInTrader(provider);
 
   it("treasury: the list, search and the no-match message", async () => {
     const treasury = await (
-      await treasuryLoader({ request: getRequest("/treasury-debt", cookie), params: {}, context: {} })
+      await treasuryLoader({ request: getRequest("/treasury-debt", customer.cookie), params: {}, context: {} })
     ).json();
     expect(treasury.rows.map((row) => row.symbol)).toContain("^TNX");
     const noTreasury = await (
-      await treasuryLoader({ request: getRequest("/treasury-debt?code=xyzxyz", cookie), params: {}, context: {} })
+      await treasuryLoader({
+        request: getRequest("/treasury-debt?code=xyzxyz", customer.cookie),
+        params: {},
+        context: {},
+      })
     ).json();
     expect(noTreasury.empty).toBe("No matching treasury debt found");
   });

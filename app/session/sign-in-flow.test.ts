@@ -22,6 +22,7 @@ import {
   useInvitationCode,
   useRealProvider,
   type ReplyJson,
+  post,
 } from "~/testing/route-harness";
 
 import en from "../../locales/en/common.json";
@@ -29,9 +30,8 @@ import en from "../../locales/en/common.json";
 useRealProvider();
 const invite = useInvitationCode();
 
-const register = (fields: Record<string, string>) =>
-  settle(() => registerAction(routeArgs(formRequest("/register", fields))));
-const login = (fields: Record<string, string>) => settle(() => loginAction(routeArgs(formRequest("/login", fields))));
+const register = (fields: Record<string, string>) => post(registerAction, "/register", fields, "");
+const login = (fields: Record<string, string>) => post(loginAction, "/login", fields, "");
 
 describe("account flow (real provider)", () => {
   it("register → login → session cookie → settings → logout clears the session and revokes the token", async () => {

@@ -113,6 +113,15 @@ export async function signedInTrader(provider: TestProvider, balance = "100000.0
   return { cookie: await sessionCookie(trader), ...trader };
 }
 
+/** A fresh customer (`signedInTrader`) made before the file's (or `describe`'s) first test: `customer.cookie`, `.id`… */
+export function useSignedInTrader(provider: TestProvider, balance?: string) {
+  const customer = { cookie: "", id: 0, phone: "", token: "" };
+  beforeAll(async () => {
+    Object.assign(customer, await signedInTrader(provider, balance));
+  });
+  return customer;
+}
+
 /** A fresh customer with `balance` and (unless null) the transaction password TX_PASSWORD, signed in. */
 export async function signedInBuyer(
   provider: TestProvider,
@@ -348,3 +357,39 @@ export async function tradedCustomer(provider: TestProvider) {
   }
   return trader;
 }
+
+/** A scripted quote reply (`/v2/yahoo`) of TCS.NS at ₹10 with one candle and its chart paths. */
+export const SCRIPTED_QUOTE = {
+  symbol: "TCS.NS",
+  name: "Tata Consultancy Services",
+  market: "IN",
+  price: 10,
+  change: 1,
+  changePercent: 11.11,
+  open: 9,
+  high: 10.5,
+  low: 8.9,
+  previousClose: 9,
+  volume: 5,
+  rows: [{ timestamp: 1, open: 9, high: 10.5, low: 8.9, close: 10, volume: 5 }],
+  linePath: "M0 0 L300 100",
+  areaPath: "M0 0 L300 100 L300 100 L0 100 Z",
+};
+
+/** A scripted order (a deal as the provider answers it), filled; `fields` say what it is. */
+export const scriptedDeal = (fields: Record<string, unknown>) => ({
+  id: 7,
+  no: "2026112300000042",
+  name: "x",
+  mold: "stock",
+  sell_price: null,
+  profit: null,
+  status: 1,
+  status_name: "success",
+  position_no: null,
+  created_at: "2026-11-23T03:00:00.000Z",
+  filled_at: "2026-11-23T03:00:00.000Z",
+  expires_at: null,
+  held: "0.00",
+  ...fields,
+});

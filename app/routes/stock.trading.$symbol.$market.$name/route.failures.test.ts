@@ -18,6 +18,7 @@ import {
   useScriptedProvider,
   type ProviderCall,
   type ReplyJson,
+  scriptedDeal,
 } from "~/testing/route-harness";
 
 import { action as tradingAction, loader as tradingLoader } from "./route";
@@ -67,23 +68,6 @@ function tradingProvider(
     throw new Error(`unexpected call ${call.path}`);
   });
 }
-
-const deal = (fields: Record<string, unknown>) => ({
-  id: 7,
-  no: "2026112300000042",
-  name: "x",
-  mold: "stock",
-  sell_price: null,
-  profit: null,
-  status: 1,
-  status_name: "success",
-  position_no: null,
-  created_at: "2026-11-23T03:00:00.000Z",
-  filled_at: "2026-11-23T03:00:00.000Z",
-  expires_at: null,
-  held: "0.00",
-  ...fields,
-});
 
 function confirm(target: typeof AAPL, fields: Record<string, string>) {
   const url = `/stock/trading/${target.symbol}/${target.market}/${target.name}?type=${fields.type}&step=review&key=${KEY}`;
@@ -145,7 +129,7 @@ describe("defect 15 and Currency: a US stock on the INR deployment is totalled i
 
   it("the buy toast states the dollar price and cost and the rupees taken, with the rate, source and time the provider applied", async () => {
     tradingProvider(quote("AAPL", "US", 257.74), [], () =>
-      deal({
+      scriptedDeal({
         tag: "AAPL",
         type: "US",
         state: "buy",
@@ -196,7 +180,7 @@ describe("defect 15 and Currency: a US stock on the INR deployment is totalled i
       created_at: "2026-11-22T03:00:00.000Z",
     };
     tradingProvider(quote("RELIANCE.NS", "IN", 2456.1), [lot], () =>
-      deal({
+      scriptedDeal({
         tag: "RELIANCE.NS",
         type: "IN",
         state: "sell",

@@ -3,7 +3,7 @@
  * server-rendered confirm step before a delete, against a real provider with a fresh customer; then failures,
  * against a scripted provider.
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
@@ -17,7 +17,7 @@ import {
   getRequest,
   providerContext,
   settle,
-  signedInTrader,
+  useSignedInTrader,
   toastOf as storedToast,
   useRealProvider,
   useScriptedProvider,
@@ -27,14 +27,11 @@ import { action as watchlistAction, loader as watchlistLoader, type WatchlistDat
 import en from "../../../locales/en/watchlist.json";
 
 const provider = useRealProvider();
-let cookie = "";
-beforeAll(async () => {
-  ({ cookie } = await signedInTrader(provider));
-});
+const customer = useSignedInTrader(provider);
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
-const ctx = () => providerContext(cookie);
-const toastOf = (response: Response) => storedToast(response, cookie);
+const ctx = () => providerContext(customer.cookie);
+const toastOf = (response: Response) => storedToast(response, customer.cookie);
 
 describe("visitors", () => {
   it("a visitor is sent to log in", async () => {
@@ -54,7 +51,7 @@ describe("visitors", () => {
 
 describe("watchlist", () => {
   const load = async (search = ""): Promise<WatchlistData> => {
-    const response = await watchlistLoader(args(getRequest(`/watchlists${search}`, cookie)));
+    const response = await watchlistLoader(args(getRequest(`/watchlists${search}`, customer.cookie)));
     expect(response.status).toBe(200);
     return response.json();
   };
@@ -89,7 +86,7 @@ describe("watchlist", () => {
     const second = await load("?page=2");
     expect(second.rows.map((row) => row.symbol)).toEqual([saved[1], saved[0]]);
 
-    const past = await settle(() => watchlistLoader(args(getRequest("/watchlists?page=9&edit=1", cookie))));
+    const past = await settle(() => watchlistLoader(args(getRequest("/watchlists?page=9&edit=1", customer.cookie))));
     expect(past.status).toBe(302);
     expect(past.headers.get("Location")).toBe("/watchlists?edit=1&page=2");
   });
@@ -115,7 +112,7 @@ describe("watchlist", () => {
           formRequest(
             "/watchlists",
             { intent: "delete", symbol: saved[0], name: confirm.confirm!.name, page: "2" },
-            { cookie },
+            { cookie: customer.cookie },
           ),
         ),
       ),
@@ -134,7 +131,11 @@ describe("watchlist", () => {
 
   it("a failed delete redirects back with 'delete failed, try again later'", async () => {
     const response = await settle(() =>
-      watchlistAction(args(formRequest("/watchlists", { intent: "delete", symbol: "NOPE.NS", page: "1" }, { cookie }))),
+      watchlistAction(
+        args(
+          formRequest("/watchlists", { intent: "delete", symbol: "NOPE.NS", page: "1" }, { cookie: customer.cookie }),
+        ),
+      ),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/watchlists?edit=1");
@@ -148,7 +149,9 @@ describe("watchlist", () => {
     ["no symbol", { intent: "delete", page: "1" }],
     ["another intent", { intent: "add", symbol: "TCS.NS", page: "1" }],
   ])("%s is refused on the form (400, with a message), nothing deleted", async (_label, fields) => {
-    const response = await settle(() => watchlistAction(args(formRequest("/watchlists?edit=1", fields, { cookie }))));
+    const response = await settle(() =>
+      watchlistAction(args(formRequest("/watchlists?edit=1", fields, { cookie: customer.cookie }))),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.message).toBe(en.watchlist.invalidDelete);
@@ -163,7 +166,7 @@ describe("watchlist", () => {
           formRequest(
             "/watchlists",
             { intent: "delete", symbol: saved[1] },
-            { cookie, headers: { Origin: "https://evil.example" } },
+            { cookie: customer.cookie, headers: { Origin: "https://evil.example" } },
           ),
         ),
       ),
