@@ -393,3 +393,21 @@ export const scriptedDeal = (fields: Record<string, unknown>) => ({
   held: "0.00",
   ...fields,
 });
+
+/** Two chat messages as the provider lists them (newest first): the customer asks, the operator answers. */
+export const SCRIPTED_CHAT_MESSAGES = [
+  {
+    id: 12,
+    sender: "operator",
+    content: "Hello, how can we help?",
+    read: true,
+    created_at: "2026-11-23T10:01:00.000Z",
+  },
+  {
+    id: 11,
+    sender: "customer",
+    content: "Where is my withdrawal?",
+    read: true,
+    created_at: "2026-11-23T10:00:00.000Z",
+  },
+];
