@@ -7,6 +7,7 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
+import type { InstrumentListData } from "~/features/trading/lists.server";
 import { ProviderError } from "~/provider/core.server";
 import {
   expectSentToLogin,
@@ -16,6 +17,7 @@ import {
   useSignedInTrader,
   useRealProvider,
   useScriptedProvider,
+  load,
 } from "~/testing/route-harness";
 
 import { loader as forexLoader } from "./forex";
@@ -28,36 +30,27 @@ it("a visitor is sent to log in", async () => {
 
 describe("the list", () => {
   const customer = useSignedInTrader(provider);
+  const list = (path: string) => load<InstrumentListData>(forexLoader, path, customer.cookie);
 
   it("forex: 10 per page, changes to 4 decimals, search, an empty term is an error on the field, a page past the end goes to the last", async () => {
-    const first = await (
-      await forexLoader({ request: getRequest("/forex", customer.cookie), params: {}, context: {} })
-    ).json();
+    const first = await list("/forex");
     expect(first.rows).toHaveLength(10);
     expect(first.total).toBeGreaterThan(10);
     expect(first.pageCount).toBe(2);
     expect(first.codeError).toBeNull();
     for (const row of first.rows) expect(Number(row.change.toFixed(4))).toBe(row.change);
-    const second = await (
-      await forexLoader({ request: getRequest("/forex?page=2", customer.cookie), params: {}, context: {} })
-    ).json();
+    const second = await list("/forex?page=2");
     expect(second.rows.length).toBe(first.total - 10);
     const past = await settle(() =>
       forexLoader({ request: getRequest("/forex?page=9", customer.cookie), params: {}, context: {} }),
     );
     expect(past.headers.get("Location")).toBe("/forex?page=2");
 
-    const blank = await (
-      await forexLoader({ request: getRequest("/forex?code=%20%20", customer.cookie), params: {}, context: {} })
-    ).json();
+    const blank = await list("/forex?code=%20%20");
     expect(blank.codeError).toBe("Please enter a code to search");
-    const found = await (
-      await forexLoader({ request: getRequest("/forex?code=eurusd", customer.cookie), params: {}, context: {} })
-    ).json();
+    const found = await list("/forex?code=eurusd");
     expect(found.rows.map((row) => row.symbol)).toContain("EURUSD=X");
-    const none = await (
-      await forexLoader({ request: getRequest("/forex?code=zzzzz", customer.cookie), params: {}, context: {} })
-    ).json();
+    const none = await list("/forex?code=zzzzz");
     expect(none.empty).toBe("No matching currency pairs found");
   });
 });

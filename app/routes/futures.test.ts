@@ -7,6 +7,7 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
+import type { InstrumentListData } from "~/features/trading/lists.server";
 import { ProviderUnavailableError } from "~/provider/core.server";
 import {
   expectSentToLogin,
@@ -15,6 +16,7 @@ import {
   useSignedInTrader,
   useRealProvider,
   useScriptedProvider,
+  load,
 } from "~/testing/route-harness";
 
 import { loader as futuresLoader } from "./futures";
@@ -27,27 +29,16 @@ it("a visitor is sent to log in", async () => {
 
 describe("the list", () => {
   const customer = useSignedInTrader(provider);
+  const list = (path: string) => load<InstrumentListData>(futuresLoader, path, customer.cookie);
 
   it("futures: the list, search and the no-match messages", async () => {
-    const futures = await (
-      await futuresLoader({ request: getRequest("/futures", customer.cookie), params: {}, context: {} })
-    ).json();
+    const futures = await list("/futures");
     expect(futures.rows.map((row) => row.symbol)).toContain("GC=F");
-    const gold = await (
-      await futuresLoader({ request: getRequest("/futures?code=GC", customer.cookie), params: {}, context: {} })
-    ).json();
+    const gold = await list("/futures?code=GC");
     expect(gold.rows.map((row) => row.symbol)).toContain("GC=F");
-    const none = await (
-      await futuresLoader({
-        request: getRequest("/futures?code=nothing-like-this", customer.cookie),
-        params: {},
-        context: {},
-      })
-    ).json();
+    const none = await list("/futures?code=nothing-like-this");
     expect(none.empty).toBe("No matching futures found");
-    const blank = await (
-      await futuresLoader({ request: getRequest("/futures?code=", customer.cookie), params: {}, context: {} })
-    ).json();
+    const blank = await list("/futures?code=");
     expect(blank.codeError).toBe("Please enter a code to search");
   });
 });

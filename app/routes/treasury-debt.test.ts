@@ -7,6 +7,7 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
+import type { InstrumentListData } from "~/features/trading/lists.server";
 import { ProviderUnavailableError } from "~/provider/core.server";
 import {
   expectSentToLogin,
@@ -15,6 +16,7 @@ import {
   useSignedInTrader,
   useRealProvider,
   useScriptedProvider,
+  load,
 } from "~/testing/route-harness";
 
 import { loader as treasuryLoader } from "./treasury-debt";
@@ -27,19 +29,12 @@ it("a visitor is sent to log in", async () => {
 
 describe("the list", () => {
   const customer = useSignedInTrader(provider);
+  const list = (path: string) => load<InstrumentListData>(treasuryLoader, path, customer.cookie);
 
   it("treasury: the list, search and the no-match message", async () => {
-    const treasury = await (
-      await treasuryLoader({ request: getRequest("/treasury-debt", customer.cookie), params: {}, context: {} })
-    ).json();
+    const treasury = await list("/treasury-debt");
     expect(treasury.rows.map((row) => row.symbol)).toContain("^TNX");
-    const noTreasury = await (
-      await treasuryLoader({
-        request: getRequest("/treasury-debt?code=xyzxyz", customer.cookie),
-        params: {},
-        context: {},
-      })
-    ).json();
+    const noTreasury = await list("/treasury-debt?code=xyzxyz");
     expect(noTreasury.empty).toBe("No matching treasury debt found");
   });
 });
