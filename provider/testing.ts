@@ -80,6 +80,8 @@ export interface TestProviderOptions {
   auditLog?: (line: string) => void;
   /** Trading sessions (default {}: every market always open). */
   marketHours?: MarketHoursConfig;
+  /** The two-factor key (base64; default TEST_TWO_FACTOR_KEY); null = none, two-factor is not offered. */
+  twoFactorKey?: string | null;
 }
 
 function makeClock(initial?: () => Date): TestClock {
@@ -105,7 +107,7 @@ function testConfig(options: TestProviderOptions): ProviderConfig {
     demoPassword: TEST_DEMO_PASSWORD,
     ...(options.tokenTtlMs ? { tokenTtlMs: options.tokenTtlMs } : {}),
     marketHours: options.marketHours ?? {},
-    twoFactorKey: TEST_TWO_FACTOR_KEY,
+    twoFactorKey: options.twoFactorKey === null ? undefined : (options.twoFactorKey ?? TEST_TWO_FACTOR_KEY),
   };
 }
 
