@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 
-import { customer, newTrader, operator, useInProcessProvider } from "./helpers";
+import { CARD, customer, newTrader, operator, useInProcessProvider } from "./helpers";
 import { openSecret, SecretBoxError } from "../services/secret-box";
 import { createTestProvider, TEST_TWO_FACTOR_KEY } from "../testing";
 
@@ -14,13 +14,6 @@ import { createTestProvider, TEST_TWO_FACTOR_KEY } from "../testing";
 const audit: string[] = [];
 const p = useInProcessProvider({ auditLog: (line) => audit.push(line) });
 
-const CARD = {
-  bank: "State Bank of India",
-  branch_bank: "MG Road",
-  bank_card: "30001234567890",
-  bank_user: "Ravi Kumar",
-  ifsc: "SBIN0001234",
-};
 const STEP_MS = 30_000;
 let addressSeq = 0;
 
