@@ -232,6 +232,15 @@ describe("signing in with two-factor on", () => {
     expect(Number(setupRow.last_step)).toBe(Math.floor(p.clock.now().getTime() / STEP_MS));
   });
 
+  it("lets one of two concurrent requests with the same code through", async () => {
+    const t = await withTwoFactor();
+    p.clock.advance(10 * STEP_MS);
+    const [a, b] = await Promise.all([t.login(), t.login()]);
+    const code = codeFor(t.secret);
+    const answers = await Promise.all([t.answer(a.body.data.challenge, code), t.answer(b.body.data.challenge, code)]);
+    expect(answers.map((r) => r.body.data.code ?? r.body.msg).sort()).toEqual(["ok", "two_factor_used"]);
+  });
+
   it("takes each recovery code once, typed in any case and with spaces", async () => {
     const t = await withTwoFactor();
     const [code] = t.recovery;
