@@ -52,7 +52,6 @@ test("the manifest names the app and its icons are the sizes it says", async ({ 
 
 test.describe(() => {
   // Offline, the page's own requests (live panels, the check for the connection) fail, as they should.
-  test.use({ allowConsoleErrors: /ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/ });
 
   test("offline, home and markets open from the last copy, marked with the time of their prices", async ({
     page,
