@@ -7,6 +7,8 @@ import type { Page } from "@playwright/test";
 
 import { CUSTOMER_PASSWORD, expect, expectNoAxeViolations, jsEnabled, test } from "./support";
 
+test.use({ allowConsoleErrors: /ERR_INTERNET_DISCONNECTED/ });
+
 /** The browser's own `stocks` database: version, stores and each store's keys (opened without creating it). */
 function readStocksDb(page: Page) {
   return page.evaluate(
