@@ -2,6 +2,10 @@ import type { Page } from "@playwright/test";
 
 import { expect, expectNoAxeViolations, jsEnabled, test, fund } from "./support";
 
+// These tests replace /resources/quotes with page.route, which cannot see the requests the service worker makes
+// itself (it fetches the quotes network-first, docs/decisions/0245-service-worker.md): without it.
+test.use({ serviceWorkers: "block" });
+
 // Issue 24, "What customers hit": every bill says what it was for and links to its cause (item 5); a lot from a
 // block trade says so on its position row and in the records (item 14); a paise-level price move is announced,
 // not shown (item 11). JS on and off, each test with its own fresh customer.

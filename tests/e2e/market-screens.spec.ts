@@ -2,6 +2,10 @@ import type { Locator, Page } from "@playwright/test";
 
 import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
 
+// These tests replace /resources/quotes with page.route, which cannot see the requests the service worker makes
+// itself (it fetches the quotes network-first, docs/decisions/0245-service-worker.md): without it.
+test.use({ serviceWorkers: "block" });
+
 // The market screens (home, markets, watchlist, stock detail, chart, trading view) on the phone width the
 // defects were reported at, with JavaScript on and off; each test brings its own fresh customer.
 test.use({ viewport: { width: 390, height: 844 } });

@@ -240,6 +240,9 @@ test.describe("with JavaScript", () => {
   });
 
   test.describe("offline", () => {
+    // A navigation whose data request is cut logs it.
+    test.use({ allowConsoleErrors: /ERR_INTERNET_DISCONNECTED/ });
+
     test("offline: a banner in the page's own words, and the current page stays", async ({
       page,
       customer,

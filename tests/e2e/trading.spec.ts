@@ -2,6 +2,10 @@ import type { Page } from "@playwright/test";
 
 import { expect, expectNoAxeViolations, jsEnabled, test, type Customer } from "./support";
 
+// These tests replace /resources/quotes with page.route, which cannot see the requests the service worker makes
+// itself (it fetches the quotes network-first, docs/decisions/0245-service-worker.md): without it.
+test.use({ serviceWorkers: "block" });
+
 // The trading screens, JS on and off, each test with its own fresh customer (funded through the operator
 // endpoint the server exposes for its embedded provider).
 const OPERATOR_KEY = process.env.OPERATOR_KEY ?? "e2e-operator-key";
