@@ -29,8 +29,8 @@ const sourcesChanged =
   ) > statSync(buildEntry).mtimeMs;
 
 if (sourcesChanged) {
-  console.log("Building the app (remix build)…");
-  const result = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "inherit" });
+  console.log("Building the app (npm run build: remix build, then fewer browser files)…");
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
