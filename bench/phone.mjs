@@ -21,6 +21,7 @@
  *   npm run bench:phone -- --app-dirs=/tmp/a,/tmp/b   each tree as it is (bench/ab.mjs's trees), alternately
  *   npm run bench:phone -- --cpu=4 --latency=400 --kbps=200   another phone
  */
+/* global window, document -- the probe and the checks run in the page */
 import { existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

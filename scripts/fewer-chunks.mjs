@@ -55,7 +55,6 @@ function readServerManifest(source) {
 }
 
 const toFile = (url) => path.join(publicBuild, url.replace(/^\/build\//, ""));
-const toUrl = (file) => `/build/${path.relative(publicBuild, file).split(path.sep).join("/")}`;
 const gzipSize = (file) => gzipSync(readFileSync(file)).length;
 
 /** Static imports of a built module (esbuild writes them as `import … from "/build/…"` or `import "/build/…"`). */
