@@ -13,7 +13,7 @@
  *     immutable /build/ files; the document is never cached), measured the same way.
  * Prints medians (of `--runs`, default 3) and the ratio to the bare route. Goals (docs/performance.md): a first
  * visit hydrated within 1.2x the bare route's time, first content unchanged, a repeat visit hydrated within 3 s.
- * Writes bench/results-phone.json (git-ignored). Build first (`npx remix build`; the bare app is built if missing).
+ * Writes bench/results-phone.json (git-ignored). Build first (`npm run build`; the bare app is built if missing).
  *
  *   npm run bench:phone                               every main route, 3 runs
  *   npm run bench:phone -- --routes=home,buysell --runs=1
