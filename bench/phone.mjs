@@ -28,10 +28,8 @@ import path from "node:path";
 
 import { chromium, devices } from "@playwright/test";
 
-import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
-import { Browser } from "./lib/client.mjs";
-import { discover } from "./lib/pages.mjs";
-import { bareDir, buildIfMissing, root, startApp, startBare, stopAll } from "./lib/servers.mjs";
+import { bareDir, buildIfMissing, root, startBare, stopAll } from "./lib/servers.mjs";
+import { signedInTargets } from "./lib/targets.mjs";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -179,21 +177,7 @@ const report = {
 };
 let failed = false;
 try {
-  const targets = [];
-  if (typeof args["app-dirs"] === "string") {
-    for (const dir of args["app-dirs"].split(","))
-      targets.push({ name: path.basename(dir), base: (await startApp({ appDir: path.resolve(dir) })).base });
-  } else {
-    buildIfMissing(root, "the app", Boolean(args.rebuild));
-    targets.push({ name: "", base: (await startApp()).base });
-  }
-  for (const target of targets) {
-    const client = new Browser(target.base);
-    await signIn(client, DEMO);
-    target.cookie = sessionCookie(client);
-    target.urls = await discover(client);
-    client.close();
-  }
+  const targets = await signedInTargets(args);
   const urls = targets[0].urls;
   buildIfMissing(bareDir, "the bare Remix app", Boolean(args.rebuild));
   const bare = await startBare();
