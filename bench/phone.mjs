@@ -22,7 +22,7 @@
  *   npm run bench:phone -- --cpu=4 --latency=400 --kbps=200   another phone
  */
 /* global window, document -- the probe and the checks run in the page */
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -30,6 +30,7 @@ import { chromium, devices } from "@playwright/test";
 
 import { bareDir, buildIfMissing, root, startBare, stopAll } from "./lib/servers.mjs";
 import { signedInTargets } from "./lib/targets.mjs";
+import { chromiumArgs, chromiumExecutable } from "../tests/e2e/chromium.mjs";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -45,8 +46,7 @@ const PHONE = {
   bytesPerSecond: Number(args.kbps ?? 50) * 1024,
 };
 const GOAL = { firstVisitRatio: 1.2, repeatVisitMs: 3000 };
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const executablePath = process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+const executablePath = chromiumExecutable;
 // Stops a run that never hydrates (a broken build) instead of waiting forever.
 const TIMEOUT_MS = 120_000;
 
@@ -211,18 +211,7 @@ try {
     })),
   );
 
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
   console.log(
     `Phone: CPU ${PHONE.cpu}x slower, ${PHONE.latencyMs} ms round trips, ${PHONE.bytesPerSecond / 1024} KB/s; ${runs} run(s) per route, alternating; ${path.basename(executablePath)}; load average ${os.loadavg()[0].toFixed(2)}`,
   );
