@@ -1,6 +1,7 @@
 import { startProvider, type RunningProvider } from "./bootstrap";
 import { checkDataDir, configFromEnv } from "./config";
 import { operatorKeyAtStart } from "./operator-key";
+import { twoFactorKeyAtStart } from "./two-factor-key";
 
 export interface EmbeddedProvider {
   fetch(request: Request): Promise<Response>;
@@ -23,7 +24,7 @@ export function getEmbeddedProvider(): Promise<EmbeddedProvider> {
   holder[KEY] ??= (async () => {
     const env = configFromEnv();
     checkDataDir(env);
-    const config = { ...env, operatorKey: operatorKeyAtStart(env) };
+    const config = { ...env, operatorKey: operatorKeyAtStart(env), twoFactorKey: twoFactorKeyAtStart(env) };
     const started = Date.now();
     const running = await startProvider({ config, stats: process.env.PROVIDER_STATS === "1" });
     running.startSettlementSweep();

@@ -28,6 +28,7 @@ import { createPageI18n, type PageTranslations } from "~/i18n/instance";
 import { secureCookies } from "~/session/cookies.server";
 
 import deCommon from "../../locales/de/common.json";
+import deDevice from "../../locales/de/device.json";
 import deMarkets from "../../locales/de/markets.json";
 import deNews from "../../locales/de/news.json";
 import deProducts from "../../locales/de/products.json";
@@ -38,6 +39,7 @@ import deTrade from "../../locales/de/trade.json";
 import deWallet from "../../locales/de/wallet.json";
 import deWatchlist from "../../locales/de/watchlist.json";
 import enCommon from "../../locales/en/common.json";
+import enDevice from "../../locales/en/device.json";
 import enMarkets from "../../locales/en/markets.json";
 import enNews from "../../locales/en/news.json";
 import enProducts from "../../locales/en/products.json";
@@ -48,6 +50,7 @@ import enTrade from "../../locales/en/trade.json";
 import enWallet from "../../locales/en/wallet.json";
 import enWatchlist from "../../locales/en/watchlist.json";
 import esCommon from "../../locales/es/common.json";
+import esDevice from "../../locales/es/device.json";
 import esMarkets from "../../locales/es/markets.json";
 import esNews from "../../locales/es/news.json";
 import esProducts from "../../locales/es/products.json";
@@ -58,6 +61,7 @@ import esTrade from "../../locales/es/trade.json";
 import esWallet from "../../locales/es/wallet.json";
 import esWatchlist from "../../locales/es/watchlist.json";
 import zhCommon from "../../locales/zh/common.json";
+import zhDevice from "../../locales/zh/device.json";
 import zhMarkets from "../../locales/zh/markets.json";
 import zhNews from "../../locales/zh/news.json";
 import zhProducts from "../../locales/zh/products.json";
@@ -81,6 +85,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: enNews,
     support: enSupport,
     products: enProducts,
+    device: enDevice,
   } satisfies Resources,
   zh: {
     common: zhCommon,
@@ -93,6 +98,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: zhNews,
     support: zhSupport,
     products: zhProducts,
+    device: zhDevice,
   },
   de: {
     common: deCommon,
@@ -105,6 +111,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: deNews,
     support: deSupport,
     products: deProducts,
+    device: deDevice,
   },
   es: {
     common: esCommon,
@@ -117,6 +124,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: esNews,
     support: esSupport,
     products: esProducts,
+    device: esDevice,
   },
 };
 

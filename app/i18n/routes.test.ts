@@ -259,7 +259,7 @@ describe("root loader: the matched routes' namespaces", () => {
 
   it("sends only what the page needs", async () => {
     expect(await sentNamespaces("/login")).toEqual(["common"]);
-    expect(await sentNamespaces("/markets")).toEqual(["common", "markets", "quotes"]);
+    expect(await sentNamespaces("/markets")).toEqual(["common", "markets", "quotes", "device"]);
     expect(await sentNamespaces("/trade")).toEqual(["common", "quotes", "trade"]);
     expect(await sentNamespaces("/no/such/page")).toEqual(["common"]);
   });

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { LanguagePicker } from "~/components/shell/LanguagePicker";
 import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
 import { DEFAULT_LOCALE, LOCALE_NAMES } from "~/i18n/config";
+import { forgetDeviceData } from "~/offline/logout";
 import type { loader as rootLoader } from "~/root";
 import { bankCardsHref, loginPasswordHref, realNameHref, transactionPasswordHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
@@ -40,6 +41,7 @@ export default function SettingsPage() {
       cancelHref="/settings"
       inDialog={inDialog}
       hidden={{ intent: "logout" }}
+      onConfirm={forgetDeviceData}
     />
   );
   if (confirmLogout) {

@@ -7,6 +7,12 @@ import { z } from "zod";
 /** The signed-in customer's id, on a route behind requireAuth. */
 export const userId = (c: { get(k: "auth"): { user: { id: number } } }) => c.get("auth").user.id;
 
+/** A customer's phone on the operator's routes: exactly 10 digits (spaces around it trimmed). */
+export const customerPhone = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, "10 digits");
+
 /** null and "" count as absent. */
 export const emptyToUndefined = (v: unknown) => (v === null || v === "" ? undefined : v);
 
@@ -24,3 +30,9 @@ export const keyedBody = <S extends z.ZodRawShape>(shape: S) =>
     .object({ ...shape, idempotency_key: idempotencyKey })
     // (`as string`: inside this generic function zod cannot see that the key it has just checked is there)
     .transform(({ idempotency_key, ...fields }) => ({ ...fields, idempotencyKey: idempotency_key as string }));
+
+/**
+ * The second factor on a money request (docs/decisions/0271): an authenticator or recovery code; absent, null and ""
+ * mean none (the service answers two_factor_required when two-factor is on).
+ */
+export const secondFactorCode = z.preprocess(emptyToUndefined, z.string().max(64).optional());
