@@ -12,7 +12,8 @@ COPY app ./app
 COPY provider ./provider
 COPY locales ./locales
 COPY public ./public
-COPY scripts/fewer-chunks.mjs ./scripts/
+COPY assets ./assets
+COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

@@ -31,6 +31,7 @@ import deCommon from "../../locales/de/common.json";
 import deDevice from "../../locales/de/device.json";
 import deMarkets from "../../locales/de/markets.json";
 import deNews from "../../locales/de/news.json";
+import deOffline from "../../locales/de/offline.json";
 import deProducts from "../../locales/de/products.json";
 import deQuotes from "../../locales/de/quotes.json";
 import deStock from "../../locales/de/stock.json";
@@ -42,6 +43,7 @@ import enCommon from "../../locales/en/common.json";
 import enDevice from "../../locales/en/device.json";
 import enMarkets from "../../locales/en/markets.json";
 import enNews from "../../locales/en/news.json";
+import enOffline from "../../locales/en/offline.json";
 import enProducts from "../../locales/en/products.json";
 import enQuotes from "../../locales/en/quotes.json";
 import enStock from "../../locales/en/stock.json";
@@ -53,6 +55,7 @@ import esCommon from "../../locales/es/common.json";
 import esDevice from "../../locales/es/device.json";
 import esMarkets from "../../locales/es/markets.json";
 import esNews from "../../locales/es/news.json";
+import esOffline from "../../locales/es/offline.json";
 import esProducts from "../../locales/es/products.json";
 import esQuotes from "../../locales/es/quotes.json";
 import esStock from "../../locales/es/stock.json";
@@ -64,6 +67,7 @@ import zhCommon from "../../locales/zh/common.json";
 import zhDevice from "../../locales/zh/device.json";
 import zhMarkets from "../../locales/zh/markets.json";
 import zhNews from "../../locales/zh/news.json";
+import zhOffline from "../../locales/zh/offline.json";
 import zhProducts from "../../locales/zh/products.json";
 import zhQuotes from "../../locales/zh/quotes.json";
 import zhStock from "../../locales/zh/stock.json";
@@ -86,6 +90,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     support: enSupport,
     products: enProducts,
     device: enDevice,
+    offline: enOffline,
   } satisfies Resources,
   zh: {
     common: zhCommon,
@@ -99,6 +104,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     support: zhSupport,
     products: zhProducts,
     device: zhDevice,
+    offline: zhOffline,
   },
   de: {
     common: deCommon,
@@ -112,6 +118,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     support: deSupport,
     products: deProducts,
     device: deDevice,
+    offline: deOffline,
   },
   es: {
     common: esCommon,
@@ -125,6 +132,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     support: esSupport,
     products: esProducts,
     device: esDevice,
+    offline: esOffline,
   },
 };
 
@@ -291,6 +299,8 @@ const resourcesByKey = new Map<string, LocaleResources>();
  */
 export const SERVER_ONLY_KEYS: Partial<Record<Namespace, readonly string[]>> = {
   common: ["providerErrors", "requestRefused"],
+  // The page the service worker writes for a screen with no copy (bundled into the worker by scripts/build-sw.mjs).
+  offline: ["page"],
 };
 
 /**
