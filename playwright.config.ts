@@ -1,24 +1,12 @@
-import { existsSync } from "node:fs";
-
 import { defineConfig, devices } from "@playwright/test";
+
+import { chromiumArgs, chromiumExecutable } from "./tests/e2e/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 // Debian's Chromium, never a downloaded browser (docs/decisions/0003-browser-tests.md): its headless shell when
 // installed (what Playwright itself runs headless; half the suite's time of the full browser, decision 0172).
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const chromium = {
-  executablePath: process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+const chromium = { executablePath: chromiumExecutable, args: chromiumArgs };
 
 const phone = {
   ...devices["Pixel 7"],

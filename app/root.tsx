@@ -29,7 +29,9 @@ import {
 } from "~/components/shell";
 import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErrors";
 import { Toast } from "~/components/ui/Toast";
+import { deploymentFor } from "~/deployment";
 import { DEFAULT_LOCALE, localeDirection } from "~/i18n/config";
+import { intlLocale, timeZoneOf } from "~/i18n/format";
 import { browserI18n, createPageI18n, receivePageTranslations, type PageTranslations } from "~/i18n/instance";
 import { keepRootDataForDeviceCopy } from "~/offline/root-data";
 import appStyles from "~/styles/app.css";
@@ -147,6 +149,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // before this component's would, and would be undone.
   const [clientFailed, setClientFailed] = useState(false);
   const failed = serverFailed || clientFailed;
+  // The formats the page uses, built while its modules load (docs/decisions/0261-formats-warmed-before-hydration.md).
+  const format = { locale, deployment: deploymentFor(data?.deployment.code) };
   return (
     <FormFailureContext.Provider value={setClientFailed}>
       <I18nextProvider i18n={i18n}>
@@ -166,7 +170,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
-            <ScriptsAfterPaint nonce={nonce} />
+            <ScriptsAfterPaint nonce={nonce} intl={{ tag: intlLocale(format), timeZone: timeZoneOf(format) }} />
           </body>
         </html>
       </I18nextProvider>

@@ -17,7 +17,7 @@
  *   --a-database=URL --b-database=URL  one side's own, e.g. the Unix socket: postgres://postgres@localhost/test?host=/var/run/postgresql
  *   --bare                 also the bare Remix route (bench/bare) in the same alternation, and each side's share of it
  *
- * A tree for the "before" side: `git worktree add /tmp/before <commit>`, link node_modules, `npx remix build` there.
+ * A tree for the "before" side: `git worktree add /tmp/before <commit>`, link node_modules, `npm run build` there (decision 0260).
  * A change inside node_modules (a patch) needs its own copy of the patched package in that tree's node_modules,
  * and of every package that requires it (Node resolves from the real path of the requiring package).
  * Prints each run (req/s, p99, the app server's CPU ms per answer, RSS after) and the means per side. CPU per answer

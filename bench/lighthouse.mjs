@@ -26,10 +26,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 
-import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
-import { Browser } from "./lib/client.mjs";
-import { discover } from "./lib/pages.mjs";
-import { bareDir, buildIfMissing, root, startApp, startBare, stopAll } from "./lib/servers.mjs";
+import { bareDir, buildIfMissing, root, startBare, stopAll } from "./lib/servers.mjs";
+import { signedInTargets } from "./lib/targets.mjs";
 
 const LIGHTHOUSE_RANGE = "^12.8.2";
 const prefix = path.join(root, "bench", ".lighthouse");
@@ -163,22 +161,7 @@ try {
   if (!existsSync(chromePath))
     throw new Error(`no Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
   // Targets: one server (ours, or --url), or one per --app-dirs tree (labelled by the tree's folder name).
-  const targets = [];
-  if (typeof args.url === "string") targets.push({ name: "", base: args.url.replace(/\/+$/, "") });
-  else if (typeof args["app-dirs"] === "string") {
-    for (const dir of args["app-dirs"].split(","))
-      targets.push({ name: path.basename(dir), base: (await startApp({ appDir: path.resolve(dir) })).base });
-  } else {
-    buildIfMissing(root, "the app", Boolean(args.rebuild));
-    targets.push({ name: "", base: (await startApp()).base });
-  }
-  for (const target of targets) {
-    const browser = new Browser(target.base);
-    await signIn(browser, DEMO);
-    target.cookie = sessionCookie(browser);
-    target.urls = await discover(browser);
-    browser.close();
-  }
+  const targets = await signedInTargets(args);
   const urls = targets[0].urls;
   const routes = [
     { key: "home", label: "/ (home)", path: "/" },

@@ -6,7 +6,7 @@
  * the pages `npm run bench` weighs and every other screen (bench/lib/pages.mjs MORE_SCREENS: sell, a news article, QIP,
  * the money screens, settings, orders, records, the instrument lists, chat, support, the public account forms), signed in as the demo customer, on the app's production server started the bench's
  * way (bench/lib/servers.mjs: a snapshot of build/ and public/, a fresh embedded database). Build first
- * (`npx remix build`). Exits 1 when a page is over budget (or could not be weighed).
+ * (`npm run build`: decision 0260). Exits 1 when a page is over budget (or could not be weighed).
  *
  *   node bench/weigh.mjs            the table
  *   node bench/weigh.mjs --json     the figures as JSON

@@ -13,7 +13,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const bareDir = path.join(root, "bench", "bare");
 const remixCli = path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js");
 
-/** `remix build` in `cwd` unless its build is there already (`force` rebuilds). */
+/** `remix build` in `cwd` unless its build is there already (`force` rebuilds); for the app, `npm run build`'s regrouping too. */
 export function buildIfMissing(cwd, label, force = false) {
   const built = existsSync(path.join(cwd, "build", "index.js")) && existsSync(path.join(cwd, "public", "build"));
   if (built && !force) return;
@@ -24,6 +24,14 @@ export function buildIfMissing(cwd, label, force = false) {
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error(`remix build failed in ${cwd}`);
+  // The app's browser files regrouped as `npm run build` does (docs/decisions/0260-fewer-browser-files.md).
+  if (cwd === root) {
+    const regroup = spawnSync(process.execPath, [path.join(root, "scripts", "fewer-chunks.mjs")], {
+      cwd,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (regroup.status !== 0) throw new Error("scripts/fewer-chunks.mjs failed");
+  }
 }
 
 /** A port nobody listens on right now. */

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 
 /**
  * Ten rows, as a price list would show them: the floor an SSR route with a loader can reach. `npm run bench`
@@ -10,6 +10,9 @@ import { useLoaderData } from "@remix-run/react";
  * a <style> element, `&data=B` bytes of extra loader data (strings, as a page's translations are), which Remix
  * writes into the document for hydration. Nothing else of the app: no compression, session, provider or
  * headers. Without parameters the document and its data are the ten rows only.
+ *
+ * `?tap=1` adds one link (a client navigation once hydrated): what `npm run bench:phone` taps to see the page
+ * answer (bench/phone.mjs).
  */
 const MAX_ROWS = 2000;
 const MAX_BYTES = 256 * 1024;
@@ -36,8 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Index() {
   const data = useLoaderData<typeof loader>();
   const styleBytes = "styleBytes" in data ? data.styleBytes : 0;
+  const [params] = useSearchParams();
   return (
     <main>
+      {params.has("tap") ? <Link to="/">Prices</Link> : null}
       {styleBytes > 0 ? <style dangerouslySetInnerHTML={{ __html: styleOf(styleBytes) }} /> : null}
       <h1>Prices</h1>
       <table>

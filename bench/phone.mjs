@@ -1,0 +1,280 @@
+#!/usr/bin/env node
+/*
+ * `npm run bench:phone`: a slow phone on a slow network (issue 26). Chromium (Playwright's driver, Debian's
+ * browser) with CDP CPU throttling 6x and slow 3G (`Network.emulateNetworkConditions`: 2 s round trips, 50 KB/s
+ * down and up), a Pixel 7 screen, signed in as the demo customer. Per main route, and for the bare Remix route
+ * (bench/bare, `/?tap=1`: its ten rows and one link) in the same run, alternating:
+ *   - first visit (fresh browser context, HTTP cache off): first contentful paint, the moment `window.__remixRouter`
+ *     exists, and the moment the page is hydrated and answers a tap: a click on a link React has hydrated (the
+ *     bottom bar's, the header's or the page's) starts a client navigation (the router leaves `idle`) instead of
+ *     loading a document. A link is a JS-only control here: without JavaScript it loads a new document; and the
+ *     main thread's blocking time until then (long tasks over 50 ms, as Lighthouse's TBT counts them);
+ *   - repeat visit: the same context after one unthrottled load with the cache on (the HTTP cache holds the
+ *     immutable /build/ files; the document is never cached), measured the same way.
+ * Prints medians (of `--runs`, default 3) and the ratio to the bare route. Goals (docs/performance.md): a first
+ * visit hydrated within 1.2x the bare route's time, first content unchanged, a repeat visit hydrated within 3 s.
+ * Writes bench/results-phone.json (git-ignored). Build first (`npm run build`; the bare app is built if missing).
+ *
+ *   npm run bench:phone                               every main route, 3 runs
+ *   npm run bench:phone -- --routes=home,buysell --runs=1
+ *   npm run bench:phone -- --more                     also the wallet and product screens
+ *   npm run bench:phone -- --app-dirs=/tmp/a,/tmp/b   each tree as it is (bench/ab.mjs's trees), alternately
+ *   npm run bench:phone -- --cpu=4 --latency=400 --kbps=200   another phone
+ */
+/* global window, document -- the probe and the checks run in the page */
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { chromium, devices } from "@playwright/test";
+
+import { bareDir, buildIfMissing, root, startBare, stopAll } from "./lib/servers.mjs";
+import { signedInTargets } from "./lib/targets.mjs";
+import { chromiumArgs, chromiumExecutable } from "../tests/e2e/chromium.mjs";
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const m = /^--([\w-]+)(?:=(.*))?$/.exec(arg);
+    if (!m) throw new Error(`unknown argument ${arg}`);
+    return [m[1], m[2] ?? true];
+  }),
+);
+const runs = Number(args.runs ?? 3);
+const PHONE = {
+  cpu: Number(args.cpu ?? 6),
+  latencyMs: Number(args.latency ?? 2000),
+  bytesPerSecond: Number(args.kbps ?? 50) * 1024,
+};
+const GOAL = { firstVisitRatio: 1.2, repeatVisitMs: 3000 };
+const executablePath = chromiumExecutable;
+// Stops a run that never hydrates (a broken build) instead of waiting forever.
+const TIMEOUT_MS = 120_000;
+
+/** Links a tap is tried on, in order: the bottom bar, the header, the page (never the current page). */
+const TAP_TARGETS = [
+  '.bottom-nav a[href^="/"]:not([aria-current="page"])',
+  'header a[href^="/"]:not([aria-current="page"])',
+  'main a[href^="/"]:not([aria-current="page"]):not([data-discover])',
+  'main a[href^="/"]',
+];
+
+/**
+ * Before the page's own scripts: records when `window.__remixRouter` appears and when it first leaves `idle`
+ * (the tap answered), and the first contentful paint; all in ms since the navigation started.
+ */
+function probe() {
+  const marks = { router: null, answered: null, fcp: null, longTasks: [] };
+  window.__phoneBench = marks;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.name === "first-contentful-paint" && marks.fcp === null) marks.fcp = entry.startTime;
+  }).observe({ type: "paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) marks.longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: "longtask", buffered: true });
+  let router;
+  Object.defineProperty(window, "__remixRouter", {
+    configurable: true,
+    get: () => router,
+    set(value) {
+      router = value;
+      if (marks.router === null) marks.router = performance.now();
+      value.subscribe((state) => {
+        if (marks.answered === null && (state.navigation.state !== "idle" || state.location.key !== "default"))
+          marks.answered = performance.now();
+      });
+    },
+  });
+}
+
+async function throttle(page, { cache }) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: !cache });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: PHONE.latencyMs,
+    downloadThroughput: PHONE.bytesPerSecond,
+    uploadThroughput: PHONE.bytesPerSecond,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpu });
+  let requests = 0;
+  cdp.on("Network.requestWillBeSent", () => (requests += 1));
+  return { cdp, requests: () => requests };
+}
+
+/** One throttled load of `url` in `context`; resolves with the page's marks once a tap was answered. */
+async function measure(context, url, { cache }) {
+  const page = await context.newPage();
+  try {
+    const { cdp, requests } = await throttle(page, { cache });
+    await page.goto(url, { waitUntil: "commit", timeout: TIMEOUT_MS });
+    const documentUrl = page.url();
+    await page.waitForFunction(() => window.__remixRouter, null, { timeout: TIMEOUT_MS, polling: 50 });
+    // A link React has hydrated (its props are on the element), then a real click on it.
+    const selector = await page.waitForFunction(
+      (targets) => {
+        for (const target of targets) {
+          const link = document.querySelector(target);
+          if (link && Object.keys(link).some((key) => key.startsWith("__reactProps$"))) return target;
+        }
+        return null;
+      },
+      TAP_TARGETS,
+      { timeout: TIMEOUT_MS, polling: 50 },
+    );
+    await page.click(await selector.jsonValue(), { noWaitAfter: true, timeout: TIMEOUT_MS });
+    await page.waitForFunction(() => window.__phoneBench.answered !== null, null, {
+      timeout: TIMEOUT_MS,
+      polling: 50,
+    });
+    const marks = await page.evaluate(() => window.__phoneBench);
+    if (page.url() !== documentUrl && marks.answered === null) throw new Error(`${url}: the tap loaded a document`);
+    // Blocking time as Lighthouse counts it (each long task's time over 50 ms), from first paint to the tap.
+    const blocking = marks.longTasks
+      .filter(([start]) => start >= (marks.fcp ?? 0) && start <= marks.answered)
+      .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    const result = { fcp: marks.fcp, router: marks.router, answered: marks.answered, blocking, requests: requests() };
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    return result;
+  } finally {
+    await page.close();
+  }
+}
+
+async function visit(browser, target, routePath) {
+  const url = new URL(routePath, target.base).href;
+  const context = await browser.newContext({ ...devices["Pixel 7"], locale: "en-US" });
+  try {
+    if (target.cookie) {
+      const [name, value] = target.cookie.split("=");
+      await context.addCookies([{ name, value, url: target.base, httpOnly: true, sameSite: "Lax" }]);
+    }
+    await context.addInitScript(probe);
+    const first = await measure(context, url, { cache: false });
+    // The cache filled by one load at full speed, then the repeat visit on the slow phone.
+    const warm = await context.newPage();
+    await warm.goto(url, { waitUntil: "load" });
+    await warm.close();
+    const repeat = await measure(context, url, { cache: true });
+    return { first, repeat };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
+};
+
+const report = {
+  measuredAt: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg() },
+  phone: PHONE,
+  executablePath,
+  routes: [],
+};
+let failed = false;
+try {
+  const targets = await signedInTargets(args);
+  const urls = targets[0].urls;
+  buildIfMissing(bareDir, "the bare Remix app", Boolean(args.rebuild));
+  const bare = await startBare();
+  const routes = [
+    { key: "home", label: "/ (home)", path: "/" },
+    { key: "markets", label: "/markets", path: "/markets" },
+    { key: "stock", label: "stock detail", path: urls.stock },
+    { key: "chart", label: "chart", path: urls.chart },
+    { key: "buysell", label: "buy/sell", path: urls.buy },
+    { key: "trade", label: "/trade", path: "/trade" },
+    { key: "account", label: "/account", path: "/account" },
+    ...(args.more
+      ? [
+          { key: "recharge", label: "/recharge", path: "/recharge" },
+          { key: "withdraw", label: "/withdraw", path: "/withdraw" },
+          { key: "ipo", label: "/ipo", path: "/ipo" },
+          { key: "funds", label: "/fund-investment", path: "/fund-investment" },
+          { key: "block", label: "/block-trading", path: "/block-trading" },
+        ]
+      : []),
+  ].filter((route) => typeof args.routes !== "string" || args.routes.split(",").includes(route.key));
+  const rows = [
+    { key: "bare", label: "bare route", path: "/?tap=1", targets: [{ name: "", base: bare.base, cookie: "" }] },
+    ...routes.map((route) => ({ ...route, targets })),
+  ].flatMap((route) =>
+    route.targets.map((target) => ({
+      ...route,
+      target,
+      label: target.name ? `${route.label} (${target.name})` : route.label,
+      results: [],
+    })),
+  );
+
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
+  console.log(
+    `Phone: CPU ${PHONE.cpu}x slower, ${PHONE.latencyMs} ms round trips, ${PHONE.bytesPerSecond / 1024} KB/s; ${runs} run(s) per route, alternating; ${path.basename(executablePath)}; load average ${os.loadavg()[0].toFixed(2)}`,
+  );
+  try {
+    // Alternating (bare, route, route, …) run by run, so the machine's drift falls on each.
+    for (let i = 0; i < runs; i++) {
+      for (const row of rows) {
+        try {
+          row.results.push(await visit(browser, row.target, row.path));
+        } catch (error) {
+          console.warn(`  ${row.label}: run ${i + 1} failed: ${error.message.split("\n")[0]}`);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const s = (ms) => (ms === null ? "-" : (ms / 1000).toFixed(1));
+  const pad = (v, n) => String(v).padStart(n);
+  const summary = (results, visit) => ({
+    fcp: median(results.map((r) => r[visit].fcp)),
+    router: median(results.map((r) => r[visit].router)),
+    answered: median(results.map((r) => r[visit].answered)),
+    requests: median(results.map((r) => r[visit].requests)),
+    blocking: median(results.map((r) => r[visit].blocking)),
+  });
+  const bareRow = rows.find((row) => row.key === "bare");
+  const bareFirst = summary(bareRow.results, "first");
+  console.log(
+    `${"route".padEnd(24)}${pad("1st: FCP s", 11)}${pad("router s", 10)}${pad("tap s", 8)}${pad("x bare", 8)}${pad("req", 5)}${pad("block ms", 10)}  ${pad("repeat: FCP s", 13)}${pad("tap s", 8)}${pad("block ms", 10)}`,
+  );
+  for (const row of rows) {
+    const first = summary(row.results, "first");
+    const repeat = summary(row.results, "repeat");
+    const ratio = first.answered && bareFirst.answered ? first.answered / bareFirst.answered : null;
+    const firstMiss = row.key !== "bare" && ratio !== null && ratio > GOAL.firstVisitRatio;
+    const repeatMiss = repeat.answered !== null && repeat.answered > GOAL.repeatVisitMs;
+    console.log(
+      row.label.padEnd(24) +
+        pad(s(first.fcp), 11) +
+        pad(s(first.router), 10) +
+        pad(s(first.answered), 8) +
+        pad(ratio === null ? "-" : `${ratio.toFixed(2)}${firstMiss ? "!" : ""}`, 8) +
+        pad(first.requests ?? "-", 5) +
+        pad(first.blocking === null ? "-" : Math.round(first.blocking), 10) +
+        "  " +
+        pad(s(repeat.fcp), 13) +
+        pad(`${s(repeat.answered)}${repeatMiss ? "!" : ""}`, 8) +
+        pad(repeat.blocking === null ? "-" : Math.round(repeat.blocking), 10),
+    );
+    report.routes.push({ key: row.key, label: row.label, path: row.path, first, repeat, ratio, runs: row.results });
+  }
+  console.log(
+    `\nGoals: first visit hydrated (tap answered) within ${GOAL.firstVisitRatio}x the bare route, first content unchanged; repeat visit within ${GOAL.repeatVisitMs / 1000} s ('!' marks a miss). Repeat visit = the HTTP cache (the service worker's cache comes with issue 25). req = requests the first visit made until the tap. block ms = the main thread's long tasks over 50 ms (as Lighthouse's TBT counts them) from first paint to the tap, in the throttled page.`,
+  );
+  report.loadAverageAtEnd = os.loadavg();
+  writeFileSync(path.join(root, "bench", "results-phone.json"), JSON.stringify(report, null, 2));
+  console.log("wrote bench/results-phone.json");
+} catch (error) {
+  failed = true;
+  console.error(`\nbench:phone failed: ${error.stack ?? error}`);
+} finally {
+  await stopAll();
+}
+process.exit(failed ? 1 : 0);
