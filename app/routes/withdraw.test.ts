@@ -25,7 +25,7 @@ import { scriptWallet, WALLET_CONFIG, WALLET_KEY } from "~/testing/route-harness
 
 import { loader as accountLoader, type AccountData } from "./account";
 import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
-import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards";
+import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards/route";
 import { action as withdrawAction, loader as withdrawLoader, type WithdrawPageData } from "./withdraw";
 import { loader as withdrawRecordsLoader } from "./withdraw-records";
 import { operator } from "../../provider/tests/helpers";
