@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
 import type { Deployment } from "./config";
-import { TOKEN_TTL_MS, listedMarkets } from "./config";
+import { TOKEN_TTL_MS, TWO_FACTOR_ISSUER_DEFAULT, listedMarkets } from "./config";
 import type { DB } from "./db/database";
 import { LogoutError, ProviderError } from "./errors";
 import { accountRoutes } from "./http/accounts";
@@ -16,12 +16,13 @@ import { operatorRoutes, type OperatorAuditLog } from "./http/operator";
 import { productRoutes } from "./http/products";
 import { tradingRoutes } from "./http/trading";
 import { UPLOAD_PATH, uploadRoutes } from "./http/uploads";
+import { twoFactorRoutes } from "./http/two-factor";
 import { walletRoutes } from "./http/wallet";
 import { watchlistRoutes } from "./http/watchlist";
 import { MarketHours } from "./market/hours";
 import type { MarketSource } from "./market/source";
 import type { Notifier } from "./notifier";
-import { createAccounts } from "./services/accounts";
+import { createAccounts, LOGIN_RULES } from "./services/accounts";
 import { createBankCards } from "./services/bank-cards";
 import { createBlockTrades } from "./services/block-trades";
 import { createChat } from "./services/chat";
@@ -31,12 +32,14 @@ import { createHealthProbe } from "./services/health";
 import { createIpos } from "./services/ipo";
 import { createKyc } from "./services/kyc";
 import { createLoans } from "./services/loans";
+import { createDevices } from "./services/devices";
 import { createCatalog } from "./services/market";
 import { createNews } from "./services/news";
 import { createNewsDesk } from "./services/news-desk";
 import { createOperatorTools } from "./services/operator-tools";
 import { createSecurity } from "./services/security";
 import { createTrading, type Trading } from "./services/trading";
+import { createTwoFactor } from "./services/two-factor";
 import { createUploads } from "./services/uploads";
 import { createWallet } from "./services/wallet";
 import { createWatchlist } from "./services/watchlist";
@@ -63,6 +66,10 @@ export interface ProviderDeps {
   trading?: Trading;
   /** Runs first on every request (provider/http/stats.ts, PROVIDER_STATS=1). */
   requestStats?: MiddlewareHandler;
+  /** The key sealing two-factor secrets (32 bytes, provider/two-factor-key.ts); none: two-factor is not offered. */
+  twoFactorKey?: Buffer;
+  /** The name authenticator apps show (TWO_FACTOR_ISSUER, default TWO_FACTOR_ISSUER_DEFAULT). */
+  twoFactorIssuer?: string;
 }
 
 export function tradingFor(deps: Pick<ProviderDeps, "db" | "market" | "now" | "deployment" | "marketHours">): Trading {
@@ -83,7 +90,15 @@ export function tradingFor(deps: Pick<ProviderDeps, "db" | "market" | "now" | "d
 export function createServices(deps: ProviderDeps): Services {
   const { db, market, now, deployment, notifier } = deps;
   const catalog = createCatalog({ db, market, deployment, now });
-  const walletDeps = { db, now, deployment };
+  const twoFactor = createTwoFactor({
+    db,
+    now,
+    key: deps.twoFactorKey,
+    issuer: deps.twoFactorIssuer ?? TWO_FACTOR_ISSUER_DEFAULT,
+    loginRules: LOGIN_RULES,
+  });
+  // Money that leaves (cards, withdrawals, the transaction password) asks for a code when two-factor is on.
+  const walletDeps = { db, now, deployment, stepUp: twoFactor.stepUp };
   const productDeps = { db, market, now, deployment };
   return {
     deployment,
@@ -94,7 +109,10 @@ export function createServices(deps: ProviderDeps): Services {
       notifier,
       tokenTtlMs: deps.tokenTtlMs ?? TOKEN_TTL_MS,
       tokenCacheMs: deps.tokenCacheMs,
+      twoFactor,
     }),
+    twoFactor,
+    devices: createDevices({ db, now }),
     security: createSecurity(walletDeps),
     trading: deps.trading ?? tradingFor(deps),
     catalog,
@@ -138,6 +156,7 @@ export function createProviderApp(deps: ProviderDeps) {
   api.route("/", tradingRoutes(services));
   api.route("/", productRoutes(services));
   api.route("/", chatRoutes(services));
+  api.route("/", twoFactorRoutes(services));
   api.route("/operator", operatorRoutes(services, deps.auditLog));
 
   const app = new Hono<Env>();

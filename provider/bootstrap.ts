@@ -13,6 +13,7 @@ import type { MarketSource } from "./market/source";
 import { combineNotifiers, logNotifier, outboxNotifier, type Notifier } from "./notifier";
 import { hashPassword } from "./services/passwords";
 import type { Trading } from "./services/trading";
+import { parseTwoFactorKey } from "./two-factor-key";
 
 export interface StartOptions {
   config: ProviderConfig;
@@ -92,6 +93,8 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       marketHours,
       trading,
       requestStats: stats?.middleware,
+      twoFactorKey: config.twoFactorKey ? parseTwoFactorKey(config.twoFactorKey) : undefined,
+      twoFactorIssuer: config.twoFactorIssuer,
     });
     let sweeping = false;
     const startSettlementSweep = (intervalMs = SETTLEMENT_SWEEP_MS) => {

@@ -19,7 +19,16 @@ export interface ProviderConfig {
   dataDir: string;
   /** MARKET_HOURS (JSON); {} = every market always open. */
   marketHours: MarketHoursConfig;
+  /**
+   * TWO_FACTOR_KEY: 32 bytes, base64 (or base64url), sealing two-factor secrets; a starting server falls back to
+   * <DATA_DIR>/two-factor.key (provider/two-factor-key.ts).
+   */
+  twoFactorKey?: string;
+  /** TWO_FACTOR_ISSUER: the name authenticator apps show. */
+  twoFactorIssuer: string;
 }
+
+export const TWO_FACTOR_ISSUER_DEFAULT = "TradeApp";
 
 /** Login token lifetime: the same 7 days as the app's longest session (docs/decisions/0096). */
 export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -36,6 +45,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ProviderCon
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || ".data/provider",
     marketHours: parseMarketHours(env.MARKET_HOURS),
+    twoFactorKey: env.TWO_FACTOR_KEY || undefined,
+    twoFactorIssuer: env.TWO_FACTOR_ISSUER || TWO_FACTOR_ISSUER_DEFAULT,
   };
 }
 

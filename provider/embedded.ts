@@ -1,5 +1,6 @@
 import { startProvider, type RunningProvider } from "./bootstrap";
 import { checkDataDir, configFromEnv } from "./config";
+import { twoFactorKeyAtStart } from "./two-factor-key";
 import { operatorKeyAtStart } from "./operator-key";
 
 export interface EmbeddedProvider {
@@ -23,7 +24,7 @@ export function getEmbeddedProvider(): Promise<EmbeddedProvider> {
   holder[KEY] ??= (async () => {
     const env = configFromEnv();
     checkDataDir(env);
-    const config = { ...env, operatorKey: operatorKeyAtStart(env) };
+    const config = { ...env, operatorKey: operatorKeyAtStart(env), twoFactorKey: twoFactorKeyAtStart(env) };
     const started = Date.now();
     const running = await startProvider({ config, stats: process.env.PROVIDER_STATS === "1" });
     running.startSettlementSweep();

@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 
 import { startProvider } from "./bootstrap";
 import { checkDataDir, configFromEnv, DataDirError } from "./config";
+import { twoFactorKeyAtStart } from "./two-factor-key";
 import { operatorKeyAtStart, sameSecret } from "./operator-key";
 import { gracefulStop, onStopSignals, shutdownTimeoutMs } from "../server/graceful-stop.mjs";
 
@@ -24,7 +25,7 @@ try {
   console.error(`[provider] ${error.message}`);
   process.exit(1);
 }
-const config = { ...env, operatorKey: operatorKeyAtStart(env) };
+const config = { ...env, operatorKey: operatorKeyAtStart(env), twoFactorKey: twoFactorKeyAtStart(env) };
 if (!appKey) {
   console.warn(
     "[provider] PROVIDER_APP_KEY is not set: x-client-ip is ignored and sign-in attempts are counted by the " +

@@ -21,6 +21,7 @@
  *   npm run operator -- fund cancel <fund order id> | mature  pay out every fund order due now
  *   npm run operator -- news <title> <html> [subhead]         publish an article (HTML stored as given)
  *   npm run operator -- reply <phone> <text> | chat <phone>   answer / read a customer's conversation
+ *   npm run operator -- two-factor-reset <phone> <identity check...>   turn a customer's two-factor off (logged)
  *
  * Where it connects: PROVIDER_URL (a standalone provider, `npm run provider`, e.g. http://127.0.0.1:4000), else the
  * app itself at http://localhost:${PORT:-3000} (`npm start` serves the embedded provider's /api/operator/* on its own
@@ -313,8 +314,17 @@ switch (command) {
     const data = await call("GET", `/operator/chat?user=${encodeURIComponent(args[0])}`);
     for (const m of data.rows)
       console.log(
-        `${m.created_at.slice(0, 19).replace("T", " ")}  ${m.sender === "operator" ? "operator" : data.user}: ${m.content}`,
+        `${m.created_at.slice(0, 19).replace("T", " ")}  ${m.sender === "customer" ? data.user : m.sender}: ${m.content}`,
       );
+    break;
+  }
+  case "two-factor-reset": {
+    if (!args[0] || args.length < 2) fail("usage: two-factor-reset <phone> <how the identity was checked>");
+    const data = await call("POST", "/operator/two-factor/reset", {
+      user: args[0],
+      identity_check: args.slice(1).join(" "),
+    });
+    console.log(`two-factor is off for ${data.user}; they can set it up again in Settings`);
     break;
   }
   default:
@@ -322,6 +332,6 @@ switch (command) {
       "commands: list | approve <kind> <id> | reject <kind> <id> [reason] | repay <loan id> | config [<tag> <value>] | " +
         "otp <phone> | credit <phone> <amount> [reason] | invite <code> | offer create|close|rate | ipo create|status | " +
         "allot <application id> <count> | fund create|cancel | mature | news <title> <html> [subhead] | reply <phone> <text> | " +
-        `chat <phone>   (kind: ${KINDS.join(", ")}; server: ${base})`,
+        `chat <phone> | two-factor-reset <phone> <identity check>   (kind: ${KINDS.join(", ")}; server: ${base})`,
     );
 }

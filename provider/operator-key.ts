@@ -69,7 +69,11 @@ export function readOperatorKeyFile(file: string): string {
  * own, then linked into place, which fails if another process got there first (its key is then the one read).
  */
 export function loadOrCreateOperatorKey(dataDir: string): { key: string; file: string; created: boolean } {
-  const file = operatorKeyPath(dataDir);
+  return loadOrCreateKeyFile(operatorKeyPath(dataDir));
+}
+
+/** The key in `file`, made (32 random bytes, base64url, owner-only) if there is none; the two-factor key too. */
+export function loadOrCreateKeyFile(file: string): { key: string; file: string; created: boolean } {
   if (fs.existsSync(file)) return { key: readOperatorKeyFile(file), file, created: false };
   let created = false;
   let written = false;

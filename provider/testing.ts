@@ -30,6 +30,8 @@ import type { Trading } from "./services/trading";
 export const TEST_INVITE_CODE = "DEMO2026";
 export const TEST_DEMO_USER = "9876543210";
 export const TEST_DEMO_PASSWORD = "demo1234";
+/** The two-factor key of every test provider (32 bytes, base64): tests open sealed secrets with it. */
+export const TEST_TWO_FACTOR_KEY = Buffer.alloc(32, 7).toString("base64");
 /** The moment the snapshot was seeded (opening-balance bill's created_at). */
 export const SEEDED_AT = new Date("2026-11-01T00:00:00Z");
 
@@ -78,6 +80,8 @@ export interface TestProviderOptions {
   auditLog?: (line: string) => void;
   /** Trading sessions (default {}: every market always open). */
   marketHours?: MarketHoursConfig;
+  /** The two-factor key (base64; default TEST_TWO_FACTOR_KEY); null = none, two-factor is not offered. */
+  twoFactorKey?: string | null;
 }
 
 function makeClock(initial?: () => Date): TestClock {
@@ -103,6 +107,7 @@ function testConfig(options: TestProviderOptions): ProviderConfig {
     demoPassword: TEST_DEMO_PASSWORD,
     ...(options.tokenTtlMs ? { tokenTtlMs: options.tokenTtlMs } : {}),
     marketHours: options.marketHours ?? {},
+    twoFactorKey: options.twoFactorKey === null ? undefined : (options.twoFactorKey ?? TEST_TWO_FACTOR_KEY),
   };
 }
 

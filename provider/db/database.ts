@@ -24,6 +24,7 @@ import type { SessionsTable } from "./tables/sessions";
 import type { SmsOutboxTable } from "./tables/sms-outbox";
 import type { TransactionPasswordsTable } from "./tables/transaction-passwords";
 import type { TransfersTable } from "./tables/transfers";
+import type { RecoveryCodesTable, TwoFactorChallengesTable, TwoFactorTable } from "./tables/two-factor";
 import type { UploadsTable } from "./tables/uploads";
 import type { UsersTable } from "./tables/users";
 import type { WatchlistTable } from "./tables/watchlist";
@@ -56,6 +57,9 @@ export interface Database {
   fund_products: FundProductsTable;
   fund_orders: FundOrdersTable;
   chat_messages: ChatMessagesTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
 }
 
 export type DB = Kysely<Database>;

@@ -2,8 +2,21 @@ import { Hono } from "hono";
 import { z } from "zod";
 
 import { requireAuth } from "./auth";
-import { clientAddress, clientDevice, ok, readBody, type Env, type Services } from "./context";
+import type { Context } from "hono";
+
+import {
+  clientAddress,
+  clientDevice,
+  clientUserAgent,
+  ok,
+  readBody,
+  secondFactor,
+  type Env,
+  type Services,
+} from "./context";
+import { secondFactorCode } from "./fields";
 import { invalidInput } from "../errors";
+import type { SignIn } from "../services/accounts";
 import { userInfo } from "../services/wallet";
 
 const text = (max = 200) => z.string().max(max);
@@ -17,19 +30,38 @@ export function accountRoutes(s: Services) {
     return ok(c, await s.accounts.register(body));
   });
 
-  app.post("/stock/user/login", async (c) => {
-    const body = await readBody(c, z.object({ user: text(20), password: text() }));
-    const { token, expiresAt, user, firstLogin } = await s.accounts.login({
-      ...body,
-      address: clientAddress(c),
-      device: clientDevice(c),
-    });
+  const origin = (c: Context) => ({
+    address: clientAddress(c),
+    device: clientDevice(c),
+    userAgent: clientUserAgent(c),
+  });
+
+  /** A session (the token and the user info), or with two-factor on the challenge for the code step (decision 0271). */
+  const signedIn = async (c: Context, result: SignIn) => {
+    if (result.kind === "two_factor") {
+      return ok(c, {
+        two_factor: "required" as const,
+        challenge: result.challenge,
+        expires_at: result.expiresAt.toISOString(),
+      });
+    }
+    const { token, expiresAt, user, firstLogin } = result;
     return ok(c, {
       token,
       expires_at: expiresAt.toISOString(),
       first_login: firstLogin,
       ...userInfo(user, await s.trading.totals(user)),
     });
+  };
+
+  app.post("/stock/user/login", async (c) => {
+    const body = await readBody(c, z.object({ user: text(20), password: text() }));
+    return signedIn(c, await s.accounts.login({ ...body, ...origin(c) }));
+  });
+
+  app.post("/stock/user/login/two-factor", async (c) => {
+    const body = await readBody(c, z.object({ challenge: text(100), code: text(64) }));
+    return signedIn(c, await s.accounts.completeTwoFactor({ ...body, ...origin(c) }));
   });
 
   app.post("/stock/success/user/logout", auth, async (c) => {
@@ -48,6 +80,7 @@ export function accountRoutes(s: Services) {
         password_new: text().optional(),
         fund_code_new: text(20).optional(),
         fund_code: text(20).optional(),
+        code: secondFactorCode,
         is_first: z
           .union([z.boolean(), z.enum(["true", "false", "1", "0"]), z.literal(1), z.literal(0)])
           .transform((v) => v === true || v === "true" || v === "1" || v === 1)
@@ -59,7 +92,11 @@ export function accountRoutes(s: Services) {
       const { fund_code_new, fund_code, is_first = false } = body;
       return ok(
         c,
-        await s.security.setTransactionPassword(c.get("auth").user.id, { fund_code_new, fund_code, is_first }),
+        await s.security.setTransactionPassword(
+          c.get("auth").user.id,
+          { fund_code_new, fund_code, is_first },
+          secondFactor(c, body.code),
+        ),
       );
     }
     if (body.password === undefined) throw invalidInput("password", "required");

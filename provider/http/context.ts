@@ -17,12 +17,14 @@ import type { HealthProbe } from "../services/health";
 import type { Ipos } from "../services/ipo";
 import type { Kyc } from "../services/kyc";
 import type { Loans } from "../services/loans";
+import { normaliseUserAgent, type Devices } from "../services/devices";
 import type { Catalog } from "../services/market";
 import type { News } from "../services/news";
 import type { NewsDesk } from "../services/news-desk";
 import type { OperatorTools } from "../services/operator-tools";
 import type { Security } from "../services/security";
 import type { Trading } from "../services/trading";
+import type { SecondFactor, TwoFactorService } from "../services/two-factor";
 import type { Uploads } from "../services/uploads";
 import type { Wallet } from "../services/wallet";
 import type { Watchlist } from "../services/watchlist";
@@ -56,6 +58,9 @@ export interface Services {
   newsDesk: NewsDesk;
   operatorTools: OperatorTools;
   health: HealthProbe;
+  /** Two-factor sign-in and the devices list (docs/decisions/0270-0272). */
+  twoFactor: TwoFactorService;
+  devices: Devices;
 }
 
 /**
@@ -96,6 +101,21 @@ export function clientAddress(c: Context): string {
  */
 export const clientDevice = (c: Context): string | undefined =>
   fromApp(c) ? normaliseDeviceId(c.req.header("x-device-id")) : undefined;
+
+/**
+ * The customer's browser: the `User-Agent` the app forwards in `x-client-user-agent` (believed only from the app, like
+ * `x-client-ip`); any other caller is described by its own `user-agent` (docs/decisions/0272).
+ */
+export const clientUserAgent = (c: Context): string | null =>
+  normaliseUserAgent(fromApp(c) ? c.req.header("x-client-user-agent") : c.req.header("user-agent"));
+
+/** The second factor a money request brings (field `code`) with who and where from (docs/decisions/0271). */
+export const secondFactor = (c: Context<Env>, code: string | undefined): SecondFactor => ({
+  user: c.get("auth").user,
+  code,
+  address: clientAddress(c),
+  device: clientDevice(c),
+});
 
 /** The largest JSON body a route reads (the app's bodyLimit middleware uses the same figure). */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -24,3 +24,9 @@ export const keyedBody = <S extends z.ZodRawShape>(shape: S) =>
     .object({ ...shape, idempotency_key: idempotencyKey })
     // (`as string`: inside this generic function zod cannot see that the key it has just checked is there)
     .transform(({ idempotency_key, ...fields }) => ({ ...fields, idempotencyKey: idempotency_key as string }));
+
+/**
+ * The second factor on a money request (docs/decisions/0271): an authenticator or recovery code; absent, null and ""
+ * mean none (the service answers two_factor_required when two-factor is on).
+ */
+export const secondFactorCode = z.preprocess(emptyToUndefined, z.string().max(64).optional());

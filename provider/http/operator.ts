@@ -196,6 +196,24 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
   // Products: offers, IPOs, allotment, funds, news, chat replies (http/products.ts).
   app.route("/", productOperatorRoutes(s));
 
+  // Two-factor reset after an identity check (docs/decisions/0271): the note is kept in an audit line of its own.
+  app.post("/two-factor/reset", async (c) => {
+    const body = await readBody(
+      c,
+      z.object({
+        user: z
+          .string()
+          .trim()
+          .regex(/^\d{10}$/, "10 digits"),
+        identity_check: z.string().trim().min(10, "10 to 500 characters").max(500, "10 to 500 characters"),
+      }),
+    );
+    const reply = await s.twoFactor.operatorReset(body.user);
+    const note = body.identity_check.replace(/[^\x20-\x7e]/g, "?").replace(/"/g, "'");
+    audit(`[operator] two-factor reset for user ${maskPhone(body.user)} by ${who}; identity check: "${note}"`);
+    return ok(c, reply);
+  });
+
   app.post("/config", async (c) => {
     const body = await readBody(
       c,

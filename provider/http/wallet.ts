@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 
 import { requireAuth } from "./auth";
-import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
-import { emptyToUndefined, optionalIdempotencyKey as idempotencyKey, userId } from "./fields";
+import { limitParam, ok, pageParam, readBody, readQuery, secondFactor, type Env, type Services } from "./context";
+import { emptyToUndefined, optionalIdempotencyKey as idempotencyKey, secondFactorCode, userId } from "./fields";
 import { BILL_KINDS } from "../db/tables/bills";
 import { ID_TYPES } from "../db/tables/kyc-records";
 import { ProviderError } from "../errors";
@@ -77,8 +77,12 @@ export function walletRoutes(s: Services) {
   });
 
   app.post("/stock/success/money/access", auth, async (c) => {
-    const body = await readBody(c, z.object({ bank_id: idParam, count: amount, idempotency_key: idempotencyKey }));
-    return ok(c, await s.funds.requestWithdrawal(userId(c), body));
+    const body = await readBody(
+      c,
+      z.object({ bank_id: idParam, count: amount, idempotency_key: idempotencyKey, code: secondFactorCode }),
+    );
+    const { code, ...request } = body;
+    return ok(c, await s.funds.requestWithdrawal(userId(c), request, secondFactor(c, code)));
   });
 
   app.get("/stock/success/property/list", auth, async (c) =>
@@ -121,13 +125,13 @@ export function walletRoutes(s: Services) {
   });
 
   app.post("/stock/success/bank/add", auth, async (c) => {
-    const body = await readBody(c, z.object(cardFields));
-    return ok(c, await s.bankCards.add(userId(c), body));
+    const { code, ...card } = await readBody(c, z.object({ ...cardFields, code: secondFactorCode }));
+    return ok(c, await s.bankCards.add(userId(c), card, secondFactor(c, code)));
   });
 
   app.post("/stock/success/bank/edit", auth, async (c) => {
-    const body = await readBody(c, z.object({ id: idParam, ...cardFields }));
-    return ok(c, await s.bankCards.edit(userId(c), body));
+    const { code, ...card } = await readBody(c, z.object({ id: idParam, ...cardFields, code: secondFactorCode }));
+    return ok(c, await s.bankCards.edit(userId(c), card, secondFactor(c, code)));
   });
 
   // ---- real-name verification -----------------------------------------------------------------------------

@@ -1,11 +1,15 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 
-import { createAttemptLimiter, type AttemptRule } from "./attempt-limiter";
+import { leaveAlert } from "./alerts";
+import { createAttemptLimiter, deviceHash, normaliseDeviceId, type AttemptRule } from "./attempt-limiter";
+import { describeUserAgent, networkOf } from "./devices";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import { createTokenCache } from "./token-cache";
 import { hashOneTimeCode, looksLikeToken, newOneTimeCode, newToken, sha256 } from "./tokens";
+import type { TwoFactorService } from "./two-factor";
 import type { DB } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
+import { hasSucceededFrom } from "../db/repositories/auth-attempts";
 import { countInvitationUse, findUsableInvitationCode } from "../db/repositories/invitation-codes";
 import { lockKeyForTransaction } from "../db/repositories/locks";
 import {
@@ -22,7 +26,15 @@ import {
   revokeAllSessions,
   revokeSession,
   sessionsRevoked,
+  touchSession,
 } from "../db/repositories/sessions";
+import {
+  countChallengeAttempt,
+  deleteChallengesBefore,
+  findChallenge,
+  insertChallenge,
+  useChallenge,
+} from "../db/repositories/two-factor";
 import { findUserById, findUserByPhone, insertUser, updatePasswordHash } from "../db/repositories/users";
 import type { User } from "../db/tables/users";
 import { LogoutError, ProviderError } from "../errors";
@@ -63,6 +75,13 @@ export const LOGIN_RULES: AttemptRule[] = [
  */
 export const TOKEN_CACHE_MS = 10_000;
 export const TOKEN_CACHE_MAX_ENTRIES = 20_000;
+/** How often a session's `last_seen_at` is written, at most (the devices list; docs/decisions/0272). */
+export const LAST_SEEN_EVERY_MS = 60_000;
+/** The step between a right password and the second factor (docs/decisions/0271). */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const CHALLENGE_MAX_ATTEMPTS = 5;
+/** A device that signed in within this long is known: its sign-ins leave no alert. */
+export const KNOWN_DEVICE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface AccountsDeps {
   db: DB;
@@ -71,7 +90,21 @@ export interface AccountsDeps {
   tokenTtlMs: number;
   /** Default TOKEN_CACHE_MS; 0 asks the database on every request. */
   tokenCacheMs?: number;
+  /** Sign-ins of customers with two-factor on wait for a code (services/two-factor.ts). */
+  twoFactor: Pick<TwoFactorService, "isEnabled" | "verify">;
 }
+
+/** Where a sign-in comes from, as the app forwarded it (x-client-ip, x-device-id, x-client-user-agent). */
+export interface SignInOrigin {
+  address?: string;
+  device?: string;
+  userAgent?: string | null;
+}
+
+/** A sign-in's outcome: a session, or (two-factor on) a challenge to answer with a code. */
+export type SignIn =
+  | { kind: "session"; token: string; expiresAt: Date; user: User; firstLogin: boolean }
+  | { kind: "two_factor"; challenge: string; expiresAt: Date };
 
 /**
  * Who is signed in: the parts of the account that never change. Balances, the loan and the password hash are read
@@ -143,10 +176,53 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   /**
+   * A new session for `user` from `origin`, with the device it came from (docs/decisions/0272). A sign-in from a
+   * device that had not signed in within 30 days (or with none) leaves a `sign_in` alert, except the account's first.
+   * `knownDevice` is decided before this sign-in's attempt is marked as succeeded.
+   */
+  async function startSession(user: User, origin: SignInOrigin, knownDevice: boolean): Promise<SignIn> {
+    const at = now();
+    const token = newToken();
+    const expiresAt = new Date(at.getTime() + deps.tokenTtlMs);
+    const deviceId = normaliseDeviceId(origin.device);
+    const network = networkOf(origin.address);
+    const userAgent = origin.userAgent ?? null;
+    const firstLogin = await db.transaction().execute(async (trx) => {
+      const first = !(await hasSignedInBefore(trx, user.id));
+      await insertSession(trx, {
+        user_id: user.id,
+        token_hash: sha256(token),
+        created_at: at,
+        expires_at: expiresAt,
+        user_agent: userAgent,
+        device_hash: deviceId === undefined ? null : deviceHash(deviceId),
+        network,
+        last_seen_at: at,
+      });
+      if (!first && !knownDevice) {
+        const { browser, os } = describeUserAgent(userAgent);
+        await leaveAlert(trx, user.id, { code: "sign_in", params: { browser, os, network } }, at);
+      }
+      return first;
+    });
+    return { kind: "session", token, expiresAt, user, firstLogin };
+  }
+
+  /** Whether the phone signed in from this device within KNOWN_DEVICE_MS. */
+  async function isKnownDevice(phone: string, device: string | undefined): Promise<boolean> {
+    const deviceId = normaliseDeviceId(device);
+    if (deviceId === undefined) return false;
+    const since = new Date(now().getTime() - KNOWN_DEVICE_MS);
+    return hasSucceededFrom(db, "login", phone, { deviceHash: deviceHash(deviceId) }, since);
+  }
+
+  /**
    * `address`: the customer's address as the app forwarded it (x-client-ip); absent = the "unknown" bucket.
    * `device`: the app's device id for the browser (x-device-id); a success makes it a known device of the phone.
+   * With two-factor on, a right password answers a challenge instead of a session (docs/decisions/0271): the attempt
+   * is then forgotten (neither a failure nor a success) until the code is checked.
    */
-  async function login(input: { user: string; password: string; address?: string; device?: string }) {
+  async function login(input: { user: string; password: string } & SignInOrigin): Promise<SignIn> {
     if (!PHONE.test(input.user)) {
       await burnPasswordCheck(input.password);
       throw new ProviderError("login_failed", "phone or password is wrong");
@@ -159,13 +235,52 @@ export function createAccounts(deps: AccountsDeps) {
       ? await verifyPassword(user.password_hash, input.password)
       : (await burnPasswordCheck(input.password), false);
     if (!user || !passwordOk) throw new ProviderError("login_failed", "phone or password is wrong");
+    if (await deps.twoFactor.isEnabled(user.id)) {
+      await attempt.discard();
+      return challengeFor(user.id);
+    }
+    const knownDevice = await isKnownDevice(user.phone, input.device);
     await attempt.succeeded();
+    return startSession(user, input, knownDevice);
+  }
+
+  async function challengeFor(userId: number): Promise<SignIn> {
     const at = now();
-    const token = newToken();
-    const expiresAt = new Date(at.getTime() + deps.tokenTtlMs);
-    const firstLogin = !(await hasSignedInBefore(db, user.id));
-    await insertSession(db, { user_id: user.id, token_hash: sha256(token), created_at: at, expires_at: expiresAt });
-    return { token, expiresAt, user, firstLogin };
+    const challenge = newToken();
+    const expiresAt = new Date(at.getTime() + CHALLENGE_TTL_MS);
+    await deleteChallengesBefore(db, new Date(at.getTime() - CHALLENGE_TTL_MS));
+    await insertChallenge(db, {
+      user_id: userId,
+      challenge_hash: sha256(challenge),
+      created_at: at,
+      expires_at: expiresAt,
+    });
+    return { kind: "two_factor", challenge, expiresAt };
+  }
+
+  /**
+   * The second step of a sign-in with two-factor on: the challenge from the password step and a code (authenticator
+   * or recovery). Wrong codes count as failed logins (`too_many_requests` on field `code`); a challenge is good for 5
+   * minutes, one sign-in and 5 wrong codes (`two_factor_expired` on field `challenge` after that).
+   */
+  async function completeTwoFactor(input: { challenge: string; code: string } & SignInOrigin): Promise<SignIn> {
+    const expired = () => new ProviderError("two_factor_expired", "sign in again with the password", "challenge");
+    if (!looksLikeToken(input.challenge)) throw expired();
+    const row = await findChallenge(db, sha256(input.challenge));
+    if (!row || row.used_at || row.expires_at <= now() || row.attempts >= CHALLENGE_MAX_ATTEMPTS) throw expired();
+    const user = await findUserById(db, row.user_id);
+    if (!user) throw expired();
+    const knownDevice = await isKnownDevice(user.phone, input.device);
+    try {
+      await deps.twoFactor.verify({ user, code: input.code, address: input.address, device: input.device });
+    } catch (error) {
+      if (error instanceof ProviderError && error.code === "two_factor_invalid")
+        await countChallengeAttempt(db, row.id);
+      if (error instanceof ProviderError && error.code === "two_factor_not_enabled") throw expired();
+      throw error;
+    }
+    if (!(await useChallenge(db, row.id, now()))) throw expired();
+    return startSession(user, input, knownDevice);
   }
 
   /**
@@ -189,7 +304,19 @@ export function createAccounts(deps: AccountsDeps) {
       options,
     );
     if (!auth) throw new LogoutError();
+    await noteSeen(auth.sessionId);
     return auth;
+  }
+
+  /** When each session's last_seen_at was last written by this process: at most once a minute per session. */
+  const seen = new Map<number, number>();
+  async function noteSeen(sessionId: number) {
+    const at = now();
+    const last = seen.get(sessionId);
+    if (last !== undefined && at.getTime() - last < LAST_SEEN_EVERY_MS && at.getTime() >= last) return;
+    if (seen.size >= TOKEN_CACHE_MAX_ENTRIES) seen.clear();
+    seen.set(sessionId, at.getTime());
+    await touchSession(db, sessionId, at, LAST_SEEN_EVERY_MS);
   }
 
   /** The signed-in customer's account as stored now (balances, loan, password hash). */
@@ -278,7 +405,17 @@ export function createAccounts(deps: AccountsDeps) {
     if (outcome !== "ok") throw new ProviderError("code_invalid", "the code is wrong, used or expired", "code");
   }
 
-  return { register, login, authenticate, currentUser, logout, changePassword, requestResetCode, resetPassword };
+  return {
+    register,
+    login,
+    completeTwoFactor,
+    authenticate,
+    currentUser,
+    logout,
+    changePassword,
+    requestResetCode,
+    resetPassword,
+  };
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,6 +1,7 @@
 import type { DB } from "../db/database";
 import {
   countOpenAttempts,
+  deleteAttempt,
   deleteAttemptsBefore,
   hasSucceededFrom,
   insertAttempt,
@@ -58,6 +59,8 @@ export interface AttemptLimiterOptions {
 export interface AttemptReservation {
   /** The secret was right: this attempt stops counting. */
   succeeded(): Promise<void>;
+  /** Neither a failure nor a success: the attempt is forgotten (a right password waiting for its second factor). */
+  discard(): Promise<void>;
 }
 
 const DEFAULT_TRUST_MS = 30 * 24 * 60 * 60 * 1000;
@@ -137,7 +140,10 @@ export function createAttemptLimiter(options: AttemptLimiterOptions) {
       await deleteAttemptsBefore(trx, scope, new Date(at.getTime() - retentionMs));
       return insertAttempt(trx, { scope, subject, address, device_hash: device, created_at: at });
     });
-    return { succeeded: () => markAttemptSucceeded(db, id, now()).then(() => undefined) };
+    return {
+      succeeded: () => markAttemptSucceeded(db, id, now()).then(() => undefined),
+      discard: () => deleteAttempt(db, id).then(() => undefined),
+    };
   }
 
   return { reserve };

@@ -14,6 +14,8 @@ import {
 import { lockUser } from "../db/repositories/users";
 import type { BankCard, BankCardStatus } from "../db/tables/bank-cards";
 import { invalidInput, ProviderError } from "../errors";
+import { leaveAlert } from "./alerts";
+import type { SecondFactor, TwoFactorService } from "./two-factor";
 
 /*
  * Bank cards (docs/decisions/0072): a new card waits for review (status 0); the operator approves (1) or rejects (2)
@@ -89,15 +91,24 @@ export function normaliseBankCard(input: BankCardInput, deployment: Deployment) 
   };
 }
 
-export function createBankCards(deps: { db: DB; now: () => Date; deployment: Deployment }) {
+const cardAlert = (c: BankCard) => ({ bank: c.bank, last4: c.bank_card.slice(-4) });
+
+export function createBankCards(deps: {
+  db: DB;
+  now: () => Date;
+  deployment: Deployment;
+  stepUp: TwoFactorService["stepUp"];
+}) {
   const { db, now, deployment } = deps;
 
   async function list(userId: number, q: { status?: BankCardStatus } = {}) {
     return (await listBankCards(db, userId, q.status)).map(bankCardRow);
   }
 
-  async function add(userId: number, input: BankCardInput) {
+  /** With two-factor on, `second` must bring a current code (docs/decisions/0271); leaves a `bank_card_added` alert. */
+  async function add(userId: number, input: BankCardInput, second: SecondFactor) {
     const card = normaliseBankCard(input, deployment);
+    await deps.stepUp(second);
     return db.transaction().execute(async (trx) => {
       await lockUser(trx, userId); // serialises a customer's card changes (limit and duplicate checks)
       if ((await countBankCards(trx, userId)) >= MAX_BANK_CARDS) {
@@ -107,14 +118,16 @@ export function createBankCards(deps: { db: DB; now: () => Date; deployment: Dep
         throw new ProviderError("bank_card_exists", "this card is already on the account", "bank_card");
       }
       const at = now();
-      return bankCardRow(
-        await insertBankCard(trx, { user_id: userId, ...card, status: 0, created_at: at, updated_at: at }),
-      );
+      const row = await insertBankCard(trx, { user_id: userId, ...card, status: 0, created_at: at, updated_at: at });
+      await leaveAlert(trx, userId, { code: "bank_card_added", params: cardAlert(row) }, at);
+      return bankCardRow(row);
     });
   }
 
-  async function edit(userId: number, input: BankCardInput & { id: number }) {
+  /** As add; an edit that changes the card leaves a `bank_card_changed` alert. */
+  async function edit(userId: number, input: BankCardInput & { id: number }, second: SecondFactor) {
     const card = normaliseBankCard(input, deployment);
+    await deps.stepUp(second);
     return db.transaction().execute(async (trx) => {
       await lockUser(trx, userId);
       const current = await lockUserBankCard(trx, userId, input.id);
@@ -125,9 +138,15 @@ export function createBankCards(deps: { db: DB; now: () => Date; deployment: Dep
         throw new ProviderError("bank_card_exists", "this card is already on the account", "bank_card");
       }
       const at = now();
-      return bankCardRow(
-        await updateBankCard(trx, current.id, { ...card, status: 0, reason: null, reviewed_at: null, updated_at: at }),
-      );
+      const row = await updateBankCard(trx, current.id, {
+        ...card,
+        status: 0,
+        reason: null,
+        reviewed_at: null,
+        updated_at: at,
+      });
+      await leaveAlert(trx, userId, { code: "bank_card_changed", params: cardAlert(row) }, at);
+      return bankCardRow(row);
     });
   }
 

@@ -9,6 +9,7 @@ import {
 import { findUserByPhone, lockUser } from "../db/repositories/users";
 import type { ChatMessage, ChatSender } from "../db/tables/chat-messages";
 import { invalidInput, ProviderError } from "../errors";
+import { alertOf } from "./alerts";
 import type { ProductDeps } from "./products-common";
 import { configDecimal, SUPPORT_URL } from "./wallet";
 import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
@@ -16,7 +17,8 @@ import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
 /*
  * Customer-service chat (docs/decisions/0134): one conversation per customer. The customer writes, the operator
  * replies (`npm run operator -- reply <phone> <text>`); a reply counts as unread until the customer reads the
- * conversation. Text is stored as typed (plain text: the app escapes it when rendering).
+ * conversation. Text is stored as typed (plain text: the app escapes it when rendering). The service leaves alerts
+ * in the same conversation (services/alerts.ts, docs/decisions/0272), unread like replies.
  */
 
 export const MESSAGE_MAX_CHARS = 1000;
@@ -30,6 +32,7 @@ export function messageRow(m: ChatMessage) {
     content: m.content,
     read: m.sender === "customer" || m.read_at !== null,
     created_at: m.created_at.toISOString(),
+    alert: alertOf(m),
   };
 }
 

@@ -21,7 +21,9 @@ import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { iso } from "./products-common";
 import { configDecimal } from "./wallet";
-import { replayOrRun, walletFingerprint } from "./wallet-idempotency";
+import { leaveAlert } from "./alerts";
+import type { SecondFactor, TwoFactorService } from "./two-factor";
+import { keyUsedBefore, replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
 /*
  * Recharges and withdrawals (docs/decisions/0070). A recharge moves no money until an operator approves it. A
@@ -67,7 +69,7 @@ export type TransferRow = ReturnType<typeof transferRow>;
 
 const kindName = (kind: TransferKind) => (kind === "recharge" ? "Recharge" : "Withdrawal");
 
-export function createFunds(deps: { db: DB; now: () => Date }) {
+export function createFunds(deps: { db: DB; now: () => Date; stepUp: TwoFactorService["stepUp"] }) {
   const { db, now } = deps;
 
   /** A new pending request, unless the customer already has MAX_PENDING_TRANSFERS of this kind waiting. */
@@ -109,11 +111,18 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
     });
   }
 
+  /**
+   * A withdrawal request: the amount is held at once. With two-factor on, `second` must bring a current code
+   * (docs/decisions/0271), except for a retry with an idempotency key already used (it replays). Leaves a
+   * `withdrawal_requested` alert in the same transaction.
+   */
   async function requestWithdrawal(
     userId: number,
     input: { bank_id: number; count: unknown; idempotency_key?: string },
+    second: SecondFactor,
   ) {
     const amount = parseWholeAmount(input.count);
+    if (!(await keyUsedBefore(db, userId, input.idempotency_key))) await deps.stepUp(second);
     return db.transaction().execute(async (trx) => {
       // Lock order: account row, then the card (as every money movement: account first).
       await lockUser(trx, userId);
@@ -146,6 +155,8 @@ export function createFunds(deps: { db: DB; now: () => Date }) {
           at,
           billRef("withdrawal", "withdraw", row.id),
         );
+        const alert = { id: String(row.id), amount: row.amount, bank: card.bank, last4: card.bank_card.slice(-4) };
+        await leaveAlert(trx, userId, { code: "withdrawal_requested", params: alert }, at);
         return transferRow(row);
       });
     });

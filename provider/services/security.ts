@@ -10,6 +10,7 @@ import { invalidInput, LogoutError, ProviderError } from "../errors";
 import { LOGIN_RULES, PASSWORD_MIN, type AuthContext } from "./accounts";
 import { createAttemptLimiter, type AttemptRule } from "./attempt-limiter";
 import { hashPassword, verifyPassword } from "./passwords";
+import type { SecondFactor, TwoFactorService } from "./two-factor";
 
 /*
  * Login password change and the transaction password (docs/decisions/0073). Both checks go through the attempt
@@ -56,7 +57,7 @@ export async function verifyTransactionPassword(
   await attempt.succeeded();
 }
 
-export function createSecurity(deps: { db: DB; now: () => Date }) {
+export function createSecurity(deps: { db: DB; now: () => Date; stepUp: TwoFactorService["stepUp"] }) {
   const { db, now } = deps;
 
   // Wrong current passwords count with failed logins of the phone (same scope and rules), so this form cannot be
@@ -105,8 +106,11 @@ export function createSecurity(deps: { db: DB; now: () => Date }) {
   async function setTransactionPassword(
     userId: number,
     input: { fund_code_new: string; is_first: boolean; fund_code?: string },
+    second: SecondFactor,
   ) {
     if (!TRANSACTION_PASSWORD.test(input.fund_code_new)) throw invalidInput("fund_code_new", "exactly 6 digits");
+    // Setting or changing it: with two-factor on, a current code first (docs/decisions/0271).
+    await deps.stepUp(second);
     if (input.is_first) {
       const passwordHash = await hashPassword(input.fund_code_new);
       if (!(await insertTransactionPassword(db, userId, passwordHash, now()))) {

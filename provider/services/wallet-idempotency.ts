@@ -35,3 +35,12 @@ export async function replayOrRun<T>(
   await insertIdempotencyKey(trx, { user_id: userId, key, fingerprint, reply: text, order_id: null, created_at: at });
   return JSON.parse(text) as T;
 }
+
+/**
+ * Whether `key` was used already by this customer (for this request or another): such a request replays, or is
+ * refused on `idempotency_key`, without asking for a second factor again (docs/decisions/0271). Read outside the
+ * money transaction, before the code is checked.
+ */
+export async function keyUsedBefore(db: Executor, userId: number, key: string | undefined): Promise<boolean> {
+  return key !== undefined && (await findIdempotencyKey(db, userId, key)) !== undefined;
+}

@@ -68,6 +68,10 @@ export const insertAttempt = async (
 export const markAttemptSucceeded = (db: Executor, id: number, at: Date) =>
   db.updateTable("auth_attempts").set({ succeeded_at: at }).where("id", "=", id).execute();
 
+/** Forgets an attempt: neither a failure nor a success (a right password still waiting for its second factor). */
+export const deleteAttempt = (db: Executor, id: number) =>
+  db.deleteFrom("auth_attempts").where("id", "=", id).execute();
+
 /** Deletes up to `batch` attempts of `scope` older than `before`: the table keeps only what a rule can still see. */
 export const deleteAttemptsBefore = (db: Executor, scope: string, before: Date, batch = 200) =>
   db

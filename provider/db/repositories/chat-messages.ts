@@ -10,13 +10,16 @@ const messagesOf = (db: Executor, userId: number) => db.selectFrom("chat_message
 export const listChatMessages = (db: Executor, userId: number, offset: number, limit: number) =>
   pageOf(messagesOf(db, userId), (q) => q.selectAll().orderBy("id", "desc"), { offset, limit });
 
-/** Marks the operator's replies up to `upToId` read; returns how many changed. */
+/** What the customer reads as unread until they open the conversation: operator replies and service alerts. */
+const FROM_US = ["operator", "service"] as const;
+
+/** Marks the operator's replies and the service's alerts up to `upToId` read; returns how many changed. */
 export async function markOperatorMessagesRead(db: Executor, userId: number, upToId: number, now: Date) {
   const result = await db
     .updateTable("chat_messages")
     .set({ read_at: now })
     .where("user_id", "=", userId)
-    .where("sender", "=", "operator")
+    .where("sender", "in", FROM_US)
     .where("read_at", "is", null)
     .where("id", "<=", upToId)
     .executeTakeFirst();
@@ -24,14 +27,17 @@ export async function markOperatorMessagesRead(db: Executor, userId: number, upT
 }
 
 export const countUnreadOperatorMessages = (db: Executor, userId: number) =>
-  countRows(messagesOf(db, userId).where("sender", "=", "operator").where("read_at", "is", null));
+  countRows(messagesOf(db, userId).where("sender", "in", FROM_US).where("read_at", "is", null));
 
 export const countCustomerMessagesSince = (db: Executor, userId: number, since: Date) =>
   countRows(messagesOf(db, userId).where("sender", "=", "customer").where("created_at", ">", since));
 
 export const countChatMessages = (db: Executor, userId: number) => countRows(messagesOf(db, userId));
 
-/** Conversations whose newest message is the customer's (waiting for a reply), oldest first, with the phone. */
+/**
+ * Conversations whose newest message is the customer's (waiting for a reply), oldest first, with the phone. Service
+ * alerts answer nothing: a question followed by an alert still waits.
+ */
 export const waitingConversations = (db: Executor, limit = 100) =>
   db
     .selectFrom("chat_messages as m")
@@ -44,7 +50,8 @@ export const waitingConversations = (db: Executor, limit = 100) =>
           selectFrom("chat_messages as later")
             .select("later.id")
             .whereRef("later.user_id", "=", "m.user_id")
-            .whereRef("later.id", ">", "m.id"),
+            .whereRef("later.id", ">", "m.id")
+            .where("later.sender", "<>", "service"),
         ),
       ),
     )

@@ -5,8 +5,49 @@ import { cacheNotification } from "../notifications";
 
 export const insertSession = (
   db: Executor,
-  row: { user_id: number; token_hash: string; created_at: Date; expires_at: Date },
+  row: {
+    user_id: number;
+    token_hash: string;
+    created_at: Date;
+    expires_at: Date;
+    user_agent?: string | null;
+    device_hash?: string | null;
+    network?: string | null;
+    last_seen_at?: Date | null;
+  },
 ) => db.insertInto("sessions").values(row).returningAll().executeTakeFirstOrThrow();
+
+/** The customer's sessions that are neither revoked nor expired, most recently used first (the devices list). */
+export const listActiveSessions = (db: Executor, userId: number, now: Date) =>
+  db
+    .selectFrom("sessions")
+    .select(["id", "created_at", "expires_at", "user_agent", "network", "last_seen_at"])
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .orderBy((eb) => eb.fn.coalesce("last_seen_at", "created_at"), "desc")
+    .orderBy("id", "desc")
+    .execute();
+
+/** One of the customer's sessions that is neither revoked nor expired. */
+export const findActiveSessionOf = (db: Executor, userId: number, id: number, now: Date) =>
+  db
+    .selectFrom("sessions")
+    .select("id")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+
+/** Notes that a session was used at `at`, unless that was noted less than `minGapMs` before. */
+export const touchSession = (db: Executor, id: number, at: Date, minGapMs: number) =>
+  db
+    .updateTable("sessions")
+    .set({ last_seen_at: at })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("last_seen_at", "is", null), eb("last_seen_at", "<=", new Date(at.getTime() - minGapMs))]))
+    .execute();
 
 /** Whether the customer ever signed in before (session rows are kept, revoked or expired). */
 export const hasSignedInBefore = async (db: Executor, userId: number): Promise<boolean> =>
@@ -58,6 +99,10 @@ const revokeAt = (qc: QueryCreator<Database>, now: Date) =>
 type Revoke = ReturnType<typeof revokeAt>;
 
 export const revokeSession = (db: Executor, id: number, now: Date) => revoking(db, now, (u) => u.where("id", "=", id));
+
+/** Revokes one session of the user (the devices list's "end"). */
+export const revokeSessionOf = (db: Executor, userId: number, id: number, now: Date) =>
+  revoking(db, now, (u) => u.where("id", "=", id).where("user_id", "=", userId));
 
 export const revokeAllSessions = (db: Executor, userId: number, now: Date) =>
   revoking(db, now, (u) => u.where("user_id", "=", userId));

@@ -1,6 +1,12 @@
 import type { Generated, Selectable } from "kysely";
 
-/** Login tokens. Only the sha256 of the token is stored. */
+import type { Defaulted } from "./columns";
+
+/**
+ * Login tokens. Only the sha256 of the token is stored. The device columns (docs/decisions/0272) are null for sessions
+ * made before them: `user_agent` as the app forwarded it, `device_hash` the sha256 of its device id, `network` the
+ * sign-in address's /24 (IPv4) or /48 (IPv6), never the address; `last_seen_at` updated at most once a minute.
+ */
 export interface SessionsTable {
   id: Generated<number>;
   user_id: number;
@@ -8,6 +14,10 @@ export interface SessionsTable {
   created_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
+  user_agent: Defaulted<string | null>;
+  device_hash: Defaulted<string | null>;
+  network: Defaulted<string | null>;
+  last_seen_at: Defaulted<Date | null>;
 }
 
 export type Session = Selectable<SessionsTable>;

@@ -1,0 +1,63 @@
+import type { Executor } from "../db/database";
+import { insertChatMessage } from "../db/repositories/chat-messages";
+
+/*
+ * Alerts in the customer's support inbox (docs/decisions/0272): a message from the service (`sender = 'service'`)
+ * with a code and string parameters the app translates, and the same text in English as `content`. They count as
+ * unread like operator replies. Written in the transaction of the action they report, so an action that rolls back
+ * leaves no alert.
+ */
+
+export interface AlertParams {
+  sign_in: { browser: string | null; os: string | null; network: string | null };
+  two_factor_on: Record<string, never>;
+  two_factor_off: Record<string, never>;
+  two_factor_reset: Record<string, never>;
+  bank_card_added: { bank: string; last4: string };
+  bank_card_changed: { bank: string; last4: string };
+  withdrawal_requested: { id: string; amount: string; bank: string; last4: string };
+}
+export type AlertCode = keyof AlertParams;
+export type Alert = { [C in AlertCode]: { code: C; params: AlertParams[C] } }[AlertCode];
+
+const IF_NOT_YOU = "If this was not you, contact us here at once.";
+
+function english(alert: Alert): string {
+  switch (alert.code) {
+    case "sign_in": {
+      const { browser, os, network } = alert.params;
+      const where = network ? ` from network ${network}` : "";
+      return `New sign-in to your account: ${browser ?? "an unknown browser"} on ${os ?? "an unknown system"}${where}. If this was not you, end it in Settings, Devices, and change your password.`;
+    }
+    case "two_factor_on":
+      return `Two-factor sign-in was turned on. ${IF_NOT_YOU}`;
+    case "two_factor_off":
+      return `Two-factor sign-in was turned off. ${IF_NOT_YOU}`;
+    case "two_factor_reset":
+      return "Two-factor sign-in was reset by our support team after an identity check. Set it up again in Settings.";
+    case "bank_card_added":
+      return `A bank card was added: ${alert.params.bank} ending ${alert.params.last4}. ${IF_NOT_YOU}`;
+    case "bank_card_changed":
+      return `A bank card was changed: ${alert.params.bank} ending ${alert.params.last4}. ${IF_NOT_YOU}`;
+    case "withdrawal_requested":
+      return `A withdrawal of ${alert.params.amount} to ${alert.params.bank} ending ${alert.params.last4} was requested (no. ${alert.params.id}). ${IF_NOT_YOU}`;
+  }
+}
+
+/** Leaves `alert` in the customer's inbox, in `ex`'s transaction. */
+export async function leaveAlert(ex: Executor, userId: number, alert: Alert, at: Date): Promise<void> {
+  await insertChatMessage(ex, {
+    user_id: userId,
+    sender: "service",
+    content: english(alert).slice(0, 1000),
+    created_at: at,
+    alert_code: alert.code,
+    alert_params: JSON.stringify(alert.params),
+  });
+}
+
+/** The `alert` field of a MessageRow: null for customer and operator messages. */
+export function alertOf(m: { alert_code: string | null; alert_params: string | null }) {
+  if (m.alert_code === null) return null;
+  return { code: m.alert_code, params: JSON.parse(m.alert_params ?? "{}") as Record<string, string | null> };
+}
