@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "news",
   "support",
   "products",
+  "security",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
@@ -134,6 +135,7 @@ export interface Resources extends Record<Namespace, object> {
   news: typeof import("../../locales/en/news.json");
   support: typeof import("../../locales/en/support.json");
   products: typeof import("../../locales/en/products.json");
+  security: typeof import("../../locales/en/security.json");
 }
 
 /** A top-level section of a namespace, as a handle names it: "wallet:withdraw" (decision 0179). */

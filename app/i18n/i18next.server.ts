@@ -32,6 +32,7 @@ import deMarkets from "../../locales/de/markets.json";
 import deNews from "../../locales/de/news.json";
 import deProducts from "../../locales/de/products.json";
 import deQuotes from "../../locales/de/quotes.json";
+import deSecurity from "../../locales/de/security.json";
 import deStock from "../../locales/de/stock.json";
 import deSupport from "../../locales/de/support.json";
 import deTrade from "../../locales/de/trade.json";
@@ -42,6 +43,7 @@ import enMarkets from "../../locales/en/markets.json";
 import enNews from "../../locales/en/news.json";
 import enProducts from "../../locales/en/products.json";
 import enQuotes from "../../locales/en/quotes.json";
+import enSecurity from "../../locales/en/security.json";
 import enStock from "../../locales/en/stock.json";
 import enSupport from "../../locales/en/support.json";
 import enTrade from "../../locales/en/trade.json";
@@ -52,6 +54,7 @@ import esMarkets from "../../locales/es/markets.json";
 import esNews from "../../locales/es/news.json";
 import esProducts from "../../locales/es/products.json";
 import esQuotes from "../../locales/es/quotes.json";
+import esSecurity from "../../locales/es/security.json";
 import esStock from "../../locales/es/stock.json";
 import esSupport from "../../locales/es/support.json";
 import esTrade from "../../locales/es/trade.json";
@@ -62,6 +65,7 @@ import zhMarkets from "../../locales/zh/markets.json";
 import zhNews from "../../locales/zh/news.json";
 import zhProducts from "../../locales/zh/products.json";
 import zhQuotes from "../../locales/zh/quotes.json";
+import zhSecurity from "../../locales/zh/security.json";
 import zhStock from "../../locales/zh/stock.json";
 import zhSupport from "../../locales/zh/support.json";
 import zhTrade from "../../locales/zh/trade.json";
@@ -81,6 +85,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: enNews,
     support: enSupport,
     products: enProducts,
+    security: enSecurity,
   } satisfies Resources,
   zh: {
     common: zhCommon,
@@ -93,6 +98,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: zhNews,
     support: zhSupport,
     products: zhProducts,
+    security: zhSecurity,
   },
   de: {
     common: deCommon,
@@ -105,6 +111,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: deNews,
     support: deSupport,
     products: deProducts,
+    security: deSecurity,
   },
   es: {
     common: esCommon,
@@ -117,6 +124,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: esNews,
     support: esSupport,
     products: esProducts,
+    security: esSecurity,
   },
 };
 

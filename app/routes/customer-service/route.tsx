@@ -35,7 +35,7 @@ import { routeLinks } from "~/utils/route-styles";
 
 import { ChatThread, useConversation } from "./ChatThread";
 
-export const handle: PageHandle = { i18n: ["support"], titleKey: "support:chat.title" };
+export const handle: PageHandle = { i18n: ["support", "security:alerts"], titleKey: "support:chat.title" };
 export const links = routeLinks(supportStyles);
 
 export const headers = noStoreHeaders;

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { CodeField } from "~/features/security/CodeField";
 import { hiddenProps } from "~/forms/hidden";
 import { StepDialog } from "~/forms/StepDialog";
 import { useZodForm } from "~/forms/useZodForm";
@@ -56,7 +57,10 @@ export function CardForm({
   return (
     <StepDialog title={t(editing ? "cards.editTitle" : "cards.addTitle")} closeHref={bankCardsHref()}>
       <FormErrorSummary
-        fields={visible.map((field) => ({ id: fields[field].id, errors: fields[field].errors }))}
+        fields={[
+          ...visible.map((field) => ({ id: fields[field].id, errors: fields[field].errors })),
+          { id: fields.code.id, errors: fields.code.errors },
+        ]}
         formErrors={[...(form.errors ?? []), ...(fields.id.errors ?? []), ...(fields.intent.errors ?? [])]}
         formId={fields[visible[0]].id}
         lastResult={summary.lastResult}
@@ -94,6 +98,7 @@ export function CardForm({
             }}
           />
         ))}
+        {data.askCode ? <CodeField field={fields.code} /> : null}
         <div className="actions">
           {editing && editing.status === APPROVED ? (
             <button type="submit" className="button" disabled={busy} aria-describedby="card-review-warning">

@@ -25,7 +25,10 @@ import type { CardField } from "./schema";
 export { action, loader } from "./route.server";
 export { createBankCardSchema, type BankCardsData, type ListedCard } from "./schema";
 
-export const handle: PageHandle = { i18n: ["wallet:cards", "wallet:settings"], titleKey: "wallet:cards.title" };
+export const handle: PageHandle = {
+  i18n: ["wallet:cards", "wallet:settings", "security:code"],
+  titleKey: "wallet:cards.title",
+};
 export const links = walletLinks;
 export const headers = noStoreHeaders;
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 
 import type { Deployment } from "~/deployment";
+import { stepUpCodeField } from "~/features/security/schemas";
 import type { T } from "~/features/wallet/schemas";
 import type { CardFigures } from "~/provider/wallet.server";
 
@@ -40,6 +41,8 @@ export function createBankCardSchema(t: T, deployment: Pick<Deployment, "code">)
             .transform((value) => value.trim().toUpperCase())
             .pipe(z.string().regex(IFSC, t("cards.ifscInvalid")))
         : z.string().optional(),
+    // The second factor when two-factor is on (docs/product.md#two-factor-and-devices); the provider judges it.
+    code: stepUpCodeField(),
   };
   return z.object(fields).superRefine((value, ctx) => {
     if (value.intent === "edit" && !value.id)
@@ -62,6 +65,8 @@ export interface BankCardsData {
   failed: boolean;
   /** The open step: adding, or editing one of the cards. */
   step: { kind: "add" } | { kind: "edit"; card: CardFigures } | null;
+  /** The form asks for a current authenticator code (two-factor is on). */
+  askCode: boolean;
   /** The deployment whose card form this is (its schema). */
   deployment: Pick<Deployment, "code">;
 }
