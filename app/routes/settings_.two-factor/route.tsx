@@ -21,6 +21,7 @@ import { CodeForm, DisableForm, RecoveryCodes } from "./Forms";
 import type { TwoFactorReply, TwoFactorSetupView, action, loader } from "./route.server";
 
 export { action, loader } from "./route.server";
+export type { TwoFactorData } from "./route.server";
 
 export const handle: PageHandle = { i18n: ["security"], titleKey: "security:twoFactor.title" };
 export const headers = noStoreHeaders;
