@@ -4,3 +4,5 @@ export const twoFactorHref = (query: { step?: "setup" } = {}) =>
 export const devicesHref = () => "/settings/devices";
 export const loginCodeHref = (query: { recovery?: boolean } = {}) =>
   query.recovery ? "/login/code?recovery=1" : "/login/code";
+/** The recovery codes on screen, posted back and answered as a text file (a resource route). */
+export const recoveryCodesFileHref = () => "/settings/two-factor/recovery-codes";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PasswordField } from "~/features/account/forms";
 import { CodeField } from "~/features/security/CodeField";
-import { twoFactorHref } from "~/features/security/hrefs";
+import { recoveryCodesFileHref, twoFactorHref } from "~/features/security/hrefs";
 import { useZodForm } from "~/forms/useZodForm";
 
 import { createTwoFactorSchemas } from "./schema";
@@ -88,7 +88,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </ol>
       <p className="notice notice--warning">{t("recovery.once")}</p>
-      <Form method="post" action={twoFactorHref()} reloadDocument className="actions">
+      <Form method="post" action={recoveryCodesFileHref()} reloadDocument className="actions">
         <input type="hidden" name="intent" value="download" />
         {codes.map((code) => (
           <input key={code} type="hidden" name="codes" value={code} />

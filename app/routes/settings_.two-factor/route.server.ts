@@ -108,25 +108,6 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
     }
-    case "download": {
-      const submission = parseWithZod(formData, { schema: schemas.download });
-      if (submission.status !== "success") return refuse(submission, { form: "download" });
-      const text = [
-        t("recovery.fileTitle", { phone: context.user.user }),
-        "",
-        ...submission.value.codes,
-        "",
-        t("recovery.fileNote"),
-        "",
-      ].join("\n");
-      return new Response(text, {
-        headers: {
-          ...NO_STORE,
-          "Content-Type": "text/plain; charset=utf-8",
-          "Content-Disposition": 'attachment; filename="recovery-codes.txt"',
-        },
-      });
-    }
     default:
       return formAction(formData, {
         schema: schemas.disable,

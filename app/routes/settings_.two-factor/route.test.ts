@@ -3,6 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 
 import { action as loginAction } from "~/routes/login";
+import { action as downloadAction } from "~/routes/settings_.two-factor_.recovery-codes";
 import { action as codeAction, loader as codeLoader } from "~/routes/login_.code";
 import { loader as settingsLoader } from "~/routes/settings";
 import { loader as devicesLoader } from "~/routes/settings_.devices";
@@ -86,7 +87,7 @@ describe("on a provider with two-factor", () => {
       Cookie: cookie,
     };
     const file = await settle(() =>
-      action(routeArgs(new Request(`${ORIGIN}${PAGE}`, { method: "POST", headers, body }))),
+      downloadAction(routeArgs(new Request(`${ORIGIN}${PAGE}/recovery-codes`, { method: "POST", headers, body }))),
     );
     expect(file.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(file.headers.get("Content-Disposition")).toBe('attachment; filename="recovery-codes.txt"');
