@@ -100,10 +100,11 @@ export interface ChatMessage {
   text: string;
   /** ISO time it was written. */
   time: string;
-  /** A service alert, translated by the screen (`text` is its English fallback). */
-  alert: ChatAlert | null;
+  /** A service alert, translated by the screen (`text` is its English fallback); absent on other messages. */
+  alert?: ChatAlert;
 }
 
 export function chatMessage(row: ChatMessageRow): ChatMessage {
-  return { id: row.id, from: row.sender, text: row.content, time: row.created_at, alert: row.alert ?? null };
+  const message: ChatMessage = { id: row.id, from: row.sender, text: row.content, time: row.created_at };
+  return row.alert ? { ...message, alert: row.alert } : message;
 }

@@ -69,7 +69,7 @@ export function createTransactionPasswordSchema(t: TFunction, modify: boolean) {
 }
 
 export const handle: PageHandle = {
-  i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings", "security:code"],
+  i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings", "security:code", "security:settings"],
   titleKey: "wallet:transactionPassword.title",
 };
 export const links = walletLinks;
