@@ -9,6 +9,7 @@ import { deploymentFor } from "~/deployment";
 import { readSupportButtonState } from "~/features/support/button-state.server";
 import { localeDirection, type Locale } from "~/i18n/config";
 import { getLocale, resourcesFor, routeStrings, visibleLocales } from "~/i18n/i18next.server";
+import { deviceSessionKey } from "~/offline/session-key.server";
 import { getSignedIn } from "~/session/session.server";
 import { getToast } from "~/session/toast.server";
 import { desktopWarningDismissed } from "~/utils/desktop-warning.server";
@@ -35,6 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       visibleLocales: visibleLocales(),
       deployment: deploymentFor(process.env.DEPLOYMENT),
       user: signedIn?.user ?? null,
+      // The key the customer's own copies on the device carry (docs/product.md#on-the-device); never the token.
+      deviceKey: signedIn ? deviceSessionKey(signedIn.token) : null,
       support: support?.ok ? support.state : null,
       toast,
       desktopWarningDismissed: desktopWarningDismissed(request),

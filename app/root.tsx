@@ -1,3 +1,4 @@
+import type { SerializeFrom } from "@remix-run/node";
 import {
   Link,
   type ShouldRevalidateFunction,
@@ -30,6 +31,7 @@ import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErr
 import { Toast } from "~/components/ui/Toast";
 import { DEFAULT_LOCALE, localeDirection } from "~/i18n/config";
 import { browserI18n, createPageI18n, receivePageTranslations, type PageTranslations } from "~/i18n/instance";
+import { keepRootDataForDeviceCopy } from "~/offline/root-data";
 import appStyles from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page";
@@ -54,10 +56,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 /**
  * Each navigation's root data carries the new page's strings: they join the browser's i18next instance here,
  * before the page renders, so the page and the header that stays mounted both have them
- * (docs/decisions/0215-react-i18next.md). The first page's data is used as the server sent it (no `hydrate`).
+ * (docs/decisions/0215-react-i18next.md). The first page's data is used as the server sent it (no `hydrate`). When
+ * the data never came back and the page opened has a saved copy on the device, the root data on screen stays
+ * (docs/decisions/0255-on-device-database.md).
  */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const data = await serverLoader<typeof loader>();
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>().catch((error: unknown) =>
+    keepRootDataForDeviceCopy<SerializeFrom<typeof loader>>(error, request),
+  );
   receivePageTranslations(data.i18n);
   return data;
 }

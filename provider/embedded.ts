@@ -1,7 +1,7 @@
 import { startProvider, type RunningProvider } from "./bootstrap";
 import { checkDataDir, configFromEnv } from "./config";
-import { twoFactorKeyAtStart } from "./two-factor-key";
 import { operatorKeyAtStart } from "./operator-key";
+import { twoFactorKeyAtStart } from "./two-factor-key";
 
 export interface EmbeddedProvider {
   fetch(request: Request): Promise<Response>;

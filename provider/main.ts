@@ -4,8 +4,8 @@ import { serve } from "@hono/node-server";
 
 import { startProvider } from "./bootstrap";
 import { checkDataDir, configFromEnv, DataDirError } from "./config";
-import { twoFactorKeyAtStart } from "./two-factor-key";
 import { operatorKeyAtStart, sameSecret } from "./operator-key";
+import { twoFactorKeyAtStart } from "./two-factor-key";
 import { gracefulStop, onStopSignals, shutdownTimeoutMs } from "../server/graceful-stop.mjs";
 
 /*

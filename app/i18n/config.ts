@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "support",
   "products",
   "security",
+  "device",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
@@ -136,6 +137,7 @@ export interface Resources extends Record<Namespace, object> {
   support: typeof import("../../locales/en/support.json");
   products: typeof import("../../locales/en/products.json");
   security: typeof import("../../locales/en/security.json");
+  device: typeof import("../../locales/en/device.json");
 }
 
 /** A top-level section of a namespace, as a handle names it: "wallet:withdraw" (decision 0179). */

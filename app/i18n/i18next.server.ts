@@ -28,6 +28,7 @@ import { createPageI18n, type PageTranslations } from "~/i18n/instance";
 import { secureCookies } from "~/session/cookies.server";
 
 import deCommon from "../../locales/de/common.json";
+import deDevice from "../../locales/de/device.json";
 import deMarkets from "../../locales/de/markets.json";
 import deNews from "../../locales/de/news.json";
 import deProducts from "../../locales/de/products.json";
@@ -39,6 +40,7 @@ import deTrade from "../../locales/de/trade.json";
 import deWallet from "../../locales/de/wallet.json";
 import deWatchlist from "../../locales/de/watchlist.json";
 import enCommon from "../../locales/en/common.json";
+import enDevice from "../../locales/en/device.json";
 import enMarkets from "../../locales/en/markets.json";
 import enNews from "../../locales/en/news.json";
 import enProducts from "../../locales/en/products.json";
@@ -50,6 +52,7 @@ import enTrade from "../../locales/en/trade.json";
 import enWallet from "../../locales/en/wallet.json";
 import enWatchlist from "../../locales/en/watchlist.json";
 import esCommon from "../../locales/es/common.json";
+import esDevice from "../../locales/es/device.json";
 import esMarkets from "../../locales/es/markets.json";
 import esNews from "../../locales/es/news.json";
 import esProducts from "../../locales/es/products.json";
@@ -61,6 +64,7 @@ import esTrade from "../../locales/es/trade.json";
 import esWallet from "../../locales/es/wallet.json";
 import esWatchlist from "../../locales/es/watchlist.json";
 import zhCommon from "../../locales/zh/common.json";
+import zhDevice from "../../locales/zh/device.json";
 import zhMarkets from "../../locales/zh/markets.json";
 import zhNews from "../../locales/zh/news.json";
 import zhProducts from "../../locales/zh/products.json";
@@ -86,6 +90,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     support: enSupport,
     products: enProducts,
     security: enSecurity,
+    device: enDevice,
   } satisfies Resources,
   zh: {
     common: zhCommon,
@@ -99,6 +104,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     support: zhSupport,
     products: zhProducts,
     security: zhSecurity,
+    device: zhDevice,
   },
   de: {
     common: deCommon,
@@ -112,6 +118,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     support: deSupport,
     products: deProducts,
     security: deSecurity,
+    device: deDevice,
   },
   es: {
     common: esCommon,
@@ -125,6 +132,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     support: esSupport,
     products: esProducts,
     security: esSecurity,
+    device: esDevice,
   },
 };
 

@@ -86,8 +86,7 @@ function routeModules(): string[] {
 }
 
 /**
- * The namespaces a route module's `handle` declares: the module's real export, so a handle built by a shared
- * helper (e.g. `instrumentListRoute(kind)`, `stockScreenExports(key)`) counts like one written inline.
+ * The namespaces a route module's `handle` declares: the module's real export (imported, not read as text).
  */
 async function declaredNamespaces(file: string): Promise<Namespace[] | null> {
   const module = (await import(file)) as { handle?: { i18n?: string[]; titleKey?: string } };
@@ -240,7 +239,7 @@ describe("root loader: the matched routes' namespaces", () => {
     handles.chart = (await import("~/routes/stock.$symbol.$market.$name")).handle;
     handles.trading = (await import("~/routes/trading.$symbol")).handle;
     handles.detail = (await import("~/routes/stock.v2.$symbol.$name")).handle;
-    handles.account = (await import("~/routes/account")).handle;
+    handles.account = (await import("~/routes/account/route")).handle;
     handles.withdraw = (await import("~/routes/withdraw")).handle;
     handles.settings = (await import("~/routes/settings")).handle;
   });
@@ -260,7 +259,7 @@ describe("root loader: the matched routes' namespaces", () => {
 
   it("sends only what the page needs", async () => {
     expect(await sentNamespaces("/login")).toEqual(["common"]);
-    expect(await sentNamespaces("/markets")).toEqual(["common", "markets", "quotes"]);
+    expect(await sentNamespaces("/markets")).toEqual(["common", "markets", "quotes", "device"]);
     expect(await sentNamespaces("/trade")).toEqual(["common", "quotes", "trade"]);
     expect(await sentNamespaces("/no/such/page")).toEqual(["common"]);
   });

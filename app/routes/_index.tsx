@@ -1,7 +1,9 @@
 /**
  * Home (open; docs/product.md#home): quick-access tiles, index cards per market category (repainted every 5 s
  * from /resources/quotes while visible, kept and marked stale when a refresh fails) and the latest 3 news items
- * (not under INR; a failing news call hides the block instead of failing the page).
+ * (not under INR; a failing news call hides the block instead of failing the page). The index line data and the
+ * news list are saved on the device and painted from there when a navigation's data never comes back
+ * (docs/product.md#on-the-device).
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -16,8 +18,11 @@ import { MarketError } from "~/components/market/MarketError";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
 import { marketLinks } from "~/features/market/route-exports";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+import type { Namespace } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import { DeviceCopyNotice, deviceCopyClientLoader, useSaveCopy } from "~/offline/device-copy";
+import { HOME_KEY } from "~/offline/screens";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsList } from "~/provider/news.server";
@@ -43,7 +48,7 @@ export const headers = noStoreHeaders;
 export const links = marketLinks;
 
 /** The document `<title>` comes from the root through `handle.titleKey` (app/utils/page.ts). */
-export const handle: PageHandle = { i18n: ["markets", "quotes"], titleKey: "markets:home.title" };
+export const handle: PageHandle = { i18n: ["markets", "quotes", "device"], titleKey: "markets:home.title" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: data.description }] : [];
@@ -97,8 +102,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(data, { headers: NO_STORE });
 }
 
+/** On the device: the index line data in `line`, the news list (and the page's description) in `initData`. */
+interface HomeLine {
+  asOf: number;
+  categories: IndexCategory[];
+}
+type HomeInit = Pick<HomeData, "description" | "news">;
+const NAMESPACES: Namespace[] = ["markets", "quotes", "device"];
+
+export const clientLoader = deviceCopyClientLoader<typeof loader>(async (copy, db) => {
+  const line = (copy as { value: HomeLine }).value;
+  const init = await db.readCopy<HomeInit>("initData", HOME_KEY);
+  return { description: init?.value.description ?? "", news: init?.value.news ?? null, ...line };
+});
+
 export default function Home() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
+  const line = useMemo((): HomeLine => ({ asOf: data.asOf, categories: data.categories }), [data]);
+  const init = useMemo((): HomeInit => ({ description: data.description, news: data.news }), [data]);
+  useSaveCopy("line", HOME_KEY, line, { skip: data.fromDevice !== undefined, namespaces: NAMESPACES });
+  useSaveCopy("initData", HOME_KEY, init, { skip: data.fromDevice !== undefined, namespaces: [] });
   const { t } = useTranslation("markets");
   const fmt = useFormat();
   const symbols = useMemo(
@@ -110,6 +133,7 @@ export default function Home() {
   return (
     <div className="mk-page">
       <h1 className="sr-only">{t("home.heading")}</h1>
+      <DeviceCopyNotice fromDevice={data.fromDevice} />
 
       <nav aria-label={t("home.quickAccess")}>
         <ul className="mk-tiles" role="list">

@@ -1,6 +1,19 @@
 /** /forex (auth): the forex list with search, a link to the matching positions and live prices (docs/product.md#lists). */
-import { instrumentListRoute } from "~/features/trading/list-route";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 
-const route = instrumentListRoute("forex");
-export const { handle, links, headers, loader } = route;
-export default route.Page;
+import { InstrumentList } from "~/features/trading/InstrumentList";
+import { instrumentListLinks } from "~/features/trading/list-links";
+import { loadInstrumentListScreen } from "~/features/trading/lists.server";
+import { noStoreHeaders } from "~/http/no-store";
+import type { PageHandle } from "~/utils/page";
+
+export const handle: PageHandle = { i18n: ["trade:lists", "quotes"], titleKey: "trade:lists.forex.title" };
+export const links = instrumentListLinks;
+export const headers = noStoreHeaders;
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadInstrumentListScreen(request, "forex");
+
+export default function ForexPage() {
+  return <InstrumentList data={useLoaderData<typeof loader>()} />;
+}

@@ -2,10 +2,11 @@
  * /news (auth; docs/product.md#news): the news, newest first, 10, 20, 30 or 50 per page as the customer chooses
  * with the page-size form and its Show button (a GET: `?limit=`, never a change of the select on its own).
  * Paging keeps the chosen size. When the provider cannot be read the page says "Failed to fetch news" in place,
- * with a retry (HTTP 503).
+ * with a retry (HTTP 503). A page of the list is saved on the device and painted from there when a navigation's
+ * data never comes back (docs/product.md#on-the-device).
  */
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { Pager } from "~/components/ui/Pager";
@@ -13,6 +14,8 @@ import { NEWS_PAGE_SIZES, readNewsPageSize, type NewsPageSize } from "~/features
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { formatDate } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import { DeviceCopyNotice, deviceCopyClientLoader, useSaveCopy } from "~/offline/device-copy";
+import { searchKey } from "~/offline/screens";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { getNewsList, newsItem, type NewsItem } from "~/provider/news.server";
 import newsStyles from "~/styles/news.css";
@@ -22,7 +25,7 @@ import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 import { routeLinks } from "~/utils/route-styles";
 
-export const handle: PageHandle = { i18n: ["news"], titleKey: "news:list.title" };
+export const handle: PageHandle = { i18n: ["news", "device"], titleKey: "news:list.title" };
 export const links = routeLinks(newsStyles);
 
 export const headers = noStoreHeaders;
@@ -51,8 +54,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(data, { headers: NO_STORE });
 }
 
+export const clientLoader = deviceCopyClientLoader<typeof loader>();
+
 export default function NewsListPage() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
+  const location = useLocation();
+  useSaveCopy("initData", `news${searchKey(location.search)}`, data, {
+    skip: data.fromDevice !== undefined || data.failed,
+    namespaces: ["news", "device"],
+  });
   const { t } = useTranslation("news");
   const fmt = useFormat();
   return (
@@ -60,6 +70,7 @@ export default function NewsListPage() {
       <h1 className="news-h1" tabIndex={-1}>
         {t("list.heading")}
       </h1>
+      <DeviceCopyNotice fromDevice={data.fromDevice} />
 
       <Form method="get" action={newsListHref()} className="news-size">
         <label htmlFor="news-limit">{t("list.pageSize")}</label>

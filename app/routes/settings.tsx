@@ -7,6 +7,7 @@ import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
 import { devicesHref, twoFactorHref } from "~/features/security/hrefs";
 import { twoFactorStatus } from "~/features/security/state.server";
 import { DEFAULT_LOCALE, LOCALE_NAMES } from "~/i18n/config";
+import { forgetDeviceData } from "~/offline/logout";
 import type { loader as rootLoader } from "~/root";
 import { bankCardsHref, loginPasswordHref, realNameHref, transactionPasswordHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
@@ -46,6 +47,7 @@ export default function SettingsPage() {
       cancelHref="/settings"
       inDialog={inDialog}
       hidden={{ intent: "logout" }}
+      onConfirm={forgetDeviceData}
     />
   );
   if (confirmLogout) {

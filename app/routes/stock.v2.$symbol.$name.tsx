@@ -15,10 +15,10 @@ import { PriceFreshness, ReadPriceButton } from "~/components/market/LiveStatus"
 import { PriceCard } from "~/components/market/PriceCard";
 import { StockActions } from "~/components/market/StockActions";
 import { quoteMeta } from "~/features/market/quote-meta";
-import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
+import { stockLinks } from "~/features/market/route-exports";
 import { parseFavourite } from "~/features/market/schemas.server";
 import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
-import { NO_STORE } from "~/http/no-store";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -27,11 +27,15 @@ import { addToWatchlist, isInWatchlist, removeFromWatchlist } from "~/provider/w
 import { currentPath } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
-export const { headers, links, handle } = stockScreenExports("stock:detail.title", {
-  i18n: ["stock", "quotes", "watchlist"],
-});
+/** docs/product.md#live-prices: a stock's price refreshes every 3 s. */
+const REFRESH_MS = 3_000;
+
+export const handle: PageHandle = { i18n: ["stock", "quotes", "watchlist"], titleKey: "stock:detail.title" };
+export const links = stockLinks;
+export const headers = noStoreHeaders;
 
 export const meta: MetaFunction<typeof loader> = quoteMeta;
 
@@ -111,7 +115,7 @@ export default function StockDetail() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("stock");
   const symbols = useMemo(() => [data.quote.symbol], [data.quote.symbol]);
-  const live = useLiveQuotes(symbols, STOCK_REFRESH_MS, data.asOf);
+  const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf);
   const quote = mergeCardQuote(data.quote, live);
   // Links and the star's form use the real symbol, whatever code the page was opened with.
   const stock = { symbol: quote.symbol, market: quote.market, name: quote.name };

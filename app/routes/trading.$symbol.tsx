@@ -9,18 +9,18 @@ import { useTranslation } from "react-i18next";
 import { ChartBody, ChartHeader } from "~/components/chart/ChartScreen";
 import { StockError } from "~/components/chart/StockError";
 import { StockActions } from "~/components/market/StockActions";
-import { loadChart } from "~/features/chart/chart.server";
-import { useChartScreen } from "~/features/chart/useChartScreen";
+import { loadChart } from "~/features/market/chart.server";
 import { quoteMeta } from "~/features/market/quote-meta";
-import { stockScreenExports } from "~/features/market/route-exports";
-import { NO_STORE } from "~/http/no-store";
+import { chartLinks } from "~/features/market/route-exports";
+import { useChartScreen } from "~/features/market/useChartScreen";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
-const screen = stockScreenExports("stock:trading.title", { chart: true });
-export const { headers, links } = screen;
 /** The full-screen view hides the bottom bar. */
-export const handle: PageHandle = { ...screen.handle, hideBottomNav: true };
+export const handle: PageHandle = { i18n: ["stock", "quotes"], titleKey: "stock:trading.title", hideBottomNav: true };
+export const links = chartLinks;
+export const headers = noStoreHeaders;
 
 export const meta: MetaFunction<typeof loader> = quoteMeta;
 

@@ -23,7 +23,7 @@ import {
 } from "~/testing/route-harness";
 import { no, scriptWallet, ScriptedReply, WALLET_CONFIG, WALLET_KEY } from "~/testing/route-harness";
 
-import { loader as accountLoader, type AccountData } from "./account";
+import { loader as accountLoader, type AccountData } from "./account/route";
 import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards/route";
 import { action as withdrawAction, loader as withdrawLoader, type WithdrawPageData } from "./withdraw";

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
+import type { Context } from "hono";
 import { z } from "zod";
 
 import { requireAuth } from "./auth";
-import type { Context } from "hono";
-
 import {
   clientAddress,
   clientDevice,

@@ -11,13 +11,13 @@ import { normaliseAddress, normaliseDeviceId } from "../services/attempt-limiter
 import type { BankCards } from "../services/bank-cards";
 import type { BlockTrades } from "../services/block-trades";
 import type { Chat } from "../services/chat";
+import { normaliseUserAgent, type Devices } from "../services/devices";
 import type { FundProducts } from "../services/fund-products";
 import type { Funds } from "../services/funds";
 import type { HealthProbe } from "../services/health";
 import type { Ipos } from "../services/ipo";
 import type { Kyc } from "../services/kyc";
 import type { Loans } from "../services/loans";
-import { normaliseUserAgent, type Devices } from "../services/devices";
 import type { Catalog } from "../services/market";
 import type { News } from "../services/news";
 import type { NewsDesk } from "../services/news-desk";

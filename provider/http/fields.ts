@@ -7,6 +7,12 @@ import { z } from "zod";
 /** The signed-in customer's id, on a route behind requireAuth. */
 export const userId = (c: { get(k: "auth"): { user: { id: number } } }) => c.get("auth").user.id;
 
+/** A customer's phone on the operator's routes: exactly 10 digits (spaces around it trimmed). */
+export const customerPhone = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, "10 digits");
+
 /** null and "" count as absent. */
 export const emptyToUndefined = (v: unknown) => (v === null || v === "" ? undefined : v);
 

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 
 import { clientAddress, ok, readBody, readQuery, type Env, type Services } from "./context";
+import { customerPhone } from "./fields";
 import { ProviderError } from "../errors";
 import { keyFingerprint, sameSecret } from "../operator-key";
 import { productOperatorRoutes } from "./products";
@@ -92,10 +93,7 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
     const q = readQuery(
       c,
       z.object({
-        user: z
-          .string()
-          .trim()
-          .regex(/^\d{10}$/, "10 digits"),
+        user: customerPhone,
       }),
     );
     return ok(c, await s.operatorTools.latestOneTimeCode(q.user));
@@ -120,10 +118,7 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
     const body = await readBody(
       c,
       z.object({
-        user: z
-          .string()
-          .trim()
-          .regex(/^\d{10}$/, "10 digits"),
+        user: customerPhone,
         amount: moneyString,
         reason: z.string().trim().min(1).max(200),
       }),
@@ -201,10 +196,7 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
     const body = await readBody(
       c,
       z.object({
-        user: z
-          .string()
-          .trim()
-          .regex(/^\d{10}$/, "10 digits"),
+        user: customerPhone,
         identity_check: z.string().trim().min(10, "10 to 500 characters").max(500, "10 to 500 characters"),
       }),
     );

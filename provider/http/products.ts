@@ -14,7 +14,7 @@ import {
   type Env,
   type Services,
 } from "./context";
-import { emptyToUndefined, keyedBody, userId } from "./fields";
+import { customerPhone, emptyToUndefined, keyedBody, userId } from "./fields";
 import { FUND_ORDER_STATUSES } from "../db/tables/fund-orders";
 import { IPO_STATUSES } from "../db/tables/ipos";
 import { invalidInput } from "../errors";
@@ -308,17 +308,12 @@ export function productOperatorRoutes(s: Services) {
     return ok(c, await s.newsDesk.publish(body));
   });
 
-  const phone = z
-    .string()
-    .trim()
-    .regex(/^\d{10}$/, "10 digits");
-
   app.post("/chat/reply", async (c) => {
-    const body = await readBody(c, z.object({ user: phone, content: z.string().max(4000) }));
+    const body = await readBody(c, z.object({ user: customerPhone, content: z.string().max(4000) }));
     return ok(c, await s.chat.reply(body.user, body.content));
   });
 
-  app.get("/chat", async (c) => ok(c, await s.chat.conversation(readQuery(c, z.object({ user: phone })).user)));
+  app.get("/chat", async (c) => ok(c, await s.chat.conversation(readQuery(c, z.object({ user: customerPhone })).user)));
 
   return app;
 }

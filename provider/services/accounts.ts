@@ -189,7 +189,7 @@ export function createAccounts(deps: AccountsDeps) {
     const userAgent = origin.userAgent ?? null;
     const firstLogin = await db.transaction().execute(async (trx) => {
       const first = !(await hasSignedInBefore(trx, user.id));
-      await insertSession(trx, {
+      const session = await insertSession(trx, {
         user_id: user.id,
         token_hash: sha256(token),
         created_at: at,
@@ -199,6 +199,7 @@ export function createAccounts(deps: AccountsDeps) {
         network,
         last_seen_at: at,
       });
+      noted(session.id, at);
       if (!first && !knownDevice) {
         const { browser, os } = describeUserAgent(userAgent);
         await leaveAlert(trx, user.id, { code: "sign_in", params: { browser, os, network } }, at);
@@ -308,14 +309,20 @@ export function createAccounts(deps: AccountsDeps) {
     return auth;
   }
 
-  /** When each session's last_seen_at was last written by this process: at most once a minute per session. */
+  /**
+   * When this process last wrote (or found fresh) each session's last_seen_at: written at most once a minute per
+   * session, by a conditional update that also holds when several processes serve the same session.
+   */
   const seen = new Map<number, number>();
+  function noted(sessionId: number, at: Date) {
+    if (seen.size >= TOKEN_CACHE_MAX_ENTRIES) seen.clear();
+    seen.set(sessionId, at.getTime());
+  }
   async function noteSeen(sessionId: number) {
     const at = now();
     const last = seen.get(sessionId);
     if (last !== undefined && at.getTime() - last < LAST_SEEN_EVERY_MS && at.getTime() >= last) return;
-    if (seen.size >= TOKEN_CACHE_MAX_ENTRIES) seen.clear();
-    seen.set(sessionId, at.getTime());
+    noted(sessionId, at);
     await touchSession(db, sessionId, at, LAST_SEEN_EVERY_MS);
   }
 

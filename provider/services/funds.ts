@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 
+import { leaveAlert } from "./alerts";
 import type { DB, Executor } from "../db/database";
 import { lockUserBankCard } from "../db/repositories/bank-cards";
 import {
@@ -20,9 +21,8 @@ import { decideOn } from "./decisions";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
 import { iso } from "./products-common";
-import { configDecimal } from "./wallet";
-import { leaveAlert } from "./alerts";
 import type { SecondFactor, TwoFactorService } from "./two-factor";
+import { configDecimal } from "./wallet";
 import { keyUsedBefore, replayOrRun, walletFingerprint } from "./wallet-idempotency";
 
 /*

@@ -242,6 +242,10 @@ const STATEFUL_WITHOUT_INPUT: Record<string, { table: string; why: string }> = {
     table: "sessions",
     why: "revokes the token it is called with; reads no body",
   },
+  "POST /api/stock/success/two-factor/setup": {
+    table: "two_factor",
+    why: "starts a set-up (a new secret replaces an unfinished one); reads no body",
+  },
 };
 /** Tables that remember refused requests on purpose (attempt limiters): a wrong password is recorded. */
 const ATTEMPT_TABLES = new Set(["auth_attempts", "transaction_password_attempts"]);

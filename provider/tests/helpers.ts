@@ -63,6 +63,14 @@ export function useInProcessProvider(options?: TestProviderOptions): TestProvide
 // ---- customers ---------------------------------------------------------------------------------------------------
 
 export const OPERATOR = { "x-operator-key": "test-operator-key" };
+/** A valid INR bank card for a customer to add. */
+export const CARD = {
+  bank: "State Bank of India",
+  branch_bank: "MG Road",
+  bank_card: "30001234567890",
+  bank_user: "Ravi Kumar",
+  ifsc: "SBIN0001234",
+};
 export const TX_PASSWORD = "246810";
 let seq = 0;
 let passwordHash: Promise<string> | undefined;

@@ -54,6 +54,7 @@ describe("chat", () => {
         content: "Where is my IPO refund?",
         read: true,
         created_at: "2026-11-20T09:15:00.000Z",
+        alert: null,
       },
     });
     // A resend after a lost reply: the same message, not a second one; the key with another text is refused.

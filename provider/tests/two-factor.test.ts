@@ -1,9 +1,15 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 
-import { customer, newTrader, operator, useInProcessProvider } from "./helpers";
+import { CARD, customer, newTrader, operator, useInProcessProvider } from "./helpers";
+import { keyFingerprint } from "../operator-key";
 import { openSecret, SecretBoxError } from "../services/secret-box";
 import { createTestProvider, TEST_TWO_FACTOR_KEY } from "../testing";
+import { twoFactorKeyAtStart } from "../two-factor-key";
 
 /*
  * Two-factor sign-in (docs/provider-api.md "Two-factor and devices"; docs/decisions/0270, 0271): the TOTP window,
@@ -14,13 +20,6 @@ import { createTestProvider, TEST_TWO_FACTOR_KEY } from "../testing";
 const audit: string[] = [];
 const p = useInProcessProvider({ auditLog: (line) => audit.push(line) });
 
-const CARD = {
-  bank: "State Bank of India",
-  branch_bank: "MG Road",
-  bank_card: "30001234567890",
-  bank_user: "Ravi Kumar",
-  ifsc: "SBIN0001234",
-};
 const STEP_MS = 30_000;
 let addressSeq = 0;
 
@@ -231,6 +230,15 @@ describe("signing in with two-factor on", () => {
       .where("user_id", "=", t.id)
       .executeTakeFirstOrThrow();
     expect(Number(setupRow.last_step)).toBe(Math.floor(p.clock.now().getTime() / STEP_MS));
+  });
+
+  it("lets one of two concurrent requests with the same code through", async () => {
+    const t = await withTwoFactor();
+    p.clock.advance(10 * STEP_MS);
+    const [a, b] = await Promise.all([t.login(), t.login()]);
+    const code = codeFor(t.secret);
+    const answers = await Promise.all([t.answer(a.body.data.challenge, code), t.answer(b.body.data.challenge, code)]);
+    expect(answers.map((r) => r.body.data.code ?? r.body.msg).sort()).toEqual(["ok", "two_factor_used"]);
   });
 
   it("takes each recovery code once, typed in any case and with spaces", async () => {
@@ -450,5 +458,42 @@ describe("the operator's reset", () => {
       alert: { code: "two_factor_reset", params: {} },
     });
     expect((await t.login()).body.data.token).toMatch(/^[\w-]{43}$/);
+  });
+});
+
+describe("the two-factor key at start", () => {
+  const quiet = () => {
+    const lines: string[] = [];
+    return { lines, out: { log: (l: string) => lines.push(l), warn: (l: string) => lines.push(`warn: ${l}`) } };
+  };
+
+  it("takes TWO_FACTOR_KEY (32 bytes) and refuses anything else", () => {
+    const { lines, out } = quiet();
+    const key = Buffer.alloc(32, 1).toString("base64");
+    expect(twoFactorKeyAtStart({ twoFactorKey: key, dataDir: "memory://" }, out)).toBe(key);
+    expect(lines).toEqual([`[provider] two-factor key: from TWO_FACTOR_KEY (fingerprint ${keyFingerprint(key)})`]);
+    expect(() => twoFactorKeyAtStart({ twoFactorKey: "too-short", dataDir: "memory://" }, out)).toThrow(
+      "TWO_FACTOR_KEY must be 32 random bytes in base64 (openssl rand -base64 32), got 6 bytes",
+    );
+  });
+
+  it("makes an owner-only key file at first start and reads it after; none on PostgreSQL without a file", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "two-factor-key-"));
+    try {
+      const { lines, out } = quiet();
+      const made = twoFactorKeyAtStart({ dataDir: dir }, out)!;
+      expect(Buffer.from(made, "base64")).toHaveLength(32);
+      expect(fs.statSync(path.join(dir, "two-factor.key")).mode & 0o777).toBe(0o600);
+      expect(twoFactorKeyAtStart({ dataDir: dir }, out)).toBe(made);
+      expect(lines[1]).toMatch(/^\[provider\] two-factor key: read from .*two-factor\.key \(owner-only; fingerprint/);
+      // In memory without a database: a key for this process; on PostgreSQL without key or file: not offered.
+      expect(Buffer.from(twoFactorKeyAtStart({ dataDir: "memory://" }, out)!, "base64")).toHaveLength(32);
+      expect(twoFactorKeyAtStart({ dataDir: "memory://", databaseUrl: "postgres://x" }, out)).toBe(undefined);
+      expect(lines.at(-1)).toBe(
+        "warn: [provider] two-factor is not offered: TWO_FACTOR_KEY is not set and DATA_DIR=memory:// keeps no key file",
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

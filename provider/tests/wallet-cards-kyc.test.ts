@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { customer, newTrader, operator, pngWithExif, upload, useInProcessProvider } from "./helpers";
+import { CARD, customer, newTrader, operator, pngWithExif, upload, useInProcessProvider } from "./helpers";
 import { normaliseBankCard } from "../services/bank-cards";
 
 /* Bank cards and real-name verification (docs/decisions/0072), INR deployment, time frozen. */
@@ -11,14 +11,6 @@ let png: Buffer;
 beforeAll(async () => {
   png = await pngWithExif();
 });
-
-const CARD = {
-  bank: "State Bank of India",
-  branch_bank: "MG Road",
-  bank_card: "30001234567890",
-  bank_user: "Ravi Kumar",
-  ifsc: "SBIN0001234",
-};
 
 describe("bank cards", () => {
   it("a new card waits for review; the operator approves or rejects it once; the list shows only the customer's cards", async () => {

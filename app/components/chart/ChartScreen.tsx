@@ -19,7 +19,7 @@ import { LivePrice, QuoteStats } from "./QuoteStats";
 /** docs/product.md#live-prices: a stock's price refreshes every 3 s. */
 const REFRESH_MS = 3_000;
 
-/** What a chart loader returns (app/features/chart/chart.server.ts). */
+/** What a chart loader returns (app/features/market/chart.server.ts). */
 export interface ChartScreenData {
   /** Epoch ms the figures were read. */
   asOf: number;

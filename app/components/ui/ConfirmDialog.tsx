@@ -102,6 +102,7 @@ export function ConfirmPanel({
   cancelHref,
   inDialog = false,
   hidden,
+  onConfirm,
 }: {
   title: string;
   text: string;
@@ -111,6 +112,8 @@ export function ConfirmPanel({
   cancelHref: string;
   inDialog?: boolean;
   hidden?: Record<string, string>;
+  /** Runs (with JavaScript) as the confirm is submitted, e.g. to delete what the device keeps at logout. */
+  onConfirm?: () => void;
 }) {
   const dialogTitleId = useContext(DialogTitleId);
   return (
@@ -118,7 +121,7 @@ export function ConfirmPanel({
       {inDialog ? <h2 id={dialogTitleId ?? "confirm-dialog-title"}>{title}</h2> : <h1 id="confirm-title">{title}</h1>}
       <p>{text}</p>
       <div className="actions">
-        <Form method="post" action={action} reloadDocument={false}>
+        <Form method="post" action={action} reloadDocument={false} onSubmit={onConfirm}>
           {Object.entries(hidden ?? {}).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}

@@ -24,10 +24,13 @@ const POSITION_TAB = { forex: "forex", futures: "futures", treasury: "treasury" 
  * matching positions, and rows that open the stock detail (each row's one link stretched over it). Prices
  * refresh every 5 s through /resources/quotes. Forex pages: with JS the next page loads near the bottom (then a
  * "no more" note) from /resources/forex; a failed load keeps the rows and offers a retry (docs/decisions/0104);
- * without JS, previous/next links. Rendered with `key` = search + page by its route, so a new search or page
- * starts from its own rows.
+ * without JS, previous/next links. A new search or page starts from its own rows (`key` = search + page).
  */
 export function InstrumentList({ data }: { data: InstrumentListData }) {
+  return <ListOfKind key={`${data.code}|${data.page}`} data={data} />;
+}
+
+function ListOfKind({ data }: { data: InstrumentListData }) {
   const { t } = useTranslation("trade");
   const kind = data.kind;
   const infinite = kind === "forex";

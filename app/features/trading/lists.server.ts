@@ -3,14 +3,15 @@
  * blank code is 'Please enter a code to search' on the field (and the unfiltered list). Provider failures
  * become the list's own message, never an error page.
  */
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 
+import { NO_STORE } from "~/http/no-store";
 import { attempt, logFailure } from "~/provider/failures.server";
 import type { StockFigures } from "~/provider/market.server";
 import { currencyRowFigures, getCurrencyList, getMarketList, marketListRowFigures } from "~/provider/trading.server";
 import { instrumentListHref, type InstrumentKind } from "~/utils/hrefs";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
-import type { UserRequestContext } from "~/utils/request.server";
+import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
 const MAX_CODE = 40;
 
@@ -63,4 +64,12 @@ export async function loadInstrumentList(
   const failure = loaded.ok ? null : t(code ? "lists.searchFailed" : `lists.${kind}.loadFailed`);
   const empty = failure || rows.length > 0 ? null : t(code ? `lists.${kind}.noMatch` : `lists.${kind}.empty`);
   return { ...info, asOf: Date.now(), kind, code, codeError, rows, failure, empty };
+}
+
+/** The loader of /forex, /futures and /treasury-debt: the signed-in customer's list of `kind`, never cached. */
+export async function loadInstrumentListScreen(request: Request, kind: InstrumentKind) {
+  const context = await requireUserContext(request, "trade");
+  return json<InstrumentListData>(await loadInstrumentList(context, new URL(request.url), kind), {
+    headers: NO_STORE,
+  });
 }

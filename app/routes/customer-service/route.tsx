@@ -4,12 +4,14 @@
  * operator's replies read. The send form is a plain POST that redirects back (POST/redirect/GET, with a toast);
  * with JavaScript it is sent by a fetcher instead, so focus stays in the message box, which is emptied, and the
  * conversation is re-read. While the page is visible the conversation is polled every 5 s from
- * /resources/chat; a new operator reply is announced politely (docs/decisions/0142).
+ * /resources/chat; a new operator reply is announced politely (docs/decisions/0142). The conversation is saved on
+ * the device under this session's key for 30 minutes, and painted from there when a navigation's data never comes
+ * back (docs/product.md#on-the-device).
  */
 import { getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -24,8 +26,11 @@ import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { formatInteger } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import { DeviceCopyNotice, deviceCopyClientLoader, useSaveCopy } from "~/offline/device-copy";
+import { messagesKey } from "~/offline/screens";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { classifySupportUrl, getSupportLink, sendChatMessage } from "~/provider/support.server";
+import type { loader as rootLoader } from "~/root";
 import { redirectWithToast } from "~/session/toast.server";
 import supportStyles from "~/styles/support.css";
 import { customerServiceHref, newsListHref, supportHref } from "~/utils/hrefs";
@@ -35,7 +40,7 @@ import { routeLinks } from "~/utils/route-styles";
 
 import { ChatThread, useConversation } from "./ChatThread";
 
-export const handle: PageHandle = { i18n: ["support", "security:alerts"], titleKey: "support:chat.title" };
+export const handle: PageHandle = { i18n: ["support", "device", "security:alerts"], titleKey: "support:chat.title" };
 export const links = routeLinks(supportStyles);
 
 export const headers = noStoreHeaders;
@@ -106,8 +111,24 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(customerServiceHref(), { key: "support:chat.sent" });
 }
 
+/** On the device: the messages and when they were read (SPEC's messages cache), never the page's send key. */
+type SavedMessages = Pick<ChatPageData, "asOf" | "conversation">;
+
+export const clientLoader = deviceCopyClientLoader<typeof loader>(async (copy) => {
+  const { asOf, conversation } = (copy as { value: SavedMessages }).value;
+  // A fresh key for the next message: a saved one may have been used already.
+  return { asOf, conversation, chatEnabled: true, otherSupport: false, failed: false, sendKey: crypto.randomUUID() };
+});
+
 export default function CustomerServicePage() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
+  const deviceKey = useRouteLoaderData<typeof rootLoader>("root")?.deviceKey ?? "";
+  const saved = useMemo((): SavedMessages => ({ asOf: data.asOf, conversation: data.conversation }), [data]);
+  useSaveCopy("initData", messagesKey(deviceKey), saved, {
+    skip: data.fromDevice !== undefined || data.failed,
+    owner: deviceKey,
+    namespaces: ["support", "device"],
+  });
   const posted = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>({ key: "chat-send" });
   const { t } = useTranslation("support");
@@ -154,6 +175,7 @@ export default function CustomerServicePage() {
         {t("chat.heading")}
       </h1>
       <p className="chat-intro">{t("chat.intro")}</p>
+      <DeviceCopyNotice fromDevice={data.fromDevice} />
 
       {data.failed ? (
         <div className="notice" role="alert">

@@ -4,10 +4,12 @@
  * debounces the search into the URL and repaints prices from /resources/quotes every 3 s. An unknown category or
  * index is never silently replaced: the page redirects to the default with a message saying so. The header's
  * search (`?scope=all&q=`) searches every market and the forex, futures and treasury lists, and shows what it
- * found at the top, each row naming its market (docs/product.md#navigation).
+ * found at the top, each row naming its market (docs/product.md#navigation). What a URL showed (the category list
+ * and its rows) is saved on the device and painted from there when a navigation's data never comes back
+ * (docs/product.md#on-the-device).
  */
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -24,6 +26,8 @@ import { marketLinks } from "~/features/market/route-exports";
 import { noStoreHeaders } from "~/http/no-store";
 import { formatInteger } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import { DeviceCopyNotice, deviceCopyClientLoader, useSaveCopy } from "~/offline/device-copy";
+import { searchKey } from "~/offline/screens";
 import { marketsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
@@ -42,13 +46,21 @@ export const headers = noStoreHeaders;
 export const links = marketLinks;
 
 /** The document `<title>` comes from the root through `handle.titleKey` (app/utils/page.ts). */
-export const handle: PageHandle = { i18n: ["markets", "quotes"], titleKey: "markets:markets.title" };
+export const handle: PageHandle = { i18n: ["markets", "quotes", "device"], titleKey: "markets:markets.title" };
+
+export const clientLoader = deviceCopyClientLoader<typeof loader>();
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: data.description }] : [];
 
 export default function Markets() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
+  const location = useLocation();
+  // The category list and its rows are kept; a search's results are not.
+  useSaveCopy("initData", `markets${searchKey(location.search)}`, data, {
+    skip: data.fromDevice !== undefined || data.q !== "" || data.found !== null,
+    namespaces: ["markets", "quotes", "device"],
+  });
   const { t } = useTranslation("markets");
   const fmt = useFormat();
   const navigation = useNavigation();
@@ -74,6 +86,7 @@ export default function Markets() {
   return (
     <div className="mk-page">
       <h1 className="mk-h1">{t("markets.heading")}</h1>
+      <DeviceCopyNotice fromDevice={data.fromDevice} />
 
       {found ? (
         <section className="mk-list" aria-labelledby="found-heading">

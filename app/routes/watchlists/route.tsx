@@ -18,24 +18,28 @@ import { MarketError } from "~/components/market/MarketError";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Pager } from "~/components/ui/Pager";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
-import { STOCK_REFRESH_MS, stockScreenExports } from "~/features/market/route-exports";
+import { stockLinks } from "~/features/market/route-exports";
 import { SYMBOL_PATTERN, parseWatchlistDelete } from "~/features/market/schemas.server";
-import { NO_STORE } from "~/http/no-store";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { watchlistRowFigures, type StockFigures } from "~/provider/market.server";
 import { listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { marketsHref, watchlistHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
 import { DeletePanel } from "./DeletePanel";
 import { SavedStocks } from "./SavedStocks";
 
-export const { headers, links, handle } = stockScreenExports("watchlist:watchlist.title", {
-  i18n: ["watchlist", "quotes", "markets"],
-});
+/** docs/product.md#live-prices: the stock lists refresh every 3 s. */
+const REFRESH_MS = 3_000;
+
+export const handle: PageHandle = { i18n: ["watchlist", "quotes", "markets"], titleKey: "watchlist:watchlist.title" };
+export const links = stockLinks;
+export const headers = noStoreHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ name: "description", content: data.description }] : [];
@@ -113,7 +117,7 @@ export default function Watchlist() {
     () => [...(data.tiles?.indices ?? []).map((index) => index.symbol), ...data.rows.map((row) => row.symbol)],
     [data.tiles, data.rows],
   );
-  const live = useLiveQuotes(symbols, STOCK_REFRESH_MS, data.asOf);
+  const live = useLiveQuotes(symbols, REFRESH_MS, data.asOf);
   const rows = data.rows.map((row) => mergeQuote(row, live));
   const [dialogRow, setDialogRow] = useState<StockFigures | null>(null);
 

@@ -1,4 +1,4 @@
-/** Tests of app/routes/account.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
+/** Tests of app/routes/account/ (route.tsx, route.server.ts) (one test file per route: docs/ARCHITECTURE.md#tests). */
 import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -19,7 +19,7 @@ import {
   signedInTrader,
 } from "~/testing/route-harness";
 
-import { action as accountAction, loader as accountLoader, type AccountData } from "./account";
+import { action as accountAction, loader as accountLoader, type AccountData } from "./route";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();

@@ -1,4 +1,4 @@
-/** Tests of app/routes/settings_.real-name.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
+/** Tests of app/routes/settings_.real-name/ (route.tsx, route.server.ts) (one test file per route: docs/ARCHITECTURE.md#tests). */
 import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -27,8 +27,8 @@ import {
   walletToast,
 } from "~/testing/route-harness";
 
-import { loader as kycImageLoader } from "./resources.kyc-image.$id";
-import { action as realNameAction, loader as realNameLoader, type RealNameData } from "./settings_.real-name";
+import { loader as kycImageLoader } from "../resources.kyc-image.$id";
+import { action as realNameAction, loader as realNameLoader, type RealNameData } from "./route";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();
