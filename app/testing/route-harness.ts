@@ -9,21 +9,29 @@
  *   code, the session ending mid-request): the scripted double (app/testing/provider-double.ts,
  *   docs/decisions/0093-one-provider-test-double.md) and a signed-in cookie. Called inside a `describe`, it takes
  *   the provider calls over for that block only.
- * - `load`, `post`, `refusedForm`, `fieldErrors`, `toastText`, `expectSentToLogin`: calling a route the way Remix does
- *   and reading what the customer would see.
+ * - `load`, `post`, `refusedForm`, `fieldErrors`, `toastText`, `toastOf`, `expectSentToLogin`: calling a route the way
+ *   Remix does and reading what the customer would see.
+ * - `loadTrading`, `postTrading`, `reviewOrder`, `confirmAt`: orders placed through the buy/sell screen's own loader and
+ *   action (the trading route's tests, and the positions and records screens' set-up).
+ * - Markup (what a visitor without JS gets): app/testing/markup.ts.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 
 import type { LocaleResources } from "~/i18n/config";
 import { createPageI18n } from "~/i18n/instance";
+import { providerFetch } from "~/provider/transport.server";
+import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";
 import { commitSession, startSession } from "~/session/session.server";
 import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
-import { scriptedProvider, sendProviderCallsTo } from "~/testing/provider-double";
+import { ok, scriptedProvider, sendProviderCallsTo } from "~/testing/provider-double";
+import { orderHref } from "~/utils/hrefs";
+import { getRequestContext } from "~/utils/request.server";
 
 import enCommon from "../../locales/en/common.json";
 import enProducts from "../../locales/en/products.json";
+import enTrade from "../../locales/en/trade.json";
 import enWallet from "../../locales/en/wallet.json";
 import type { TestProvider, TestProviderOptions } from "../../provider/testing";
 import { newBuyer, newTrader, TX_PASSWORD, useInProcessProvider } from "../../provider/tests/helpers";
@@ -72,20 +80,26 @@ export function useRealProvider(options?: TestProviderOptions): TestProvider {
 
 /**
  * Every provider call of the app, in this file or `describe`, goes to the scripted double (reset before each test);
- * `session.cookie` is a signed-in customer's (the token is never checked: the double answers what a test scripts).
+ * `session.cookie` is a signed-in customer's (the token is never checked: the double answers what a test scripts;
+ * pass `token` when a test reads it back from `provider.calls`).
  */
-export function useScriptedProvider() {
+export function useScriptedProvider(options: { token?: string } = {}) {
   const provider = scriptedProvider();
   const session = { cookie: "" };
   beforeAll(async () => {
     provider.install();
-    session.cookie = await sessionCookie({ token: "t".repeat(43), phone: "9876543210", id: 1 });
+    session.cookie = await sessionCookie({ token: options.token ?? "t".repeat(43), phone: "9876543210", id: 1 });
   });
   afterAll(() => provider.uninstall());
   beforeEach(() => provider.reset());
   quietWarnings();
   return { provider, session };
 }
+
+/** A scripted reply that fails with `error` (a `ProviderError` with its code, a `ProviderUnavailableError`…). */
+export const failWith = (error: unknown) => () => {
+  throw error;
+};
 
 /** The session cookie (`name=value`) of a customer signed in with a provider token. */
 export async function sessionCookie(customer: { token: string; phone: string; id: number }): Promise<string> {
@@ -97,6 +111,15 @@ export async function sessionCookie(customer: { token: string; phone: string; id
 export async function signedInTrader(provider: TestProvider, balance = "100000.00") {
   const trader = await newTrader(provider, balance);
   return { cookie: await sessionCookie(trader), ...trader };
+}
+
+/** A fresh customer (`signedInTrader`) made before the file's (or `describe`'s) first test: `customer.cookie`, `.id`… */
+export function useSignedInTrader(provider: TestProvider, balance?: string) {
+  const customer = { cookie: "", id: 0, phone: "", token: "" };
+  beforeAll(async () => {
+    Object.assign(customer, await signedInTrader(provider, balance));
+  });
+  return customer;
 }
 
 /** A fresh customer with `balance` and (unless null) the transaction password TX_PASSWORD, signed in. */
@@ -114,6 +137,57 @@ export const walletToast = (response: Response) => toastText(response, { common:
 
 /** The English toast a product purchase redirect sets. */
 export const productsToast = (response: Response) => toastText(response, { products: enProducts, common: enCommon });
+
+/** The English toast a trading redirect (an order, a cancel) sets. */
+export const tradeToast = (response: Response) => toastText(response, { trade: enTrade, common: enCommon });
+
+/** The toast a response sets as the app stored it (its key, values and type), or null. */
+export async function toastOf(response: Response, previousCookie = "") {
+  return (await getToast(getRequest("/", cookieHeaderFrom(response, previousCookie)))).toast;
+}
+
+/** The provider context of the customer of `cookie`, for calling the app's provider client directly. */
+export const providerContext = async (cookie: string) => (await getRequestContext(getRequest("/", cookie))).provider;
+
+/** A phone number no customer has yet (a real provider's fresh sign-up). */
+export const newPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+
+/** An operator call to the real provider of the file (its operator endpoint, as the operator's tools make it). */
+export async function operatorCall<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await providerFetch(path, {
+    method: init.method ?? (init.body ? "POST" : "GET"),
+    headers: { "x-operator-key": process.env.OPERATOR_KEY ?? "test-operator-key", "Content-Type": "application/json" },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const envelope = (await response.json()) as { msg: string; data: T };
+  expect(envelope.msg, `operator ${path}`).toBe("ok");
+  return envelope.data;
+}
+
+/** An invitation code the operator creates on the real provider before the file's (or `describe`'s) first test. */
+export function useInvitationCode() {
+  const invite = { code: "" };
+  beforeAll(async () => {
+    invite.code = `INV${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
+    await operatorCall("/operator/invitation-codes", { body: { code: invite.code } });
+  }, 60_000);
+  return invite;
+}
+
+/** The scripted provider's reply to a login (`/stock/user/login`) of 9876543210; `data` overrides its fields. */
+export const scriptedLoginReply = (data: Record<string, unknown> = {}) => ({
+  json: ok({
+    token: "t1",
+    expires_at: "2030-01-01T00:00:00Z",
+    user: "9876543210",
+    no: 5,
+    img: null,
+    total: "0.00",
+    money: "0.00",
+    loan: "0.00",
+    ...data,
+  }),
+});
 
 /** A visitor (no session) on `path` is sent to log in, and back to `path` after it. */
 export async function expectSentToLogin(loader: Route, path: string) {
@@ -198,3 +272,142 @@ export function scriptWallet(provider: ReturnType<typeof scriptedProvider>, mone
     return money(call.path);
   });
 }
+
+/** A stock on the buy/sell screen: its URL's symbol, market and name. */
+export type TradeTarget = { symbol: string; market: string; name: string };
+export const RELIANCE: TradeTarget = { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
+/** The buy/sell screen's route module, imported the first time a test places an order (most tests never do). */
+const tradingRoute = () => import("~/routes/stock.trading.$symbol.$market.$name/route");
+const tradingParams = (target: TradeTarget) => ({ symbol: target.symbol, market: target.market, name: target.name });
+
+/** The buy/sell screen's data for `query` (type=buy unless the query says otherwise); anything but 200 fails. */
+export async function loadTrading(
+  cookie: string,
+  query: Record<string, string | number>,
+  target: TradeTarget = RELIANCE,
+): Promise<TradingPageData> {
+  const { loader } = await tradingRoute();
+  const path = orderHref(target, { type: "buy", ...query });
+  return load<TradingPageData>(loader, path, cookie, tradingParams(target));
+}
+
+/** The buy/sell screen's answer to `fields` posted at `url`. */
+export async function postTrading(
+  cookie: string,
+  fields: Record<string, string>,
+  url: string = orderHref(RELIANCE, { type: "buy" }),
+  target: TradeTarget = RELIANCE,
+) {
+  const { action } = await tradingRoute();
+  return post(action, url, fields, cookie, tradingParams(target));
+}
+
+/** "Review order": the review URL the action redirected to (anything but a redirect fails the test). */
+export async function reviewOrder(
+  cookie: string,
+  order: { type: "buy" | "sell"; quantity: number; position?: string; lot?: string },
+  target: TradeTarget = RELIANCE,
+) {
+  const fields: Record<string, string> = {
+    intent: "review",
+    type: order.type,
+    position: order.position ?? "half",
+    quantity: String(order.quantity),
+  };
+  if (order.lot) fields.lot = order.lot;
+  const response = await postTrading(cookie, fields, orderHref(target, { type: order.type }), target);
+  expect(response.status).toBe(302);
+  return response.headers.get("Location")!;
+}
+
+/** The review page at `url` and the Confirm it renders, posted as the browser would post it. */
+export async function confirmAt(cookie: string, url: string, target: TradeTarget = RELIANCE) {
+  const query = Object.fromEntries(new URL(url, "http://localhost").searchParams);
+  const page = await loadTrading(cookie, query, target);
+  expect(page.review).not.toBeNull();
+  const fields: Record<string, string> = {
+    intent: "confirm",
+    type: page.side,
+    position: page.review!.position,
+    quantity: String(page.review!.quantity),
+    idempotency_key: page.review!.key,
+  };
+  if (page.review!.lot) fields.lot = page.review!.lot;
+  return { page, response: await postTrading(cookie, fields, url, target) };
+}
+
+/**
+ * A fresh customer (₹10,00,000) who bought one of each through the buy/sell screen: RELIANCE.NS and TCS.NS (IN),
+ * AAPL (US) and EURUSD=X (forex); signed in. The positions and records screens' tests start from it.
+ */
+export async function tradedCustomer(provider: TestProvider) {
+  const trader = await signedInTrader(provider, "1000000.00");
+  for (const target of [
+    RELIANCE,
+    { symbol: "TCS.NS", market: "IN", name: "TCS" },
+    { symbol: "AAPL", market: "US", name: "Apple" },
+    { symbol: "EURUSD=X", market: "FOREX", name: "EUR/USD" },
+  ]) {
+    const { response } = await confirmAt(
+      trader.cookie,
+      await reviewOrder(trader.cookie, { type: "buy", quantity: 1 }, target),
+      target,
+    );
+    expect(response.status).toBe(302);
+  }
+  return trader;
+}
+
+/** A scripted quote reply (`/v2/yahoo`) of TCS.NS at ₹10 with one candle and its chart paths. */
+export const SCRIPTED_QUOTE = {
+  symbol: "TCS.NS",
+  name: "Tata Consultancy Services",
+  market: "IN",
+  price: 10,
+  change: 1,
+  changePercent: 11.11,
+  open: 9,
+  high: 10.5,
+  low: 8.9,
+  previousClose: 9,
+  volume: 5,
+  rows: [{ timestamp: 1, open: 9, high: 10.5, low: 8.9, close: 10, volume: 5 }],
+  linePath: "M0 0 L300 100",
+  areaPath: "M0 0 L300 100 L300 100 L0 100 Z",
+};
+
+/** A scripted order (a deal as the provider answers it), filled; `fields` say what it is. */
+export const scriptedDeal = (fields: Record<string, unknown>) => ({
+  id: 7,
+  no: "2026112300000042",
+  name: "x",
+  mold: "stock",
+  sell_price: null,
+  profit: null,
+  status: 1,
+  status_name: "success",
+  position_no: null,
+  created_at: "2026-11-23T03:00:00.000Z",
+  filled_at: "2026-11-23T03:00:00.000Z",
+  expires_at: null,
+  held: "0.00",
+  ...fields,
+});
+
+/** Two chat messages as the provider lists them (newest first): the customer asks, the operator answers. */
+export const SCRIPTED_CHAT_MESSAGES = [
+  {
+    id: 12,
+    sender: "operator",
+    content: "Hello, how can we help?",
+    read: true,
+    created_at: "2026-11-23T10:01:00.000Z",
+  },
+  {
+    id: 11,
+    sender: "customer",
+    content: "Where is my withdrawal?",
+    read: true,
+    created_at: "2026-11-23T10:00:00.000Z",
+  },
+];

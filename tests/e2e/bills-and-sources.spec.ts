@@ -69,6 +69,10 @@ test("items 5 and 14: a block purchase's lot says 'Block trade' on its position 
   await page.goto("/block-trading");
   await main(page).getByRole("searchbox", { name: "Stock code" }).fill("TCS");
   await main(page).getByRole("button", { name: "Search" }).click();
+  // The search's results on screen before Buy: TCS is on the unsearched list too, and a Buy tapped there while the
+  // search is still loading is overtaken by the search's page (no step opens).
+  await expect(page).toHaveURL(/[?&]code=TCS\b/);
+  await expect(main(page).locator(".pr-item")).toHaveCount(1);
   await page.getByRole("link", { name: "Buy Tata Consultancy Services Ltd" }).click();
   await step(page).getByLabel("Quantity", { exact: true }).fill("150");
   await step(page).getByRole("button", { name: "Review purchase" }).click();

@@ -74,7 +74,7 @@ test("the main screens run with the Content-Security-Policy and report no violat
   expect(violations, "CSP violations on the 404 page").toEqual([]);
 
   if (jsEnabled()) {
-    // A client-side navigation loads route modules on demand (lazy route discovery): still no violation.
+    // A client-side navigation imports the next route's module and links its stylesheet: still no violation.
     await page.goto("/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Markets" }).click();
     await expect(page).toHaveURL(/\/markets/);

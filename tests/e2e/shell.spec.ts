@@ -240,8 +240,8 @@ test.describe("with JavaScript", () => {
   });
 
   test.describe("offline", () => {
-    // Offline, Remix's route discovery (/__manifest) and the aborted data request are logged by the browser.
-    test.use({ allowConsoleErrors: /Failed to fetch manifest patches|ERR_INTERNET_DISCONNECTED/ });
+    // Offline, the browser logs the aborted data request.
+    test.use({ allowConsoleErrors: /ERR_INTERNET_DISCONNECTED/ });
 
     test("offline: a banner in the page's own words, and the current page stays", async ({
       page,
@@ -334,5 +334,40 @@ test("the desktop warning stays dismissed on every page, with and without JavaSc
     await expect(page.locator("main h1").first()).toBeAttached();
     await expect(warning, path).toHaveCount(0);
   }
+  await context.close();
+});
+
+test("with four languages the header is one row: a compact language button opens the picker", async ({ page }) => {
+  await page.goto("/login");
+  const header = page.locator("header.app-header");
+  const search = await header.locator("#site-search").boundingBox();
+  const languageButton = header.locator(".language-menu > summary");
+  await expect(languageButton).toHaveText("Language EN");
+  const button = await languageButton.boundingBox();
+  // One row: the button sits beside the search field, and the header is no taller than that row.
+  expect(Math.abs(button!.y + button!.height / 2 - (search!.y + search!.height / 2))).toBeLessThan(4);
+  const headerBox = await header.boundingBox();
+  expect(headerBox!.height).toBeLessThan(72);
+  await expect(page.getByRole("combobox", { name: "Language" })).toBeHidden();
+
+  await languageButton.click();
+  await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(languageButton).toHaveText("Idioma ES");
+  await expectNoAxeViolations(page);
+});
+
+test("the device warning shows on a desktop browser", async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "layout check, once is enough");
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+  });
+  const page = await context.newPage();
+  await page.goto(testInfo.project.use.baseURL + "/login");
+  await expect(page.getByText("This app is designed for phones.")).toBeVisible();
   await context.close();
 });

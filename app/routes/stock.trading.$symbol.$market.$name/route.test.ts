@@ -1,37 +1,45 @@
 /**
- * Buy/sell, positions, records and the forex/futures/treasury lists against a real provider (a cloned in-memory
- * PGlite with a frozen clock, so the review's price is the price the order fills at): loaders and actions called
- * directly with Requests carrying a real session cookie; every test has its own fresh customer.
+ * The buy/sell screen (/stock/trading/{symbol}/{market}/{name}) against a real provider (a cloned in-memory PGlite
+ * with a frozen clock, so the review's price is the price the order fills at): the order form's steps and checks,
+ * review and confirm, one order per review key (defect 18), a US stock on INR (Currency), selling a lot; then its
+ * server-rendered markup. Every test has its own fresh customer. Scripted failures: route.failures.test.ts; the MXN
+ * deployment: route.mxn.test.ts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseWithZod } from "@conform-to/zod";
+import { beforeAll, afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
+vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
-import { commitSession, startSession } from "~/session/session.server";
-import { getToast } from "~/session/toast.server";
+import { createOrderSchema } from "~/features/trading/schemas";
+import { getFixedT } from "~/i18n/i18next.server";
+import { renderScreen } from "~/testing/markup";
 import {
-  cookieHeaderFrom,
+  confirmAt,
   formRequest,
   getRequest,
+  loadTrading,
+  postTrading,
+  RELIANCE,
+  reviewOrder,
   sendProviderCallsTo,
   settle,
+  signedInTrader,
+  toastOf,
   useRealProvider,
   type ReplyJson,
 } from "~/testing/route-harness";
 import { orderHref } from "~/utils/hrefs";
 
-import { loader as forexLoader } from "./forex";
-import { loader as futuresLoader } from "./futures";
-import { action as recordsAction, loader as recordsLoader, type RecordsData } from "./records";
-import { loader as positionsResource } from "./resources.positions";
-import { action as tradingAction, loader as tradingLoader } from "./stock.trading.$symbol.$market.$name/route";
-import type { TradingPageData } from "./stock.trading.$symbol.$market.$name/types";
-import { loader as tradeLoader } from "./trade";
-import { loader as noNavLoader } from "./trade-no-nav.$type.($buck)";
-import { loader as treasuryLoader } from "./treasury-debt";
-import { newTrader, ordersOf } from "../../provider/tests/helpers";
+import TradingPage, { action, loader } from "./route";
+import type { TradingPageData } from "./types";
+import common from "../../../locales/en/common.json";
+import quotes from "../../../locales/en/quotes.json";
+import trade from "../../../locales/en/trade.json";
+import { ordersOf } from "../../../provider/tests/helpers";
+import { loader as recordsLoader, type RecordsData } from "../records";
 
 const provider = useRealProvider();
 
@@ -44,119 +52,25 @@ beforeAll(() => {
   );
 });
 afterAll(() => restoreProviderCalls?.());
-
 beforeEach(() => {
   intercept = undefined;
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
-
-/** A fresh customer with `balance` on the account, signed in: the session cookie and the user id. */
-async function customer(balance = "1000000.00") {
-  const trader = await newTrader(provider, balance);
-  const cookie = (
-    await commitSession(startSession({ token: trader.token, user: { user: trader.phone, no: String(trader.id) } }))
-  ).split(";")[0];
-  return { cookie, id: trader.id };
-}
-
-const STOCK = { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
-type Target = typeof STOCK;
-const params = (target: Target = STOCK) => ({ symbol: target.symbol, market: target.market, name: target.name });
-
-async function loadTrading(
-  cookie: string,
-  query: Record<string, string | number>,
-  target: Target = STOCK,
-): Promise<TradingPageData> {
-  const response = await settle(() =>
-    tradingLoader({
-      request: getRequest(orderHref(target, { type: "buy", ...query }), cookie),
-      params: params(target),
-      context: {},
-    }),
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as TradingPageData;
-}
-
-function postTrading(
-  cookie: string,
-  fields: Record<string, string>,
-  url: string = orderHref(STOCK, { type: "buy" }),
-  target: Target = STOCK,
-) {
-  return settle(() =>
-    tradingAction({ request: formRequest(url, fields, { cookie }), params: params(target), context: {} }),
-  );
-}
-
-/** "Review order": returns the review URL the action redirected to. */
-async function review(
-  cookie: string,
-  order: { type: "buy" | "sell"; quantity: number; position?: string; lot?: string },
-  target: Target = STOCK,
-) {
-  const fields: Record<string, string> = {
-    intent: "review",
-    type: order.type,
-    position: order.position ?? "half",
-    quantity: String(order.quantity),
-  };
-  if (order.lot) fields.lot = order.lot;
-  const response = await postTrading(cookie, fields, orderHref(target, { type: order.type }), target);
-  expect(response.status).toBe(302);
-  return response.headers.get("Location")!;
-}
-
-/** The review page at `url` and the Confirm it renders, posted as the browser would post it. */
-async function confirmAt(cookie: string, url: string, target: Target = STOCK) {
-  const query = Object.fromEntries(new URL(url, "http://localhost").searchParams);
-  const page = await loadTrading(cookie, query, target);
-  expect(page.review).not.toBeNull();
-  const fields: Record<string, string> = {
-    intent: "confirm",
-    type: page.side,
-    position: page.review!.position,
-    quantity: String(page.review!.quantity),
-    idempotency_key: page.review!.key,
-  };
-  if (page.review!.lot) fields.lot = page.review!.lot;
-  return { page, response: await postTrading(cookie, fields, url, target) };
-}
-
-async function toastOf(response: Response) {
-  return (await getToast(getRequest("/", cookieHeaderFrom(response)))).toast;
-}
 
 const records = async (cookie: string, query = "") =>
   (await (
     await recordsLoader({ request: getRequest(`/records${query}`, cookie), params: {}, context: {} })
   ).json()) as RecordsData;
 
-describe("(auth) trade screens", () => {
-  it.each([
-    [
-      "/stock/trading/RELIANCE.NS/IN/Reliance?type=buy",
-      () =>
-        tradingLoader({
-          request: getRequest("/stock/trading/RELIANCE.NS/IN/Reliance?type=buy"),
-          params: params(),
-          context: {},
-        }),
-    ],
-    ["/trade", () => tradeLoader({ request: getRequest("/trade"), params: {}, context: {} })],
-    ["/records", () => recordsLoader({ request: getRequest("/records"), params: {}, context: {} })],
-    ["/forex", () => forexLoader({ request: getRequest("/forex"), params: {}, context: {} })],
-  ] as const)("a visitor on %s is sent to log in", async (path, run) => {
-    const response = await settle(run as () => Promise<Response>);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
-  });
+it("a visitor is sent to log in", async () => {
+  const path = "/stock/trading/RELIANCE.NS/IN/Reliance?type=buy";
+  const response = await settle(() => loader({ request: getRequest(path), params: RELIANCE, context: {} }));
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
 });
 
 describe("buy/sell", () => {
   it("starts at quantity 1, half position; − and + without JS step, stop at the bounds and say so", async () => {
-    const { cookie } = await customer();
+    const { cookie } = await signedInTrader(provider, "1000000.00");
     const data = await loadTrading(cookie, {});
     expect(data).toMatchObject({
       side: "buy",
@@ -182,12 +96,12 @@ describe("buy/sell", () => {
   });
 
   it("a URL naming the symbol in another market is not that stock priced in another currency: 404", async () => {
-    const { cookie } = await customer();
+    const { cookie } = await signedInTrader(provider, "1000000.00");
     const wrong = { symbol: "AAPL", market: "IN", name: "Apple" };
     const page = await settle(() =>
-      tradingLoader({
+      loader({
         request: getRequest(orderHref(wrong, { type: "buy" }), cookie),
-        params: params(wrong),
+        params: wrong,
         context: {},
       }),
     );
@@ -202,7 +116,7 @@ describe("buy/sell", () => {
   });
 
   it("defect 23: 999 on a half position is refused on the field, and the typed 999 comes back as typed", async () => {
-    const { cookie } = await customer();
+    const { cookie } = await signedInTrader(provider, "1000000.00");
     const response = await postTrading(cookie, { intent: "review", type: "buy", position: "half", quantity: "999" });
     expect(response.status).toBe(400);
     const body = (await response.json()) as ReplyJson & { form: string };
@@ -216,7 +130,7 @@ describe("buy/sell", () => {
   });
 
   it("defect 4: a quantity not written in decimal digits is refused on the field, never read as a number", async () => {
-    const { cookie, id } = await customer();
+    const { cookie, id } = await signedInTrader(provider, "1000000.00");
     for (const typed of ["0x10", "1e3", " 5", "5.0", "+5"]) {
       const response = await postTrading(cookie, { intent: "review", type: "buy", position: "full", quantity: typed });
       expect(response.status, typed).toBe(400);
@@ -242,7 +156,7 @@ describe("buy/sell", () => {
   });
 
   it("side and position type are required and exact", async () => {
-    const { cookie } = await customer();
+    const { cookie } = await signedInTrader(provider, "1000000.00");
     const noSide = (await (
       await postTrading(cookie, { intent: "review", position: "half", quantity: "1" })
     ).json()) as ReplyJson;
@@ -258,8 +172,8 @@ describe("buy/sell", () => {
   });
 
   it("review → confirm: the review's figures are what the provider charges, and the review URL carries one key", async () => {
-    const { cookie, id } = await customer();
-    const url = await review(cookie, { type: "buy", quantity: 3 });
+    const { cookie, id } = await signedInTrader(provider, "1000000.00");
+    const url = await reviewOrder(cookie, { type: "buy", quantity: 3 });
     const key = new URL(url, "http://localhost").searchParams.get("key");
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -269,7 +183,7 @@ describe("buy/sell", () => {
 
     const { page, response } = await confirmAt(cookie, url);
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(orderHref(STOCK, { type: "buy" }));
+    expect(response.headers.get("Location")).toBe(orderHref(RELIANCE, { type: "buy" }));
     const toast = await toastOf(response);
     expect(toast?.key).toBe("trade:toast.buySuccess");
     expect(toast?.values).toMatchObject({ qty: 3, symbol: "RELIANCE" });
@@ -282,9 +196,9 @@ describe("buy/sell", () => {
   });
 
   it("Currency: a US buy on INR – the review's rupee estimate is what the provider debits; the toast and records name the rate it applied", async () => {
-    const { cookie, id } = await customer();
+    const { cookie, id } = await signedInTrader(provider, "1000000.00");
     const US = { symbol: "AAPL", market: "US", name: "Apple" };
-    const url = await review(cookie, { type: "buy", quantity: 2 }, US);
+    const url = await reviewOrder(cookie, { type: "buy", quantity: 2 }, US);
     const { page, response } = await confirmAt(cookie, url, US);
     expect(response.status).toBe(302);
     // The clock is frozen: the review's quote of USDINR=X is the rate of the fill.
@@ -318,21 +232,21 @@ describe("buy/sell", () => {
   });
 
   it("defect 18: the same review confirmed twice, or reloaded and confirmed, makes one order; a new review is a new key", async () => {
-    const { cookie, id } = await customer();
-    const url = await review(cookie, { type: "buy", quantity: 2 });
+    const { cookie, id } = await signedInTrader(provider, "1000000.00");
+    const url = await reviewOrder(cookie, { type: "buy", quantity: 2 });
     expect((await confirmAt(cookie, url)).response.status).toBe(302);
     expect((await confirmAt(cookie, url)).response.status).toBe(302);
     expect(await ordersOf(provider, id)).toHaveLength(1);
 
-    const another = await review(cookie, { type: "buy", quantity: 2 });
+    const another = await reviewOrder(cookie, { type: "buy", quantity: 2 });
     expect(new URL(another, "http://localhost").searchParams.get("key")).not.toBe(
       new URL(url, "http://localhost").searchParams.get("key"),
     );
   });
 
   it("defect 18: a Confirm whose reply is lost is asked again with the same key: one order, and the page says it was placed", async () => {
-    const { cookie, id } = await customer();
-    const url = await review(cookie, { type: "buy", quantity: 4 });
+    const { cookie, id } = await signedInTrader(provider, "1000000.00");
+    const url = await reviewOrder(cookie, { type: "buy", quantity: 4 });
     const sent: string[] = [];
     intercept = async (request, forward) => {
       if (!request.url.endsWith("/stock/success/deal/order")) return forward(request);
@@ -351,8 +265,8 @@ describe("buy/sell", () => {
   });
 
   it("defect 18: when no answer comes at all, the page says the outcome is unknown (not a failure); confirming again reuses the key", async () => {
-    const { cookie, id } = await customer();
-    const url = await review(cookie, { type: "buy", quantity: 1 });
+    const { cookie, id } = await signedInTrader(provider, "1000000.00");
+    const url = await reviewOrder(cookie, { type: "buy", quantity: 1 });
     intercept = async (request, forward) => {
       if (!request.url.endsWith("/stock/success/deal/order")) return forward(request);
       await forward(request);
@@ -372,8 +286,10 @@ describe("buy/sell", () => {
   });
 
   it("sells part of a lot: the review's P&L is the provider's, the lot keeps the rest", async () => {
-    const { cookie, id } = await customer();
-    expect((await confirmAt(cookie, await review(cookie, { type: "buy", quantity: 5 }))).response.status).toBe(302);
+    const { cookie, id } = await signedInTrader(provider, "1000000.00");
+    expect((await confirmAt(cookie, await reviewOrder(cookie, { type: "buy", quantity: 5 }))).response.status).toBe(
+      302,
+    );
     const page = await loadTrading(cookie, { type: "sell" });
     expect(page.form.lot).toBe(page.lots[0].no);
     const lot = page.lots[0];
@@ -381,7 +297,7 @@ describe("buy/sell", () => {
 
     const { page: reviewed, response } = await confirmAt(
       cookie,
-      await review(cookie, { type: "sell", quantity: 2, lot: lot.no }),
+      await reviewOrder(cookie, { type: "sell", quantity: 2, lot: lot.no }),
     );
     expect(response.status).toBe(302);
     expect((await toastOf(response))?.key).toBe("trade:toast.sellSuccess");
@@ -399,13 +315,15 @@ describe("buy/sell", () => {
   });
 
   it("selling more than the lot holds is said on the quantity; an unknown lot on the lot; no lots, no review", async () => {
-    const { cookie } = await customer();
-    expect((await confirmAt(cookie, await review(cookie, { type: "buy", quantity: 2 }))).response.status).toBe(302);
+    const { cookie } = await signedInTrader(provider, "1000000.00");
+    expect((await confirmAt(cookie, await reviewOrder(cookie, { type: "buy", quantity: 2 }))).response.status).toBe(
+      302,
+    );
     const lot = (await loadTrading(cookie, { type: "sell" })).lots[0];
     const tooMany = await postTrading(
       cookie,
       { intent: "review", type: "sell", position: "full", quantity: "3", lot: lot.no },
-      orderHref(STOCK, { type: "sell" }),
+      orderHref(RELIANCE, { type: "sell" }),
     );
     expect(tooMany.status).toBe(400);
     expect(((await tooMany.json()) as ReplyJson).result.error?.quantity).toEqual([
@@ -414,7 +332,7 @@ describe("buy/sell", () => {
     const gone = await postTrading(
       cookie,
       { intent: "review", type: "sell", position: "half", quantity: "1", lot: "99999999" },
-      orderHref(STOCK, { type: "sell" }),
+      orderHref(RELIANCE, { type: "sell" }),
     );
     expect(((await gone.json()) as ReplyJson).result.error?.lot).toEqual([
       "This position is no longer open. Choose another one.",
@@ -431,10 +349,10 @@ describe("buy/sell", () => {
   });
 
   it("insufficient funds: the registry's message on the review, nothing written", async () => {
-    const { cookie, id } = await customer("100.00");
+    const { cookie, id } = await signedInTrader(provider, "100.00");
     const { response } = await confirmAt(
       cookie,
-      await review(cookie, { type: "buy", quantity: 100, position: "full" }),
+      await reviewOrder(cookie, { type: "buy", quantity: 100, position: "full" }),
     );
     expect(response.status).toBe(400);
     expect(((await response.json()) as ReplyJson).result.error?.[""]).toEqual(["Insufficient funds"]);
@@ -442,21 +360,21 @@ describe("buy/sell", () => {
   });
 
   it("a confirm without a key, or a cross-origin POST, places nothing", async () => {
-    const { cookie, id } = await customer();
+    const { cookie, id } = await signedInTrader(provider, "1000000.00");
     const missing = await postTrading(cookie, { intent: "confirm", type: "buy", position: "half", quantity: "1" });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as ReplyJson).result.error?.idempotency_key).toEqual(["Submission failed"]);
     const crossOrigin = await settle(() =>
-      tradingAction({
+      action({
         request: formRequest(
-          orderHref(STOCK, { type: "buy" }),
+          orderHref(RELIANCE, { type: "buy" }),
           { intent: "confirm", type: "buy", position: "half", quantity: "1", idempotency_key: crypto.randomUUID() },
           {
             cookie,
             headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
           },
         ),
-        params: params(),
+        params: RELIANCE,
         context: {},
       }),
     );
@@ -465,158 +383,124 @@ describe("buy/sell", () => {
   });
 });
 
-describe("positions, records and lists", () => {
-  let cookie = "";
-  beforeAll(async () => {
-    ({ cookie } = await customer());
-    for (const target of [
-      STOCK,
-      { symbol: "TCS.NS", market: "IN", name: "TCS" },
-      { symbol: "AAPL", market: "US", name: "Apple" },
-      { symbol: "EURUSD=X", market: "FOREX", name: "EUR/USD" },
-    ]) {
-      expect(
-        (await confirmAt(cookie, await review(cookie, { type: "buy", quantity: 1 }, target), target)).response.status,
-      ).toBe(302);
-    }
-  }, 60_000);
+let t: Awaited<ReturnType<typeof getFixedT<"trade">>>;
+beforeAll(async () => {
+  t = await getFixedT("en", "trade");
+});
+const render = (url: string, data: TradingPageData, options: { actionData?: unknown } = {}) =>
+  renderScreen(TradingPage, url, data, { resources: { common, quotes, trade }, ...options });
 
-  it("positions per market tab; a page past the end goes to the last page; the live figures resource", async () => {
-    const stock = await (await tradeLoader({ request: getRequest("/trade", cookie), params: {}, context: {} })).json();
-    expect(stock).toMatchObject({ tab: "stock", page: 1, pageCount: 1, total: 3 });
-    expect(stock.rows.map((row) => [row.symbol, row.display, row.market])).toContainEqual(["AAPL", "AAPL", "US"]);
-    expect(stock.rows.map((row) => row.display)).toContain("RELIANCE");
-    const forex = await (
-      await tradeLoader({ request: getRequest("/trade?tab=forex", cookie), params: {}, context: {} })
-    ).json();
-    expect(forex.rows.map((row) => row.symbol)).toEqual(["EURUSD=X"]);
-    const futures = await (
-      await noNavLoader({
-        request: getRequest("/trade-no-nav/futures/ok", cookie),
-        params: { type: "futures", buck: "ok" },
-        context: {},
-      })
-    ).json();
-    expect(futures).toMatchObject({ tab: "futures", rows: [], total: 0 });
-    const bad = await settle(() =>
-      noNavLoader({ request: getRequest("/trade-no-nav/bonds", cookie), params: { type: "bonds" }, context: {} }),
+const page = (overrides: Partial<TradingPageData> = {}): TradingPageData => ({
+  asOf: Date.parse("2026-11-23T04:30:00Z"),
+  target: { symbol: "TCS.NS", market: "IN", name: "TCS" },
+  display: "TCS",
+  quote: { price: 3000, change: -12.5, changePercent: -0.41, high: 3050, low: 2990 },
+  side: "buy",
+  feeRate: "0.0003",
+  form: { position: "half", quantity: "1", lot: null },
+  stepWarning: null,
+  lots: [],
+  review: null,
+  ...overrides,
+});
+
+describe("markup without JavaScript", () => {
+  it("the order form: − and + are GET submits, Enter reviews, digits-only text field, the ticker is not a live region", async () => {
+    const html = render("/stock/trading/TCS.NS/IN/TCS?type=buy", page());
+    expect(html).toMatch(/<button type="submit" name="intent" value="review" class="tr-default-submit"/);
+    expect(html.indexOf('value="review"')).toBeLessThan(html.indexOf('value="down"'));
+    expect(html).toMatch(/name="step" value="down" formMethod="get"/i);
+    expect(html).toMatch(/name="step" value="up" formMethod="get"/i);
+    expect(html).toContain('aria-label="Increase quantity by 1"');
+    expect(html).toMatch(/<input[^>]*type="text"[^>]*name="quantity"|<input[^>]*name="quantity"[^>]*type="text"/);
+    expect(html).toContain('inputMode="numeric"');
+    expect(html).toContain("₹3,000.00");
+    expect(html).toContain("Prices as of 10:00");
+    expect(html).not.toContain("aria-live");
+    expect(html).toContain("<legend>Position type</legend>");
+  });
+
+  it("defect 23 without JS: 999 comes back as typed, with the error on the field and an error summary linking to it", async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "review", type: "buy", position: "half", quantity: "999" }))
+      form.set(name, value);
+    const result = parseWithZod(form, { schema: createOrderSchema(t) }).reply();
+    const html = render("/stock/trading/TCS.NS/IN/TCS?type=buy", page(), {
+      actionData: { result, form: "order" },
+    });
+    expect(html).toContain('value="999"');
+    expect(html).not.toMatch(/name="quantity"[^>]*value="50"/);
+    expect(html).toContain("There is a problem");
+    expect(html).toContain('<a href="#order-buy-quantity">Cannot exceed 50 for half position</a>');
+    expect(html).toContain(
+      '<p id="order-buy-quantity-error" class="field__error">Cannot exceed 50 for half position</p>',
     );
-    expect(bad.status).toBe(404);
-    const past = await settle(() =>
-      tradeLoader({ request: getRequest("/trade?tab=forex&page=7", cookie), params: {}, context: {} }),
-    );
-    expect(past.headers.get("Location")).toBe("/trade?tab=forex");
-    const pastNoNav = await settle(() =>
-      noNavLoader({
-        request: getRequest("/trade-no-nav/forex/1?page=3", cookie),
-        params: { type: "forex", buck: "1" },
-        context: {},
+    expect(html).toContain('aria-invalid="true"');
+  });
+
+  it("a stepping warning without JS shows on the field", async () => {
+    const html = render(
+      "/stock/trading/TCS.NS/IN/TCS?type=buy&quantity=50&step=up",
+      page({
+        form: { position: "half", quantity: "50", lot: null },
+        stepWarning: "Cannot exceed 50 for half position",
       }),
     );
-    expect(pastNoNav.headers.get("Location")).toBe("/trade-no-nav/forex/1");
-
-    const live = await positionsResource({
-      request: getRequest("/resources/positions?tab=stock", cookie),
-      params: {},
-      context: {},
-    });
-    expect(live.headers.get("Cache-Control")).toBe("private, no-store");
-    const payload = await live.json();
-    expect(payload.rows).toHaveLength(3);
-    expect(Object.keys(payload.rows[0]).sort()).toEqual([
-      "current_price",
-      "market_value",
-      "no",
-      "profit",
-      "profit_percent",
-    ]);
-    const anonymous = await positionsResource({
-      request: getRequest("/resources/positions?tab=stock"),
-      params: {},
-      context: {},
-    });
-    expect(anonymous.status).toBe(401);
+    expect(html).toContain(
+      '<p id="order-buy-quantity-error" class="field__error">Cannot exceed 50 for half position</p>',
+    );
   });
 
-  it("records: tabs by status, each row in its market; cancelling a filled order is refused with the registry's reason", async () => {
-    const all = await records(cookie);
-    expect(all.total).toBe(4);
-    expect(all.rows.map((row) => row.market).sort()).toEqual(["FOREX", "IN", "IN", "US"]);
-    expect((await records(cookie, "?type=pending")).rows).toEqual([]);
-    // The confirm step only opens for a pending order.
-    expect((await records(cookie, `?cancel=${all.rows[0].no}`)).cancel).toBeNull();
+  it("selling without a position says so and offers no review", async () => {
+    const html = render("/stock/trading/TCS.NS/IN/TCS?type=sell", page({ side: "sell" }));
+    expect(html).toContain("You have no position in TCS to sell.");
+    expect(html).not.toContain('value="review"');
+  });
 
-    const cancel = await settle(() =>
-      recordsAction({
-        request: formRequest("/records?type=success", { intent: "cancel", no: all.rows[0].no }, { cookie }),
-        params: {},
-        context: {},
+  it("defect 15 and Currency: the review of a US stock on INR shows dollars, and the rupees estimated at the pair's current rate", async () => {
+    const key = "0b5c1f0e-1111-4222-8333-444455556666";
+    const html = render(
+      `/stock/trading/AAPL/US/Apple?type=buy&quantity=2&step=review&key=${key}`,
+      page({
+        target: { symbol: "AAPL", market: "US", name: "Apple" },
+        display: "AAPL",
+        quote: { price: 257.74, change: 1.2, changePercent: 0.47, high: 259, low: 255 },
+        review: {
+          key,
+          position: "half",
+          quantity: 2,
+          lot: null,
+          price: 257.74,
+          costPrice: null,
+          estimate: { total: "515.48", fee: "0.15", net: "515.63", profit: null },
+          conversion: {
+            from: "USD",
+            to: "INR",
+            rate: "88.4681",
+            source: "simulator:USDINR=X",
+            at: "2026-11-23T04:30:00.000Z",
+          },
+          pair: "USDINR=X",
+          walletAmount: "45617.22",
+        },
       }),
     );
-    expect(cancel.status).toBe(302);
-    expect(cancel.headers.get("Location")).toBe("/records?type=success");
-    expect(await toastOf(cancel)).toMatchObject({
-      key: "trade:errors.cancelFailed",
-      type: "error",
-      values: { reason: "This order is no longer pending" },
-    });
-  });
-
-  it("forex: 10 per page, changes to 4 decimals, search, an empty term is an error on the field, a page past the end goes to the last", async () => {
-    const first = await (await forexLoader({ request: getRequest("/forex", cookie), params: {}, context: {} })).json();
-    expect(first.rows).toHaveLength(10);
-    expect(first.total).toBeGreaterThan(10);
-    expect(first.pageCount).toBe(2);
-    expect(first.codeError).toBeNull();
-    for (const row of first.rows) expect(Number(row.change.toFixed(4))).toBe(row.change);
-    const second = await (
-      await forexLoader({ request: getRequest("/forex?page=2", cookie), params: {}, context: {} })
-    ).json();
-    expect(second.rows.length).toBe(first.total - 10);
-    const past = await settle(() =>
-      forexLoader({ request: getRequest("/forex?page=9", cookie), params: {}, context: {} }),
+    const text = html.replace(/<[^>]+>/g, "|");
+    expect(text).toContain("Indicative price||$257.74");
+    expect(text).toContain("Total||$515.48");
+    expect(text).toContain("Fee (0.03%)||$0.15");
+    expect(text).toContain("Total cost||$515.63");
+    expect(text).toContain("Estimated from your wallet||₹45,617.22");
+    expect(text).not.toContain("₹515.48");
+    expect(text).toContain(
+      "Your wallet holds Indian Rupee (INR); this order is priced in US Dollar (USD). The wallet amount is an estimate at 1 USD = 88.4681 INR, USDINR=X from the market simulator at 10:00; the provider converts at the USDINR=X rate when the order fills, and the confirmation shows the rate it applied.",
     );
-    expect(past.headers.get("Location")).toBe("/forex?page=2");
-
-    const blank = await (
-      await forexLoader({ request: getRequest("/forex?code=%20%20", cookie), params: {}, context: {} })
-    ).json();
-    expect(blank.codeError).toBe("Please enter a code to search");
-    const found = await (
-      await forexLoader({ request: getRequest("/forex?code=eurusd", cookie), params: {}, context: {} })
-    ).json();
-    expect(found.rows.map((row) => row.symbol)).toContain("EURUSD=X");
-    const none = await (
-      await forexLoader({ request: getRequest("/forex?code=zzzzz", cookie), params: {}, context: {} })
-    ).json();
-    expect(none.empty).toBe("No matching currency pairs found");
-  });
-
-  it("futures and treasury: lists, search and the no-match messages", async () => {
-    const futures = await (
-      await futuresLoader({ request: getRequest("/futures", cookie), params: {}, context: {} })
-    ).json();
-    expect(futures.rows.map((row) => row.symbol)).toContain("GC=F");
-    const gold = await (
-      await futuresLoader({ request: getRequest("/futures?code=GC", cookie), params: {}, context: {} })
-    ).json();
-    expect(gold.rows.map((row) => row.symbol)).toContain("GC=F");
-    const none = await (
-      await futuresLoader({ request: getRequest("/futures?code=nothing-like-this", cookie), params: {}, context: {} })
-    ).json();
-    expect(none.empty).toBe("No matching futures found");
-    const blank = await (
-      await futuresLoader({ request: getRequest("/futures?code=", cookie), params: {}, context: {} })
-    ).json();
-    expect(blank.codeError).toBe("Please enter a code to search");
-
-    const treasury = await (
-      await treasuryLoader({ request: getRequest("/treasury-debt", cookie), params: {}, context: {} })
-    ).json();
-    expect(treasury.rows.map((row) => row.symbol)).toContain("^TNX");
-    const noTreasury = await (
-      await treasuryLoader({ request: getRequest("/treasury-debt?code=xyzxyz", cookie), params: {}, context: {} })
-    ).json();
-    expect(noTreasury.empty).toBe("No matching treasury debt found");
+    // Defect 25: the page has a polite status for a price move (empty until the live price moves) and reads the price on
+    // demand; no move yet, so no visible line (issue 24 item 11).
+    expect(html).toContain('<p role="status" class="sr-only tr-price-status"></p>');
+    expect(html).not.toContain("tr-price-move");
+    expect(html).toMatch(new RegExp(`name="idempotency_key"[^>]*type="hidden"[^>]*value="${key}"`));
+    expect(html.match(/value="confirm"/g)).toHaveLength(1);
+    expect(html).toContain(`href="/stock/trading/AAPL/US/Apple?type=buy&amp;position=half&amp;quantity=2"`);
   });
 });

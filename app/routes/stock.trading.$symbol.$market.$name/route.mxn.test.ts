@@ -1,33 +1,17 @@
 /** The buy/sell screen on the MXN deployment (docs/product.md#deployments, #currency): literal replies and texts. */
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "MXN";
 });
 
-import { createPageI18n } from "~/i18n/instance";
-import { action as tradingAction, loader as tradingLoader } from "~/routes/stock.trading.$symbol.$market.$name/route";
-import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";
-import { commitSession, startSession } from "~/session/session.server";
-import { getToast } from "~/session/toast.server";
-import { cookieHeaderFrom, formRequest, getRequest, settle } from "~/testing/http";
-import { useScriptedProvider } from "~/testing/route-harness";
+import { formRequest, getRequest, settle, tradeToast, useScriptedProvider } from "~/testing/route-harness";
 
-import enCommon from "../../../locales/en/common.json";
-import en from "../../../locales/en/trade.json";
+import { action as tradingAction, loader as tradingLoader } from "./route";
+import type { TradingPageData } from "./types";
 
-const { provider } = useScriptedProvider();
-let cookie = "";
+const { provider, session } = useScriptedProvider();
 const KEY = "5d0c9a7e-2222-4333-8444-555566667777";
-
-beforeAll(async () => {
-  cookie = (await commitSession(startSession({ token: "m".repeat(43), user: { user: "5512345678", no: "2" } }))).split(
-    ";",
-  )[0];
-});
-beforeEach(() => {
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
-});
 
 function scripted(symbol: string, market: string, price: number, deal?: Record<string, unknown>) {
   provider.respond((call) => {
@@ -79,7 +63,7 @@ describe("MXN deployment", () => {
     const response = await tradingLoader({
       request: getRequest(
         `/stock/trading/WALMEX.MX/MX/Walmart?type=buy&position=full&quantity=100&step=review&key=${KEY}`,
-        cookie,
+        session.cookie,
       ),
       params: target,
       context: {},
@@ -126,7 +110,7 @@ describe("MXN deployment", () => {
     const review = await tradingLoader({
       request: getRequest(
         `/stock/trading/AAPL/US/Apple?type=buy&position=half&quantity=2&step=review&key=${KEY}`,
-        cookie,
+        session.cookie,
       ),
       params: target,
       context: {},
@@ -143,17 +127,14 @@ describe("MXN deployment", () => {
         request: formRequest(
           `/stock/trading/AAPL/US/Apple?type=buy&step=review&key=${KEY}`,
           { intent: "confirm", type: "buy", position: "half", quantity: "2", idempotency_key: KEY },
-          { cookie },
+          { cookie: session.cookie },
         ),
         params: target,
         context: {},
       }),
     );
     expect(response.status).toBe(302);
-    const { toast } = await getToast(getRequest("/", cookieHeaderFrom(response)));
-    expect(
-      createPageI18n({ locale: "en", resources: { trade: en, common: enCommon } }).t(toast!.key, toast!.values),
-    ).toBe(
+    expect(await tradeToast(response)).toBe(
       "Submission successful: bought 2 AAPL at $257.74, $515.63 with the fee; MX$9,421.63 taken from your wallet (1 USD = 18.2719 MXN, USDMXN=X from the market simulator at 21:00)",
     );
   });

@@ -1,7 +1,8 @@
 /**
  * Issue 22 item 6 (decision 0186): after a logout, a copy of the session cookie renders nothing of the customer's,
  * even on pages that make no provider call of their own (the root loader, /settings, /settings/login-password).
- * Against a real test provider: its tokens, its logout, its `logout` reply.
+ * Against a real test provider: its tokens, its logout, its `logout` reply. About the session across routes, not one
+ * route, so it lives with the session code.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -9,24 +10,25 @@ import { loader as rootLoader } from "~/root";
 import { action as logoutAction } from "~/routes/logout";
 import { loader as settingsLoader } from "~/routes/settings";
 import { loader as loginPasswordLoader } from "~/routes/settings_.login-password";
-import { cookieHeaderFrom, formRequest, getRequest, routeArgs, settle } from "~/testing/http";
-import { sessionCookie, toastText, useRealProvider, type Route } from "~/testing/route-harness";
+import {
+  cookieHeaderFrom,
+  formRequest,
+  getRequest,
+  routeArgs,
+  settle,
+  signedInTrader,
+  toastText,
+  useRealProvider,
+  type Route,
+} from "~/testing/route-harness";
 
 import common from "../../locales/en/common.json";
-import { newTrader } from "../../provider/tests/helpers";
 
 const p = useRealProvider();
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** A signed-in customer's cookie, and everything the pages say about them as text. */
-async function signedInCustomer() {
-  const trader = await newTrader(p, "0");
-  const cookie = await sessionCookie({ token: trader.token, phone: trader.phone, id: trader.id });
-  return { ...trader, cookie };
-}
 
 const rootText = async (path: string, cookie: string) => (await rootLoader(routeArgs(getRequest(path, cookie)))).text();
 const page = (loader: Route, path: string, cookie: string) => settle(() => loader(routeArgs(getRequest(path, cookie))));
@@ -54,7 +56,7 @@ async function expectSignedOut(cookie: string, phone: string) {
 
 describe("a copied session cookie after logout (issue 22 item 6)", () => {
   it("signed in, the pages show the customer's phone; after logging out here, a copy of the cookie shows nothing of it", async () => {
-    const customer = await signedInCustomer();
+    const customer = await signedInTrader(p, "0");
     const copy = customer.cookie;
     expect(JSON.parse(await rootText("/markets", customer.cookie)).user).toEqual({
       user: customer.phone,
@@ -74,7 +76,7 @@ describe("a copied session cookie after logout (issue 22 item 6)", () => {
 
   it("a logout on another device (the provider revoked the token) signs the cookie out within a second", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
-    const customer = await signedInCustomer();
+    const customer = await signedInTrader(p, "0");
     expect(JSON.parse(await rootText("/settings", customer.cookie)).user).toEqual({
       user: customer.phone,
       no: String(customer.id),

@@ -1,0 +1,227 @@
+/**
+ * The stock chart (/stock/{symbol}/{market}/{name}): the quote and the chart's series per period, a code as the
+ * customer sees it (defect 14), against a real provider with a fresh customer; then failures and the calls it makes,
+ * against a scripted provider.
+ */
+import { describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "INR";
+});
+
+import { MAX_CANDLES } from "~/components/chart/chartData";
+import type { ChartScreenData } from "~/components/chart/ChartScreen";
+import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
+import {
+  getRequest,
+  settle,
+  useRealProvider,
+  useScriptedProvider,
+  useSignedInTrader,
+  SCRIPTED_QUOTE,
+} from "~/testing/route-harness";
+
+import { loader as chartLoader } from "./stock.$symbol.$market.$name";
+
+const provider = useRealProvider();
+const customer = useSignedInTrader(provider);
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const RELIANCE = { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
+
+it("a visitor is sent to log in", async () => {
+  const path = "/stock/RELIANCE.NS/IN/Reliance";
+  const response = await settle(() => chartLoader(args(getRequest(path), RELIANCE)));
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
+});
+
+describe("stock chart loader", () => {
+  async function chart(search = ""): Promise<ChartScreenData> {
+    const response = await chartLoader(
+      args(getRequest(`/stock/RELIANCE.NS/IN/Reliance%20Industries${search}`, customer.cookie), RELIANCE),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    return response.json();
+  }
+
+  it("returns the quote figures and the chart's series for every period", async () => {
+    const expected = { "1d": 130, "1wk": 104, "1mo": 60 } as const;
+    for (const period of ["1m", "1d", "1wk", "1mo"] as const) {
+      const data = await chart(`?period=${period}`);
+      expect(data.period).toBe(period);
+      expect(data.quote.symbol).toBe("RELIANCE.NS");
+      expect(data.quote.display).toBe("RELIANCE");
+      expect(data.quote.name).toBe("Reliance Industries");
+      expect(data.quote.market).toBe("IN");
+      expect(data.quote.kind).toBe("stock");
+      for (const figure of [
+        "price",
+        "change",
+        "changePercent",
+        "open",
+        "high",
+        "low",
+        "previousClose",
+        "volume",
+      ] as const) {
+        expect(Number.isFinite(data.quote[figure]), figure).toBe(true);
+      }
+      const series = data.series;
+      if (!series) throw new Error(`no series for ${period}`);
+      expect(series.closes.length).toBeGreaterThan(0);
+      expect(series.closes.length).toBeLessThanOrEqual(MAX_CANDLES);
+      if (period !== "1m") expect(series.closes).toHaveLength(expected[period]);
+      expect(series.bars).toHaveLength(series.closes.length);
+      expect(series.directions).toMatch(new RegExp(`^[udf]{${series.closes.length}}$`));
+      expect(Math.max(...series.bars)).toBe(1000);
+      expect(series.table.length).toBeGreaterThan(0);
+      expect(series.table.length).toBeLessThanOrEqual(20);
+      expect(series.start).toBeLessThan(series.end);
+      for (const close of series.closes) {
+        expect(close).toBeGreaterThanOrEqual(series.low);
+        expect(close).toBeLessThanOrEqual(series.high);
+      }
+      // The document carries no candles: the interactive chart fetches them (/resources/candles).
+      expect(data).not.toHaveProperty("candles");
+      // The last close is the current price.
+      expect(series.closes.at(-1)).toBeCloseTo(data.quote.price, 1);
+    }
+  });
+
+  it("defaults to the timeline", async () => {
+    expect((await chart()).period).toBe("1m");
+  });
+
+  it("sends an unknown period to the default one instead of failing", async () => {
+    for (const bad of ["bogus", "SVG", "5y"]) {
+      const response = await settle(() =>
+        chartLoader(args(getRequest(`/stock/RELIANCE.NS/IN/Reliance?period=${bad}&x=1`, customer.cookie), RELIANCE)),
+      );
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/stock/RELIANCE.NS/IN/Reliance?x=1");
+    }
+  });
+
+  it("answers 404 for a symbol the provider does not list", async () => {
+    const response = await settle(() =>
+      chartLoader(
+        args(getRequest("/stock/NOPE.NS/IN/Nope", customer.cookie), { symbol: "NOPE.NS", market: "IN", name: "Nope" }),
+      ),
+    );
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("a stock code as the customer sees it resolves (defect 14)", () => {
+  it("the chart finds RELIANCE.NS from /stock/RELIANCE/IN/…, and links keep the real symbol", async () => {
+    const response = await chartLoader(
+      args(getRequest("/stock/RELIANCE/IN/Reliance%20Industries", customer.cookie), {
+        symbol: "RELIANCE",
+        market: "IN",
+        name: "Reliance Industries",
+      }),
+    );
+    expect(response.status).toBe(200);
+    const data: ChartScreenData = await response.json();
+    expect(data.quote.symbol).toBe("RELIANCE.NS");
+    expect(data.quote.display).toBe("RELIANCE");
+  });
+
+  it("tries .NS first, then .BO (TATAPOWER is listed on the BSE only)", async () => {
+    const response = await chartLoader(
+      args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", customer.cookie), {
+        symbol: "TATAPOWER",
+        market: "IN",
+        name: "Tata Power",
+      }),
+    );
+    const data: ChartScreenData = await response.json();
+    expect(data.quote.symbol).toBe("TATAPOWER.BO");
+  });
+
+  it("a code that is not listed under any suffix is still a 404, and other markets get no suffix", async () => {
+    for (const [path, params] of [
+      ["/stock/NOPE/IN/Nope", { symbol: "NOPE", market: "IN", name: "Nope" }],
+      ["/stock/RELIANCE/US/Reliance", { symbol: "RELIANCE", market: "US", name: "Reliance" }],
+    ] as const) {
+      const response = await settle(() => chartLoader(args(getRequest(path, customer.cookie), params)));
+      expect(response.status, path).toBe(404);
+    }
+  });
+});
+
+describe("against a scripted provider (failures, and the calls the screen makes)", () => {
+  const { provider, session } = useScriptedProvider();
+  const cookie = () => session.cookie;
+  it("chart: a business failure is a 502, an outage the 503 response itself", async () => {
+    const params = { symbol: "TCS.NS", market: "IN", name: "TCS" };
+    provider.respond(() => {
+      throw new ProviderError("server_error");
+    });
+    expect((await settle(() => chartLoader(args(getRequest("/stock/TCS.NS/IN/TCS", cookie()), params)))).status).toBe(
+      502,
+    );
+    provider.respond(() => {
+      throw new ProviderUnavailableError("timeout");
+    });
+    expect((await settle(() => chartLoader(args(getRequest("/stock/TCS.NS/IN/TCS", cookie()), params)))).status).toBe(
+      503,
+    );
+  });
+
+  describe("resolving a code as shown (defect 14) against a scripted provider", () => {
+    const notFound = () => {
+      throw new ProviderError("not_found");
+    };
+
+    it("asks for the code, then .NS, then .BO, and shows the one that exists", async () => {
+      provider.respond(({ query }) =>
+        query?.symbol === "TATAPOWER.BO" ? { ...SCRIPTED_QUOTE, symbol: "TATAPOWER.BO" } : notFound(),
+      );
+      const response = await chartLoader(
+        args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", cookie()), {
+          symbol: "TATAPOWER",
+          market: "IN",
+          name: "Tata Power",
+        }),
+      );
+      expect(response.status).toBe(200);
+      expect(provider.calls.map((call) => call.query?.symbol)).toEqual(["TATAPOWER", "TATAPOWER.NS", "TATAPOWER.BO"]);
+    });
+
+    it("an outage on the first try is the outage (503), without guessing further", async () => {
+      provider.respond(() => {
+        throw new ProviderUnavailableError("timeout");
+      });
+      const response = await settle(() =>
+        chartLoader(
+          args(getRequest("/stock/RELIANCE/IN/Reliance", cookie()), {
+            symbol: "RELIANCE",
+            market: "IN",
+            name: "Reliance",
+          }),
+        ),
+      );
+      expect(response.status).toBe(503);
+      expect(provider.calls).toHaveLength(1);
+    });
+
+    it("a symbol with its exchange suffix, an index or another market is asked for once", async () => {
+      provider.respond(notFound);
+      for (const [symbol, market] of [
+        ["RELIANCE.NS", "IN"],
+        ["^NSEI", "IN"],
+        ["AAPL", "US"],
+      ] as const) {
+        provider.calls.length = 0;
+        const response = await settle(() =>
+          chartLoader(args(getRequest(`/stock/${symbol}/${market}/X`, cookie()), { symbol, market, name: "X" })),
+        );
+        expect(response.status, symbol).toBe(404);
+        expect(provider.calls, symbol).toHaveLength(1);
+      }
+    });
+  });
+});
