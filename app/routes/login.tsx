@@ -7,12 +7,12 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { keepPhoneDigits } from "~/features/account/fields";
 import { PasswordField, PhoneField, SubmitButton } from "~/features/account/forms";
 import { createLoginSchema } from "~/features/account/schemas";
-import { toCodeStep } from "~/features/security/sign-in.server";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
 import { LoginRejected, TwoFactorRequired, authenticator, completeSignIn } from "~/session/auth.server";
 import { requireAnonymous, safeRedirect } from "~/session/session.server";
+import { toCodeStep } from "~/session/sign-in-challenge.server";
 import type { PageHandle } from "~/utils/page";
 
 export const handle: PageHandle = { titleKey: "login.title" };

@@ -18,7 +18,6 @@ import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.serv
 import { loginCodeHref } from "~/features/security/hrefs";
 import { securityLinks } from "~/features/security/route-exports";
 import { anyCodeField, authenticatorCodeField } from "~/features/security/schemas";
-import { pendingChallenge, withoutChallenge } from "~/features/security/sign-in.server";
 import { failureReply, refuse } from "~/forms/action.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
@@ -29,6 +28,7 @@ import { classifyFailure, logFailure } from "~/provider/failures.server";
 import { loginWithCode } from "~/provider/security.server";
 import { completeSignIn, loginResult } from "~/session/auth.server";
 import { requireAnonymous } from "~/session/session.server";
+import { pendingChallenge, withoutChallenge } from "~/session/sign-in-challenge.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { loginHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
