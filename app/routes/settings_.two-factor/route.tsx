@@ -71,11 +71,7 @@ export default function TwoFactorPage() {
         <section aria-labelledby="two-factor-intro" className="card">
           <h2 id="two-factor-intro">{t("twoFactor.offTitle")}</h2>
           <p>{t("twoFactor.intro")}</p>
-          <Form method="post" action={twoFactorHref()} className="actions">
-            <button type="submit" name="intent" value="start" className="button">
-              {t("twoFactor.start")}
-            </button>
-          </Form>
+          <StartForm />
         </section>
       )}
       <p className="actions">
@@ -101,11 +97,7 @@ function SetupStep({
       <section aria-labelledby="setup-expired" className="card">
         <h2 id="setup-expired">{t("setup.expiredTitle")}</h2>
         <p>{t("setup.expired")}</p>
-        <Form method="post" action={twoFactorHref()} className="actions">
-          <button type="submit" name="intent" value="start" className="button">
-            {t("twoFactor.start")}
-          </button>
-        </Form>
+        <StartForm />
       </section>
     );
   }
@@ -140,5 +132,17 @@ function SetupStep({
       </ol>
       <CodeForm intent="enable" lastResult={lastResult} submitLabel={t("setup.submit")} />
     </section>
+  );
+}
+
+/** "Set up an authenticator app": starts a set-up (a new one replaces an unfinished one). */
+function StartForm() {
+  const { t } = useTranslation("security");
+  return (
+    <Form method="post" action={twoFactorHref()} className="actions">
+      <button type="submit" name="intent" value="start" className="button">
+        {t("twoFactor.start")}
+      </button>
+    </Form>
   );
 }
