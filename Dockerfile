@@ -12,7 +12,9 @@ COPY app ./app
 COPY provider ./provider
 COPY locales ./locales
 COPY public ./public
-RUN npx remix build && npm prune --omit=dev --no-audit --no-fund
+COPY assets ./assets
+COPY scripts ./scripts
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 # MALLOC_ARENA_MAX: glibc keeps freed memory per thread; image decodes on libvips' threads then cost 2-3x one decode

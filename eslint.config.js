@@ -14,6 +14,8 @@ export default tseslint.config(
     ignores: [
       "build/",
       "public/build/",
+      // Written by scripts/build-sw.mjs.
+      "public/sw.js",
       ".cache/",
       ".data/",
       ".reports/",

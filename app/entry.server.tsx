@@ -12,6 +12,7 @@ import { DocumentStatusContext } from "~/components/ui/FormErrors";
 import { getLocale, requestI18n, resourcesFor } from "~/i18n/i18next.server";
 import type { PageTranslations } from "~/i18n/instance";
 import { keepSessionAlive } from "~/session/session.server";
+import { setOfflineHeaders } from "~/sw/offline-session.server";
 import { documentEncoding, encodeDocument } from "~/utils/document-encoding.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { deferScripts } from "~/utils/scripts-after-paint";
@@ -31,11 +32,14 @@ export default async function handleRequest(
   // The request's own i18next instance (never a shared one), holding the strings the root loader sends the browser
   // for this page, so the server renders exactly what the browser will; an unmatched URL's 404 has no root data
   // and gets `common` (docs/decisions/0215-react-i18next.md).
-  const rootData = remixContext.staticHandlerContext.loaderData.root as { i18n?: PageTranslations } | undefined;
+  const rootData = remixContext.staticHandlerContext.loaderData.root as
+    { i18n?: PageTranslations; toast?: unknown } | undefined;
   const locale = await getLocale(request);
   const i18n = requestI18n(rootData?.i18n ?? { locale, resources: resourcesFor(locale, ["common"]) });
   // Moves the session's idle deadline on (at most every few minutes); docs/decisions/0096.
   await keepSessionAlive(request, responseHeaders);
+  // Whose document this is, for the service worker's per-customer copies (docs/product.md#offline).
+  await setOfflineHeaders(request, responseHeaders, rootData);
 
   // Rendered to one string and sent with its length (docs/decisions/0155-documents-rendered-to-a-string.md): no
   // page suspends (no `defer`, no lazy components), so streaming only cut the document into 2 KB chunks, each

@@ -41,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       support: support?.ok ? support.state : null,
       toast,
       desktopWarningDismissed: desktopWarningDismissed(request),
+      // When these figures were read: an offline copy of the page says "prices as of" this (docs/product.md#offline).
+      renderedAt: Date.now(),
       // The namespaces (or their sections) the matched routes declare in `handle.i18n` (decisions 0111, 0179).
       i18n: { locale, resources: pageResources(locale, request) },
     },

@@ -32,8 +32,8 @@ describe("root loader", () => {
     expect((data.i18n.resources.common as { errorSummary: { title: string } }).errorSummary.title).toBe(
       "Es gibt ein Problem",
     );
-    // No route table under vitest, so `common` only; route namespaces: app/i18n/routes.test.ts.
-    expect(Object.keys(data.i18n.resources)).toEqual(["common"]);
+    // No route table under vitest, so the shell's own (`common`, `offline`) only; route namespaces: app/i18n/routes.test.ts.
+    expect(Object.keys(data.i18n.resources)).toEqual(["common", "offline"]);
     // No flash read: the cookie is not rewritten.
     expect(response.headers.get("Set-Cookie")).toBeNull();
   });

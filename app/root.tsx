@@ -41,7 +41,13 @@ import { ScriptsAfterPaint } from "~/utils/scripts-after-paint";
 import type { loader } from "./root.server";
 
 // The stylesheets of the page's routes are inline in the document (docs/decisions/0150-inline-critical-css.md).
-export const links = routeLinks({ rel: "icon", href: "/favicon.ico", sizes: "16x16" }, appStyles);
+// The web app manifest and its icons are made by scripts/build-sw.mjs (docs/decisions/0246-icons-from-one-source.md).
+export const links = routeLinks(
+  { rel: "icon", href: "/favicon.ico", sizes: "16x16" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+  appStyles,
+);
 
 // The loader lives in root.server.ts: the browser's root chunk then imports no server module.
 export { loader } from "./root.server";
@@ -183,7 +189,7 @@ function Shell({ children }: { children: ReactNode }) {
       <a href="#main" className="skip-link">
         {t("skipToContent")}
       </a>
-      <NetworkStatus slow={slow} />
+      <NetworkStatus slow={slow} renderedAt={data?.renderedAt} signedIn={!!data?.user} />
       {data?.desktopWarningDismissed ? null : <DesktopWarning />}
       {hideHeader ? null : (
         <Header locale={data?.locale ?? DEFAULT_LOCALE} visibleLocales={data?.visibleLocales ?? []} />

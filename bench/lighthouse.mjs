@@ -13,11 +13,16 @@
  *   npm run bench:lighthouse -- --runs=3             median of 3 runs per route (default 1)
  *   npm run bench:lighthouse -- --url=http://127.0.0.1:3000   an already running server (demo login used)
  *   npm run bench:lighthouse -- --bare               also the bare Remix route (bench/bare), the same runs, first
+ *   npm run bench:lighthouse -- --repeat             a repeat visit: each run first loads the page once in the same
+ *                                                    Chromium profile (kept storage: HTTP cache, service worker), then
+ *                                                    measures the second load, with DevTools throttling (Lighthouse's
+ *                                                    simulation does not model answers from a service worker); as a
+ *                                                    visitor (the cookie header would not reach the worker's fetches)
  *   npm run bench:lighthouse -- --app-dirs=/tmp/a,/tmp/b   each tree's server/, build/, public/ as they are
  *                                                    (bench/ab.mjs's trees), measured alternately per route
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -74,6 +79,7 @@ function ensureLighthouse() {
  * come and go with the machine's load and say nothing about the page).
  */
 function lighthouse(url, cookie) {
+  if (args.repeat) return repeatVisit(url);
   try {
     return lighthouseOnce(url, cookie);
   } catch (error) {
@@ -82,8 +88,20 @@ function lighthouse(url, cookie) {
   }
 }
 
+/** `--repeat`: the second of two loads in one Chromium profile (docs/performance.md, the service worker). */
+function repeatVisit(url) {
+  const profile = mkdtempSync(path.join(os.tmpdir(), "lh-repeat-"));
+  const extra = ["--disable-storage-reset", "--throttling-method=devtools"];
+  try {
+    lighthouseOnce(url, "", extra, profile);
+    return lighthouseOnce(url, "", extra, profile);
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 /** One Lighthouse run (its CLI, which launches Chromium itself); the figures we print. */
-function lighthouseOnce(url, cookie) {
+function lighthouseOnce(url, cookie, extra = [], profile = null) {
   const result = spawnSync(
     process.execPath,
     [
@@ -93,8 +111,9 @@ function lighthouseOnce(url, cookie) {
       "--output-path=stdout",
       "--quiet",
       "--only-categories=performance,accessibility",
-      `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+      `--chrome-flags=${[...CHROME_FLAGS, ...(profile ? [`--user-data-dir=${profile}`] : [])].join(" ")}`,
       ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+      ...extra,
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024, encoding: "utf8" },
   );
@@ -178,7 +197,7 @@ try {
   }
 
   console.log(
-    `Lighthouse ${report.lighthouse}, mobile, default simulated throttling, signed in; ${runs} run(s) per route; load average ${os.loadavg()[0].toFixed(2)}`,
+    `Lighthouse ${report.lighthouse}, mobile, ${args.repeat ? "repeat visit, DevTools throttling, visitor" : "default simulated throttling, signed in"}; ${runs} run(s) per route; load average ${os.loadavg()[0].toFixed(2)}`,
   );
   const pad = (v, n) => String(v).padStart(n);
   const width = Math.max(16, ...targets.map((t) => 18 + t.name.length));

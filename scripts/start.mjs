@@ -24,13 +24,13 @@ function newestMtime(dir) {
 const sourcesChanged =
   !existsSync(buildEntry) ||
   Math.max(
-    ...["app", "provider", "locales"].map((d) => newestMtime(path.join(root, d))),
+    ...["app", "provider", "locales", "assets"].map((d) => newestMtime(path.join(root, d))),
     statSync(path.join(root, "remix.config.js")).mtimeMs,
   ) > statSync(buildEntry).mtimeMs;
 
 if (sourcesChanged) {
-  console.log("Building the app (remix build)…");
-  const result = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "inherit" });
+  console.log("Building the app (npm run build)…");
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -42,7 +42,7 @@ else
 fi
 
 step "build"
-npx remix build || status=1
+npm run build || status=1
 
 step "playwright (JS on and off, axe)"
 CI="${CI:-1}" npx playwright test || status=1

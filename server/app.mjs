@@ -95,6 +95,9 @@ export function createApp({
           "style-src-attr": ["'none'"],
           "img-src": ["'self'", "data:"],
           "font-src": ["'self'"],
+          // The service worker (/sw.js) and the web app manifest, both from this origin (docs/decisions/0245).
+          "worker-src": ["'self'"],
+          "manifest-src": ["'self'"],
           "connect-src": mode === "development" ? ["'self'", "ws:"] : ["'self'"],
           "object-src": ["'none'"],
           "base-uri": ["'none'"],

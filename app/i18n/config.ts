@@ -21,9 +21,12 @@ export const NAMESPACES = [
   "products",
   "security",
   "device",
+  "offline",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
+/** Sent with every page: the shell's strings, and its offline marker and update prompt (docs/product.md#offline). */
+const ALWAYS_SENT: readonly Namespace[] = [DEFAULT_NS, "offline"];
 /** Name of the cookie the language picker sets (a Remix cookie, see `localeCookie` in i18next.server.ts). */
 export const LOCALE_COOKIE = "lng";
 
@@ -76,7 +79,7 @@ export interface PageStrings {
  * URL, so a client navigation receives the new page's strings with the root data (decisions 0111, 0179).
  */
 export function pageStringsOfHandles(handles: readonly unknown[]): PageStrings {
-  const whole = new Set<Namespace>([DEFAULT_NS]);
+  const whole = new Set<Namespace>(ALWAYS_SENT);
   const narrowed = new Map<Namespace, Set<string>>();
   const titles: [Namespace, string][] = [];
   const narrow = (ns: Namespace, section: string) => {
@@ -138,6 +141,7 @@ export interface Resources extends Record<Namespace, object> {
   products: typeof import("../../locales/en/products.json");
   security: typeof import("../../locales/en/security.json");
   device: typeof import("../../locales/en/device.json");
+  offline: typeof import("../../locales/en/offline.json");
 }
 
 /** A top-level section of a namespace, as a handle names it: "wallet:withdraw" (decision 0179). */

@@ -274,13 +274,13 @@ export function typeChecks(t: TFunction<"trade">, tCommon: TFunction<"common">, 
 describe("a page's strings from its routes' handles (decision 0179)", () => {
   it("sends whole namespaces, or only the named sections, the title's section, the toasts and errors", () => {
     expect(pageStringsOfHandles([{ i18n: ["trade", "quotes"], titleKey: "trade:positions.title" }])).toEqual({
-      namespaces: ["common", "quotes", "trade"],
+      namespaces: ["common", "quotes", "trade", "offline"],
       sections: {},
     });
     expect(
       pageStringsOfHandles([{ i18n: ["wallet:withdraw", "wallet:review"], titleKey: "wallet:convert.title" }]),
     ).toEqual({
-      namespaces: ["common", "wallet"],
+      namespaces: ["common", "wallet", "offline"],
       sections: { wallet: ["convert", "errors", "review", "toast", "withdraw"] },
     });
   });
@@ -288,11 +288,11 @@ describe("a page's strings from its routes' handles (decision 0179)", () => {
   it("sends a namespace whole when any matched route asks for all of it, or names it only by its title", () => {
     expect(pageStringsOfHandles([{ i18n: ["wallet:withdraw"] }, { i18n: ["wallet"] }]).sections).toEqual({});
     expect(pageStringsOfHandles([{ i18n: ["quotes"], titleKey: "trade:records.title" }])).toEqual({
-      namespaces: ["common", "quotes", "trade"],
+      namespaces: ["common", "quotes", "trade", "offline"],
       sections: {},
     });
     expect(pageStringsOfHandles([{ i18n: ["nonsense:withdraw", 42, "wallet:"] }, null])).toEqual({
-      namespaces: ["common", "wallet"],
+      namespaces: ["common", "wallet", "offline"],
       sections: {},
     });
   });

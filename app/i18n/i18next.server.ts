@@ -31,6 +31,7 @@ import deCommon from "../../locales/de/common.json";
 import deDevice from "../../locales/de/device.json";
 import deMarkets from "../../locales/de/markets.json";
 import deNews from "../../locales/de/news.json";
+import deOffline from "../../locales/de/offline.json";
 import deProducts from "../../locales/de/products.json";
 import deQuotes from "../../locales/de/quotes.json";
 import deSecurity from "../../locales/de/security.json";
@@ -43,6 +44,7 @@ import enCommon from "../../locales/en/common.json";
 import enDevice from "../../locales/en/device.json";
 import enMarkets from "../../locales/en/markets.json";
 import enNews from "../../locales/en/news.json";
+import enOffline from "../../locales/en/offline.json";
 import enProducts from "../../locales/en/products.json";
 import enQuotes from "../../locales/en/quotes.json";
 import enSecurity from "../../locales/en/security.json";
@@ -55,6 +57,7 @@ import esCommon from "../../locales/es/common.json";
 import esDevice from "../../locales/es/device.json";
 import esMarkets from "../../locales/es/markets.json";
 import esNews from "../../locales/es/news.json";
+import esOffline from "../../locales/es/offline.json";
 import esProducts from "../../locales/es/products.json";
 import esQuotes from "../../locales/es/quotes.json";
 import esSecurity from "../../locales/es/security.json";
@@ -67,6 +70,7 @@ import zhCommon from "../../locales/zh/common.json";
 import zhDevice from "../../locales/zh/device.json";
 import zhMarkets from "../../locales/zh/markets.json";
 import zhNews from "../../locales/zh/news.json";
+import zhOffline from "../../locales/zh/offline.json";
 import zhProducts from "../../locales/zh/products.json";
 import zhQuotes from "../../locales/zh/quotes.json";
 import zhSecurity from "../../locales/zh/security.json";
@@ -91,6 +95,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     products: enProducts,
     security: enSecurity,
     device: enDevice,
+    offline: enOffline,
   } satisfies Resources,
   zh: {
     common: zhCommon,
@@ -105,6 +110,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     products: zhProducts,
     security: zhSecurity,
     device: zhDevice,
+    offline: zhOffline,
   },
   de: {
     common: deCommon,
@@ -119,6 +125,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     products: deProducts,
     security: deSecurity,
     device: deDevice,
+    offline: deOffline,
   },
   es: {
     common: esCommon,
@@ -133,6 +140,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     products: esProducts,
     security: esSecurity,
     device: esDevice,
+    offline: esOffline,
   },
 };
 
@@ -299,6 +307,8 @@ const resourcesByKey = new Map<string, LocaleResources>();
  */
 export const SERVER_ONLY_KEYS: Partial<Record<Namespace, readonly string[]>> = {
   common: ["providerErrors", "requestRefused"],
+  // The page the service worker writes for a screen with no copy (bundled into the worker by scripts/build-sw.mjs).
+  offline: ["page"],
 };
 
 /**

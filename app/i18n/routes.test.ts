@@ -258,16 +258,22 @@ describe("root loader: the matched routes' namespaces", () => {
   });
 
   it("sends only what the page needs", async () => {
-    expect(await sentNamespaces("/login")).toEqual(["common"]);
-    expect(await sentNamespaces("/markets")).toEqual(["common", "markets", "quotes", "device"]);
-    expect(await sentNamespaces("/trade")).toEqual(["common", "quotes", "trade"]);
-    expect(await sentNamespaces("/no/such/page")).toEqual(["common"]);
+    expect(await sentNamespaces("/login")).toEqual(["common", "offline"]);
+    expect(await sentNamespaces("/markets")).toEqual(["common", "markets", "quotes", "device", "offline"]);
+    expect(await sentNamespaces("/trade")).toEqual(["common", "quotes", "trade", "offline"]);
+    expect(await sentNamespaces("/no/such/page")).toEqual(["common", "offline"]);
   });
 
   it("gives the chart and the trading view the stock and live-price strings only, the stock detail its star's too (decision 0169)", async () => {
-    expect(await sentNamespaces("/stock/RELIANCE.NS/IN/Reliance")).toEqual(["common", "quotes", "stock"]);
-    expect(await sentNamespaces("/trading/RELIANCE.NS")).toEqual(["common", "quotes", "stock"]);
-    expect(await sentNamespaces("/stock/v2/RELIANCE.NS/Reliance")).toEqual(["common", "quotes", "stock", "watchlist"]);
+    expect(await sentNamespaces("/stock/RELIANCE.NS/IN/Reliance")).toEqual(["common", "quotes", "stock", "offline"]);
+    expect(await sentNamespaces("/trading/RELIANCE.NS")).toEqual(["common", "quotes", "stock", "offline"]);
+    expect(await sentNamespaces("/stock/v2/RELIANCE.NS/Reliance")).toEqual([
+      "common",
+      "quotes",
+      "stock",
+      "watchlist",
+      "offline",
+    ]);
   });
 
   it("sends a wallet screen the wallet sections it renders, the toasts and errors, not the other screens' (decision 0179)", async () => {

@@ -5,8 +5,6 @@
  */
 import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
 
-test.use({ allowConsoleErrors: /ERR_INTERNET_DISCONNECTED/ });
-
 test("recharge offline: nothing sent, the amount kept, it says so; back online one tap makes one recharge", async ({
   page,
   context,

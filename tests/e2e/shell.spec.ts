@@ -240,9 +240,6 @@ test.describe("with JavaScript", () => {
   });
 
   test.describe("offline", () => {
-    // Offline, the browser logs the aborted data request.
-    test.use({ allowConsoleErrors: /ERR_INTERNET_DISCONNECTED/ });
-
     test("offline: a banner in the page's own words, and the current page stays", async ({
       page,
       customer,

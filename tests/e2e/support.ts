@@ -117,9 +117,19 @@ export const test = base.extend<Fixtures>({
       page.goto = async (...args) => waitForHydration(page, await goto(...args));
       page.reload = async (...args) => waitForHydration(page, await reload(...args));
     }
+    // Once a test has cut the network, the browser reports what could not load (directly, or through the
+    // service worker as net::ERR_FAILED): that is the test's point, not a defect.
+    let wentOffline = false;
+    const context = page.context();
+    const setOffline = context.setOffline.bind(context);
+    context.setOffline = async (offline) => {
+      wentOffline ||= offline;
+      return setOffline(offline);
+    };
     page.on("pageerror", (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
     page.on("console", (message) => {
       if (message.type() !== "error" || isExpectedConsoleError(message, page, allowConsoleErrors)) return;
+      if (wentOffline && /net::ERR_(INTERNET_DISCONNECTED|FAILED)/.test(message.text())) return;
       problems.push(`console.error at ${page.url()}: ${message.text().slice(0, 300)}`);
     });
     await use(page);

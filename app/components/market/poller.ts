@@ -4,7 +4,7 @@
  * - polls every `intervalMs` while the page is visible, never two requests at once;
  * - a failed poll is reported and retried after 3 s, 6 s, 12 s… (at most 60 s) until one works, then the normal
  *   interval resumes (docs/product.md#live-prices);
- * - a hidden page does not poll; becoming visible polls at once;
+ * - a hidden page does not poll; becoming visible (or the connection coming back) polls at once;
  * - a poll that falls due while `paused()` says so (a navigation is under way) is skipped, and the next one is an
  *   interval later: the navigation's loaders read the same figures, and after a log-out the poll would only be
  *   refused (docs/product.md#live-prices).
@@ -26,12 +26,19 @@ export interface Visibility {
   subscribe(listener: () => void): () => void;
 }
 
-/** The document's visibility (`visibilitychange`). */
+/**
+ * The document's visibility (`visibilitychange`). The connection coming back (`online`) also calls the listener, so
+ * a panel that was failing while offline polls at once instead of after its retry delay (docs/product.md#offline).
+ */
 export const documentVisibility: Visibility = {
   isVisible: () => typeof document === "undefined" || document.visibilityState === "visible",
   subscribe(listener) {
     document.addEventListener("visibilitychange", listener);
-    return () => document.removeEventListener("visibilitychange", listener);
+    window.addEventListener("online", listener);
+    return () => {
+      document.removeEventListener("visibilitychange", listener);
+      window.removeEventListener("online", listener);
+    };
   },
 };
 

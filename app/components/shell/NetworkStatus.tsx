@@ -1,6 +1,18 @@
-import { useBlocker, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { useBlocker, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+
+import { formatClockTime } from "~/i18n/format";
+import { useFormat } from "~/i18n/format-context";
+import {
+  askForCopy,
+  isOfflineCopy,
+  leaveOfflineCopy,
+  openCopyIfKept,
+  pendingUpdate,
+  subscribeToCopy,
+  subscribeToUpdate,
+} from "~/sw/client";
 
 /** How long a navigation may take before the page says it is loading (docs/product.md#navigation). */
 export const SLOW_NAVIGATION_MS = 400;
@@ -43,36 +55,119 @@ export function useOnline(): boolean {
 }
 
 /**
- * Network state in the page's own words (docs/product.md#networks), JS only:
+ * Network state in the page's own words (docs/product.md#networks, #offline):
  * - offline: a banner says so; a navigation or form submit attempted while offline is held back, so the
  *   current page and whatever was typed stay, instead of the browser's own offline page (links also stop
- *   prefetching, see BottomNav: Remix reloads the page when a route module fails to load);
+ *   prefetching, see BottomNav: Remix reloads the page when a route module fails to load); a link to a screen
+ *   the service worker keeps a copy of opens that copy instead;
+ * - an offline copy (the service worker answered with the last copy of this screen): the same banner says
+ *   "Offline · prices as of HH:MM" from the first paint, JavaScript or not yet (CSS shows it on the worker's mark);
+ *   when the connection is back the page's figures are fetched again and the banner goes;
  * - slow: after SLOW_NAVIGATION_MS a thin progress bar shows and "Loading…" is announced politely (the root
- *   also sets `aria-busy` on main).
+ *   also sets `aria-busy` on main);
+ * - a new build: a prompt offers the reload that switches to it (app/sw/register.client.ts).
  * A navigation that fails although the browser believed it was online ends on the root error page, which
  * says the same thing (see `isNetworkFailure`).
  */
-export function NetworkStatus({ slow }: { slow: boolean }) {
-  const { t } = useTranslation("common");
+export function NetworkStatus({
+  slow,
+  renderedAt,
+  signedIn,
+}: {
+  slow: boolean;
+  renderedAt?: number;
+  signedIn: boolean;
+}) {
+  const { t } = useTranslation(["common", "offline"]);
   const offline = !useOnline();
-  // Held back while offline: the page, and whatever was typed into it, stays; the banner says why.
-  const shouldBlock = useCallback(() => typeof navigator !== "undefined" && !navigator.onLine, []);
+  const copy = useSyncExternalStore(subscribeToCopy, isOfflineCopy, () => false);
+  const format = useFormat();
+  // Held back while offline: the page, and whatever was typed into it, stays; the banner says why. A screen the
+  // worker has a copy of is opened as a document instead, which the worker answers with that copy.
+  const shouldBlock = useCallback(({ nextLocation }: { nextLocation: { pathname: string; search: string } }) => {
+    if (typeof navigator === "undefined" || navigator.onLine) return false;
+    const next = new URL(nextLocation.pathname + nextLocation.search, window.location.href);
+    void openCopyIfKept(next).catch(() => undefined);
+    return true;
+  }, []);
   const blocker = useBlocker(shouldBlock);
   useEffect(() => {
     if (blocker.state === "blocked") blocker.reset();
   }, [blocker]);
+  useKeepCopies(signedIn);
+  useLeaveCopyWhenOnline(copy, offline, renderedAt);
   return (
     <>
       {slow ? <div className="nav-progress" aria-hidden="true" /> : null}
       <div className="sr-only" role="status">
         {slow ? t("network.loading") : ""}
       </div>
-      {offline ? (
+      {offline && !copy ? (
         <div className="offline-banner" role="alert">
           <p>{t("network.offline")}</p>
         </div>
       ) : null}
+      {/* Rendered hidden on every page; shown by CSS on a page the service worker marked as its copy. */}
+      <div className="offline-banner offline-copy" role="status" hidden={!copy}>
+        <p>{renderedAt ? t("offline:copy", { time: formatClockTime(renderedAt, format) }) : null}</p>
+      </div>
+      <UpdatePrompt />
     </>
+  );
+}
+
+/** Each offline screen a signed-in customer opens is kept by the service worker (docs/product.md#offline). */
+function useKeepCopies(signedIn: boolean) {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    // The first document passed through the worker already (or is asked for once the worker is installed).
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (signedIn && navigator.onLine) askForCopy(location.pathname + location.search);
+  }, [signedIn, location.pathname, location.search]);
+}
+
+/**
+ * On an offline copy with the connection back (or a copy served because the network was slow): the page's
+ * loaders run again once the server answers, and the banner goes when the new figures have come.
+ */
+function useLeaveCopyWhenOnline(copy: boolean, offline: boolean, renderedAt: number | undefined) {
+  const revalidator = useRevalidator();
+  const copiedAt = useRef(renderedAt);
+  useEffect(() => {
+    if (!copy || offline) return;
+    let cancelled = false;
+    // A cheap check first: a revalidation that fails would end on the error page, not on the copy.
+    fetch("/healthz", { cache: "no-store" })
+      .then((reply) => {
+        if (!cancelled && reply.ok) revalidator.revalidate();
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per return of the connection
+  }, [copy, offline]);
+  useEffect(() => {
+    if (copy && renderedAt !== copiedAt.current) leaveOfflineCopy();
+  }, [copy, renderedAt]);
+}
+
+/** A new build is ready: one button reloads into it; until then the page keeps running the build it started with. */
+function UpdatePrompt() {
+  const { t } = useTranslation("offline");
+  const accept = useSyncExternalStore(subscribeToUpdate, pendingUpdate, () => null);
+  if (!accept) return null;
+  return (
+    <div className="update-prompt" role="status">
+      <p>{t("update.text")}</p>
+      <button type="button" className="button" onClick={accept}>
+        {t("update.reload")}
+      </button>
+    </div>
   );
 }
 

@@ -1,0 +1,87 @@
+/**
+ * The page's side of the service worker that the shell renders with (no Workbox here: that loads after the first
+ * paint, app/sw/register.client.ts). docs/product.md#offline.
+ */
+import { OFFLINE_COPY_ATTRIBUTE, isCopyCache, isOfflineScreen } from "./policy";
+
+// --- the reload prompt --------------------------------------------------------------------------------------
+
+let acceptUpdate: (() => void) | null = null;
+const updateListeners = new Set<() => void>();
+
+/** A new build's worker is waiting: the shell offers a reload, which calls `accept`. */
+export function offerUpdate(accept: () => void): void {
+  acceptUpdate = accept;
+  for (const listener of updateListeners) listener();
+}
+
+export function subscribeToUpdate(listener: () => void): () => void {
+  updateListeners.add(listener);
+  return () => updateListeners.delete(listener);
+}
+
+/** The reload the prompt's button runs, or null while no update waits. */
+export function pendingUpdate(): (() => void) | null {
+  return acceptUpdate;
+}
+
+// --- the offline copy ---------------------------------------------------------------------------------------
+
+const copyListeners = new Set<() => void>();
+
+/** True when this document is the worker's copy of the screen (it marks `<html>`), not the network's. */
+export function isOfflineCopy(): boolean {
+  return document.documentElement.hasAttribute(OFFLINE_COPY_ATTRIBUTE);
+}
+
+export function subscribeToCopy(listener: () => void): () => void {
+  copyListeners.add(listener);
+  return () => copyListeners.delete(listener);
+}
+
+/** The page's figures are the network's again (revalidated after the connection came back). */
+export function leaveOfflineCopy(): void {
+  document.documentElement.removeAttribute(OFFLINE_COPY_ATTRIBUTE);
+  for (const listener of copyListeners) listener();
+}
+
+// --- copies -------------------------------------------------------------------------------------------------
+
+function activeWorker(): Promise<ServiceWorker | null> {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return Promise.resolve(null);
+  if (navigator.serviceWorker.controller) return Promise.resolve(navigator.serviceWorker.controller);
+  return navigator.serviceWorker.getRegistration().then((registration) => registration?.active ?? null);
+}
+
+/**
+ * Offline, a tap on a screen this customer has a copy of opens that copy (a document load, which the worker
+ * answers from it); without a copy nothing happens and the current page stays.
+ */
+export async function openCopyIfKept(url: URL): Promise<void> {
+  if (!navigator.serviceWorker?.controller || !isOfflineScreen(url, window.location.origin)) return;
+  const names = (await caches.keys()).filter(isCopyCache);
+  for (const name of names) {
+    if (await (await caches.open(name)).match(url.href)) {
+      window.location.assign(url.href);
+      return;
+    }
+  }
+}
+
+/** After a client-side navigation to an offline screen: the worker keeps a copy of its document. */
+export function askForCopy(href: string): void {
+  if (!isOfflineScreen(new URL(href, window.location.href), window.location.origin)) return;
+  void activeWorker().then((worker) => worker?.postMessage({ type: "COPY", url: href }));
+}
+
+/**
+ * Logout: every customer copy on this device goes, from the page (the caches) and from the worker (its idea of
+ * the current session). Called before the logout form is sent.
+ */
+export async function forgetCopies(): Promise<void> {
+  const worker = await activeWorker().catch(() => null);
+  worker?.postMessage({ type: "FORGET" });
+  if (typeof caches === "undefined") return;
+  const names = (await caches.keys()).filter(isCopyCache);
+  await Promise.all(names.map((name) => caches.delete(name)));
+}

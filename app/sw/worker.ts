@@ -1,0 +1,194 @@
+/**
+ * The service worker (docs/decisions/0245-service-worker.md; product rules in docs/product.md#offline). Bundled by
+ * scripts/build-sw.mjs with esbuild into public/sw.js; `__PRECACHE__` and `__OFFLINE_STRINGS__` are filled in there.
+ *
+ * - Precache (Workbox, revisioned): the app shell (entry, root, the offline screens' modules and CSS), the web app
+ *   manifest and its icons. A new build is a new worker that waits until the page accepts its reload prompt.
+ * - Documents, network first (NETWORK_TIMEOUT_MS): the offline screens of a signed-in customer are kept in that
+ *   session's cache (`screens-<key>`, the key a hash entry.server sends); a failed or slow document is answered
+ *   from it, marked as a copy. A document of another session (or of a visitor) deletes every other session's copies.
+ * - Public market data (`/resources/quotes`): network first, the last answer when offline.
+ * - Other build assets: cache first (content-hashed names).
+ */
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
+
+import {
+  ANONYMOUS,
+  ASSET_CACHE,
+  COPY_REFRESH_MS,
+  MARKET_CACHE,
+  NETWORK_TIMEOUT_MS,
+  SESSION_HEADER,
+  cachesToForget,
+  copyCacheName,
+  copyKeyOf,
+  isCopyCache,
+  isOfflineScreen,
+  markOfflineCopy,
+  offlinePage,
+  type OfflinePageStrings,
+} from "./policy";
+
+declare const __PRECACHE__: PrecacheEntry[];
+declare const __OFFLINE_STRINGS__: Record<string, OfflinePageStrings>;
+
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  respondWith(response: Promise<Response> | Response): void;
+}
+interface ExtendableMessageEvent extends ExtendableEvent {
+  data: unknown;
+}
+interface WorkerScope {
+  location: Location;
+  navigator: Navigator;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+  addEventListener(type: "message", listener: (event: ExtendableMessageEvent) => void): void;
+}
+const sw = self as unknown as WorkerScope;
+const ORIGIN = sw.location.origin;
+
+precacheAndRoute(__PRECACHE__);
+cleanupOutdatedCaches();
+// The first install takes the open page at once (it was already loaded: nothing in it changes); an update waits.
+clientsClaim();
+
+sw.addEventListener("message", (event) => {
+  const data = event.data as { type?: string; url?: string } | null;
+  // The page's reload prompt was accepted (workbox-window's messageSkipWaiting).
+  if (data?.type === "SKIP_WAITING") void sw.skipWaiting();
+  // A client-side navigation reached an offline screen: keep a copy of its document (at most every COPY_REFRESH_MS).
+  if (data?.type === "COPY" && typeof data.url === "string") event.waitUntil(copyScreen(data.url));
+  // The page is logging out: forget every copy now (the next document also would).
+  if (data?.type === "FORGET") event.waitUntil(forget(null));
+});
+
+// --- documents ------------------------------------------------------------------------------------------------
+
+/** The session whose copies the caches hold, as the last document from the network said. */
+let currentSession: string | null = null;
+
+async function forget(sessionKey: string | null): Promise<void> {
+  currentSession = sessionKey;
+  const names = cachesToForget(await caches.keys(), sessionKey);
+  await Promise.all(names.map((name) => caches.delete(name)));
+}
+
+/** Learns the session from a document reply and keeps the reply when it is a copy worth keeping. */
+async function remember(request: Request, response: Response): Promise<void> {
+  const session = response.headers.get(SESSION_HEADER);
+  if (session && session !== currentSession) await forget(session);
+  const key = copyKeyOf(request.method, new URL(request.url), ORIGIN, response);
+  if (!key) return;
+  const stamped = new Headers(response.headers);
+  stamped.set("X-Offline-Kept-At", String(Date.now()));
+  const body = await response.clone().arrayBuffer();
+  await (
+    await caches.open(copyCacheName(key))
+  ).put(
+    request.url,
+    new Response(body, { status: response.status, statusText: response.statusText, headers: stamped }),
+  );
+}
+
+/** The current session's copy of `url`, marked as a copy; never another session's. */
+async function copyOf(url: string): Promise<Response | undefined> {
+  if (currentSession === null) {
+    // A worker just started (it is stopped when idle): the copies on the device are the last session's (every
+    // other one was deleted when its successor's first document came, or at logout).
+    const names = (await caches.keys()).filter(isCopyCache);
+    currentSession = names.length === 1 ? names[0].slice(copyCacheName("").length) : ANONYMOUS;
+  }
+  if (currentSession === ANONYMOUS) return undefined;
+  const kept = await (await caches.open(copyCacheName(currentSession))).match(url);
+  if (!kept) return undefined;
+  const headers = new Headers(kept.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return new Response(markOfflineCopy(await kept.text()), { status: 200, headers });
+}
+
+function offlineFallback(url: string): Response {
+  const language = (sw.navigator.languages ?? [sw.navigator.language]).map((tag) => tag.split("-")[0]);
+  const locale = language.find((tag) => tag in __OFFLINE_STRINGS__) ?? "en";
+  const page = offlinePage(locale, __OFFLINE_STRINGS__[locale], new URL(url).pathname);
+  return new Response(page, {
+    status: 503,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    },
+  });
+}
+
+const timeout = (ms: number) => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
+
+async function handleDocument(event: FetchEvent): Promise<Response> {
+  const { request } = event;
+  const network = fetch(request).then(async (response) => {
+    await remember(request, response).catch(() => undefined);
+    return response;
+  });
+  // The network's answer is kept even when it comes after the copy was served.
+  event.waitUntil(network.catch(() => undefined));
+  const first = await Promise.race([network.catch(() => null), timeout(NETWORK_TIMEOUT_MS)]);
+  if (first) return first;
+  const copy = await copyOf(request.url);
+  if (copy) return copy;
+  // No copy: a slow network may still answer; an offline one never will.
+  return network.catch(() => offlineFallback(request.url));
+}
+
+sw.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.mode !== "navigate" || request.method !== "GET") return;
+  event.respondWith(handleDocument(event));
+});
+
+async function copyScreen(href: string): Promise<void> {
+  const url = new URL(href, ORIGIN);
+  if (!isOfflineScreen(url, ORIGIN)) return;
+  // The page asks only for a signed-in customer; which session that is, the document's reply says.
+  if (currentSession && currentSession !== ANONYMOUS) {
+    const kept = await (await caches.open(copyCacheName(currentSession))).match(url.href);
+    if (kept && Date.now() - Number(kept.headers.get("X-Offline-Kept-At") ?? 0) < COPY_REFRESH_MS) return;
+  }
+  const request = new Request(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+  const response = await fetch(request).catch(() => null);
+  if (response) await remember(request, response);
+}
+
+// --- public market data and the rest of the build -------------------------------------------------------------
+
+registerRoute(
+  ({ url, request }) => url.origin === ORIGIN && url.pathname === "/resources/quotes" && request.method === "GET",
+  new NetworkFirst({
+    cacheName: MARKET_CACHE,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_MS / 1000,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 24 * 60 * 60 }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ url }) => url.origin === ORIGIN && url.pathname.startsWith("/build/"),
+  new CacheFirst({
+    cacheName: ASSET_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 120, purgeOnQuotaError: true }),
+    ],
+  }),
+);
