@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "news",
   "support",
   "products",
+  "security",
   "device",
   "offline",
 ] as const;
@@ -138,6 +139,7 @@ export interface Resources extends Record<Namespace, object> {
   news: typeof import("../../locales/en/news.json");
   support: typeof import("../../locales/en/support.json");
   products: typeof import("../../locales/en/products.json");
+  security: typeof import("../../locales/en/security.json");
   device: typeof import("../../locales/en/device.json");
   offline: typeof import("../../locales/en/offline.json");
 }

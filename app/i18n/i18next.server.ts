@@ -34,6 +34,7 @@ import deNews from "../../locales/de/news.json";
 import deOffline from "../../locales/de/offline.json";
 import deProducts from "../../locales/de/products.json";
 import deQuotes from "../../locales/de/quotes.json";
+import deSecurity from "../../locales/de/security.json";
 import deStock from "../../locales/de/stock.json";
 import deSupport from "../../locales/de/support.json";
 import deTrade from "../../locales/de/trade.json";
@@ -46,6 +47,7 @@ import enNews from "../../locales/en/news.json";
 import enOffline from "../../locales/en/offline.json";
 import enProducts from "../../locales/en/products.json";
 import enQuotes from "../../locales/en/quotes.json";
+import enSecurity from "../../locales/en/security.json";
 import enStock from "../../locales/en/stock.json";
 import enSupport from "../../locales/en/support.json";
 import enTrade from "../../locales/en/trade.json";
@@ -58,6 +60,7 @@ import esNews from "../../locales/es/news.json";
 import esOffline from "../../locales/es/offline.json";
 import esProducts from "../../locales/es/products.json";
 import esQuotes from "../../locales/es/quotes.json";
+import esSecurity from "../../locales/es/security.json";
 import esStock from "../../locales/es/stock.json";
 import esSupport from "../../locales/es/support.json";
 import esTrade from "../../locales/es/trade.json";
@@ -70,6 +73,7 @@ import zhNews from "../../locales/zh/news.json";
 import zhOffline from "../../locales/zh/offline.json";
 import zhProducts from "../../locales/zh/products.json";
 import zhQuotes from "../../locales/zh/quotes.json";
+import zhSecurity from "../../locales/zh/security.json";
 import zhStock from "../../locales/zh/stock.json";
 import zhSupport from "../../locales/zh/support.json";
 import zhTrade from "../../locales/zh/trade.json";
@@ -89,6 +93,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: enNews,
     support: enSupport,
     products: enProducts,
+    security: enSecurity,
     device: enDevice,
     offline: enOffline,
   } satisfies Resources,
@@ -103,6 +108,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: zhNews,
     support: zhSupport,
     products: zhProducts,
+    security: zhSecurity,
     device: zhDevice,
     offline: zhOffline,
   },
@@ -117,6 +123,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: deNews,
     support: deSupport,
     products: deProducts,
+    security: deSecurity,
     device: deDevice,
     offline: deOffline,
   },
@@ -131,6 +138,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     news: esNews,
     support: esSupport,
     products: esProducts,
+    security: esSecurity,
     device: esDevice,
     offline: esOffline,
   },

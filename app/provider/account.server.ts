@@ -1,5 +1,6 @@
 /** Account calls (docs/provider-api.md "Accounts"): one typed function per endpoint. */
 import { callProvider, type ProviderContext } from "./core.server";
+import type { TwoFactorChallenge } from "./security.server";
 
 export interface LoginReply {
   token: string;
@@ -23,8 +24,14 @@ export function register(ctx: ProviderContext, input: { user: string; password: 
   });
 }
 
+/** With two-factor on, a right password answers a challenge for the code step instead of a token (decision 0276). */
 export function login(ctx: ProviderContext, input: { user: string; password: string }) {
-  return callProvider<LoginReply>(ctx, { path: "/stock/user/login", method: "POST", body: input, auth: false });
+  return callProvider<LoginReply | TwoFactorChallenge>(ctx, {
+    path: "/stock/user/login",
+    method: "POST",
+    body: input,
+    auth: false,
+  });
 }
 
 export function logout(ctx: ProviderContext) {
@@ -64,7 +71,7 @@ export function changeLoginPassword(ctx: ProviderContext, input: { password: str
 /** Sets the first transaction password (`is_first`) or changes it with the current one (`fund_code`). */
 export function changeTransactionPassword(
   ctx: ProviderContext,
-  input: { fund_code_new: string; is_first: boolean; fund_code?: string },
+  input: { fund_code_new: string; is_first: boolean; fund_code?: string; code?: string },
 ) {
   return callProvider<{ is_set: boolean; created: boolean }>(ctx, {
     path: "/stock/success/user/password/up",

@@ -124,7 +124,12 @@ export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): 
   // the provider's login limiter counts per phone + address.
   const clientIp = ctx.request.headers.get("x-client-ip");
   if (clientIp) headers["x-client-ip"] = clientIp;
-  if (ctx.deviceId) headers["x-device-id"] = ctx.deviceId;
+  if (ctx.deviceId) {
+    headers["x-device-id"] = ctx.deviceId;
+    // A sign-in (the only call with a device id) also says which browser it came from: the devices list shows it.
+    const userAgent = ctx.request.headers.get("user-agent");
+    if (userAgent) headers["x-client-user-agent"] = userAgent.slice(0, 512);
+  }
   let body: string | FormData | undefined;
   if (method === "POST" && opts.multipart) {
     // fetch writes the multipart Content-Type with its boundary itself.

@@ -14,7 +14,14 @@ export interface SupportLinkReply {
   chat_enabled?: boolean;
 }
 
-export type ChatSender = "customer" | "operator";
+/** `service`: an alert the provider left (a new sign-in, two-factor turned on or off, a card added, a withdrawal). */
+export type ChatSender = "customer" | "operator" | "service";
+
+/** A service message's alert: a code the app translates with its params (docs/provider-api.md "Two-factor and devices"). */
+export interface ChatAlert {
+  code: string;
+  params: Record<string, string | null>;
+}
 
 /** A row of `/stock/success/user_message/list-message` (newest first) or the reply of `send`. */
 export interface ChatMessageRow {
@@ -25,6 +32,8 @@ export interface ChatMessageRow {
   /** An operator reply the customer has seen (always true for the customer's own messages). */
   read: boolean;
   created_at: string;
+  /** Only on a `service` message (absent from a provider without alerts). */
+  alert?: ChatAlert | null;
 }
 
 export function getSupportLink(ctx: ProviderContext) {
@@ -91,8 +100,11 @@ export interface ChatMessage {
   text: string;
   /** ISO time it was written. */
   time: string;
+  /** A service alert, translated by the screen (`text` is its English fallback); absent on other messages. */
+  alert?: ChatAlert;
 }
 
 export function chatMessage(row: ChatMessageRow): ChatMessage {
-  return { id: row.id, from: row.sender, text: row.content, time: row.created_at };
+  const message: ChatMessage = { id: row.id, from: row.sender, text: row.content, time: row.created_at };
+  return row.alert ? { ...message, alert: row.alert } : message;
 }

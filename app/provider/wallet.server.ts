@@ -167,12 +167,18 @@ export function requestRecharge(ctx: ProviderContext, input: { count: string; id
 
 export function requestWithdrawal(
   ctx: ProviderContext,
-  input: { bankId: number; count: string; idempotencyKey: string },
+  input: { bankId: number; count: string; idempotencyKey: string; code?: string },
 ) {
   return callProviderIdempotent<TransferRow>(ctx, {
     path: "/stock/success/money/access",
     method: "POST",
-    body: { bank_id: input.bankId, count: input.count, idempotency_key: input.idempotencyKey },
+    // `code`: the second factor when two-factor is on (a retry with the same key replays without one).
+    body: {
+      bank_id: input.bankId,
+      count: input.count,
+      idempotency_key: input.idempotencyKey,
+      ...(input.code ? { code: input.code } : {}),
+    },
   });
 }
 
@@ -206,11 +212,12 @@ export interface CardInput {
   branch_bank?: string;
 }
 
-export function addBankCard(ctx: ProviderContext, input: CardInput) {
+/** `code` (in the input): the second factor when two-factor is on (docs/provider-api.md "Two-factor and devices"). */
+export function addBankCard(ctx: ProviderContext, input: CardInput & { code?: string }) {
   return callProvider<CardRow>(ctx, { path: "/stock/success/bank/add", method: "POST", body: input });
 }
 
-export function editBankCard(ctx: ProviderContext, input: CardInput & { id: number }) {
+export function editBankCard(ctx: ProviderContext, input: CardInput & { id: number; code?: string }) {
   return callProvider<CardRow>(ctx, { path: "/stock/success/bank/edit", method: "POST", body: input });
 }
 

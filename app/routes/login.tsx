@@ -4,16 +4,15 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { deviceCookie } from "~/features/account/device.server";
 import { keepPhoneDigits } from "~/features/account/fields";
 import { PasswordField, PhoneField, SubmitButton } from "~/features/account/forms";
 import { createLoginSchema } from "~/features/account/schemas";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
-import { LoginRejected, authenticator } from "~/session/auth.server";
-import { commitSession, requireAnonymous, safeRedirect, startSession } from "~/session/session.server";
-import { redirectWithToast } from "~/session/toast.server";
+import { LoginRejected, TwoFactorRequired, authenticator, completeSignIn } from "~/session/auth.server";
+import { requireAnonymous, safeRedirect } from "~/session/session.server";
+import { toCodeStep } from "~/session/sign-in-challenge.server";
 import type { PageHandle } from "~/utils/page";
 
 export const handle: PageHandle = { titleKey: "login.title" };
@@ -36,16 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
     result = await authenticator.authenticate("phone-password", request);
   } catch (error) {
     if (error instanceof LoginRejected) return json({ result: error.result }, { status: 400 });
+    if (error instanceof TwoFactorRequired) return toCodeStep(request, error.pending);
     throw error;
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", await commitSession(startSession(result)));
-  headers.append("Set-Cookie", deviceCookie(result.deviceId));
-  return redirectWithToast(
-    result.redirectTo,
-    { key: result.firstLogin ? "toast.firstLogin" : "toast.loggedIn" },
-    { headers },
-  );
+  return completeSignIn(result);
 }
 
 export default function LoginPage() {

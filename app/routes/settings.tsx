@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 
 import { LanguagePicker } from "~/components/shell/LanguagePicker";
 import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
+import { devicesHref, twoFactorHref } from "~/features/security/hrefs";
+import { twoFactorStatus } from "~/features/security/state.server";
 import { DEFAULT_LOCALE, LOCALE_NAMES } from "~/i18n/config";
 import { forgetDeviceData } from "~/offline/logout";
 import type { loader as rootLoader } from "~/root";
@@ -12,13 +14,16 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
 // `wallet`: the account-and-security entries, and the toasts the password screens return here with.
-export const handle: PageHandle = { i18n: ["wallet:settings"], titleKey: "settings.title" };
+export const handle: PageHandle = { i18n: ["wallet:settings", "security:settings"], titleKey: "settings.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUserContext(request);
+  const { user, provider } = await requireUserContext(request);
   const url = new URL(request.url);
+  // Two-factor and devices only where the provider has them (docs/decisions/0275).
+  const { available, state } = await twoFactorStatus(provider);
   return json({
     phone: user.user,
+    security: available ? { twoFactorOn: state?.enabled ?? null } : null,
     confirmLogout: url.searchParams.get("confirm") === "logout",
   });
 }
@@ -26,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function SettingsPage() {
   const { t } = useTranslation("common");
   const { t: tw } = useTranslation("wallet");
-  const { phone, confirmLogout } = useLoaderData<typeof loader>();
+  const { t: ts } = useTranslation("security");
+  const { phone, confirmLogout, security } = useLoaderData<typeof loader>();
   // The locale and the languages on offer come from the root loader (docs/product.md#locales).
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const locale = root?.locale ?? DEFAULT_LOCALE;
@@ -78,6 +84,19 @@ export default function SettingsPage() {
           <li className="list-item">
             <Link to={bankCardsHref()}>{tw("settings.bankCards")}</Link>
           </li>
+          {security ? (
+            <>
+              <li className="list-item">
+                <Link to={twoFactorHref()}>{ts("settings.twoFactor")}</Link>{" "}
+                {security.twoFactorOn === null ? null : (
+                  <span>{ts(security.twoFactorOn ? "settings.on" : "settings.off")}</span>
+                )}
+              </li>
+              <li className="list-item">
+                <Link to={devicesHref()}>{ts("settings.devices")}</Link>
+              </li>
+            </>
+          ) : null}
         </ul>
       </nav>
       <div className="card">

@@ -17,6 +17,10 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import type { TextField } from "~/features/account/forms";
 import { SettingsActions } from "~/features/account/SettingsActions";
+import { CodeField } from "~/features/security/CodeField";
+import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
+import { stepUpCodeField } from "~/features/security/schemas";
+import { asksForCode } from "~/features/security/state.server";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
 import { useHydrated } from "~/forms/useHydrated";
@@ -58,12 +62,14 @@ export function createTransactionPasswordSchema(t: TFunction, modify: boolean) {
       current: modify ? sixDigits(t("wallet:transactionPassword.required")) : z.string().optional(),
       password: sixDigits(t("wallet:transactionPassword.required")),
       confirm: z.string({ required_error: t("wallet:transactionPassword.confirmRequired") }),
+      // The second factor when two-factor is on (docs/product.md#two-factor-and-devices); the provider judges it.
+      code: stepUpCodeField(),
     }),
   );
 }
 
 export const handle: PageHandle = {
-  i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings"],
+  i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings", "security:code", "security:settings"],
   titleKey: "wallet:transactionPassword.title",
 };
 export const links = walletLinks;
@@ -77,10 +83,13 @@ type Mode = "set" | "modify";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request);
-  const state = await attempt(getTransactionPasswordState(context.provider));
+  const [state, askCode] = await Promise.all([
+    attempt(getTransactionPasswordState(context.provider)),
+    asksForCode(context.provider),
+  ]);
   if (!state.ok) logFailure("transaction password state", state.failure);
   const mode: Mode | null = state.ok ? (state.data.is_set ? "modify" : "set") : null;
-  return json({ mode }, { status: state.ok ? 200 : 503, headers: NO_STORE });
+  return json({ mode, askCode }, { status: state.ok ? 200 : 503, headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -94,13 +103,18 @@ export async function action({ request }: ActionFunctionArgs) {
     t: context.t,
     where: "transaction password",
     hideFields: HIDDEN,
-    call: ({ current, password }) =>
+    call: ({ current, password, code }) =>
       changeTransactionPassword(context.provider, {
         fund_code_new: password,
         is_first: mode === "set",
         ...(mode === "modify" ? { fund_code: current } : {}),
+        ...(code ? { code } : {}),
       }),
-    codeFields: { password_no: "current" },
+    codeFields: { password_no: "current", ...CODE_FIELD_CODES },
+    message: codeMessage(
+      context.t,
+      mode === "set" ? "wallet:transactionPassword.setFailed" : "wallet:transactionPassword.modifyFailed",
+    ),
     inputFields: { fund_code: "current", fund_code_new: "password" },
     fallbackKey: mode === "set" ? "wallet:transactionPassword.setFailed" : "wallet:transactionPassword.modifyFailed",
     success: () => ({
@@ -113,7 +127,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TransactionPasswordPage() {
-  const { mode } = useLoaderData<typeof loader>();
+  const { mode, askCode } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
   const hydrated = useHydrated();
@@ -164,7 +178,7 @@ export default function TransactionPasswordPage() {
         {t(mode === "modify" ? "transactionPassword.headingModify" : "transactionPassword.headingSet")}
       </h1>
       <p>{t("transactionPassword.intro")}</p>
-      <FormErrorSummary fields={entries.map((entry) => entry.field)} {...summary} />
+      <FormErrorSummary fields={[...entries.map((entry) => entry.field), fields.code]} {...summary} />
       <Form method="post" action={transactionPasswordHref()} {...formProps} className="form card">
         <input type="hidden" name="mode" value={mode} />
         {entries.map((entry) => (
@@ -200,6 +214,7 @@ export default function TransactionPasswordPage() {
             </button>
           </div>
         ) : null}
+        {askCode ? <CodeField field={fields.code} /> : null}
         <SettingsActions
           busy={busy}
           submitLabel={t(mode === "modify" ? "transactionPassword.submitModify" : "transactionPassword.submitSet")}

@@ -21,11 +21,11 @@ import {
   signedInTrader,
   walletToast,
 } from "~/testing/route-harness";
-import { scriptWallet, WALLET_CONFIG, WALLET_KEY } from "~/testing/route-harness";
+import { no, scriptWallet, ScriptedReply, WALLET_CONFIG, WALLET_KEY } from "~/testing/route-harness";
 
 import { loader as accountLoader, type AccountData } from "./account/route";
 import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
-import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards";
+import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards/route";
 import { action as withdrawAction, loader as withdrawLoader, type WithdrawPageData } from "./withdraw";
 import { loader as withdrawRecordsLoader } from "./withdraw-records";
 import { operator } from "../../provider/tests/helpers";
@@ -191,6 +191,36 @@ describe("when the provider fails", () => {
       expect(((await below.json()) as ReplyJson).result.error).toMatchObject({
         amount: ["The minimum withdrawal amount is ₹250"],
       });
+    });
+  });
+
+  describe("a second factor before money leaves (two-factor on)", () => {
+    const TWO_FACTOR_ON = { enabled: true, enabled_at: null, recovery_codes_left: 10, setup_pending: false };
+
+    it("the review asks for a code; it goes in the POST body, and a wrong one is said on the review's code field", async () => {
+      walletProvider((path) => {
+        if (path === "/stock/success/two-factor") return TWO_FACTOR_ON;
+        throw new ProviderError("two_factor_invalid", { field: "code" });
+      });
+      expect((await load<WithdrawPageData>(withdrawLoader, "/withdraw", session.cookie)).askCode).toBe(true);
+      const fields = { intent: "confirm", card: "3", amount: "500", idempotency_key: KEY, code: "123 456" };
+      const response = await post(withdrawAction, "/withdraw", fields);
+      const reply = (await response.json()) as ReplyJson & { form: string };
+      expect(reply.form).toBe("confirm");
+      expect(reply.result.error).toEqual({
+        code: ["That code is not right. Check the time on your phone and try the newest code"],
+      });
+      const sent = provider.calls.find((call) => call.path === "/stock/success/money/access")!;
+      expect(sent.body).toMatchObject({ bank_id: 3, count: "500", idempotency_key: KEY, code: "123456" });
+      expect(sent.query).toEqual({});
+    });
+
+    it("a provider without two-factor: no code asked", async () => {
+      walletProvider((path) => {
+        if (path === "/stock/success/two-factor") throw new ScriptedReply({ status: 404, json: no("not_found") });
+        return {};
+      });
+      expect((await load<WithdrawPageData>(withdrawLoader, "/withdraw", session.cookie)).askCode).toBe(false);
     });
   });
 

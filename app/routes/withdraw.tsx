@@ -13,6 +13,10 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
 import { RetryNotice } from "~/components/ui/RetryNotice";
+import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
+import { stepUpCodeField } from "~/features/security/schemas";
+import { asksForCode } from "~/features/security/state.server";
+import { STEP_UP_ASK } from "~/features/security/StepUpCode";
 import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
@@ -41,17 +45,19 @@ import { requireUserContext, type UserRequestContext } from "~/utils/request.ser
 
 /** docs/product.md#withdraw: at least the floor (10), then at least the configured minimum. */
 export function withdrawSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return moneySchemas(t, {
+  const schemas = moneySchemas(t, {
     card: z.string({ required_error: t("withdraw.cardRequired") }).regex(/^[0-9]{1,10}$/, t("withdraw.cardRequired")),
     amount: amountField(t, fmt, "withdraw", settings.minWithdraw, {
       value: WITHDRAW_FLOOR,
       message: t("withdraw.floor", { amount: formatMinimum(WITHDRAW_FLOOR, fmt) }),
     }),
   });
+  // The second factor, asked on the review only when two-factor is on (docs/product.md#two-factor-and-devices).
+  return { ...schemas, confirm: schemas.confirm.extend({ code: stepUpCodeField() }) };
 }
 
 export const handle: PageHandle = {
-  i18n: ["wallet:withdraw", "wallet:convert", "wallet:review"],
+  i18n: ["wallet:withdraw", "wallet:convert", "wallet:review", "security:code"],
   titleKey: "wallet:withdraw.title",
 };
 export const links = walletLinks;
@@ -66,6 +72,8 @@ export interface WithdrawPageData {
   cardsFailed: boolean;
   form: { card: string; amount: string };
   review: { key: string; amount: string; card: CardFigures } | null;
+  /** The review asks for a current authenticator code (two-factor is on). */
+  askCode: boolean;
 }
 
 async function approvedCards(context: UserRequestContext) {
@@ -78,10 +86,11 @@ async function approvedCards(context: UserRequestContext) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
-  const [settings, cards, info] = await Promise.all([
+  const [settings, cards, info, askCode] = await Promise.all([
     loadWalletSettings(context),
     approvedCards(context),
     attempt(getUserInfo(context.provider)),
+    asksForCode(context.provider),
   ]);
   const { query, amount, review } = readMoneyStep(request, settings.minWithdraw);
   const card = cards.cards.find((row) => String(row.id) === query.get("card"));
@@ -93,6 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     form: { card: card ? String(card.id) : cards.cards[0] ? String(cards.cards[0].id) : "", amount },
     // A review the URL describes for more than the balance is no review: the form says why on the field.
     review: review && card && !(info.ok && isAbove(review.amount, info.data.money)) ? { ...review, card } : null,
+    askCode,
   };
   return json(data, { headers: NO_STORE });
 }
@@ -122,8 +132,15 @@ export async function action({ request }: ActionFunctionArgs) {
       schema: schemas.confirm,
       t: context.t,
       where: "withdraw",
-      call: ({ card, amount, idempotency_key }) =>
-        requestWithdrawal(context.provider, { bankId: Number(card), count: amount, idempotencyKey: idempotency_key }),
+      call: ({ card, amount, idempotency_key, code }) =>
+        requestWithdrawal(context.provider, {
+          bankId: Number(card),
+          count: amount,
+          idempotencyKey: idempotency_key,
+          code,
+        }),
+      codeFields: CODE_FIELD_CODES,
+      message: codeMessage(context.t, "wallet:withdraw.failed"),
       unknownOutcome: context.t("review.outcomeUnknown"),
       fallbackKey: "wallet:withdraw.failed",
       success: () => ({ to: withdrawRecordsHref(), toast: { key: "wallet:toast.withdrawSubmitted" } }),
@@ -150,6 +167,7 @@ export default function WithdrawPage() {
       reviewRows={(review) => [{ label: t("withdraw.card"), value: cardLabel(review.card) }]}
       reviewNote={t("withdraw.hint")}
       reviewHidden={(review) => ({ card: String(review.card.id) })}
+      reviewAsk={data.askCode ? STEP_UP_ASK : undefined}
       changeHref={(review) => withdrawHref({ card: review.card.id, amount: review.amount })}
       recordsHref={withdrawRecordsHref()}
       action={withdrawHref()}

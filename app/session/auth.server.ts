@@ -13,13 +13,20 @@ import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
-import { deviceIdOf, newDeviceId } from "~/features/account/device.server";
+import { deviceIdOf, newDeviceId, deviceCookie } from "~/features/account/device.server";
 import { createLoginSchema } from "~/features/account/schemas";
 import { failureReply } from "~/forms/action.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { login } from "~/provider/account.server";
+import { login, type LoginReply } from "~/provider/account.server";
 import { classifyFailure } from "~/provider/failures.server";
-import { safeRedirect, type SignedIn } from "~/session/session.server";
+import {
+  commitSession,
+  safeRedirect,
+  startSession,
+  type SignInChallenge,
+  type SignedIn,
+} from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 
 export interface LoginResult extends SignedIn {
   /** The provider token's expiry (ISO time), so the session ends with it. */
@@ -42,6 +49,43 @@ export class LoginRejected extends Error {
   }
 }
 
+/**
+ * The password was right and the customer has two-factor on (docs/decisions/0276): no session yet, the provider's
+ * challenge goes to the code step (/login/code) in the sealed cookie.
+ */
+export class TwoFactorRequired extends Error {
+  readonly pending: SignInChallenge;
+  constructor(pending: SignInChallenge) {
+    super("two-factor required");
+    this.name = "TwoFactorRequired";
+    this.pending = pending;
+  }
+}
+
+/** A login reply with a token, as the session keeps it. */
+export function loginResult(reply: LoginReply, redirectTo: string, deviceId: string): LoginResult {
+  return {
+    token: reply.token,
+    user: { user: reply.user, no: String(reply.no), img: reply.img ?? null },
+    tokenExpiresAt: reply.expires_at ?? null,
+    redirectTo,
+    deviceId,
+    firstLogin: reply.first_login === true,
+  };
+}
+
+/** Signed in: the new session, the device id kept, and on to where the customer was going with a greeting. */
+export async function completeSignIn(result: LoginResult): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSession(startSession(result)));
+  headers.append("Set-Cookie", deviceCookie(result.deviceId));
+  return redirectWithToast(
+    result.redirectTo,
+    { key: result.firstLogin ? "toast.firstLogin" : "toast.loggedIn" },
+    { headers },
+  );
+}
+
 const HIDDEN_ON_ERROR = ["password"];
 
 export const authenticator = new Authenticator<LoginResult>();
@@ -57,15 +101,18 @@ authenticator.use(
     const deviceId = deviceIdOf(request) ?? newDeviceId();
     try {
       const reply = await login({ token: null, request, deviceId }, { user: phone, password });
-      return {
-        token: reply.token,
-        user: { user: reply.user, no: String(reply.no), img: reply.img ?? null },
-        tokenExpiresAt: reply.expires_at ?? null,
-        redirectTo: safeRedirect(redirectTo, "/"),
-        deviceId,
-        firstLogin: reply.first_login === true,
-      };
+      if ("two_factor" in reply) {
+        const { challenge, expires_at } = reply;
+        throw new TwoFactorRequired({
+          challenge,
+          expiresAt: expires_at,
+          redirectTo: safeRedirect(redirectTo, "/"),
+          deviceId,
+        });
+      }
+      return loginResult(reply, safeRedirect(redirectTo, "/"), deviceId);
     } catch (error) {
+      if (error instanceof TwoFactorRequired) throw error;
       throw new LoginRejected(
         failureReply(submission, classifyFailure(error), t, {
           // A wrong phone or password is said on the password field, the one the customer types again.

@@ -29,6 +29,11 @@ interface SessionData {
   user: SessionUser;
   /** Phone number between the two forgot-password steps. */
   resetPhone: string;
+  /**
+   * Between a right password and the code step of a sign-in with two-factor on (docs/decisions/0276): the provider's
+   * opaque challenge, never the password. Sealed like the rest of the cookie.
+   */
+  signInChallenge: SignInChallenge;
   /** When the session ends whatever happens (ms since the epoch). */
   expiresAt: number;
   /** When the cookie was last written (ms since the epoch); written on every commit. */
@@ -36,6 +41,14 @@ interface SessionData {
 }
 
 export type AppSession = Session<SessionData>;
+
+/** A sign-in waiting for its code: the provider's challenge, until when it holds, where to go, the device it is for. */
+export interface SignInChallenge {
+  challenge: string;
+  expiresAt: string;
+  redirectTo: string;
+  deviceId: string;
+}
 
 /** A signed-in customer: the provider token and who it belongs to. */
 export interface SignedIn {

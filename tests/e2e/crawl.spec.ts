@@ -30,6 +30,8 @@ const SPEC_SCREENS: Record<string, RegExp> = {
   "/settings/login-password": /^\/settings\/login-password(\?.*)?$/,
   "/settings/real-name": /^\/settings\/real-name(\?.*)?$/,
   "/settings/bank-cards": /^\/settings\/bank-cards(\?.*)?$/,
+  "/settings/two-factor": /^\/settings\/two-factor(\?.*)?$/,
+  "/settings/devices": /^\/settings\/devices(\?.*)?$/,
   "/customer-service": /^\/customer-service(\?.*)?$/,
   "/block-trading": /^\/block-trading(\?.*)?$/,
   "/block-trading/orders": /^\/block-trading\/orders(\?.*)?$/,

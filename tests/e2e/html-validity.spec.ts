@@ -38,6 +38,8 @@ const CUSTOMER_SCREENS = [
   "/settings/login-password",
   "/settings/real-name",
   "/settings/bank-cards",
+  "/settings/two-factor",
+  "/settings/devices",
   "/customer-service",
   "/news",
   "/ipo",

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import type { ReviewAsk } from "~/forms/CheckAnswers";
 import { useMoneyReply, type ClientFailure } from "~/forms/client-action";
 import type { ActionReply } from "~/forms/reply";
 import { StepDialog } from "~/forms/StepDialog";
@@ -67,6 +68,7 @@ export function MoneyFormScreen<Review extends MoneyReview>({
   reviewRows = () => [],
   reviewNote,
   reviewHidden = () => ({}),
+  reviewAsk,
   changeHref,
   recordsHref,
   layout,
@@ -83,6 +85,8 @@ export function MoneyFormScreen<Review extends MoneyReview>({
   reviewNote: string;
   /** The intent's fields posted with the Confirm besides the amount and the key. */
   reviewHidden?: (review: Review) => Record<string, string>;
+  /** A field the Confirm asks for (the second factor); not asked again when confirming again after an unknown outcome. */
+  reviewAsk?: ReviewAsk;
   changeHref: (review: Review) => string;
   recordsHref: string;
   layout: MoneyFormLayout;
@@ -114,6 +118,7 @@ export function MoneyFormScreen<Review extends MoneyReview>({
           confirmLabel={t(`${screen}.confirm`)}
           changeHref={changeHref(review)}
           recordsHref={recordsHref}
+          ask={reply.confirm.outcomeUnknown || reply.confirm.clientFailure === "unknown" ? undefined : reviewAsk}
           {...reply.confirm}
         />
       ) : null}

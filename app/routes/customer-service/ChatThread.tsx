@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { useLivePanel } from "~/components/market/useLivePanel";
+import { useAlertText } from "~/features/security/alerts";
 import type { Conversation } from "~/features/support/chat.server";
 import { formatClockTime, formatDate } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
@@ -95,15 +96,17 @@ export function ChatThread({ conversation }: { conversation: LiveConversation })
 function MessageItem({ message }: { message: ChatMessage }) {
   const { t } = useTranslation("support");
   const fmt = useFormat();
+  const { text, service } = useAlertText(message);
+  const who = message.from === "customer" ? t("chat.you") : message.from === "service" ? service : t("chat.operator");
   return (
-    <li className={`chat-msg chat-msg--${message.from}`}>
+    <li className={`chat-msg chat-msg--${message.from === "service" ? "operator" : message.from}`}>
       <p className="chat-msg__meta">
-        <span className="chat-msg__who">{message.from === "customer" ? t("chat.you") : t("chat.operator")}</span>
+        <span className="chat-msg__who">{who}</span>
         <time dateTime={message.time}>
           {formatDate(message.time, fmt)} {formatClockTime(message.time, fmt)}
         </time>
       </p>
-      <p className="chat-msg__text">{message.text}</p>
+      <p className="chat-msg__text">{text}</p>
     </li>
   );
 }

@@ -1,4 +1,4 @@
-/** Tests of app/routes/settings_.bank-cards.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
+/** Tests of app/routes/settings_.bank-cards/ (one test file per route: docs/ARCHITECTURE.md#tests). */
 import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -23,8 +23,8 @@ import {
   walletToast,
 } from "~/testing/route-harness";
 
-import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards";
-import { operator } from "../../provider/tests/helpers";
+import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./route";
+import { operator } from "../../../provider/tests/helpers";
 
 describe("on a real provider", () => {
   const provider = useRealProvider();

@@ -1,4 +1,4 @@
-/** Tests of app/routes/settings_.bank-cards.tsx on the MXN deployment (the app reads it once per process) (one test file per route: docs/ARCHITECTURE.md#tests). */
+/** Tests of app/routes/settings_.bank-cards/ on the MXN deployment (the app reads it once per process) (one test file per route: docs/ARCHITECTURE.md#tests). */
 import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -7,8 +7,8 @@ vi.hoisted(() => {
 
 import { fieldErrors, load, post, sessionCookie, useRealProvider } from "~/testing/route-harness";
 
-import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards";
-import { newTrader } from "../../provider/tests/helpers";
+import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./route";
+import { newTrader } from "../../../provider/tests/helpers";
 
 const provider = useRealProvider({ deployment: "MXN" });
 

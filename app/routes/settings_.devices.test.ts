@@ -1,0 +1,74 @@
+/** Tests of app/routes/settings_.devices.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
+import { describe, expect, it } from "vitest";
+
+import { action as loginAction } from "~/routes/login";
+import {
+  cookieHeaderFrom,
+  formRequest,
+  getRequest,
+  load,
+  post,
+  routeArgs,
+  settle,
+  signedInTrader,
+  toastText,
+  useRealProvider,
+} from "~/testing/route-harness";
+
+import { action, loader } from "./settings_.devices";
+import enCommon from "../../locales/en/common.json";
+import enSecurity from "../../locales/en/security.json";
+
+const CHROME_ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+
+type Devices = {
+  devices: { id: number; current: boolean; browser: string; os: string; kind: string; network: string }[];
+};
+
+describe("devices", () => {
+  const provider = useRealProvider();
+
+  /** Signs the customer in from a browser (its user agent and address): that session's cookie. */
+  async function signInFrom(phone: string, userAgent: string, address: string) {
+    const request = formRequest(
+      "/login",
+      { phone, password: "secret1" },
+      { headers: { "User-Agent": userAgent, "x-client-ip": address } },
+    );
+    const reply = await settle(() => loginAction(routeArgs(request)));
+    expect(reply.status).toBe(302);
+    return cookieHeaderFrom(reply);
+  }
+
+  it("lists the sessions with browser, system and network; ends another one, which is then signed out", async () => {
+    const { phone } = await signedInTrader(provider);
+    const phoneCookie = await signInFrom(phone, CHROME_ANDROID, "203.0.113.7");
+    const laptopCookie = await signInFrom(phone, FIREFOX_WINDOWS, "198.51.100.20");
+    const { devices } = await load<Devices>(loader, "/settings/devices", laptopCookie);
+    expect(devices[0]).toMatchObject({ current: true, browser: "Firefox 133", os: "Windows 10", kind: "desktop" });
+    expect(devices[0].network).toBe("198.51.100.0/24");
+    const phoneRow = devices.find((device) => device.browser === "Chrome 131")!;
+    expect(phoneRow).toMatchObject({ current: false, os: "Android 14", kind: "mobile", network: "203.0.113.0/24" });
+
+    const ended = await post(action, "/settings/devices", { intent: "end", id: String(phoneRow.id) }, laptopCookie);
+    expect(ended.headers.get("Location")).toBe("/settings/devices");
+    expect(await toastText(ended, { common: enCommon, security: enSecurity })).toBe("That device is signed out");
+    const gone = await settle(() => loader(routeArgs(getRequest("/settings/devices", phoneCookie))));
+    expect(gone.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings%2Fdevices");
+  });
+
+  it("signs out everywhere else, and ending this device's own session signs out here", async () => {
+    const { phone } = await signedInTrader(provider);
+    await signInFrom(phone, CHROME_ANDROID, "203.0.113.8");
+    const here = await signInFrom(phone, FIREFOX_WINDOWS, "198.51.100.21");
+    const others = await post(action, "/settings/devices", { intent: "end-others" }, here);
+    expect(await toastText(others, { common: enCommon, security: enSecurity })).toBe("2 other devices are signed out");
+    const { devices } = await load<Devices>(loader, "/settings/devices", here);
+    expect(devices.map((device) => device.current)).toEqual([true]);
+    const self = await post(action, "/settings/devices", { intent: "end", id: String(devices[0].id) }, here);
+    expect(self.headers.get("Location")).toBe("/login");
+    expect(await toastText(self, { common: enCommon, security: enSecurity })).toBe("This device is signed out");
+  });
+});

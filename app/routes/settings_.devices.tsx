@@ -1,0 +1,156 @@
+/**
+ * /settings/devices (auth; docs/product.md#two-factor-and-devices): the customer's signed-in sessions, this device
+ * first: browser and system, the network it signed in from (never the address), first and last seen. Each other one
+ * can be ended ("Sign out"), or all of them at once ("Sign out everywhere else"); an ended session is refused at once
+ * on every instance. Ending this device's own session signs out here. Only where the provider has the feature.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+
+import { deviceView, type DeviceView } from "~/features/security/devices.server";
+import { devicesHref } from "~/features/security/hrefs";
+import { securityLinks } from "~/features/security/route-exports";
+import { twoFactorStatus } from "~/features/security/state.server";
+import { refuse } from "~/forms/action.server";
+import { NO_STORE, noStoreHeaders } from "~/http/no-store";
+import { requireSameOrigin } from "~/http/security.server";
+import { formatDateTime } from "~/i18n/format";
+import { useFormat } from "~/i18n/format-context";
+import { classifyFailure, logFailure } from "~/provider/failures.server";
+import { endDevice, endOtherDevices, listDevices } from "~/provider/security.server";
+import { destroySession, getSession } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
+import { loginHref, settingsHref } from "~/utils/hrefs";
+import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
+
+export const handle: PageHandle = { i18n: ["security"], titleKey: "security:devices.title" };
+export const headers = noStoreHeaders;
+export const links = securityLinks;
+
+/** The screen's one form: end one session (`id`), or every other one. */
+export const devicesSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("end"), id: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("end-others") }),
+]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await requireUserContext(request, "security");
+  const { available } = await twoFactorStatus(context.provider);
+  if (!available) throw json({ code: "not_found" }, { status: 404, headers: NO_STORE });
+  const { rows } = await listDevices(context.provider);
+  return json({ devices: rows.map(deviceView) }, { headers: NO_STORE });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const context = await requireUserContext(request, "security");
+  const submission = parseWithZod(await request.formData(), { schema: devicesSchema });
+  // The forms are buttons with fixed values: anything else is no request of this screen's.
+  if (submission.status !== "success") return refuse(submission);
+  const value = submission.value;
+  try {
+    if (value.intent === "end-others") {
+      const { ended } = await endOtherDevices(context.provider);
+      return redirectWithToast(devicesHref(), { key: "security:toast.endedOthers", values: { count: ended } });
+    }
+    const { current } = await endDevice(context.provider, { id: value.id });
+    if (current) {
+      // This device's own session: signed out here too.
+      const headers = { "Set-Cookie": await destroySession(await getSession(request)) };
+      return redirectWithToast(loginHref(), { key: "security:toast.endedThis", type: "info" }, { headers });
+    }
+    return redirectWithToast(devicesHref(), { key: "security:toast.endedOne" });
+  } catch (error) {
+    const failure = classifyFailure(error);
+    logFailure("devices", failure);
+    return redirectWithToast(devicesHref(), {
+      key: failure.kind === "business" ? "security:toast.endGone" : "security:toast.failed",
+      type: "error",
+    });
+  }
+}
+
+export default function DevicesPage() {
+  const { devices } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("security");
+  const others = devices.filter((device) => !device.current).length;
+  return (
+    <div className="wl-page">
+      <h1 tabIndex={-1}>{t("devices.heading")}</h1>
+      <p>{t("devices.intro")}</p>
+      <ul className="devices list" aria-label={t("devices.listLabel")}>
+        {devices.map((device) => (
+          <DeviceItem key={device.id} device={device} />
+        ))}
+      </ul>
+      <p className="actions">
+        {others > 0 ? (
+          <Form method="post" action={devicesHref()}>
+            <button type="submit" name="intent" value="end-others" className="button button--danger">
+              {t("devices.endOthers")}
+            </button>
+          </Form>
+        ) : null}
+        <Link to={settingsHref()} className="button button--secondary">
+          {t("devices.back")}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function DeviceItem({ device }: { device: DeviceView }) {
+  const { t } = useTranslation("security");
+  const fmt = useFormat();
+  const name = t("devices.name", {
+    browser: device.browser ?? t("devices.unknownBrowser"),
+    os: device.os ?? t("devices.unknownOs"),
+  });
+  const titleId = `device-${device.id}`;
+  return (
+    <li className="list-item device">
+      <div>
+        <p id={titleId}>
+          <strong>{name}</strong>
+          {device.current ? <span className="badge"> {t("devices.thisDevice")}</span> : null}
+        </p>
+        <dl>
+          {device.kind ? (
+            <div>
+              <dt>{t("devices.kind")}</dt>
+              <dd>{t(`devices.kinds.${device.kind}`)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t("devices.network")}</dt>
+            <dd>{device.network ?? t("devices.unknownNetwork")}</dd>
+          </div>
+          <div>
+            <dt>{t("devices.firstSeen")}</dt>
+            <dd>{formatDateTime(device.firstSeen, fmt)}</dd>
+          </div>
+          <div>
+            <dt>{t("devices.lastSeen")}</dt>
+            <dd>{formatDateTime(device.lastSeen, fmt)}</dd>
+          </div>
+        </dl>
+      </div>
+      <Form method="post" action={devicesHref()}>
+        <input type="hidden" name="id" value={device.id} />
+        <button
+          type="submit"
+          name="intent"
+          value="end"
+          className="button button--secondary button--small"
+          aria-label={t(device.current ? "devices.endThisOf" : "devices.endOf", { name })}
+        >
+          {t(device.current ? "devices.endThis" : "devices.end")}
+        </button>
+      </Form>
+    </li>
+  );
+}

@@ -1,0 +1,91 @@
+/** Two-factor sign-in (docs/product.md#two-factor-and-devices): set-up, the sign-in code step, step-up on a withdrawal. */
+import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+
+import { addApprovedCard, expect, expectNoAxeViolations, fund, jsEnabled, login, test, toast } from "./support";
+
+/**
+ * The authenticator app's code, `steps` 30-second steps from now. The provider accepts one step of drift either way
+ * and never a step at or before one already used, so each use in a test takes a later step than the one before.
+ */
+const codeAt = (secret: string, steps: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+/** Settings → two-factor → set-up with the secret read off the screen: the secret and the recovery codes. */
+async function setUpTwoFactor(page: Page, axe = false) {
+  await page.goto("/settings");
+  await page.getByRole("link", { name: "Two-factor authentication" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Two-factor authentication");
+  if (axe) await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expect(page.getByRole("img", { name: /^QR code to add TradeApp/ })).toBeVisible();
+  const secret = (await page.locator("#two-factor-secret").innerText()).replace(/\s/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  if (axe) await expectNoAxeViolations(page);
+  await page.getByLabel("Authenticator code").fill("000000" === codeAt(secret, -1) ? "111111" : "000000");
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.locator(".error-summary")).toContainText("That code is not right");
+  await page.getByLabel("Authenticator code").fill(codeAt(secret, -1));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
+  const codes = await page.locator(".recovery-codes code").allInnerTexts();
+  expect(codes).toHaveLength(10);
+  return { secret, codes };
+}
+
+/** Signs out this browser (its cookies go) and signs in again with the password: the code step. */
+async function passwordAgain(page: Page, phone: string, password: string) {
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await login(page, phone, password);
+  await expect(page).toHaveURL(/\/login\/code$/);
+}
+
+test("two-factor: set up, download the recovery codes, sign in with a code, and a recovery code only once", async ({
+  page,
+  customer,
+}) => {
+  const { secret, codes } = await setUpTwoFactor(page, true);
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download as text" }).click();
+  expect((await download).suggestedFilename()).toBe("recovery-codes.txt");
+
+  await passwordAgain(page, customer.phone, customer.password);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Authenticator code").fill(codeAt(secret, 0));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+
+  await passwordAgain(page, customer.phone, customer.password);
+  await page.getByRole("link", { name: "Use a recovery code instead" }).click();
+  await page.getByLabel("Recovery code").fill(codes[0]);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+
+  await passwordAgain(page, customer.phone, customer.password);
+  await page.getByRole("link", { name: "Use a recovery code instead" }).click();
+  await page.getByLabel("Recovery code").fill(codes[0]);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator(".error-summary")).toContainText("That code was already used");
+  await expectNoAxeViolations(page);
+});
+
+test("two-factor: a withdrawal asks for a current code on its review", async ({ page, customer }) => {
+  await fund(page, customer, "1000.00");
+  await addApprovedCard(page, customer);
+  const { secret } = await setUpTwoFactor(page);
+  await page.goto("/withdraw");
+  await page.getByLabel("Amount", { exact: true }).fill("200");
+  await page.getByRole("button", { name: "Review withdrawal" }).click();
+  const check = page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your withdrawal" });
+  const code = check.getByLabel("Authenticator code");
+  await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+  await expectNoAxeViolations(page);
+  await code.fill(codeAt(secret, 1));
+  await check.getByRole("button", { name: "Confirm withdrawal" }).click();
+  await expect(page).toHaveURL(/\/withdraw-records$/);
+  await expect(toast(page)).toContainText("Withdrawal request submitted");
+  // The code travelled in the POST body only.
+  expect(page.url()).not.toContain(codeAt(secret, 1));
+});
