@@ -16,6 +16,7 @@ import {
   post as postAs,
   useScriptedProvider,
   signedInTrader,
+  turnOnTwoFactor,
   walletToast,
 } from "~/testing/route-harness";
 
@@ -101,5 +102,34 @@ describe("when the provider fails", () => {
         ),
       ).toEqual(["Failed to modify transaction password"]);
     });
+  });
+});
+
+describe("a second factor before the transaction password is set or changed (two-factor on)", () => {
+  const provider = useRealProvider();
+  const PAGE = "/settings/transaction-password";
+
+  it("setting and changing it need a current code: missing is said on the code field, a right code succeeds", async () => {
+    const { cookie } = await signedInTrader(provider);
+    const code = await turnOnTwoFactor(provider, cookie);
+    const form = (fields: Record<string, string>) => post(transactionAction, PAGE, fields, cookie);
+    const mode = async () => (await load<{ mode: string }>(transactionLoader, PAGE, cookie)).mode;
+
+    const set = { mode: "set", password: "123456", confirm: "123456" };
+    expect(await fieldErrors(await form(set))).toEqual({ code: ["Enter the code from your authenticator app"] });
+    expect(await mode()).toBe("set");
+    expect(await walletToast(await form({ ...set, code: code() }))).toBe("Transaction password set successfully");
+    expect(await mode()).toBe("modify");
+
+    provider.clock.advance(30_000);
+    const modify = { mode: "modify", current: "123456", password: "222222", confirm: "222222" };
+    expect(await fieldErrors(await form(modify))).toEqual({ code: ["Enter the code from your authenticator app"] });
+    const changed = await form({ ...modify, code: code() });
+    expect(await walletToast(changed)).toBe("Transaction password modified successfully");
+    // The new one is the current one now: changing it back with the old one is refused on "current".
+    provider.clock.advance(30_000);
+    expect(
+      await fieldErrors(await form({ ...modify, password: "333333", confirm: "333333", code: code() })),
+    ).toMatchObject({ current: ["Incorrect password"] });
   });
 });

@@ -16,11 +16,17 @@
  * - Markup (what a visitor without JS gets): app/testing/markup.ts.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 
 import type { LocaleResources } from "~/i18n/config";
 import { createPageI18n } from "~/i18n/instance";
 import { providerFetch } from "~/provider/transport.server";
+import {
+  action as twoFactorAction,
+  loader as twoFactorLoader,
+  type TwoFactorData,
+} from "~/routes/settings_.two-factor/route";
 import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";
 import { commitSession, startSession } from "~/session/session.server";
 import { getToast } from "~/session/toast.server";
@@ -216,6 +222,26 @@ export const post = (
   cookie: string,
   params: Record<string, string> = {},
 ) => settle(() => action({ request: formRequest(path, fields, { cookie }), params, context: {} }));
+
+/**
+ * Two-factor turned on for the customer of `cookie` through /settings/two-factor (docs/product.md#two-factor-and-devices).
+ * Returns `code()`, a current authenticator code at the provider's clock; a step works once, so advance
+ * `provider.clock` 30 s between two uses. The code used to turn it on is already behind the clock.
+ */
+export async function turnOnTwoFactor(provider: TestProvider, cookie: string) {
+  const page = "/settings/two-factor";
+  await post(twoFactorAction, page, { intent: "start" }, cookie);
+  const { setup } = await load<TwoFactorData>(twoFactorLoader, `${page}?step=setup`, cookie);
+  const totp = new TOTP({ secret: Secret.fromBase32(setup!.secretGroups.replace(/ /g, "")) });
+  const code = () => totp.generate({ timestamp: provider.clock.now().getTime() });
+  const enabled = await post(twoFactorAction, `${page}?step=setup`, { intent: "enable", code: code() }, cookie);
+  expect(enabled.status, "two-factor turned on").toBe(200);
+  provider.clock.advance(30_000);
+  return code;
+}
+
+/** A 6-digit code that is not `right` (a wrong authenticator code). */
+export const wrongCode = (right: string) => (right === "000000" ? "111111" : "000000");
 
 /** The reply of a refused form: status 400 (else the test fails) and Conform's result. */
 export async function refusedForm(response: Response): Promise<ReplyJson["result"]> {

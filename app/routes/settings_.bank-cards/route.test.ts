@@ -20,7 +20,9 @@ import {
   post as postAs,
   useScriptedProvider,
   signedInTrader,
+  turnOnTwoFactor,
   walletToast,
+  wrongCode,
 } from "~/testing/route-harness";
 
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./route";
@@ -176,5 +178,68 @@ describe("when the provider fails", () => {
         await formErrors(await post(cardsAction, "/settings/bank-cards?edit=3", { intent: "edit", id: "3", ...card })),
       ).toEqual(["Failed to update bank card"]);
     });
+  });
+});
+
+describe("a second factor before a card is added or changed (docs/product.md#two-factor-and-devices)", () => {
+  const provider = useRealProvider();
+  const PAGE = "/settings/bank-cards";
+  const card = { bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" };
+  const cardsOf = async (cookie: string) => (await load<BankCardsData>(cardsLoader, PAGE, cookie)).cards;
+
+  it("two-factor on: adding needs a current code (missing or wrong: said on the code field, nothing added)", async () => {
+    const { cookie } = await signedInTrader(provider);
+    const code = await turnOnTwoFactor(provider, cookie);
+    expect((await load<BankCardsData>(cardsLoader, `${PAGE}?add=1`, cookie)).askCode).toBe(true);
+
+    const missing = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card }, cookie);
+    expect(missing.status).toBe(400);
+    expect(await fieldErrors(missing)).toEqual({ code: ["Enter the code from your authenticator app"] });
+    expect(await cardsOf(cookie)).toEqual([]);
+
+    const wrong = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card, code: wrongCode(code()) }, cookie);
+    expect(await fieldErrors(wrong)).toEqual({
+      code: ["That code is not right. Check the time on your phone and try the newest code"],
+    });
+    expect(await cardsOf(cookie)).toEqual([]);
+
+    const added = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card, code: code() }, cookie);
+    expect(added.status).toBe(302);
+    expect(added.headers.get("Location")).toBe(PAGE);
+    expect(await walletToast(added)).toBe("Bank card saved. It will be usable once approved.");
+    expect(await cardsOf(cookie)).toEqual([expect.objectContaining({ bank: "HDFC Bank", last4: "4567", status: 0 })]);
+  });
+
+  it("two-factor on: editing a card asks for a code too; a code already used is refused", async () => {
+    const { cookie } = await signedInTrader(provider);
+    const code = await turnOnTwoFactor(provider, cookie);
+    await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card, code: code() }, cookie);
+    const [{ id }] = await cardsOf(cookie);
+    const edit = { intent: "edit", id: String(id), ...card, bank: "HDFC Bank Ltd" };
+    const at = `${PAGE}?edit=${id}`;
+
+    expect(await fieldErrors(await post(cardsAction, at, edit, cookie))).toEqual({
+      code: ["Enter the code from your authenticator app"],
+    });
+    // The same 30-second step that added the card: used already.
+    expect(await fieldErrors(await post(cardsAction, at, { ...edit, code: code() }, cookie))).toEqual({
+      code: ["That code was already used. Wait for the next one"],
+    });
+    expect(await cardsOf(cookie)).toEqual([expect.objectContaining({ bank: "HDFC Bank" })]);
+
+    provider.clock.advance(30_000);
+    const edited = await post(cardsAction, at, { ...edit, code: code() }, cookie);
+    expect(edited.headers.get("Location")).toBe(PAGE);
+    expect(await walletToast(edited)).toBe("Bank card saved. It will be usable once approved.");
+    expect(await cardsOf(cookie)).toEqual([expect.objectContaining({ bank: "HDFC Bank Ltd", last4: "4567" })]);
+  });
+
+  it("two-factor off: no code is asked, and a card is added without one", async () => {
+    const { cookie } = await signedInTrader(provider);
+    expect((await load<BankCardsData>(cardsLoader, `${PAGE}?add=1`, cookie)).askCode).toBe(false);
+    const added = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card }, cookie);
+    expect(added.headers.get("Location")).toBe(PAGE);
+    expect(await walletToast(added)).toBe("Bank card saved. It will be usable once approved.");
+    expect(await cardsOf(cookie)).toHaveLength(1);
   });
 });

@@ -1,0 +1,98 @@
+/**
+ * Security alerts in the support inbox (docs/product.md#two-factor-and-devices, "Alerts"): a card added and a
+ * withdrawal requested each leave a message from "Security" in the chat, counted unread until the chat is opened, and
+ * shown in the customer's language (ChatThread renders `alert.code` with its params). On the real provider.
+ */
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.DEPLOYMENT = "INR";
+});
+vi.mock("~/i18n/format-context", async (importOriginal) => {
+  const { deploymentFor } = await import("~/deployment");
+  return {
+    ...(await importOriginal<object>()),
+    useFormat: () => ({ locale: "en", deployment: deploymentFor("INR") }),
+  };
+});
+
+import { pageStringsOfHandles } from "~/i18n/config";
+import { resourcesFor } from "~/i18n/i18next.server";
+import { createPageI18n } from "~/i18n/instance";
+import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "~/routes/settings_.bank-cards/route";
+import { loader as unreadLoader } from "~/routes/resources.unread";
+import { action as withdrawAction } from "~/routes/withdraw";
+import { load, post, signedInTrader, useRealProvider } from "~/testing/route-harness";
+
+import { ChatThread } from "./ChatThread";
+import { handle, loader as chatLoader, type ChatPageData } from "./route";
+import { operator } from "../../../provider/tests/helpers";
+
+const provider = useRealProvider();
+
+/** The chat's messages as the customer reads them: who, then the text, with the page's own strings in English. */
+function rendered(data: ChatPageData): string[] {
+  const { namespaces, sections } = pageStringsOfHandles([handle]);
+  const i18n = createPageI18n({ locale: "en", resources: resourcesFor("en", namespaces, sections) });
+  const conversation = { ...data.conversation, stale: false, lastRead: data.asOf, announcement: "" };
+  const html = renderToString(createElement(I18nextProvider, { i18n }, createElement(ChatThread, { conversation })));
+  const items = [...html.matchAll(/<li [^>]*>([\s\S]*?)<\/li>/g)].map((match) => match[1]);
+  return items.map((item) => {
+    const who = /chat-msg__who">([^<]*)</.exec(item)![1];
+    const text = /chat-msg__text">([^<]*)</.exec(item)![1];
+    return `${who}: ${text}`;
+  });
+}
+
+const unread = async (cookie: string) =>
+  (await load<{ chatEnabled: boolean; unread: number }>(unreadLoader, "/resources/unread", cookie)).unread;
+
+describe("alerts in the support chat", () => {
+  it("a card added and a withdrawal requested: two unread messages from Security, in English, read once opened", async () => {
+    const { cookie, id } = await signedInTrader(provider, "1000.00");
+    expect(await unread(cookie)).toBe(0);
+
+    const card = {
+      intent: "add",
+      bank_user: "Asha Rao",
+      bank: "HDFC Bank",
+      ifsc: "HDFC0000060",
+      bank_card: "501001234567",
+    };
+    await post(cardsAction, "/settings/bank-cards?add=1", card, cookie);
+    expect(await unread(cookie)).toBe(1);
+
+    const [{ id: cardId }] = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards;
+    await operator(provider).approve("card", cardId);
+    const key = "7d2c9a10-3b4e-4f5a-8b6c-0d1e2f3a4b5c";
+    const done = await post(
+      withdrawAction,
+      `/withdraw?card=${cardId}&amount=400&step=review&key=${key}`,
+      { intent: "confirm", card: String(cardId), amount: "400", idempotency_key: key },
+      cookie,
+    );
+    expect(done.headers.get("Location")).toBe("/withdraw-records");
+    expect(await unread(cookie)).toBe(2);
+
+    const [transfer] = await provider.db
+      .selectFrom("transfers")
+      .select("id")
+      .where("user_id", "=", id)
+      .where("kind", "=", "withdraw")
+      .execute();
+    const data = await load<ChatPageData>(chatLoader, "/customer-service", cookie);
+    expect(data.conversation.messages.map((message) => [message.from, message.alert?.code])).toEqual([
+      ["service", "bank_card_added"],
+      ["service", "withdrawal_requested"],
+    ]);
+    expect(rendered(data)).toEqual([
+      "Security: A bank card was added: HDFC Bank ending 4567.",
+      `Security: A withdrawal of 400.00 to HDFC Bank ending 4567 was requested (no. ${transfer.id}).`,
+    ]);
+    // Opening the chat read them.
+    expect(await unread(cookie)).toBe(0);
+  });
+});
