@@ -5,6 +5,8 @@
  */
 import { useTranslation } from "react-i18next";
 
+import { formatMoney, type FormatContext } from "~/i18n/format";
+import { useFormat } from "~/i18n/format-context";
 import type { ChatMessage } from "~/provider/support.server";
 
 export const ALERT_CODES = [
@@ -22,16 +24,20 @@ const KNOWN = new Set<string>(ALERT_CODES);
 /** The message's text as the chat shows it, and who a service message is from. */
 export function useAlertText(message: Pick<ChatMessage, "text" | "alert">): { text: string; service: string } {
   const { t } = useTranslation("security");
-  return { text: alertText(t, message), service: t("alerts.from") };
+  const fmt = useFormat();
+  return { text: alertText(t, fmt, message), service: t("alerts.from") };
 }
 
 function alertText(
   t: ReturnType<typeof useTranslation<"security">>["t"],
+  fmt: FormatContext,
   message: Pick<ChatMessage, "text" | "alert">,
 ) {
   const alert = message.alert;
   if (!alert || !KNOWN.has(alert.code)) return message.text;
   const unknown = t("alerts.unknown");
   const params = Object.fromEntries(Object.entries(alert.params ?? {}).map(([key, value]) => [key, value ?? unknown]));
+  // A money figure reads in the wallet's currency, as everywhere else.
+  if (typeof alert.params?.amount === "string") params.amount = formatMoney(alert.params.amount, fmt);
   return t(`alerts.${alert.code as AlertCode}`, params);
 }

@@ -90,7 +90,7 @@ describe("alerts in the support chat", () => {
     ]);
     expect(rendered(data)).toEqual([
       "Security: A bank card was added: HDFC Bank ending 4567.",
-      `Security: A withdrawal of 400.00 to HDFC Bank ending 4567 was requested (no. ${transfer.id}).`,
+      `Security: A withdrawal of ₹400.00 to HDFC Bank ending 4567 was requested (no. ${transfer.id}).`,
     ]);
     // Opening the chat read them.
     expect(await unread(cookie)).toBe(0);
