@@ -118,7 +118,8 @@ export const test = base.extend<Fixtures>({
       page.reload = async (...args) => waitForHydration(page, await reload(...args));
     }
     // Once a test has cut the network, the browser reports what could not load (directly, or through the
-    // service worker as net::ERR_FAILED): that is the test's point, not a defect.
+    // service worker as net::ERR_FAILED, or the worker's own script when it was registering or checking for an
+    // update at that moment): that is the test's point, not a defect.
     let wentOffline = false;
     const context = page.context();
     const setOffline = context.setOffline.bind(context);
@@ -129,7 +130,8 @@ export const test = base.extend<Fixtures>({
     page.on("pageerror", (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
     page.on("console", (message) => {
       if (message.type() !== "error" || isExpectedConsoleError(message, page, allowConsoleErrors)) return;
-      if (wentOffline && /net::ERR_(INTERNET_DISCONNECTED|FAILED)/.test(message.text())) return;
+      const offlineNoise = /net::ERR_(INTERNET_DISCONNECTED|FAILED)|An unknown error occurred when fetching the script/;
+      if (wentOffline && offlineNoise.test(message.text())) return;
       problems.push(`console.error at ${page.url()}: ${message.text().slice(0, 300)}`);
     });
     await use(page);
