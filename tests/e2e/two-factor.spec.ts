@@ -35,6 +35,8 @@ async function setUpTwoFactor(page: Page, axe = false) {
 
 /** Signs out this browser (its cookies go) and signs in again with the password: the code step. */
 async function passwordAgain(page: Page, phone: string, password: string) {
+  // Leave the signed-in page first: its live polls would otherwise answer 401 once the cookies are gone.
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await page.goto("/login");
   await login(page, phone, password);
