@@ -16,6 +16,7 @@ import {
   useScriptedProvider,
   signedInTrader,
 } from "~/testing/route-harness";
+import { REVIEW_KEY_PATTERN, transfersOf } from "~/testing/route-harness";
 
 import { loader as billsLoader, type BillsData } from "./account_.changes";
 import { loader as transferLoader } from "./account_.recharge-withdraw.$id";
@@ -27,17 +28,6 @@ describe("on a real provider", () => {
 
   const customer = (balance?: string) => signedInTrader(provider, balance);
 
-  const KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
-
-  async function transfers(userId: number, kind: "recharge" | "withdraw") {
-    return provider.db
-      .selectFrom("transfers")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("kind", "=", kind)
-      .execute();
-  }
-
   describe("bills and details", () => {
     it("each row says why and links to its cause; a recharge's details; another customer's is a 404", async () => {
       const { cookie, id } = await customer("0");
@@ -47,10 +37,10 @@ describe("on a real provider", () => {
       await post(
         rechargeAction,
         location,
-        { intent: "confirm", method: "bank", amount: "6000", idempotency_key: KEY_PATTERN.exec(location)![1] },
+        { intent: "confirm", method: "bank", amount: "6000", idempotency_key: REVIEW_KEY_PATTERN.exec(location)![1] },
         cookie,
       );
-      const [recharge] = await transfers(id, "recharge");
+      const [recharge] = await transfersOf(provider, id, "recharge");
       await operator(provider).approve("recharge", recharge.id);
 
       const bills = await load<BillsData>(billsLoader, "/account/changes?type=income", cookie);

@@ -19,7 +19,7 @@ import {
   signedInTrader,
   walletToast,
 } from "~/testing/route-harness";
-import { scriptWallet, WALLET_KEY } from "~/testing/route-harness";
+import { REVIEW_KEY_PATTERN, scriptWallet, WALLET_KEY } from "~/testing/route-harness";
 
 import { action as loanAction, loader as loanLoader, type LoanPageData } from "./loan";
 import { loader as loanRecordsLoader } from "./loan-records";
@@ -31,8 +31,6 @@ describe("on a real provider", () => {
   const customer = (balance?: string) => signedInTrader(provider, balance);
 
   const toastOf = walletToast;
-
-  const KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
 
   describe("(auth) wallet screens", () => {
     it.each([["/loan", loanLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
@@ -68,7 +66,7 @@ describe("on a real provider", () => {
         await post(loanAction, "/loan?apply=1", { intent: "review", amount: "500" }, cookie)
       ).headers.get("Location")!;
       expect(location).toMatch(/^\/loan\?amount=500&step=review&key=/);
-      const key = KEY_PATTERN.exec(location)![1];
+      const key = REVIEW_KEY_PATTERN.exec(location)![1];
       const confirm = { intent: "confirm", amount: "500", idempotency_key: key };
       const done = await post(loanAction, location, confirm, cookie);
       expect(done.headers.get("Location")).toBe("/loan-records");

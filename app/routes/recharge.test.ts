@@ -21,7 +21,7 @@ import {
   signedInTrader,
   walletToast,
 } from "~/testing/route-harness";
-import { scriptWallet, WALLET_KEY } from "~/testing/route-harness";
+import { REVIEW_KEY_PATTERN, transfersOf, scriptWallet, WALLET_KEY } from "~/testing/route-harness";
 
 import { action as rechargeAction, loader as rechargeLoader, type RechargePageData } from "./recharge";
 import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
@@ -32,17 +32,6 @@ describe("on a real provider", () => {
   const customer = (balance?: string) => signedInTrader(provider, balance);
 
   const toastOf = walletToast;
-
-  const KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
-
-  async function transfers(userId: number, kind: "recharge" | "withdraw") {
-    return provider.db
-      .selectFrom("transfers")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("kind", "=", kind)
-      .execute();
-  }
 
   describe("(auth) wallet screens", () => {
     it.each([["/recharge", rechargeLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
@@ -90,7 +79,7 @@ describe("on a real provider", () => {
       expect(reviewed.status).toBe(302);
       const location = reviewed.headers.get("Location")!;
       expect(location).toMatch(/^\/recharge\?method=bank&amount=5000&step=review&key=[0-9a-f-]{36}$/);
-      const key = KEY_PATTERN.exec(location)![1];
+      const key = REVIEW_KEY_PATTERN.exec(location)![1];
 
       const page = await load<RechargePageData>(rechargeLoader, location, cookie);
       expect(page.review).toEqual({ key, amount: "5000" });
@@ -116,13 +105,13 @@ describe("on a real provider", () => {
       expect(await toastOf(first)).toBe("Recharge request submitted successfully");
       const again = await post(rechargeAction, location, confirm, cookie);
       expect(again.status).toBe(302);
-      expect(await transfers(id, "recharge")).toHaveLength(1);
+      expect(await transfersOf(provider, id, "recharge")).toHaveLength(1);
 
       // A second review is a new intent with a new key: a second recharge.
       const second = (
         await post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "5000" }, cookie)
       ).headers.get("Location")!;
-      expect(KEY_PATTERN.exec(second)![1]).not.toBe(key);
+      expect(REVIEW_KEY_PATTERN.exec(second)![1]).not.toBe(key);
 
       const records = await load<{ tab: string; rows: { amount: string; state: string; status: number }[] }>(
         rechargeRecordsLoader,
@@ -144,7 +133,7 @@ describe("on a real provider", () => {
       expect(await fieldErrors(response)).toMatchObject({
         idempotency_key: ["This request is incomplete. Please start again."],
       });
-      expect(await transfers(id, "recharge")).toHaveLength(0);
+      expect(await transfersOf(provider, id, "recharge")).toHaveLength(0);
     });
   });
 });

@@ -21,7 +21,15 @@ import {
   signedInTrader,
   walletToast,
 } from "~/testing/route-harness";
-import { no, scriptWallet, ScriptedReply, WALLET_CONFIG, WALLET_KEY } from "~/testing/route-harness";
+import {
+  REVIEW_KEY_PATTERN,
+  transfersOf,
+  no,
+  scriptWallet,
+  ScriptedReply,
+  WALLET_CONFIG,
+  WALLET_KEY,
+} from "~/testing/route-harness";
 
 import { loader as accountLoader, type AccountData } from "./account/route";
 import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
@@ -36,17 +44,6 @@ describe("on a real provider", () => {
   const customer = (balance?: string) => signedInTrader(provider, balance);
 
   const toastOf = walletToast;
-
-  const KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
-
-  async function transfers(userId: number, kind: "recharge" | "withdraw") {
-    return provider.db
-      .selectFrom("transfers")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("kind", "=", kind)
-      .execute();
-  }
 
   describe("(auth) wallet screens", () => {
     it.each([["/withdraw", withdrawLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
@@ -90,7 +87,7 @@ describe("on a real provider", () => {
         "Location",
       )!;
       expect(location).toMatch(new RegExp(`^/withdraw\\?card=${card.id}&amount=400&step=review&key=`));
-      const key = KEY_PATTERN.exec(location)![1];
+      const key = REVIEW_KEY_PATTERN.exec(location)![1];
       expect((await load<WithdrawPageData>(withdrawLoader, location, cookie)).review).toMatchObject({
         key,
         amount: "400",
@@ -101,7 +98,7 @@ describe("on a real provider", () => {
       expect(done.headers.get("Location")).toBe("/withdraw-records");
       expect(await toastOf(done)).toBe("Withdrawal request submitted");
       await post(withdrawAction, location, confirm, cookie);
-      expect(await transfers(id, "withdraw")).toHaveLength(1);
+      expect(await transfersOf(provider, id, "withdraw")).toHaveLength(1);
       expect((await load<AccountData>(accountLoader, "/account", cookie)).wallet?.money).toBe("600.00");
 
       // More than the balance: refused on the field before the review (also as a URL), and by the provider at the

@@ -437,3 +437,16 @@ export const SCRIPTED_CHAT_MESSAGES = [
     created_at: "2026-11-23T10:00:00.000Z",
   },
 ];
+
+/** The idempotency key a money form's review step carries in its URL (`?key=` or `&key=`). */
+export const REVIEW_KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
+
+/** A customer's wallet transfers of one kind, read straight from the provider's database. */
+export function transfersOf(provider: TestProvider, userId: number, kind: "recharge" | "withdraw") {
+  return provider.db
+    .selectFrom("transfers")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .execute();
+}
