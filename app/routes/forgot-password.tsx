@@ -1,5 +1,4 @@
 import { getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,8 +7,8 @@ import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RESET_CODE_LENGTH } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
-import { createPhoneStepSchema, createResetStepSchema, resendCodeSchema } from "~/features/account/schemas";
-import { failureReply, refuse, type ActionReply } from "~/forms/action.server";
+import { createPhoneStepSchema, createResetStepSchema, resendCodeSchema } from "~/features/account/schemas.server";
+import { failureReply, refuse, type ActionReply, parseWithZod } from "~/forms/action.server";
 import { formConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { keepPhoneDigits } from "~/features/account/fields";
 import { PasswordField, PhoneField, SubmitButton } from "~/features/account/forms";
-import { createLoginSchema } from "~/features/account/schemas";
+import { createLoginSchema } from "~/features/account/schemas.server";
 import { formConstraint } from "~/forms/constraint.server";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";

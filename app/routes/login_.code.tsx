@@ -4,7 +4,6 @@
  * code instead" (`?recovery=1`). Wrong codes are counted by the same limiter as wrong passwords, with the same message;
  * a challenge that ran out (5 minutes, or 5 wrong codes) sends the customer back to the password.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -15,8 +14,8 @@ import { CodeField } from "~/features/security/CodeField";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
 import { loginCodeHref } from "~/features/security/hrefs";
 import { securityLinks } from "~/features/security/route-exports";
-import { createSignInCodeSchema } from "~/features/security/schemas";
-import { failureReply, refuse } from "~/forms/action.server";
+import { createSignInCodeSchema } from "~/features/security/schemas.server";
+import { failureReply, refuse, parseWithZod } from "~/forms/action.server";
 import { formConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";

@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
-import { createRegisterSchema } from "~/features/account/schemas";
+import { createRegisterSchema } from "~/features/account/schemas.server";
 import { formAction } from "~/forms/action.server";
 import { formConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";

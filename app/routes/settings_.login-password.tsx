@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PasswordField } from "~/features/account/forms";
-import { createLoginPasswordSchema } from "~/features/account/schemas";
+import { createLoginPasswordSchema } from "~/features/account/schemas.server";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";

@@ -18,7 +18,7 @@ import type { TextField } from "~/features/account/forms";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { CodeField } from "~/features/security/CodeField";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
-import { createTransactionPasswordSchema } from "~/features/security/schemas";
+import { createTransactionPasswordSchema } from "~/features/security/schemas.server";
 import { asksForCode } from "~/features/security/state.server";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";

@@ -9,7 +9,6 @@
  * back (docs/product.md#on-the-device).
  */
 import { getTextareaProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
@@ -20,7 +19,7 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { loadConversation, type Conversation } from "~/features/support/chat.server";
 import { MESSAGE_MAX_LENGTH } from "~/features/support/limits";
 import { createChatMessageSchema } from "~/features/support/message";
-import { refuse } from "~/forms/action.server";
+import { refuse, parseWithZod } from "~/forms/action.server";
 import { formConstraint } from "~/forms/constraint.server";
 import { hiddenProps } from "~/forms/hidden";
 import type { FormConstraint } from "~/forms/useZodForm";
