@@ -43,7 +43,7 @@ export type PriceReadout = Pick<PriceCardFigures, "name" | "market" | "kind" | "
  * a screen-reader user hears the price when they ask and is never interrupted by ticks (no `aria-live` on the
  * figures themselves). Usable after hydration only (without JavaScript the figures do not move), but in the
  * server's markup too, invisible (`data-pending`, app.css) until then, so the button appearing moves nothing
- * below it (Lighthouse's layout shift, docs/performance.md#lighthouse); without JavaScript it takes no space.
+ * below it (docs/decisions/0291-read-price-button-holds-its-place.md); without JavaScript it takes no space.
  */
 export function ReadPriceButton({ quote, live }: { quote: PriceReadout; live: { asOf: number; stale: boolean } }) {
   const { t } = useTranslation("quotes");
