@@ -37,6 +37,11 @@ export function providerGeneration(): number {
   return generation;
 }
 
+/** Whether a test transport answers provider requests (never in production). */
+export function usingTestTransport(): boolean {
+  return testTransport !== undefined;
+}
+
 /**
  * Tests only: route every provider request to `handler` (a scripted double, or a test provider's `fetch`);
  * `undefined` restores the real transport. The timeout still applies, so a slow handler is a timeout.
