@@ -127,6 +127,7 @@ for (let changed = true; changed;) {
   }
 }
 const COPY = "?copy-for=";
+const FORMS = "forms";
 const routeOfFile = new Map(Object.entries(routeFiles).map(([id, file]) => [file, id]));
 
 const input = { "entry.client": entryFile };
@@ -146,11 +147,12 @@ const bundle = await rollup({
         if (!source.startsWith("/build/")) return null;
         const file = toFile(source);
         if (isEntry || !importer || !copied.has(file)) return file;
-        // The copy belongs to the route that imports it, directly or through another copy.
+        // The copy belongs to the route that imports it (directly or through another copy), to the forms file,
+        // or else to the one chunk that imports it (a larger shared chunk, a dynamic import).
         const owner = importer.includes(COPY)
           ? importer.slice(importer.indexOf(COPY) + COPY.length)
-          : routeOfFile.get(importer);
-        return owner === undefined ? file : `${file}${COPY}${owner}`;
+          : (routeOfFile.get(importer) ?? (forms.has(importer) ? FORMS : importer));
+        return `${file}${COPY}${owner}`;
       },
       load(id) {
         return id.includes(COPY) ? readFileSync(id.slice(0, id.indexOf(COPY)), "utf8") : null;
@@ -162,7 +164,8 @@ const { output } = await bundle.generate({
   format: "es",
   entryFileNames: "[name]-[hash].js",
   chunkFileNames: "_shared/[name]-[hash].js",
-  manualChunks: (id) => (framework.has(id) ? "framework" : forms.has(id) ? "forms" : undefined),
+  manualChunks: (id) =>
+    framework.has(id) ? "framework" : forms.has(id) || id.endsWith(`${COPY}${FORMS}`) ? FORMS : undefined,
   hashCharacters: "base36",
 });
 await bundle.close();
