@@ -128,6 +128,12 @@ for (let changed = true; changed;) {
 }
 const COPY = "?copy-for=";
 const FORMS = "forms";
+const formsCopies = new Set([...closure([...forms])].filter((file) => copied.has(file)));
+const routesWithForms = new Set(
+  Object.entries(routeFiles)
+    .filter(([, file]) => [...closure([file])].some((reached) => forms.has(reached)))
+    .map(([id]) => id),
+);
 const routeOfFile = new Map(Object.entries(routeFiles).map(([id, file]) => [file, id]));
 
 const input = { "entry.client": entryFile };
@@ -152,7 +158,8 @@ const bundle = await rollup({
         const owner = importer.includes(COPY)
           ? importer.slice(importer.indexOf(COPY) + COPY.length)
           : (routeOfFile.get(importer) ?? (forms.has(importer) ? FORMS : importer));
-        return `${file}${COPY}${owner}`;
+        // A route that loads the forms file uses the forms file's copy.
+        return `${file}${COPY}${formsCopies.has(file) && routesWithForms.has(owner) ? FORMS : owner}`;
       },
       load(id) {
         return id.includes(COPY) ? readFileSync(id.slice(0, id.indexOf(COPY)), "utf8") : null;
