@@ -27,7 +27,7 @@ import {
   useFocusOnNavigation,
   useSlowNavigation,
 } from "~/components/shell";
-import { FormFailureContext, useSubmissionFailed } from "~/components/ui/FormErrors";
+import { FormFailureContext, useSubmissionFailed } from "~/components/ui/form-failure";
 import { Toast } from "~/components/ui/Toast";
 import { deploymentFor } from "~/deployment";
 import { DEFAULT_LOCALE, localeDirection } from "~/i18n/config";

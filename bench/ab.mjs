@@ -12,6 +12,7 @@
  *   --a-args="…" --b-args="…"  node flags before server/index.mjs
  *   --route=KEY|PATH       a route key of the bench (markets, account, buysell, …) or a path (default markets)
  *   --runs=N               measurements per server (default 6)    --seconds=N  --warm=N  (as npm run bench)
+ *   --connections=N        concurrent connections (default 50; fewer on a machine others load, so no answer times out)
  *   --mode=pg|embedded     database (default pg: a fresh database per server on --database)
  *   --database=URL         PostgreSQL admin URL (default postgres://postgres@127.0.0.1:5432/test)
  *   --a-database=URL --b-database=URL  one side's own, e.g. the Unix socket: postgres://postgres@localhost/test?host=/var/run/postgresql
@@ -40,12 +41,16 @@ const args = Object.fromEntries(
 );
 if ("help" in args) {
   console.log(
-    "node bench/ab.mjs [--a=DIR] [--b=DIR] [--a-args=…] [--b-args=…] [--route=markets] [--runs=6] [--seconds=6] [--warm=3] [--mode=pg|embedded] [--database=URL] [--a-database=URL] [--b-database=URL]",
+    "node bench/ab.mjs [--a=DIR] [--b=DIR] [--a-args=…] [--b-args=…] [--route=markets] [--runs=6] [--seconds=6] [--warm=3] [--connections=50] [--mode=pg|embedded] [--database=URL] [--a-database=URL] [--b-database=URL]",
   );
   process.exit(0);
 }
 const runs = Number(args.runs ?? 6);
-const timing = { seconds: Number(args.seconds ?? 6), warmSeconds: Number(args.warm ?? 3) };
+const timing = {
+  seconds: Number(args.seconds ?? 6),
+  warmSeconds: Number(args.warm ?? 3),
+  connections: Number(args.connections ?? 50),
+};
 const adminUrl = args.database ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const mode = args.mode ?? "pg";
 
@@ -92,9 +97,10 @@ try {
     sides.push({ name: "bare", app: bare, cookie: "", url: `${bare.base}/`, rps: [], cpu: [], rss: [] });
   }
   console.log(
-    `A/B on ${sides[0].url.replace(sides[0].app.base, "")}, ${mode}, ${runs} runs of ${timing.warmSeconds}+${timing.seconds} s each`,
+    `A/B on ${sides[0].url.replace(sides[0].app.base, "")}, ${mode}, ${runs} runs of ${timing.warmSeconds}+${timing.seconds} s each at ${timing.connections} connections`,
   );
-  for (const side of sides) await measure(side.url, { cookie: side.cookie, seconds: 2, warmSeconds: 1 });
+  for (const side of sides)
+    await measure(side.url, { cookie: side.cookie, seconds: 2, warmSeconds: 1, connections: timing.connections });
   for (let i = 0; i < runs; i++) {
     for (const side of i % 2 ? [...sides].reverse() : sides) {
       const result = await measure(side.url, { cookie: side.cookie, pid: side.app.pid, ...timing });

@@ -20,6 +20,9 @@
  *                                                    visitor (the cookie header would not reach the worker's fetches)
  *   npm run bench:lighthouse -- --app-dirs=/tmp/a,/tmp/b   each tree's server/, build/, public/ as they are
  *                                                    (bench/ab.mjs's trees), measured alternately per route
+ *   npm run bench:lighthouse -- --save=/tmp/lh      also keeps each run's report and trace (with V8's CPU samples)
+ *                                                    in /tmp/lh/<route>-<tree>-<run>/; `node bench/long-tasks.mjs
+ *                                                    /tmp/lh/<dir>` says what each long task is
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -98,8 +101,22 @@ function repeatVisit(url) {
   }
 }
 
+/**
+ * `--save=DIR`: where a run's report and trace go (Lighthouse's `-GA` keeps its artifacts, the trace among them; the
+ * profiler category adds V8's CPU samples, so a long task's JavaScript can be named). Null without `--save`.
+ */
+let saved = 0;
+function saveDir(url) {
+  if (typeof args.save !== "string") return null;
+  const { pathname } = new URL(url);
+  const name = `${String(++saved).padStart(3, "0")}-${pathname.split("/")[1] || "home"}`;
+  return path.join(path.resolve(args.save), name);
+}
+
 /** One Lighthouse run (its CLI, which launches Chromium itself); the figures we print. */
 function lighthouseOnce(url, cookie, extra = [], profile = null) {
+  const keep = saveDir(url);
+  if (keep) extra = [...extra, `-GA=${keep}`, "--additional-trace-categories=disabled-by-default-v8.cpu_profiler"];
   const result = spawnSync(
     process.execPath,
     [
@@ -117,6 +134,7 @@ function lighthouseOnce(url, cookie, extra = [], profile = null) {
   );
   if (result.status !== 0) throw new Error(`lighthouse failed on ${url}: ${result.stderr.slice(-2000)}`);
   const lhr = JSON.parse(result.stdout);
+  if (keep) writeFileSync(path.join(keep, "report.json"), result.stdout);
   if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
   return {

@@ -6,7 +6,9 @@
  * the pages `npm run bench` weighs and every other screen (bench/lib/pages.mjs MORE_SCREENS: sell, a news article, QIP,
  * the money screens, settings, orders, records, the instrument lists, chat, support, the public account forms), signed in as the demo customer, on the app's production server started the bench's
  * way (bench/lib/servers.mjs: a snapshot of build/ and public/, a fresh embedded database). Build first
- * (`npm run build`: decision 0260). Exits 1 when a page is over budget (or could not be weighed).
+ * (`npm run build`: decision 0260). "later": the JavaScript the page's files may load afterwards by `import()`
+ * (deferred, not counted in the budget: docs/decisions/0285-page-js.md). Exits 1 when a page is over budget (or
+ * could not be weighed).
  *
  *   node bench/weigh.mjs            the table
  *   node bench/weigh.mjs --json     the figures as JSON
@@ -63,11 +65,13 @@ try {
   if (process.argv.includes("--json")) {
     console.log(JSON.stringify(rows, null, 2));
   } else {
-    console.log(`${"page".padEnd(32)}${"JS KB".padStart(8)}${"doc+CSS KB".padStart(12)}${"files".padStart(7)}`);
+    console.log(
+      `${"page".padEnd(32)}${"JS KB".padStart(8)}${"doc+CSS KB".padStart(12)}${"files".padStart(7)}${"later KB (files)".padStart(18)}`,
+    );
     for (const row of rows.sort((a, b) => b.jsGzip - a.jsGzip)) {
       const js = `${kb(row.jsGzip)}${row.chart ? " (exempt)" : row.jsOver ? " !" : ""}`;
       console.log(
-        `${row.label.padEnd(32)}${js.padStart(8)}${`${kb(row.docCssGzip)}${row.docOver ? " !" : ""}`.padStart(12)}${String(row.jsFiles).padStart(7)}`,
+        `${row.label.padEnd(32)}${js.padStart(8)}${`${kb(row.docCssGzip)}${row.docOver ? " !" : ""}`.padStart(12)}${String(row.jsFiles).padStart(7)}${`${kb(row.laterJsGzip)} (${row.laterJsFiles})`.padStart(18)}`,
       );
     }
     console.log(

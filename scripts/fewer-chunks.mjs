@@ -6,8 +6,9 @@
  * connections) on a 2 s round trip each wave of six costs 2 s before the page can hydrate.
  *
  * Rollup (the bundler Remix's Vite compiler uses) reads the built modules and writes them again:
- *   - every shared chunk the entry or root needs, and every small shared chunk a route needs (under
- *     SMALL_GZIP bytes gzip, importing nothing larger), becomes one `framework` file loaded on every page;
+ *   - every shared chunk the entry or root needs becomes one `framework` file loaded on every page;
+ *   - every small shared chunk a route needs (under SMALL_GZIP bytes gzip, importing nothing larger) is copied into
+ *     each route module that imports it (docs/decisions/0285-page-js.md);
  *   - the larger shared chunks (forms: zod and Conform; the chart's screens) stay as rollup groups them, per set
  *     of routes; dynamic imports (the chart library) stay dynamic;
  *   - entry, root and route modules keep their exports; every file is minified again by esbuild.
@@ -25,7 +26,7 @@ import { gzipSync } from "node:zlib";
 import { transform } from "esbuild";
 import { rollup } from "rollup";
 
-/** A shared chunk smaller than this (gzip) joins the framework file: a round trip costs more than its bytes. */
+/** A shared chunk smaller than this (gzip) is copied into its routes: a round trip costs more than its bytes. */
 const SMALL_GZIP = 3 * 1024;
 const MARKER = "_shared/framework-";
 
@@ -88,20 +89,9 @@ const rootFile = routeFiles.root;
 const base = closure([entryFile, rootFile]);
 const routeReach = closure(Object.values(routeFiles));
 
-// A shared chunk joins the framework when the entry or root needs it, or when it is small and everything it
-// imports statically joins too (else the framework file would pull a large chunk into every page).
-const framework = new Set([...base].filter((file) => file.includes(`${path.sep}_shared${path.sep}`)));
-for (let changed = true; changed;) {
-  changed = false;
-  for (const file of routeReach) {
-    if (framework.has(file) || !file.includes(`${path.sep}_shared${path.sep}`)) continue;
-    if (gzipSize(file) >= SMALL_GZIP) continue;
-    if (staticImports(file).every((imported) => framework.has(imported))) {
-      framework.add(file);
-      changed = true;
-    }
-  }
-}
+// The framework file holds what the entry and root need: what every page runs (docs/decisions/0285-page-js.md).
+const isShared = (file) => file.includes(`${path.sep}_shared${path.sep}`);
+const framework = new Set([...base].filter(isShared));
 
 // The form kit's shared chunks (Conform, zod and what imports them) become one `forms` file: a form route needs
 // most of them, other routes none.
@@ -128,6 +118,32 @@ const forms = new Set(
   ),
 );
 
+// A small shared chunk (under SMALL_GZIP bytes gzip) a route needs, outside the framework and the forms file and
+// importing nothing larger, is copied into each route module that imports it: a page loads the few small pieces
+// it uses, in its own file, instead of every page's pieces (decision 0285; was the framework file, decision 0260).
+// These chunks hold components and helpers (no module state a copy could split).
+const copied = new Set();
+for (let changed = true; changed;) {
+  changed = false;
+  for (const file of routeReach) {
+    if (copied.has(file) || framework.has(file) || forms.has(file) || !isShared(file)) continue;
+    if (gzipSize(file) >= SMALL_GZIP) continue;
+    if (staticImports(file).every((imported) => framework.has(imported) || copied.has(imported))) {
+      copied.add(file);
+      changed = true;
+    }
+  }
+}
+const COPY = "?copy-for=";
+const FORMS = "forms";
+const formsCopies = new Set([...closure([...forms])].filter((file) => copied.has(file)));
+const routesWithForms = new Set(
+  Object.entries(routeFiles)
+    .filter(([, file]) => [...closure([file])].some((reached) => forms.has(reached)))
+    .map(([id]) => id),
+);
+const routeOfFile = new Map(Object.entries(routeFiles).map(([id, file]) => [file, id]));
+
 const input = { "entry.client": entryFile };
 for (const [id, file] of Object.entries(routeFiles)) input[id] = file;
 
@@ -141,8 +157,20 @@ const bundle = await rollup({
   plugins: [
     {
       name: "remix-build-urls",
-      resolveId(source) {
-        return source.startsWith("/build/") ? toFile(source) : null;
+      resolveId(source, importer, { isEntry }) {
+        if (!source.startsWith("/build/")) return null;
+        const file = toFile(source);
+        if (isEntry || !importer || !copied.has(file)) return file;
+        // The copy belongs to the route that imports it (directly or through another copy), to the forms file,
+        // or else to the one chunk that imports it (a larger shared chunk, a dynamic import).
+        const owner = importer.includes(COPY)
+          ? importer.slice(importer.indexOf(COPY) + COPY.length)
+          : (routeOfFile.get(importer) ?? (forms.has(importer) ? FORMS : importer));
+        // A route that loads the forms file uses the forms file's copy.
+        return `${file}${COPY}${formsCopies.has(file) && routesWithForms.has(owner) ? FORMS : owner}`;
+      },
+      load(id) {
+        return id.includes(COPY) ? readFileSync(id.slice(0, id.indexOf(COPY)), "utf8") : null;
       },
     },
   ],
@@ -151,7 +179,8 @@ const { output } = await bundle.generate({
   format: "es",
   entryFileNames: "[name]-[hash].js",
   chunkFileNames: "_shared/[name]-[hash].js",
-  manualChunks: (id) => (framework.has(id) ? "framework" : forms.has(id) ? "forms" : undefined),
+  manualChunks: (id) =>
+    framework.has(id) ? "framework" : forms.has(id) || id.endsWith(`${COPY}${FORMS}`) ? FORMS : undefined,
   hashCharacters: "base36",
 });
 await bundle.close();
@@ -161,7 +190,13 @@ const written = new Map();
 for (const chunk of output) {
   if (chunk.type !== "chunk") throw new Error(`fewer-chunks: unexpected asset ${chunk.fileName}`);
   const { code } = await transform(chunk.code, { minify: true, format: "esm", legalComments: "none" });
-  written.set(chunk.fileName, { chunk, code });
+  // Every page calls most of the framework file's functions while it loads: V8 compiles them all at once, off the
+  // main thread while the file streams in, instead of one by one inside the hydration tasks (explicit compile hints,
+  // docs/decisions/0290-framework-compiled-eagerly.md).
+  written.set(chunk.fileName, {
+    chunk,
+    code: chunk.name === "framework" ? `//# allFunctionsCalledOnLoad\n${code}` : code,
+  });
 }
 
 const oldJs = [];
@@ -214,5 +249,5 @@ writeFileSync(serverBuildPath, serverSource.slice(0, start) + JSON.stringify(nex
 
 const files = written.size + 1;
 console.log(
-  `fewer-chunks: ${oldJs.length} browser files -> ${files}; forms: ${forms.size} shared chunks; framework: ${framework.size} shared chunks, ${(gzipSync(written.get([...written.keys()].find((n) => n.startsWith("_shared/framework-"))).code).length / 1024).toFixed(1)} KB gzip`,
+  `fewer-chunks: ${oldJs.length} browser files -> ${files}; forms: ${forms.size} shared chunks; copied into routes: ${copied.size}; framework: ${framework.size} shared chunks, ${(gzipSync(written.get([...written.keys()].find((n) => n.startsWith("_shared/framework-"))).code).length / 1024).toFixed(1)} KB gzip`,
 );

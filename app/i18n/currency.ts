@@ -50,8 +50,8 @@ export interface WalletConversion {
 }
 
 /**
- * What the provider applies to trades it does not convert: block trades and QIP purchases, and orders made
- * before conversion existed (charged 1:1).
+ * What the provider applied to orders made before it converted between currencies (charged 1:1). Block trades and
+ * QIP purchases are converted at the offer's rate (docs/decisions/0300-block-and-qip-in-wallet-currency.md).
  */
 export const UNCONVERTED = { rate: "1", source: "none", at: null } as const;
 

@@ -5,7 +5,7 @@
 import { destroySession, getSession, loginUrl } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 
-import { providerFetch } from "./transport.server";
+import { providerRequest, type ProviderReply } from "./transport.server";
 
 /** A business failure: the provider replied `msg: "no"` with a stable `code` (see docs/provider-api.md). */
 export class ProviderError extends Error {
@@ -140,10 +140,10 @@ export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): 
   }
   const path = buildPath(opts.path, opts.query);
 
-  let response: Response;
+  let response: ProviderReply;
   try {
-    // providerFetch applies the request budget (PROVIDER_TIMEOUT_MS, default 10 s) to the request itself.
-    response = await providerFetch(path, { method, headers, body });
+    // providerRequest applies the request budget (PROVIDER_TIMEOUT_MS, default 10 s) to the request itself.
+    response = await providerRequest(path, { method, headers, body });
   } catch (error) {
     const name = error instanceof Error || error instanceof DOMException ? error.name : "";
     const reason: ProviderUnavailableReason = name === "TimeoutError" || name === "AbortError" ? "timeout" : "network";

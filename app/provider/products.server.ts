@@ -34,6 +34,13 @@ export interface BlockOfferRow {
   status: OfferStatus;
   opens_at: string;
   closes_at: string;
+  /**
+   * The rate a purchase would convert at now, wallet units per unit of the offer's currency (a decimal string): "1"
+   * for an offer in the wallet's currency, the simulator's pair or the operator's rate for the offer; null when there
+   * is none (a purchase answers rete_no). `rate_source` names it (docs/provider-api.md, OfferRow; decision 0145).
+   */
+  exchange_rate?: string | null;
+  rate_source?: string | null;
 }
 
 /** 1 success, 2 failed. */
@@ -51,6 +58,12 @@ export interface BlockDealRow {
   price_all: string;
   fee: string;
   amount: string;
+  /** The conversion used and what the wallet paid (or would have paid), in wallet money; null when no rate was found. */
+  fx_rate?: number | null;
+  fx_source?: string | null;
+  wallet_price_all?: string | null;
+  wallet_fee?: string | null;
+  wallet_amount?: string | null;
   status: BlockDealStatus;
   /** The refusal's code for a failed deal (`time_no`, `rete_no`, `not_sufficient_funds`). */
   reason: string | null;
@@ -289,6 +302,8 @@ export interface OfferFigures {
   status: OfferStatus;
   opensAt: string;
   closesAt: string;
+  /** The provider's rate for a purchase now and its source (null: none, or not sent by an older provider). */
+  rate: { value: string; source: string } | null;
 }
 
 export function offerFigures(row: BlockOfferRow, deployment: Deployment): OfferFigures {
@@ -304,6 +319,10 @@ export function offerFigures(row: BlockOfferRow, deployment: Deployment): OfferF
     status: row.status,
     opensAt: row.opens_at,
     closesAt: row.closes_at,
+    rate:
+      row.exchange_rate !== undefined && row.exchange_rate !== null && row.rate_source
+        ? { value: String(row.exchange_rate), source: row.rate_source }
+        : null,
   };
 }
 
@@ -317,6 +336,11 @@ export interface BlockDealFigures {
   total: string;
   fee: string;
   cost: string;
+  /**
+   * For an offer in another currency than the wallet's: what the wallet paid (or would have paid) and the rate the
+   * provider applied (docs/decisions/0300); null for one in the wallet's currency or when no rate was found.
+   */
+  wallet: { total: string; fee: string; cost: string; rate: number; source: string } | null;
   status: BlockDealStatus;
   /** A failed deal's refusal code (translated by the loader). */
   reason: string | null;
@@ -334,6 +358,22 @@ export function blockDealFigures(row: BlockDealRow, deployment: Deployment): Blo
     total: row.price_all,
     fee: row.fee,
     cost: row.amount,
+    wallet:
+      row.fx_source &&
+      row.fx_source !== "same_currency" &&
+      row.fx_rate !== undefined &&
+      row.fx_rate !== null &&
+      row.wallet_price_all &&
+      row.wallet_fee &&
+      row.wallet_amount
+        ? {
+            total: row.wallet_price_all,
+            fee: row.wallet_fee,
+            cost: row.wallet_amount,
+            rate: row.fx_rate,
+            source: row.fx_source,
+          }
+        : null,
     status: row.status,
     reason: row.reason,
     time: row.created_at,

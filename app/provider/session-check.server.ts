@@ -19,7 +19,7 @@ import { LRUCache } from "lru-cache";
 
 import { ProviderError, ProviderUnavailableError } from "./core.server";
 import { getBalance } from "./products.server";
-import { providerGeneration } from "./transport.server";
+import { providerGeneration, usingTestTransport } from "./transport.server";
 
 type Verdict = "live" | "ended" | "unknown";
 
@@ -34,7 +34,11 @@ export const SESSION_CHECK_WAIT_MS = 2_000;
 /** Tokens seen in one VERDICT_MS: far more than the customers one instance serves in that time. */
 const VERDICT_CACHE_SIZE = 10_000;
 
-/** Set while a session check's provider call runs: the test double files those calls apart (isSessionCheck). */
+/**
+ * Set while a session check's provider call runs: the test double files those calls apart (isSessionCheck). Only
+ * with a test transport: the first `run` of an AsyncLocalStorage turns on Node's promise hooks for the whole
+ * process, a cost on every promise of every request (docs/decisions/0296-no-promise-hooks-in-production.md).
+ */
 const checking = new AsyncLocalStorage<true>();
 
 /** Verdicts by provider generation and token hash, with when they were reached (Date.now(), so tests can move it). */
@@ -59,7 +63,8 @@ function keyFor(token: string): string {
 
 async function askProvider(request: Request, token: string): Promise<Verdict> {
   try {
-    await checking.run(true, () => getBalance({ token, request }));
+    const call = () => getBalance({ token, request });
+    await (usingTestTransport() ? checking.run(true, call) : call());
     return "live";
   } catch (error) {
     // A business answer (`msg: "no"`) is not about the session: the token was accepted.

@@ -14,8 +14,16 @@ export function providerTimeoutMs(): number {
 /** The embedded provider opens and migrates its database on first use; that is not the request's time. */
 export const EMBEDDED_BOOT_TIMEOUT_MS = 60_000;
 
+/** What callProvider reads of a reply: a Response, or the embedded provider's body-less ok reply. */
+export interface ProviderReply {
+  readonly status: number;
+  json(): Promise<unknown>;
+}
+
 interface EmbeddedProvider {
   fetch(request: Request): Response | Promise<Response>;
+  /** In process, an ok reply without a response body (provider/embedded.ts `callInProcess`, decision 0295). */
+  call?(request: Request): Promise<ProviderReply>;
 }
 
 /** Answers a provider request in tests instead of the real transport (see app/testing/provider-double.ts). */
@@ -27,6 +35,11 @@ let generation = 0;
 /** Changes whenever the provider behind providerFetch does (a test swaps it): what a cache of its replies keys on. */
 export function providerGeneration(): number {
   return generation;
+}
+
+/** Whether a test transport answers provider requests (never in production). */
+export function usingTestTransport(): boolean {
+  return testTransport !== undefined;
 }
 
 /**
@@ -128,7 +141,26 @@ function withAppKey(headers: HeadersInit | undefined): HeadersInit | undefined {
  * Sends one request to the provider. `pathWithQuery` is relative to /api, e.g. "/v2/stock/list?page=1".
  * Throws whatever fetch throws (network failure, AbortSignal timeout); HTTP statuses are returned as-is.
  */
-export async function providerFetch(pathWithQuery: string, init: RequestInit = {}): Promise<Response> {
+export function providerFetch(pathWithQuery: string, init: RequestInit = {}): Promise<Response> {
+  return send(pathWithQuery, init, (provider, request) => provider.fetch(request));
+}
+
+/**
+ * The same request as providerFetch, for a caller that reads only the status and the JSON envelope (callProvider):
+ * in process an ok reply comes without a response body to write and read back (decision 0295). Over HTTP
+ * (PROVIDER_URL) and with a test transport it is the Response itself.
+ */
+export function providerRequest(pathWithQuery: string, init: RequestInit = {}): Promise<ProviderReply> {
+  return send(pathWithQuery, init, (provider, request) =>
+    provider.call ? provider.call(request) : provider.fetch(request),
+  );
+}
+
+async function send<R>(
+  pathWithQuery: string,
+  init: RequestInit,
+  inProcess: (provider: EmbeddedProvider, request: Request) => R | Promise<R>,
+): Promise<R | Response> {
   const base = process.env.PROVIDER_URL?.replace(/\/+$/, "");
   if (base && !testTransport) {
     return fetch(`${base}/api${pathWithQuery}`, {
@@ -141,6 +173,6 @@ export async function providerFetch(pathWithQuery: string, init: RequestInit = {
   // The request budget starts once the embedded provider is up. The embedded provider cannot be aborted
   // mid-flight: the reply is raced against the budget (or the caller's own signal).
   const request = new Request(`http://provider.internal/api${pathWithQuery}`, init);
-  const reply = Promise.resolve().then(() => provider.fetch(request));
+  const reply = Promise.resolve().then(() => inProcess(provider, request));
   return init.signal ? withTimeout(reply, init.signal) : withDeadline(reply, providerTimeoutMs());
 }

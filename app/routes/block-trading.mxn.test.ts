@@ -6,9 +6,11 @@ vi.hoisted(() => {
 });
 
 import type { BlockScreenData } from "~/features/products/block.server";
+import type { BlockOrdersData } from "~/features/products/block-orders.server";
 import { load, post, sessionCookie, toastText, useRealProvider } from "~/testing/route-harness";
 
 import { action as blockAction, loader as blockLoader } from "./block-trading";
+import { loader as blockOrdersLoader } from "./block-trading_.orders";
 import enCommon from "../../locales/en/common.json";
 import en from "../../locales/en/products.json";
 import { newBuyer, TX_PASSWORD } from "../../provider/tests/helpers";
@@ -40,7 +42,8 @@ describe("MXN deployment", () => {
     expect(review.review).toMatchObject({
       quantity: 100,
       estimate: { total: "5620.00", fee: "1.69", net: "5621.69" },
-      conversion: null,
+      wallet: null,
+      rateNote: null,
     });
 
     const key = new URL(location, "http://localhost").searchParams.get("key")!;
@@ -55,17 +58,46 @@ describe("MXN deployment", () => {
     );
   });
 
-  it("a dollar-priced offer says what the peso wallet is charged, and that no rate is applied", async () => {
-    const aapl = (await load<BlockScreenData>(blockLoader, "/block-trading", cookie)).offers[0];
+  it("a dollar-priced offer: its maximum, review, toast and orders in pesos at the USDMXN=X rate (decision 0300)", async () => {
+    provider.clock.set(new Date("2026-11-20T09:15:00Z"));
+    const buyer = await sessionCookie(await newBuyer(provider, "1000000.00"));
+    const aapl = (await load<BlockScreenData>(blockLoader, "/block-trading", buyer)).offers[0];
+    const step = await load<BlockScreenData>(blockLoader, `/block-trading?buy=${aapl.id}`, buyer);
+    // floor(1000000.00 / (262.40 × 18.2821 × 1.0003)) = floor(208.3…) = 208 (against dollars: 3809).
+    expect(step.buy).toMatchObject({ maximum: 208, exchange: { from: "USD", to: "MXN", moves: true } });
     const review = await load<BlockScreenData>(
       blockLoader,
       `/block-trading?buy=${aapl.id}&quantity=100&step=review&key=0b5c1f0e-1111-4222-8333-444455556666`,
-      cookie,
+      buyer,
     );
     expect(review.review?.estimate).toEqual({ total: "26240.00", fee: "7.87", net: "26247.87", profit: null });
-    expect(review.review?.conversion).toEqual({
-      walletAmount: "26247.87",
-      note: "Your wallet holds Mexican Peso (MXN); this offer is priced in US Dollar (USD). The provider applies no exchange rate: it charges the same figure in MXN (1 USD = 1 MXN).",
+    // 26240 × 18.2821 = 479722.304 → 479722.30; fee 0.03 % of that 143.92; 479866.22.
+    expect(review.review).toMatchObject({
+      wallet: { total: "479722.30", fee: "143.92", net: "479866.22" },
+      balance: "1000000.00",
     });
+    expect(review.review?.rateNote).toMatch(
+      /^Your wallet holds Mexican Peso \(MXN\); this offer is priced in US Dollar \(USD\)\. The wallet amount is an estimate at 1 USD = 18\.2821 MXN, USDMXN=X from the market simulator at \d\d:\d\d; the provider converts at the USDMXN=X rate when the purchase goes through and takes the fee on the converted amount\.$/,
+    );
+    const bought = await post(
+      blockAction,
+      `/block-trading?buy=${aapl.id}&quantity=100&step=review&key=0b5c1f0e-1111-4222-8333-444455556666`,
+      {
+        intent: "confirm",
+        buy: String(aapl.id),
+        quantity: "100",
+        stock_password: TX_PASSWORD,
+        idempotency_key: "0b5c1f0e-1111-4222-8333-444455556666",
+      },
+      buyer,
+    );
+    // 09:15 UTC is 03:15 in Mexico City.
+    expect(await toastText(bought, { products: en, common: enCommon })).toBe(
+      "Purchase successful: 100 AAPL at $262.40, $26,247.87 with the fee; MX$479,866.22 from your wallet (1 USD = 18.2821 MXN, USDMXN=X from the market simulator at 03:15)",
+    );
+    const orders = await load<BlockOrdersData>(blockOrdersLoader, "/block-trading/orders", buyer);
+    expect(orders.rows.map((row) => [row.display, row.wallet?.cost, row.rateText])).toEqual([
+      ["AAPL", "479866.22", "1 USD = 18.2821 MXN, USDMXN=X from the market simulator at 03:15"],
+    ]);
   });
 });

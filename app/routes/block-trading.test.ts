@@ -10,6 +10,7 @@ import type { BlockScreenData } from "~/features/products/block.server";
 import {
   expectSentToLogin,
   load,
+  operatorCall,
   post,
   refusedForm,
   useRealProvider,
@@ -79,6 +80,7 @@ describe("block trading", () => {
       feeRate: "0.0003",
       passwordSet: true,
       stepNote: null,
+      exchange: null,
     });
     expect(page.buy?.offer).toMatchObject({ id: 1, display: "RELIANCE", minimum: 100 });
 
@@ -141,7 +143,10 @@ describe("block trading", () => {
       key,
       quantity: 150,
       estimate: { total: "209700.00", fee: "62.91", net: "209762.91", profit: null },
-      conversion: null,
+      // In the wallet's currency: no rate, no second figure.
+      wallet: null,
+      balance: null,
+      rateNote: null,
     });
 
     const confirm = (fields: Record<string, string>) =>
@@ -187,5 +192,126 @@ describe("block trading", () => {
       await post(blockAction, "/block-trading?buy=1", { intent: "review", buy: "1", quantity: "100" }, cookie),
     );
     expect(result.error?.[""]).toEqual(["You have not set a transaction password yet. You need one to buy."]);
+  });
+});
+
+// docs/decisions/0300: an offer in another currency is charged in wallet money at the provider's rate. At 09:15 UTC
+// on 2026-11-20 the simulator quotes USDINR=X at 88.4507 (provider/tests/products-block.test.ts charges the same).
+describe("a US offer from a rupee wallet", () => {
+  const AT = new Date("2026-11-20T09:15:00Z");
+  const REVIEW_TIME = "\\d\\d:\\d\\d";
+  const rateAt = (time: string) => `1 USD = 88.4507 INR, USDINR=X from the market simulator at ${time}`;
+
+  it("the step, the review, the toast and the orders are in rupees at the USDINR=X rate, as the provider charges", async () => {
+    provider.clock.set(AT);
+    const { cookie } = await customer("3000000.00");
+    const step = await load<BlockScreenData>(blockLoader, "/block-trading?buy=4", cookie);
+    // floor(3000000.00 / (262.40 × 88.4507 × 1.0003)) = floor(129.2…) = 129 (a dollar price against rupees: 11429).
+    expect(step.buy).toMatchObject({ quantity: "100", maximum: 129, balance: "3000000.00" });
+    expect(step.buy?.offer).toMatchObject({ display: "AAPL", market: "US", price: "262.40" });
+    expect(step.buy?.exchange).toMatchObject({ from: "USD", to: "INR", moves: true });
+    expect(step.buy?.exchange?.words).toMatch(new RegExp(`^${rateAt(REVIEW_TIME)}$`));
+    const up = await load<BlockScreenData>(blockLoader, "/block-trading?buy=4&quantity=129&step=up", cookie);
+    expect(up.buy?.stepNote).toBe("Your balance covers at most 129 at this price, fee included");
+    const over = await refusedForm(
+      await post(blockAction, "/block-trading?buy=4", { intent: "review", buy: "4", quantity: "130" }, cookie),
+    );
+    expect(over.error?.quantity).toEqual(["Your balance covers at most 129 at this price, fee included"]);
+
+    const reviewed = await post(
+      blockAction,
+      "/block-trading?buy=4",
+      { intent: "review", buy: "4", quantity: "100" },
+      cookie,
+    );
+    const location = reviewed.headers.get("Location")!;
+    const { key } = queryOf(location);
+    const page = await load<BlockScreenData>(blockLoader, location, cookie);
+    // $: 100 × 262.40 = 26240.00, fee 7.87, 26247.87. ₹: 26240 × 88.4507 = 2320946.368 → 2320946.37, fee 0.03 % of
+    // 2320946.368 = 696.28, 2321642.65 (not 26247.87 × 88.4507 = 2321642.63).
+    expect(page.review).toMatchObject({
+      quantity: 100,
+      estimate: { total: "26240.00", fee: "7.87", net: "26247.87" },
+      wallet: { total: "2320946.37", fee: "696.28", net: "2321642.65" },
+      balance: "3000000.00",
+    });
+    expect(page.review?.rateNote).toMatch(
+      new RegExp(
+        `^Your wallet holds Indian Rupee \\(INR\\); this offer is priced in US Dollar \\(USD\\)\\. The wallet amount is an estimate at ${rateAt(REVIEW_TIME)}; the provider converts at the USDINR=X rate when the purchase goes through and takes the fee on the converted amount\\.$`,
+      ),
+    );
+
+    const bought = await post(
+      blockAction,
+      location,
+      { intent: "confirm", buy: "4", quantity: "100", stock_password: TX_PASSWORD, idempotency_key: key },
+      cookie,
+    );
+    expect(bought.headers.get("Location")).toBe("/block-trading/orders");
+    // What the provider applied, at the purchase's time (09:15 UTC is 14:45 in India).
+    expect(await toastOf(bought)).toBe(
+      `Purchase successful: 100 AAPL at $262.40, $26,247.87 with the fee; ₹23,21,642.65 from your wallet (${rateAt("14:45")})`,
+    );
+    const orders = await load<BlockOrdersData>(blockOrdersLoader, "/block-trading/orders", cookie);
+    expect(orders.rows.map((row) => [row.display, row.cost, row.wallet, row.rateText])).toEqual([
+      [
+        "AAPL",
+        "26247.87",
+        { total: "2320946.37", fee: "696.28", cost: "2321642.65", rate: 88.4507, source: "simulator:USDINR=X" },
+        rateAt("14:45"),
+      ],
+    ]);
+  });
+
+  it("a rupee balance short of the minimum says so; a review past the balance shows both figures", async () => {
+    provider.clock.set(AT);
+    const { cookie } = await customer("2000000.00");
+    // floor(2000000.00 / 23216.43) = 86, under the minimum of 100.
+    const step = await load<BlockScreenData>(blockLoader, "/block-trading?buy=4", cookie);
+    expect(step.buy).toMatchObject({ maximum: 86, balance: "2000000.00" });
+    const review = await load<BlockScreenData>(
+      blockLoader,
+      "/block-trading?buy=4&quantity=100&step=review&key=0b5c1f0e-1111-4222-8333-444455556666",
+      cookie,
+    );
+    expect(review.review).toMatchObject({ wallet: { net: "2321642.65" }, balance: "2000000.00" });
+  });
+
+  it("an offer without a rate names none and has no maximum; with the operator's rate it converts at that", async () => {
+    provider.clock.set(AT);
+    const { cookie } = await customer("5000000.00");
+    const none = await load<BlockScreenData>(
+      blockLoader,
+      "/block-trading?buy=5&quantity=100&step=review&key=0b5c1f0e-1111-4222-8333-444455556666",
+      cookie,
+    );
+    expect(none.buy).toMatchObject({
+      maximum: null,
+      exchange: { from: "USD", to: "INR", conversion: null, words: null },
+    });
+    expect(none.review).toMatchObject({
+      wallet: null,
+      balance: "5000000.00",
+      rateNote:
+        "Your wallet holds Indian Rupee (INR); this offer is priced in US Dollar (USD). The provider has no exchange rate for this offer yet, so it cannot be bought until it has one.",
+    });
+
+    await operatorCall("/operator/offers/rate", { body: { id: 5, rate: "88.25" } });
+    const page = await load<BlockScreenData>(
+      blockLoader,
+      "/block-trading?buy=5&quantity=100&step=review&key=0b5c1f0e-1111-4222-8333-444455556666",
+      cookie,
+    );
+    // floor(5000000.00 / (468.00 × 88.25 × 1.0003)) = floor(121.0…) = 121.
+    expect(page.buy).toMatchObject({
+      maximum: 121,
+      exchange: { moves: false, words: "1 USD = 88.25 INR, the operator's rate for this offer" },
+    });
+    // 100 × 468.00 × 88.25 = 4130100.00; fee 1239.03; 4131339.03.
+    expect(page.review).toMatchObject({
+      wallet: { total: "4130100.00", fee: "1239.03", net: "4131339.03" },
+      rateNote:
+        "Your wallet holds Indian Rupee (INR); this offer is priced in US Dollar (USD). The provider converts at 1 USD = 88.25 INR, the operator's rate for this offer; the fee is taken on the converted amount.",
+    });
   });
 });

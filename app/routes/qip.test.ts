@@ -5,12 +5,16 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
+import type { BlockOrdersData } from "~/features/products/block-orders.server";
 import type { BlockScreenData } from "~/features/products/block.server";
 import { blockMaximum } from "~/features/products/quantity";
 import { ProviderError } from "~/provider/core.server";
 import {
   expectSentToLogin,
+  load,
   post,
+  productsToast,
+  signedInBuyer,
   useRealProvider,
   type Route,
   getRequest,
@@ -21,15 +25,58 @@ import {
 } from "~/testing/route-harness";
 
 import { loader as qipLoader, action as qipAction } from "./qip";
+import { loader as qipOrdersLoader } from "./qip_.orders";
 import enProducts from "../../locales/en/products.json";
+import { TX_PASSWORD } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
-  useRealProvider();
+  const provider = useRealProvider();
 
   describe("(auth) product screens", () => {
     it.each([["/qip", qipLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
       expectSentToLogin(loader as Route, path),
     );
+  });
+
+  // docs/decisions/0300. At 09:15 UTC on 2026-11-20 the simulator quotes USDINR=X at 88.4507.
+  it("a US QIP from a rupee wallet: the maximum, the review, the toast and the orders in rupees at the provider's rate", async () => {
+    provider.clock.set(new Date("2026-11-20T09:15:00Z"));
+    const { cookie } = await signedInBuyer(provider, "5000000.00");
+    const rate = "1 USD = 88.4507 INR, USDINR=X from the market simulator at";
+    // floor(5000000.00 / (174.80 × 88.4507 × 1.0003)) = floor(323.2…) = 323 (against dollars: 28595).
+    const step = await load<BlockScreenData>(qipLoader, "/qip?buy=9", cookie);
+    expect(step.buy).toMatchObject({
+      maximum: 323,
+      balance: "5000000.00",
+      offer: { display: "NVDA", price: "174.80" },
+    });
+    expect(step.buy?.exchange?.words).toMatch(new RegExp(`^${rate} \\d\\d:\\d\\d$`));
+
+    const reviewed = await post(qipAction, "/qip?buy=9", { intent: "review", buy: "9", quantity: "100" }, cookie);
+    const location = reviewed.headers.get("Location")!;
+    const key = new URL(location, "http://localhost").searchParams.get("key")!;
+    const page = await load<BlockScreenData>(qipLoader, location, cookie);
+    // $: 17480.00 + 5.24 = 17485.24. ₹: 17480 × 88.4507 = 1546118.236 → 1546118.24; fee 463.84; 1546582.08.
+    expect(page.review).toMatchObject({
+      estimate: { total: "17480.00", fee: "5.24", net: "17485.24" },
+      wallet: { total: "1546118.24", fee: "463.84", net: "1546582.08" },
+      balance: "5000000.00",
+    });
+
+    const bought = await post(
+      qipAction,
+      location,
+      { intent: "confirm", buy: "9", quantity: "100", stock_password: TX_PASSWORD, idempotency_key: key },
+      cookie,
+    );
+    expect(bought.headers.get("Location")).toBe("/qip/orders");
+    expect(await productsToast(bought)).toBe(
+      `Purchase successful: 100 NVDA at $174.80, $17,485.24 with the fee; ₹15,46,582.08 from your wallet (${rate} 14:45)`,
+    );
+    const orders = await load<BlockOrdersData>(qipOrdersLoader, "/qip/orders", cookie);
+    expect(orders.rows.map((row) => [row.display, row.cost, row.wallet?.cost, row.rateText])).toEqual([
+      ["NVDA", "17485.24", "1546582.08", `${rate} 14:45`],
+    ]);
   });
 });
 

@@ -198,11 +198,9 @@ export const balanceResourceHref = () => "/resources/balance";
 export const newsHref = (id: number | string) => `/news/${part(id)}`;
 export const newsListHref = (query: { page?: number; limit?: number } = {}) =>
   withQuery("/news", { page: query.page, limit: query.limit === 10 ? undefined : query.limit });
-export const customerServiceHref = () => "/customer-service";
-/** The support button: `/support` opens the chat when it is on, else follows the provider's support link. */
-export const supportHref = () => "/support";
-/** The support button's state (chat on, unread replies, a link to another site), polled every 10 s. */
-export const unreadResourceHref = () => "/resources/unread";
+// The header's support addresses live in shell-hrefs.ts: the header is on every page, this module is not
+// (docs/decisions/0285-page-js.md).
+export { customerServiceHref, supportHref, unreadResourceHref } from "./shell-hrefs";
 /** The latest chat messages, polled every 5 s while the chat is open. */
 export const chatResourceHref = () => "/resources/chat";
 

@@ -172,9 +172,34 @@ export function documentShape(html) {
 /**
  * The bytes a first visit downloads before and for its first paint, gzipped (level 6, what a proxy would send):
  * the document (inline <style> included) plus every render-blocking stylesheet (and its @imports), and the
- * JavaScript the document loads (module preloads, scripts, the inline module's imports).
+ * JavaScript the document loads (module preloads, scripts, the inline module's imports), and apart from it the
+ * JavaScript those files may load later by `import()` (`laterJsGzip`, `laterJsFiles`).
  */
 const MODULE_PRELOAD_RELS = new Set(["modulepreload", "x-after-paint-modulepreload"]);
+
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+\.js)["']\s*\)/g;
+const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+\.js)["']/g;
+
+/**
+ * The JavaScript a page may load later (docs/decisions/0285-page-js.md): every file its first-load files reach
+ * through `import()` (the chart library, the support button's reads, the device database…), with what those
+ * import in turn, minus what the first load already has. Not every page runs every one of them.
+ */
+async function deferredScripts(loaded) {
+  const queue = [];
+  for (const [url, body] of loaded)
+    for (const m of body.toString("utf8").matchAll(DYNAMIC_IMPORT)) queue.push(new URL(m[1], url).href);
+  const later = new Map();
+  while (queue.length) {
+    const url = queue.shift();
+    if (loaded.has(url) || later.has(url)) continue;
+    const body = await fetchBuffer(url);
+    later.set(url, body);
+    for (const re of [STATIC_IMPORT, DYNAMIC_IMPORT])
+      for (const m of body.toString("utf8").matchAll(re)) queue.push(new URL(m[1], url).href);
+  }
+  return { gzip: [...later.values()].reduce((n, body) => n + gz(body), 0), files: later.size };
+}
 
 export async function weigh(base, path, cookie) {
   const html = await fetchBuffer(new URL(path, base), cookie);
@@ -204,7 +229,14 @@ export async function weigh(base, path, cookie) {
     ...[...text.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?"([^"]+\.js)"/g)].map((m) => m[1]),
   ]);
   let jsGzip = 0;
-  for (const src of scripts) jsGzip += gz(await fetchBuffer(new URL(src, base)));
+  const loaded = new Map();
+  for (const src of scripts) {
+    const url = new URL(src, base).href;
+    const body = await fetchBuffer(url);
+    loaded.set(url, body);
+    jsGzip += gz(body);
+  }
+  const later = await deferredScripts(loaded);
   return {
     htmlGzip: gz(html),
     shape: documentShape(text),
@@ -214,5 +246,7 @@ export async function weigh(base, path, cookie) {
     docCssGzip: gz(html) + cssGzip,
     jsGzip,
     jsFiles: scripts.size,
+    laterJsGzip: later.gzip,
+    laterJsFiles: later.files,
   };
 }

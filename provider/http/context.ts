@@ -71,11 +71,30 @@ export interface Services {
 export interface ProviderBindings {
   fromApp?: boolean;
   incoming?: IncomingMessage;
+  /**
+   * Only from the embedded provider's in-process call (provider/embedded.ts `callInProcess`): an ok reply's envelope
+   * is handed back here as its JSON text beside an empty Response, so the app reads no response body
+   * (docs/decisions/0295-in-process-provider-replies.md).
+   */
+  reply?: InProcessReply;
+}
+
+/** The slot `ok` fills for an in-process caller: the envelope's JSON text and the Response it stands for. */
+export interface InProcessReply {
+  json?: string;
+  response?: Response;
 }
 
 export type Env = { Bindings: ProviderBindings; Variables: { auth: AuthContext } };
 
-export const ok = <T>(c: Context, data: T) => c.json({ msg: "ok" as const, data });
+export const ok = <T>(c: Context, data: T) => {
+  const reply = (c.env as ProviderBindings | undefined)?.reply;
+  if (!reply) return c.json({ msg: "ok" as const, data });
+  // The same JSON text the HTTP reply would carry, without a body stream to write and read back (decision 0295).
+  reply.json = JSON.stringify({ msg: "ok", data });
+  reply.response = c.body(null);
+  return reply.response as ReturnType<typeof c.json<{ msg: "ok"; data: T }>>;
+};
 
 /**
  * Whether the request comes from the app: only then are the headers the app sets about its customer (`x-client-ip`)

@@ -41,7 +41,9 @@ export type PriceReadout = Pick<PriceCardFigures, "name" | "market" | "kind" | "
 /**
  * "Read current price": on demand, puts the current price, its move and its time into a polite live region, so
  * a screen-reader user hears the price when they ask and is never interrupted by ticks (no `aria-live` on the
- * figures themselves). Rendered after hydration only: without JavaScript the figures do not move.
+ * figures themselves). Usable after hydration only (without JavaScript the figures do not move), but in the
+ * server's markup too, invisible (`data-pending`, app.css) until then, so the button appearing moves nothing
+ * below it (docs/decisions/0291-read-price-button-holds-its-place.md); without JavaScript it takes no space.
  */
 export function ReadPriceButton({ quote, live }: { quote: PriceReadout; live: { asOf: number; stale: boolean } }) {
   const { t } = useTranslation("quotes");
@@ -55,8 +57,6 @@ export function ReadPriceButton({ quote, live }: { quote: PriceReadout; live: { 
     setHydrated(true);
     return () => clearTimeout(timer.current);
   }, []);
-  if (!hydrated) return null;
-
   const read = () => {
     const { quote: current, live: freshness } = latest.current;
     const change = priceChangeText(t, fmt, current.change, current.changePercent, priceDigits(current.market));
@@ -73,7 +73,7 @@ export function ReadPriceButton({ quote, live }: { quote: PriceReadout; live: { 
   };
 
   return (
-    <div className="mk-readout">
+    <div className="mk-readout" data-pending={hydrated ? undefined : ""}>
       <button type="button" className="mk-button mk-button--quiet" onClick={read}>
         {t("live.read")}
       </button>

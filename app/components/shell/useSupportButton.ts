@@ -1,9 +1,7 @@
-import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useLocation, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
-import { startPoller } from "~/components/market/poller";
-import { useNavigationPending } from "~/components/market/useLivePanel";
-import { customerServiceHref, unreadResourceHref } from "~/utils/hrefs";
+import { customerServiceHref } from "~/utils/shell-hrefs";
 
 /** What /resources/unread answers a signed-in customer (docs/decisions/0143-support-button-and-unread-count.md). */
 export interface SupportButtonState {
@@ -18,19 +16,6 @@ export interface SupportButtonState {
 /** docs/product.md#support: the unread count is polled every 10 s while signed in and the chat is on. */
 export const UNREAD_POLL_MS = 10_000;
 
-async function readState(signal: AbortSignal): Promise<SupportButtonState> {
-  const response = await fetch(unreadResourceHref(), {
-    signal,
-    credentials: "same-origin",
-    headers: { Accept: "application/json" },
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const body = (await response.json()) as Partial<SupportButtonState> | null;
-  if (typeof body?.chatEnabled !== "boolean" || typeof body.unread !== "number")
-    throw new Error("not the support state");
-  return { chatEnabled: body.chatEnabled, unread: body.unread, external: body.external === true };
-}
-
 /**
  * The support button's state, for a signed-in customer only (the document's `initial` state, or null, before it is
  * known, and always null for a visitor): read once when the page loads and again on entering or leaving the chat (reading the chat marks the
@@ -43,36 +28,21 @@ export function useSupportButton(
 ): SupportButtonState | null {
   const onChat = useLocation().pathname === customerServiceHref();
   const [state, setState] = useState<SupportButtonState | null>(initial);
-  const navigating = useNavigationPending();
+  // useNavigationPending (components/market/useLivePanel.ts) written out: that module is not loaded on every page.
+  const pending = useRef(false);
+  pending.current = useNavigation().state !== "idle";
+  const navigating = useCallback(() => pending.current, []);
 
   useEffect(() => {
     if (!signedIn) return;
-    const controller = new AbortController();
+    // The reads and the poller come with the first effect, not with the page (docs/decisions/0285-page-js.md).
     let stop: (() => void) | undefined;
-    const poll = () => {
-      stop = startPoller<SupportButtonState>({
-        load: readState,
-        intervalMs: UNREAD_POLL_MS,
-        // Not while a page loads: a log-out would have it refused (401), and the next page is read anyway.
-        paused: navigating,
-        onData: (next) => {
-          setState(next);
-          if (!next.chatEnabled) stop?.();
-        },
-        onFailure: () => undefined,
-      });
-    };
-    readState(controller.signal).then(
-      (next) => {
-        setState(next);
-        if (next.chatEnabled) poll();
-      },
-      () => {
-        if (!controller.signal.aborted) poll();
-      },
-    );
+    let cancelled = false;
+    void import("./support-poll").then(({ watchSupportState }) => {
+      if (!cancelled) stop = watchSupportState(setState, navigating);
+    });
     return () => {
-      controller.abort();
+      cancelled = true;
       stop?.();
     };
   }, [signedIn, onChat, navigating]);

@@ -1,14 +1,16 @@
-import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 
 import { ErrorSummary, type SummaryError } from "./ErrorSummary";
+import { FormFailureContext } from "./form-failure";
+
+// The document's failure state is in form-failure.ts, which every page loads; this module only form pages
+// (docs/decisions/0285-page-js.md).
+export { DocumentStatusContext, FormFailureContext, useSubmissionFailed } from "./form-failure";
 
 interface FieldLike {
   id: string;
   errors?: string[];
 }
-
-/** Lets a form tell the document that it is showing errors after a submit (title gets "Error: "). */
-export const FormFailureContext = createContext<(failed: boolean) => void>(() => undefined);
 
 /** Errors of the given Conform fields (in form order) as summary entries. */
 export function useFormErrors(fields: FieldLike[], formErrors?: string[] | null, formId?: string): SummaryError[] {
@@ -55,22 +57,4 @@ export function FormErrorSummary({
   }, [visible, setFailed]);
   useEffect(() => () => setFailed(false), [setFailed]);
   return <ErrorSummary errors={visible ? errors : []} focusKey={focusKey} />;
-}
-
-/**
- * The HTTP status the server is answering this document with. `entry.server` provides it around
- * `<RemixServer>`; in the browser there is none (undefined). A document answered 400 is a page showing the
- * errors of a failed form post (every action answers invalid input with
- * `json({ result: submission.reply() }, { status: 400 })`), so the server-rendered `<title>` can say "Error: "
- * without reading another route's action data through router internals (docs/decisions/0115-shell-without-router-internals.md).
- */
-export const DocumentStatusContext = createContext<number | undefined>(undefined);
-
-/**
- * True while the server renders a document answered 400 (a failed form post, with or without JS: a no-JS
- * POST, or a JS browser's document post before hydration). In the browser, forms report their state through
- * `FormFailureContext` (FormErrorSummary) instead, which also covers client-side submissions.
- */
-export function useSubmissionFailed(): boolean {
-  return useContext(DocumentStatusContext) === 400;
 }

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 
-import { isBackSwipe } from "~/components/shell/BackSwipe";
+import { isBackSwipe } from "~/components/shell/back-swipe";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { Field } from "~/components/ui/Field";
 import { DocumentStatusContext, useSubmissionFailed } from "~/components/ui/FormErrors";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 
-import { formatDateTime, formatInteger, formatMarketMoney } from "~/i18n/format";
+import { formatDateTime, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 
 import type { BlockOrdersData } from "./block-orders.server";
@@ -9,7 +9,10 @@ import { OrderItem, OrdersScreen } from "./OrdersScreen";
 
 const STATUS_KEYS = { 1: "success", 2: "failed" } as const;
 
-/** Block-trading or QIP orders: tabs All, Failed, Success; each order's figures in its market's currency. */
+/**
+ * Block-trading or QIP orders: tabs All, Failed, Success; each order's figures in its market's currency and, for an
+ * offer in another currency than the wallet's, what the wallet paid (or would have) and the rate (decision 0300).
+ */
 export function BlockOrders({ data }: { data: BlockOrdersData }) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
@@ -40,6 +43,14 @@ export function BlockOrders({ data }: { data: BlockOrdersData }) {
               { label: t("review.total"), value: formatMarketMoney(row.total, fmt, row.market), numeric: true },
               { label: t("orders.fee"), value: formatMarketMoney(row.fee, fmt, row.market), numeric: true },
               { label: t("review.cost"), value: formatMarketMoney(row.cost, fmt, row.market), numeric: true },
+              row.wallet
+                ? {
+                    label: t(row.status === 1 ? "orders.walletPaid" : "orders.walletWouldPay"),
+                    value: formatMoney(row.wallet.cost, fmt),
+                    numeric: true,
+                  }
+                : null,
+              row.rateText ? { label: t("block.rate"), value: row.rateText } : null,
               { label: t("orders.time"), value: <time dateTime={row.time}>{formatDateTime(row.time, fmt)}</time> },
               row.reasonText ? { label: t("orders.reason"), value: row.reasonText } : null,
             ]}

@@ -7,6 +7,7 @@ import { hiddenProps } from "~/forms/hidden";
 import type { ActionReply } from "~/forms/reply";
 import type { TFunction } from "~/i18n/config";
 import {
+  currencyOfMarket,
   formatDate,
   formatInteger,
   formatMarketMoney,
@@ -18,6 +19,7 @@ import {
 import { useFormat } from "~/i18n/format-context";
 import type { OfferFigures } from "~/provider/products.server";
 import { money, toBig } from "~/utils/decimal";
+import { walletEstimate } from "~/utils/estimate";
 
 import type { BlockScreenData, BuyStep } from "./block.server";
 import { Figures, type Figure } from "./Figures";
@@ -177,6 +179,26 @@ function BuyForm({
   const { fields, quantity } = step;
   const belowHint = useBelowMinimumHint(quantity, offer.minimum);
   const total = quantity !== null && quantity > 0 ? money(toBig(offer.price).times(quantity)) : null;
+  const exchange = buy.exchange;
+  const conversion = exchange?.conversion ?? null;
+
+  /** The total in the offer's currency and, for an offer in another, what the wallet pays (docs/decisions/0300). */
+  function totalLine(amount: string, count: number): string {
+    const shown = formatMarketMoney(amount, fmt, offer.market);
+    if (!conversion) return t("buy.total", { total: shown });
+    // As the provider charges it: price × quantity × rate and the fee on that, each rounded once (decision 0145).
+    const wallet = walletEstimate({
+      side: "buy",
+      price: offer.price,
+      quantity: count,
+      feeRate: buy.feeRate,
+      rate: conversion.rate,
+    });
+    return t(exchange?.moves ? "buy.totalConverted" : "buy.totalConvertedFixed", {
+      total: shown,
+      wallet: formatMoney(wallet.net, fmt),
+    });
+  }
   return (
     <QuantityStepDialog
       step={step}
@@ -198,8 +220,12 @@ function BuyForm({
                 value: buy.balance === null ? "—" : formatMoney(buy.balance, fmt),
                 numeric: true,
               },
+              exchange?.words ? { label: t("block.rate"), value: exchange.words } : null,
             ]}
           />
+          {exchange && !conversion ? (
+            <p className="notice">{t("block.noRate", { from: exchange.from, to: exchange.to })}</p>
+          ) : null}
           {buy.maximum !== null && buy.maximum < offer.minimum ? (
             <p className="notice">{t("buy.noneAffordable", { min: formatInteger(offer.minimum, fmt) })}</p>
           ) : null}
@@ -227,21 +253,32 @@ function BuyForm({
       typedError={belowHint ? t("buy.belowMinimum", { min: offer.minimum }) : null}
       stepper={{ up: t("buy.increase"), down: t("buy.decrease"), review: t("buy.review") }}
       field={{ label: t("buy.quantity"), hint: t("buy.quantityHint", { min: formatInteger(offer.minimum, fmt) }) }}
-      total={
-        total === null ? t("buy.totalNone") : t("buy.total", { total: formatMarketMoney(total, fmt, offer.market) })
-      }
+      total={total === null || quantity === null ? t("buy.totalNone") : totalLine(total, quantity)}
       canReview={buy.passwordSet}
       cancelLabel={t("buy.cancel")}
     />
   );
 }
 
-/** An offer's block price and minimum quantity, as the list and the buy step show them. */
+/**
+ * An offer's block price and minimum quantity, as the list and the buy step show them; a price in another currency
+ * than the wallet's says which (docs/decisions/0300).
+ */
 function offerTerms(t: TFunction<"products">, fmt: FormatContext, offer: OfferFigures): Figure[] {
   return [
-    { label: t("block.price"), value: formatMarketMoney(offer.price, fmt, offer.market), numeric: true },
+    {
+      label: priceLabel(t, fmt, offer.market),
+      value: formatMarketMoney(offer.price, fmt, offer.market),
+      numeric: true,
+    },
     { label: t("block.minimum"), value: formatInteger(offer.minimum, fmt), numeric: true },
   ];
+}
+
+/** "Block price", or "Block price (USD)" for an offer priced in another currency than the wallet's. */
+function priceLabel(t: TFunction<"products">, fmt: FormatContext, market: string): string {
+  const currency = currencyOfMarket(market);
+  return currency && currency !== fmt.deployment.currency ? t("block.priceIn", { currency }) : t("block.price");
 }
 
 /**
@@ -281,14 +318,21 @@ function BlockReviewStep({
   const rows = [
     { label: t("review.stock"), value: `${offer.name} (${offer.display})` },
     { label: t("review.quantity"), value: formatInteger(review.quantity, fmt) },
-    { label: t("block.price"), value: formatMarketMoney(offer.price, fmt, offer.market) },
+    { label: priceLabel(t, fmt, offer.market), value: formatMarketMoney(offer.price, fmt, offer.market) },
     { label: t("review.total"), value: amount(review.estimate.total) },
     { label: t("review.fee", { rate: percent }), value: amount(review.estimate.fee) },
     { label: t("review.cost"), value: amount(review.estimate.net) },
   ];
-  if (review.conversion)
-    rows.push({ label: t("review.walletDebit"), value: formatMoney(review.conversion.walletAmount, fmt) });
-  const notes = review.conversion ? [review.conversion.note] : [];
+  // docs/decisions/0300: an offer in another currency is charged in wallet money at the provider's rate.
+  const wallet = review.wallet;
+  if (wallet)
+    rows.push({
+      label: t(buy.exchange?.moves ? "block.walletCostEstimate" : "block.walletCost"),
+      value: formatMoney(wallet.net, fmt),
+    });
+  if (review.balance !== null) rows.push({ label: t("buy.balance"), value: formatMoney(review.balance, fmt) });
+  const notes = review.rateNote ? [review.rateNote] : [];
+  if (wallet && review.balance !== null && toBig(wallet.net).gt(review.balance)) notes.push(t("block.overBalance"));
   const listQuery = { code: data.code || undefined, page: data.page };
   return (
     <PurchaseReview

@@ -10,13 +10,14 @@ import type { BlockOrdersTab } from "~/utils/hrefs";
 import { readPage } from "~/utils/pagination";
 import { requireUserContext } from "~/utils/request.server";
 
+import { appliedRate } from "./block.server";
 import { BLOCK_HREFS, BLOCK_ORDER_TABS } from "./molds";
 import { loadOrdersPage, type OrdersPage } from "./orders.server";
 
 const STATUS_OF_TAB: Record<BlockOrdersTab, 0 | 1 | 2> = { all: 0, failed: 2, success: 1 };
 export type BlockOrdersData = OrdersPage<
   BlockOrdersTab,
-  { mold: BlockMold; rows: (BlockDealFigures & { reasonText: string | null })[] }
+  { mold: BlockMold; rows: (BlockDealFigures & { reasonText: string | null; rateText: string | null })[] }
 >;
 
 function readTab(value: string | null): BlockOrdersTab {
@@ -39,7 +40,8 @@ export async function loadBlockOrders(request: Request, mold: BlockMold) {
         figures.status === 2 && figures.reason
           ? failureMessage(context.t, figures.reason, "products:errors.purchaseFailed")
           : null;
-      return { ...figures, reasonText };
+      // An offer in another currency: the rate the provider applied, its source and time (docs/decisions/0300).
+      return { ...figures, reasonText, rateText: appliedRate(context, figures.market, row) };
     },
     rows: (rows) => ({ mold, rows }),
     href: BLOCK_HREFS[mold].orders,

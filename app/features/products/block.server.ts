@@ -14,8 +14,8 @@ import { refuse, submitToProvider, toReview } from "~/forms/action.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import { currencyName, walletConversion } from "~/i18n/currency";
-import { formatInteger, formatMarketMoney } from "~/i18n/format";
+import { currencyName, formatRate, walletConversion, walletCurrencies, type WalletConversion } from "~/i18n/currency";
+import { formatClockTime, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import {
@@ -24,12 +24,13 @@ import {
   getBalance,
   getBlockOffers,
   offerFigures,
+  type BlockDealRow,
   type BlockMold,
   type OfferFigures,
 } from "~/provider/products.server";
 import { DEFAULT_FEE_RATE, getFeeRate } from "~/provider/trading.server";
-import { money, toBig } from "~/utils/decimal";
-import { orderEstimate, type OrderEstimate } from "~/utils/estimate";
+import type { Toast } from "~/session/toast";
+import { orderEstimate, walletEstimate, type OrderEstimate } from "~/utils/estimate";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
@@ -46,21 +47,47 @@ export interface BuyStep extends QuantityStepData {
   /** The available balance, or null when it could not be read (the provider still checks the money). */
   balance: string | null;
   feeRate: string;
-  /** What the balance buys at the block price with the fee; null when the balance is unknown. */
+  /**
+   * What the balance buys at the block price with the fee, in wallet money at the provider's rate for an offer in
+   * another currency; null when the balance, or that rate, is unknown.
+   */
   maximum: number | null;
+  /** Set when the offer's currency is not the wallet's (a US offer on INR; docs/decisions/0300). */
+  exchange: Exchange | null;
   /** False: no transaction password yet, so nothing can be bought (the screen links to where it is set). */
   passwordSet: boolean;
+}
+
+/**
+ * How an offer in another currency reaches the wallet: the provider converts a purchase at the rate its offer row
+ * names (the simulator's pair of that instant, or the operator's rate for the offer; docs/decisions/0145, 0300).
+ */
+export interface Exchange {
+  /** The offer's and the wallet's currency ("USD", "INR"). */
+  from: string;
+  to: string;
+  /** The rate a purchase would use now, its source and time; null when the provider has none (it answers rete_no). */
+  conversion: WalletConversion | null;
+  /** True for a market pair, which moves until the purchase goes through; false for the operator's fixed rate. */
+  moves: boolean;
+  /** The rate with its source and time in words (made by the server), or null without a rate. */
+  words: string | null;
 }
 
 export interface BlockReview {
   key: string;
   quantity: number;
+  /** In the offer's currency. */
   estimate: OrderEstimate;
   /**
-   * Set when the offer's currency is not the wallet's: what the wallet is charged and how (docs/decisions/0102; the
-   * provider converts no block or QIP purchase, so today it is the same figure).
+   * For an offer in another currency with a known rate: the same in wallet money, computed as the provider converts
+   * a purchase (price × quantity × rate and the fee on that, each rounded once; docs/decisions/0300).
    */
-  conversion: { walletAmount: string; note: string } | null;
+  wallet: OrderEstimate | null;
+  /** The available balance (null when unknown, or for an offer in the wallet's currency, whose maximum bounds it). */
+  balance: string | null;
+  /** For an offer in another currency: the currencies, the rate, its source and time in words (made by the server). */
+  rateNote: string | null;
 }
 
 export interface BlockScreenData extends PageInfo {
@@ -83,7 +110,46 @@ interface Limits {
   balance: string | null;
   feeRate: string;
   maximum: number | null;
+  exchange: Exchange | null;
   passwordSet: boolean;
+}
+
+/** The simulator's pair (`simulator:USDINR=X`) moves with the market; an operator's rate for one offer is fixed. */
+const PAIR_RATE = /^simulator:(.+)$/;
+
+/**
+ * A purchase's rate in words, as the trading screens say an order's (docs/product.md#currency): "1 USD = 88.4507 INR,
+ * USDINR=X from the market simulator at 14:45", "1 USD = 88.25 INR, the operator's rate for this offer". With the
+ * products' own strings: features never import each other (docs/decisions/0240).
+ */
+function rateWords(context: UserRequestContext, conversion: WalletConversion): string {
+  const values = { from: conversion.from, to: conversion.to, rate: formatRate(conversion.rate, context.fmt) };
+  const pair = PAIR_RATE.exec(conversion.source);
+  if (pair && conversion.at)
+    return context.t("block.rateWords", {
+      ...values,
+      pair: pair[1],
+      time: formatClockTime(conversion.at, context.fmt),
+    });
+  if (/^offer:/.test(conversion.source)) return context.t("block.rateWordsOffer", values);
+  return context.t("block.rateWordsSource", { ...values, source: conversion.source });
+}
+
+/** The offer's exchange into the wallet's currency, or null when both are the same (docs/decisions/0300). */
+function offerExchange(context: UserRequestContext, offer: OfferFigures): Exchange | null {
+  const currencies = walletCurrencies(offer.market, context.fmt);
+  if (!currencies) return null;
+  const rate = offer.rate && offer.rate.source !== "same_currency" ? offer.rate : null;
+  const moves = rate ? PAIR_RATE.test(rate.source) : true;
+  const conversion = rate
+    ? walletConversion(offer.market, context.fmt, {
+        rate: rate.value,
+        source: rate.source,
+        // The offer row carries the pair's rate of the instant it was read: now.
+        at: moves ? new Date().toISOString() : null,
+      })
+    : null;
+  return { ...currencies, conversion, moves, words: conversion ? rateWords(context, conversion) : null };
 }
 
 /** The offer and what bounds a purchase of it: the balance's maximum and whether a transaction password exists. */
@@ -106,11 +172,16 @@ async function purchaseLimits(context: UserRequestContext, mold: BlockMold, id: 
   const figures = offerFigures(offer.data, context.deployment);
   const rate = feeRate.ok ? feeRate.data : DEFAULT_FEE_RATE;
   const available = balance.ok ? balance.data : null;
+  const exchange = offerExchange(context, figures);
+  // In wallet money: a dollar price against a rupee balance would be off by the rate (docs/decisions/0300).
+  const walletRate = exchange ? (exchange.conversion?.rate ?? null) : "1";
   return {
     offer: figures,
     balance: available,
     feeRate: rate,
-    maximum: available === null ? null : blockMaximum(available, figures.price, rate),
+    maximum:
+      available === null || walletRate === null ? null : blockMaximum(available, figures.price, rate, walletRate),
+    exchange,
     // Unknown is not "not set": the provider checks the password on Confirm either way.
     passwordSet: password.ok ? password.data.is_set : true,
   };
@@ -189,23 +260,35 @@ function blockReview(context: UserRequestContext, limits: Limits, query: URLSear
   const key = query.get("key") ?? "";
   const quantity = readQuantity(query.get("quantity"));
   if (!IDEMPOTENCY_KEY.test(key) || quantity === null || boundBroken(quantity, limits.offer.minimum, null)) return null;
-  const estimate = orderEstimate({ side: "buy", price: limits.offer.price, quantity, feeRate: limits.feeRate });
-  const conversion = walletConversion(limits.offer.market, context.fmt);
+  const { offer, feeRate, exchange } = limits;
+  const estimate = orderEstimate({ side: "buy", price: offer.price, quantity, feeRate });
+  const conversion = exchange?.conversion ?? null;
   return {
     key,
     quantity,
     estimate,
-    conversion: conversion && {
-      walletAmount: money(toBig(estimate.net).times(conversion.rate)),
-      note: context.t("review.conversionNote", {
-        from: conversion.from,
-        to: conversion.to,
-        rate: conversion.rate,
-        fromName: currencyName(conversion.from, context.fmt),
-        toName: currencyName(conversion.to, context.fmt),
-      }),
-    },
+    // As the provider charges it (provider/services/block-trades.ts, blockFigures): the fee on the converted amount.
+    wallet: conversion
+      ? walletEstimate({ side: "buy", price: offer.price, quantity, feeRate, rate: conversion.rate })
+      : null,
+    balance: exchange ? limits.balance : null,
+    rateNote: exchange ? rateNote(context, exchange) : null,
   };
+}
+
+/** The review's words on the currencies and the rate its wallet figures use (or that the provider has none yet). */
+function rateNote(context: UserRequestContext, exchange: Exchange): string {
+  const names = {
+    from: exchange.from,
+    to: exchange.to,
+    fromName: currencyName(exchange.from, context.fmt),
+    toName: currencyName(exchange.to, context.fmt),
+  };
+  if (!exchange.words) return context.t("block.noRateNote", names);
+  const rate = exchange.words;
+  return exchange.moves
+    ? context.t("block.rateNote", { ...names, rate, pair: `${exchange.from}${exchange.to}=X` })
+    : context.t("block.fixedRateNote", { ...names, rate });
 }
 
 /** "Review purchase" and the review's "Confirm purchase". */
@@ -260,18 +343,49 @@ export async function blockAction(request: Request, mold: BlockMold) {
         stockPassword: order.stock_password,
         idempotencyKey: order.idempotency_key,
       }),
-    success: (deal) => ({
-      to: BLOCK_HREFS[mold].orders(),
-      toast: {
-        key: "products:toast.purchased",
-        values: {
-          qty: formatInteger(deal.count, context.fmt),
-          symbol: offer.display,
-          price: formatMarketMoney(deal.price, context.fmt, offer.market),
-          cost: formatMarketMoney(deal.amount, context.fmt, offer.market),
-        },
-      },
-    }),
+    success: (deal) => ({ to: BLOCK_HREFS[mold].orders(), toast: purchasedToast(context, offer, deal) }),
     message: (failure) => failureMessage(t, failure, "products:errors.purchaseFailed"),
   });
+}
+
+/**
+ * The toast after a purchase: in the offer's currency, and for an offer in another currency what the wallet paid and
+ * the rate the provider applied (docs/decisions/0300), from the deal it answered with, never the review's estimate.
+ */
+function purchasedToast(context: UserRequestContext, offer: OfferFigures, deal: BlockDealRow): Toast {
+  const values = {
+    qty: formatInteger(deal.count, context.fmt),
+    symbol: offer.display,
+    price: formatMarketMoney(deal.price, context.fmt, offer.market),
+    cost: formatMarketMoney(deal.amount, context.fmt, offer.market),
+  };
+  const rate = appliedRate(context, offer.market, deal);
+  if (!rate || !deal.wallet_amount) return { key: "products:toast.purchased", values };
+  return {
+    key: "products:toast.purchasedConverted",
+    values: {
+      ...values,
+      wallet: formatMoney(deal.wallet_amount, context.fmt),
+      rate,
+    },
+  };
+}
+
+/**
+ * The rate a deal row says the provider applied, in words (at the purchase's time), or null for an offer in the
+ * wallet's currency or a deal without a rate.
+ */
+export function appliedRate(
+  context: UserRequestContext,
+  market: string,
+  deal: Pick<BlockDealRow, "fx_rate" | "fx_source" | "created_at">,
+): string | null {
+  if (!deal.fx_source || deal.fx_source === "same_currency" || deal.fx_rate === undefined || deal.fx_rate === null)
+    return null;
+  const applied = walletConversion(market, context.fmt, {
+    rate: deal.fx_rate,
+    source: deal.fx_source,
+    at: deal.created_at,
+  });
+  return applied && rateWords(context, applied);
 }

@@ -2,7 +2,7 @@
  * Quantity rules of the product purchases, shared by the server (schemas, steps without JS) and the browser (live
  * hints, − / + with JS). No zod here: it ships to the browser. docs/product.md#block-trading, #ipo.
  */
-import { ROUND_DOWN, money, toBig } from "~/utils/decimal";
+import { ROUND_DOWN, money, toBig, type Decimal } from "~/utils/decimal";
 
 /**
  * A quantity is written in decimal digits only: no sign, space, exponent, hex prefix or decimal point (the order
@@ -58,22 +58,27 @@ export function boundBroken(quantity: number, min: number, max: number | null): 
 
 /**
  * The most shares a balance buys at a block price with its fee (docs/product.md#block-trading, #fees):
- * floor(balance / (price + fee rate × price)), in exact decimals (docs/decisions/0085). The provider rounds the total
- * and the fee half-up to cents; a quantity whose rounded cost would still pass the balance is one too many, so the
- * result is checked against that cost too (docs/decisions/0136).
+ * floor(balance / (price × rate × (1 + fee rate))), in exact decimals (docs/decisions/0085). `rate` converts the
+ * offer's currency into the wallet's ("1" for an offer in the wallet's currency; docs/decisions/0300): the provider
+ * charges price × quantity × rate and the fee on that, each rounded half-up to cents; a quantity whose rounded cost
+ * would still pass the balance is one too many, so the result is checked against that cost too (docs/decisions/0136).
  */
-export function blockMaximum(balance: string, price: string, feeRate: string): number {
-  const unit = toBig(price).times(toBig(1).plus(feeRate));
+export function blockMaximum(balance: string, price: string, feeRate: string, rate: string = "1"): number {
+  const walletPrice = toBig(price).times(rate);
+  const unit = walletPrice.times(toBig(1).plus(feeRate));
   const available = toBig(balance);
   if (unit.lte(0) || available.lte(0)) return 0;
   let quantity = Number(available.div(unit).round(0, ROUND_DOWN).toFixed(0));
-  while (quantity > 0 && (unit.times(quantity).gt(available) || roundedCost(price, quantity, feeRate).gt(available)))
+  while (
+    quantity > 0 &&
+    (unit.times(quantity).gt(available) || roundedCost(walletPrice, quantity, feeRate).gt(available))
+  )
     quantity -= 1;
   return quantity;
 }
 
-/** price × quantity and its fee, each rounded half-up to cents, added: what the provider debits. */
-function roundedCost(price: string, quantity: number, feeRate: string) {
-  const total = toBig(money(toBig(price).times(quantity)));
-  return total.plus(money(total.times(feeRate)));
+/** price × quantity and the fee on that product, each rounded half-up to cents, added: what the provider debits. */
+function roundedCost(price: Decimal, quantity: number, feeRate: string) {
+  const notional = price.times(quantity);
+  return toBig(money(notional)).plus(money(notional.times(feeRate)));
 }
