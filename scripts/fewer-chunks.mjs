@@ -101,12 +101,20 @@ const holdsForms = new Set(
     .filter(([, out]) => Object.keys(out.inputs).some((input) => input.includes("node_modules/@conform-to/")))
     .map(([file]) => path.join(dir, file)),
 );
+// Chunks that reach zod stay out of it: forms load their schemas after hydration (docs/decisions/0280), and a route
+// still importing zod itself must not put it in every form page's file.
+const holdsZod = new Set(
+  Object.entries(metafile.outputs)
+    .filter(([, out]) => Object.keys(out.inputs).some((input) => /node_modules\/(zod|@conform-to\/zod)\//.test(input)))
+    .map(([file]) => path.join(dir, file)),
+);
 const forms = new Set(
   [...routeReach].filter(
     (file) =>
       !framework.has(file) &&
       file.includes(`${path.sep}_shared${path.sep}`) &&
-      [...closure([file])].some((reached) => holdsForms.has(reached)),
+      [...closure([file])].some((reached) => holdsForms.has(reached)) &&
+      ![...closure([file])].some((reached) => holdsZod.has(reached)),
   ),
 );
 

@@ -1,16 +1,13 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { z } from "zod";
+import type { z } from "zod";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 
 import type { ActionReply } from "./reply";
 import type { StepDialog } from "./StepDialog";
-import { useZodForm } from "./useZodForm";
-
-/** A review without a schema of its own: the server checks its Confirm. */
-const ANY_FIELDS = z.object({}).passthrough();
+import { useZodForm, type FormConstraint, type ZodFormOptions } from "./useZodForm";
 
 export interface ReviewRow {
   label: string;
@@ -70,8 +67,13 @@ export interface ReviewOptions {
   recordsHref: string;
   formId: string;
   confirmId: string;
-  /** The Confirm's shared schema (its hidden fields and what `ask` asks): checked in the browser before it posts. */
-  schema?: z.ZodTypeAny;
+  /**
+   * The Confirm's shared schema (its hidden fields and what `ask` asks), or a function loading it: checked in the
+   * browser before it posts once loaded (useZodForm). Without one the server checks the Confirm alone.
+   */
+  schema?: ZodFormOptions<z.ZodTypeAny>["schema"];
+  /** Its native constraints (the loader's `formConstraint`, app/forms/constraint.server.ts). */
+  constraint?: FormConstraint;
   texts: ReviewTexts;
   listClassName: string;
   /**
@@ -107,7 +109,8 @@ export function CheckAnswers({
   clientFailure,
   formId,
   confirmId,
-  schema = ANY_FIELDS,
+  schema,
+  constraint,
   texts: words,
   listClassName,
   frame,
@@ -124,6 +127,7 @@ export function CheckAnswers({
   } = useZodForm({
     id: formId,
     schema,
+    constraint,
     lastResult,
     offline: clientFailure === "offline",
     offlineMessage: words.offline,

@@ -1,10 +1,15 @@
 /**
- * The one form hook (docs/ARCHITECTURE.md#forms, docs/decisions/0200-one-form-kit.md): Conform's own `useForm`
- * driven by the form's one zod schema, as the Conform + Remix integration does it:
- * - `getZodConstraint(schema)` gives the inputs their native `required`, `minLength`, `pattern`…;
- * - with JS, `parseWithZod` checks the form on submit in the browser (the same schema and translated messages as
- *   the action), and the action checks it again; without JS the action's 400 reply (`lastResult`) re-renders the
- *   page with the typed values and the errors;
+ * The one form hook (docs/ARCHITECTURE.md#forms, docs/decisions/0200-one-form-kit.md,
+ * docs/decisions/0280-validation-loads-after-hydration.md): Conform's own `useForm` driven by the form's one zod
+ * schema, which the page loads after it is usable:
+ * - `constraint` (the loader's `formConstraint(schema)`) gives the inputs their native `required`, `minLength`,
+ *   `pattern`… in the server's HTML and after hydration alike;
+ * - `schema` is a function loading the schema (`() => import("./schema").then((m) => m.createXSchema(t))`): it runs
+ *   when the browser is idle after hydration, or at the first focus or input in the form, whichever comes first;
+ *   from then on `parseWithZod` checks the form on submit in the browser (the same schema and translated messages as
+ *   the action). Before that, a submit goes to the action, which checks it with the same schema and answers with
+ *   the same errors; without JS the action's 400 reply (`lastResult`) re-renders the page with the typed values and
+ *   the errors. A schema given as such (not a function) checks as soon as `parseWithZod` has loaded;
  * - errors show after a submit only; a field's error goes as soon as the customer changes that field (typing, a
  *   file, a choice), the others stay until the next submit (docs/product.md#validation);
  * - the error summary's props (`summary`): it takes focus after each failed submit;
@@ -13,17 +18,24 @@
  * Spread `formProps` on the `<Form>` (they include Conform's `getFormProps`).
  */
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
-import { useCallback, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 
 import { useOfflineSubmit } from "./useOfflineSubmit";
 
+/** The native constraints of a form's fields (`getZodConstraint`'s answer), as its loader sends them. */
+export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
+
+type Validate = (context: { formData: FormData }) => unknown;
+
 export interface ZodFormOptions<Schema extends z.ZodTypeAny> {
   /** The form's id: the inputs' ids are `<id>-<name>`. */
   id: string;
-  schema: Schema;
+  /** The form's schema, or (the rule) a function loading it; see above. Without one the server checks it alone. */
+  schema?: Schema | (() => Promise<Schema>);
+  /** The fields' native constraints: the loader's `formConstraint(schema)` (app/forms/constraint.server.ts). */
+  constraint: FormConstraint | undefined;
   /** The action's reply (`submission.reply()`), or null. */
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Partial<Record<keyof z.input<Schema> & string, unknown>> | null;
@@ -51,9 +63,46 @@ function settled<Meta extends object>(meta: Meta): Meta {
   });
 }
 
+/**
+ * The check on submit, once the schema and `parseWithZod` have loaded (null until then); `load` starts loading
+ * them (again after a failure), at the latest on the first focus or input in the form.
+ */
+function useLazyValidate<Schema extends z.ZodTypeAny>(schema: ZodFormOptions<Schema>["schema"]) {
+  const [validate, setValidate] = useState<Validate | null>(null);
+  const latest = useRef(schema);
+  latest.current = schema;
+  const started = useRef(false);
+  const load = useCallback(() => {
+    const source = latest.current;
+    if (started.current || source === undefined) return;
+    started.current = true;
+    Promise.all([typeof source === "function" ? source() : source, import("./parse")]).then(
+      ([loaded, { parseWithZod }]) =>
+        setValidate(
+          () =>
+            ({ formData }: { formData: FormData }) =>
+              parseWithZod(formData, { schema: loaded }),
+        ),
+      () => {
+        started.current = false; // the network lost it: the server checks until the next focus or input loads it
+      },
+    );
+  }, []);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = window.setTimeout(load, 1);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(load, { timeout: 2000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [load]);
+  return { validate, load };
+}
+
 export function useZodForm<Schema extends z.ZodTypeAny>({
   id,
   schema,
+  constraint,
   lastResult,
   defaultValue,
   offlineMessage,
@@ -61,7 +110,7 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
   onSubmit: onValid,
   defaultNoValidate,
 }: ZodFormOptions<Schema>) {
-  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  const { validate, load } = useLazyValidate(schema);
   const [form, conformFields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
     id,
     lastResult,
@@ -70,7 +119,7 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
     defaultNoValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: (validate ?? undefined) as never,
     onSubmit: onValid,
   });
   const navigation = useNavigation();
@@ -84,10 +133,14 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
     setChanged(new Set());
   }, []);
   // Both: React's onChange skips a value set by script (the keypad), a file or a choice may fire only `change`.
-  const onChange = useCallback((event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement).name;
-    if (name) setChanged((names) => (names.has(name) ? names : new Set(names).add(name)));
-  }, []);
+  const onChange = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      load();
+      const name = (event.target as HTMLInputElement).name;
+      if (name) setChanged((names) => (names.has(name) ? names : new Set(names).add(name)));
+    },
+    [load],
+  );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (holding) {
       held.onSubmit(event);
@@ -111,7 +164,7 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
   return {
     form,
     fields: fields as Fields<Schema>,
-    formProps: { ...getFormProps(form), onSubmit, onSubmitCapture, onInput: onChange, onChange },
+    formProps: { ...getFormProps(form), onSubmit, onSubmitCapture, onInput: onChange, onChange, onFocus: load },
     summary: {
       formErrors: [...(form.errors ?? []), ...(offline && offlineMessage ? [offlineMessage] : [])],
       lastResult: offline ? { status: "error" } : lastResult,

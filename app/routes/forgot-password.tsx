@@ -1,16 +1,15 @@
 import { getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RESET_CODE_LENGTH } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
-import { createPhoneStepSchema, createResetStepSchema, resendCodeSchema } from "~/features/account/schemas";
-import { failureReply, refuse, type ActionReply } from "~/forms/action.server";
+import { createPhoneStepSchema, createResetStepSchema, resendCodeSchema } from "~/features/account/schemas.server";
+import { failureReply, refuse, type ActionReply, parseWithZod } from "~/forms/action.server";
+import { formConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
 import type { TFunction } from "~/i18n/config";
@@ -35,7 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const phone = session.get("resetPhone") ?? null;
   // Step 2 only once a code was requested for a phone held in the (encrypted) session.
   const step = url.searchParams.get("step") === "code" && phone ? "code" : "phone";
-  return json({ step, phone } as const);
+  const t = await getFixedT(request);
+  const constraint = {
+    phone: formConstraint(createPhoneStepSchema(t)),
+    reset: formConstraint(createResetStepSchema(t)),
+    resend: formConstraint(resendCodeSchema),
+  };
+  return json({ step, phone, constraint } as const);
 }
 
 /** The provider sends at most one code per phone per minute (docs/decisions/0012-tokens-and-one-time-codes.md). */
@@ -135,6 +140,9 @@ async function resetStep(request: Request, formData: FormData, session: AppSessi
   );
 }
 
+/** The forms' schemas, loaded after the page is usable (docs/decisions/0280-validation-loads-after-hydration.md). */
+const schemas = () => import("~/features/account/schemas");
+
 /** The action's reply for one of this page's forms (each form shows only its own). */
 function useLastResult(form: "send-code" | "resend" | "reset") {
   const actionData = useActionData<typeof action>();
@@ -143,10 +151,11 @@ function useLastResult(form: "send-code" | "resend" | "reset") {
 
 function PhoneStep() {
   const { t } = useTranslation("common");
-  const schema = useMemo(() => createPhoneStepSchema(t), [t]);
+  const { constraint } = useLoaderData<typeof loader>();
   const { fields, formProps, summary, busy } = useZodForm({
     id: "forgot-phone",
-    schema,
+    schema: () => schemas().then((m) => m.createPhoneStepSchema(t)),
+    constraint: constraint.phone,
     lastResult: useLastResult("send-code"),
   });
   return (
@@ -169,16 +178,18 @@ function PhoneStep() {
 
 function CodeStep({ phone }: { phone: string }) {
   const { t } = useTranslation("common");
-  const schema = useMemo(() => createResetStepSchema(t), [t]);
+  const { constraint } = useLoaderData<typeof loader>();
   const { fields, formProps, summary, busy } = useZodForm({
     id: "forgot-reset",
-    schema,
+    schema: () => schemas().then((m) => m.createResetStepSchema(t)),
+    constraint: constraint.reset,
     lastResult: useLastResult("reset"),
   });
   const resendResult = useLastResult("resend");
   const { form: resendForm, formProps: resendProps } = useZodForm({
     id: "forgot-resend",
-    schema: resendCodeSchema,
+    schema: () => schemas().then((m) => m.resendCodeSchema),
+    constraint: constraint.resend,
     lastResult: resendResult,
   });
   const resendError = resendForm.errors?.[0];

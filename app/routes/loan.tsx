@@ -9,7 +9,6 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import { FigureList } from "~/components/ui/FigureList";
@@ -17,13 +16,13 @@ import { formatMinimum, isAbove } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
+import { loanSchemas } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { reviewAction } from "~/forms/action.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { formConstraint } from "~/forms/constraint.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import type { FormatContext } from "~/i18n/format";
 import { formatInteger, formatMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -31,11 +30,6 @@ import { applyForLoan, getLoanSummary, getLoans, type LoanState, type WalletSett
 import { loanHref, loanRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-
-/** The loan form: a whole amount from the minimum. */
-export function loanSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return moneySchemas(t, { amount: amountField(t, fmt, "loan", settings.minLoan) });
-}
 
 export const handle: PageHandle = {
   i18n: ["wallet:loan", "wallet:convert", "wallet:loanRecords", "wallet:review"],
@@ -87,7 +81,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A review the URL describes for more than can be borrowed, or while another is under review, is no review.
     review: underReview || aboveRemaining ? null : review,
   };
-  return json(data, { headers: NO_STORE });
+  const constraint = formConstraint(loanSchemas(context.t, settings, context.fmt).review);
+  return json({ ...data, constraint }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -134,13 +129,13 @@ export default function LoanPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
-  const schema = useMemo(() => loanSchemas(t, data.settings, fmt).review, [t, data.settings, fmt]);
   return (
     <MoneyFormScreen
       screen="loan"
       intro={<LoanSummary data={data} />}
       data={data}
-      schema={schema}
+      schema={() => import("~/features/wallet/schemas").then((m) => m.loanSchemas(t, data.settings, fmt).review)}
+      constraint={data.constraint}
       reviewNote={t("loan.reviewNote")}
       changeHref={(review) => loanHref({ apply: true, amount: review.amount })}
       recordsHref={loanRecordsHref()}

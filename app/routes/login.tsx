@@ -1,15 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { keepPhoneDigits } from "~/features/account/fields";
 import { PasswordField, PhoneField, SubmitButton } from "~/features/account/forms";
-import { createLoginSchema } from "~/features/account/schemas";
+import { createLoginSchema } from "~/features/account/schemas.server";
+import { formConstraint } from "~/forms/constraint.server";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
+import { getFixedT } from "~/i18n/i18next.server";
 import { LoginRejected, TwoFactorRequired, authenticator, completeSignIn } from "~/session/auth.server";
 import { requireAnonymous, safeRedirect } from "~/session/session.server";
 import { toCodeStep } from "~/session/sign-in-challenge.server";
@@ -21,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   await requireAnonymous(request, redirectTo);
-  return json({ redirectTo, phone: keepPhoneDigits(url.searchParams.get("phone") ?? "") });
+  const constraint = formConstraint(createLoginSchema(await getFixedT(request)));
+  return json({ redirectTo, phone: keepPhoneDigits(url.searchParams.get("phone") ?? ""), constraint });
 }
 
 /**
@@ -43,12 +45,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation("common");
-  const { redirectTo, phone } = useLoaderData<typeof loader>();
+  const { redirectTo, phone, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => createLoginSchema(t), [t]);
   const { fields, formProps, summary, busy } = useZodForm({
     id: "login",
-    schema,
+    schema: () => import("~/features/account/schemas").then((m) => m.createLoginSchema(t)),
+    constraint,
     lastResult: actionData?.result,
     defaultValue: { phone, redirectTo },
   });

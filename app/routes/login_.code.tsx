@@ -4,12 +4,9 @@
  * code instead" (`?recovery=1`). Wrong codes are counted by the same limiter as wrong passwords, with the same message;
  * a challenge that ran out (5 minutes, or 5 wrong codes) sends the customer back to the password.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { SubmitButton } from "~/features/account/forms";
@@ -17,12 +14,12 @@ import { CodeField } from "~/features/security/CodeField";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
 import { loginCodeHref } from "~/features/security/hrefs";
 import { securityLinks } from "~/features/security/route-exports";
-import { anyCodeField, authenticatorCodeField } from "~/features/security/schemas";
-import { failureReply, refuse } from "~/forms/action.server";
+import { createSignInCodeSchema } from "~/features/security/schemas.server";
+import { failureReply, refuse, parseWithZod } from "~/forms/action.server";
+import { formConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import type { TFunction } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18next.server";
 import { classifyFailure, logFailure } from "~/provider/failures.server";
 import { loginWithCode } from "~/provider/security.server";
@@ -37,29 +34,12 @@ export const handle: PageHandle = { i18n: ["security"], titleKey: "security:sign
 export const headers = noStoreHeaders;
 export const links = securityLinks;
 
-/** The code step's one form: an authenticator code, or with `recovery` a recovery code. */
-export function createSignInCodeSchema(t: TFunction<"security">) {
-  return z
-    .object({
-      recovery: z.enum(["0", "1"]).default("0"),
-      code: z.string({ required_error: t("code.required") }),
-    })
-    .superRefine((value, ctx) => {
-      const field =
-        value.recovery === "1"
-          ? anyCodeField({ required: t("code.required"), invalid: t("code.recoveryInvalid") })
-          : authenticatorCodeField({ required: t("code.required"), invalid: t("code.invalid") });
-      const parsed = field.safeParse(value.code);
-      if (!parsed.success)
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["code"], message: parsed.error.issues[0].message });
-    });
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   if (!(await pendingChallenge(request))) throw redirect(loginHref());
   const recovery = new URL(request.url).searchParams.get("recovery") === "1";
-  return json({ recovery }, { headers: NO_STORE });
+  const constraint = formConstraint(createSignInCodeSchema(await getFixedT(request, "security")));
+  return json({ recovery, constraint }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -99,13 +79,13 @@ async function startAgain(request: Request) {
 }
 
 export default function LoginCodePage() {
-  const { recovery } = useLoaderData<typeof loader>();
+  const { recovery, constraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("security");
-  const schema = useMemo(() => createSignInCodeSchema(t), [t]);
   const { fields, formProps, summary, busy } = useZodForm({
     id: recovery ? "sign-in-recovery" : "sign-in-code",
-    schema,
+    schema: () => import("~/features/security/schemas").then((m) => m.createSignInCodeSchema(t)),
+    constraint,
     lastResult: reply?.result,
   });
   return (

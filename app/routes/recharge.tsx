@@ -10,34 +10,24 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 
 import { formatMinimum } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
+import { rechargeSchemas } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { reviewAction } from "~/forms/action.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { formConstraint } from "~/forms/constraint.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import type { FormatContext } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import { requestRecharge, type WalletSettings } from "~/provider/wallet.server";
 import { rechargeHref, rechargeRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-
-/** The recharge form: the method (bank transfer) and a whole amount from the minimum. */
-export function rechargeSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return moneySchemas(t, {
-    method: z.literal("bank", { errorMap: () => ({ message: t("recharge.methodRequired") }) }),
-    amount: amountField(t, fmt, "recharge", settings.minRecharge),
-  });
-}
 
 export const handle: PageHandle = {
   i18n: ["wallet:recharge", "wallet:convert", "wallet:review"],
@@ -63,7 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     form: { method: "bank", amount },
     review: query.get("method") === "bank" ? review : null,
   };
-  return json(data, { headers: NO_STORE });
+  const constraint = formConstraint(rechargeSchemas(context.t, settings, context.fmt).review);
+  return json({ ...data, constraint }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -96,12 +87,12 @@ export default function RechargePage() {
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const minimum = formatMinimum(data.settings.minRecharge, fmt);
-  const schema = useMemo(() => rechargeSchemas(t, data.settings, fmt).review, [t, data.settings, fmt]);
   return (
     <MoneyFormScreen
       screen="recharge"
       data={data}
-      schema={schema}
+      schema={() => import("~/features/wallet/schemas").then((m) => m.rechargeSchemas(t, data.settings, fmt).review)}
+      constraint={data.constraint}
       reviewRows={() => [{ label: t("recharge.method"), value: t("recharge.bankTransfer") }]}
       reviewNote={t("recharge.reviewNote")}
       reviewHidden={() => ({ method: "bank" })}

@@ -1,15 +1,15 @@
 import { getInputProps } from "@conform-to/react";
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
-import { useMemo } from "react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
-import { createRegisterSchema } from "~/features/account/schemas";
+import { createRegisterSchema } from "~/features/account/schemas.server";
 import { formAction } from "~/forms/action.server";
+import { formConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -23,7 +23,7 @@ const HIDDEN_ON_ERROR = ["password", "confirm"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return json({ constraint: formConstraint(createRegisterSchema(await getFixedT(request))) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,8 +50,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const { t } = useTranslation("common");
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => createRegisterSchema(t), [t]);
-  const { fields, formProps, summary, busy } = useZodForm({ id: "register", schema, lastResult: actionData?.result });
+  const { constraint } = useLoaderData<typeof loader>();
+  const { fields, formProps, summary, busy } = useZodForm({
+    id: "register",
+    schema: () => import("~/features/account/schemas").then((m) => m.createRegisterSchema(t)),
+    constraint,
+    lastResult: actionData?.result,
+  });
   return (
     <section aria-labelledby="register-title">
       <h1 id="register-title">{t("register.title")}</h1>

@@ -6,41 +6,24 @@
  * your password", "Passwords do not match"; otherwise "Failed to change password".
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
-import { useMemo } from "react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PasswordField } from "~/features/account/forms";
-import { confirmField, newPasswordField, withPasswordMatch } from "~/features/account/schemas";
+import { createLoginPasswordSchema } from "~/features/account/schemas.server";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
+import { formConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import type { TFunction } from "~/i18n/config";
 import { changeLoginPassword } from "~/provider/account.server";
 import { loginPasswordHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-
-/**
- * Settings → change login password (docs/product.md#passwords): the current one, the new one (at least 6) and its
- * confirmation. The provider checks the current one (`password_wrong`).
- */
-export function createLoginPasswordSchema(t: TFunction) {
-  return withPasswordMatch(
-    t,
-    z.object({
-      current: z.string({ required_error: t("wallet:password.currentRequired") }),
-      password: newPasswordField(t, "validation.newPasswordRequired"),
-      confirm: confirmField(t),
-    }),
-  );
-}
 
 export const handle: PageHandle = { i18n: ["wallet:password", "wallet:settings"], titleKey: "wallet:password.title" };
 export const links = walletLinks;
@@ -49,8 +32,8 @@ export const headers = noStoreHeaders;
 const HIDDEN = ["current", "password", "confirm"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserContext(request);
-  return json(null, { headers: NO_STORE });
+  const context = await requireUserContext(request);
+  return json({ constraint: formConstraint(createLoginPasswordSchema(context.t)) }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -76,8 +59,13 @@ export default function LoginPasswordPage() {
   const { t } = useTranslation("wallet");
   // The account schemas speak `common` (validation.*) and name their wallet strings in full.
   const { t: common } = useTranslation("common");
-  const schema = useMemo(() => createLoginPasswordSchema(common), [common]);
-  const { fields, formProps, summary, busy } = useZodForm({ id: "login-password", schema, lastResult: reply?.result });
+  const { constraint } = useLoaderData<typeof loader>();
+  const { fields, formProps, summary, busy } = useZodForm({
+    id: "login-password",
+    schema: () => import("~/features/account/schemas").then((m) => m.createLoginPasswordSchema(common)),
+    constraint,
+    lastResult: reply?.result,
+  });
   return (
     <div className="wl-page">
       <h1 tabIndex={-1}>{t("password.heading")}</h1>

@@ -8,9 +8,8 @@
 import { getInputProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
@@ -19,54 +18,20 @@ import type { TextField } from "~/features/account/forms";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { CodeField } from "~/features/security/CodeField";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
-import { stepUpCodeField } from "~/features/security/schemas";
+import { createTransactionPasswordSchema } from "~/features/security/schemas.server";
 import { asksForCode } from "~/features/security/state.server";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
+import { formConstraint } from "~/forms/constraint.server";
 import { useHydrated } from "~/forms/useHydrated";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import type { TFunction } from "~/i18n/config";
 import { changeTransactionPassword, getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import { settingsHref, transactionPasswordHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
-
-/** The transaction password: exactly 6 digits (docs/product.md#passwords). */
-const TRANSACTION_PASSWORD = /^[0-9]{6}$/;
-
-/**
- * Settings → transaction password, typed twice; `current` only when one is already set (modify). The messages are
- * the product's: "Please enter 6-digit transaction password", "Please confirm your password", "Passwords do not
- * match".
- */
-export function createTransactionPasswordSchema(t: TFunction, modify: boolean) {
-  const sixDigits = (required: string) =>
-    z.string({ required_error: required }).regex(TRANSACTION_PASSWORD, t("wallet:transactionPassword.required"));
-  const match = z
-    .object({ password: z.string().optional(), confirm: z.string().optional() })
-    .superRefine((value, ctx) => {
-      if (value.password && value.confirm && value.password !== value.confirm) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ["confirm"],
-          message: t("wallet:transactionPassword.mismatch"),
-        });
-      }
-    });
-  return z.intersection(
-    match,
-    z.object({
-      current: modify ? sixDigits(t("wallet:transactionPassword.required")) : z.string().optional(),
-      password: sixDigits(t("wallet:transactionPassword.required")),
-      confirm: z.string({ required_error: t("wallet:transactionPassword.confirmRequired") }),
-      // The second factor when two-factor is on (docs/product.md#two-factor-and-devices); the provider judges it.
-      code: stepUpCodeField(),
-    }),
-  );
-}
 
 export const handle: PageHandle = {
   i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings", "security:code", "security:settings"],
@@ -89,7 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   if (!state.ok) logFailure("transaction password state", state.failure);
   const mode: Mode | null = state.ok ? (state.data.is_set ? "modify" : "set") : null;
-  return json({ mode, askCode }, { status: state.ok ? 200 : 503, headers: NO_STORE });
+  const constraint = formConstraint(createTransactionPasswordSchema(context.t, mode === "modify"));
+  return json({ mode, askCode, constraint }, { status: state.ok ? 200 : 503, headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -127,16 +93,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TransactionPasswordPage() {
-  const { mode, askCode } = useLoaderData<typeof loader>();
+  const { mode, askCode, constraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
   const hydrated = useHydrated();
   // The account schemas speak `common` and name their wallet strings in full.
   const { t: common } = useTranslation("common");
-  const schema = useMemo(() => createTransactionPasswordSchema(common, mode === "modify"), [common, mode]);
   const { fields, formProps, summary, busy } = useZodForm({
     id: "transaction-password",
-    schema,
+    schema: () =>
+      import("~/features/security/schemas").then((m) => m.createTransactionPasswordSchema(common, mode === "modify")),
+    constraint,
     lastResult: reply?.result,
   });
   // The field the keypad types into: the one focused last (the first one to begin with).

@@ -8,9 +8,7 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
@@ -21,13 +19,13 @@ import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wall
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { amountField, moneySchemas, type T } from "~/features/wallet/schemas";
+import { withdrawSchemas } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { reviewAction } from "~/forms/action.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { formConstraint } from "~/forms/constraint.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import type { FormatContext } from "~/i18n/format";
 import { formatMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -42,19 +40,6 @@ import {
 import { bankCardsHref, withdrawHref, withdrawRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-
-/** docs/product.md#withdraw: at least the floor (10), then at least the configured minimum. */
-export function withdrawSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
-  const schemas = moneySchemas(t, {
-    card: z.string({ required_error: t("withdraw.cardRequired") }).regex(/^[0-9]{1,10}$/, t("withdraw.cardRequired")),
-    amount: amountField(t, fmt, "withdraw", settings.minWithdraw, {
-      value: WITHDRAW_FLOOR,
-      message: t("withdraw.floor", { amount: formatMinimum(WITHDRAW_FLOOR, fmt) }),
-    }),
-  });
-  // The second factor, asked on the review only when two-factor is on (docs/product.md#two-factor-and-devices).
-  return { ...schemas, confirm: schemas.confirm.extend({ code: stepUpCodeField() }) };
-}
 
 export const handle: PageHandle = {
   i18n: ["wallet:withdraw", "wallet:convert", "wallet:review", "security:code"],
@@ -104,13 +89,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     review: review && card && !(info.ok && isAbove(review.amount, info.data.money)) ? { ...review, card } : null,
     askCode,
   };
-  return json(data, { headers: NO_STORE });
+  const constraint = formConstraint(withdrawSchemas(context.t, settings, context.fmt).review);
+  return json({ ...data, constraint }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "wallet");
-  const schemas = withdrawSchemas(context.t, await loadWalletSettings(context), context.fmt);
+  const money = withdrawSchemas(context.t, await loadWalletSettings(context), context.fmt);
+  // The second factor, asked on the review only when two-factor is on (docs/product.md#two-factor-and-devices).
+  const schemas = { ...money, confirm: money.confirm.extend({ code: stepUpCodeField() }) };
   return reviewAction(await request.formData(), {
     review: {
       schema: schemas.review,
@@ -158,12 +146,12 @@ export default function WithdrawPage() {
   const cardLabel = (card: CardFigures) =>
     t("withdraw.cardLabel", { bank: card.bank, last4: card.last4, holder: card.holder });
   const minimum = data.settings.minWithdraw;
-  const schema = useMemo(() => withdrawSchemas(t, data.settings, fmt).review, [t, data.settings, fmt]);
   return (
     <MoneyFormScreen
       screen="withdraw"
       data={data}
-      schema={schema}
+      schema={() => import("~/features/wallet/schemas").then((m) => m.withdrawSchemas(t, data.settings, fmt).review)}
+      constraint={data.constraint}
       reviewRows={(review) => [{ label: t("withdraw.card"), value: cardLabel(review.card) }]}
       reviewNote={t("withdraw.hint")}
       reviewHidden={(review) => ({ card: String(review.card.id) })}

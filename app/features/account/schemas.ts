@@ -103,3 +103,18 @@ export type LoginFields = z.input<ReturnType<typeof createLoginSchema>>;
 export type RegisterFields = z.input<ReturnType<typeof createRegisterSchema>>;
 export type PhoneStepFields = z.input<ReturnType<typeof createPhoneStepSchema>>;
 export type ResetStepFields = z.input<ReturnType<typeof createResetStepSchema>>;
+
+/**
+ * Settings → change login password (docs/product.md#passwords): the current one, the new one (at least 6) and its
+ * confirmation. The provider checks the current one (`password_wrong`).
+ */
+export function createLoginPasswordSchema(t: TFunction) {
+  return withPasswordMatch(
+    t,
+    z.object({
+      current: z.string({ required_error: t("wallet:password.currentRequired") }),
+      password: newPasswordField(t, "validation.newPasswordRequired"),
+      confirm: confirmField(t),
+    }),
+  );
+}

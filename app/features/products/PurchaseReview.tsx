@@ -1,5 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
 import { Link } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
@@ -42,9 +44,12 @@ export function PurchaseReview({
 }) {
   const { t } = useTranslation("products");
   const canConfirm = !password || password.isSet;
+  // The eager path (docs/decisions/0280): the Confirm's schema and constraints still load with the page.
+  const constraint = useMemo(() => getZodConstraint(review.schema), [review.schema]);
   return (
     <CheckAnswers
       {...review}
+      constraint={constraint}
       recordsHref={ordersHref}
       formId="product-review"
       confirmId="product-confirm"

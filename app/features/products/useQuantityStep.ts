@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { getZodConstraint } from "@conform-to/zod";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
@@ -36,6 +37,8 @@ export function useQuantityStep<Schema extends z.ZodTypeAny>({
   const step = useZodForm({
     id,
     schema,
+    // The eager path (docs/decisions/0280): this step's schema and constraints still load with the page.
+    constraint: useMemo(() => getZodConstraint(schema), [schema]),
     lastResult,
     defaultValue: { ...item, quantity: loaded.quantity } as never,
     offline,

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 
-import { AUTHENTICATOR_PATTERN } from "./schemas";
+/** An authenticator code as a native `pattern` (the whole value must match; schemas.ts checks the same rule). */
+const AUTHENTICATOR_PATTERN = "[0-9]{6}";
 
 type CodeMetadata = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 

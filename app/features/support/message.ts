@@ -3,8 +3,9 @@ import { z } from "zod";
 import { idempotencyKeyField } from "~/forms/fields";
 import type { TFunction } from "~/i18n/config";
 
-/** docs/product.md#support: a chat message is 1 to 1000 characters (the provider's rule too). Browser-safe. */
-export const MESSAGE_MAX_LENGTH = 1000;
+import { MESSAGE_MAX_LENGTH } from "./limits";
+
+export { MESSAGE_MAX_LENGTH };
 
 /**
  * The send form: the message, trimmed, 1..1000 characters, and the message's idempotency key (minted by the page

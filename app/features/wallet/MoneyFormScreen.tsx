@@ -10,7 +10,7 @@ import { useMoneyReply, type ClientFailure } from "~/forms/client-action";
 import type { ActionReply } from "~/forms/reply";
 import { StepDialog } from "~/forms/StepDialog";
 import { useHydrated } from "~/forms/useHydrated";
-import { useZodForm } from "~/forms/useZodForm";
+import { useZodForm, type FormConstraint, type ZodFormOptions } from "~/forms/useZodForm";
 import { formatMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 
@@ -73,11 +73,14 @@ export function MoneyFormScreen<Review extends MoneyReview>({
   recordsHref,
   layout,
   schema,
+  constraint,
   ...form
 }: {
   screen: MoneyScreenName;
-  /** The amount form's schema ("Review"). */
-  schema: z.ZodTypeAny;
+  /** The amount form's schema ("Review"), or the function loading it (docs/decisions/0280). */
+  schema: ZodFormOptions<z.ZodTypeAny>["schema"];
+  /** Its native constraints: the loader's `formConstraint` (app/forms/constraint.server.ts). */
+  constraint: FormConstraint | undefined;
   intro?: ReactNode;
   data: MoneyScreenData<Review>;
   /** What the review lists before the amount and its converted value. */
@@ -90,7 +93,10 @@ export function MoneyFormScreen<Review extends MoneyReview>({
   changeHref: (review: Review) => string;
   recordsHref: string;
   layout: MoneyFormLayout;
-} & Omit<AmountFormProps, "screen" | "convertRate" | "schema" | "defaultValue" | "lastResult" | "offline" | "layout">) {
+} & Omit<
+  AmountFormProps,
+  "screen" | "convertRate" | "schema" | "constraint" | "defaultValue" | "lastResult" | "offline" | "layout"
+>) {
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
   const location = useLocation();
@@ -128,6 +134,7 @@ export function MoneyFormScreen<Review extends MoneyReview>({
           screen={screen}
           convertRate={convertRate}
           schema={schema}
+          constraint={constraint}
           defaultValue={data.form}
           layout={layout}
           hiddenWithoutJs={review !== null}
@@ -143,7 +150,8 @@ interface AmountFormProps {
   screen: MoneyScreenName;
   convertRate: string;
   layout: MoneyFormLayout;
-  schema: z.ZodTypeAny;
+  schema: ZodFormOptions<z.ZodTypeAny>["schema"];
+  constraint: FormConstraint | undefined;
   defaultValue: Record<string, string>;
   action: string;
   choice?: MoneyChoice;
@@ -164,6 +172,7 @@ function AmountForm({
   convertRate,
   layout,
   schema,
+  constraint,
   defaultValue,
   action,
   choice,
@@ -191,6 +200,7 @@ function AmountForm({
   } = useZodForm({
     id: screen,
     schema,
+    constraint,
     lastResult,
     defaultValue,
     offline,

@@ -9,8 +9,9 @@ import { z } from "zod";
 import { idempotencyKeyField } from "~/forms/fields";
 import type { TFunction } from "~/i18n/config";
 import type { FormatContext } from "~/i18n/format";
+import type { WalletSettings } from "~/provider/wallet.server";
 
-import { WHOLE_AMOUNT, formatMinimum } from "./amounts";
+import { WHOLE_AMOUNT, WITHDRAW_FLOOR, formatMinimum } from "./amounts";
 import type { MoneyScreenName } from "./MoneyFormScreen";
 
 export type T = TFunction<"wallet">;
@@ -52,4 +53,33 @@ export function moneySchemas<Fields extends z.ZodRawShape>(t: T, fields: Fields)
     review: z.object({ intent: intent("review", t), ...fields }),
     confirm: z.object({ intent: intent("confirm", t), ...fields, idempotency_key: idempotencyKey(t) }),
   };
+}
+
+// --- each money screen's schemas -------------------------------------------------------------------
+
+/** The recharge form: the method (bank transfer) and a whole amount from the minimum. */
+export function rechargeSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, {
+    method: z.literal("bank", { errorMap: () => ({ message: t("recharge.methodRequired") }) }),
+    amount: amountField(t, fmt, "recharge", settings.minRecharge),
+  });
+}
+
+/**
+ * docs/product.md#withdraw: at least the floor (10), then at least the configured minimum. The route's action adds
+ * the second factor to `confirm` (asked on the review only when two-factor is on).
+ */
+export function withdrawSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, {
+    card: z.string({ required_error: t("withdraw.cardRequired") }).regex(/^[0-9]{1,10}$/, t("withdraw.cardRequired")),
+    amount: amountField(t, fmt, "withdraw", settings.minWithdraw, {
+      value: WITHDRAW_FLOOR,
+      message: t("withdraw.floor", { amount: formatMinimum(WITHDRAW_FLOOR, fmt) }),
+    }),
+  });
+}
+
+/** The loan form: a whole amount from the minimum. */
+export function loanSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
+  return moneySchemas(t, { amount: amountField(t, fmt, "loan", settings.minLoan) });
 }

@@ -9,7 +9,6 @@
  * back (docs/product.md#on-the-device).
  */
 import { getTextareaProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
@@ -18,9 +17,12 @@ import { useTranslation } from "react-i18next";
 import { fieldErrorId } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { loadConversation, type Conversation } from "~/features/support/chat.server";
-import { MESSAGE_MAX_LENGTH, createChatMessageSchema } from "~/features/support/message";
-import { refuse } from "~/forms/action.server";
+import { MESSAGE_MAX_LENGTH } from "~/features/support/limits";
+import { createChatMessageSchema } from "~/features/support/message";
+import { refuse, parseWithZod } from "~/forms/action.server";
+import { formConstraint } from "~/forms/constraint.server";
 import { hiddenProps } from "~/forms/hidden";
+import type { FormConstraint } from "~/forms/useZodForm";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -57,10 +59,12 @@ export interface ChatPageData {
   conversation: Conversation;
   /** The idempotency key of the next message (a new one on every read of the page). */
   sendKey: string;
+  /** The send form's native constraints (docs/decisions/0280-validation-loads-after-hydration.md); none in a saved copy. */
+  constraint?: FormConstraint;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { provider } = await requireUserContext(request, "support");
+  const { provider, t } = await requireUserContext(request, "support");
   const [link, conversation] = await Promise.all([
     attempt(getSupportLink(provider)),
     attempt(loadConversation(provider)),
@@ -77,6 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     failed: !conversation.ok,
     conversation: conversation.ok ? conversation.data : { messages: [], total: 0 },
     sendKey: crypto.randomUUID(),
+    constraint: formConstraint(createChatMessageSchema(t)),
   };
   return json(data, { status: conversation.ok ? 200 : 503, headers: NO_STORE });
 }
@@ -145,10 +150,10 @@ export default function CustomerServicePage() {
   });
   const box = useRef<HTMLTextAreaElement>(null);
 
-  const schema = useMemo(() => createChatMessageSchema(t), [t]);
   const { fields, formProps, summary } = useZodForm({
     id: "chat",
-    schema,
+    schema: () => import("~/features/support/message").then((m) => m.createChatMessageSchema(t)),
+    constraint: data.constraint,
     lastResult,
     // The browser's own checks (required, maxlength) run before JavaScript loads.
     defaultNoValidate: false,

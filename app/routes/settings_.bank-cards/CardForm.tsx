@@ -1,6 +1,5 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
@@ -11,7 +10,10 @@ import { StepDialog } from "~/forms/StepDialog";
 import { useZodForm } from "~/forms/useZodForm";
 import { bankCardsHref } from "~/utils/hrefs";
 
-import { APPROVED, createBankCardSchema, type BankCardsData, type CardField } from "./schema";
+import type { BankCardsData, CardField } from "./schema";
+
+/** The card status an operator approved: the only one that can receive withdrawals. */
+const APPROVED = 1;
 
 const LABELS = {
   INR: { bank_user: "cards.name", bank: "cards.bank", ifsc: "cards.ifsc", bank_card: "cards.accountNumber" },
@@ -36,10 +38,10 @@ export function CardForm({
   const { t } = useTranslation("wallet");
   const label = useCardLabels();
   const editing = step.kind === "edit" ? step.card : null;
-  const schema = useMemo(() => createBankCardSchema(t, data.deployment), [t, data.deployment]);
   const { form, fields, formProps, summary, busy } = useZodForm({
     id: editing ? `card-${editing.id}` : "card-new",
-    schema,
+    schema: () => import("./schema").then((m) => m.createBankCardSchema(t, data.deployment)),
+    constraint: data.constraint,
     lastResult,
     defaultValue: editing
       ? {

@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
 import { asksForCode } from "~/features/security/state.server";
 import { formAction } from "~/forms/action.server";
+import { formConstraint } from "~/forms/constraint.server";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { attempt, logFailure } from "~/provider/failures.server";
@@ -27,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     step: editing ? { kind: "edit", card: editing } : query.get("add") === "1" ? { kind: "add" } : null,
     askCode,
     deployment: { code: context.deployment.code },
+    constraint: formConstraint(createBankCardSchema(context.t, context.deployment)),
   };
   return json(data, { status: cards.ok ? 200 : 503, headers: NO_STORE });
 }

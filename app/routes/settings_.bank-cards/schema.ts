@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Deployment } from "~/deployment";
 import { stepUpCodeField } from "~/features/security/schemas";
 import type { T } from "~/features/wallet/schemas";
+import type { FormConstraint } from "~/forms/useZodForm";
 import type { CardFigures } from "~/provider/wallet.server";
 
 /** IFSC: 4 letters, a zero, 6 letters or digits (upper-cased first, as the provider does). */
@@ -55,9 +56,6 @@ export type CardField = Deployment["bankCardFields"][number];
 /** A card as the list shows it: no full number (docs/product.md#bank-cards), only its last four digits. */
 export type ListedCard = Omit<CardFigures, "number">;
 
-/** The card status an operator approved: the only one that can receive withdrawals. */
-export const APPROVED = 1;
-
 export interface BankCardsData {
   /** The deployment's fields, in the order the form shows them. */
   fields: CardField[];
@@ -69,4 +67,6 @@ export interface BankCardsData {
   askCode: boolean;
   /** The deployment whose card form this is (its schema). */
   deployment: Pick<Deployment, "code">;
+  /** The card form's native constraints (docs/decisions/0280-validation-loads-after-hydration.md). */
+  constraint: FormConstraint;
 }

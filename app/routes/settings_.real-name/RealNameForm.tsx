@@ -5,7 +5,7 @@
  */
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useSubmit } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
@@ -16,7 +16,9 @@ import type { KycFigures } from "~/provider/wallet.server";
 import { realNameHref } from "~/utils/hrefs";
 
 import type { RealNameData } from "./route.server";
-import { PHOTOS, createRealNameSchema, type Photo } from "./schema";
+import type { Photo } from "./schema";
+
+const PHOTOS: readonly Photo[] = ["front", "back"];
 
 const PROBLEM_KEYS: Record<
   ImageProblem,
@@ -47,7 +49,6 @@ export function RealNameForm({
   // Problems the browser found while preparing a photo (with JS only); the server's come through `fields`.
   const [photoProblems, setPhotoProblems] = useState<Partial<Record<Photo, string>>>({});
   const [preparing, setPreparing] = useState(false);
-  const schema = useMemo(() => createRealNameSchema(t), [t]);
   const {
     form,
     fields,
@@ -56,7 +57,8 @@ export function RealNameForm({
     busy: posting,
   } = useZodForm({
     id: "real-name",
-    schema,
+    schema: () => import("./schema").then((m) => m.createRealNameSchema(t)),
+    constraint: data.constraint,
     lastResult,
     defaultValue: { real_name: kyc.realName, id_type: kyc.idType, id_number: kyc.idNumber },
     // With JS, once the form is valid: scale and recompress both photos, then post the form (multipart) with them.

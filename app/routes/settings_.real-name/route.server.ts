@@ -7,6 +7,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { refuse, submitToProvider } from "~/forms/action.server";
+import { formConstraint } from "~/forms/constraint.server";
+import type { FormConstraint } from "~/forms/useZodForm";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -29,13 +31,19 @@ export interface RealNameData {
   kyc: KycFigures | null;
   /** The ID types offered, in order (from the provider module, which the browser does not load). */
   idTypes: IdType[];
+  /** The form's native constraints (docs/decisions/0280-validation-loads-after-hydration.md). */
+  constraint: FormConstraint;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   const state = await attempt(getKycState(context.provider));
   if (!state.ok) logFailure("real-name state", state.failure);
-  const data: RealNameData = { kyc: state.ok ? kycFigures(state.data) : null, idTypes: [...ID_TYPES] };
+  const data: RealNameData = {
+    kyc: state.ok ? kycFigures(state.data) : null,
+    idTypes: [...ID_TYPES],
+    constraint: formConstraint(createRealNameSchema(context.t)),
+  };
   return json(data, { status: state.ok ? 200 : 503, headers: NO_STORE });
 }
 

@@ -4,8 +4,7 @@ import { z } from "zod";
 import type { T } from "~/features/wallet/schemas";
 import { ID_TYPES as ID_TYPE_VALUES } from "~/provider/id-types";
 
-export const PHOTOS = ["front", "back"] as const;
-export type Photo = (typeof PHOTOS)[number];
+export type Photo = "front" | "back";
 
 const text = (required: string, max = 100) =>
   z.string({ required_error: required }).trim().min(1, required).max(max, required);

@@ -1,7 +1,7 @@
 /** The two-factor screen's forms (private to the route): confirm the set-up, new recovery codes, turn it off. */
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
@@ -10,7 +10,10 @@ import { CodeField } from "~/features/security/CodeField";
 import { recoveryCodesFileHref, twoFactorHref } from "~/features/security/hrefs";
 import { useZodForm } from "~/forms/useZodForm";
 
-import { createTwoFactorSchemas } from "./schema";
+import type { TwoFactorData } from "./route.server";
+
+/** The forms' schemas, loaded after the page is usable (docs/decisions/0280-validation-loads-after-hydration.md). */
+const schemas = () => import("./schema");
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
@@ -25,8 +28,13 @@ export function CodeForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation("security");
-  const schema = useMemo(() => createTwoFactorSchemas(t)[intent], [t, intent]);
-  const { fields, formProps, summary, busy } = useZodForm({ id: `two-factor-${intent}`, schema, lastResult });
+  const { constraint } = useLoaderData<TwoFactorData>();
+  const { fields, formProps, summary, busy } = useZodForm({
+    id: `two-factor-${intent}`,
+    schema: () => schemas().then((m) => m.createTwoFactorSchemas(t)[intent]),
+    constraint: constraint[intent],
+    lastResult,
+  });
   return (
     <>
       <FormErrorSummary fields={[fields.code]} {...summary} />
@@ -49,8 +57,13 @@ export function CodeForm({
 /** Turning two-factor off: the login password and a code (an authenticator or a recovery code). */
 export function DisableForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation("security");
-  const schema = useMemo(() => createTwoFactorSchemas(t).disable, [t]);
-  const { fields, formProps, summary, busy } = useZodForm({ id: "two-factor-disable", schema, lastResult });
+  const { constraint } = useLoaderData<TwoFactorData>();
+  const { fields, formProps, summary, busy } = useZodForm({
+    id: "two-factor-disable",
+    schema: () => schemas().then((m) => m.createTwoFactorSchemas(t).disable),
+    constraint: constraint.disable,
+    lastResult,
+  });
   return (
     <>
       <FormErrorSummary fields={[fields.password, fields.code]} {...summary} />

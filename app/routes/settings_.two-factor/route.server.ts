@@ -10,6 +10,8 @@ import QRCode from "qrcode";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
 import { twoFactorHref } from "~/features/security/hrefs";
 import { failureReply, formAction, refuse, type ActionReply } from "~/forms/action.server";
+import { formConstraint } from "~/forms/constraint.server";
+import type { FormConstraint } from "~/forms/useZodForm";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { attempt, classifyFailure, logFailure } from "~/provider/failures.server";
@@ -41,6 +43,8 @@ export interface TwoFactorData {
   /** The set-up step (`?step=setup`): the secret to scan or type, or null when it expired. */
   setup: TwoFactorSetupView | null;
   settingUp: boolean;
+  /** The forms' native constraints (docs/decisions/0280-validation-loads-after-hydration.md). */
+  constraint: Record<"enable" | "recovery" | "disable", FormConstraint>;
 }
 
 /** A reply with new recovery codes (shown this once), or a form's refusal. */
@@ -69,7 +73,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw json({ code: "provider_unavailable" }, { status: 503, headers: NO_STORE });
     }
   }
-  return json<TwoFactorData>({ state, setup, settingUp }, { headers: NO_STORE });
+  const schemas = createTwoFactorSchemas(context.t);
+  const constraint = {
+    enable: formConstraint(schemas.enable),
+    recovery: formConstraint(schemas.recovery),
+    disable: formConstraint(schemas.disable),
+  };
+  return json<TwoFactorData>({ state, setup, settingUp, constraint }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

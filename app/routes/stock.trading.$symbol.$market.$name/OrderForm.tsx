@@ -1,6 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
@@ -16,7 +16,6 @@ import {
   stepQuantity,
 } from "~/features/trading/order";
 import { ProfitLoss } from "~/features/trading/ProfitLoss";
-import { createOrderSchema } from "~/features/trading/schemas";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
 import { formatAmount } from "~/i18n/currency";
@@ -38,11 +37,11 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
   const { t } = useTranslation("trade");
   const fmt = useFormat();
   const location = useLocation();
-  const schema = useMemo(() => createOrderSchema(t), [t]);
   // The kit's form (docs/decisions/0200): errors appear after a submit, never while typing.
   const { form, fields, formProps, summary, busy } = useZodForm({
     id: `order-${data.side}`,
-    schema,
+    schema: () => import("~/features/trading/schemas").then((m) => m.createOrderSchema(t)),
+    constraint: data.constraint.order,
     lastResult,
     defaultValue: {
       type: data.side,

@@ -1,9 +1,7 @@
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import { QUANTITY_CAPS } from "~/features/trading/order";
 import { rateText } from "~/features/trading/rate-text";
-import { createConfirmSchema } from "~/features/trading/schemas";
 import { CheckAnswers } from "~/forms/CheckAnswers";
 import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/i18n/format";
@@ -23,7 +21,6 @@ const CONFIRM_ID = "confirm-submit";
 export function Review({ data, lastResult, clientFailure }: StepProps) {
   const { t } = useTranslation("trade");
   const fmt = useFormat();
-  const schema = useMemo(() => createConfirmSchema(t), [t]);
   const review = data.review!;
   const selling = data.side === "sell";
   const market = data.target.market;
@@ -93,7 +90,8 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
       clientFailure={clientFailure}
       formId="confirm"
       confirmId={CONFIRM_ID}
-      schema={schema}
+      schema={() => import("~/features/trading/schemas").then((m) => m.createConfirmSchema(t))}
+      constraint={data.constraint.confirm}
       texts={{
         offline: t("offline.nothingOrdered"),
         outcomeUnknown: t("review.outcomeUnknown"),

@@ -29,7 +29,8 @@ import {
   type OrderTarget,
   type ReviewRate,
 } from "~/features/trading/order.server";
-import { parseConfirmForm, parseOrderForm } from "~/features/trading/schemas";
+import { createConfirmSchema, createOrderSchema, parseConfirmForm, parseOrderForm } from "~/features/trading/schemas";
+import { formConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -128,6 +129,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     stepWarning,
     lots,
     review: step === "review" ? reviewFigures(context, query, { side, position }, quote, lots, feeRate, rate) : null,
+    constraint: {
+      order: formConstraint(createOrderSchema(context.t)),
+      confirm: formConstraint(createConfirmSchema(context.t)),
+    },
   };
   return json(data, { headers: NO_STORE });
 }

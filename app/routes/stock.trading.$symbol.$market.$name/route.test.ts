@@ -391,6 +391,7 @@ const render = (url: string, data: TradingPageData, options: { actionData?: unkn
   renderScreen(TradingPage, url, data, { resources: { common, quotes, trade }, ...options });
 
 const page = (overrides: Partial<TradingPageData> = {}): TradingPageData => ({
+  constraint: { order: {}, confirm: {} },
   asOf: Date.parse("2026-11-23T04:30:00Z"),
   target: { symbol: "TCS.NS", market: "IN", name: "TCS" },
   display: "TCS",

@@ -1,6 +1,7 @@
 /** The buy/sell screen's loader data (what the server renders; the browser adds live prices and typing). */
 import type { PositionType, Side } from "~/features/trading/order";
 import type { ActionReply } from "~/forms/reply";
+import type { FormConstraint } from "~/forms/useZodForm";
 import type { WalletConversion } from "~/i18n/currency";
 import type { PositionFigures } from "~/provider/trading.server";
 import type { OrderEstimate } from "~/utils/estimate";
@@ -44,6 +45,8 @@ export interface TradingPageData {
   stepWarning: string | null;
   lots: PositionFigures[];
   review: ReviewFigures | null;
+  /** The order form's and the Confirm's native constraints (docs/decisions/0280-validation-loads-after-hydration.md). */
+  constraint: { order: FormConstraint; confirm: FormConstraint };
 }
 
 /** What the order form and the review get from the page: its data and the last submit's answer. */
