@@ -13,10 +13,10 @@ import { useTranslation } from "react-i18next";
 
 import { FigureList } from "~/components/ui/FigureList";
 import { formatMinimum, isAbove } from "~/features/wallet/amounts";
+import { loanSchemas } from "~/features/wallet/loan-schemas";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { loanSchemas } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { reviewAction } from "~/forms/action.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
@@ -134,7 +134,7 @@ export default function LoanPage() {
       screen="loan"
       intro={<LoanSummary data={data} />}
       data={data}
-      schema={() => import("~/features/wallet/schemas").then((m) => m.loanSchemas(t, data.settings, fmt).review)}
+      schema={() => import("~/features/wallet/loan-schemas").then((m) => m.loanSchemas(t, data.settings, fmt).review)}
       constraint={data.constraint}
       reviewNote={t("loan.reviewNote")}
       changeHref={(review) => loanHref({ apply: true, amount: review.amount })}

@@ -15,8 +15,8 @@ import { useTranslation } from "react-i18next";
 import { formatMinimum } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
+import { rechargeSchemas } from "~/features/wallet/recharge-schemas";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { rechargeSchemas } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { reviewAction } from "~/forms/action.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
@@ -91,7 +91,9 @@ export default function RechargePage() {
     <MoneyFormScreen
       screen="recharge"
       data={data}
-      schema={() => import("~/features/wallet/schemas").then((m) => m.rechargeSchemas(t, data.settings, fmt).review)}
+      schema={() =>
+        import("~/features/wallet/recharge-schemas").then((m) => m.rechargeSchemas(t, data.settings, fmt).review)
+      }
       constraint={data.constraint}
       reviewRows={() => [{ label: t("recharge.method"), value: t("recharge.bankTransfer") }]}
       reviewNote={t("recharge.reviewNote")}

@@ -19,8 +19,8 @@ import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wall
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
-import { withdrawSchemas } from "~/features/wallet/schemas";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
+import { withdrawSchemas } from "~/features/wallet/withdraw-schemas";
 import { reviewAction } from "~/forms/action.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { formConstraint } from "~/forms/constraint.server";
@@ -150,7 +150,9 @@ export default function WithdrawPage() {
     <MoneyFormScreen
       screen="withdraw"
       data={data}
-      schema={() => import("~/features/wallet/schemas").then((m) => m.withdrawSchemas(t, data.settings, fmt).review)}
+      schema={() =>
+        import("~/features/wallet/withdraw-schemas").then((m) => m.withdrawSchemas(t, data.settings, fmt).review)
+      }
       constraint={data.constraint}
       reviewRows={(review) => [{ label: t("withdraw.card"), value: cardLabel(review.card) }]}
       reviewNote={t("withdraw.hint")}

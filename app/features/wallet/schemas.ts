@@ -1,7 +1,7 @@
 /**
  * What the money forms' schemas share (docs/product.md#recharge, #withdraw, #loans, #validation): the amount field,
- * the intent and the key. Each screen's own schema is in its route module, used by its action (messages in the
- * request's language) and its component (`useZodForm`, docs/ARCHITECTURE.md#forms). Only the `errors` section's
+ * the intent and the key. Each screen's own schemas are in `<screen>-schemas.ts` beside this, used by its action
+ * (messages in the request's language) and its component (`useZodForm`, docs/ARCHITECTURE.md#forms). Only the `errors` section's
  * keys here, so a screen that imports it names no other screen's strings.
  */
 import { z } from "zod";
@@ -9,9 +9,8 @@ import { z } from "zod";
 import { idempotencyKeyField } from "~/forms/fields";
 import type { TFunction } from "~/i18n/config";
 import type { FormatContext } from "~/i18n/format";
-import type { WalletSettings } from "~/provider/wallet.server";
 
-import { WHOLE_AMOUNT, WITHDRAW_FLOOR, formatMinimum } from "./amounts";
+import { WHOLE_AMOUNT, formatMinimum } from "./amounts";
 import type { MoneyScreenName } from "./MoneyFormScreen";
 
 export type T = TFunction<"wallet">;
@@ -53,33 +52,4 @@ export function moneySchemas<Fields extends z.ZodRawShape>(t: T, fields: Fields)
     review: z.object({ intent: intent("review", t), ...fields }),
     confirm: z.object({ intent: intent("confirm", t), ...fields, idempotency_key: idempotencyKey(t) }),
   };
-}
-
-// --- each money screen's schemas -------------------------------------------------------------------
-
-/** The recharge form: the method (bank transfer) and a whole amount from the minimum. */
-export function rechargeSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return moneySchemas(t, {
-    method: z.literal("bank", { errorMap: () => ({ message: t("recharge.methodRequired") }) }),
-    amount: amountField(t, fmt, "recharge", settings.minRecharge),
-  });
-}
-
-/**
- * docs/product.md#withdraw: at least the floor (10), then at least the configured minimum. The route's action adds
- * the second factor to `confirm` (asked on the review only when two-factor is on).
- */
-export function withdrawSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return moneySchemas(t, {
-    card: z.string({ required_error: t("withdraw.cardRequired") }).regex(/^[0-9]{1,10}$/, t("withdraw.cardRequired")),
-    amount: amountField(t, fmt, "withdraw", settings.minWithdraw, {
-      value: WITHDRAW_FLOOR,
-      message: t("withdraw.floor", { amount: formatMinimum(WITHDRAW_FLOOR, fmt) }),
-    }),
-  });
-}
-
-/** The loan form: a whole amount from the minimum. */
-export function loanSchemas(t: T, settings: WalletSettings, fmt: FormatContext) {
-  return moneySchemas(t, { amount: amountField(t, fmt, "loan", settings.minLoan) });
 }
