@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 
+import { loadModule } from "~/utils/load-module";
+
 /**
  * Whether the browser leaves the back gesture to the page: only an app saved to the iOS home screen
  * (`navigator.standalone`, which only iOS Safari defines) runs without Safari's own edge swipe. Everywhere else
@@ -18,12 +20,12 @@ export function BackSwipe() {
   useEffect(() => {
     if (!browserHasNoBackGesture()) return;
     let stop: (() => void) | undefined;
-    let cancelled = false;
-    void import("./back-swipe").then(({ listenForBackSwipe }) => {
-      if (!cancelled) stop = listenForBackSwipe();
-    });
+    const cancel = loadModule(
+      () => import("./back-swipe"),
+      ({ listenForBackSwipe }) => (stop = listenForBackSwipe()),
+    );
     return () => {
-      cancelled = true;
+      cancel();
       stop?.();
     };
   }, []);

@@ -1,6 +1,7 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
+import { loadModule } from "~/utils/load-module";
 import { customerServiceHref } from "~/utils/shell-hrefs";
 
 /** What /resources/unread answers a signed-in customer (docs/decisions/0143-support-button-and-unread-count.md). */
@@ -37,12 +38,12 @@ export function useSupportButton(
     if (!signedIn) return;
     // The reads and the poller come with the first effect, not with the page (docs/decisions/0285-page-js.md).
     let stop: (() => void) | undefined;
-    let cancelled = false;
-    void import("./support-poll").then(({ watchSupportState }) => {
-      if (!cancelled) stop = watchSupportState(setState, navigating);
-    });
+    const cancel = loadModule(
+      () => import("./support-poll"),
+      ({ watchSupportState }) => (stop = watchSupportState(setState, navigating)),
+    );
     return () => {
-      cancelled = true;
+      cancel();
       stop?.();
     };
   }, [signedIn, onChat, navigating]);
