@@ -102,9 +102,7 @@ export default function TransactionPasswordPage() {
   const { fields, formProps, summary, busy } = useZodForm({
     id: "transaction-password",
     schema: () =>
-      import("~/features/security/transaction-password-schema").then((m) =>
-        m.createTransactionPasswordSchema(common, mode === "modify"),
-      ),
+      import("~/features/security/schemas").then((m) => m.createTransactionPasswordSchema(common, mode === "modify")),
     constraint,
     lastResult: reply?.result,
   });

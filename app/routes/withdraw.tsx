@@ -12,8 +12,8 @@ import { useTranslation } from "react-i18next";
 
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
-import { stepUpCodeField } from "~/features/security/schemas";
 import { asksForCode } from "~/features/security/state.server";
+import { stepUpCodeField } from "~/features/security/step-up-field";
 import { STEP_UP_ASK } from "~/features/security/StepUpCode";
 import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";

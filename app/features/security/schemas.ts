@@ -7,6 +7,8 @@ import { z } from "zod";
 
 import type { TFunction } from "~/i18n/config";
 
+import { stepUpCodeField } from "./step-up-field";
+
 export const AUTHENTICATOR_CODE = /^[0-9]{6}$/;
 const RECOVERY_CODE = /^[A-Za-z0-9]{16}$/;
 
@@ -36,19 +38,6 @@ export const recoveryCodesField = (message: string) =>
     .min(1, message)
     .max(10, message);
 
-/**
- * The step-up code on a review (docs/product.md#two-factor-and-devices): asked only when two-factor is on, so the
- * schema takes it optional and passes what was typed on (spaces dropped); the provider judges it and its refusal
- * (`two_factor_required`, `two_factor_invalid`, `two_factor_used`) lands on this field of the review, which a local
- * refusal would not (it answers the amount form). The field's native `pattern` asks for 6 digits first.
- */
-export const stepUpCodeField = () =>
-  z
-    .string()
-    .max(64)
-    .transform((value) => value.replace(/\s/g, ""))
-    .optional();
-
 /** The code step's one form: an authenticator code, or with `recovery` a recovery code. */
 export function createSignInCodeSchema(t: TFunction<"security">) {
   return z
@@ -65,4 +54,38 @@ export function createSignInCodeSchema(t: TFunction<"security">) {
       if (!parsed.success)
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["code"], message: parsed.error.issues[0].message });
     });
+}
+
+/** The transaction password: exactly 6 digits (docs/product.md#passwords). */
+const TRANSACTION_PASSWORD = /^[0-9]{6}$/;
+
+/**
+ * Settings → transaction password, typed twice; `current` only when one is already set (modify). The messages are
+ * the product's: "Please enter 6-digit transaction password", "Please confirm your password", "Passwords do not
+ * match".
+ */
+export function createTransactionPasswordSchema(t: TFunction, modify: boolean) {
+  const sixDigits = (required: string) =>
+    z.string({ required_error: required }).regex(TRANSACTION_PASSWORD, t("wallet:transactionPassword.required"));
+  const match = z
+    .object({ password: z.string().optional(), confirm: z.string().optional() })
+    .superRefine((value, ctx) => {
+      if (value.password && value.confirm && value.password !== value.confirm) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["confirm"],
+          message: t("wallet:transactionPassword.mismatch"),
+        });
+      }
+    });
+  return z.intersection(
+    match,
+    z.object({
+      current: modify ? sixDigits(t("wallet:transactionPassword.required")) : z.string().optional(),
+      password: sixDigits(t("wallet:transactionPassword.required")),
+      confirm: z.string({ required_error: t("wallet:transactionPassword.confirmRequired") }),
+      // The second factor when two-factor is on (docs/product.md#two-factor-and-devices); the provider judges it.
+      code: stepUpCodeField(),
+    }),
+  );
 }

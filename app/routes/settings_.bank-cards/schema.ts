@@ -2,7 +2,7 @@
 import { z } from "zod";
 
 import type { Deployment } from "~/deployment";
-import { stepUpCodeField } from "~/features/security/schemas";
+import { stepUpCodeField } from "~/features/security/step-up-field";
 import type { T } from "~/features/wallet/schemas";
 import type { FormConstraint } from "~/forms/useZodForm";
 import type { CardFigures } from "~/provider/wallet.server";
