@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 
-import { expect, expectNoAxeViolations, jsEnabled, test, fund } from "./support";
+import {
+  TRANSACTION_PASSWORD,
+  expect,
+  expectNoAxeViolations,
+  fund,
+  jsEnabled,
+  setTransactionPassword,
+  test,
+} from "./support";
 
 // These tests replace /resources/quotes with page.route, which cannot see the requests the service worker makes
 // itself (it fetches the quotes network-first, docs/decisions/0245-service-worker.md): without it.
@@ -9,7 +17,6 @@ test.use({ serviceWorkers: "block" });
 // Issue 24, "What customers hit": every bill says what it was for and links to its cause (item 5); a lot from a
 // block trade says so on its position row and in the records (item 14); a paise-level price move is announced,
 // not shown (item 11). JS on and off, each test with its own fresh customer.
-const TRANSACTION_PASSWORD = "246810";
 
 const main = (page: Page) => page.locator("main");
 /** The step on screen: a modal dialog with JS, the page itself without. */
@@ -64,11 +71,7 @@ test("items 5 and 14: a block purchase's lot says 'Block trade' on its position 
   customer,
 }) => {
   await fund(page, customer, "1000000.00");
-  await page.goto("/settings/transaction-password");
-  await page.getByLabel("New transaction password", { exact: true }).fill(TRANSACTION_PASSWORD);
-  await page.getByLabel("Enter it again", { exact: true }).fill(TRANSACTION_PASSWORD);
-  await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page).toHaveURL(/\/settings$/);
+  await setTransactionPassword(page);
 
   await page.goto("/block-trading");
   await main(page).getByRole("searchbox", { name: "Stock code" }).fill("TCS");

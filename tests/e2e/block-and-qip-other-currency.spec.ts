@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 
-import { expect, expectNoAxeViolations, fund, jsEnabled, test, toast } from "./support";
+import {
+  TRANSACTION_PASSWORD,
+  expect,
+  expectNoAxeViolations,
+  fund,
+  jsEnabled,
+  setTransactionPassword,
+  test,
+  toast,
+} from "./support";
 
 // Issue 24 (decision 0300): a block trade or QIP priced in dollars, bought from a rupee wallet (the e2e server is
 // INR). The provider charges price × quantity × the USDINR=X rate and the fee on that; the buy step's maximum, the
@@ -8,7 +17,6 @@ import { expect, expectNoAxeViolations, fund, jsEnabled, test, toast } from "./s
 // offers: AAPL (block, $262.40, minimum 100) and NVDA (QIP, $174.80, minimum 100). The simulator's rate moves, so the
 // rupee figures are matched by shape (about 88 rupees a dollar); route tests check them literally.
 
-const TRANSACTION_PASSWORD = "246810";
 const main = (page: Page) => page.locator("main");
 /** The step on screen: a modal dialog with JS, the page itself without. */
 const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));
@@ -16,14 +24,6 @@ const RATE = String.raw`1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator
 
 // Each test is a whole purchase with several accessibility checks: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-async function setTransactionPassword(page: Page) {
-  await page.goto("/settings/transaction-password");
-  await page.getByLabel("New transaction password", { exact: true }).fill(TRANSACTION_PASSWORD);
-  await page.getByLabel("Enter it again", { exact: true }).fill(TRANSACTION_PASSWORD);
-  await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page).toHaveURL(/\/settings$/);
-}
 
 test("a US block offer from a rupee wallet: the maximum, the review, the toast and the order in rupees at the rate", async ({
   page,

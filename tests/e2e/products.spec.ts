@@ -1,11 +1,18 @@
 import type { Page } from "@playwright/test";
 
-import { expect, expectNoAxeViolations, jsEnabled, test, type Customer } from "./support";
+import {
+  TRANSACTION_PASSWORD,
+  expect,
+  expectNoAxeViolations,
+  jsEnabled,
+  setTransactionPassword,
+  test,
+  type Customer,
+} from "./support";
 
 // Block trading / QIP, IPO and funds, JS on and off, each test with its own fresh customer, funded through the
 // operator endpoint the server exposes for its embedded provider (docs/product.md#block-trading, #ipo, #funds).
 const OPERATOR_KEY = process.env.OPERATOR_KEY ?? "e2e-operator-key";
-const TRANSACTION_PASSWORD = "246810";
 
 async function fund(page: Page, customer: Customer, amount = "1000000.00") {
   const response = await page.context().request.post("/api/operator/credit", {
@@ -13,16 +20,6 @@ async function fund(page: Page, customer: Customer, amount = "1000000.00") {
     data: { user: customer.phone, amount, reason: "e2e" },
   });
   expect(response.status(), "operator credit").toBe(200);
-}
-
-/** The customer sets a transaction password the way they would: the settings screen's form. */
-async function setTransactionPassword(page: Page) {
-  await page.goto("/settings/transaction-password");
-  await page.getByLabel("New transaction password", { exact: true }).fill(TRANSACTION_PASSWORD);
-  await page.getByLabel("Enter it again", { exact: true }).fill(TRANSACTION_PASSWORD);
-  await page.getByRole("button", { name: "Set password" }).click();
-  // Set: the screen goes back to the settings (its toast's words are the wallet screens' to test).
-  await expect(page).toHaveURL(/\/settings$/);
 }
 
 const main = (page: Page) => page.locator("main");

@@ -12,6 +12,8 @@ export { expect };
 
 export const INVITE_CODE = process.env.INVITE_CODE ?? "DEMO2026";
 export const CUSTOMER_PASSWORD = "secret123";
+/** The transaction password the product specs set (6 digits). */
+export const TRANSACTION_PASSWORD = "246810";
 
 let issued = 0;
 
@@ -284,4 +286,13 @@ export async function addApprovedCard(
   });
   expect(added.status(), "card form post").toBe(302);
   await approve(page, customer, "cards");
+}
+
+/** The customer sets the transaction password the way they would: the settings screen's form, back on settings. */
+export async function setTransactionPassword(page: Page) {
+  await page.goto("/settings/transaction-password");
+  await page.getByLabel("New transaction password", { exact: true }).fill(TRANSACTION_PASSWORD);
+  await page.getByLabel("Enter it again", { exact: true }).fill(TRANSACTION_PASSWORD);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
 }
