@@ -313,26 +313,34 @@ export const SERVER_ONLY_KEYS: Partial<Record<Namespace, readonly string[]>> = {
 
 /**
  * The given namespaces of a locale (all of them when none are given), as the browser gets them: without the
- * server-only subtrees (SERVER_ONLY_KEYS), and for a namespace in `sections` only those top-level sections
- * (decision 0179). The same object for the same arguments: the strings never change while the server runs.
+ * server-only subtrees (SERVER_ONLY_KEYS), for a namespace in `sections` only those top-level sections
+ * (decision 0179), and without the `withheld` sections (COMMON_ON_DEMAND a page does not name; decision 0311). The same object for the same arguments: the strings never change while the server runs.
  * Callers must not modify it.
  */
 export function resourcesFor(
   locale: Locale,
   namespaces: readonly Namespace[] = NAMESPACES,
   sections: PageStrings["sections"] = {},
+  withheld: PageStrings["withheld"] = {},
 ): LocaleResources {
-  const key = `${locale}|${namespaces.map((ns) => (sections[ns] ? `${ns}:${sections[ns].join("+")}` : ns)).join(",")}`;
+  const part = (ns: Namespace) =>
+    `${ns}${sections[ns] ? `:${sections[ns].join("+")}` : ""}${withheld[ns]?.length ? `-${withheld[ns].join("-")}` : ""}`;
+  const key = `${locale}|${namespaces.map(part).join(",")}`;
   let found = resourcesByKey.get(key);
   if (!found) {
     found = Object.fromEntries(
       namespaces.map((ns) => {
         const strings = withoutServerOnlyKeys(ns, resources[locale][ns]);
         const picked = sections[ns];
+        const left = withheld[ns] ?? [];
         return [
           ns,
-          picked
-            ? Object.fromEntries(Object.entries(strings).filter(([section]) => picked.includes(section)))
+          picked || left.length > 0
+            ? Object.fromEntries(
+                Object.entries(strings).filter(
+                  ([section]) => (!picked || picked.includes(section)) && !left.includes(section),
+                ),
+              )
             : strings,
         ];
       }),
