@@ -149,7 +149,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // before this component's would, and would be undone.
   const [clientFailed, setClientFailed] = useState(false);
   const failed = serverFailed || clientFailed;
-  // The formats the page uses, built while its modules load (docs/decisions/0261-formats-warmed-before-hydration.md).
+  // The formats the page uses, built in a worker while its modules load (docs/decisions/0303-formats-warmed-in-a-worker.md).
   const format = { locale, deployment: deploymentFor(data?.deployment.code) };
   return (
     <FormFailureContext.Provider value={setClientFailed}>

@@ -86,7 +86,8 @@ function precacheList(made) {
   const hashed = new Set([url, manifest.entry.module, ...manifest.entry.imports]);
   for (const route of shell)
     for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) hashed.add(file);
-  const own = ["/manifest.webmanifest", ...made.map(({ file }) => `/icons/${file}`)].map((file) => ({
+  // The formats' warm-up worker (docs/decisions/0303-formats-warmed-in-a-worker.md), started by every page.
+  const own = ["/manifest.webmanifest", "/intl-warm.js", ...made.map(({ file }) => `/icons/${file}`)].map((file) => ({
     url: file,
     revision: revision(readFileSync(path.join(publicDir, file))),
   }));

@@ -3,16 +3,16 @@ import { describe, expect, it } from "vitest";
 
 import { ScriptsAfterPaint } from "./scripts-after-paint";
 
-// Decision 0261: the page's number and time formats are built while its modules load, not inside hydration.
+// Decision 0303: the page's number and time formats are built in a worker while its modules load, not on the page's thread.
 describe("ScriptsAfterPaint's format warm-up", () => {
-  it("builds the page's number format, its time format in the deployment's zone and its plural rules, after the scripts start", () => {
+  it("starts the formats' worker with the page's tag and the deployment's zone, after the scripts start", () => {
     const html = renderToStaticMarkup(
       <ScriptsAfterPaint nonce="abc" intl={{ tag: "en-IN", timeZone: "Asia/Kolkata" }} />,
     );
-    expect(html).toContain('new I.NumberFormat("en-IN",{maximumFractionDigits:0})');
-    expect(html).toContain('new I.DateTimeFormat("en-IN",{hour:"2-digit",minute:"2-digit",timeZone:"Asia/Kolkata"})');
-    expect(html).toContain('new I.PluralRules("en-IN".split("-")[0])');
-    expect(html.indexOf("d.body.appendChild(s);s.remove();")).toBeLessThan(html.indexOf("new I.NumberFormat"));
+    expect(html).toContain(
+      'try{new Worker("/intl-warm.js").postMessage({"tag":"en-IN","timeZone":"Asia/Kolkata"})}catch(e){}',
+    );
+    expect(html.indexOf("d.body.appendChild(s);s.remove();")).toBeLessThan(html.indexOf("new Worker"));
   });
 
   it("writes a tag that would close the script as an escape", () => {
@@ -22,6 +22,6 @@ describe("ScriptsAfterPaint's format warm-up", () => {
   });
 
   it("without formats, starts the scripts only", () => {
-    expect(renderToStaticMarkup(<ScriptsAfterPaint nonce="abc" />)).not.toContain("Intl");
+    expect(renderToStaticMarkup(<ScriptsAfterPaint nonce="abc" />)).not.toContain("Worker");
   });
 });

@@ -59,10 +59,13 @@ if(document.visibilityState==="hidden")return start();setTimeout(start,1000);
 try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(start,0)}}).observe({type:"paint",buffered:true})}catch(e){start()}})()`;
 
 /**
- * The page's number and time formats, built once while the modules are on their way (docs/decisions/
- * 0261-formats-warmed-before-hydration.md): a browser's first `Intl.NumberFormat` and `Intl.DateTimeFormat` load
- * the locale's and the time zone's data (~15 and ~4 ms on this machine, 90 and 20-40 ms on a 6x slower phone),
- * which otherwise happens inside the hydration task. Each in a task of its own, after the scripts have started.
+ * The page's number and time formats, built once in a worker while the modules are on their way (docs/decisions/
+ * 0303-formats-warmed-in-a-worker.md, which replaces 0261's tasks on the page's thread): a browser's first
+ * `Intl.NumberFormat`, `Intl.DateTimeFormat` and `Intl.PluralRules` load the locale's and the time zone's data
+ * (40-100, 5-20 and under 1 ms at full speed on this machine, 4-6x that on a cheap phone), which would otherwise
+ * be a long task of the page's own thread. Chromium keeps that data for the page's process, so the formatters the
+ * components build during hydration then cost ~0.1 ms each. Where the worker cannot start, the first formatter
+ * built in hydration pays, as before 0261.
  */
 export interface IntlWarmUp {
   /** The formats' locale tag (`en-IN`: `intlLocale`). */
@@ -71,13 +74,12 @@ export interface IntlWarmUp {
   timeZone: string;
 }
 
+/** The worker's script (public/, precached by the service worker: scripts/build-sw.mjs). */
+export const INTL_WORKER_URL = "/intl-warm.js";
+
 function warmUpScript({ tag, timeZone }: IntlWarmUp): string {
-  const args = JSON.stringify(tag).replace(/</g, "\\u003c");
-  const zone = JSON.stringify(timeZone).replace(/</g, "\\u003c");
-  return `(function(){var I=window.Intl;if(!I)return;function later(f){setTimeout(function(){try{f()}catch(e){}},0)}
-later(function(){new I.NumberFormat(${args},{maximumFractionDigits:0}).format(1)});
-later(function(){new I.DateTimeFormat(${args},{hour:"2-digit",minute:"2-digit",timeZone:${zone}}).format(0)});
-later(function(){new I.PluralRules(${args}.split("-")[0]).select(1)})})()`;
+  const message = JSON.stringify({ tag, timeZone }).replace(/</g, "\\u003c");
+  return `try{new Worker("${INTL_WORKER_URL}").postMessage(${message})}catch(e){}`;
 }
 
 export function ScriptsAfterPaint({ nonce, intl }: { nonce: string; intl?: IntlWarmUp }) {

@@ -189,3 +189,26 @@ test("scripts start after the first paint, and the page still hydrates", async (
     ),
   ).toBe("/trade");
 });
+
+test("the page's number and time formats are built in a worker that starts after the first paint", async ({
+  page,
+  customer,
+}) => {
+  test.skip(!jsEnabled(), "the worker is started by the page's script");
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  // docs/decisions/0303-formats-warmed-in-a-worker.md
+  const workers: string[] = [];
+  page.on("worker", (worker) => workers.push(new URL(worker.url()).pathname));
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/intl-warm.js");
+  await page.goto("/markets");
+  expect((await answered).status()).toBe(200);
+  await expect.poll(() => workers).toEqual(["/intl-warm.js"]);
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
+    worker: performance.getEntriesByType("resource").find((entry) => entry.name.endsWith("/intl-warm.js"))?.startTime,
+  }));
+  expect(timing.paint).toBeGreaterThan(0);
+  expect(timing.worker).toBeGreaterThan(timing.paint);
+  // The figures the formatters make are on the page as the server wrote them.
+  await expect(page.locator("main .mk-table tbody tr").first()).toContainText(/₹[\d,]+\.\d{2}/);
+});
