@@ -362,6 +362,18 @@ describe("the server's instance per request (decision 0215)", () => {
     ]);
     expect(requestI18n({ locale: "es", resources: {} }).t("hello")).toBe("hello");
   });
+
+  it("a page sent other sections, or the same ones in another language, renders its own strings (decision 0312)", () => {
+    const markets = { common: { nav: { markets: "Märkte" } } };
+    expect(requestI18n({ locale: "de", resources: markets }).t("nav.markets")).toBe("Märkte");
+    expect(requestI18n({ locale: "de", resources: markets }).t("nav.markets")).toBe("Märkte");
+    expect(
+      requestI18n({ locale: "es", resources: { common: { nav: { markets: "Mercados" } } } }).t("nav.markets"),
+    ).toBe("Mercados");
+    const withLogin = { common: { nav: { markets: "Märkte" }, login: { title: "Anmelden" } } };
+    expect(requestI18n({ locale: "de", resources: withLogin }).t("login.title")).toBe("Anmelden");
+    expect(requestI18n({ locale: "de", resources: markets }).t("login.title")).toBe("login.title");
+  });
 });
 
 describe("locale detection (remix-i18next)", () => {

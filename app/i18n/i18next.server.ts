@@ -217,17 +217,31 @@ void instance.init({
 const pageTemplate = createPageI18n({ locale: DEFAULT_LOCALE, resources: {} });
 
 /**
- * The i18next instance one request renders with (entry.server), holding only the page's strings: a clone of
- * `pageTemplate` with a resource store of its own (`forkResourceStore`), whose data is then the page's, so no two
- * requests share strings or a language (docs/decisions/0215-react-i18next.md). Nothing adds to it afterwards.
+ * The i18next instance a page renders with (entry.server), holding only the page's strings in its language: a clone
+ * of `pageTemplate` with a resource store of its own (`forkResourceStore`), whose data is the page's, so no page
+ * renders with another's strings or language (docs/decisions/0215-react-i18next.md). Nothing adds to it afterwards
+ * and nothing changes its language, so pages sent the same strings share one (decision 0312): the root loader's
+ * strings for a locale are fixed by their namespaces and top-level sections (`resourcesFor`), which are the key.
  */
 export function requestI18n({ locale, resources }: PageTranslations): I18n {
-  const instance = pageTemplate.cloneInstance({ lng: locale, forkResourceStore: true });
-  instance.store.data = {
-    [locale]: resources as Record<string, Record<string, unknown>>,
-  } as typeof instance.store.data;
+  const key = `${locale}|${Object.entries(resources)
+    .map(([ns, strings]) => `${ns}:${Object.keys(strings ?? {}).join("+")}`)
+    .join(",")}`;
+  let instance = pageInstances.get(key);
+  if (!instance) {
+    instance = pageTemplate.cloneInstance({ lng: locale, forkResourceStore: true });
+    instance.store.data = {
+      [locale]: resources as Record<string, Record<string, unknown>>,
+    } as typeof instance.store.data;
+    // A few hundred pages' worth at most (locales × the route table's combinations); cleared if ever more.
+    if (pageInstances.size >= 1_000) pageInstances.clear();
+    pageInstances.set(key, instance);
+  }
   return instance;
 }
+
+/** The page instances by locale and the namespaces and sections they hold (requestI18n). */
+const pageInstances = new Map<string, I18n>();
 
 /** remix-i18next's detection: the saved choice, then the browser's preferred visible locale, then English. */
 const remixI18next = new RemixI18Next({
