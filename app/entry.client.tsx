@@ -2,6 +2,8 @@ import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 
+import { whenIdle } from "~/utils/idle";
+
 // The browser's i18next instance is made in the root Layout from the root data's strings (no extra request;
 // docs/decisions/0215-react-i18next.md).
 startTransition(() => {
@@ -15,12 +17,10 @@ startTransition(() => {
 
 // The service worker (docs/decisions/0245-service-worker.md): its module (with workbox-window) loads once the page is
 // idle after hydrating, in its own chunk, so no route's JS grows by it and the first paint never waits for it.
-const whenIdle = (run: () => void) =>
-  "requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000);
 // Offline before it loaded: it is tried again when the connection returns.
 function loadServiceWorker() {
   import("~/sw/register.client")
     .then(({ registerServiceWorker }) => registerServiceWorker())
     .catch(() => window.addEventListener("online", loadServiceWorker, { once: true }));
 }
-whenIdle(loadServiceWorker);
+whenIdle(loadServiceWorker, { fallback: 1000 });

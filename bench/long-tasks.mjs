@@ -6,12 +6,14 @@
  *
  *   node bench/long-tasks.mjs DIR [--min=12]    DIR: one run kept by `npm run bench:lighthouse -- --save=…`
  *   node bench/long-tasks.mjs TRACE.json         any Chromium trace (DevTools' "Save profile", a CDP trace)
+ *   node bench/long-tasks.mjs DIR --functions=30 [--build=public/build]   also the functions with the most self time
+ *       in the long tasks after FCP, summed, each with the start of its minified source when the file is in --build
  *
  * Lighthouse's trace is recorded at full CPU speed; its mobile figures simulate a 4x slower CPU from it, so a task
  * counts for Total Blocking Time once it is over 12.5 ms here (4 x 12.5 = 50 ms): `--min` defaults to 12. A trace
  * without the profiler category has no samples: only the browser's events are listed.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 const [input, ...rest] = process.argv.slice(2);
@@ -20,6 +22,8 @@ if (!input) {
   process.exit(2);
 }
 const min = Number(/^--min=(\d+(?:\.\d+)?)$/.exec(rest.find((a) => a.startsWith("--min=")) ?? "")?.[1] ?? 12);
+const functions = Number(/^--functions=(\d+)$/.exec(rest.find((a) => a.startsWith("--functions=")) ?? "")?.[1] ?? 0);
+const buildDir = /^--build=(.+)$/.exec(rest.find((a) => a.startsWith("--build=")) ?? "")?.[1] ?? "public/build";
 const file = existsSync(path.join(input, "defaultPass.trace.json"))
   ? path.join(input, "defaultPass.trace.json")
   : input;
@@ -100,6 +104,7 @@ const top = (totals, n) =>
 
 let blocking = 0;
 const lines = [];
+const longSelf = {};
 for (const task of mine.filter(isTask)) {
   const end = task.ts + task.dur;
   const after = fcp === undefined || task.ts >= fcp;
@@ -117,6 +122,7 @@ for (const task of mine.filter(isTask)) {
     if (!node) return;
     const dt = ms((inside[i + 1]?.[0] ?? end) - t);
     self[fnName(node)] = (self[fnName(node)] ?? 0) + dt;
+    if (after && ms(task.dur) >= min) longSelf[fnName(node)] = (longSelf[fnName(node)] ?? 0) + dt;
     byFile[fileOf(id)] = (byFile[fileOf(id)] ?? 0) + dt;
   });
   lines.push(
@@ -129,3 +135,33 @@ console.log(
 );
 console.log(lines.join("\n"));
 console.log(`blocking time if the CPU were 4x slower (sum of 4 x task - 50 ms after FCP): ${blocking.toFixed(0)} ms`);
+
+if (functions) {
+  // Where a minified name sits in the build: the first characters of the function's source, to recognise it.
+  const sources = new Map();
+  const findFile = (dir, name) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        const found = findFile(full, name);
+        if (found) return found;
+      } else if (entry.name === name) return full;
+    }
+    return undefined;
+  };
+  const snippet = (key) => {
+    const m = /^(.*) (\S+\.js):(\d+):(\d+)$/.exec(key);
+    if (!m || !existsSync(buildDir)) return "";
+    if (!sources.has(m[2])) {
+      const found = findFile(buildDir, m[2]);
+      sources.set(m[2], found ? readFileSync(found, "utf8").split("\n") : null);
+    }
+    const lines = sources.get(m[2]);
+    return lines ? ` | ${(lines[Number(m[3]) - 1] ?? "").slice(Number(m[4]) - 1, Number(m[4]) + 89)}` : "";
+  };
+  console.log(`\nself time in the long tasks after FCP, by function (ms):`);
+  for (const [key, value] of Object.entries(longSelf)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, functions))
+    console.log(`${value.toFixed(1).padStart(7)}  ${key}${snippet(key)}`);
+}

@@ -17,11 +17,16 @@ if [ ! -x "${CHROME_PATH:-/usr/bin/chromium-headless-shell}" ]; then
     echo "Could not install chromium-headless-shell (needs root and Debian's package repository)"; exit 1; }
 fi
 
-step "lint (Prettier, ESLint)"
-npm run --silent lint || status=1
-
-step "typecheck"
-npx tsc --noEmit || status=1
+# Lint and typecheck side by side (each mostly one core), their output printed in order.
+step "lint (Prettier, ESLint) and typecheck, side by side"
+lint_log=$(mktemp) && tsc_log=$(mktemp)
+npm run --silent lint >"$lint_log" 2>&1 & lint_pid=$!
+npx tsc --noEmit >"$tsc_log" 2>&1 & tsc_pid=$!
+wait $lint_pid || { status=1; echo "lint failed"; }
+cat "$lint_log"
+wait $tsc_pid || { status=1; echo "typecheck failed"; }
+cat "$tsc_log"
+rm -f "$lint_log" "$tsc_log"
 
 step "vitest: app + provider on embedded PGlite"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest-pglite.json || status=1

@@ -22,6 +22,8 @@ import { useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 
+import { whenIdle } from "~/utils/idle";
+
 import { useOfflineSubmit } from "./useOfflineSubmit";
 
 /** The native constraints of a form's fields (`getZodConstraint`'s answer), as its loader sends them. */
@@ -88,14 +90,7 @@ function useLazyValidate<Schema extends z.ZodTypeAny>(schema: ZodFormOptions<Sch
       },
     );
   }, []);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== "function") {
-      const timer = window.setTimeout(load, 1);
-      return () => window.clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(load, { timeout: 2000 });
-    return () => window.cancelIdleCallback(idle);
-  }, [load]);
+  useEffect(() => whenIdle(load, { timeout: 2000 }), [load]);
   return { validate, load };
 }
 

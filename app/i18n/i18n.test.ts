@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 import i18next from "i18next";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import {
   NAMESPACES,
@@ -340,6 +340,23 @@ describe("browser strings across navigations (decisions 0179, 0215)", () => {
     expect(i18n.t("wallet:account.title")).toBe("Konto");
     // No fallback to English: a string the German page did not bring shows as its key.
     expect(i18n.t("wallet:withdraw.title")).toBe("withdraw.title");
+  });
+
+  it("the visit's instance starts from the first page's strings and never writes into the router's copy", async () => {
+    vi.resetModules();
+    const { browserI18n, receivePageTranslations } = await import("~/i18n/instance");
+    const first = {
+      locale: "en" as const,
+      resources: { common: { a: "A" }, wallet: { withdraw: { title: "Withdraw" } } },
+    };
+    const i18n = browserI18n(first);
+    expect(i18n.t("wallet:withdraw.title")).toBe("Withdraw");
+    expect(i18n.t("a")).toBe("A");
+    receivePageTranslations({ locale: "en", resources: { wallet: { account: { title: "Account" } } } });
+    expect(i18n.t("wallet:account.title")).toBe("Account");
+    expect(i18n.t("wallet:withdraw.title")).toBe("Withdraw");
+    expect(first.resources.wallet).toEqual({ withdraw: { title: "Withdraw" } });
+    expect(browserI18n(undefined)).toBe(i18n);
   });
 });
 

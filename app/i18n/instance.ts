@@ -57,12 +57,14 @@ let browserInstance: I18n | undefined;
 
 /** Browser only: the visit's instance, made on first use from the first page's strings. */
 export function browserI18n(first: PageTranslations | undefined): I18n {
-  if (!browserInstance) {
-    // Made empty, then given the strings as a copy (addResourceBundle copies): later merges must not write into
-    // the router's copy of the first page's data.
-    browserInstance = createPageI18n({ locale: first?.locale ?? DEFAULT_LOCALE, resources: {} }, initReactI18next);
-    if (first) addPageTranslations(browserInstance, first);
-  }
+  // Made with a copy of the first page's strings (later merges must not write into the router's copy of its data).
+  // `structuredClone` is native: handing that copy to `init` costs well under a millisecond, where making the
+  // instance empty and adding each namespace (`addResourceBundle`, deep) walked every string in JavaScript, 20-30 ms
+  // of the first hydration task (docs/decisions/0304-browser-i18n-from-the-page-strings.md).
+  browserInstance ??= createPageI18n(
+    { locale: first?.locale ?? DEFAULT_LOCALE, resources: first ? structuredClone(first.resources) : {} },
+    initReactI18next,
+  );
   return browserInstance;
 }
 

@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import type { Locale, Namespace } from "~/i18n/config";
 import { formatClockTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
+import { whenIdle } from "~/utils/idle";
 
 import type { SavedCopy, StoreName } from "./stocks-db";
 
@@ -55,10 +56,26 @@ export function useSaveCopy(
         .map((ns) => [ns, i18n.getResourceBundle(locale, ns) as Record<string, unknown> | undefined])
         .filter(([, bundle]) => bundle !== undefined),
     );
-    // Private browsing or a full disk: nothing is saved, the screen is unaffected.
-    loadDb()
-      .then((db) => db.saveCopy(store, key, value, { owner, strings: { locale, resources } }))
-      .catch(() => undefined);
+    // When the page is idle, not in the tasks right after hydration: the database module is loaded in one idle
+    // period and the copy written in a later one (docs/decisions/0306-device-copy-saved-when-idle.md). A screen
+    // left (or new data) before then cancels the save it no longer needs.
+    let cancelled = false;
+    let cancelIdle = whenIdle(() =>
+      loadDb().then(
+        (db) => {
+          if (cancelled) return;
+          cancelIdle = whenIdle(() => {
+            // Private browsing or a full disk: nothing is saved, the screen is unaffected.
+            db.saveCopy(store, key, value, { owner, strings: { locale, resources } }).catch(() => undefined);
+          });
+        },
+        () => undefined,
+      ),
+    );
+    return () => {
+      cancelled = true;
+      cancelIdle();
+    };
   }, [store, key, value, skip, owner, namespaces, i18n]);
 }
 
