@@ -58,6 +58,6 @@ function isDocumentRequest(request: Request): boolean {
 }
 
 function pageResources(locale: Locale, request: Request) {
-  const { namespaces, sections } = routeStrings(new URL(request.url).pathname);
-  return resourcesFor(locale, namespaces, sections);
+  const { namespaces, sections, withheld } = routeStrings(new URL(request.url).pathname);
+  return resourcesFor(locale, namespaces, sections, withheld);
 }

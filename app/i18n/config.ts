@@ -63,12 +63,22 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export const SECTIONS_ALWAYS_SENT: readonly string[] = ["toast", "errors"];
 
 /**
+ * The sections of `common` that only a few screens render (the sign-in, sign-up, password-reset and settings
+ * screens: 1.6 KB of its 5.9 KB of JSON in English). Every other page gets `common` without them; a page gets one
+ * when a matched route names it (`"common:settings"`) or its title key is in it (`"login.title"`).
+ * docs/decisions/0311-common-by-sections.md.
+ */
+export const COMMON_ON_DEMAND: readonly string[] = ["forgot", "login", "register", "settings"];
+
+/**
  * The strings a page needs: whole namespaces, and for some of them only the named top-level sections.
- * `sections[ns]` is set only for a namespace every mention of which on the page was narrowed.
+ * `sections[ns]` is set only for a namespace every mention of which on the page was narrowed; `withheld.common`
+ * lists the COMMON_ON_DEMAND sections the page does not name (left out of the `common` it is sent).
  */
 export interface PageStrings {
   namespaces: Namespace[];
   sections: Partial<Record<Namespace, string[]>>;
+  withheld: Partial<Record<Namespace, string[]>>;
 }
 
 /**
@@ -100,11 +110,12 @@ export function pageStringsOfHandles(handles: readonly unknown[]): PageStrings {
       const colon = titleKey.indexOf(":");
       const prefix = titleKey.slice(0, Math.max(0, colon));
       if (isNamespace(prefix)) titles.push([prefix, titleKey.slice(colon + 1).split(".")[0]]);
+      else if (colon < 0) narrow(DEFAULT_NS, titleKey.split(".")[0]);
     }
   }
   // A title narrows a namespace the page narrows; otherwise it asks for the whole namespace, as before 0179.
   for (const [ns, section] of titles) {
-    if (narrowed.has(ns) && !whole.has(ns)) narrow(ns, section);
+    if (ns === DEFAULT_NS || (narrowed.has(ns) && !whole.has(ns))) narrow(ns, section);
     else whole.add(ns);
   }
   const namespaces = NAMESPACES.filter((ns) => whole.has(ns) || narrowed.has(ns));
@@ -113,7 +124,10 @@ export function pageStringsOfHandles(handles: readonly unknown[]): PageStrings {
     const picked = narrowed.get(ns);
     if (picked && !whole.has(ns)) sections[ns] = [...picked].sort();
   }
-  return { namespaces, sections };
+  // `common` is always sent whole but for its on-demand sections, which a page gets only by naming them.
+  const named = narrowed.get(DEFAULT_NS);
+  const withheld = { [DEFAULT_NS]: COMMON_ON_DEMAND.filter((section) => !named?.has(section)) };
+  return { namespaces, sections, withheld };
 }
 
 /** The namespaces a page needs (see pageStringsOfHandles), narrowed or not. */

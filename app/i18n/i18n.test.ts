@@ -276,12 +276,30 @@ describe("a page's strings from its routes' handles (decision 0179)", () => {
     expect(pageStringsOfHandles([{ i18n: ["trade", "quotes"], titleKey: "trade:positions.title" }])).toEqual({
       namespaces: ["common", "quotes", "trade", "offline"],
       sections: {},
+      withheld: { common: ["forgot", "login", "register", "settings"] },
     });
     expect(
       pageStringsOfHandles([{ i18n: ["wallet:withdraw", "wallet:review"], titleKey: "wallet:convert.title" }]),
     ).toEqual({
       namespaces: ["common", "wallet", "offline"],
       sections: { wallet: ["convert", "errors", "review", "toast", "withdraw"] },
+      withheld: { common: ["forgot", "login", "register", "settings"] },
+    });
+  });
+
+  it("leaves the sign-in, sign-up, reset and settings strings out of common unless a route or its title names them (decision 0311)", () => {
+    expect(pageStringsOfHandles([{ titleKey: "login.title" }]).withheld).toEqual({
+      common: ["forgot", "register", "settings"],
+    });
+    expect(
+      pageStringsOfHandles([{ i18n: ["wallet:cards", "common:settings"], titleKey: "wallet:cards.title" }]),
+    ).toEqual({
+      namespaces: ["common", "wallet", "offline"],
+      sections: { wallet: ["cards", "errors", "toast"] },
+      withheld: { common: ["forgot", "login", "register"] },
+    });
+    expect(pageStringsOfHandles([{ titleKey: "common:forgot.title" }]).withheld).toEqual({
+      common: ["login", "register", "settings"],
     });
   });
 
@@ -290,10 +308,12 @@ describe("a page's strings from its routes' handles (decision 0179)", () => {
     expect(pageStringsOfHandles([{ i18n: ["quotes"], titleKey: "trade:records.title" }])).toEqual({
       namespaces: ["common", "quotes", "trade", "offline"],
       sections: {},
+      withheld: { common: ["forgot", "login", "register", "settings"] },
     });
     expect(pageStringsOfHandles([{ i18n: ["nonsense:withdraw", 42, "wallet:"] }, null])).toEqual({
       namespaces: ["common", "wallet", "offline"],
       sections: {},
+      withheld: { common: ["forgot", "login", "register", "settings"] },
     });
   });
 });
@@ -358,6 +378,18 @@ describe("the server's instance per request (decision 0215)", () => {
       "Positions",
     ]);
     expect(requestI18n({ locale: "es", resources: {} }).t("hello")).toBe("hello");
+  });
+
+  it("a page sent other sections, or the same ones in another language, renders its own strings (decision 0312)", () => {
+    const markets = { common: { nav: { markets: "Märkte" } } };
+    expect(requestI18n({ locale: "de", resources: markets }).t("nav.markets")).toBe("Märkte");
+    expect(requestI18n({ locale: "de", resources: markets }).t("nav.markets")).toBe("Märkte");
+    expect(
+      requestI18n({ locale: "es", resources: { common: { nav: { markets: "Mercados" } } } }).t("nav.markets"),
+    ).toBe("Mercados");
+    const withLogin = { common: { nav: { markets: "Märkte" }, login: { title: "Anmelden" } } };
+    expect(requestI18n({ locale: "de", resources: withLogin }).t("login.title")).toBe("Anmelden");
+    expect(requestI18n({ locale: "de", resources: markets }).t("login.title")).toBe("login.title");
   });
 });
 

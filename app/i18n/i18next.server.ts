@@ -217,17 +217,31 @@ void instance.init({
 const pageTemplate = createPageI18n({ locale: DEFAULT_LOCALE, resources: {} });
 
 /**
- * The i18next instance one request renders with (entry.server), holding only the page's strings: a clone of
- * `pageTemplate` with a resource store of its own (`forkResourceStore`), whose data is then the page's, so no two
- * requests share strings or a language (docs/decisions/0215-react-i18next.md). Nothing adds to it afterwards.
+ * The i18next instance a page renders with (entry.server), holding only the page's strings in its language: a clone
+ * of `pageTemplate` with a resource store of its own (`forkResourceStore`), whose data is the page's, so no page
+ * renders with another's strings or language (docs/decisions/0215-react-i18next.md). Nothing adds to it afterwards
+ * and nothing changes its language, so pages sent the same strings share one (decision 0312): the root loader's
+ * strings for a locale are fixed by their namespaces and top-level sections (`resourcesFor`), which are the key.
  */
 export function requestI18n({ locale, resources }: PageTranslations): I18n {
-  const instance = pageTemplate.cloneInstance({ lng: locale, forkResourceStore: true });
-  instance.store.data = {
-    [locale]: resources as Record<string, Record<string, unknown>>,
-  } as typeof instance.store.data;
+  const key = `${locale}|${Object.entries(resources)
+    .map(([ns, strings]) => `${ns}:${Object.keys(strings ?? {}).join("+")}`)
+    .join(",")}`;
+  let instance = pageInstances.get(key);
+  if (!instance) {
+    instance = pageTemplate.cloneInstance({ lng: locale, forkResourceStore: true });
+    instance.store.data = {
+      [locale]: resources as Record<string, Record<string, unknown>>,
+    } as typeof instance.store.data;
+    // A few hundred pages' worth at most (locales × the route table's combinations); cleared if ever more.
+    if (pageInstances.size >= 1_000) pageInstances.clear();
+    pageInstances.set(key, instance);
+  }
   return instance;
 }
+
+/** The page instances by locale and the namespaces and sections they hold (requestI18n). */
+const pageInstances = new Map<string, I18n>();
 
 /** remix-i18next's detection: the saved choice, then the browser's preferred visible locale, then English. */
 const remixI18next = new RemixI18Next({
@@ -313,26 +327,34 @@ export const SERVER_ONLY_KEYS: Partial<Record<Namespace, readonly string[]>> = {
 
 /**
  * The given namespaces of a locale (all of them when none are given), as the browser gets them: without the
- * server-only subtrees (SERVER_ONLY_KEYS), and for a namespace in `sections` only those top-level sections
- * (decision 0179). The same object for the same arguments: the strings never change while the server runs.
+ * server-only subtrees (SERVER_ONLY_KEYS), for a namespace in `sections` only those top-level sections
+ * (decision 0179), and without the `withheld` sections (COMMON_ON_DEMAND a page does not name; decision 0311). The same object for the same arguments: the strings never change while the server runs.
  * Callers must not modify it.
  */
 export function resourcesFor(
   locale: Locale,
   namespaces: readonly Namespace[] = NAMESPACES,
   sections: PageStrings["sections"] = {},
+  withheld: PageStrings["withheld"] = {},
 ): LocaleResources {
-  const key = `${locale}|${namespaces.map((ns) => (sections[ns] ? `${ns}:${sections[ns].join("+")}` : ns)).join(",")}`;
+  const part = (ns: Namespace) =>
+    `${ns}${sections[ns] ? `:${sections[ns].join("+")}` : ""}${withheld[ns]?.length ? `-${withheld[ns].join("-")}` : ""}`;
+  const key = `${locale}|${namespaces.map(part).join(",")}`;
   let found = resourcesByKey.get(key);
   if (!found) {
     found = Object.fromEntries(
       namespaces.map((ns) => {
         const strings = withoutServerOnlyKeys(ns, resources[locale][ns]);
         const picked = sections[ns];
+        const left = withheld[ns] ?? [];
         return [
           ns,
-          picked
-            ? Object.fromEntries(Object.entries(strings).filter(([section]) => picked.includes(section)))
+          picked || left.length > 0
+            ? Object.fromEntries(
+                Object.entries(strings).filter(
+                  ([section]) => (!picked || picked.includes(section)) && !left.includes(section),
+                ),
+              )
             : strings,
         ];
       }),

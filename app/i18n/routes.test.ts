@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import {
+  COMMON_ON_DEMAND,
   NAMESPACES,
   SECTIONS_ALWAYS_SENT,
   namespacesOfHandles,
@@ -179,6 +180,32 @@ describe("narrowed namespaces", () => {
     },
   );
 
+  it.each(screens.map((file) => [path.relative(appDir, file), file]))(
+    "%s is sent every section of common its screen names (decision 0311)",
+    async (_name, file) => {
+      const module = (await import(file)) as { handle?: unknown };
+      const withheld = pageStringsOfHandles([module.handle]).withheld.common ?? [];
+      const missing: string[] = [];
+      for (const module of renderedModules(file)) {
+        const source = withoutComments(readFileSync(module, "utf8"));
+        for (const section of withheld.filter((name) => namesSection("common", name, false).test(source)))
+          missing.push(`common:${section} (${path.relative(appDir, module)})`);
+      }
+      expect(missing, `add them to handle.i18n in ${path.relative(appDir, file)}`).toEqual([]);
+    },
+  );
+
+  it("the shell every page renders names none of the sections common leaves out (decision 0311)", () => {
+    expect(COMMON_ON_DEMAND.length).toBeGreaterThan(0);
+    const offenders: string[] = [];
+    for (const module of renderedModules(path.join(appDir, "root.tsx"))) {
+      const source = withoutComments(readFileSync(module, "utf8"));
+      for (const section of COMMON_ON_DEMAND.filter((name) => namesSection("common", name, false).test(source)))
+        offenders.push(`common:${section} (${path.relative(appDir, module)})`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it("sends every key the server picks for the next page to show (a toast) wherever its namespace is narrowed", async () => {
     const narrowed = new Set<string>();
     for (const file of screens) for (const ns of Object.keys(await narrowing(file))) narrowed.add(ns);
@@ -283,6 +310,19 @@ describe("root loader: the matched routes' namespaces", () => {
     expect(await wallet("/settings")).toEqual(["errors", "settings", "toast"]);
     expect((await sentResources("/withdraw")).wallet).toHaveProperty("withdraw.title", "Withdraw");
     expect((await sentResources("/withdraw")).wallet).toHaveProperty("toast.withdrawSubmitted");
+  });
+
+  it("sends the sign-in, sign-up, reset and settings strings only to the screens that show them (decision 0311)", async () => {
+    const onDemand = async (pathname: string) =>
+      Object.keys((await sentResources(pathname)).common).filter((section) =>
+        ["forgot", "login", "register", "settings"].includes(section),
+      );
+    expect(await onDemand("/markets")).toEqual([]);
+    expect(await onDemand("/account")).toEqual([]);
+    expect(await onDemand("/login")).toEqual(["login"]);
+    expect(await onDemand("/settings")).toEqual(["settings"]);
+    expect((await sentResources("/login")).common).toHaveProperty("login.title", "Log in");
+    expect((await sentResources("/markets")).common).toHaveProperty("toast");
   });
 
   it("leaves out the strings only the server translates (provider failures, refusal pages)", async () => {

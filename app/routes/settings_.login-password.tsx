@@ -25,7 +25,10 @@ import { loginPasswordHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["wallet:password", "wallet:settings"], titleKey: "wallet:password.title" };
+export const handle: PageHandle = {
+  i18n: ["wallet:password", "wallet:settings", "common:settings"],
+  titleKey: "wallet:password.title",
+};
 export const links = walletLinks;
 export const headers = noStoreHeaders;
 

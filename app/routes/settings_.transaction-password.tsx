@@ -34,7 +34,14 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
 export const handle: PageHandle = {
-  i18n: ["wallet:transactionPassword", "wallet:realName", "wallet:settings", "security:code", "security:settings"],
+  i18n: [
+    "wallet:transactionPassword",
+    "wallet:realName",
+    "wallet:settings",
+    "security:code",
+    "security:settings",
+    "common:settings",
+  ],
   titleKey: "wallet:transactionPassword.title",
 };
 export const links = walletLinks;

@@ -36,3 +36,17 @@ describe("whose document the worker is told it is", () => {
     expect(await headersFor(post)).toEqual({ session: null, copy: null });
   });
 });
+
+describe("the key a document's headers carry and the one its page data carries", () => {
+  it("are the same, from the root data when the page has it, for a customer and for a visitor", async () => {
+    const cookie = await sessionCookie({ token: "d".repeat(43), phone: "9876543210", id: 1 });
+    const computed = await headersFor(getRequest("/markets", cookie));
+    expect((await headersFor(getRequest("/markets", cookie), { deviceKey: computed.session })).session).toBe(
+      computed.session,
+    );
+    expect((await headersFor(getRequest("/markets", cookie), { deviceKey: "k".repeat(22) })).session).toBe(
+      "k".repeat(22),
+    );
+    expect((await headersFor(getRequest("/markets"), { deviceKey: null })).session).toBe("anonymous");
+  });
+});

@@ -15,9 +15,15 @@ export async function offlineSessionKey(request: Request): Promise<string> {
   return deviceSessionKey(signedIn.token);
 }
 
-/** A GET document's headers: whose it is, and whether it may be kept (not when it shows a one-time toast). */
+/**
+ * A GET document's headers: whose it is, and whether it may be kept (not when it shows a one-time toast). The key is
+ * the one the root loader already put in the page's data when there is root data (`deviceKey`, null for a visitor):
+ * the session is not read and the HMAC not computed a second time for one document (docs/decisions/0310).
+ */
 export async function setOfflineHeaders(request: Request, headers: Headers, rootData: unknown): Promise<void> {
   if (request.method !== "GET") return;
-  headers.set(SESSION_HEADER, await offlineSessionKey(request));
-  if ((rootData as { toast?: unknown } | undefined)?.toast) headers.set(COPY_HEADER, "no");
+  const root = rootData as { toast?: unknown; deviceKey?: string | null } | undefined;
+  const known = root && "deviceKey" in root ? (root.deviceKey ?? ANONYMOUS) : undefined;
+  headers.set(SESSION_HEADER, known ?? (await offlineSessionKey(request)));
+  if (root?.toast) headers.set(COPY_HEADER, "no");
 }

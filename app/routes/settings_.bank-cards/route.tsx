@@ -26,7 +26,7 @@ export { action, loader } from "./route.server";
 export { createBankCardSchema, type BankCardsData, type ListedCard } from "./schema";
 
 export const handle: PageHandle = {
-  i18n: ["wallet:cards", "wallet:settings", "security:code", "security:settings"],
+  i18n: ["wallet:cards", "wallet:settings", "security:code", "security:settings", "common:settings"],
   titleKey: "wallet:cards.title",
 };
 export const links = walletLinks;

@@ -24,7 +24,10 @@ import type { action, loader } from "./route.server";
 export { action, loader } from "./route.server";
 export type { RealNameData } from "./route.server";
 
-export const handle: PageHandle = { i18n: ["wallet:realName", "wallet:settings"], titleKey: "wallet:realName.title" };
+export const handle: PageHandle = {
+  i18n: ["wallet:realName", "wallet:settings", "common:settings"],
+  titleKey: "wallet:realName.title",
+};
 export const links = walletLinks;
 export const headers = noStoreHeaders;
 
