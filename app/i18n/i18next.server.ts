@@ -328,7 +328,8 @@ export const SERVER_ONLY_KEYS: Partial<Record<Namespace, readonly string[]>> = {
 /**
  * The given namespaces of a locale (all of them when none are given), as the browser gets them: without the
  * server-only subtrees (SERVER_ONLY_KEYS), for a namespace in `sections` only those top-level sections
- * (decision 0179), and without the `withheld` sections (COMMON_ON_DEMAND a page does not name; decision 0311). The same object for the same arguments: the strings never change while the server runs.
+ * (decision 0179), and without the `withheld` sections (COMMON_ON_DEMAND a page does not name; decision 0311).
+ * The same object for the same arguments: the strings never change while the server runs.
  * Callers must not modify it.
  */
 export function resourcesFor(
