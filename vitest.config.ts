@@ -1,46 +1,41 @@
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import { defineConfig } from "vitest/config";
 
 /*
- * Two projects (docs/decisions/0320-vitest-shared-module-cache.md). Most test files share their worker's module
- * cache (`isolate: false`): the app, the provider, PGlite and the migrated-database snapshot are imported once per
- * worker instead of once per file. A file that changes what a module reads when it loads (vi.mock, vi.resetModules,
- * vi.stubEnv, process.env other than the default DEPLOYMENT=INR) runs isolated, in a fresh module graph as before.
- * A new test file that does any of these belongs in ISOLATED.
+ * Two projects (docs/decisions/0320-vitest-shared-module-cache.md). The provider's tests and the app's tests that do
+ * not use its test harness share their worker's module cache (`isolate: false`): the provider, PGlite and the
+ * migrated-database snapshot are loaded once per worker instead of once per file. A file runs isolated, in a fresh
+ * module graph per file as before, when
+ * - it changes what modules see when they load: it mocks or resets modules (vi.mock, vi.doMock, vi.resetModules),
+ *   stubs the environment or a global, or writes process.env (other than the default DEPLOYMENT=INR, which the app
+ *   reads once per process); or
+ * - it is an app test on the test harness (app/testing/, provider/tests/helpers.ts): those swap the app's provider
+ *   transport and go through the app's per-process session caches; one failed in a shared worker.
+ * Files are sorted by reading them, so a new test file lands in the right project by itself.
  */
-const ISOLATED = [
-  "app/components/market/components.test.tsx",
-  "app/components/shell/language-choice.test.tsx",
-  "app/http/security.test.ts",
-  "app/i18n/i18n.test.ts",
-  "app/i18n/routes.test.ts",
-  "app/provider/core.test.ts",
-  "app/provider/unknown-outcome.test.ts",
-  "app/root.test.ts",
-  "app/routes/block-trading.mxn.test.ts",
-  "app/routes/customer-service/route.alerts.test.ts",
-  "app/routes/fund-investment/route.mxn.test.ts",
-  "app/routes/login.test.ts",
-  "app/routes/markets/route.failures.test.ts",
-  "app/routes/markets/route.mxn.test.ts",
-  "app/routes/recharge.mxn.test.ts",
-  "app/routes/records.test.ts",
-  "app/routes/set-locale.test.ts",
-  "app/routes/settings_.bank-cards/route.mxn.test.ts",
-  "app/routes/settings_.real-name/route.test.ts",
-  "app/routes/stock.trading.$symbol.$market.$name/route.mxn.test.ts",
-  "app/routes/stock.trading.$symbol.$market.$name/route.test.ts",
-  "app/routes/trade-no-nav.$type.($buck).test.ts",
-  "app/routes/trade.test.ts",
-  "app/session/session.test.ts",
-  "app/utils/document-encoding.test.ts",
-  "provider/tests/provider-exposure.test.ts",
-];
-// Explicit so Playwright specs (tests/e2e) are never picked up.
-const ALL = ["provider/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"];
-// Glob characters in route file names ($, parentheses) taken literally.
-const literal = (file: string) => file.replace(/[$()[\]{}*?!+@]/g, "\\$&");
+const CHANGES_LOAD_STATE =
+  /\bvi\.(mock|doMock|unmock|resetModules|stubEnv|stubGlobal)\(|\bdelete process\.env\b|\bprocess\.env\[|\bprocess\.env\.(?!DEPLOYMENT = "INR")\w+ *(\?\?)?=(?!=)/;
+const USES_APP_HARNESS = /from "(~\/testing\/|[./]*\/provider\/tests\/helpers"|[./]*\/provider\/testing")/;
+
+const isolated = ["app", "provider", "tests/unit"]
+  .flatMap((dir) => {
+    try {
+      return readdirSync(path.join(__dirname, dir), { recursive: true }).map((file) =>
+        path.posix.join(dir, String(file).split(path.sep).join("/")),
+      );
+    } catch {
+      return []; // tests/unit may not exist
+    }
+  })
+  .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes("node_modules/"))
+  .filter((file) => {
+    const source = readFileSync(path.join(__dirname, file), "utf8");
+    return CHANGES_LOAD_STATE.test(source) || (file.startsWith("app/") && USES_APP_HARNESS.test(source));
+  })
+  // Glob characters in route file names ($, parentheses) taken literally.
+  .map((file) => file.replace(/[$()[\]{}*?!+@]/g, "\\$&"));
 
 export default defineConfig({
   resolve: {
@@ -63,12 +58,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "shared",
-          include: ALL,
-          exclude: ["**/node_modules/**", ...ISOLATED.map(literal)],
+          // Explicit so Playwright specs (tests/e2e) are never picked up.
+          include: ["provider/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
+          exclude: ["**/node_modules/**", ...isolated],
           isolate: false,
         },
       },
-      { extends: true, test: { name: "isolated", include: ISOLATED.map(literal), isolate: true } },
+      { extends: true, test: { name: "isolated", include: isolated, isolate: true } },
     ],
   },
 });

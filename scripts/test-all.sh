@@ -38,8 +38,12 @@ if ! pg_up && command -v pg_ctlcluster >/dev/null; then
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start >/dev/null 2>&1 || true
   sleep 2
 fi
+# The production build (one core, mostly) runs beside the PostgreSQL suite, which waits on the server; its output
+# is printed after (docs/decisions/0320-vitest-shared-module-cache.md).
+build_log=$(mktemp)
+npm run build >"$build_log" 2>&1 & build_pid=$!
 if pg_up; then
-  step "vitest: provider on PostgreSQL ($PG_URL)"
+  step "vitest: provider on PostgreSQL ($PG_URL), the build beside it"
   DATABASE_URL="$PG_URL" npx vitest run provider --reporter=default --reporter=json --outputFile.json=.reports/vitest-postgres.json || status=1
 else
   echo "PostgreSQL is not reachable at $PG_URL"
@@ -47,7 +51,9 @@ else
 fi
 
 step "build"
-npm run build || status=1
+wait $build_pid || { status=1; echo "build failed"; }
+cat "$build_log"
+rm -f "$build_log"
 
 step "playwright (JS on and off, axe)"
 CI="${CI:-1}" npx playwright test || status=1
