@@ -391,6 +391,29 @@ describe("the server's instance per request (decision 0215)", () => {
     expect(requestI18n({ locale: "de", resources: withLogin }).t("login.title")).toBe("Anmelden");
     expect(requestI18n({ locale: "de", resources: markets }).t("login.title")).toBe("login.title");
   });
+
+  it("answers a key asked again from what it found, per namespace and prefix, and still interpolates (decision 0314)", () => {
+    const page = requestI18n({
+      locale: "en",
+      resources: {
+        common: { heading: "Home", priceChange: { up: "Up {{value}}" } },
+        markets: { heading: "Markets", markets: { heading: "All markets" } },
+      },
+    });
+    const common = page.getFixedT(null, "common");
+    const markets = page.getFixedT(null, "markets");
+    const prefixed = page.getFixedT(null, "markets", "markets");
+    for (let round = 0; round < 2; round++) {
+      expect(common("heading")).toBe("Home");
+      expect(markets("heading")).toBe("Markets");
+      expect(prefixed("heading")).toBe("All markets");
+      expect(markets("common:heading")).toBe("Home");
+      expect(common("missing.key")).toBe("missing.key");
+    }
+    expect(common("priceChange.up", { value: "1.50" })).toBe("Up 1.50");
+    expect(common("priceChange.up", { value: "2.00" })).toBe("Up 2.00");
+    expect(page.getFixedT("en", "markets")("heading")).toBe("Markets");
+  });
 });
 
 describe("locale detection (remix-i18next)", () => {

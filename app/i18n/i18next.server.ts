@@ -233,11 +233,38 @@ export function requestI18n({ locale, resources }: PageTranslations): I18n {
     instance.store.data = {
       [locale]: resources as Record<string, Record<string, unknown>>,
     } as typeof instance.store.data;
+    rememberPlainLookups(instance);
     // A few hundred pages' worth at most (locales × the route table's combinations); cleared if ever more.
     if (pageInstances.size >= 1_000) pageInstances.clear();
     pageInstances.set(key, instance);
   }
   return instance;
+}
+
+/**
+ * A page instance's translators answer a plain look-up (a key, no options) from a Map after its first time: the
+ * instance's strings and language never change (requestI18n), and i18next's own `t` walks its key and option
+ * handling on every call, 3-8 µs here, dozens of times per page (docs/decisions/0314-plain-lookups-remembered.md).
+ * Calls with options (interpolation, plurals) go to i18next as before.
+ */
+function rememberPlainLookups(page: I18n): void {
+  const fixedT = page.getFixedT.bind(page) as unknown as (...args: unknown[]) => (...args: unknown[]) => unknown;
+  const found = new Map<string, unknown>();
+  page.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown) => {
+    const t = fixedT(lng, ns, keyPrefix);
+    const scope = `${String(lng)}|${String(ns)}|${String(keyPrefix ?? "")}|`;
+    const remembering = (key: unknown, ...rest: unknown[]) => {
+      if (typeof key !== "string" || rest.some((argument) => argument !== undefined)) return t(key, ...rest);
+      const id = scope + key;
+      let value = found.get(id);
+      if (value === undefined) {
+        value = t(key);
+        found.set(id, value);
+      }
+      return value;
+    };
+    return Object.assign(remembering, t);
+  }) as unknown as I18n["getFixedT"];
 }
 
 /** The page instances by locale and the namespaces and sections they hold (requestI18n). */
