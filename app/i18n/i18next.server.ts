@@ -206,6 +206,8 @@ void instance.init({
   ns: [...NAMESPACES],
   resources,
   interpolation: { escapeValue: false },
+  keySeparator: ".",
+  nsSeparator: ":",
   initImmediate: false,
   returnNull: false,
 });
