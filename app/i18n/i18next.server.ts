@@ -211,6 +211,8 @@ void instance.init({
   initImmediate: false,
   returnNull: false,
 });
+// Its translators (loaders' and actions' `getFixedT`) remember too: its strings never change after start (0314).
+rememberPlainLookups(instance);
 
 /**
  * What every request's React instance is cloned from: initialised once, holding no strings (decision 0215: an
