@@ -57,6 +57,9 @@ export function createApp({
   const hooks = () => getBuild().entry.module.serverHooks;
   const app = express();
   app.disable("x-powered-by");
+  // Nothing reads Express's `req.query` (Remix reads the URL itself): no `qs` parse of every request's query string
+  // (~1 % of a live-quote poll's CPU, docs/performance.md#server-cost-and-customers).
+  app.set("query parser", false);
   // TRUST_PROXY, parsed by the app (app/http/security.server.ts: the origin check reads it too).
   const trustProxy = hooks().trustProxySetting();
   app.set("trust proxy", trustProxy);

@@ -5,7 +5,8 @@
  * - `constraint` (the loader's `formConstraint(schema)`) gives the inputs their native `required`, `minLength`,
  *   `pattern`… in the server's HTML and after hydration alike;
  * - `schema` is a function loading the schema (`() => import("./schema").then((m) => m.createXSchema(t))`): it runs
- *   when the browser is idle after hydration, or at the first focus or input in the form, whichever comes first;
+ *   at the first focus or input in the form, not before: the page's load and hydration are not followed by a long
+ *   task the customer did not ask for (docs/decisions/0315-validation-loads-on-first-focus.md);
  *   from then on `parseWithZod` checks the form on submit in the browser (the same schema and translated messages as
  *   the action). Before that, a submit goes to the action, which checks it with the same schema and answers with
  *   the same errors; without JS the action's 400 reply (`lastResult`) re-renders the page with the typed values and
@@ -19,10 +20,9 @@
  */
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useMemo, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 
-import { whenIdle } from "~/utils/idle";
 
 import { useOfflineSubmit } from "./useOfflineSubmit";
 
@@ -90,7 +90,6 @@ function useLazyValidate<Schema extends z.ZodTypeAny>(schema: ZodFormOptions<Sch
       },
     );
   }, []);
-  useEffect(() => whenIdle(load, { timeout: 2000 }), [load]);
   return { validate, load };
 }
 

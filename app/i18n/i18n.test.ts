@@ -14,6 +14,7 @@ import {
   SUPPORTED_LOCALES,
   pageStringsOfHandles,
   type Locale,
+  type LocaleResources,
   type Namespace,
   type PluralCategory,
   type TFunction,
@@ -390,6 +391,61 @@ describe("the server's instance per request (decision 0215)", () => {
     const withLogin = { common: { nav: { markets: "Märkte" }, login: { title: "Anmelden" } } };
     expect(requestI18n({ locale: "de", resources: withLogin }).t("login.title")).toBe("Anmelden");
     expect(requestI18n({ locale: "de", resources: markets }).t("login.title")).toBe("login.title");
+  });
+
+  it("answers a key asked again from what it found, per namespace and prefix, and still interpolates (decision 0314)", () => {
+    const page = requestI18n({
+      locale: "en",
+      resources: {
+        common: { heading: "Home", priceChange: { up: "Up {{value}}" } },
+        markets: { heading: "Markets", markets: { heading: "All markets" } },
+      },
+    });
+    const common = page.getFixedT(null, "common");
+    const markets = page.getFixedT(null, "markets");
+    const prefixed = page.getFixedT(null, "markets", "markets");
+    for (let round = 0; round < 2; round++) {
+      expect(common("heading")).toBe("Home");
+      expect(markets("heading")).toBe("Markets");
+      expect(prefixed("heading")).toBe("All markets");
+      expect(markets("common:heading")).toBe("Home");
+      expect(common("missing.key")).toBe("missing.key");
+    }
+    expect(common("priceChange.up", { value: "1.50" })).toBe("Up 1.50");
+    expect(common("priceChange.up", { value: "2.00" })).toBe("Up 2.00");
+    expect(page.getFixedT("en", "markets")("heading")).toBe("Markets");
+  });
+
+  it("fills values in exactly as i18next does, for every key of every locale (decision 0314)", () => {
+    const reference = i18next.createInstance();
+    void reference.init({
+      resources,
+      fallbackLng: false,
+      interpolation: { escapeValue: false },
+      initImmediate: false,
+      returnNull: false,
+    });
+    const values = { name: "Ana", qty: "7", total: 9, value: "1.5 (+2.00%)", price: "₹10", q: "$& {{x}}", last4: "4242" };
+    for (const locale of SUPPORTED_LOCALES) {
+      const page = requestI18n({ locale, resources: resources[locale] as LocaleResources });
+      for (const ns of NAMESPACES) {
+        const fast = page.getFixedT(locale, ns) as unknown as (key: string, options?: object) => string;
+        const slow = reference.getFixedT(locale, ns) as unknown as (key: string, options?: object) => string;
+        for (const key of new Set([...load(locale, ns).keys()].map((each) => pluralParts(each)[0]))) {
+          for (let round = 0; round < 2; round++) {
+            expect(fast(key), `${locale}:${ns}:${key}`).toBe(slow(key));
+            expect(fast(key, values), `${locale}:${ns}:${key} with values`).toBe(slow(key, values));
+          }
+        }
+      }
+      const common = page.getFixedT(locale, "common") as unknown as (key: string, options?: object) => string;
+      expect(common("priceChange.up", { value: "{{value}}" })).toBe(
+        (reference.getFixedT(locale, "common") as unknown as (key: string, options?: object) => string)(
+          "priceChange.up",
+          { value: "{{value}}" },
+        ),
+      );
+    }
   });
 });
 

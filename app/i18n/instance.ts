@@ -35,6 +35,10 @@ export function createPageI18n({ locale, resources }: PageTranslations, plugin?:
     resources: { [locale]: resources },
     // React escapes what it renders.
     interpolation: { escapeValue: false },
+    // Our keys are paths ("markets.heading", "common:nav.home"): said explicitly, i18next skips its check for keys
+    // written as natural language on every look-up (7.3 -> 5.0 µs a plain `t`; docs/decisions/0314).
+    keySeparator: ".",
+    nsSeparator: ":",
     initImmediate: false,
     returnNull: false,
     react: { useSuspense: false },

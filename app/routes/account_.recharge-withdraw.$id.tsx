@@ -47,7 +47,10 @@ export default function TransferPage() {
           className="wl-review"
           items={[
             { label: t("transfer.amount"), value: formatMoney(transfer.amount, fmt) },
-            { label: t("transfer.status"), value: <StatusBadge state={transfer.state} /> },
+            {
+              label: t("transfer.status"),
+              value: <StatusBadge state={transfer.state} label={t(`status.${transfer.state}`)} />,
+            },
             { label: t("transfer.created"), value: <RecordTime value={transfer.time} /> },
             transfer.processedAt
               ? { label: t("transfer.processed"), value: <RecordTime value={transfer.processedAt} /> }

@@ -7,10 +7,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import { PriceChangeFigures } from "~/components/ui/PriceChange";
 import { loadOrdersPage, type OrdersPage } from "~/features/products/orders.server";
 import { OrderItem, OrdersScreen } from "~/features/products/OrdersScreen";
 import { productLinks } from "~/features/products/route-exports";
-import { ProfitLoss } from "~/features/trading/ProfitLoss";
+import { useProfitLossText } from "~/features/trading/profit-loss";
 import { noStoreHeaders } from "~/http/no-store";
 import type { TFunction } from "~/i18n/config";
 import { formatDateTime, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
@@ -86,6 +87,7 @@ export default function IpoOrdersPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("products");
   const fmt = useFormat();
+  const profitLoss = useProfitLossText();
   const qty = (n: number) => formatInteger(n, fmt);
   const time = (value: string) => ({
     label: t("orders.time"),
@@ -152,7 +154,7 @@ export default function IpoOrdersPage() {
                 row.profit !== null
                   ? {
                       label: t("ipoOrders.profit"),
-                      value: <ProfitLoss value={row.profit} market={row.market} />,
+                      value: <PriceChangeFigures text={profitLoss(row.profit, null, row.market)} />,
                       numeric: true,
                     }
                   : null,

@@ -14,8 +14,9 @@ import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
 import { RecordTime } from "~/components/ui/FigureList";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PagedList } from "~/components/ui/PagedList";
+import { PriceChangeFigures } from "~/components/ui/PriceChange";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { ProfitLoss } from "~/features/trading/ProfitLoss";
+import { useProfitLossText } from "~/features/trading/profit-loss";
 import { rateText } from "~/features/trading/rate-text";
 import { tradeLinks } from "~/features/trading/route-exports";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
@@ -136,6 +137,7 @@ export default function RecordsPage() {
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("trade");
   const fmt = useFormat();
+  const profitLoss = useProfitLossText();
   // The cancel confirm is an intent-only form; a refused one (tampered order number) is said on the page. Its
   // form-level errors are read from the reply itself: Conform's useForm would add ~9 KB gzip of JS to the page.
   const formErrors = reply?.result.error?.[""] ?? null;
@@ -219,7 +221,7 @@ export default function RecordsPage() {
                     <div>
                       <dt>{t("records.profit")}</dt>
                       <dd className="tr-num">
-                        <ProfitLoss value={row.profit} market={row.market} />
+                        <PriceChangeFigures text={profitLoss(row.profit, null, row.market)} />
                       </dd>
                     </div>
                   ) : null}

@@ -1,3 +1,5 @@
+import { usePriceChangeText } from "~/components/ui/PriceChange";
+import { priceDigits } from "~/i18n/format";
 import type { StockFigures } from "~/provider/market.server";
 
 import { StockRow } from "./StockRow";
@@ -25,6 +27,7 @@ export function StockTable({
   /** A search across markets says which market each row is in (docs/product.md#navigation). */
   marketOf?: (row: StockFigures) => string;
 }) {
+  const changeText = usePriceChangeText();
   return (
     <table className="mk-table" aria-labelledby={labelledBy} aria-busy={busy || undefined}>
       {caption ? <caption className="sr-only">{caption}</caption> : null}
@@ -39,7 +42,12 @@ export function StockTable({
       </thead>
       <tbody>
         {rows.map((row) => (
-          <StockRow key={`${row.market}:${row.symbol}`} stock={row} marketLabel={marketOf?.(row)} />
+          <StockRow
+            key={`${row.market}:${row.symbol}`}
+            stock={row}
+            change={changeText(row.change, row.changePercent, priceDigits(row.market))}
+            marketLabel={marketOf?.(row)}
+          />
         ))}
       </tbody>
     </table>

@@ -54,6 +54,21 @@ export function priceChangeText(
 }
 
 /**
+ * `priceChangeText` with the page's words and formats, for a list that shows many changes: one translation hook
+ * for the whole table instead of one per row (each row's hook is work in the server's render and in hydration;
+ * docs/decisions/0313-one-translation-hook-per-list.md).
+ */
+export function usePriceChangeText(): (
+  change: number | null | undefined,
+  percent: number | null | undefined,
+  decimals?: number,
+) => PriceChangeText {
+  const { t } = useTranslation("common");
+  const fmt = useFormat();
+  return (change, percent, decimals) => priceChangeText(t, fmt, change, percent, decimals);
+}
+
+/**
  * A price change that never relies on colour alone: up is green with ▲ and "+", down is red with ▼ and
  * "−" (U+2212), unchanged is neutral. Formatted like the figures beside it (UI language + deployment region).
  */
@@ -68,9 +83,13 @@ export function PriceChange({
   decimals?: number;
   className?: string;
 }) {
-  const { t } = useTranslation("common");
-  const fmt = useFormat();
-  const { direction, visible, spoken } = priceChangeText(t, fmt, change, percent, decimals);
+  const text = usePriceChangeText()(change, percent, decimals);
+  return <PriceChangeFigures text={text} className={className} />;
+}
+
+/** What PriceChange shows, from words already made (`usePriceChangeText`): the rows of a list use this. */
+export function PriceChangeFigures({ text, className }: { text: PriceChangeText; className?: string }) {
+  const { direction, visible, spoken } = text;
   const arrow = direction === "up" ? "▲" : direction === "down" ? "▼" : "";
   return (
     <span className={["price-change", `price-change--${direction}`, className ?? ""].filter(Boolean).join(" ")}>

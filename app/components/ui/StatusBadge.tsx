@@ -1,5 +1,3 @@
-import { useTranslation } from "react-i18next";
-
 import { Icon } from "~/components/ui/Icon";
 import type { TransferState } from "~/provider/wallet.server";
 
@@ -12,14 +10,14 @@ const ICONS: Record<TransferState, string> = {
 
 /**
  * A recharge's or withdrawal's status (recharge 1/2/3, withdraw n/y/b; docs/product.md#recharge): an icon and its
- * word, so the state is read out and never told by colour alone.
+ * word, so the state is read out and never told by colour alone. `label` is that word (`wallet:status.<state>`),
+ * translated by the list or page that shows it: no translation hook per row (docs/decisions/0313).
  */
-export function StatusBadge({ state }: { state: TransferState }) {
-  const { t } = useTranslation("wallet");
+export function StatusBadge({ state, label }: { state: TransferState; label: string }) {
   return (
     <span className={`wl-status wl-status--${state}`}>
       <Icon size={18} path={ICONS[state]} />
-      <span>{t(`status.${state}`)}</span>
+      <span>{label}</span>
     </span>
   );
 }

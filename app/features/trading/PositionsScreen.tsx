@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { PriceFreshness } from "~/components/market/LiveStatus";
 import { useLivePanel } from "~/components/market/useLivePanel";
 import { Pager } from "~/components/ui/Pager";
+import { PriceChangeFigures } from "~/components/ui/PriceChange";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { formatAmount } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
@@ -12,7 +13,7 @@ import { useFormat } from "~/i18n/format-context";
 import { POSITION_TABS, positionsResourceHref, stockHref, type PositionTab } from "~/utils/hrefs";
 
 import type { PositionsScreenData } from "./positions.server";
-import { ProfitLoss } from "./ProfitLoss";
+import { useProfitLossText } from "./profit-loss";
 
 /** docs/product.md#live-prices: positions refresh every 5 s. */
 const REFRESH_MS = 5_000;
@@ -49,6 +50,7 @@ export function PositionsScreen({
 }) {
   const { t } = useTranslation("trade");
   const fmt = useFormat();
+  const profitLoss = useProfitLossText();
   const live = useLivePanel<PositionsPayload>(
     data.rows.length ? positionsResourceHref(data.tab, data.page) : null,
     REFRESH_MS,
@@ -101,7 +103,7 @@ export function PositionsScreen({
                 </span>
                 <span className="tr-pos__col">
                   <span className="tr-muted">{t("positions.quantity", { qty: formatInteger(row.count, fmt) })}</span>
-                  <ProfitLoss value={row.profit} percent={row.profit_percent} market={row.market} />
+                  <PriceChangeFigures text={profitLoss(row.profit, row.profit_percent, row.market)} />
                 </span>
                 <span className="tr-pos__col">
                   <span className="tr-muted">

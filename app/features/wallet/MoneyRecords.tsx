@@ -42,7 +42,7 @@ export function MoneyRecords({ data }: { data: MoneyRecordsData }) {
               <li key={row.id} className="wl-record">
                 <div className="wl-record__main">
                   <span className="wl-amount">{formatMoney(row.amount, fmt)}</span>
-                  <StatusBadge state={row.state} />
+                  <StatusBadge state={row.state} label={t(`status.${row.state}`)} />
                 </div>
                 <div className="wl-record__meta">
                   <RecordTime value={row.time} />

@@ -2,8 +2,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import { PriceChangeFigures } from "~/components/ui/PriceChange";
 import { LinkTabs } from "~/components/ui/Tabs";
-import { ProfitLoss } from "~/features/trading/ProfitLoss";
+import { useProfitLossText } from "~/features/trading/profit-loss";
 import { formatAmount } from "~/i18n/currency";
 import { formatInteger } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
@@ -22,6 +23,7 @@ import type { AccountData } from "./route.server";
 export function Holdings({ tab, holdings }: Pick<AccountData, "tab" | "holdings">) {
   const { t } = useTranslation("wallet");
   const fmt = useFormat();
+  const profitLoss = useProfitLossText();
   return (
     <section className="card" aria-labelledby="holdings-title">
       <h2 id="holdings-title">{t("account.holdings")}</h2>
@@ -48,7 +50,7 @@ export function Holdings({ tab, holdings }: Pick<AccountData, "tab" | "holdings"
               <span className="wl-holding__figures">
                 <span>{t("account.quantity", { qty: formatInteger(row.count, fmt) })}</span>
                 <span>{t("account.marketValue", { value: formatAmount(row.market_value, fmt, row.market) })}</span>
-                <ProfitLoss value={row.profit} percent={row.profit_percent} market={row.market} />
+                <PriceChangeFigures text={profitLoss(row.profit, row.profit_percent, row.market)} />
               </span>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { PriceChangeFigures } from "~/components/ui/PriceChange";
 import { RadioTabs } from "~/components/ui/Tabs";
 import {
   MIN_QUANTITY,
@@ -15,7 +16,7 @@ import {
   readQuantity,
   stepQuantity,
 } from "~/features/trading/order";
-import { ProfitLoss } from "~/features/trading/ProfitLoss";
+import { useProfitLossText } from "~/features/trading/profit-loss";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
 import { formatAmount } from "~/i18n/currency";
@@ -36,6 +37,7 @@ import type { StepProps, TradingPageData } from "./types";
 export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepProps & { livePrice: number }) {
   const { t } = useTranslation("trade");
   const fmt = useFormat();
+  const profitLoss = useProfitLossText();
   const location = useLocation();
   // The kit's form (docs/decisions/0200): errors appear after a submit, never while typing.
   const { form, fields, formProps, summary, busy } = useZodForm({
@@ -105,7 +107,7 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
             {data.lots.map((lot) => (
               <li key={lot.no} className="list-item">
                 <span>{lotLabel(lot)}</span>
-                <ProfitLoss value={lot.profit} percent={lot.profit_percent} market={lot.market} />
+                <PriceChangeFigures text={profitLoss(lot.profit, lot.profit_percent, lot.market)} />
               </li>
             ))}
           </ul>
@@ -138,7 +140,7 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
                   defaultChecked={lot.no === (fields.lot.initialValue ?? data.form.lot)}
                 />
                 <span>
-                  {lotLabel(lot)} <ProfitLoss value={lot.profit} percent={lot.profit_percent} market={lot.market} />
+                  {lotLabel(lot)} <PriceChangeFigures text={profitLoss(lot.profit, lot.profit_percent, lot.market)} />
                 </span>
               </label>
             ))}

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 
 import { StockRow } from "~/components/market/StockRow";
 import { canShowModal } from "~/components/ui/ConfirmDialog";
+import { usePriceChangeText } from "~/components/ui/PriceChange";
+import { priceDigits } from "~/i18n/format";
 import type { StockFigures } from "~/provider/market.server";
 import { watchlistHref } from "~/utils/hrefs";
 
@@ -23,6 +25,7 @@ export function SavedStocks({
   onDelete: (row: StockFigures) => void;
 }) {
   const { t } = useTranslation("watchlist");
+  const changeText = usePriceChangeText();
   return (
     <table className="mk-table sc-watch-table" aria-labelledby="wl-saved">
       <thead>
@@ -35,7 +38,12 @@ export function SavedStocks({
       </thead>
       <tbody>
         {rows.map((row) => (
-          <StockRow key={row.symbol} stock={row} opens={!edit}>
+          <StockRow
+            key={row.symbol}
+            stock={row}
+            change={changeText(row.change, row.changePercent, priceDigits(row.market))}
+            opens={!edit}
+          >
             {edit ? (
               <td>
                 <Link
