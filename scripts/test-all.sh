@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test suite, in the order that fails fastest: types, unit + provider (embedded PGlite), provider
-# against a real PostgreSQL, production build, then Playwright (JS on and off, axe) against that build.
+# against a real PostgreSQL with the production build beside it, then Playwright (JS on and off, axe) against that
+# build. vitest's two projects (shared module cache / isolated) are in vitest.config.ts (docs/decisions/0320).
 # Ends with one summary line: "total: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
