@@ -23,7 +23,6 @@ import { useNavigation } from "@remix-run/react";
 import { useCallback, useMemo, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 
-
 import { useOfflineSubmit } from "./useOfflineSubmit";
 
 /** The native constraints of a form's fields (`getZodConstraint`'s answer), as its loader sends them. */

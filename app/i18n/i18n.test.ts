@@ -425,7 +425,15 @@ describe("the server's instance per request (decision 0215)", () => {
       initImmediate: false,
       returnNull: false,
     });
-    const values = { name: "Ana", qty: "7", total: 9, value: "1.5 (+2.00%)", price: "₹10", q: "$& {{x}}", last4: "4242" };
+    const values = {
+      name: "Ana",
+      qty: "7",
+      total: 9,
+      value: "1.5 (+2.00%)",
+      price: "₹10",
+      q: "$& {{x}}",
+      last4: "4242",
+    };
     for (const locale of SUPPORTED_LOCALES) {
       const page = requestI18n({ locale, resources: resources[locale] as LocaleResources });
       for (const ns of NAMESPACES) {
