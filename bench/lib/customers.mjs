@@ -78,7 +78,8 @@ class Stats {
       rps: Math.round(this.latencies.length / seconds),
       p50Ms: percentile(this.latencies, 50),
       p99Ms: percentile(this.latencies, 99),
-      maxMs: Math.round(Math.max(0, ...this.latencies)),
+      // A loop, not Math.max(...list): a step of 1,000 customers records more latencies than a call's arguments hold.
+      maxMs: Math.round(this.latencies.reduce((max, ms) => (ms > max ? ms : max), 0)),
       errors: this.errors,
       failures: Object.fromEntries(this.failures),
       byKind,
