@@ -264,6 +264,8 @@ function rememberPlainLookups(page: I18n): void {
       let value = found.get(id);
       if (value === undefined) {
         value = t(key);
+        // Keys are the code's, but some are built from data (`errors.${code}` from the provider): bounded.
+        if (found.size >= 10_000) found.clear();
         found.set(id, value);
       }
       return value;

@@ -51,3 +51,24 @@ test("once the schema has loaded, an empty log-in is refused in the browser and 
   await expect(page.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
   expect(posts).toHaveLength(0);
 });
+
+test("a page that is only looked at never fetches the validation modules; the first focus in the form does (decision 0315)", async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (VALIDATION_MODULES.test(new URL(request.url()).pathname)) fetched.push(request.url());
+  });
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  // Several idle periods pass (the moment the modules used to load, with its 2 s timeout, is over by then).
+  await page.evaluate(async () => {
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2500 }));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+  });
+  expect(fetched).toEqual([]);
+
+  const loaded = page.waitForRequest((request) => VALIDATION_MODULES.test(new URL(request.url()).pathname));
+  await page.getByLabel("Phone number").focus();
+  await loaded;
+});
