@@ -9,7 +9,7 @@ import { RESET_CODE_LENGTH } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
 import { createPhoneStepSchema, createResetStepSchema, resendCodeSchema } from "~/features/account/schemas.server";
 import { failureReply, refuse, type ActionReply, parseWithZod } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint, formConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
 import type { TFunction } from "~/i18n/config";
@@ -36,8 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const step = url.searchParams.get("step") === "code" && phone ? "code" : "phone";
   const t = await getFixedT(request);
   const constraint = {
-    phone: formConstraint(createPhoneStepSchema(t)),
-    reset: formConstraint(createResetStepSchema(t)),
+    phone: fixedFormConstraint(createPhoneStepSchema, t),
+    reset: fixedFormConstraint(createResetStepSchema, t),
     resend: formConstraint(resendCodeSchema),
   };
   return json({ step, phone, constraint } as const);

@@ -6,7 +6,7 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { keepPhoneDigits } from "~/features/account/fields";
 import { PasswordField, PhoneField, SubmitButton } from "~/features/account/forms";
 import { createLoginSchema } from "~/features/account/schemas.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   await requireAnonymous(request, redirectTo);
-  const constraint = formConstraint(createLoginSchema(await getFixedT(request)));
+  const constraint = fixedFormConstraint(createLoginSchema, await getFixedT(request));
   return json({ redirectTo, phone: keepPhoneDigits(url.searchParams.get("phone") ?? ""), constraint });
 }
 

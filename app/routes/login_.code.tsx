@@ -16,7 +16,7 @@ import { loginCodeHref } from "~/features/security/hrefs";
 import { securityLinks } from "~/features/security/route-exports";
 import { createSignInCodeSchema } from "~/features/security/schemas.server";
 import { failureReply, refuse, parseWithZod } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   if (!(await pendingChallenge(request))) throw redirect(loginHref());
   const recovery = new URL(request.url).searchParams.get("recovery") === "1";
-  const constraint = formConstraint(createSignInCodeSchema(await getFixedT(request, "security")));
+  const constraint = fixedFormConstraint(createSignInCodeSchema, await getFixedT(request, "security"));
   return json({ recovery, constraint }, { headers: NO_STORE });
 }
 

@@ -9,7 +9,7 @@ import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
 import { createRegisterSchema } from "~/features/account/schemas.server";
 import { formAction } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -23,7 +23,7 @@ const HIDDEN_ON_ERROR = ["password", "confirm"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return json({ constraint: formConstraint(createRegisterSchema(await getFixedT(request))) });
+  return json({ constraint: fixedFormConstraint(createRegisterSchema, await getFixedT(request)) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

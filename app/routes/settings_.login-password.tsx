@@ -16,7 +16,7 @@ import { createLoginPasswordSchema } from "~/features/account/schemas.server";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -36,7 +36,7 @@ const HIDDEN = ["current", "password", "confirm"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request);
-  return json({ constraint: formConstraint(createLoginPasswordSchema(context.t)) }, { headers: NO_STORE });
+  return json({ constraint: fixedFormConstraint(createLoginPasswordSchema, context.t) }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

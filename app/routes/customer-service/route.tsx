@@ -20,7 +20,7 @@ import { loadConversation, type Conversation } from "~/features/support/chat.ser
 import { MESSAGE_MAX_LENGTH } from "~/features/support/limits";
 import { createChatMessageSchema } from "~/features/support/message";
 import { refuse, parseWithZod } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { hiddenProps } from "~/forms/hidden";
 import type { FormConstraint } from "~/forms/useZodForm";
 import { useZodForm } from "~/forms/useZodForm";
@@ -81,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     failed: !conversation.ok,
     conversation: conversation.ok ? conversation.data : { messages: [], total: 0 },
     sendKey: crypto.randomUUID(),
-    constraint: formConstraint(createChatMessageSchema(t)),
+    constraint: fixedFormConstraint(createChatMessageSchema, t),
   };
   return json(data, { status: conversation.ok ? 200 : 503, headers: NO_STORE });
 }

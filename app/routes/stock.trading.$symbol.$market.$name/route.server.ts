@@ -30,7 +30,7 @@ import {
   type ReviewRate,
 } from "~/features/trading/order.server";
 import { createConfirmSchema, createOrderSchema, parseConfirmForm, parseOrderForm } from "~/features/trading/schemas";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -130,8 +130,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     lots,
     review: step === "review" ? reviewFigures(context, query, { side, position }, quote, lots, feeRate, rate) : null,
     constraint: {
-      order: formConstraint(createOrderSchema(context.t)),
-      confirm: formConstraint(createConfirmSchema(context.t)),
+      order: fixedFormConstraint(createOrderSchema, context.t),
+      confirm: fixedFormConstraint(createConfirmSchema, context.t),
     },
   };
   return json(data, { headers: NO_STORE });
