@@ -10,6 +10,8 @@
  *
  *   npm run bench:lighthouse                         every main route
  *   npm run bench:lighthouse -- --routes=home,buysell
+ *   npm run bench:lighthouse -- --routes=all         the main routes, then the wallet and product screens (recharge,
+ *                                                    withdraw, loan, ipo, funds, block, qip)
  *   npm run bench:lighthouse -- --runs=3             median of 3 runs per route (default 1)
  *   npm run bench:lighthouse -- --url=http://127.0.0.1:3000   an already running server (demo login used)
  *   npm run bench:lighthouse -- --bare               also the bare Remix route (bench/bare), the same runs, first
@@ -189,7 +191,17 @@ try {
     { key: "chart", label: "chart", path: urls.chart },
     { key: "trade", label: "/trade", path: "/trade" },
     { key: "account", label: "/account", path: "/account" },
-  ].filter((route) => typeof args.routes !== "string" || args.routes.split(",").includes(route.key));
+    // The wallet and product screens (issue 26): with --routes=all, or by key.
+    { key: "recharge", label: "/recharge", path: "/recharge", more: true },
+    { key: "withdraw", label: "/withdraw", path: "/withdraw", more: true },
+    { key: "loan", label: "/loan", path: "/loan", more: true },
+    { key: "ipo", label: "/ipo", path: "/ipo", more: true },
+    { key: "funds", label: "/fund-investment", path: "/fund-investment", more: true },
+    { key: "block", label: "/block-trading", path: "/block-trading", more: true },
+    { key: "qip", label: "/qip", path: "/qip", more: true },
+  ].filter((route) =>
+    typeof args.routes !== "string" ? !route.more : args.routes === "all" || args.routes.split(",").includes(route.key),
+  );
   if (args.bare) {
     // The bare Remix route (bench/bare, the app's future flags), to read the app's figures against on this host.
     buildIfMissing(bareDir, "the bare Remix app", Boolean(args.rebuild));
