@@ -1,7 +1,7 @@
 // Building and starting what the bench measures: the app (`node server/index.mjs`, the production server) on a
 // fresh data directory or a fresh PostgreSQL database, and the bare Remix app (bench/bare) beside it.
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,25 +47,61 @@ export function freePort() {
   });
 }
 
-/** Resident memory of a process, in MB (Linux /proc). */
-export function rssMB(pid) {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return null;
+/** A process and its children (an app server run with WEB_CONCURRENCY is a primary and its workers). */
+function processTree(pid) {
+  const pids = [pid];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // After the command name: state (field 3), then the parent's pid (field 4).
+      if (Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]) === pid)
+        pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
   }
+  return pids;
 }
 
-/** CPU time (user + system) the process has used so far, in ms; null once it is gone. Linux only (/proc). */
-export function cpuMs(pid) {
+/** Resident memory of a process and its children, summed, in MB (Linux /proc; shared pages count in each). */
+export function rssMB(pid) {
   try {
-    // After the command name come fields 3, 4, …: utime is field 14 and stime 15, in clock ticks (100 per second).
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    readFileSync(`/proc/${pid}/status`, "utf8");
   } catch {
     return null;
   }
+  let kb = 0;
+  for (const one of processTree(pid)) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${one}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return Math.round(kb / 1024);
+}
+
+/**
+ * CPU time (user + system) a process and its living children have used so far, in ms; null once it is gone. Linux
+ * only (/proc).
+ */
+export function cpuMs(pid) {
+  try {
+    readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  let ms = 0;
+  for (const one of processTree(pid)) {
+    try {
+      // After the command name come fields 3, 4, …: utime is field 14 and stime 15, in clock ticks (100 per second).
+      const fields = readFileSync(`/proc/${one}/stat`, "utf8").split(") ")[1].split(" ");
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ms;
 }
 
 async function waitFor(url, child, label, timeoutMs = 120_000) {
