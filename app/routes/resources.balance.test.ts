@@ -60,3 +60,21 @@ describe("when the provider fails", () => {
     });
   });
 });
+
+describe("the live panels' polls (decision 0318)", () => {
+  const { provider, session } = useScriptedProvider();
+
+  it("make one provider call, with the token, and no session check; a revoked token ends the session there", async () => {
+    provider.reply("/stock/success/v2/user/info", { status: 400, json: { msg: "logout" } });
+    const response = await settle(() =>
+      balanceLoader({ request: getRequest("/resources/balance", session.cookie), params: {}, context: {} }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fresources%2Fbalance");
+    expect(response.headers.getSetCookie().join("\n")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+    expect(provider.sessionChecks).toEqual([]);
+    expect(provider.calls.map((call) => [call.path, call.token])).toEqual([
+      ["/stock/success/v2/user/info", "t".repeat(43)],
+    ]);
+  });
+});

@@ -18,7 +18,7 @@ export interface BalancePayload extends Partial<WalletFigures> {
 export async function loader({ request }: LoaderFunctionArgs) {
   const failed = (error: string, status: number) =>
     json<BalancePayload>({ error, asOf: Date.now() }, { status, headers: NO_STORE });
-  const context = await getRequestContext(request, "wallet");
+  const context = await getRequestContext(request, "wallet", { tokenCheck: "own-call" });
   if (!context.user) return failed("unauthorised", 401);
   const info = await attempt(getUserInfo(context.provider));
   if (!info.ok)

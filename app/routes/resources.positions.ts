@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const failed = (error: string, status: number) =>
     json<PositionsPayload>({ error, asOf: Date.now(), rows: [] }, { status, headers: NO_STORE });
   if (!tab) return failed("invalid_tab", 400);
-  const context = await getRequestContext(request, "trade");
+  const context = await getRequestContext(request, "trade", { tokenCheck: "own-call" });
   if (!context.user) return failed("unauthorised", 401);
   const result = await attempt(
     getPositions(context.provider, { market: TAB_MARKETS[tab], page: readPage(url.searchParams.get("page")) }),

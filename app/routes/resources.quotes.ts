@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 400, headers: NO_STORE },
     );
   }
-  const { provider } = await getRequestContext(request);
+  const { provider } = await getRequestContext(request, "common", { tokenCheck: "own-call" });
   const result = await attempt(getQuotes(provider, parsed.data));
   if (!result.ok) {
     const { failure } = result;

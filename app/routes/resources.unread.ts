@@ -17,7 +17,7 @@ import { getRequestContext } from "~/utils/request.server";
 type UnreadReply = SupportButtonState | { error: string };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { provider, user } = await getRequestContext(request);
+  const { provider, user } = await getRequestContext(request, "common", { tokenCheck: "own-call" });
   if (!user) return json<UnreadReply>({ error: "signed_out" }, { status: 401, headers: NO_STORE });
   const read = await readSupportButtonState(provider);
   if (!read.ok) return failed(read.failure);

@@ -218,14 +218,28 @@ export function startSession(auth: SignedIn & { tokenExpiresAt?: string | null }
 }
 
 /**
+ * How a reader of the session learns that the provider no longer honours its token (decision 0186):
+ * - `"ask"`: the session check, one contract call shared by the request's loaders and kept VERDICT_MS;
+ * - `"own-call"`: the caller's own provider call carries the token, so a revoked one is answered `logout` there
+ *   (callProvider then ends the session), or what it reads is not the customer's: no separate call
+ *   (docs/decisions/0318-polls-check-the-token-with-their-own-call.md). A verdict this instance already holds
+ *   still counts.
+ */
+export type TokenCheck = "ask" | "own-call";
+
+/**
  * The signed-in customer, or null for a visitor (no cookie, an ended session, a tampered cookie, or a token the
  * provider has revoked: logged out elsewhere, password changed; docs/decisions/0186-revoked-token-signs-out.md).
  */
-export async function getSignedIn(request: Request): Promise<SignedIn | null> {
+export async function getSignedIn(
+  request: Request,
+  { tokenCheck = "ask" }: { tokenCheck?: TokenCheck } = {},
+): Promise<SignedIn | null> {
   const state = await readCookie(request.headers.get("Cookie"));
   const token = state.kind === "live" ? state.data.token : undefined;
   const user = state.kind === "live" ? state.data.user : undefined;
-  if (!token || !user || (await isTokenRevoked(request, token))) return null;
+  if (!token || !user) return null;
+  if (tokenCheck === "own-call" ? knownRevoked(token) : await isTokenRevoked(request, token)) return null;
   return { token, user };
 }
 

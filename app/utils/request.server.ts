@@ -11,7 +11,7 @@ import type { Locale, Namespace, TFunction } from "~/i18n/config";
 import type { FormatContext } from "~/i18n/format";
 import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import type { ProviderContext } from "~/provider/core.server";
-import { getSignedIn, requireUser, type SessionUser, type SignedIn } from "~/session/session.server";
+import { getSignedIn, requireUser, type SessionUser, type SignedIn, type TokenCheck } from "~/session/session.server";
 
 export interface RequestContext {
   request: Request;
@@ -29,8 +29,16 @@ export type UserRequestContext = RequestContext & { user: SessionUser };
 /** The deployment this server runs as (INR or MXN), read once. */
 export const deployment: Deployment = deploymentFor(process.env.DEPLOYMENT);
 
-export async function getRequestContext(request: Request, ns: Namespace = "common"): Promise<RequestContext> {
-  const [signedIn, locale] = await Promise.all([getSignedIn(request), getLocale(request)]);
+/**
+ * `tokenCheck: "own-call"` for a loader whose every answer comes from a provider call made with the token, or from
+ * public data (the live panels' polls): no separate session check (`TokenCheck`, decision 0318).
+ */
+export async function getRequestContext(
+  request: Request,
+  ns: Namespace = "common",
+  options: { tokenCheck?: TokenCheck } = {},
+): Promise<RequestContext> {
+  const [signedIn, locale] = await Promise.all([getSignedIn(request, options), getLocale(request)]);
   return contextFor(request, ns, locale, signedIn);
 }
 
