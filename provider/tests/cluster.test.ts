@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
+import { runOnServer } from "./helpers";
 import { appServerCopy, freePort, spawnNode, type Spawned } from "./spawned-server";
 import { clusterSize } from "../../server/cluster.mjs";
 
@@ -56,15 +56,7 @@ describe.skipIf(!adminUrl)("the server with WEB_CONCURRENCY=2 on PostgreSQL", ()
   let copy: ReturnType<typeof appServerCopy>;
   const running: Spawned[] = [];
 
-  async function admin(query: string) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = (query: string) => runOnServer(adminUrl!, query);
 
   beforeAll(async () => {
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
