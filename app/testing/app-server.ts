@@ -131,12 +131,14 @@ export interface RunningServer {
 }
 
 /** The production Express app around the source build, listening on 127.0.0.1 (random port). */
-export async function startAppServer(options: { logRequests?: boolean } = {}): Promise<RunningServer> {
+export async function startAppServer(
+  options: { logRequests?: boolean; publicDir?: string } = {},
+): Promise<RunningServer> {
   const { build } = await sourceBuild();
   const app = createApp({
     getBuild: () => build,
     mode: "production",
-    publicDir: path.join(root, "public"),
+    publicDir: options.publicDir ?? path.join(root, "public"),
     logRequests: options.logRequests ?? false,
   });
   const server: Server = await new Promise((resolve) => {
