@@ -30,4 +30,29 @@ describe("/resources/unread", () => {
     expect(await response.json()).toEqual({ chatEnabled: false, unread: 0, external: true });
     expect(provider.calls.map((call) => call.path)).toEqual(["/stock/success/kefu"]);
   });
+
+  it("the support link is asked once per customer for 30 s (decision 0321); the unread count on every poll", async () => {
+    provider.reply("/stock/success/kefu", { json: ok({ url: "/customer-service", chat_enabled: true }) });
+    provider.reply("/stock/success/user_message/unread-count", { json: ok({ unread_count: 1 }) });
+    for (let poll = 0; poll < 3; poll++) {
+      const response = await unreadLoader(args(getRequest("/resources/unread", session.cookie)));
+      expect(await response.json()).toEqual({ chatEnabled: true, unread: 1, external: false });
+    }
+    expect(provider.calls.map((call) => [call.path, call.token])).toEqual([
+      ["/stock/success/kefu", "tok"],
+      ["/stock/success/user_message/unread-count", "tok"],
+      ["/stock/success/user_message/unread-count", "tok"],
+      ["/stock/success/user_message/unread-count", "tok"],
+    ]);
+  });
+
+  it("a failed support link is not kept: the next poll asks again", async () => {
+    provider.reply("/stock/success/kefu", { fail: "network" });
+    const failed = await unreadLoader(args(getRequest("/resources/unread", session.cookie)));
+    expect(failed.status).toBe(503);
+    provider.reply("/stock/success/kefu", { json: ok({ url: "https://help.example/chat", chat_enabled: false }) });
+    const answered = await unreadLoader(args(getRequest("/resources/unread", session.cookie)));
+    expect(await answered.json()).toEqual({ chatEnabled: false, unread: 0, external: true });
+    expect(provider.calls.map((call) => call.path)).toEqual(["/stock/success/kefu", "/stock/success/kefu"]);
+  });
 });

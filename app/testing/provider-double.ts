@@ -18,6 +18,7 @@
  */
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { forgetSessionVerdicts, isSessionCheck } from "~/provider/session-check.server";
+import { forgetKeptSupportLinks } from "~/provider/support.server";
 import { setProviderTransportForTests, type ProviderTransportHandler } from "~/provider/transport.server";
 
 export interface ProviderCall {
@@ -120,6 +121,8 @@ export class ScriptedProvider {
   reset(): this {
     // The app keeps the provider's verdict on a session token for a second (decision 0186): not from one test to the next.
     forgetSessionVerdicts();
+    // Nor the support link it keeps per customer (decision 0321).
+    forgetKeptSupportLinks();
     this.calls.length = 0;
     this.sessionChecks.length = 0;
     this.byPath.clear();
