@@ -9,7 +9,8 @@ import crypto from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
-import { createRequestHandler } from "@remix-run/express";
+import remixExpress from "@remix-run/express/dist/server.js";
+import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -32,6 +33,48 @@ function topLevelEntries(dir) {
   } catch {
     return new Set();
   }
+}
+
+// The adapter's own request and response helpers, unchanged: its index exports only createRequestHandler, which
+// sends every answer with sendRemixResponse (decision 0322). @remix-run/express is pinned to 2.17.x; a release that
+// moves them fails every server test at start.
+const { createRemixRequest, sendRemixResponse } = remixExpress;
+
+/** The `compression` middleware's own threshold: a smaller answer is sent as it is. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Sends what Remix answered. A JSON answer (a data request, a resource route such as a live panel's poll) is sent
+ * whole, with its length, and compressed in one thread-pool call when it is 1 KB or more; anything else goes
+ * through Remix's own `sendRemixResponse` (docs/decisions/0322-json-answers-sent-whole.md). Remix's adapter writes a
+ * body as a stream and flushes after every chunk, so the middleware never learns the length of a JSON answer: it
+ * set up a brotli stream for every poll, however small.
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @param {Response} response
+ * @param {import("../app/http/security.server").ServerHooks} hooks
+ */
+async function sendRemixAnswer(req, res, response, hooks) {
+  const type = response.headers.get("Content-Type");
+  const whole =
+    response.body &&
+    type?.startsWith("application/json") &&
+    !response.headers.has("Content-Length") &&
+    !response.headers.has("Content-Encoding");
+  if (!whole) return sendRemixResponse(res, response);
+  let body = Buffer.from(await response.arrayBuffer());
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  const encoding =
+    body.length >= COMPRESS_FROM_BYTES ? hooks.answerEncoding(req.get("accept-encoding") ?? null, req.method) : null;
+  if (encoding) {
+    body = await hooks.encodeAnswer(body, encoding);
+    res.set("Content-Encoding", encoding);
+    res.vary("Accept-Encoding");
+  }
+  res.set("Content-Length", String(body.length));
+  res.end(body);
 }
 
 /** Writes a (small) web Response: refusal pages and operator replies. */
@@ -231,20 +274,22 @@ export function createApp({
     refuse(req, res, refusal).catch(next);
   });
 
-  // One Remix handler per build (a new one only when dev rebuilds).
-  let handler;
+  // One Remix handler per build (a new one only when dev rebuilds). The request is made and the handler called as
+  // @remix-run/express does; the answer is sent by sendRemixAnswer (decision 0322).
+  let handleRequest;
   let handlerBuild;
-  app.all("*", (req, res, next) => {
+  app.all("*", async (req, res, next) => {
     const build = getBuild();
     if (build !== handlerBuild) {
       handlerBuild = build;
-      handler = createRequestHandler({
-        build,
-        mode,
-        getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
-      });
+      handleRequest = createRequestHandler(build, mode);
     }
-    return handler(req, res, next);
+    try {
+      const response = await handleRequest(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce });
+      await sendRemixAnswer(req, res, response, build.entry.module.serverHooks);
+    } catch (error) {
+      next(error);
+    }
   });
 
   // Errors: one log entry with the stack for the server's log, a plain page for the client.

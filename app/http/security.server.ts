@@ -11,6 +11,7 @@ import type { TKey } from "~/i18n/config";
 import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import { closeProvider, isProviderEmbedded, providerFetch } from "~/provider/transport.server";
 import { secureCookies } from "~/session/cookies.server";
+import { documentEncoding, encodeDocument, type DocumentEncoding } from "~/utils/document-encoding.server";
 
 /** What the server knows about a request before routing it. */
 export interface IncomingRequest {
@@ -244,6 +245,10 @@ export interface ServerHooks {
   providerFetch(pathWithQuery: string, init?: RequestInit): Promise<Response>;
   /** Graceful shutdown: closes the embedded provider's database. */
   closeProvider(): Promise<void>;
+  /** The encoding for an answer compressed in one step (app/utils/document-encoding.server.ts), or null. */
+  answerEncoding(acceptEncoding: string | null, method: string): DocumentEncoding | null;
+  /** An answer's bytes in that encoding, compressed in one thread-pool call. */
+  encodeAnswer(body: Buffer, encoding: DocumentEncoding): Promise<Buffer>;
 }
 
 export const serverHooks: ServerHooks = {
@@ -255,4 +260,6 @@ export const serverHooks: ServerHooks = {
   isProviderEmbedded,
   providerFetch,
   closeProvider,
+  answerEncoding: documentEncoding,
+  encodeAnswer: encodeDocument,
 };
