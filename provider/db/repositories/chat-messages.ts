@@ -1,5 +1,7 @@
+import { sql } from "kysely";
+
 import type { Executor } from "../database";
-import { countRows, pageOf, rowsOf } from "./common";
+import { compiledOnce, countRows, pageOf, rowsOf } from "./common";
 
 export const { insert: insertChatMessage } = rowsOf("chat_messages");
 
@@ -26,8 +28,15 @@ export async function markOperatorMessagesRead(db: Executor, userId: number, upT
   return Number(result.numUpdatedRows);
 }
 
-export const countUnreadOperatorMessages = (db: Executor, userId: number) =>
-  countRows(messagesOf(db, userId).where("sender", "in", FROM_US).where("read_at", "is", null));
+/** The unread count the header polls every 10 s: compiled once. */
+const unreadOperatorMessages = compiledOnce((db: Executor, userId: number) =>
+  messagesOf(db, userId)
+    .where("sender", "in", FROM_US)
+    .where("read_at", "is", null)
+    .select(sql<number>`count(*)::int`.as("count")),
+);
+export const countUnreadOperatorMessages = async (db: Executor, userId: number) =>
+  Number((await unreadOperatorMessages(db, userId))[0].count);
 
 export const countCustomerMessagesSince = (db: Executor, userId: number, since: Date) =>
   countRows(messagesOf(db, userId).where("sender", "=", "customer").where("created_at", ">", since));

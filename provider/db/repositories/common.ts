@@ -1,4 +1,13 @@
-import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Selectable, type Updateable } from "kysely";
+import {
+  CompiledQuery,
+  sql,
+  type Compilable,
+  type Insertable,
+  type Kysely,
+  type SelectQueryBuilder,
+  type Selectable,
+  type Updateable,
+} from "kysely";
 
 import type { Database, Executor } from "../database";
 
@@ -6,6 +15,32 @@ import type { Database, Executor } from "../database";
  * What the repositories share: a page of rows with the total, a count, the by-id reads and writes of a table, and
  * the operator's queue of a table (rows waiting, each with its customer's phone).
  */
+
+/** Where an argument's value goes in a query compiled once. */
+class Hole {
+  constructor(readonly index: number) {}
+}
+
+/**
+ * A query whose SQL is the same on every call, built and compiled by Kysely the first time only
+ * (docs/decisions/0323-hot-reads-compiled-once.md): `build` is called once with a hole in place of each argument,
+ * and every call sends that SQL with its arguments in the holes. So `build` may pass its arguments to Kysely only as
+ * values (`where(column, "=", arg)`), never compute with them or shape the query by them; an argument that does not
+ * come back as a parameter fails the first call. For the reads the polls make several times a second.
+ */
+export function compiledOnce<A extends unknown[], O>(build: (db: Executor, ...args: A) => Compilable<O>) {
+  let compiled: { sql: string; parameters: readonly unknown[] } | undefined;
+  return async (db: Executor, ...args: A): Promise<O[]> => {
+    if (!compiled) {
+      const query = build(db, ...(args.map((_, index) => new Hole(index)) as A)).compile();
+      const used = new Set(query.parameters.flatMap((value) => (value instanceof Hole ? [value.index] : [])));
+      if (used.size !== args.length) throw new Error("compiledOnce: every argument must be a value of the query");
+      compiled = { sql: query.sql, parameters: query.parameters };
+    }
+    const parameters = compiled.parameters.map((value) => (value instanceof Hole ? args[value.index] : value));
+    return (await db.executeQuery<O>(CompiledQuery.raw(compiled.sql, parameters))).rows;
+  };
+}
 
 /** How many rows `query` selects. */
 export async function countRows(query: SelectQueryBuilder<any, any, {}>): Promise<number> {

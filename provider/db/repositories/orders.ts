@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
 import type { Executor } from "../database";
-import { pageOf, rowsOf } from "./common";
+import { compiledOnce, pageOf, rowsOf } from "./common";
 import type { MarketCode } from "../tables/instruments";
 import type { OrderRow, OrderStatus } from "../tables/orders";
 
@@ -86,6 +86,22 @@ export async function lotsPageAndDue(db: Executor, userId: number, filter: LotFi
  * and whether any of the customer's orders is due for settlement, in one query (the account screen asks every 3 s).
  */
 export async function holdingsAndDue(db: Executor, userId: number, now: Date) {
+  const found = await holdingsAndDueQuery(db, userId, now);
+  const first = found[0];
+  return {
+    shares: found.flatMap((r) => (r.tag === null ? [] : [{ tag: r.tag, shares: Number(r.shares) }])),
+    holds: {
+      orders: String(first.orders_held),
+      ipo: String(first.ipo_held),
+      funds: String(first.funds_held),
+      withdrawals: String(first.withdrawals_held),
+    },
+    due: Boolean(first.due),
+  };
+}
+
+/** The query of holdingsAndDue, compiled once (the account and balance polls run it every 3 s). */
+const holdingsAndDueQuery = compiledOnce((db: Executor, userId: number, now: Date) => {
   const sum = (column: string) => sql<string>`coalesce(sum(${sql.ref(column)}), 0)::numeric(20,2)::text`;
   const head = db
     .selectNoFrom((eb) => [
@@ -128,7 +144,7 @@ export async function holdingsAndDue(db: Executor, userId: number, now: Date) {
       ]),
     )
     .groupBy("tag");
-  const found = await db
+  return db
     .selectFrom(head)
     .leftJoin(shares.as("s"), (join) => join.onTrue())
     .select([
@@ -140,17 +156,5 @@ export async function holdingsAndDue(db: Executor, userId: number, now: Date) {
       "head.funds_held",
       "head.withdrawals_held",
     ])
-    .orderBy("s.tag")
-    .execute();
-  const first = found[0];
-  return {
-    shares: found.flatMap((r) => (r.tag === null ? [] : [{ tag: r.tag, shares: Number(r.shares) }])),
-    holds: {
-      orders: String(first.orders_held),
-      ipo: String(first.ipo_held),
-      funds: String(first.funds_held),
-      withdrawals: String(first.withdrawals_held),
-    },
-    due: Boolean(first.due),
-  };
-}
+    .orderBy("s.tag");
+});

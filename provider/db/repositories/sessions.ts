@@ -2,6 +2,7 @@ import type { QueryCreator } from "kysely";
 
 import type { Database, Executor } from "../database";
 import { cacheNotification } from "../notifications";
+import { compiledOnce } from "./common";
 
 export const insertSession = (
   db: Executor,
@@ -54,16 +55,18 @@ export const hasSignedInBefore = async (db: Executor, userId: number): Promise<b
   (await db.selectFrom("sessions").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst()) !==
   undefined;
 
-/** A token's active session with its customer's unchanging identity, in one round trip (authentication). */
-export const findActiveSessionUser = (db: Executor, tokenHash: string, now: Date) =>
+/** A token's active session with its customer's unchanging identity, in one round trip (authentication; compiled once). */
+const activeSessionUser = compiledOnce((db: Executor, tokenHash: string, now: Date) =>
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .select(["sessions.id as session_id", "sessions.expires_at", "users.id", "users.no", "users.phone"])
     .where("sessions.token_hash", "=", tokenHash)
     .where("sessions.revoked_at", "is", null)
-    .where("sessions.expires_at", ">", now)
-    .executeTakeFirst();
+    .where("sessions.expires_at", ">", now),
+);
+export const findActiveSessionUser = async (db: Executor, tokenHash: string, now: Date) =>
+  (await activeSessionUser(db, tokenHash, now))[0];
 
 /*
  * Revocations seen by this process, counted before and after each statement (and once more after the transaction

@@ -1,11 +1,13 @@
 import type { Executor } from "../database";
+import { compiledOnce } from "./common";
 import type { NewUser } from "../tables/users";
 
 export const findUserByPhone = (db: Executor, phone: string) =>
   db.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirst();
 
-export const findUserById = (db: Executor, id: number) =>
-  db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+/** Read on every balance and account poll: compiled once. */
+const userById = compiledOnce((db: Executor, id: number) => db.selectFrom("users").selectAll().where("id", "=", id));
+export const findUserById = async (db: Executor, id: number) => (await userById(db, id))[0];
 
 /** Locks the account row until the transaction ends: every balance change goes through here. */
 export const lockUser = (db: Executor, id: number) =>
