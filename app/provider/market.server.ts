@@ -161,6 +161,23 @@ export async function getYahoo(
   );
 }
 
+/** A live panel's quotes, per list of symbols as the panel asks for them. */
+const panelQuotes = new LRUCache<string, object>({ ttl: MARKET_DATA_TTL_MS, max: 500 });
+
+/**
+ * Quotes for a live panel's poll or an index card (docs/decisions/0324-panel-quotes-kept-a-second.md): what
+ * {@link getQuotes} answered for the same symbols in the same order in the last second, frozen. Never for an order's
+ * checks, which read the price of the moment.
+ */
+export function getPanelQuotes(ctx: ProviderContext, symbols: readonly string[]): Promise<readonly Quote[]> {
+  return kept(panelQuotes, symbols.join(","), () => getQuotes(ctx, symbols));
+}
+
+/** Tests only: forget the kept panel quotes (a scripted provider's replies change from one test to the next). */
+export function forgetPanelQuotes(): void {
+  panelQuotes.clear();
+}
+
 /** Quotes for any number of symbols, asked for in chunks of {@link MAX_QUOTE_SYMBOLS}; none costs no call. */
 export async function getQuotes(ctx: ProviderContext, symbols: readonly string[]): Promise<Quote[]> {
   const unique = Array.from(new Set(symbols));

@@ -1,8 +1,9 @@
 /**
  * GET /resources/quotes?symbols=A,B,C → `{ asOf, rows: [{ symbol, price, change, changePercent, high, low }] }`
- * The data of a live price panel and nothing else (docs/decisions/0030-live-panels-resource-routes.md). Never cached. A provider
- * failure answers 502/503 with `rows: []` and an `error` code: the panel keeps its figures, marks them stale and
- * retries (docs/product.md#live-prices).
+ * The data of a live price panel and nothing else (docs/decisions/0030-live-panels-resource-routes.md). Never cached
+ * by the browser; the quotes of the same symbols are shared between customers for a second (decision 0324). A
+ * provider failure answers 502/503 with `rows: []` and an `error` code: the panel keeps its figures, marks them stale
+ * and retries (docs/product.md#live-prices).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -11,7 +12,7 @@ import type { LiveQuote, QuotesPayload } from "~/components/market/liveQuotes";
 import { SYMBOL_PATTERN } from "~/features/market/schemas.server";
 import { NO_STORE } from "~/http/no-store";
 import { attempt } from "~/provider/failures.server";
-import { MAX_QUOTE_SYMBOLS, getQuotes } from "~/provider/market.server";
+import { MAX_QUOTE_SYMBOLS, getPanelQuotes } from "~/provider/market.server";
 import { getRequestContext } from "~/utils/request.server";
 
 const SymbolsSchema = z
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
   const { provider } = await getRequestContext(request, "common", { tokenCheck: "own-call" });
-  const result = await attempt(getQuotes(provider, parsed.data));
+  const result = await attempt(getPanelQuotes(provider, parsed.data));
   if (!result.ok) {
     const { failure } = result;
     const error = failure.kind === "business" ? failure.code : "provider_unavailable";

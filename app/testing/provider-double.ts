@@ -17,6 +17,7 @@
  * handling under test are the real ones.
  */
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
+import { forgetPanelQuotes } from "~/provider/market.server";
 import { forgetSessionVerdicts, isSessionCheck } from "~/provider/session-check.server";
 import { forgetKeptSupportLinks } from "~/provider/support.server";
 import { setProviderTransportForTests, type ProviderTransportHandler } from "~/provider/transport.server";
@@ -123,6 +124,8 @@ export class ScriptedProvider {
     forgetSessionVerdicts();
     // Nor the support link it keeps per customer (decision 0321).
     forgetKeptSupportLinks();
+    // Nor the quotes a live panel shares for a second (decision 0324).
+    forgetPanelQuotes();
     this.calls.length = 0;
     this.sessionChecks.length = 0;
     this.byPath.clear();

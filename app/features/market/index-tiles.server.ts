@@ -4,7 +4,7 @@
  */
 import type { ProviderContext } from "~/provider/core.server";
 import { requireData } from "~/provider/failures.server";
-import { getCategories, getQuotes, indexFigures, type IndexFigures } from "~/provider/market.server";
+import { getCategories, getPanelQuotes, indexFigures, type IndexFigures } from "~/provider/market.server";
 
 export interface IndexCategory {
   /** The category code (IN, MX, US): screens translate the name from it (markets:categoryNames). */
@@ -30,7 +30,7 @@ export async function loadIndexTiles(
       )
     : all;
   const symbols = categories.flatMap((category) => category.stocks.map((index) => index.stock_code));
-  const quotes = symbols.length > 0 ? await requireData(getQuotes(provider, symbols)) : [];
+  const quotes = symbols.length > 0 ? await requireData(getPanelQuotes(provider, symbols)) : [];
   const bySymbol = new Map(quotes.map((quote) => [quote.symbol, quote]));
   return categories
     .map((category) => ({
