@@ -7,8 +7,7 @@ import { LRUCache } from "lru-cache";
 
 import { displaySymbol, type Deployment } from "~/deployment";
 import { callProvider, type ProviderContext } from "~/provider/core.server";
-import { providerGeneration } from "~/provider/transport.server";
-import { deepFreeze } from "~/utils/deep-freeze";
+import { kept } from "~/provider/kept.server";
 
 import type { WatchlistItem } from "./watchlist.server";
 
@@ -99,8 +98,9 @@ export const MAX_QUOTE_SYMBOLS = 50;
  * the category list, stock-list pages and yahoo replies (a quote with its candles, or a price card's paths) are
  * the same for every customer and change with time only, so a reply read in the last MARKET_DATA_TTL_MS is served
  * again to whoever asks for the same thing, frozen because callers share it. A failure is not kept, and concurrent
- * misses each ask: a refusal such as an ended session belongs to the customer who got it. Quotes are not kept: an
- * order's checks read them, and the provider fills at the price of the moment.
+ * misses each ask: a refusal such as an ended session belongs to the customer who got it (`kept`, kept.server.ts).
+ * Quotes are kept only for what a live panel or an index card shows (getPanelQuotes, decision 0324): an order's
+ * checks read them fresh, and the provider fills at the price of the moment.
  */
 
 /** Shorter than any refresh interval (3 s). */
@@ -114,20 +114,6 @@ const yahooReplies = new LRUCache<string, object>({
   maxSize: 20_000,
   sizeCalculation: (quote) => ((quote as YahooQuote).rows?.length ?? 0) + 1,
 });
-
-/** What `read()` answers, or what it answered under `key` (for the provider in use) in the last second. */
-async function kept<T extends object>(
-  cache: LRUCache<string, object>,
-  key: string,
-  read: () => Promise<T>,
-): Promise<T> {
-  const fullKey = `${providerGeneration()}|${key}`;
-  const hit = cache.get(fullKey);
-  if (hit) return hit as T;
-  const value = deepFreeze(await read());
-  cache.set(fullKey, value);
-  return value;
-}
 
 export async function getCategories(ctx: ProviderContext): Promise<Category[]> {
   return kept(listReplies, "categories", async () => {

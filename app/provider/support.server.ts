@@ -9,7 +9,7 @@ import { safeRedirect } from "~/session/session.server";
 import { customerServiceHref } from "~/utils/hrefs";
 
 import { callProvider, type ProviderContext } from "./core.server";
-import { providerGeneration } from "./transport.server";
+import { kept } from "./kept.server";
 
 /** `/stock/success/kefu`: where support lives, and whether the in-app chat is on (config `chat_enabled`). */
 export interface SupportLinkReply {
@@ -49,21 +49,15 @@ export function getSupportLink(ctx: ProviderContext) {
  * loader reads it, so this saves one provider call on each; an operator's chat switch shows within this time.
  */
 export const SUPPORT_LINK_TTL_MS = 30_000;
-const supportLinks = new LRUCache<string, Readonly<SupportLinkReply>>({ ttl: SUPPORT_LINK_TTL_MS, max: 20_000 });
+const supportLinks = new LRUCache<string, object>({ ttl: SUPPORT_LINK_TTL_MS, max: 20_000 });
 
 /**
  * The support link as {@link getSupportLink} answered this customer (their token) in the last
  * {@link SUPPORT_LINK_TTL_MS}; a failure is not kept. Only for the support button's state: the support screens ask
  * each time.
  */
-export async function getKeptSupportLink(ctx: ProviderContext): Promise<Readonly<SupportLinkReply>> {
-  if (!ctx.token) return getSupportLink(ctx);
-  const key = `${providerGeneration()}|${ctx.token}`;
-  const hit = supportLinks.get(key);
-  if (hit) return hit;
-  const reply = Object.freeze({ ...(await getSupportLink(ctx)) });
-  supportLinks.set(key, reply);
-  return reply;
+export function getKeptSupportLink(ctx: ProviderContext): Promise<Readonly<SupportLinkReply>> {
+  return ctx.token ? kept(supportLinks, ctx.token, () => getSupportLink(ctx)) : getSupportLink(ctx);
 }
 
 /** Tests only: forget every kept link (a scripted provider's replies change from one test to the next). */

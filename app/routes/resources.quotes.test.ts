@@ -23,7 +23,7 @@ const poll = async (symbols: string) =>
   (await quotesLoader(args(getRequest(`/resources/quotes?symbols=${symbols}`)))).json();
 
 describe("/resources/quotes", () => {
-  it("asks the provider once for the same symbols polled within a second, by any customer", async () => {
+  it("asks the provider once for the same symbols polled within a second", async () => {
     provider.reply("/v2/quotes", { json: ok({ rows: [quote("TCS.NS", 3050), quote("INFY.NS", 1520)] }) });
     const first = await poll("TCS.NS,INFY.NS");
     provider.reply("/v2/quotes", { json: ok({ rows: [quote("TCS.NS", 3051), quote("INFY.NS", 1521)] }) });
