@@ -41,44 +41,60 @@ export interface LotFilter {
   limit: number;
 }
 
-/** Open lots: filled buys with shares left. */
-function lotsOf(db: Executor, userId: number, filter: LotFilter) {
-  let query = db
-    .selectFrom("orders")
-    .where("user_id", "=", userId)
-    .where("state", "=", "buy")
-    .where("status", "=", 1)
-    .where("remaining", ">", 0);
-  if (filter.markets) query = query.where("market", "in", filter.markets);
-  if (filter.tag) query = query.where("tag", "=", filter.tag);
-  return query;
-}
-
 /**
- * In one query: a page of the user's open lots (newest first), how many there are, and whether the user has orders
- * due for settlement at `now` (settling them may change the lots). A one-row head (due, total) is joined to the
- * page, so the figures come back even when the page is empty.
+ * In one query: a page of the user's open lots (filled buys with shares left; newest first), how many there are,
+ * and whether the user has orders due for settlement at `now` (settling them may change the lots). A one-row head
+ * (due, total) is joined to the page, so the figures come back even when the page is empty. The positions poll asks
+ * every few seconds, so the query is compiled once: the market and symbol filters are values (null: any), not shapes.
  */
 export async function lotsPageAndDue(db: Executor, userId: number, filter: LotFilter, now: Date) {
-  const lots = lotsOf(db, userId, filter);
-  const head = db
-    .selectNoFrom((eb) => [
-      eb.exists(dueOf(db, now, userId).select("id")).as("due"),
-      lots.select(sql<number>`count(*)::int`.as("n")).as("total"),
-    ])
-    .as("head");
-  const page = lots.selectAll().orderBy("id", "desc").offset(filter.offset).limit(filter.limit);
-  const found = await db
-    .selectFrom(head)
-    .leftJoin(page.as("page"), (join) => join.onTrue())
-    .selectAll("page")
-    .select(["head.due", "head.total"])
-    .orderBy("page.id", "desc")
-    .execute();
+  const found = await lotsPageAndDueQuery(
+    db,
+    userId,
+    filter.markets ?? null,
+    filter.tag ?? null,
+    filter.offset,
+    filter.limit,
+    now,
+  );
   const rows: OrderRow[] = [];
   for (const { due: _due, total: _total, ...row } of found) if (row.id !== null) rows.push(row as OrderRow);
   return { rows, count: Number(found[0].total), due: Boolean(found[0].due) };
 }
+
+const lotsPageAndDueQuery = compiledOnce(
+  (
+    db: Executor,
+    userId: number,
+    markets: readonly MarketCode[] | null,
+    tag: string | null,
+    offset: number,
+    limit: number,
+    now: Date,
+  ) => {
+    const lots = db
+      .selectFrom("orders")
+      .where("user_id", "=", userId)
+      .where("state", "=", "buy")
+      .where("status", "=", 1)
+      .where("remaining", ">", 0)
+      .where(sql<boolean>`(${markets}::text[] is null or market = any(${markets}::text[]))`)
+      .where(sql<boolean>`(${tag}::text is null or tag = ${tag}::text)`);
+    const head = db
+      .selectNoFrom((eb) => [
+        eb.exists(dueOf(db, now, userId).select("id")).as("due"),
+        lots.select(sql<number>`count(*)::int`.as("n")).as("total"),
+      ])
+      .as("head");
+    const page = lots.selectAll().orderBy("id", "desc").offset(offset).limit(limit);
+    return db
+      .selectFrom(head)
+      .leftJoin(page.as("page"), (join) => join.onTrue())
+      .selectAll("page")
+      .select(["head.due", "head.total"])
+      .orderBy("page.id", "desc");
+  },
+);
 
 /**
  * Shares held per symbol (lots' remaining plus shares reserved by pending sells), the wallet money held elsewhere
