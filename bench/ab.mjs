@@ -5,7 +5,7 @@
  * were measured (docs/performance.md, "A/B").
  *
  *   node bench/ab.mjs --a=/tmp/before --b=.              two trees (each with its own build/; see below)
- *   node bench/ab.mjs --b-args="--heap-growing-percent=30"   same tree, different node flags
+ *   node bench/ab.mjs --b-args="--max-semi-space-size=8"    same tree, different node flags
  *
  * Options:
  *   --a=DIR --b=DIR        app trees to serve (server/, build/, public/ as they are; default: this repository)
