@@ -88,6 +88,28 @@ describe("route matching on the server (patched matcher)", () => {
     expect(matchRoutes(tree, "/markets")![1].route).toBe(tree[0].children![2]);
   });
 
+  it("notices a tree changed in place after it was matched often enough to be known by identity (decision 0325)", () => {
+    const tree = appTree();
+    const known = () => {
+      for (let i = 0; i < 3; i++) expect(ids(tree, "/account")).toBe("root > account-layout > account");
+    };
+    known();
+    tree[0].children!.push({ id: "funds", path: "funds" });
+    expect(ids(tree, "/funds")).toBe("root > funds");
+    known();
+    tree[0].children![1].path = "quotes";
+    expect(ids(tree, "/quotes")).toBe("root > markets");
+    expect(ids(tree, "/markets")).toBe("root > not-found");
+    known();
+    tree[0].children![3].children!.push({ id: "cards", path: "account/cards/:id" });
+    expect(matchRoutes(tree, "/account/cards/7")?.at(-1)?.params).toEqual({ id: "7" });
+    known();
+    tree[0].children![0] = { id: "landing", index: true };
+    expect(ids(tree, "/")).toBe("root > landing");
+    tree[0].children![4].caseSensitive = false;
+    expect(ids(tree, "/casesensitive")).toBe("root > Exact");
+  });
+
   it("gives every call its own matches: a caller that changes its params does not change the next answer", () => {
     const tree = appTree();
     const first = matchRoutes(tree, "/stock/TCS/NSE/Tata")!;
