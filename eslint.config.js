@@ -135,6 +135,24 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-empty-object-type": "off" },
   },
 
+  // The provider's routes read a body or query with a schema built once, beside the routes, not inside a handler:
+  // building a zod schema costs more than running it (docs/performance.md, seventh pass).
+  {
+    files: ["provider/http/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.name=/^read(Body|Query)$/] > CallExpression[callee.object.name='z'], CallExpression[callee.name=/^read(Body|Query)$/] > CallExpression[callee.name='keyedBody']",
+          message:
+            "Build the schema once, as a const beside the routes (a schema built per request costs more than its parse).",
+        },
+      ],
+    },
+  },
+
   // Last: turn off every rule that Prettier's layout would fight.
   prettier,
 );

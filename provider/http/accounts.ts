@@ -20,12 +20,31 @@ import { userInfo } from "../services/wallet";
 
 const text = (max = 200) => z.string().max(max);
 
+// Built once, not per request (building a zod schema costs more than running it).
+const registerBody = z.object({ user: text(20), password: text(), code: text(64) });
+const loginBody = z.object({ user: text(20), password: text() });
+const twoFactorBody = z.object({ challenge: text(100), code: text(64) });
+const passwordBody = z.object({
+  type: text(20).optional(),
+  password: text().optional(),
+  password_new: text().optional(),
+  fund_code_new: text(20).optional(),
+  fund_code: text(20).optional(),
+  code: secondFactorCode,
+  is_first: z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0"]), z.literal(1), z.literal(0)])
+    .transform((v) => v === true || v === "true" || v === "1" || v === 1)
+    .optional(),
+});
+const resetCodeBody = z.object({ user: text(20) });
+const resetBody = z.object({ user: text(20), code: text(12), password: text(), new_password: text() });
+
 export function accountRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
 
   app.post("/stock/user/reg", async (c) => {
-    const body = await readBody(c, z.object({ user: text(20), password: text(), code: text(64) }));
+    const body = await readBody(c, registerBody);
     return ok(c, await s.accounts.register(body));
   });
 
@@ -54,12 +73,12 @@ export function accountRoutes(s: Services) {
   };
 
   app.post("/stock/user/login", async (c) => {
-    const body = await readBody(c, z.object({ user: text(20), password: text() }));
+    const body = await readBody(c, loginBody);
     return signedIn(c, await s.accounts.login({ ...body, ...origin(c) }));
   });
 
   app.post("/stock/user/login/two-factor", async (c) => {
-    const body = await readBody(c, z.object({ challenge: text(100), code: text(64) }));
+    const body = await readBody(c, twoFactorBody);
     return signedIn(c, await s.accounts.completeTwoFactor({ ...body, ...origin(c) }));
   });
 
@@ -71,21 +90,7 @@ export function accountRoutes(s: Services) {
   // Login password {password, password_new}, or the transaction password {type: "transaction", fund_code_new,
   // is_first, fund_code?} (services/security.ts, docs/decisions/0073).
   app.post("/stock/success/user/password/up", auth, async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        type: text(20).optional(),
-        password: text().optional(),
-        password_new: text().optional(),
-        fund_code_new: text(20).optional(),
-        fund_code: text(20).optional(),
-        code: secondFactorCode,
-        is_first: z
-          .union([z.boolean(), z.enum(["true", "false", "1", "0"]), z.literal(1), z.literal(0)])
-          .transform((v) => v === true || v === "true" || v === "1" || v === 1)
-          .optional(),
-      }),
-    );
+    const body = await readBody(c, passwordBody);
     if (body.type === "transaction") {
       if (body.fund_code_new === undefined) throw invalidInput("fund_code_new", "required");
       const { fund_code_new, fund_code, is_first = false } = body;
@@ -109,15 +114,12 @@ export function accountRoutes(s: Services) {
   });
 
   app.post("/v2/user/forget/code", async (c) => {
-    const body = await readBody(c, z.object({ user: text(20) }));
+    const body = await readBody(c, resetCodeBody);
     return ok(c, await s.accounts.requestResetCode(body));
   });
 
   app.post("/v2/user/forget", async (c) => {
-    const body = await readBody(
-      c,
-      z.object({ user: text(20), code: text(12), password: text(), new_password: text() }),
-    );
+    const body = await readBody(c, resetBody);
     await s.accounts.resetPassword(body);
     return ok(c, {});
   });

@@ -5,6 +5,10 @@ import { requireAuth } from "./auth";
 import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
 import { keyedBody, userId } from "./fields";
 
+// Built once, not per request (building a zod schema costs more than running it).
+const listQuery = z.object({ page: pageParam, limit: limitParam(100, 20) });
+const sendBody = keyedBody({ content: z.string().max(4000, "1 to 1000 characters") });
+
 /** Support link and the customer-service chat (docs/product.md#support; docs/provider-api.md "Customer service"). */
 export function chatRoutes(s: Services) {
   const app = new Hono<Env>();
@@ -13,17 +17,11 @@ export function chatRoutes(s: Services) {
   app.get("/stock/success/kefu", auth, async (c) => ok(c, await s.chat.supportLink()));
 
   app.get("/stock/success/user_message/list-message", auth, async (c) =>
-    ok(c, await s.chat.list(userId(c), readQuery(c, z.object({ page: pageParam, limit: limitParam(100, 20) })))),
+    ok(c, await s.chat.list(userId(c), readQuery(c, listQuery))),
   );
 
   app.post("/stock/success/user_message/send", auth, async (c) => {
-    return ok(
-      c,
-      await s.chat.send(
-        userId(c),
-        await readBody(c, keyedBody({ content: z.string().max(4000, "1 to 1000 characters") })),
-      ),
-    );
+    return ok(c, await s.chat.send(userId(c), await readBody(c, sendBody)));
   });
 
   app.get("/stock/success/user_message/unread-count", auth, async (c) => ok(c, await s.chat.unreadCount(userId(c))));

@@ -3,16 +3,19 @@ import { z } from "zod";
 
 import { idParam, limitParam, ok, pageParam, readQuery, type Env, type Services } from "./context";
 
+const listQuery = z.object({ page: pageParam, limit: limitParam(50, 10) });
+const articleQuery = z.object({ id: idParam });
+
 export function newsRoutes(s: Services) {
   const app = new Hono<Env>();
 
   app.get("/stock/new/list", async (c) => {
-    const q = readQuery(c, z.object({ page: pageParam, limit: limitParam(50, 10) }));
+    const q = readQuery(c, listQuery);
     return ok(c, await s.news.list(q));
   });
 
   app.get("/stock/new/index", async (c) => {
-    const q = readQuery(c, z.object({ id: idParam }));
+    const q = readQuery(c, articleQuery);
     return ok(c, await s.news.article(q.id));
   });
 

@@ -63,6 +63,35 @@ async function outcomeOf(response: Response): Promise<string> {
 export const REVIEW_KINDS = ["recharge", "withdraw", "card", "kyc", "loan", "ipo"] as const;
 type ReviewKind = (typeof REVIEW_KINDS)[number];
 
+// Built once: building a zod schema costs more than running it.
+const otpQuery = z.object({
+  user: customerPhone,
+});
+const invitationCodeBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(4)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+const creditBody = z.object({
+  user: customerPhone,
+  amount: moneyString,
+  reason: z.string().trim().min(1).max(200),
+});
+/** Nothing to say but "yes": any field is a mistaken request. */
+const approveBody = z.object({}).strict();
+const rejectBody = z.object({ reason: z.string().trim().max(200).optional() }).strict();
+const twoFactorResetBody = z.object({
+  user: customerPhone,
+  identity_check: z.string().trim().min(10, "10 to 500 characters").max(500, "10 to 500 characters"),
+});
+const configBody = z.object({
+  tag: z.string().max(64),
+  value: z.union([z.string().max(40), z.number()]).transform(String),
+});
+
 /**
  * Operator tools, guarded by `x-operator-key` (403 `forbidden` otherwise). Every request, refused or not, writes one
  * audit line: `[operator] <method> <path> by operator key <fingerprint> from <address>: <outcome> (<record fields>)`
@@ -90,39 +119,17 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
   );
 
   app.get("/otp", async (c) => {
-    const q = readQuery(
-      c,
-      z.object({
-        user: customerPhone,
-      }),
-    );
+    const q = readQuery(c, otpQuery);
     return ok(c, await s.operatorTools.latestOneTimeCode(q.user));
   });
 
   app.post("/invitation-codes", async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        code: z
-          .string()
-          .trim()
-          .min(4)
-          .max(64)
-          .regex(/^[A-Za-z0-9_-]+$/),
-      }),
-    );
+    const body = await readBody(c, invitationCodeBody);
     return ok(c, await s.operatorTools.addInvitationCode(body.code));
   });
 
   app.post("/credit", async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        user: customerPhone,
-        amount: moneyString,
-        reason: z.string().trim().min(1).max(200),
-      }),
-    );
+    const body = await readBody(c, creditBody);
     const amount = parseMoney(body.amount);
     if (!amount || amount.isZero())
       throw new ProviderError("invalid_input", "a non-zero amount with at most 2 decimals", "amount");
@@ -173,13 +180,13 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
 
   app.post("/:kind/:id/approve", async (c) => {
     const { kind, id } = target(c);
-    await readBody(c, z.object({}).strict()); // nothing to say but "yes": any field is a mistaken request
+    await readBody(c, approveBody);
     return ok(c, await approvers[kind](id));
   });
 
   app.post("/:kind/:id/reject", async (c) => {
     const { kind, id } = target(c);
-    const body = await readBody(c, z.object({ reason: z.string().trim().max(200).optional() }).strict());
+    const body = await readBody(c, rejectBody);
     return ok(c, await rejecters[kind](id, body.reason || undefined));
   });
 
@@ -193,13 +200,7 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
 
   // Two-factor reset after an identity check (docs/decisions/0271): the note is kept in an audit line of its own.
   app.post("/two-factor/reset", async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        user: customerPhone,
-        identity_check: z.string().trim().min(10, "10 to 500 characters").max(500, "10 to 500 characters"),
-      }),
-    );
+    const body = await readBody(c, twoFactorResetBody);
     const reply = await s.twoFactor.operatorReset(body.user);
     const note = body.identity_check.replace(/[^\x20-\x7e]/g, "?").replace(/"/g, "'");
     audit(`[operator] two-factor reset for user ${maskPhone(body.user)} by ${who}; identity check: "${note}"`);
@@ -207,10 +208,7 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
   });
 
   app.post("/config", async (c) => {
-    const body = await readBody(
-      c,
-      z.object({ tag: z.string().max(64), value: z.union([z.string().max(40), z.number()]).transform(String) }),
-    );
+    const body = await readBody(c, configBody);
     return ok(c, await s.wallet.setConfig(body));
   });
 

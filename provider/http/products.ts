@@ -75,6 +75,98 @@ const date = z
   });
 const percent = moneyString.refine((t) => !t.startsWith("-"), "a percentage such as 4.50");
 
+// Built once: building a zod schema costs more than running it.
+const blockTradeListBody = z.object({
+  mold,
+  code: z.preprocess(emptyToUndefined, z.string().trim().max(32).optional()),
+  page: pageParam,
+  limit: limitParam(100, 20),
+});
+const dealBuyBody = keyedBody({
+  id: idParam,
+  tag,
+  count: quantityParam(),
+  mold,
+  stock_password: z.string().min(1, "the transaction password").max(64),
+  // `price` (the offer's price is charged) and `url_count` are accepted and ignored.
+});
+const dealListBody = z.object({
+  mold: z.enum(["bulk", "finalize", "ipo"], { errorMap: () => ({ message: "mold is bulk, finalize or ipo" }) }),
+  status: code([0, 1, 2, 3] as const, 0),
+  page: pageParam,
+  limit: limitParam(100, 10),
+});
+const ipoListQuery = z.object({});
+const ipoBuyBody = keyedBody({ id: idParam, tag, count: quantityParam() });
+const ipoApplicationsQuery = z.object({
+  type: z.enum(["applications", "sales"]).default("applications"),
+  status: code([0, 1, 2, 3] as const, 0),
+  page: pageParam,
+  limit: limitParam(100, 10),
+});
+const fundListQuery = z.object({ page: pageParam, limit: limitParam(100, 10) });
+const fundPurchaseBody = keyedBody({ project_id: idParam, amount: positiveMoney().optional() });
+const fundOrdersQuery = z.object({
+  status: z.enum(["all", ...FUND_ORDER_STATUSES]).default("all"),
+  page: pageParam,
+  limit: limitParam(100, 10),
+});
+/** The body of /stock/success/fund/cancel and the operator's /offers/close and /fund-orders/cancel. */
+const idBody = z.object({ id: idParam });
+
+// Operator routes (productOperatorRoutes).
+const offerBody = z.object({
+  mold,
+  tag,
+  price: positiveMoney(),
+  min_count: quantityParam().optional(),
+  opens_at: date.optional(),
+  closes_at: date.optional(),
+  rate_required: z.boolean().optional(),
+  exchange_rate: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5")
+    .optional(),
+});
+const offerRateBody = z.object({
+  id: idParam,
+  rate: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5"),
+});
+const ipoBody = z.object({
+  symbol: tag,
+  company_name: z.string().trim().max(200).optional(),
+  issue_price: positiveMoney(),
+  min: quantityParam(),
+  max: quantityParam(),
+  issue_start_date: date,
+  issue_end_date: date,
+  status: z.enum(IPO_STATUSES).optional(),
+});
+const ipoStatusBody = z.object({ id: idParam, status: z.enum(IPO_STATUSES) });
+const allotBody = z.object({ id: idParam, count: quantityParam() });
+const fundBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  min_return: percent,
+  max_return: percent,
+  investment_period: quantityParam(3650),
+  amount: positiveMoney(),
+  issue_amount: positiveMoney(),
+});
+const matureBody = z.object({}).strict();
+const newsBody = z.object({
+  title: z.string().trim().min(5, "a headline of 5 to 200 characters").max(200, "a headline of 5 to 200 characters"),
+  subhead: z.string().max(500).optional(),
+  img: z.string().max(500).optional(),
+  content: z.string().min(1).max(60_000),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,80}$/, "lower-case letters, digits and dashes")
+    .optional(),
+});
+const chatReplyBody = z.object({ user: customerPhone, content: z.string().max(4000) });
+const chatQuery = z.object({ user: customerPhone });
+
 export function productRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
@@ -82,43 +174,17 @@ export function productRoutes(s: Services) {
   // ---- block trades and QIP -------------------------------------------------------------------------------
 
   app.post("/stock/success/stock/list", auth, async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        mold,
-        code: z.preprocess(emptyToUndefined, z.string().trim().max(32).optional()),
-        page: pageParam,
-        limit: limitParam(100, 20),
-      }),
-    );
+    const body = await readBody(c, blockTradeListBody);
     return ok(c, await s.blockTrades.list(body));
   });
 
   app.post("/stock/success/deal/buy", auth, async (c) => {
-    const { stock_password, ...deal } = await readBody(
-      c,
-      keyedBody({
-        id: idParam,
-        tag,
-        count: quantityParam(),
-        mold,
-        stock_password: z.string().min(1, "the transaction password").max(64),
-        // `price` (the offer's price is charged) and `url_count` are accepted and ignored.
-      }),
-    );
+    const { stock_password, ...deal } = await readBody(c, dealBuyBody);
     return ok(c, await s.blockTrades.buy(userId(c), { ...deal, stockPassword: stock_password }));
   });
 
   app.post("/stock/success/deal/list", auth, async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        mold: z.enum(["bulk", "finalize", "ipo"], { errorMap: () => ({ message: "mold is bulk, finalize or ipo" }) }),
-        status: code([0, 1, 2, 3] as const, 0),
-        page: pageParam,
-        limit: limitParam(100, 10),
-      }),
-    );
+    const body = await readBody(c, dealListBody);
     if (body.mold === "ipo") return ok(c, await s.ipos.applications(userId(c), { type: "applications", ...body }));
     if (body.status === 3) throw invalidInput("status", "0 (all), 1 (success) or 2 (failed)");
     return ok(c, await s.blockTrades.deals(userId(c), { ...body, mold: body.mold, status: body.status }));
@@ -127,58 +193,35 @@ export function productRoutes(s: Services) {
   // ---- IPO ------------------------------------------------------------------------------------------------
 
   app.get("/client/ipo", async (c) => {
-    readQuery(c, z.object({}));
+    readQuery(c, ipoListQuery);
     return ok(c, await s.ipos.list());
   });
 
   app.post("/stock/success/ipo/buy", auth, async (c) => {
-    return ok(
-      c,
-      await s.ipos.apply(userId(c), await readBody(c, keyedBody({ id: idParam, tag, count: quantityParam() }))),
-    );
+    return ok(c, await s.ipos.apply(userId(c), await readBody(c, ipoBuyBody)));
   });
 
   app.get("/stock/success/ipo/list", auth, async (c) => {
-    const q = readQuery(
-      c,
-      z.object({
-        type: z.enum(["applications", "sales"]).default("applications"),
-        status: code([0, 1, 2, 3] as const, 0),
-        page: pageParam,
-        limit: limitParam(100, 10),
-      }),
-    );
+    const q = readQuery(c, ipoApplicationsQuery);
     return ok(c, await s.ipos.applications(userId(c), q));
   });
 
   // ---- funds ----------------------------------------------------------------------------------------------
 
-  app.get("/v2/fund/list", async (c) =>
-    ok(c, await s.fundProducts.list(readQuery(c, z.object({ page: pageParam, limit: limitParam(100, 10) })))),
-  );
+  app.get("/v2/fund/list", async (c) => ok(c, await s.fundProducts.list(readQuery(c, fundListQuery))));
 
   app.post("/stock/success/fund/purchase", auth, async (c) => {
-    const { project_id, ...purchase } = await readBody(
-      c,
-      keyedBody({ project_id: idParam, amount: positiveMoney().optional() }),
-    );
+    const { project_id, ...purchase } = await readBody(c, fundPurchaseBody);
     return ok(c, await s.fundProducts.purchase(userId(c), { ...purchase, projectId: project_id }));
   });
 
   app.get("/stock/success/fund/orders", auth, async (c) => {
-    const q = readQuery(
-      c,
-      z.object({
-        status: z.enum(["all", ...FUND_ORDER_STATUSES]).default("all"),
-        page: pageParam,
-        limit: limitParam(100, 10),
-      }),
-    );
+    const q = readQuery(c, fundOrdersQuery);
     return ok(c, await s.fundProducts.orders(userId(c), q));
   });
 
   app.post("/stock/success/fund/cancel", auth, async (c) => {
-    const body = await readBody(c, z.object({ id: idParam }));
+    const body = await readBody(c, idBody);
     return ok(c, await s.fundProducts.cancel(body.id, userId(c)));
   });
 
@@ -190,22 +233,7 @@ export function productOperatorRoutes(s: Services) {
   const app = new Hono<Env>();
 
   app.post("/offers", async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        mold,
-        tag,
-        price: positiveMoney(),
-        min_count: quantityParam().optional(),
-        opens_at: date.optional(),
-        closes_at: date.optional(),
-        rate_required: z.boolean().optional(),
-        exchange_rate: z
-          .string()
-          .regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5")
-          .optional(),
-      }),
-    );
+    const body = await readBody(c, offerBody);
     return ok(
       c,
       await s.blockTrades.createOffer({
@@ -215,57 +243,30 @@ export function productOperatorRoutes(s: Services) {
     );
   });
 
-  app.post("/offers/close", async (c) =>
-    ok(c, await s.blockTrades.closeOffer((await readBody(c, z.object({ id: idParam }))).id)),
-  );
+  app.post("/offers/close", async (c) => ok(c, await s.blockTrades.closeOffer((await readBody(c, idBody)).id)));
 
   app.post("/offers/rate", async (c) => {
-    const body = await readBody(
-      c,
-      z.object({ id: idParam, rate: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a rate such as 88.5") }),
-    );
+    const body = await readBody(c, offerRateBody);
     return ok(c, await s.blockTrades.setRate(body.id, parseRate(body.rate)));
   });
 
   app.post("/ipos", async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        symbol: tag,
-        company_name: z.string().trim().max(200).optional(),
-        issue_price: positiveMoney(),
-        min: quantityParam(),
-        max: quantityParam(),
-        issue_start_date: date,
-        issue_end_date: date,
-        status: z.enum(IPO_STATUSES).optional(),
-      }),
-    );
+    const body = await readBody(c, ipoBody);
     return ok(c, await s.ipos.create(body));
   });
 
   app.post("/ipos/status", async (c) => {
-    const body = await readBody(c, z.object({ id: idParam, status: z.enum(IPO_STATUSES) }));
+    const body = await readBody(c, ipoStatusBody);
     return ok(c, await s.ipos.setStatus(body.id, body.status));
   });
 
   app.post("/ipo-applications/allot", async (c) => {
-    const body = await readBody(c, z.object({ id: idParam, count: quantityParam() }));
+    const body = await readBody(c, allotBody);
     return ok(c, await s.ipos.allot(body.id, body.count));
   });
 
   app.post("/funds", async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        name: z.string().trim().min(1).max(200),
-        min_return: percent,
-        max_return: percent,
-        investment_period: quantityParam(3650),
-        amount: positiveMoney(),
-        issue_amount: positiveMoney(),
-      }),
-    );
+    const body = await readBody(c, fundBody);
     return ok(
       c,
       await s.fundProducts.create({
@@ -276,44 +277,25 @@ export function productOperatorRoutes(s: Services) {
     );
   });
 
-  app.post("/fund-orders/cancel", async (c) =>
-    ok(c, await s.fundProducts.cancel((await readBody(c, z.object({ id: idParam }))).id)),
-  );
+  app.post("/fund-orders/cancel", async (c) => ok(c, await s.fundProducts.cancel((await readBody(c, idBody)).id)));
 
   /** Pays out every fund order due at the provider clock's now. Nothing due: `{ matured: [] }`. */
   app.post("/funds/mature", async (c) => {
-    await readBody(c, z.object({}).strict());
+    await readBody(c, matureBody);
     return ok(c, await s.fundProducts.mature());
   });
 
   app.post("/news", async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        title: z
-          .string()
-          .trim()
-          .min(5, "a headline of 5 to 200 characters")
-          .max(200, "a headline of 5 to 200 characters"),
-        subhead: z.string().max(500).optional(),
-        img: z.string().max(500).optional(),
-        content: z.string().min(1).max(60_000),
-        slug: z
-          .string()
-          .trim()
-          .regex(/^[a-z0-9-]{1,80}$/, "lower-case letters, digits and dashes")
-          .optional(),
-      }),
-    );
+    const body = await readBody(c, newsBody);
     return ok(c, await s.newsDesk.publish(body));
   });
 
   app.post("/chat/reply", async (c) => {
-    const body = await readBody(c, z.object({ user: customerPhone, content: z.string().max(4000) }));
+    const body = await readBody(c, chatReplyBody);
     return ok(c, await s.chat.reply(body.user, body.content));
   });
 
-  app.get("/chat", async (c) => ok(c, await s.chat.conversation(readQuery(c, z.object({ user: customerPhone })).user)));
+  app.get("/chat", async (c) => ok(c, await s.chat.conversation(readQuery(c, chatQuery).user)));
 
   return app;
 }

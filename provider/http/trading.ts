@@ -19,35 +19,49 @@ const marketField = z.enum(MARKETS, {
   errorMap: () => ({ message: `type is the symbol's market: ${MARKETS.join(", ")}` }),
 });
 
+// Built once, not per request: building a zod schema costs more than running it, and the positions poll runs
+// every few seconds per customer (docs/performance.md, seventh pass).
+const orderBody = keyedBody({
+  tag: z.string().trim().min(1).max(32),
+  count: quantityParam(),
+  state: exactly("buy", 'state must be "buy" (a sell names its position at /deal/sell)'),
+  mold: exactly("stock", 'mold must be "stock"'),
+  type: marketField.optional(),
+});
+const sellBody = keyedBody({
+  no: orderNo,
+  count: quantityParam().optional(),
+  state: exactly("sell", 'state must be "sell" when sent').optional(),
+  mold: exactly("stock", 'mold must be "stock" when sent').optional(),
+  type: marketField.optional(),
+});
+const cancelBody = z.object({ no: orderNo, idempotency_key: optionalIdempotencyKey });
+const positionsQuery = z.object({
+  market: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
+    z.enum(POSITION_MARKETS).optional(),
+  ),
+  tag: z.preprocess(emptyToUndefined, z.string().trim().max(32).optional()),
+  page: pageParam,
+  limit: limitParam(100, 10),
+});
+const recordsQuery = z.object({
+  type: z.enum(["all", "pending", "success", "cancelled", "expired"]).default("all"),
+  page: pageParam,
+  limit: limitParam(100, 10),
+});
+
 export function tradingRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
 
   app.post("/stock/success/deal/order", auth, async (c) => {
-    const { type, ...order } = await readBody(
-      c,
-      keyedBody({
-        tag: z.string().trim().min(1).max(32),
-        count: quantityParam(),
-        state: exactly("buy", 'state must be "buy" (a sell names its position at /deal/sell)'),
-        mold: exactly("stock", 'mold must be "stock"'),
-        type: marketField.optional(),
-      }),
-    );
+    const { type, ...order } = await readBody(c, orderBody);
     return ok(c, await s.trading.placeOrder(userId(c), { ...order, market: type }));
   });
 
   app.post("/stock/success/deal/sell", auth, async (c) => {
-    const body = await readBody(
-      c,
-      keyedBody({
-        no: orderNo,
-        count: quantityParam().optional(),
-        state: exactly("sell", 'state must be "sell" when sent').optional(),
-        mold: exactly("stock", 'mold must be "stock" when sent').optional(),
-        type: marketField.optional(),
-      }),
-    );
+    const body = await readBody(c, sellBody);
     return ok(
       c,
       await s.trading.sell(userId(c), {
@@ -60,37 +74,19 @@ export function tradingRoutes(s: Services) {
   });
 
   app.post("/stock/success/deal/cancel", auth, async (c) => {
-    const body = await readBody(c, z.object({ no: orderNo, idempotency_key: optionalIdempotencyKey }));
+    const body = await readBody(c, cancelBody);
     return ok(c, await s.trading.cancel(userId(c), { no: body.no, idempotencyKey: body.idempotency_key }));
   });
 
   app.get("/stock/success/deal/positions", auth, async (c) => {
-    const q = readQuery(
-      c,
-      z.object({
-        market: z.preprocess(
-          (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
-          z.enum(POSITION_MARKETS).optional(),
-        ),
-        tag: z.preprocess(emptyToUndefined, z.string().trim().max(32).optional()),
-        page: pageParam,
-        limit: limitParam(100, 10),
-      }),
-    );
+    const q = readQuery(c, positionsQuery);
     const markets: MarketCode[] | undefined =
       q.market === undefined ? undefined : q.market === "STOCK" ? stockMarkets(s.deployment) : [q.market];
     return ok(c, await s.trading.positions(userId(c), { markets, tag: q.tag, page: q.page, limit: q.limit }));
   });
 
   app.get("/stock/success/v2/transaction", auth, async (c) => {
-    const q = readQuery(
-      c,
-      z.object({
-        type: z.enum(["all", "pending", "success", "cancelled", "expired"]).default("all"),
-        page: pageParam,
-        limit: limitParam(100, 10),
-      }),
-    );
+    const q = readQuery(c, recordsQuery);
     return ok(c, await s.trading.records(userId(c), q));
   });
 

@@ -30,6 +30,49 @@ const amount = z.union([z.string().max(40), z.number()], {
 const text = (max = 100) => z.string().max(max);
 // The idempotency key is optional on money requests (docs/decisions/0015).
 
+// Built once, not per request (building a zod schema costs more than running it).
+const billQuery = z.object({
+  type: z.enum(["all", "income", "expense"]).default("all"),
+  kind: z.preprocess(emptyToUndefined, z.enum(BILL_KINDS).optional()),
+  page: pageParam,
+  limit: limitParam(100, 20),
+});
+const pageQuery = z.object({ page: pageParam, limit: limitParam(100, 10) });
+const amountBody = z.object({ count: amount, idempotency_key: idempotencyKey });
+const withdrawBody = z.object({
+  bank_id: idParam,
+  count: amount,
+  idempotency_key: idempotencyKey,
+  code: secondFactorCode,
+});
+const cardFields = {
+  bank: text().optional(),
+  type: text().optional(),
+  branch_bank: text().optional(),
+  bank_card: text(40).optional(),
+  bank_user: text().optional(),
+  ifsc: text(20).optional(),
+};
+const cardListQuery = z.object({
+  status: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+      .optional(),
+  ),
+});
+const cardAddBody = z.object({ ...cardFields, code: secondFactorCode });
+const cardEditBody = z.object({ id: idParam, ...cardFields, code: secondFactorCode });
+const kycBody = z.object({
+  real_name: text(),
+  id_type: z.preprocess(emptyToUndefined, z.enum(ID_TYPES).optional()),
+  id_number: text(40),
+  id_number_img: text(200),
+  id_number_img_two: text(200),
+});
+const repayBody = z.object({ id: idParam });
+
 /** A path id that is not a valid id is simply not found. */
 function pathId(raw: string | undefined): number {
   const parsed = idParam.safeParse(raw);
@@ -51,16 +94,7 @@ export function walletRoutes(s: Services) {
   );
 
   app.get("/stock/success/v2/bill", auth, async (c) => {
-    const q = readQuery(
-      c,
-      z.object({
-        type: z.enum(["all", "income", "expense"]).default("all"),
-        kind: z.preprocess(emptyToUndefined, z.enum(BILL_KINDS).optional()),
-        page: pageParam,
-        limit: limitParam(100, 20),
-      }),
-    );
-    return ok(c, await s.wallet.bills(userId(c), q));
+    return ok(c, await s.wallet.bills(userId(c), readQuery(c, billQuery)));
   });
 
   app.get("/v2/config", async (c) => ok(c, await s.wallet.config()));
@@ -69,19 +103,12 @@ export function walletRoutes(s: Services) {
 
   // ---- recharge and withdraw --------------------------------------------------------------------------------
 
-  const pageQuery = z.object({ page: pageParam, limit: limitParam(100, 10) });
-
   app.post("/stock/success/v2/recharge/add", auth, async (c) => {
-    const body = await readBody(c, z.object({ count: amount, idempotency_key: idempotencyKey }));
-    return ok(c, await s.funds.requestRecharge(userId(c), body));
+    return ok(c, await s.funds.requestRecharge(userId(c), await readBody(c, amountBody)));
   });
 
   app.post("/stock/success/money/access", auth, async (c) => {
-    const body = await readBody(
-      c,
-      z.object({ bank_id: idParam, count: amount, idempotency_key: idempotencyKey, code: secondFactorCode }),
-    );
-    const { code, ...request } = body;
+    const { code, ...request } = await readBody(c, withdrawBody);
     return ok(c, await s.funds.requestWithdrawal(userId(c), request, secondFactor(c, code)));
   });
 
@@ -99,38 +126,17 @@ export function walletRoutes(s: Services) {
 
   // ---- bank cards ---------------------------------------------------------------------------------------------
 
-  const cardFields = {
-    bank: text().optional(),
-    type: text().optional(),
-    branch_bank: text().optional(),
-    bank_card: text(40).optional(),
-    bank_user: text().optional(),
-    ifsc: text(20).optional(),
-  };
-
   app.get("/stock/success/bank/list", auth, async (c) => {
-    const q = readQuery(
-      c,
-      z.object({
-        status: z.preprocess(
-          emptyToUndefined,
-          z.coerce
-            .number()
-            .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
-            .optional(),
-        ),
-      }),
-    );
-    return ok(c, await s.bankCards.list(userId(c), q));
+    return ok(c, await s.bankCards.list(userId(c), readQuery(c, cardListQuery)));
   });
 
   app.post("/stock/success/bank/add", auth, async (c) => {
-    const { code, ...card } = await readBody(c, z.object({ ...cardFields, code: secondFactorCode }));
+    const { code, ...card } = await readBody(c, cardAddBody);
     return ok(c, await s.bankCards.add(userId(c), card, secondFactor(c, code)));
   });
 
   app.post("/stock/success/bank/edit", auth, async (c) => {
-    const { code, ...card } = await readBody(c, z.object({ id: idParam, ...cardFields, code: secondFactorCode }));
+    const { code, ...card } = await readBody(c, cardEditBody);
     return ok(c, await s.bankCards.edit(userId(c), card, secondFactor(c, code)));
   });
 
@@ -139,17 +145,7 @@ export function walletRoutes(s: Services) {
   app.get("/stock/success/autonomy/state", auth, async (c) => ok(c, await s.kyc.state(userId(c))));
 
   app.post("/stock/success/autonomy/add", auth, async (c) => {
-    const body = await readBody(
-      c,
-      z.object({
-        real_name: text(),
-        id_type: z.preprocess(emptyToUndefined, z.enum(ID_TYPES).optional()),
-        id_number: text(40),
-        id_number_img: text(200),
-        id_number_img_two: text(200),
-      }),
-    );
-    return ok(c, await s.kyc.submit(userId(c), body));
+    return ok(c, await s.kyc.submit(userId(c), await readBody(c, kycBody)));
   });
 
   // ---- loans ----------------------------------------------------------------------------------------------
@@ -157,8 +153,7 @@ export function walletRoutes(s: Services) {
   app.get("/stock/success/loans/data", auth, async (c) => ok(c, await s.loans.summary(userId(c))));
 
   app.post("/stock/success/loans/add", auth, async (c) => {
-    const body = await readBody(c, z.object({ count: amount, idempotency_key: idempotencyKey }));
-    return ok(c, await s.loans.apply(userId(c), body));
+    return ok(c, await s.loans.apply(userId(c), await readBody(c, amountBody)));
   });
 
   app.get("/stock/success/loans/list", auth, async (c) =>
@@ -170,7 +165,7 @@ export function walletRoutes(s: Services) {
   );
 
   app.post("/stock/success/loans/repay", auth, async (c) => {
-    const body = await readBody(c, z.object({ id: idParam }));
+    const body = await readBody(c, repayBody);
     return ok(c, await s.loans.repay(body.id, userId(c)));
   });
 

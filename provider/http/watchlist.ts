@@ -6,6 +6,7 @@ import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services
 import { userId } from "./fields";
 
 const symbolField = z.object({ symbol: z.string().trim().min(1).max(32) });
+const listQuery = z.object({ page: pageParam, pageSize: limitParam(100, 10) });
 
 export function watchlistRoutes(s: Services) {
   const app = new Hono<Env>();
@@ -26,7 +27,7 @@ export function watchlistRoutes(s: Services) {
   });
 
   app.get("/stock/success/collection/list", auth, async (c) => {
-    const q = readQuery(c, z.object({ page: pageParam, pageSize: limitParam(100, 10) }));
+    const q = readQuery(c, listQuery);
     return ok(c, await s.watchlist.list(userId(c), q));
   });
 
