@@ -136,7 +136,7 @@ export default tseslint.config(
   },
 
   // The provider's routes read a body or query with a schema built once, beside the routes, not inside a handler:
-  // building a zod schema costs more than running it (docs/performance.md, seventh pass).
+  // building a zod schema costs more than running it (docs/decisions/0326-provider-schemas-built-once.md).
   {
     files: ["provider/http/**"],
     ignores: ["**/*.test.ts"],

@@ -143,7 +143,10 @@ type Opened = { data: Partial<SessionData>; keyIndex: number } | null | "absent"
  * session is still live is decided on every read. The data is frozen: callers share it.
  */
 const openedByHeader = new Map<string, Opened>();
-const OPENED_CACHE_SIZE = 1_000;
+// More than the customers one process serves at once (1,500, issue 26): at 1,000 a customer's header was pushed out
+// by the others between two of their polls and decrypted again each time (~4 % of the server's CPU under 1,500
+// customers; docs/performance.md, seventh pass).
+const OPENED_CACHE_SIZE = 4_000;
 
 async function openCookie(cookieHeader: string): Promise<Opened> {
   const cached = openedByHeader.get(cookieHeader);
@@ -157,7 +160,7 @@ async function openCookie(cookieHeader: string): Promise<Opened> {
       Object.freeze(opened.data);
     }
   }
-  // Oldest first out; a header is a few hundred bytes, so the cache stays well under a megabyte.
+  // Oldest first out; an entry (the header and what it opens to) is under a kilobyte: at most a few megabytes.
   if (openedByHeader.size >= OPENED_CACHE_SIZE) openedByHeader.delete(openedByHeader.keys().next().value as string);
   openedByHeader.set(cookieHeader, opened);
   return opened;

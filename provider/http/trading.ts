@@ -20,7 +20,7 @@ const marketField = z.enum(MARKETS, {
 });
 
 // Built once, not per request: building a zod schema costs more than running it, and the positions poll runs
-// every few seconds per customer (docs/performance.md, seventh pass).
+// every few seconds per customer (docs/decisions/0326-provider-schemas-built-once.md).
 const orderBody = keyedBody({
   tag: z.string().trim().min(1).max(32),
   count: quantityParam(),
