@@ -144,8 +144,8 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector:
-            "CallExpression[callee.name=/^read(Body|Query)$/] > CallExpression[callee.object.name='z'], CallExpression[callee.name=/^read(Body|Query)$/] > CallExpression[callee.name='keyedBody']",
+          // Any call as the schema argument: `z.object(…)`, `z.object(…).strict()`, `keyedBody(…)`, `limitParam(…)`.
+          selector: "CallExpression[callee.name=/^read(Body|Query)$/] > CallExpression.arguments",
           message:
             "Build the schema once, as a const beside the routes (a schema built per request costs more than its parse).",
         },
