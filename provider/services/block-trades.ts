@@ -273,9 +273,8 @@ export function createBlockTrades(deps: ProductDeps) {
             wallet_fee: figures.wallet_fee!,
             wallet_amount: figures.wallet_amount!,
           };
-          const no = await newOrderNo(trx, at);
           const lot = await insertOrder(trx, {
-            no,
+            no: newOrderNo(at),
             user_id: userId,
             tag: current.tag,
             name: current.name,
@@ -301,6 +300,7 @@ export function createBlockTrades(deps: ProductDeps) {
             conversion.source === "same_currency"
               ? ""
               : ` ${conversion.currency} at ${conversion.rate} ${conversion.walletCurrency}/${conversion.currency} (${conversion.source})`;
+          const { no } = lot;
           await applyBalanceChange(
             trx,
             userId,
@@ -363,7 +363,7 @@ export function createBlockTrades(deps: ProductDeps) {
         conversion?.rate ?? null,
       );
       await upsertFailedBlockDeal(trx, {
-        no: await newOrderNo(trx, at),
+        no: newOrderNo(at),
         user_id: userId,
         offer_id: offer.id,
         mold: offer.mold,

@@ -248,9 +248,8 @@ export function createIpos(deps: ProductDeps) {
       // Paid by the hold, at the rate the hold was taken at.
       const cost = toMoneyString(new Decimal(a.price).times(allotted));
       const walletCost = toMoneyString(new Decimal(a.price).times(allotted).times(a.fx_rate));
-      const no = await newOrderNo(trx, at);
       const lot = await insertOrder(trx, {
-        no,
+        no: newOrderNo(at),
         user_id: a.user_id,
         tag: ipo.symbol,
         name: inst?.name ?? ipo.company_name,
@@ -282,7 +281,7 @@ export function createIpos(deps: ProductDeps) {
           trx,
           a.user_id,
           refund,
-          `IPO application ${a.id}: ${allotted} of ${a.count} ${ipo.symbol} allotted (order ${no}), rest of the hold returned`,
+          `IPO application ${a.id}: ${allotted} of ${a.count} ${ipo.symbol} allotted (order ${lot.no}), rest of the hold returned`,
           at,
           billRef("ipo", "ipo", a.id),
         );

@@ -174,6 +174,8 @@ export function createTrading(deps: TradingDeps) {
       return await db.transaction().execute(async (trx) => {
         const now = deps.now();
         if (!(await lockUser(trx, userId))) throw new ProviderError("not_found", "account not found");
+        // Not one statement with the lock: a key stored by the transaction this one waited for is seen only by a
+        // statement started after the lock (READ COMMITTED; provider/tests/idempotency.test.ts, on PostgreSQL).
         if (key) {
           const prior = await findIdempotencyKey(trx, userId, key);
           if (prior) return replay(prior);
@@ -202,18 +204,16 @@ export function createTrading(deps: TradingDeps) {
     }
   }
 
-  /** What every new order row starts with: a fresh number, the customer, the instrument, side and count. */
-  async function newOrder(
-    trx: Executor,
+  /** What every new order row starts with: a fresh number (made by the insert), the customer, the instrument, side and count. */
+  function newOrder(
     userId: number,
     of: Pick<OrderRow, "tag" | "name" | "market" | "mold">,
     state: OrderState,
     count: number,
     now: Date,
   ) {
-    const no = await newOrderNo(trx, now);
     return {
-      no,
+      no: newOrderNo(now),
       user_id: userId,
       tag: of.tag,
       name: of.name,
@@ -242,13 +242,12 @@ export function createTrading(deps: TradingDeps) {
       const figures = orderMoney("buy", price, input.count, rate, feeRate);
       const of = { tag: inst.symbol, name: inst.name, market: inst.market, mold: input.mold };
       const base = {
-        ...(await newOrder(trx, userId, of, "buy", input.count, now)),
+        ...newOrder(userId, of, "buy", input.count, now),
         price: price.toString(),
         sell_price: null,
         ...figures,
         profit: null,
       };
-      const { no } = base;
       if (hours.isOpen(inst, now)) {
         const order = await insertOrder(trx, {
           ...base,
@@ -260,9 +259,9 @@ export function createTrading(deps: TradingDeps) {
         await debit(
           trx,
           userId,
-          no,
+          order.no,
           new Decimal(figures.wallet_amount),
-          billReason(`Buy ${input.count} ${inst.symbol}`, price, rate, no, figures.wallet_fee),
+          billReason(`Buy ${input.count} ${inst.symbol}`, price, rate, order.no, figures.wallet_fee),
           now,
         );
         return order;
@@ -278,7 +277,7 @@ export function createTrading(deps: TradingDeps) {
         opens_at: session.open,
         expires_at: session.close,
       });
-      await debit(trx, userId, no, held, `Hold for order ${no} (buy ${input.count} ${inst.symbol})`, now);
+      await debit(trx, userId, order.no, held, `Hold for order ${order.no} (buy ${input.count} ${inst.symbol})`, now);
       return order;
     });
   }
@@ -330,21 +329,20 @@ export function createTrading(deps: TradingDeps) {
       );
       await updateOrder(trx, lot.id, { remaining: lot.remaining - count });
       const base = {
-        ...(await newOrder(trx, userId, lot, "sell", count, now)),
+        ...newOrder(userId, lot, "sell", count, now),
         price: lot.price,
         ...figures,
         position_id: lot.id,
         position_no: lot.no,
       };
-      const { no } = base;
       if (hours.isOpen(inst, now)) {
         const order = await insertOrder(trx, { ...base, status: 1, opens_at: now, filled_at: now });
         await credit(
           trx,
           userId,
-          no,
+          order.no,
           new Decimal(figures.wallet_amount),
-          billReason(`Sell ${count} ${lot.tag}`, sellPrice, rate, no, figures.wallet_fee),
+          billReason(`Sell ${count} ${lot.tag}`, sellPrice, rate, order.no, figures.wallet_fee),
           now,
         );
         return order;

@@ -4,20 +4,55 @@ import type { Executor } from "../database";
 import { pageOf } from "./common";
 import type { BillKind, BillRefType, BillType } from "../tables/bills";
 
-export const insertBill = (
+/**
+ * A balance change and its bill in one statement (docs/decisions/0327-money-moved-in-one-statement.md): the account
+ * row is updated, and so locked, only when the balance after it is from 0 to `max`, and the bill row carries that
+ * balance. Undefined when nothing moved: no such account, or the balance would leave that range (the caller reads
+ * which). `delta` is the signed change, `bill.amount` its size, both decimal strings; the sum is numeric in SQL.
+ */
+export const moveMoneyWithBill = (
   db: Executor,
-  row: {
-    user_id: number;
+  userId: number,
+  delta: string,
+  max: string,
+  bill: {
     type: BillType;
     amount: string;
-    balance: string;
     reason: string;
-    kind?: BillKind;
-    ref_type?: BillRefType | null;
-    ref_id?: string | null;
+    kind: BillKind;
+    ref_type: BillRefType | null;
+    ref_id: string | null;
     created_at: Date;
   },
-) => db.insertInto("bills").values(row).returningAll().executeTakeFirstOrThrow();
+) =>
+  db
+    .with("moved", (q) =>
+      q
+        .updateTable("users")
+        .set({ money: sql<string>`money + ${delta}::numeric`, updated_at: bill.created_at })
+        .where("id", "=", userId)
+        .where(sql<boolean>`money + ${delta}::numeric between 0 and ${max}::numeric`)
+        .returning(["id", "money"]),
+    )
+    .insertInto("bills")
+    .columns(["user_id", "type", "amount", "balance", "reason", "kind", "ref_type", "ref_id", "created_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("moved")
+        .select([
+          "moved.id as user_id",
+          sql<BillType>`${bill.type}::text`.as("type"),
+          sql<string>`${bill.amount}::numeric`.as("amount"),
+          "moved.money as balance",
+          sql<string>`${bill.reason}::text`.as("reason"),
+          sql<BillKind>`${bill.kind}::text`.as("kind"),
+          sql<BillRefType | null>`${bill.ref_type}::text`.as("ref_type"),
+          sql<string | null>`${bill.ref_id}::text`.as("ref_id"),
+          sql<Date>`${bill.created_at}::timestamptz`.as("created_at"),
+        ]),
+    )
+    .returning(["id", "balance"])
+    .executeTakeFirst();
 
 export function listBills(
   db: Executor,

@@ -1,8 +1,8 @@
-import type { Insertable } from "kysely";
+import type { InsertObject } from "kysely";
 
-import type { Executor } from "../database";
+import type { Database, Executor } from "../database";
 import { pageOf, rowsOf } from "./common";
-import type { BlockDealStatus, BlockDealsTable } from "../tables/block-deals";
+import type { BlockDealStatus } from "../tables/block-deals";
 import type { BlockMold } from "../tables/block-offers";
 import type { MarketCode } from "../tables/instruments";
 
@@ -51,7 +51,7 @@ export const { insert: insertBlockDeal, update: updateBlockDeal } = rowsOf("bloc
  * Records a refused attempt: inserts the failed deal of this (user, key), or refreshes it when the same intent
  * failed before. A deal that has succeeded meanwhile is left alone.
  */
-export const upsertFailedBlockDeal = (db: Executor, row: Insertable<BlockDealsTable>) =>
+export const upsertFailedBlockDeal = (db: Executor, row: InsertObject<Database, "block_deals">) =>
   db
     .insertInto("block_deals")
     .values(row)

@@ -3,6 +3,7 @@ import {
   sql,
   type Compilable,
   type Insertable,
+  type InsertObject,
   type Kysely,
   type SelectQueryBuilder,
   type Selectable,
@@ -77,7 +78,8 @@ export function rowsOf<T extends TableWithId>(table: T) {
   const t: string = table;
   const byId = (db: Executor, id: number) => untyped(db).selectFrom(t).selectAll().where("id", "=", id);
   return {
-    insert: (db: Executor, row: Insertable<Database[T]>) =>
+    /** `row`'s values may be SQL (an order number made by the insert: orderNoValue). */
+    insert: (db: Executor, row: InsertObject<Database, T>) =>
       untyped(db).insertInto(t).values(row).returningAll().executeTakeFirstOrThrow() as Promise<Row<T>>,
     update: (db: Executor, id: number, changes: Updateable<Database[T]>) =>
       untyped(db).updateTable(t).set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow() as Promise<

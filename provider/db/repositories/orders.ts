@@ -5,10 +5,12 @@ import { compiledOnce, pageOf, rowsOf } from "./common";
 import type { MarketCode } from "../tables/instruments";
 import type { OrderRow, OrderStatus } from "../tables/orders";
 
-export async function nextOrderSequence(db: Executor): Promise<number> {
-  const row = await sql<{ n: string }>`select nextval('orders_no_seq')::text as n`.execute(db);
-  return Number(row.rows[0].n);
-}
+/**
+ * A new order number as a value of the insert that stores it, so the database makes it without a round trip of its
+ * own (docs/decisions/0327-money-moved-in-one-statement.md): `day` and the next of orders_no_seq, at least 8 digits.
+ */
+export const orderNoValue = (day: string) =>
+  sql<string>`${day}::text || (select lpad(n, greatest(8, length(n)), '0') from (select nextval('orders_no_seq')::text as n) as seq)`;
 
 export const { insert: insertOrder, update: updateOrder, lock: lockOrderById, find: findOrderById } = rowsOf("orders");
 

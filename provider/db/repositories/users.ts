@@ -19,9 +19,6 @@ export const insertUser = (db: Executor, user: NewUser) =>
 export const updatePasswordHash = (db: Executor, id: number, passwordHash: string, now: Date) =>
   db.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", id).execute();
 
-export const setMoney = (db: Executor, id: number, money: string, now: Date) =>
-  db.updateTable("users").set({ money, updated_at: now }).where("id", "=", id).execute();
-
 /** The balance as stored now (a User object read earlier in the request may be stale). */
 export const findMoney = async (db: Executor, id: number): Promise<string | undefined> =>
   (await db.selectFrom("users").select("money").where("id", "=", id).executeTakeFirst())?.money;

@@ -1,0 +1,93 @@
+/**
+ * `DATABASE_URL=postgres://… npx tsx bench/orders.ts [seconds] [concurrency]`: buy orders placed through the
+ * provider's own route in process (a real provider on PostgreSQL, or PGlite without DATABASE_URL), `concurrency`
+ * customers at once, each placing orders back to back for `seconds`. Prints orders per second, p50 and p99 of an
+ * order, this process's CPU per order (the app's and the provider's work, not the wait for the database) and the SQL
+ * statements one order sends (docs/decisions/0327-money-moved-in-one-statement.md).
+ *
+ * To compare two trees, run each tree's own copy of this file in turn, A B A B (docs/performance.md, "How to
+ * measure"): one process per run, each on its own schema.
+ */
+import Decimal from "decimal.js";
+import pg from "pg";
+
+import { insertSession } from "../provider/db/repositories/sessions";
+import { insertUser } from "../provider/db/repositories/users";
+import { adjustBalanceByPhone } from "../provider/services/ledger";
+import { hashPassword } from "../provider/services/passwords";
+import { newToken, sha256 } from "../provider/services/tokens";
+import { createTestProvider } from "../provider/testing";
+
+const [seconds = 10, concurrency = 20] = process.argv.slice(2).map(Number);
+// Every market of the demo deployment is open at this instant (provider/tests/trading.test.ts).
+const AT = new Date("2026-11-20T09:15:00Z");
+const p = await createTestProvider({ now: () => AT });
+
+const passwordHash = await hashPassword("secret1");
+async function customer(n: number) {
+  const phone = `77${String(process.pid % 1000).padStart(3, "0")}${String(n).padStart(5, "0")}`;
+  const user = await insertUser(p.db, {
+    phone,
+    password_hash: passwordHash,
+    money: "0.00",
+    loan: "0.00",
+    created_at: AT,
+    updated_at: AT,
+  });
+  await adjustBalanceByPhone(p.db, { phone, amount: new Decimal("100000000"), reason: "bench funds", now: AT });
+  const token = newToken();
+  await insertSession(p.db, {
+    user_id: user.id,
+    token_hash: sha256(token),
+    created_at: AT,
+    expires_at: new Date(AT.getTime() + 86_400_000),
+  });
+  return token;
+}
+
+let keys = 0;
+async function order(token: string) {
+  const reply = await p.call("/api/stock/success/deal/order", {
+    token,
+    body: { mold: "stock", state: "buy", tag: "AAPL", count: 1, idempotency_key: `bench-key-${++keys}` },
+  });
+  if ((reply.body as { msg: string }).msg !== "ok") throw new Error(JSON.stringify(reply.body));
+}
+
+const tokens = await Promise.all(Array.from({ length: concurrency }, (_, i) => customer(i)));
+
+for (const token of tokens) await order(token);
+// Statements of one order (a customer's second).
+let statements = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+await order(tokens[0]);
+const perOrder = statements;
+pg.Client.prototype.query = query;
+
+const latencies: number[] = [];
+const cpu = process.cpuUsage();
+const started = performance.now();
+const until = started + seconds * 1000;
+await Promise.all(
+  tokens.map(async (token) => {
+    while (performance.now() < until) {
+      const t = performance.now();
+      await order(token);
+      latencies.push(performance.now() - t);
+    }
+  }),
+);
+const elapsed = (performance.now() - started) / 1000;
+const used = process.cpuUsage(cpu);
+latencies.sort((a, b) => a - b);
+const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
+console.log(
+  `${p.kind}, ${concurrency} at once: ${(latencies.length / elapsed).toFixed(0)} orders/s, p50 ${at(0.5)} ms, ` +
+    `p99 ${at(0.99)} ms, ${((used.user + used.system) / latencies.length).toFixed(0)} CPU µs per order, ` +
+    `${perOrder} SQL statements per order`,
+);
+await p.close();
