@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 
 import {
@@ -295,5 +296,18 @@ describe("records and user info", () => {
     expect((await positions(t.token, "market=FOREX")).count).toBe(0);
     const login = (await p.call("/api/stock/user/login", { body: { user: t.phone, password: "secret1" } })).body.data;
     expect(login.total).toBe(info.total);
+  });
+});
+
+describe("order numbers", () => {
+  // Last in the file: it moves the shared sequence past 8 digits.
+  it("are the day and the next number, 8 digits at least and never cut: after 99999999 comes 100000000", async () => {
+    p.clock.set(AT);
+    const t = await newTrader(p);
+    await sql`select setval('orders_no_seq', 99999998)`.execute(p.db);
+    const a = (await order(t.token, { tag: "AAPL", count: 1 })).body.data;
+    const b = (await order(t.token, { tag: "AAPL", count: 1 })).body.data;
+    expect([a.no, b.no]).toEqual(["2026112099999999", "20261120100000000"]);
+    expect((await billsOf(p, t.id)).slice(-2).map((bill) => bill.ref_id)).toEqual([a.no, b.no]);
   });
 });
