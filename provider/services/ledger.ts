@@ -41,7 +41,7 @@ export async function applyBalanceChange(
   const balance = new Decimal(money).plus(signedAmount);
   if (balance.isNegative()) throw new ProviderError("not_sufficient_funds");
   toMoneyString(balance); // throws amount_too_large past numeric(20,2)
-  throw new Error(`balance change of ${amount} refused for user ${userId} with ${money}`);
+  throw new Error(`a balance change of user ${userId} moved nothing, for no known reason`);
 }
 
 /** Operator credit/debit by phone, one transaction. */

@@ -204,7 +204,10 @@ export function createTrading(deps: TradingDeps) {
     }
   }
 
-  /** What every new order row starts with: a fresh number (made by the insert), the customer, the instrument, side and count. */
+  /**
+   * What every new order row starts with: a fresh number (made by the insert), the customer, the instrument, side
+   * and count.
+   */
   function newOrder(
     userId: number,
     of: Pick<OrderRow, "tag" | "name" | "market" | "mold">,
