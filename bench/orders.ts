@@ -8,42 +8,14 @@
  * To compare two trees, run each tree's own copy of this file in turn, A B A B (docs/performance.md, "How to
  * measure"): one process per run, each on its own schema.
  */
-import Decimal from "decimal.js";
 import pg from "pg";
 
-import { insertSession } from "../provider/db/repositories/sessions";
-import { insertUser } from "../provider/db/repositories/users";
-import { adjustBalanceByPhone } from "../provider/services/ledger";
-import { hashPassword } from "../provider/services/passwords";
-import { newToken, sha256 } from "../provider/services/tokens";
-import { createTestProvider } from "../provider/testing";
+import { createTestProvider, newTrader } from "../provider/testing";
 
 const [seconds = 10, concurrency = 20] = process.argv.slice(2).map(Number);
 // Every market of the demo deployment is open at this instant (provider/tests/trading.test.ts).
 const AT = new Date("2026-11-20T09:15:00Z");
 const p = await createTestProvider({ now: () => AT });
-
-const passwordHash = await hashPassword("secret1");
-async function customer(n: number) {
-  const phone = `77${String(process.pid % 1000).padStart(3, "0")}${String(n).padStart(5, "0")}`;
-  const user = await insertUser(p.db, {
-    phone,
-    password_hash: passwordHash,
-    money: "0.00",
-    loan: "0.00",
-    created_at: AT,
-    updated_at: AT,
-  });
-  await adjustBalanceByPhone(p.db, { phone, amount: new Decimal("100000000"), reason: "bench funds", now: AT });
-  const token = newToken();
-  await insertSession(p.db, {
-    user_id: user.id,
-    token_hash: sha256(token),
-    created_at: AT,
-    expires_at: new Date(AT.getTime() + 86_400_000),
-  });
-  return token;
-}
 
 let keys = 0;
 async function order(token: string) {
@@ -54,7 +26,8 @@ async function order(token: string) {
   if ((reply.body as { msg: string }).msg !== "ok") throw new Error(JSON.stringify(reply.body));
 }
 
-const tokens = await Promise.all(Array.from({ length: concurrency }, (_, i) => customer(i)));
+const tokens: string[] = [];
+for (let i = 0; i < concurrency; i++) tokens.push((await newTrader(p, "100000000.00")).token);
 
 for (const token of tokens) await order(token);
 // Statements of one order (a customer's second).

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { PGlite } from "@electric-sql/pglite";
+import Decimal from "decimal.js";
 import { Kysely, PGliteDialect } from "kysely";
 import pg from "pg";
 
@@ -13,11 +14,15 @@ import { startProvider } from "./bootstrap";
 import { configFromEnv, type Deployment, type ProviderConfig } from "./config";
 import type { DB } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
+import { insertSession } from "./db/repositories/sessions";
+import { insertUser } from "./db/repositories/users";
 import { seed } from "./db/seed";
 import type { MarketHoursConfig } from "./market/hours";
 import type { MarketSource } from "./market/source";
 import { combineNotifiers, memoryNotifier, outboxNotifier } from "./notifier";
+import { adjustBalanceByPhone } from "./services/ledger";
 import { hashPassword } from "./services/passwords";
+import { newToken, sha256 } from "./services/tokens";
 import type { Trading } from "./services/trading";
 
 /*
@@ -274,4 +279,35 @@ export async function loginDemo(p: TestProvider): Promise<string> {
   });
   if (body?.msg !== "ok") throw new Error(`demo login failed: ${JSON.stringify(body)}`);
   return body.data.token;
+}
+
+let seq = 0;
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A fresh user (unique phone per call) with `amount` credited through the ledger and a login token. Made directly in
+ * the database (one argon2 hash per test file instead of two per user) – registration and login have their own tests.
+ */
+export async function newTrader(p: Pick<TestProvider, "db" | "clock">, amount = "100000.00") {
+  const phone = `55${String(process.pid % 1000).padStart(3, "0")}${String(++seq).padStart(5, "0")}`;
+  passwordHash ??= hashPassword("secret1");
+  const now = p.clock.now();
+  const user = await insertUser(p.db, {
+    phone,
+    password_hash: await passwordHash,
+    money: "0.00",
+    loan: "0.00",
+    created_at: now,
+    updated_at: now,
+  });
+  if (amount !== "0")
+    await adjustBalanceByPhone(p.db, { phone, amount: new Decimal(amount), reason: "test funds", now });
+  const token = newToken();
+  await insertSession(p.db, {
+    user_id: user.id,
+    token_hash: sha256(token),
+    created_at: now,
+    expires_at: new Date(now.getTime() + 30 * 86_400_000),
+  });
+  return { phone, token, id: user.id };
 }

@@ -10,12 +10,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
 
 import { signedBillTotal } from "../db/repositories/bills";
-import { insertSession } from "../db/repositories/sessions";
-import { insertUser } from "../db/repositories/users";
-import { adjustBalanceByPhone } from "../services/ledger";
-import { hashPassword } from "../services/passwords";
-import { newToken, sha256 } from "../services/tokens";
-import { createTestProvider, type TestProvider, type TestProviderOptions } from "../testing";
+import { createTestProvider, newTrader, type TestProvider, type TestProviderOptions } from "../testing";
+
+export { newTrader };
 
 /*
  * The provider's test harness. One kind of provider serves almost every test: the in-process test provider of
@@ -72,37 +69,6 @@ export const CARD = {
   ifsc: "SBIN0001234",
 };
 export const TX_PASSWORD = "246810";
-let seq = 0;
-let passwordHash: Promise<string> | undefined;
-
-/**
- * A fresh user (unique phone per call) with `amount` credited through the ledger and a login token. Made directly in
- * the database (one argon2 hash per test file instead of two per user) – registration and login have their own tests.
- */
-export async function newTrader(p: TestProvider, amount = "100000.00") {
-  const phone = `55${String(process.pid % 1000).padStart(3, "0")}${String(++seq).padStart(5, "0")}`;
-  passwordHash ??= hashPassword("secret1");
-  const now = p.clock.now();
-  const user = await insertUser(p.db, {
-    phone,
-    password_hash: await passwordHash,
-    money: "0.00",
-    loan: "0.00",
-    created_at: now,
-    updated_at: now,
-  });
-  if (amount !== "0")
-    await adjustBalanceByPhone(p.db, { phone, amount: new Decimal(amount), reason: "test funds", now });
-  const token = newToken();
-  await insertSession(p.db, {
-    user_id: user.id,
-    token_hash: sha256(token),
-    created_at: now,
-    expires_at: new Date(now.getTime() + 30 * 86_400_000),
-  });
-  return { phone, token, id: user.id };
-}
-
 /** A fresh customer with money and (unless `password` is null) a transaction password; `call` is under /api. */
 export async function newBuyer(p: TestProvider, amount = "100000.00", password: string | null = TX_PASSWORD) {
   const t = await newTrader(p, amount);
