@@ -10,6 +10,7 @@
  * Options:
  *   --a=DIR --b=DIR        app trees to serve (server/, build/, public/ as they are; default: this repository)
  *   --a-args="…" --b-args="…"  node flags before server/index.mjs
+ *   --a-env="K=V …" --b-env="K=V …"  environment variables for one side's server (e.g. MALLOC_MMAP_THRESHOLD_=131072)
  *   --route=KEY|PATH       a route key of the bench (markets, account, buysell, …) or a path (default markets)
  *   --runs=N               measurements per server (default 6)    --seconds=N  --warm=N  (as npm run bench)
  *   --connections=N        concurrent connections (default 50; fewer on a machine others load, so no answer times out)
@@ -41,7 +42,7 @@ const args = Object.fromEntries(
 );
 if ("help" in args) {
   console.log(
-    "node bench/ab.mjs [--a=DIR] [--b=DIR] [--a-args=…] [--b-args=…] [--route=markets] [--runs=6] [--seconds=6] [--warm=3] [--connections=50] [--mode=pg|embedded] [--database=URL] [--a-database=URL] [--b-database=URL]",
+    "node bench/ab.mjs [--a=DIR] [--b=DIR] [--a-args=…] [--b-args=…] [--a-env=K=V…] [--b-env=K=V…] [--route=markets] [--runs=6] [--seconds=6] [--warm=3] [--connections=50] [--mode=pg|embedded] [--database=URL] [--a-database=URL] [--b-database=URL]",
   );
   process.exit(0);
 }
@@ -56,9 +57,9 @@ const mode = args.mode ?? "pg";
 
 const sides = [];
 try {
-  for (const [name, dir, flags, database] of [
-    ["A", args.a, args["a-args"], args["a-database"]],
-    ["B", args.b, args["b-args"], args["b-database"]],
+  for (const [name, dir, flags, database, envText] of [
+    ["A", args.a, args["a-args"], args["a-database"], args["a-env"]],
+    ["B", args.b, args["b-args"], args["b-database"], args["b-env"]],
   ]) {
     let databaseUrl;
     if (mode === "pg") {
@@ -72,6 +73,12 @@ try {
       databaseUrl,
       appDir: path.resolve(dir ?? root),
       nodeArgs: (flags ?? "").split(" ").filter(Boolean),
+      env: Object.fromEntries(
+        (envText ?? "")
+          .split(" ")
+          .filter(Boolean)
+          .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+      ),
     });
     const browser = new Browser(app.base);
     await signIn(browser, DEMO);

@@ -110,7 +110,8 @@ export function cpuMs(pid) {
   return ms;
 }
 
-async function waitFor(url, child, label, timeoutMs = 120_000) {
+/** Resolves once `url` answers 2xx; throws when `child` exits first or after `timeoutMs`. */
+export async function waitFor(url, child, label, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
@@ -209,10 +210,12 @@ function snapshotApp() {
 
 /**
  * The app's production server (`node server/index.mjs`, from a snapshot: snapshotApp, or from `appDir`) on a free port,
- * with a fresh DATA_DIR (embedded PGlite) or the given DATABASE_URL; `nodeArgs` go before the script. Resolves
+ * with a fresh DATA_DIR (embedded PGlite) or the given DATABASE_URL; `nodeArgs` go before the script, `env` is added
+ * to its environment last (a glibc malloc setting, which node flags cannot carry; PROVIDER_URL for a provider
+ * apart). Resolves
  * once the provider has migrated and seeded (/healthz answers 200).
  */
-export async function startApp({ databaseUrl, appDir: dir, nodeArgs = [] } = {}) {
+export async function startApp({ databaseUrl, appDir: dir, nodeArgs = [], env: extraEnv = {} } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "trade-bench-"));
   const env = {
@@ -228,6 +231,7 @@ export async function startApp({ databaseUrl, appDir: dir, nodeArgs = [] } = {})
   delete env.LOG_REQUESTS;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
   // `appDir`: serve that tree's server/, build/ and public/ as they are (bench/ab.mjs); otherwise a snapshot of ours.
   const appDir = dir ?? snapshotApp();
   const child = spawn(process.execPath, [...nodeArgs, path.join(appDir, "server", "index.mjs")], {
