@@ -10,7 +10,7 @@
  * the provider's process as well. Defaults: `markets,account`, 3 runs, 20 connections, 2 + 5 s per run.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -39,6 +39,7 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.
 const APP_KEY = "bench-app-key";
 
 const children = [];
+const providerDataDir = mkdtempSync(path.join(tmpdir(), "provider-apart-"));
 const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
 try {
   buildIfMissing(root, "the app");
@@ -58,7 +59,7 @@ try {
       PROVIDER_PORT: String(providerPort),
       PROVIDER_APP_KEY: APP_KEY,
       OPERATOR_KEY,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "provider-apart-")),
+      DATA_DIR: providerDataDir,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -110,4 +111,5 @@ try {
 } finally {
   for (const child of children) child.kill("SIGTERM");
   await stopAll();
+  rmSync(providerDataDir, { recursive: true, force: true });
 }

@@ -212,8 +212,7 @@ function snapshotApp() {
  * The app's production server (`node server/index.mjs`, from a snapshot: snapshotApp, or from `appDir`) on a free port,
  * with a fresh DATA_DIR (embedded PGlite) or the given DATABASE_URL; `nodeArgs` go before the script, `env` is added
  * to its environment last (a glibc malloc setting, which node flags cannot carry; PROVIDER_URL for a provider
- * apart). Resolves
- * once the provider has migrated and seeded (/healthz answers 200).
+ * apart). Resolves once the provider has migrated and seeded (/healthz answers 200).
  */
 export async function startApp({ databaseUrl, appDir: dir, nodeArgs = [], env: extraEnv = {} } = {}) {
   const port = await freePort();
