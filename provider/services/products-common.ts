@@ -12,8 +12,8 @@ export interface ProductDeps {
 }
 
 /**
- * An order number in the orders' format (yyyymmdd + at least 8 digits of orders_no_seq), so lots and deals share one space:
- * the value of the insert's `no`, made by the database in that insert; read it from the row the insert returns.
+ * An order number in the orders' format (yyyymmdd + at least 8 digits of orders_no_seq), so lots and deals share one
+ * space: the value of the insert's `no`, made by the database in that insert; read it from the row the insert returns.
  */
 export const newOrderNo = (at: Date) => orderNoValue(at.toISOString().slice(0, 10).replaceAll("-", ""));
 
