@@ -72,7 +72,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const { makeOwnerOnly, OwnerOnlyNodeFS } = await import("./owner-only");
     const changed = makeOwnerOnly(dir);
-    if (changed) console.warn(`[provider] DATA_DIR ${dir}: made ${changed} files and folders others could open owner-only`);
+    if (changed)
+      console.warn(`[provider] DATA_DIR ${dir}: made ${changed} files and folders others could open owner-only`);
     pglite = new PGlite({ ...pgliteOptions, fs: new OwnerOnlyNodeFS(dir) });
   } else {
     pglite = new PGlite(dataDir, pgliteOptions);

@@ -6,7 +6,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openDatabase } from "../db/connect";
+import { isDatabaseUnavailable } from "../db/errors";
 import { signedBillTotal } from "../db/repositories/bills";
+import { ProviderError } from "../errors";
 import { newKey, newTrader, runOnServer } from "./helpers";
 import { spawnNode, type Spawned } from "./spawned-server";
 import { createThrowawayCluster, postgresBinaries, type ThrowawayCluster } from "./throwaway-cluster";
@@ -234,6 +236,43 @@ async function expectSafe(
     await handle.close();
   }
 }
+
+describe("isDatabaseUnavailable: which failures answer 503 database_unavailable", () => {
+  const withCode = (code: string, extra: Record<string, unknown> = {}) =>
+    Object.assign(new Error("x"), { code, ...extra });
+  it("a connection the server ended or refused, the socket's own failures, and pg's words for them", () => {
+    for (const error of [
+      withCode("57P01"), // terminating connection due to administrator command
+      withCode("57P03"), // the database system is starting up / shutting down
+      withCode("25P03"), // idle_in_transaction_session_timeout
+      withCode("08006"),
+      withCode("53300"),
+      withCode("ECONNREFUSED", { syscall: "connect" }),
+      withCode("ECONNRESET", { syscall: "read" }),
+      withCode("ENOENT", { syscall: "connect" }), // a Unix socket whose server is stopped
+      new Error("Connection terminated unexpectedly"),
+      new Error("Client has encountered a connection error and is not queryable"),
+      new AggregateError([withCode("ECONNREFUSED"), withCode("ECONNREFUSED")], ""),
+      new Error("wrapped", { cause: withCode("57P01") }),
+    ]) {
+      expect(isDatabaseUnavailable(error), String((error as { code?: string }).code ?? error.message)).toBe(true);
+    }
+  });
+  it("not a statement's own failure, a file that is missing, or a business refusal", () => {
+    for (const error of [
+      withCode("23505"), // unique_violation
+      withCode("57014"), // query_canceled (statement_timeout)
+      withCode("22P02"),
+      withCode("ENOENT", { syscall: "open" }),
+      new Error("boom"),
+      new ProviderError("not_sufficient_funds"),
+      undefined,
+      "Connection terminated",
+    ]) {
+      expect(isDatabaseUnavailable(error)).toBe(false);
+    }
+  });
+});
 
 describe.skipIf(!databaseUrl)("two instances while PostgreSQL terminates their connections again and again", () => {
   const name = `faults_${process.pid}_${randomBytes(3).toString("hex")}`;

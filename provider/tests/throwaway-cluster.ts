@@ -27,7 +27,8 @@ export function postgresBinaries(): { bin: string } | { missing: string } {
   const bin = versions[0]
     ? path.join(debian, versions[0], "bin")
     : (process.env.PATH ?? "").split(path.delimiter).find((dir) => dir && usable(dir));
-  if (!bin) return { missing: "no PostgreSQL server binaries (initdb, pg_ctl) in /usr/lib/postgresql/*/bin or on PATH" };
+  if (!bin)
+    return { missing: "no PostgreSQL server binaries (initdb, pg_ctl) in /usr/lib/postgresql/*/bin or on PATH" };
   if (process.getuid?.() === 0 && !postgresUser()) {
     return { missing: "running as root and there is no postgres user to run initdb as" };
   }
