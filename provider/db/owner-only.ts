@@ -75,7 +75,8 @@ export function makeOwnerOnly(dir: string, warn: (message: string) => void = con
       continue;
     }
     const file = path.join(entry.parentPath, entry.name);
-    tighten(file, fs.lstatSync(file));
+    const stat = fs.lstatSync(file, { throwIfNoEntry: false }); // gone since the listing: nothing to tighten
+    if (stat) tighten(file, stat);
   }
   if (refused) warn(`[provider] DATA_DIR ${dir}: could not make every file owner-only (${refused})`);
   return changed;
