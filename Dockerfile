@@ -26,7 +26,7 @@ ENV NODE_ENV=production \
     VISIBLE_LOCALES=en \
     MALLOC_ARENA_MAX=2
 WORKDIR /app
-RUN useradd --system --uid 10001 app && mkdir -p /data && chown app /data
+RUN useradd --system --uid 10001 app && mkdir -p /data && chown app /data && chmod 700 /data
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

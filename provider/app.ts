@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Deployment } from "./config";
 import { TOKEN_TTL_MS, TWO_FACTOR_ISSUER_DEFAULT, listedMarkets } from "./config";
 import type { DB } from "./db/database";
+import { isDatabaseUnavailable } from "./db/errors";
 import { LogoutError, ProviderError } from "./errors";
 import { accountRoutes } from "./http/accounts";
 import { chatRoutes } from "./http/chat";
@@ -137,6 +138,7 @@ export function createServices(deps: ProviderDeps): Services {
 export function createProviderApp(deps: ProviderDeps) {
   const services = createServices(deps);
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  const logOutage = outageLog();
 
   const api = new Hono<Env>();
   if (deps.requestStats) api.use("*", deps.requestStats);
@@ -178,10 +180,40 @@ export function createProviderApp(deps: ProviderDeps) {
         error.status,
       );
     }
-    logError(`[provider] ${c.req.method} ${new URL(c.req.url).pathname} failed:`, error);
+    const where = `${c.req.method} ${new URL(c.req.url).pathname}`;
+    // The database dropped or refused the connection: nothing was done (or a commit's reply was lost), and asking
+    // again later is safe; a money POST keeps its idempotency key (docs/decisions/0330-database-outage-answers-503.md).
+    if (isDatabaseUnavailable(error)) {
+      logOutage(where, error);
+      return c.json({ msg: "no", data: { code: "database_unavailable" } }, 503);
+    }
+    logError(`[provider] ${where} failed:`, error);
     return c.json({ msg: "no", data: { code: "server_error" } }, 500);
   });
   return app;
 }
 
 export type ProviderApp = ReturnType<typeof createProviderApp>;
+
+/**
+ * One warning line, without a stack, for requests refused because the database is unavailable: the first at once,
+ * then at most one each 10 s with the count since (an outage under load would otherwise write one per request).
+ */
+function outageLog(everyMs = 10_000) {
+  let lastAt = -Infinity;
+  let since = 0;
+  return (where: string, error: unknown) => {
+    const now = performance.now();
+    if (now - lastAt < everyMs) {
+      since++;
+      return;
+    }
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    const reason = [code, message].filter((part) => typeof part === "string" && part).join(" ");
+    console.warn(
+      `[provider] database unavailable: ${where} answered 503 (${reason})${since ? `; ${since} more since the last line` : ""}`,
+    );
+    lastAt = now;
+    since = 0;
+  };
+}

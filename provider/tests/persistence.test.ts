@@ -2,10 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { startProvider } from "../bootstrap";
 import { configFromEnv } from "../config";
+import { openDatabase } from "../db/connect";
 import { memoryNotifier } from "../notifier";
 import { pgliteSnapshot, TEST_DEMO_PASSWORD, TEST_DEMO_USER } from "../testing";
 
@@ -87,4 +89,41 @@ describe.skipIf(usingPostgres)("persistence (PGlite data directory)", () => {
       }
     },
   );
+
+  // Decision 0331: PGlite used to write its files 0666 and its folders 0777 less the umask.
+  it(
+    "keeps the database owner-only in a data directory others can enter, and tightens what an older version left open",
+    { timeout: 120_000 },
+    async () => {
+      const existing = fs.mkdtempSync(path.join(os.tmpdir(), "provider-perms-"));
+      try {
+        fs.chmodSync(existing, 0o755); // as Docker's /data or a volume
+        const first = await openDatabase({ dataDir: existing, loadDataDir: await pgliteSnapshot() });
+        await first.close();
+        expect(openToOthers(existing)).toEqual([]);
+
+        // Left by an older version: a file 0666 and a folder 0777; and a key file others may read (its own check
+        // refuses it at start, provider/operator-key.ts, so it is left for that check to report).
+        fs.chmodSync(path.join(existing, "PG_VERSION"), 0o666);
+        fs.chmodSync(path.join(existing, "base"), 0o777);
+        fs.chmodSync(existing, 0o755);
+        fs.writeFileSync(path.join(existing, "operator.key"), "key\n", { mode: 0o644 });
+        const second = await openDatabase({ dataDir: existing });
+        await sql`create table written_later (id int)`.execute(second.db);
+        await sql`insert into written_later select generate_series(1, 1000)`.execute(second.db);
+        await second.close();
+        expect(openToOthers(existing)).toEqual(["operator.key 644"]);
+      } finally {
+        fs.rmSync(existing, { recursive: true, force: true });
+      }
+    },
+  );
 });
+
+/** Every entry under `dir` (and `dir` itself, as ".") that its group or others may open, with its mode. */
+function openToOthers(dir: string): string[] {
+  return [".", ...fs.readdirSync(dir, { recursive: true }).map(String)]
+    .map((name) => [name, fs.lstatSync(path.join(dir, name)).mode & 0o777] as const)
+    .filter(([, mode]) => (mode & 0o077) !== 0)
+    .map(([name, mode]) => `${name} ${mode.toString(8)}`);
+}
