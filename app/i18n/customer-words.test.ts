@@ -20,15 +20,18 @@ function strings(value: unknown, key: string, out: [string, string][] = []): [st
 }
 
 describe("customer words", () => {
-  it.each(SUPPORTED_LOCALES.map((locale) => [locale]))("no %s string names the provider, the simulator or a quote symbol", (locale) => {
-    const dir = path.resolve(__dirname, "..", "..", "locales", locale);
-    const found = readdirSync(dir)
-      .filter((file) => file.endsWith(".json"))
-      .flatMap((file) =>
-        strings(JSON.parse(readFileSync(path.join(dir, file), "utf8")), file.replace(/\.json$/, ""))
-          .filter(([, text]) => JARGON.test(text))
-          .map(([key, text]) => `${key}: ${text}`),
-      );
-    expect(found).toEqual([]);
-  });
+  it.each(SUPPORTED_LOCALES.map((locale) => [locale]))(
+    "no %s string names the provider, the simulator or a quote symbol",
+    (locale) => {
+      const dir = path.resolve(__dirname, "..", "..", "locales", locale);
+      const found = readdirSync(dir)
+        .filter((file) => file.endsWith(".json"))
+        .flatMap((file) =>
+          strings(JSON.parse(readFileSync(path.join(dir, file), "utf8")), file.replace(/\.json$/, ""))
+            .filter(([, text]) => JARGON.test(text))
+            .map(([key, text]) => `${key}: ${text}`),
+        );
+      expect(found).toEqual([]);
+    },
+  );
 });

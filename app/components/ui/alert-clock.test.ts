@@ -8,7 +8,8 @@ function element(text: string, inAlert: string | null, holdsAlert: string | null
   return {
     nodeType: 1,
     textContent: text,
-    closest: (selector: string) => (selector === '[role="alert"]' && inAlert !== null ? { textContent: inAlert } : null),
+    closest: (selector: string) =>
+      selector === '[role="alert"]' && inAlert !== null ? { textContent: inAlert } : null,
     querySelector: (selector: string) =>
       selector === '[role="alert"]' && holdsAlert !== null ? { textContent: holdsAlert } : null,
   };

@@ -106,7 +106,8 @@ export function priceAnnouncement(input: {
   now: number;
   lastAlertAt: number | null;
 }): { speak: boolean; retryAt: number | null } {
-  if (toBig(priceMoveShare(input.announced, input.live)).lt(ANNOUNCED_PRICE_MOVE)) return { speak: false, retryAt: null };
+  if (toBig(priceMoveShare(input.announced, input.live)).lt(ANNOUNCED_PRICE_MOVE))
+    return { speak: false, retryAt: null };
   const quietUntil = input.lastAlertAt === null ? null : input.lastAlertAt + QUIET_AFTER_ALERT_MS;
   if (quietUntil !== null && input.now < quietUntil) return { speak: false, retryAt: quietUntil };
   return { speak: true, retryAt: null };

@@ -127,7 +127,12 @@ describe("on a real provider", () => {
         "Short-Term Income Fund invests ₹10,000.00, more than your available balance of ₹7,500.00: recharge first.",
       );
       // ₹5,000.00 is covered: reviewed with the balance beside it.
-      const reviewed = await post(fundsAction, "/fund-investment", { intent: "review", invest: String(liquid.id) }, cookie);
+      const reviewed = await post(
+        fundsAction,
+        "/fund-investment",
+        { intent: "review", invest: String(liquid.id) },
+        cookie,
+      );
       expect(reviewed.status).toBe(302);
       const review = await load<FundsPageData>(fundsLoader, reviewed.headers.get("Location")!, cookie);
       expect(review.review).toMatchObject({ fund: { name: "Liquid Plus 14-Day Fund" }, balance: "7500.00" });

@@ -73,7 +73,9 @@ export default function FundsPage() {
               { label: t("funds.period"), value: periodText(t, review.fund.days) },
               { label: t("funds.range"), value: returnRangeText(t, review.fund.minReturn, review.fund.maxReturn, fmt) },
               { label: t("funds.expected"), value: expectedRange(review.fund, fmt, t) },
-              ...(review.balance === null ? [] : [{ label: t("buy.balance"), value: formatMoney(review.balance, fmt) }]),
+              ...(review.balance === null
+                ? []
+                : [{ label: t("buy.balance"), value: formatMoney(review.balance, fmt) }]),
             ]}
             notes={[t("funds.reviewNote")]}
             hidden={{ invest: String(review.fund.id), idempotency_key: review.key }}

@@ -61,10 +61,7 @@ interface IpoMoney {
 
 async function ipoMoney(context: UserRequestContext, ipo: IpoFigures): Promise<IpoMoney> {
   // docs/decisions/0191: a US IPO on INR is held in rupees at the pair's rate; the step and the review say how much.
-  const [rate, balance] = await Promise.all([
-    reviewRate(context, ipo.market),
-    attempt(getBalance(context.provider)),
-  ]);
+  const [rate, balance] = await Promise.all([reviewRate(context, ipo.market), attempt(getBalance(context.provider))]);
   if (!balance.ok) logFailure("ipo balance", balance.failure);
   const conversion = rateConversion(rate, ipo.market, context.fmt);
   const walletRate = rate ? (conversion?.rate ?? null) : "1";

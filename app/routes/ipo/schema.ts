@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 
-import { idField, idempotencyKey, intent, quantityField, type T } from "~/features/products/schemas";
 import { boundBroken } from "~/features/products/quantity";
+import { idField, idempotencyKey, intent, quantityField, type T } from "~/features/products/schemas";
 
 export interface IpoRange {
   min: number;

@@ -220,9 +220,7 @@ describe("buy/sell", () => {
     expect(toast?.values).toMatchObject({
       wallet: `₹${Number(order.wallet_amount).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`,
     });
-    expect(String(toast?.values?.rate)).toMatch(
-      /^1 USD = \d+\.\d+ INR, market rate at \d\d:\d\d$/,
-    );
+    expect(String(toast?.values?.rate)).toMatch(/^1 USD = \d+\.\d+ INR, market rate at \d\d:\d\d$/);
     const [row] = (await records(cookie)).rows;
     expect(row).toMatchObject({
       symbol: "AAPL",
