@@ -19,8 +19,9 @@ import type { ApplyStep } from "./types";
 /**
  * The application's quantity (docs/product.md#ipo): starts at the most the available balance holds on the IPO's
  * step; − / + step by 100 and stop at min and max with a message; a typed quantity out of range, or more than the
- * balance holds, stays as typed and says so on the field (with JS as it is typed, without JS after Review). The amount to be held follows the quantity; for an IPO in another currency than the wallet's, with
- * about what the wallet holds at the pair's rate (docs/decisions/0191).
+ * balance holds, stays as typed and says so on the field (with JS as it is typed, without JS after Review). The
+ * amount to be held follows the quantity; for an IPO in another currency than the wallet's, with about what the
+ * wallet holds at the pair's rate (docs/decisions/0191).
  */
 export function ApplyForm({
   apply,
