@@ -77,7 +77,7 @@ describe("MXN deployment", () => {
       balance: "1000000.00",
     });
     expect(review.review?.rateNote).toMatch(
-      /^Your wallet holds Mexican Peso \(MXN\); this offer is priced in US Dollar \(USD\)\. The wallet amount is an estimate at 1 USD = 18\.2821 MXN, USDMXN=X from the market simulator at \d\d:\d\d; the provider converts at the USDMXN=X rate when the purchase goes through and takes the fee on the converted amount\.$/,
+      /^Your wallet holds Mexican Peso \(MXN\); this offer is priced in US Dollar \(USD\)\. The wallet amount is an estimate at 1 USD = 18\.2821 MXN, market rate at \d\d:\d\d; the amount is converted at the market rate when the purchase goes through, and the fee is taken on the converted amount\.$/,
     );
     const bought = await post(
       blockAction,
@@ -93,11 +93,11 @@ describe("MXN deployment", () => {
     );
     // 09:15 UTC is 03:15 in Mexico City.
     expect(await toastText(bought, { products: en, common: enCommon })).toBe(
-      "Purchase successful: 100 AAPL at $262.40, $26,247.87 with the fee; MX$479,866.22 from your wallet (1 USD = 18.2821 MXN, USDMXN=X from the market simulator at 03:15)",
+      "Purchase successful: 100 AAPL at $262.40, $26,247.87 with the fee; MX$479,866.22 from your wallet (1 USD = 18.2821 MXN, market rate at 03:15)",
     );
     const orders = await load<BlockOrdersData>(blockOrdersLoader, "/block-trading/orders", buyer);
     expect(orders.rows.map((row) => [row.display, row.wallet?.cost, row.rateText])).toEqual([
-      ["AAPL", "479866.22", "1 USD = 18.2821 MXN, USDMXN=X from the market simulator at 03:15"],
+      ["AAPL", "479866.22", "1 USD = 18.2821 MXN, market rate at 03:15"],
     ]);
   });
 });

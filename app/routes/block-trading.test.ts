@@ -200,7 +200,7 @@ describe("block trading", () => {
 describe("a US offer from a rupee wallet", () => {
   const AT = new Date("2026-11-20T09:15:00Z");
   const REVIEW_TIME = "\\d\\d:\\d\\d";
-  const rateAt = (time: string) => `1 USD = 88.4507 INR, USDINR=X from the market simulator at ${time}`;
+  const rateAt = (time: string) => `1 USD = 88.4507 INR, market rate at ${time}`;
 
   it("the step, the review, the toast and the orders are in rupees at the USDINR=X rate, as the provider charges", async () => {
     provider.clock.set(AT);
@@ -237,7 +237,7 @@ describe("a US offer from a rupee wallet", () => {
     });
     expect(page.review?.rateNote).toMatch(
       new RegExp(
-        `^Your wallet holds Indian Rupee \\(INR\\); this offer is priced in US Dollar \\(USD\\)\\. The wallet amount is an estimate at ${rateAt(REVIEW_TIME)}; the provider converts at the USDINR=X rate when the purchase goes through and takes the fee on the converted amount\\.$`,
+        `^Your wallet holds Indian Rupee \\(INR\\); this offer is priced in US Dollar \\(USD\\)\\. The wallet amount is an estimate at ${rateAt(REVIEW_TIME)}; the amount is converted at the market rate when the purchase goes through, and the fee is taken on the converted amount\\.$`,
       ),
     );
 
@@ -263,18 +263,31 @@ describe("a US offer from a rupee wallet", () => {
     ]);
   });
 
-  it("a rupee balance short of the minimum says so; a review past the balance shows both figures", async () => {
+  it("a rupee balance short of the minimum says so; a review URL past the balance is no review, Review is refused on the field", async () => {
     provider.clock.set(AT);
     const { cookie } = await customer("2000000.00");
     // floor(2000000.00 / 23216.43) = 86, under the minimum of 100.
     const step = await load<BlockScreenData>(blockLoader, "/block-trading?buy=4", cookie);
     expect(step.buy).toMatchObject({ maximum: 86, balance: "2000000.00" });
+    // Issue 38 item 5: 100 would take ₹23,21,642.65 of ₹20,00,000.00. The review's address (a reload, an old link)
+    // shows the buy step with that quantity instead of a Confirm the provider would refuse.
     const review = await load<BlockScreenData>(
       blockLoader,
       "/block-trading?buy=4&quantity=100&step=review&key=0b5c1f0e-1111-4222-8333-444455556666",
       cookie,
     );
-    expect(review.review).toMatchObject({ wallet: { net: "2321642.65" }, balance: "2000000.00" });
+    expect(review.review).toBeNull();
+    expect(review.buy).toMatchObject({ quantity: "100", maximum: 86 });
+    const refused = await post(
+      blockAction,
+      "/block-trading?buy=4",
+      { intent: "review", buy: "4", quantity: "100" },
+      cookie,
+    );
+    expect(refused.status).toBe(400);
+    expect((await refusedForm(refused)).error?.quantity).toEqual([
+      "Your balance covers at most 86 at this price, fee included",
+    ]);
   });
 
   it("an offer without a rate names none and has no maximum; with the operator's rate it converts at that", async () => {
@@ -293,7 +306,7 @@ describe("a US offer from a rupee wallet", () => {
       wallet: null,
       balance: "5000000.00",
       rateNote:
-        "Your wallet holds Indian Rupee (INR); this offer is priced in US Dollar (USD). The provider has no exchange rate for this offer yet, so it cannot be bought until it has one.",
+        "Your wallet holds Indian Rupee (INR); this offer is priced in US Dollar (USD). It has no exchange rate yet, so it can be bought once it has one.",
     });
 
     await operatorCall("/operator/offers/rate", { body: { id: 5, rate: "88.25" } });
@@ -305,13 +318,13 @@ describe("a US offer from a rupee wallet", () => {
     // floor(5000000.00 / (468.00 × 88.25 × 1.0003)) = floor(121.0…) = 121.
     expect(page.buy).toMatchObject({
       maximum: 121,
-      exchange: { moves: false, words: "1 USD = 88.25 INR, the operator's rate for this offer" },
+      exchange: { moves: false, words: "1 USD = 88.25 INR, the rate set for this offer" },
     });
     // 100 × 468.00 × 88.25 = 4130100.00; fee 1239.03; 4131339.03.
     expect(page.review).toMatchObject({
       wallet: { total: "4130100.00", fee: "1239.03", net: "4131339.03" },
       rateNote:
-        "Your wallet holds Indian Rupee (INR); this offer is priced in US Dollar (USD). The provider converts at 1 USD = 88.25 INR, the operator's rate for this offer; the fee is taken on the converted amount.",
+        "Your wallet holds Indian Rupee (INR); this offer is priced in US Dollar (USD). It is converted at 1 USD = 88.25 INR, the rate set for this offer; the fee is taken on the converted amount.",
     });
   });
 });

@@ -42,7 +42,7 @@ describe("on a real provider", () => {
   it("a US QIP from a rupee wallet: the maximum, the review, the toast and the orders in rupees at the provider's rate", async () => {
     provider.clock.set(new Date("2026-11-20T09:15:00Z"));
     const { cookie } = await signedInBuyer(provider, "5000000.00");
-    const rate = "1 USD = 88.4507 INR, USDINR=X from the market simulator at";
+    const rate = "1 USD = 88.4507 INR, market rate at";
     // floor(5000000.00 / (174.80 × 88.4507 × 1.0003)) = floor(323.2…) = 323 (against dollars: 28595).
     const step = await load<BlockScreenData>(qipLoader, "/qip?buy=9", cookie);
     expect(step.buy).toMatchObject({

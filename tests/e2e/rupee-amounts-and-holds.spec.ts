@@ -3,8 +3,10 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, jsEnabled, test, fund, toast } from "./support";
 
 // Issue 24: money figures a customer reads in the INR deployment (the e2e server's) – no dollar figure computed as
-// rupees × 20 (docs/product.md#currency), a US IPO held in rupees at the USDINR=X rate and said so (decision 0191),
-// and total assets that count the money held (docs/product.md#wallet). JS on and off.
+// rupees × 20 (docs/product.md#currency), a US IPO held in rupees at the market rate and said so (decision 0191),
+// and total assets that count the money held (docs/product.md#wallet). Issue 38: the IPO step starts at what the
+// balance holds and refuses more on the field, before any review (decision 0346), in the customer's words (0348).
+// JS on and off.
 
 const main = (page: Page) => page.locator("main");
 /** The step on screen: a modal dialog with JS, the page itself without. */
@@ -35,7 +37,7 @@ test("INR: the account card and a ₹10,000 recharge review show rupees only, ne
   await expectNoAxeViolations(page);
 });
 
-test("a US IPO from an INR wallet: the rupee amount and the rate before confirming, the hold works, the account counts what is held", async ({
+test("a US IPO from an INR wallet: starts at what the balance holds, more is refused on the field, the rupee amount and the rate before confirming, the hold works, the account counts what is held", async ({
   page,
   customer,
 }) => {
@@ -43,11 +45,22 @@ test("a US IPO from an INR wallet: the rupee amount and the rate before confirmi
   await page.goto("/ipo");
   await page.getByRole("link", { name: "Apply Netflix, Inc." }).click();
   const quantity = step(page).getByLabel("Quantity", { exact: true });
-  await expect(quantity).toHaveValue("600");
-  // 600 × $104.00 = $62,400.00; at about 88 rupees a dollar, about ₹55 lakh.
+  // ₹10,00,000.00 / ($104.00 × about 88) holds about 108 shares: the step starts at 100, the most on the step of 100.
+  // Before: the maximum, 600 (about ₹55 lakh), which the review still offered to confirm.
+  await expect(quantity).toHaveValue("100");
+  await expect(step(page)).toContainText("Available balance: ₹10,00,000.00");
   await expect(step(page)).toContainText(
-    /Held until the allotment: \$62,400\.00, about ₹5\d,\d\d,\d{3}\.\d\d from your wallet \(1 USD = 8\d\.\d+ INR\)/,
+    /Held until the allotment: \$10,400\.00, about ₹[89],\d\d,\d{3}\.\d\d from your wallet \(1 USD = 8\d\.\d+ INR\)/,
   );
+  await quantity.fill("200");
+  await step(page).getByRole("button", { name: "Review application" }).click();
+  const refusal =
+    /Your available balance of ₹10,00,000\.00 holds at most 1\d\d shares: choose fewer or recharge first\./;
+  await expect(step(page).locator(".error-summary")).toContainText(refusal);
+  await expect(step(page).locator(".field__error")).toContainText(refusal);
+  await expect(quantity).toHaveValue("200");
+  await expect(step(page).getByRole("button", { name: "Confirm application" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
   await quantity.fill("100");
   await step(page).getByRole("button", { name: "Review application" }).click();
 
@@ -59,15 +72,16 @@ test("a US IPO from an INR wallet: the rupee amount and the rate before confirmi
   await expect(review).toContainText(/Held from your wallet \(estimate\)₹[89],\d\d,\d{3}\.\d\d/);
   await expect(review).toContainText("Available balance₹10,00,000.00");
   await expect(review).toContainText(
-    /The wallet amount is an estimate at 1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d; the provider holds the money at the USDINR=X rate/,
+    /The wallet amount is an estimate at 1 USD = 8\d\.\d+ INR, market rate at \d\d:\d\d; the rate is fixed when you confirm, and shares not allotted are paid back at that rate\./,
   );
-  await expect(review).not.toContainText("Your available balance is less than the amount held");
+  // Issue 38 item 12: none of the provider's words.
+  await expect(review).not.toContainText(/USDINR=X|simulator|provider/);
   await expectNoAxeViolations(page);
   await review.getByRole("button", { name: "Confirm application" }).click();
 
   await expect(page).toHaveURL(/\/ipo\/orders$/);
   await expect(toast(page)).toContainText(
-    /Application submitted: 100 NFLX for \$10,400\.00; ₹[89],\d\d,\d{3}\.\d\d is held from your wallet until the allotment \(1 USD = 8\d\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d\)/,
+    /Application submitted: 100 NFLX for \$10,400\.00; ₹[89],\d\d,\d{3}\.\d\d is held from your wallet until the allotment \(1 USD = 8\d\.\d+ INR, market rate at \d\d:\d\d\)/,
   );
   const record = main(page).locator(".pr-item");
   await expect(record).toContainText("Pending");
@@ -95,17 +109,24 @@ test("a US IPO from an INR wallet: the rupee amount and the rate before confirmi
   await expect(page).toHaveURL(/\/ipo\/orders$/);
 });
 
-test("a US IPO the rupee balance cannot hold says so on the review, before Confirm", async ({ page, customer }) => {
+test("a US IPO the rupee balance cannot hold: the step says so on the field and Review shows no Confirm", async ({
+  page,
+  customer,
+}) => {
   await fund(page, customer, "100000.00");
   await page.goto("/ipo");
   await page.getByRole("link", { name: "Apply Netflix, Inc." }).click();
-  await step(page).getByLabel("Quantity", { exact: true }).fill("100");
+  const quantity = step(page).getByLabel("Quantity", { exact: true });
+  // ₹1,00,000.00 holds about 10 shares: under the minimum, so the step starts at the minimum and says why.
+  await expect(quantity).toHaveValue("100");
+  const message = "Your available balance of ₹1,00,000.00 does not cover the minimum of 100 shares: recharge first.";
+  await expect(step(page).locator(".field__error")).toHaveText(message);
+  await expect(quantity).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
   await step(page).getByRole("button", { name: "Review application" }).click();
-  const review = step(page);
-  await expect(review).toContainText("Available balance₹1,00,000.00");
-  await expect(review).toContainText(/Held from your wallet \(estimate\)₹[89],\d\d,\d{3}\.\d\d/);
-  await expect(review).toContainText(
-    "Your available balance is less than the amount held: choose fewer shares or recharge first.",
-  );
+  // Before: a review with "Your available balance is less than the amount held" and a Confirm the provider refused.
+  await expect(step(page).locator(".error-summary")).toContainText(message);
+  await expect(page.getByRole("heading", { name: "Check your application" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Confirm application" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

@@ -146,7 +146,8 @@ function OfferList({ data }: { data: BlockScreenData }) {
 
 /**
  * The quantity step: digits only, at least the offer's minimum (a too-small quantity left for 3 s says so, with JS;
- * without JS the server says it on the field), − never below the minimum and + never past what the balance buys.
+ * without JS the server says it on the field), − never below the minimum and + never past what the balance buys; a
+ * typed quantity past it says so on the field at once (and the action refuses it before any review).
  */
 function BuyForm({
   data,
@@ -250,7 +251,13 @@ function BuyForm({
         min: t("buy.belowMinimum", { min: offer.minimum }),
         max: t("buy.aboveMaximum", { max: buy.maximum ?? 0 }),
       }}
-      typedError={belowHint ? t("buy.belowMinimum", { min: offer.minimum }) : null}
+      typedError={
+        belowHint
+          ? t("buy.belowMinimum", { min: offer.minimum })
+          : quantity !== null && buy.maximum !== null && quantity >= offer.minimum && quantity > buy.maximum
+            ? t("buy.aboveMaximum", { max: buy.maximum })
+            : null
+      }
       stepper={{ up: t("buy.increase"), down: t("buy.decrease"), review: t("buy.review") }}
       field={{ label: t("buy.quantity"), hint: t("buy.quantityHint", { min: formatInteger(offer.minimum, fmt) }) }}
       total={total === null || quantity === null ? t("buy.totalNone") : totalLine(total, quantity)}
@@ -332,7 +339,6 @@ function BlockReviewStep({
     });
   if (review.balance !== null) rows.push({ label: t("buy.balance"), value: formatMoney(review.balance, fmt) });
   const notes = review.rateNote ? [review.rateNote] : [];
-  if (wallet && review.balance !== null && toBig(wallet.net).gt(review.balance)) notes.push(t("block.overBalance"));
   const listQuery = { code: data.code || undefined, page: data.page };
   return (
     <PurchaseReview

@@ -119,20 +119,15 @@ const PAIR_RATE = /^simulator:(.+)$/;
 
 /**
  * A purchase's rate in words, as the trading screens say an order's (docs/product.md#currency): "1 USD = 88.4507 INR,
- * USDINR=X from the market simulator at 14:45", "1 USD = 88.25 INR, the operator's rate for this offer". With the
- * products' own strings: features never import each other (docs/decisions/0240).
+ * market rate at 14:45", "1 USD = 88.25 INR, the rate set for this offer"; a source without words of its own is left
+ * out, never shown raw. With the products' own strings: features never import each other (docs/decisions/0240).
  */
 function rateWords(context: UserRequestContext, conversion: WalletConversion): string {
   const values = { from: conversion.from, to: conversion.to, rate: formatRate(conversion.rate, context.fmt) };
-  const pair = PAIR_RATE.exec(conversion.source);
-  if (pair && conversion.at)
-    return context.t("block.rateWords", {
-      ...values,
-      pair: pair[1],
-      time: formatClockTime(conversion.at, context.fmt),
-    });
+  if (PAIR_RATE.test(conversion.source) && conversion.at)
+    return context.t("block.rateWords", { ...values, time: formatClockTime(conversion.at, context.fmt) });
   if (/^offer:/.test(conversion.source)) return context.t("block.rateWordsOffer", values);
-  return context.t("block.rateWordsSource", { ...values, source: conversion.source });
+  return context.t("block.rateWordsOnly", values);
 }
 
 /** The offer's exchange into the wallet's currency, or null when both are the same (docs/decisions/0300). */
@@ -255,11 +250,16 @@ function boundMessage(context: UserRequestContext, limits: Limits, bound: "min" 
     : context.t("buy.aboveMaximum", { max: limits.maximum ?? 0 });
 }
 
-/** The review the URL describes, or null when it is not a whole quantity of at least the minimum with its key. */
+/**
+ * The review the URL describes, or null when it is not a whole quantity of at least the minimum with its key, or is
+ * more than the balance buys (docs/product.md#block-trading): then the buy step says why on the quantity field, as a
+ * Review would have, and no Confirm is offered for money the wallet does not have.
+ */
 function blockReview(context: UserRequestContext, limits: Limits, query: URLSearchParams): BlockReview | null {
   const key = query.get("key") ?? "";
   const quantity = readQuantity(query.get("quantity"));
-  if (!IDEMPOTENCY_KEY.test(key) || quantity === null || boundBroken(quantity, limits.offer.minimum, null)) return null;
+  if (!IDEMPOTENCY_KEY.test(key) || quantity === null || boundBroken(quantity, limits.offer.minimum, limits.maximum))
+    return null;
   const { offer, feeRate, exchange } = limits;
   const estimate = orderEstimate({ side: "buy", price: offer.price, quantity, feeRate });
   const conversion = exchange?.conversion ?? null;
@@ -287,7 +287,7 @@ function rateNote(context: UserRequestContext, exchange: Exchange): string {
   if (!exchange.words) return context.t("block.noRateNote", names);
   const rate = exchange.words;
   return exchange.moves
-    ? context.t("block.rateNote", { ...names, rate, pair: `${exchange.from}${exchange.to}=X` })
+    ? context.t("block.rateNote", { ...names, rate })
     : context.t("block.fixedRateNote", { ...names, rate });
 }
 

@@ -77,6 +77,27 @@ export function blockMaximum(balance: string, price: string, feeRate: string, ra
   return quantity;
 }
 
+/**
+ * The most shares of an IPO a balance holds (docs/product.md#ipo): an application holds issue price × quantity ×
+ * rate, rounded once, with no fee (provider/services/ipo.ts), so this is the block maximum with a fee rate of 0:
+ * floor(balance / (price × rate)), in exact decimals. `rate` converts the IPO's currency into the wallet's.
+ */
+export function ipoMaximum(balance: string, price: string, rate: string = "1"): number {
+  return blockMaximum(balance, price, "0", rate);
+}
+
+/**
+ * Where an IPO application's quantity starts (docs/product.md#ipo): the largest quantity on the IPO's step – the
+ * maximum, or the minimum plus a whole number of steps of 100 – that the balance holds (`most`, from ipoMaximum);
+ * the minimum when even that is more than the balance holds, or when what it holds is unknown (no balance or no
+ * rate could be read: the smallest hold is the one least likely to be refused).
+ */
+export function ipoStartQuantity(range: { min: number; max: number }, most: number | null): number {
+  if (most === null || most < range.min) return range.min;
+  if (most >= range.max) return Math.max(range.min, range.max);
+  return range.min + Math.floor((most - range.min) / IPO_STEP) * IPO_STEP;
+}
+
 /** price × quantity and the fee on that product, each rounded half-up to cents, added: what the provider debits. */
 function roundedCost(price: Decimal, quantity: number, feeRate: string) {
   const notional = price.times(quantity);

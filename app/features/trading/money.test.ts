@@ -15,7 +15,14 @@ import {
 } from "~/i18n/currency";
 import { orderEstimate, walletEstimate } from "~/utils/estimate";
 
-import { priceMoved, priceMoveMatters, priceMoveShare, quantityWarning, readQuantity, stepQuantity } from "./order";
+import {
+  priceAnnouncement,
+  priceMoveMatters,
+  priceMoveShare,
+  quantityWarning,
+  readQuantity,
+  stepQuantity,
+} from "./order";
 
 const inr = { locale: "en", deployment: deploymentFor("INR") };
 const mxn = { locale: "en", deployment: deploymentFor("MXN") };
@@ -138,16 +145,43 @@ describe("amounts in their market's currency (docs/product.md#currency)", () => 
     );
   });
 
-  it("defect 25: a price moved when it differs by at least one displayed unit", () => {
-    expect(priceMoved(257.74, 257.744, 2)).toBe(false);
-    expect(priceMoved(257.74, 257.745, 2)).toBe(true);
-    expect(priceMoved(257.74, 257.8, 2)).toBe(true);
-    expect(priceMoved(88.4681, 88.46812, 4)).toBe(false);
-    expect(priceMoved(88.4681, 88.4682, 4)).toBe(true);
+  it("issue 38 item 15: a move is announced from 0.5 % of the price last announced, never within 2 s of an alert", () => {
+    const quiet = { speak: false, retryAt: null };
+    // ₹3,264.70 → ₹3,264.67: a paise-level move (0.0009 %) is no announcement (before: "Price moved" at once).
+    expect(priceAnnouncement({ announced: 3264.7, live: 3264.67, now: 10_000, lastAlertAt: null })).toEqual(quiet);
+    // 0.5 % of 200.00 is 1.00: 200.99 is under, 201.00 and 199.00 are announced.
+    expect(priceAnnouncement({ announced: 200, live: 200.99, now: 10_000, lastAlertAt: null })).toEqual(quiet);
+    expect(priceAnnouncement({ announced: 200, live: 201, now: 10_000, lastAlertAt: null })).toEqual({
+      speak: true,
+      retryAt: null,
+    });
+    expect(priceAnnouncement({ announced: 200, live: 199, now: 10_000, lastAlertAt: null }).speak).toBe(true);
+    // An alert at 9,000 ms: a move that matters at 10,000 ms waits until 11,000 ms, then is looked at again.
+    expect(priceAnnouncement({ announced: 200, live: 204, now: 10_000, lastAlertAt: 9_000 })).toEqual({
+      speak: false,
+      retryAt: 11_000,
+    });
+    expect(priceAnnouncement({ announced: 200, live: 204, now: 11_000, lastAlertAt: 9_000 }).speak).toBe(true);
+    // A small move during the quiet is nothing to wait for.
+    expect(priceAnnouncement({ announced: 200, live: 200.5, now: 10_000, lastAlertAt: 9_000 })).toEqual(quiet);
+  });
+
+  it("issue 38 item 15: ticks after an announcement count from the price announced, not the one first shown", () => {
+    // Shown at 200.00; live ticks: 200.40 (0.2 %), 201.20 (0.6 %: announced), 201.90 (0.35 % from 201.20), 202.21
+    // (0.502 % from 201.20: announced). Two announcements for five ticks, none for the small ones.
+    let announced = 200;
+    const spoken: number[] = [];
+    for (const live of [200.4, 201.2, 201.9, 202.21, 202.0]) {
+      if (priceAnnouncement({ announced, live, now: 60_000, lastAlertAt: null }).speak) {
+        spoken.push(live);
+        announced = live;
+      }
+    }
+    expect(spoken).toEqual([201.2, 202.21]);
   });
 
   it("issue 24 item 11: a move is shown on screen only from 0.1 % of the price", () => {
-    // ₹3,264.70 → ₹3,264.67 is 0.03 / 3264.70 ≈ 0.0009 %: announced, not shown.
+    // ₹3,264.70 → ₹3,264.67 is 0.03 / 3264.70 ≈ 0.0009 %: not shown (nor announced).
     expect(priceMoveMatters(3264.7, 3264.67)).toBe(false);
     // 0.1 % of 3264.70 is 3.2647: 3261.44 is a move of 3.26 (under), 3261.43 of 3.27 (over).
     expect(priceMoveMatters(3264.7, 3261.44)).toBe(false);

@@ -65,15 +65,6 @@ export function stepQuantity(
 }
 
 /**
- * Whether a price moved by at least one displayed unit (0.01, or 0.0001 for forex: `digits` decimals) from
- * `reference` (docs/product.md#live-prices): what the buy/sell screen announces once (defect 25).
- */
-export function priceMoved(reference: number | string, current: number | string, digits: number): boolean {
-  const shown = (value: number | string) => toBig(value).round(digits, 1); // half-up, as the figures are shown
-  return !shown(current).eq(shown(reference));
-}
-
-/**
  * The share of the price a move must reach before the buy/sell screen shows it as a visible line: 0.1 %
  * (docs/product.md#live-prices, docs/decisions/0192-visible-price-moves.md). An order's total and fee are the price
  * times the quantity, so the same share of the total. Smaller moves are only announced to screen readers.
@@ -90,4 +81,34 @@ export function priceMoveShare(reference: number | string, current: number | str
 /** Whether a move since `reference` is large enough to matter to the order: at least VISIBLE_PRICE_MOVE of the price. */
 export function priceMoveMatters(reference: number | string, current: number | string): boolean {
   return !toBig(priceMoveShare(reference, current)).lt(VISIBLE_PRICE_MOVE);
+}
+
+/**
+ * The share of the price a move must reach, from the price last announced, before a screen reader hears it: 0.5 %
+ * (docs/product.md#live-prices, docs/decisions/0347-price-announcements.md). Five times the visible line's 0.1 %: the
+ * line can be read at any time, an announcement interrupts.
+ */
+export const ANNOUNCED_PRICE_MOVE = "0.005";
+
+/** How long after an alert (a failed submit's summary, any role="alert") no price move is announced. */
+export const QUIET_AFTER_ALERT_MS = 2_000;
+
+/**
+ * What the buy/sell screen's price status does with a live price (docs/decisions/0347): `speak` when it is at least
+ * ANNOUNCED_PRICE_MOVE away from `announced` (the price last announced; at first the price the form or review
+ * showed) and no alert was heard in the last QUIET_AFTER_ALERT_MS; a move that matters during that quiet waits
+ * (`retryAt`: when to look again, with the live price of then); a smaller move is no announcement at all.
+ * `now` and `lastAlertAt` are milliseconds on one clock.
+ */
+export function priceAnnouncement(input: {
+  announced: number | string;
+  live: number | string;
+  now: number;
+  lastAlertAt: number | null;
+}): { speak: boolean; retryAt: number | null } {
+  if (toBig(priceMoveShare(input.announced, input.live)).lt(ANNOUNCED_PRICE_MOVE))
+    return { speak: false, retryAt: null };
+  const quietUntil = input.lastAlertAt === null ? null : input.lastAlertAt + QUIET_AFTER_ALERT_MS;
+  if (quietUntil !== null && input.now < quietUntil) return { speak: false, retryAt: quietUntil };
+  return { speak: true, retryAt: null };
 }

@@ -7,8 +7,10 @@ import { UNCONVERTED, formatRate, type WalletConversion } from "~/i18n/currency"
 import { formatClockTime, type FormatContext } from "~/i18n/format";
 
 /**
- * A rate in words, with where and when it is from: "1 USD = 88.4681 INR, USDINR=X from the market simulator at
- * 15:45"; a charge without a rate: "1 USD = 1 INR, no exchange rate applied by the provider".
+ * A rate in words, with where and when it is from, in the customer's words (docs/product.md#currency): "1 USD =
+ * 88.4681 INR, market rate at 15:45"; an offer's own rate: "…, the rate set for this offer"; a charge made before
+ * conversions: "1 USD = 1 INR, charged without currency conversion". A source without words of its own is left
+ * out rather than shown raw (never "simulator:USDINR=X").
  */
 export function rateText(t: TFunction, conversion: WalletConversion, fmt: FormatContext): string {
   const rate = t("trade:currency.rate", {
@@ -17,9 +19,17 @@ export function rateText(t: TFunction, conversion: WalletConversion, fmt: Format
     rate: formatRate(conversion.rate, fmt),
   });
   if (conversion.source === UNCONVERTED.source) return t("trade:currency.unconverted", { rate });
-  const simulator = /^simulator:(.+)$/.exec(conversion.source);
-  const source = simulator ? t("trade:currency.simulator", { pair: simulator[1] }) : conversion.source;
+  const source = MARKET_RATE.test(conversion.source)
+    ? t("trade:currency.market")
+    : OFFER_RATE.test(conversion.source)
+      ? t("trade:currency.offer")
+      : null;
+  if (source === null) return rate;
   return conversion.at
     ? t("trade:currency.applied", { rate, source, time: formatClockTime(conversion.at, fmt) })
     : t("trade:currency.appliedUndated", { rate, source });
 }
+
+/** The provider's names for where a rate is from: a market pair's quote, or the rate set for one block/QIP offer. */
+const MARKET_RATE = /^simulator:/;
+const OFFER_RATE = /^offer:/;

@@ -105,6 +105,39 @@ describe("on a real provider", () => {
         (await load<FundOrdersData>(fundOrdersLoader, "/fund-investment/orders?tab=cancelled", cookie)).rows,
       ).toEqual([]);
     });
+
+    it("issue 38 item 5: a fund that costs more than the balance is refused on Invest, and its review URL is no review", async () => {
+      const { cookie } = await customer("7500.00");
+      const funds = (await load<FundsPageData>(fundsLoader, "/fund-investment", cookie)).funds;
+      const [liquid, shortTerm] = funds;
+      const refused = await post(
+        fundsAction,
+        "/fund-investment",
+        { intent: "review", invest: String(shortTerm.id) },
+        cookie,
+      );
+      expect(refused.status).toBe(400);
+      expect((await refusedForm(refused)).error?.[""]).toEqual([
+        "Short-Term Income Fund invests ₹10,000.00, more than your available balance of ₹7,500.00: recharge first.",
+      ]);
+      const url = `/fund-investment?invest=${shortTerm.id}&step=review&key=0b5c1f0e-1111-4222-8333-444455556666`;
+      const page = await load<FundsPageData>(fundsLoader, url, cookie);
+      expect(page.review).toBeNull();
+      expect(page.investShort).toBe(
+        "Short-Term Income Fund invests ₹10,000.00, more than your available balance of ₹7,500.00: recharge first.",
+      );
+      // ₹5,000.00 is covered: reviewed with the balance beside it.
+      const reviewed = await post(
+        fundsAction,
+        "/fund-investment",
+        { intent: "review", invest: String(liquid.id) },
+        cookie,
+      );
+      expect(reviewed.status).toBe(302);
+      const review = await load<FundsPageData>(fundsLoader, reviewed.headers.get("Location")!, cookie);
+      expect(review.review).toMatchObject({ fund: { name: "Liquid Plus 14-Day Fund" }, balance: "7500.00" });
+      expect(review.investShort).toBeNull();
+    });
   });
 });
 

@@ -2,7 +2,8 @@
  * /fund-investment (auth; docs/product.md#funds): the funds, ten per page (name, return range, period, the amount one
  * purchase invests, issued and sold amounts). Investing is "Invest" (a POST that mints the intent's idempotency key),
  * then "check your investment" at `?invest=<id>&step=review&key=` (a page without JS, a dialog with it) and Confirm.
- * Success goes to /fund-investment/orders; a refusal is the translated investment-failed message.
+ * Success goes to /fund-investment/orders; a refusal is the translated investment-failed message. A fund whose amount
+ * is more than the available balance is refused on Invest, before any review, with both amounts in words.
  */
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
@@ -57,6 +58,7 @@ export default function FundsPage() {
       list={
         <>
           {data.investGone ? <p className="notice">{t("funds.gone")}</p> : null}
+          {data.investShort ? <p className="notice">{data.investShort}</p> : null}
           <FundList data={data} {...amount} />
         </>
       }
@@ -71,6 +73,9 @@ export default function FundsPage() {
               { label: t("funds.period"), value: periodText(t, review.fund.days) },
               { label: t("funds.range"), value: returnRangeText(t, review.fund.minReturn, review.fund.maxReturn, fmt) },
               { label: t("funds.expected"), value: expectedRange(review.fund, fmt, t) },
+              ...(review.balance === null
+                ? []
+                : [{ label: t("buy.balance"), value: formatMoney(review.balance, fmt) }]),
             ]}
             notes={[t("funds.reviewNote")]}
             hidden={{ invest: String(review.fund.id), idempotency_key: review.key }}

@@ -12,14 +12,16 @@ import { useFormat } from "~/i18n/format-context";
 import { money, toBig } from "~/utils/decimal";
 import { ipoHref } from "~/utils/hrefs";
 
+import { ipoBalanceLimit } from "./reasons";
 import { createIpoReviewSchema } from "./schema";
 import type { ApplyStep } from "./types";
 
 /**
- * The application's quantity (docs/product.md#ipo): starts at the IPO's max; − / + step by 100 and stop at min and
- * max with a message; a typed quantity out of range stays as typed and says so (with JS as it is typed, without JS
- * after Review). The amount to be held follows the quantity; for an IPO in another currency than the wallet's, with
- * about what the wallet holds at the pair's rate (docs/decisions/0191).
+ * The application's quantity (docs/product.md#ipo): starts at the most the available balance holds on the IPO's
+ * step; − / + step by 100 and stop at min and max with a message; a typed quantity out of range, or more than the
+ * balance holds, stays as typed and says so on the field (with JS as it is typed, without JS after Review). The
+ * amount to be held follows the quantity; for an IPO in another currency than the wallet's, with about what the
+ * wallet holds at the pair's rate (docs/decisions/0191).
  */
 export function ApplyForm({
   apply,
@@ -34,7 +36,15 @@ export function ApplyForm({
   const fmt = useFormat();
   const ipo = apply.ipo;
   const bounds = { min: ipo.min, max: ipo.max };
-  const schema = useMemo(() => createIpoReviewSchema(t, { min: ipo.min, max: ipo.max }), [t, ipo.min, ipo.max]);
+  // docs/product.md#ipo: more than the balance holds is said on the field, live and by the action, before the review.
+  const balanceLimit = useMemo(
+    () => ipoBalanceLimit(t, fmt, ipo, { most: apply.most, balance: apply.balance }),
+    [t, fmt, ipo, apply.most, apply.balance],
+  );
+  const schema = useMemo(
+    () => createIpoReviewSchema(t, { min: ipo.min, max: ipo.max, balance: balanceLimit }),
+    [t, ipo.min, ipo.max, balanceLimit],
+  );
   const step = useQuantityStep({
     id: "ipo-apply",
     schema,
@@ -45,6 +55,7 @@ export function ApplyForm({
   });
   const { fields, quantity } = step;
   const outOfRange = quantity !== null && boundBroken(quantity, ipo.min, ipo.max) ? t("ipo.outOfRange", bounds) : null;
+  const overBalance = quantity !== null && balanceLimit && quantity > balanceLimit.most ? balanceLimit.message : null;
   const held = quantity !== null && !outOfRange ? money(toBig(ipo.price).times(quantity)) : null;
   const total = held === null ? t("ipo.heldNone") : heldLine(held, quantity!);
 
@@ -55,7 +66,7 @@ export function ApplyForm({
     if (!rate) return t("ipo.heldLine", { amount: shown });
     const currencies = walletCurrencies(ipo.market, fmt);
     if (!rate.conversion || !currencies)
-      return t("ipo.heldLineAtRate", { amount: shown, to: currencies?.to ?? fmt.deployment.currency, pair: rate.pair });
+      return t("ipo.heldLineAtRate", { amount: shown, to: currencies?.to ?? fmt.deployment.currency });
     // As the provider holds it: issue price × quantity × rate, rounded once (decision 0145).
     const wallet = money(toBig(ipo.price).times(count).times(rate.conversion.rate));
     return t("ipo.heldLineConverted", {
@@ -72,11 +83,16 @@ export function ApplyForm({
       title={t("ipo.applyTitle", { company: ipo.company })}
       closeHref={ipoHref()}
       action={ipoHref({ item: ipo.id })}
-      intro={<p>{t("ipo.priceLine", { price: formatMarketMoney(ipo.price, fmt, ipo.market) })}</p>}
+      intro={
+        <>
+          <p>{t("ipo.priceLine", { price: formatMarketMoney(ipo.price, fmt, ipo.market) })}</p>
+          {apply.balance === null ? null : <p>{t("ipo.balanceLine", { balance: formatMoney(apply.balance, fmt) })}</p>}
+        </>
+      }
       hidden={<input {...hiddenProps(fields.apply, String(ipo.id))} />}
-      range={{ ...bounds, step: IPO_STEP, start: ipo.max }}
+      range={{ ...bounds, step: IPO_STEP, start: apply.start }}
       boundNotes={{ min: t("ipo.atMinimum", bounds), max: t("ipo.atMaximum", bounds) }}
-      typedError={outOfRange}
+      typedError={outOfRange ?? overBalance}
       stepper={{
         up: t("ipo.increase", { step: IPO_STEP }),
         down: t("ipo.decrease", { step: IPO_STEP }),

@@ -7,8 +7,15 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { purchaseConfirm } from "~/features/products/purchase.server";
-import { IPO_STEP, boundBroken, readQuantity, stepWithin } from "~/features/products/quantity";
-import { rateConversion, reviewRate } from "~/features/trading/order.server";
+import {
+  IPO_STEP,
+  boundBroken,
+  ipoMaximum,
+  ipoStartQuantity,
+  readQuantity,
+  stepWithin,
+} from "~/features/products/quantity";
+import { rateConversion, reviewRate, type ReviewRate } from "~/features/trading/order.server";
 import { rateText } from "~/features/trading/rate-text";
 import { refuse, submitToProvider, toReview } from "~/forms/action.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
@@ -31,7 +38,7 @@ import { walletEstimate } from "~/utils/estimate";
 import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
-import { ipoUnavailableReason } from "./reasons";
+import { ipoBalanceLimit, ipoUnavailableReason } from "./reasons";
 import { createIpoConfirmSchema, createIpoReviewSchema } from "./schema";
 import type { IpoPageData, IpoReview } from "./types";
 
@@ -41,6 +48,30 @@ async function loadIpos(context: UserRequestContext) {
   const ipos = await attempt(getIpos(context.provider));
   if (!ipos.ok) logFailure("ipo list", ipos.failure);
   return ipos.ok ? ipos.data.map((row) => ipoFigures(row, context.deployment)) : null;
+}
+
+/** What bounds an application by money: the rate of an IPO in another currency, the balance, the most it holds. */
+interface IpoMoney {
+  rate: ReviewRate | null;
+  conversion: WalletConversion | null;
+  balance: string | null;
+  /** ipoMaximum in wallet money; null when the balance, or the rate of an IPO in another currency, is unknown. */
+  most: number | null;
+}
+
+async function ipoMoney(context: UserRequestContext, ipo: IpoFigures): Promise<IpoMoney> {
+  // docs/decisions/0191: a US IPO on INR is held in rupees at the pair's rate; the step and the review say how much.
+  const [rate, balance] = await Promise.all([reviewRate(context, ipo.market), attempt(getBalance(context.provider))]);
+  if (!balance.ok) logFailure("ipo balance", balance.failure);
+  const conversion = rateConversion(rate, ipo.market, context.fmt);
+  const walletRate = rate ? (conversion?.rate ?? null) : "1";
+  const available = balance.ok ? balance.data : null;
+  return {
+    rate,
+    conversion,
+    balance: available,
+    most: available === null || walletRate === null ? null : ipoMaximum(available, ipo.price, walletRate),
+  };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -54,12 +85,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let review: IpoReview | null = null;
   if (ipo) {
     const range = { min: ipo.min, max: ipo.max };
+    const { rate, conversion, balance, most } = await ipoMoney(context, ipo);
+    // docs/product.md#ipo: the step starts at the most the balance holds, on the IPO's step.
+    const start = ipoStartQuantity(range, most);
     const typed = query.get("quantity")?.slice(0, 12) ?? null;
     const step = query.get("step");
-    let quantity = typed ?? String(ipo.max);
+    let quantity = typed ?? String(start);
     let stepNote: string | null = null;
     if (step === "up" || step === "down") {
-      const stepped = stepWithin(typed, step, { ...range, step: IPO_STEP, start: ipo.max });
+      const stepped = stepWithin(typed, step, { ...range, step: IPO_STEP, start });
       quantity = String(stepped.quantity);
       stepNote = stepped.bound
         ? t(stepped.bound === "min" ? "ipo.atMinimum" : "ipo.atMaximum", { min: ipo.min, max: ipo.max })
@@ -67,24 +101,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
     const key = query.get("key") ?? "";
     const count = readQuantity(typed);
+    // A review the URL describes for more than the balance holds is no review: the step says why on the field.
     const reviewing =
       step === "review" &&
       ipo.canApply &&
       IDEMPOTENCY_KEY.test(key) &&
       count !== null &&
-      !boundBroken(count, ipo.min, ipo.max);
-    // docs/decisions/0191: a US IPO on INR is held in rupees at the pair's rate; the step and the review say how much.
-    const [rate, balance] = await Promise.all([
-      reviewRate(context, ipo.market),
-      reviewing ? attempt(getBalance(context.provider)) : null,
-    ]);
-    if (balance && !balance.ok) logFailure("ipo balance", balance.failure);
-    const conversion = rateConversion(rate, ipo.market, context.fmt);
+      !boundBroken(count, ipo.min, ipo.max) &&
+      (most === null || count <= most);
     apply = {
       ipo,
       quantity,
       stepNote,
-      rate: rate && { pair: rate.pair, conversion },
+      rate: rate && { conversion },
+      balance,
+      most,
+      start,
     };
     if (reviewing && count !== null) {
       review = {
@@ -97,8 +129,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
                 .net
             : null
           : money(toBig(ipo.price).times(count)),
-        balance: balance?.ok ? balance.data : null,
-        rateNote: rate ? ipoRateNote(context, ipo.market, rate.pair, conversion) : null,
+        balance,
+        rateNote: rate ? ipoRateNote(context, ipo.market, conversion) : null,
       };
     }
   }
@@ -122,7 +154,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const range = ipo ? { min: ipo.min, max: ipo.max } : { min: 1, max: 1 };
 
   if (formData.get("intent") !== "confirm") {
-    const submission = parseWithZod(formData, { schema: createIpoReviewSchema(t, range) });
+    // The balance is checked here, on the quantity field, before any review (docs/product.md#ipo).
+    const held = ipo ? await ipoMoney(context, ipo) : null;
+    const balance = ipo && held ? ipoBalanceLimit(t, context.fmt, ipo, held) : null;
+    const submission = parseWithZod(formData, { schema: createIpoReviewSchema(t, { ...range, balance }) });
     if (!ipo) return refuse(submission, { form: "amount", formErrors: [t("ipo.gone")] });
     if (submission.status !== "success") return refuse(submission, { form: "amount" });
     if (!ipo.canApply)
@@ -182,12 +217,7 @@ function appliedToast(context: UserRequestContext, ipo: IpoFigures, application:
 }
 
 /** The review's note on the currencies and the rate the estimate uses (or, without a quote, only the pair's name). */
-function ipoRateNote(
-  context: UserRequestContext,
-  market: string,
-  pair: string,
-  conversion: WalletConversion | null,
-): string | null {
+function ipoRateNote(context: UserRequestContext, market: string, conversion: WalletConversion | null): string | null {
   const currencies = walletCurrencies(market, context.fmt);
   if (!currencies) return null;
   return context.t(conversion ? "ipo.rateNote" : "ipo.rateAtApplyNote", {
@@ -196,6 +226,5 @@ function ipoRateNote(
     fromName: currencyName(currencies.from, context.fmt),
     toName: currencyName(currencies.to, context.fmt),
     rate: conversion ? rateText(context.t, conversion, context.fmt) : "",
-    pair,
   });
 }

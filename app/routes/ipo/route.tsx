@@ -3,11 +3,12 @@
  * subscription window can be applied for; every other one shows a disabled Apply with the reason in words. Applying
  * is two steps with their own URLs (a page without JS, a dialog with it; docs/decisions/0138):
  * - `?apply=<id>&quantity=`: the quantity, digits only, from the IPO's min to max (1..10 until an IPO sets them),
- *   starting at the max; − / + step by 100 and stop at the bounds with a message; a typed value out of range is
- *   kept and called out of range, never changed;
+ *   starting at the most the available balance holds on the step (the min when even that is too much); − / + step
+ *   by 100 and stop at the bounds with a message; a typed value out of range, or more than the balance holds, is
+ *   kept and said so on the field, never changed, and Review refuses it (400) before any review;
  * - `&step=review&key=<idempotency key>`: "check your application" (the amount held until allotment; for an IPO in
  *   another currency, the wallet's estimate at the pair's rate, the rate and the available balance, decision 0191)
- *   and Confirm.
+ *   and Confirm. A review URL for more than the balance holds shows the quantity step instead.
  * Success goes to /ipo/orders with the application's toast.
  */
 import { useLoaderData, useLocation } from "@remix-run/react";
@@ -26,7 +27,6 @@ import { walletCurrencies } from "~/i18n/currency";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import type { IpoFigures } from "~/provider/products.server";
-import { toBig } from "~/utils/decimal";
 import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
@@ -136,8 +136,6 @@ function IpoReviewStep({ ipo, review, ...reply }: { ipo: IpoFigures; review: Ipo
   if (review.balance !== null) rows.push({ label: t("ipo.balance"), value: formatMoney(review.balance, fmt) });
   const notes = [t("ipo.heldNote")];
   if (review.rateNote) notes.push(review.rateNote);
-  if (review.balance !== null && review.walletAmount !== null && toBig(review.walletAmount).gt(review.balance))
-    notes.push(t("ipo.overBalance"));
   return (
     <PurchaseReview
       title={t("ipo.reviewTitle")}

@@ -4,18 +4,36 @@
  */
 import { z } from "zod";
 
+import { boundBroken } from "~/features/products/quantity";
 import { idField, idempotencyKey, intent, quantityField, type T } from "~/features/products/schemas";
 
-function ipoQuantity(t: T, range: { min: number; max: number }) {
+export interface IpoRange {
+  min: number;
+  max: number;
+  /**
+   * Review only: the most shares the available balance holds and the field's message past it (ipoBalanceMessage);
+   * null when the balance or the rate is unknown, and on Confirm, whose money the provider answers for.
+   */
+  balance?: { most: number; message: string } | null;
+}
+
+function ipoQuantity(t: T, range: IpoRange) {
   const outOfRange = t("ipo.outOfRange", { min: range.min, max: range.max });
-  return quantityField(
+  const field = quantityField(
     { required: t("ipo.quantityRequired"), digits: t("ipo.digitsOnly"), min: outOfRange, max: outOfRange },
     range.min,
     range.max,
   );
+  const balance = range.balance;
+  if (!balance) return field;
+  // A quantity in range whose hold is more than the balance: said on the field before the review (docs/product.md#ipo).
+  return field.superRefine((value, ctx) => {
+    if (!boundBroken(value, range.min, range.max) && value > balance.most)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: balance.message });
+  });
 }
 
-export function createIpoReviewSchema(t: T, range: { min: number; max: number }) {
+export function createIpoReviewSchema(t: T, range: IpoRange) {
   return z.object({ intent: intent("review", t), apply: idField(t("ipo.gone")), quantity: ipoQuantity(t, range) });
 }
 
@@ -23,7 +41,7 @@ export function createIpoConfirmSchema(t: T, range: { min: number; max: number }
   return z.object({
     intent: intent("confirm", t),
     apply: idField(t("ipo.gone")),
-    quantity: ipoQuantity(t, range),
+    quantity: ipoQuantity(t, { min: range.min, max: range.max }),
     idempotency_key: idempotencyKey(t),
   });
 }

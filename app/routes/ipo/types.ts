@@ -3,14 +3,23 @@ import type { QuantityStepData } from "~/features/products/quantity";
 import type { WalletConversion } from "~/i18n/currency";
 import type { IpoFigures } from "~/provider/products.server";
 
-/** The quantity step; its quantity starts at the IPO's max. */
+/**
+ * The quantity step; its quantity starts at the most the balance holds on the IPO's step (ipoStartQuantity,
+ * docs/product.md#ipo).
+ */
 export interface ApplyStep extends QuantityStepData {
   ipo: IpoFigures;
   /**
-   * Set when the IPO's currency is not the wallet's (a US IPO on INR): the pair the provider holds at ("USDINR=X")
-   * and, when its quote could be read, the rate the wallet estimate uses (docs/decisions/0191).
+   * Set when the IPO's currency is not the wallet's (a US IPO on INR): when the quote of the pair the hold is
+   * converted at could be read, the rate the wallet estimate uses (docs/decisions/0191).
    */
-  rate: { pair: string; conversion: WalletConversion | null } | null;
+  rate: { conversion: WalletConversion | null } | null;
+  /** The available balance, or null when it could not be read (the provider still checks the money). */
+  balance: string | null;
+  /** The most shares the balance holds (ipoMaximum), or null when the balance or the rate is unknown. */
+  most: number | null;
+  /** Where − / + step from when the field is empty or unreadable: the quantity the step started at. */
+  start: number;
 }
 
 export interface IpoReview {

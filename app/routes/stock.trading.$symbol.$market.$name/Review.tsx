@@ -59,7 +59,6 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
           fromName: currencyName(currencies.from, fmt),
           toName: currencyName(currencies.to, fmt),
           rate: review.conversion ? rateText(t, review.conversion, fmt) : "",
-          pair: review.pair,
         }),
       ]
     : [];

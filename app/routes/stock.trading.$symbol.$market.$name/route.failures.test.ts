@@ -150,7 +150,7 @@ describe("defect 15 and Currency: a US stock on the INR deployment is totalled i
     expect(response.status).toBe(302);
     // What was applied, not the review's estimate: the fill's price and rate (03:00Z is 08:30 in India).
     expect(await tradeToast(response)).toBe(
-      "Submission successful: bought 2 AAPL at $257.80, $515.75 with the fee; ₹45,627.83 taken from your wallet (1 USD = 88.4681 INR, USDINR=X from the market simulator at 08:30)",
+      "Submission successful: bought 2 AAPL at $257.80, $515.75 with the fee; ₹45,627.83 taken from your wallet (1 USD = 88.4681 INR, market rate at 08:30)",
     );
     expect(provider.calls.find((call) => call.path === "/stock/success/deal/order")?.body).toEqual({
       tag: "AAPL",

@@ -135,7 +135,7 @@ describe("MXN deployment", () => {
     );
     expect(response.status).toBe(302);
     expect(await tradeToast(response)).toBe(
-      "Submission successful: bought 2 AAPL at $257.74, $515.63 with the fee; MX$9,421.63 taken from your wallet (1 USD = 18.2719 MXN, USDMXN=X from the market simulator at 21:00)",
+      "Submission successful: bought 2 AAPL at $257.74, $515.63 with the fee; MX$9,421.63 taken from your wallet (1 USD = 18.2719 MXN, market rate at 21:00)",
     );
   });
 });

@@ -220,9 +220,7 @@ describe("buy/sell", () => {
     expect(toast?.values).toMatchObject({
       wallet: `₹${Number(order.wallet_amount).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`,
     });
-    expect(String(toast?.values?.rate)).toMatch(
-      /^1 USD = \d+\.\d+ INR, USDINR=X from the market simulator at \d\d:\d\d$/,
-    );
+    expect(String(toast?.values?.rate)).toMatch(/^1 USD = \d+\.\d+ INR, market rate at \d\d:\d\d$/);
     const [row] = (await records(cookie)).rows;
     expect(row).toMatchObject({
       symbol: "AAPL",
@@ -494,7 +492,7 @@ describe("markup without JavaScript", () => {
     expect(text).toContain("Estimated from your wallet||₹45,617.22");
     expect(text).not.toContain("₹515.48");
     expect(text).toContain(
-      "Your wallet holds Indian Rupee (INR); this order is priced in US Dollar (USD). The wallet amount is an estimate at 1 USD = 88.4681 INR, USDINR=X from the market simulator at 10:00; the provider converts at the USDINR=X rate when the order fills, and the confirmation shows the rate it applied.",
+      "Your wallet holds Indian Rupee (INR); this order is priced in US Dollar (USD). The wallet amount is an estimate at 1 USD = 88.4681 INR, market rate at 10:00; the amount is converted at the market rate when the order fills, and the confirmation shows the rate used.",
     );
     // Defect 25: the page has a polite status for a price move (empty until the live price moves) and reads the price on
     // demand; no move yet, so no visible line (issue 24 item 11).
