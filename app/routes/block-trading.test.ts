@@ -24,7 +24,8 @@ import { loader as blockOrdersLoader } from "./block-trading_.orders";
 import { loader as qipLoader } from "./qip";
 import { TX_PASSWORD } from "../../provider/tests/helpers";
 
-const provider = useRealProvider();
+// The clock a day after the seed, so SBIN's offer (opening 30 days after it) stays upcoming whatever today is.
+const provider = useRealProvider({ now: () => new Date("2026-11-02T04:00:00Z") });
 
 const customer = (balance?: string, password?: string | null) => signedInBuyer(provider, balance, password);
 
