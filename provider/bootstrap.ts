@@ -11,9 +11,9 @@ import { MarketHours } from "./market/hours";
 import { createSimulatedMarket } from "./market/load";
 import type { MarketSource } from "./market/source";
 import { combineNotifiers, logNotifier, outboxNotifier, type Notifier } from "./notifier";
+import type { OperatorKeyLog } from "./operator-key";
 import { hashPassword } from "./services/passwords";
 import type { Trading } from "./services/trading";
-import type { OperatorKeyLog } from "./operator-key";
 import { parseTwoFactorKey, twoFactorKeyForDatabase } from "./two-factor-key";
 
 export interface StartOptions {
