@@ -100,8 +100,8 @@ export async function twoFactorKeyForDatabase(
     const recorded = await findRecordedKeyId(db);
     if (recorded) {
       out.warn(
-        `[provider] two-factor: this provider has no key, but this database's two-factor secrets are sealed with key ` +
-          `${recorded}: customers with two-factor on are refused sign-in, withdrawals and bank cards here. Set ` +
+        `[provider] two-factor: this provider has no key, but this database records two-factor key ${recorded}: ` +
+          `customers with two-factor on are refused sign-in, withdrawals and bank cards here. Set ` +
           `TWO_FACTOR_KEY to the other providers' key`,
       );
     }

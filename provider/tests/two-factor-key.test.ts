@@ -81,7 +81,7 @@ describe("a provider without the two-factor key, on a database where customers h
     expect(before).toEqual({ balance: "100000.00", withdrawals: 0, cards: 1 });
     await withSecond({ twoFactorKey: null }, async (keyless) => {
       expect(keyless.startLog).toEqual([
-        `warn: [provider] two-factor: this provider has no key, but this database's two-factor secrets are sealed with key ${TEST_KEY_ID}: customers with two-factor on are refused sign-in, withdrawals and bank cards here. Set TWO_FACTOR_KEY to the other providers' key`,
+        `warn: [provider] two-factor: this provider has no key, but this database records two-factor key ${TEST_KEY_ID}: customers with two-factor on are refused sign-in, withdrawals and bank cards here. Set TWO_FACTOR_KEY to the other providers' key`,
       ]);
       const there = t.through(keyless);
       // The password alone gives no session and no challenge; a wrong password is still just wrong.
