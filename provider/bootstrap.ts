@@ -11,14 +11,20 @@ import { MarketHours } from "./market/hours";
 import { createSimulatedMarket } from "./market/load";
 import type { MarketSource } from "./market/source";
 import { combineNotifiers, logNotifier, outboxNotifier, type Notifier } from "./notifier";
+import type { OperatorKeyLog } from "./operator-key";
 import { hashPassword } from "./services/passwords";
 import type { Trading } from "./services/trading";
-import { parseTwoFactorKey } from "./two-factor-key";
+import { parseTwoFactorKey, twoFactorKeyForDatabase } from "./two-factor-key";
 
 export interface StartOptions {
   config: ProviderConfig;
   now?: () => Date;
   database?: DatabaseOptions;
+  /**
+   * A database already open in this process, used as it is and left open by close() (tests: a second provider on
+   * the first one's PGlite database, provider/testing.ts `sameDatabaseAs`).
+   */
+  openDatabase?: DatabaseHandle;
   /** Skip migrations and seed (the database is a clone of an already migrated and seeded snapshot). */
   prepared?: boolean;
   /** created_at of seeded rows (default: now()). */
@@ -30,6 +36,8 @@ export interface StartOptions {
   auditLog?: (line: string) => void;
   /** Count requests, queries and reply bytes per endpoint; the table is printed on close (PROVIDER_STATS=1). */
   stats?: boolean;
+  /** Where the lines about the start go (the two-factor key against the database's; default console). */
+  log?: OperatorKeyLog;
 }
 
 export interface RunningProvider {
@@ -48,7 +56,10 @@ export const SETTLEMENT_SWEEP_MS = 30_000;
 export async function startProvider(options: StartOptions): Promise<RunningProvider> {
   const { config } = options;
   const now = options.now ?? (() => new Date());
-  const handle = await openDatabase(options.database ?? { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle =
+    options.openDatabase ??
+    (await openDatabase(options.database ?? { databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const closeDatabase = () => (options.openDatabase ? Promise.resolve() : handle.close());
   let listener: CacheListener | undefined;
   try {
     if (!options.prepared) {
@@ -70,6 +81,13 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
           logError: options.logError ?? ((message, error) => console.error(message, error)),
         })
       : undefined;
+    // A key that is not the database's checks no code: customers with two-factor on are refused, never let past it.
+    const twoFactorKey = await twoFactorKeyForDatabase(
+      handle.db,
+      config.twoFactorKey ? parseTwoFactorKey(config.twoFactorKey) : undefined,
+      now(),
+      options.log,
+    );
     const stats = options.stats ? createRequestStats() : undefined;
     const db = stats ? handle.db.withPlugin(stats.plugin) : handle.db;
     const market = await createSimulatedMarket(handle.db);
@@ -93,7 +111,7 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       marketHours,
       trading,
       requestStats: stats?.middleware,
-      twoFactorKey: config.twoFactorKey ? parseTwoFactorKey(config.twoFactorKey) : undefined,
+      twoFactorKey,
       twoFactorIssuer: config.twoFactorIssuer,
     });
     let sweeping = false;
@@ -124,12 +142,12 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
         timers.clear();
         if (stats) console.log(stats.report());
         await listener?.close();
-        await handle.close();
+        await closeDatabase();
       },
     };
   } catch (error) {
     await listener?.close();
-    await handle.close().catch(() => {});
+    await closeDatabase().catch(() => {});
     throw error;
   }
 }

@@ -12,6 +12,7 @@ import pg from "pg";
 import type { ProviderApp } from "./app";
 import { startProvider } from "./bootstrap";
 import { configFromEnv, type Deployment, type ProviderConfig } from "./config";
+import type { DatabaseHandle } from "./db/connect";
 import type { DB } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { insertSession } from "./db/repositories/sessions";
@@ -67,6 +68,10 @@ export interface TestProvider {
   /** Every one-time code sent (they also go to the sms_outbox table, as in production). */
   notifier: ReturnType<typeof memoryNotifier>;
   kind: "pglite" | "postgres";
+  /** What the start logged about the two-factor key against the database's (warnings as `warn: …`). */
+  startLog: string[];
+  /** Its database, for another provider on it (`sameDatabaseAs`): the schema on PostgreSQL, the open PGlite. */
+  database: { schema?: string; handle: DatabaseHandle };
   /** Trading service (settle() runs what the periodic sweep runs, at the clock's time). */
   trading: Trading;
   /** The periodic settlement the embedded and standalone providers run (stopped by close()). */
@@ -87,6 +92,11 @@ export interface TestProviderOptions {
   marketHours?: MarketHoursConfig;
   /** The two-factor key (base64; default TEST_TWO_FACTOR_KEY); null = none, two-factor is not offered. */
   twoFactorKey?: string | null;
+  /**
+   * Another instance on this provider's database (two providers of one deployment): on PostgreSQL its schema, with a
+   * pool of its own; on PGlite its open database. Neither migrates, seeds nor drops it; close this one first.
+   */
+  sameDatabaseAs?: TestProvider;
 }
 
 function makeClock(initial?: () => Date): TestClock {
@@ -196,8 +206,24 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
 
   let dropSchema: (() => Promise<void>) | undefined;
   let running;
-  if (databaseUrl) {
-    const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  let schema: string | undefined;
+  const startLog: string[] = [];
+  const log = { log: (line: string) => startLog.push(line), warn: (line: string) => startLog.push(`warn: ${line}`) };
+  const shared = options.sameDatabaseAs?.database;
+  if (shared) {
+    schema = shared.schema;
+    running = await startProvider({
+      config,
+      now: clock.now,
+      ...(databaseUrl && schema ? { database: { databaseUrl, schema } } : { openDatabase: shared.handle }),
+      prepared: true,
+      notifier: (db) => combineNotifiers(outboxNotifier(db), notifier),
+      logError: options.logError,
+      auditLog,
+      log,
+    });
+  } else if (databaseUrl) {
+    schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
@@ -205,7 +231,7 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
     dropSchema = async () => {
       const c = new pg.Client({ connectionString: databaseUrl });
       await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.query(`drop schema if exists ${schema!} cascade`);
       await c.end();
     };
     running = await startProvider({
@@ -216,6 +242,7 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
       notifier: (db) => combineNotifiers(outboxNotifier(db), notifier),
       logError: options.logError,
       auditLog,
+      log,
     }).catch(async (e) => {
       await dropSchema!();
       throw e;
@@ -229,6 +256,7 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
       notifier: (db) => combineNotifiers(outboxNotifier(db), notifier),
       logError: options.logError,
       auditLog,
+      log,
     });
   }
 
@@ -261,6 +289,8 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
     clock,
     notifier,
     kind: running.handle.kind,
+    startLog,
+    database: { schema, handle: running.handle },
     trading: running.trading,
     startSettlementSweep: running.startSettlementSweep,
     async close() {

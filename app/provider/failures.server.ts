@@ -47,6 +47,8 @@ export const PROVIDER_MESSAGE_CODES = [
   "password_no",
   "code_invalid",
   "too_many_requests",
+  // Two-factor is on and this provider cannot check codes (docs/decisions/0334): said on any form, sign-in or money.
+  "two_factor_unavailable",
   "not_sufficient_funds",
   "count_exceeds_position",
   "order_not_pending",

@@ -19,6 +19,8 @@ import {
   post as postAs,
   useScriptedProvider,
   signedInTrader,
+  throughAnotherInstance,
+  turnOnTwoFactor,
   walletToast,
 } from "~/testing/route-harness";
 import {
@@ -36,6 +38,7 @@ import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards/route";
 import { action as withdrawAction, loader as withdrawLoader, type WithdrawPageData } from "./withdraw";
 import { loader as withdrawRecordsLoader } from "./withdraw-records";
+import enCommon from "../../locales/en/common.json";
 import { operator } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
@@ -145,6 +148,30 @@ describe("on a real provider", () => {
       expect(await load(rechargeRecordsLoader, "/recharge-records/withdraw", cookie, { type: "withdraw" })).toEqual(
         records,
       );
+    });
+  });
+
+  describe("two-factor on, through a provider of the deployment without the two-factor key (docs/decisions/0334)", () => {
+    it("the review asks for the code and the confirm says codes cannot be checked; nothing is held", async () => {
+      const { cookie, id } = await customer("1000.00");
+      const code = await turnOnTwoFactor(provider, cookie);
+      const card = { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060" };
+      await post(cardsAction, "/settings/bank-cards", { ...card, bank_card: "501001234567", code: code() }, cookie);
+      const [{ id: cardId }] = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards;
+      await operator(provider).approve("card", cardId);
+      provider.clock.advance(30_000);
+      await throughAnotherInstance(provider, { twoFactorKey: null }, async () => {
+        expect((await load<WithdrawPageData>(withdrawLoader, "/withdraw", cookie)).askCode).toBe(true);
+        const location = `/withdraw?card=${cardId}&amount=400&step=review&key=${WALLET_KEY}`;
+        const confirm = { intent: "confirm", card: String(cardId), amount: "400", idempotency_key: WALLET_KEY };
+        const refused = await post(withdrawAction, location, { ...confirm, code: code() }, cookie);
+        expect(refused.status).toBe(400);
+        expect(((await refused.json()) as ReplyJson).result.error).toEqual({
+          "": [enCommon.providerErrors.two_factor_unavailable],
+        });
+      });
+      expect(await transfersOf(provider, id, "withdraw")).toEqual([]);
+      expect((await load<AccountData>(accountLoader, "/account", cookie)).wallet?.money).toBe("1000.00");
     });
   });
 });

@@ -9,6 +9,8 @@
  *   code, the session ending mid-request): the scripted double (app/testing/provider-double.ts,
  *   docs/decisions/0093-one-provider-test-double.md) and a signed-in cookie. Called inside a `describe`, it takes
  *   the provider calls over for that block only.
+ * - `throughAnotherInstance(provider, options, run)`: the app's calls go to a second provider on the same database
+ *   while `run` runs (another instance of the deployment, e.g. one without the two-factor key).
  * - `load`, `post`, `refusedForm`, `fieldErrors`, `toastText`, `toastOf`, `expectSentToLogin`: calling a route the way
  *   Remix does and reading what the customer would see.
  * - `loadTrading`, `postTrading`, `reviewOrder`, `confirmAt`: orders placed through the buy/sell screen's own loader and
@@ -39,7 +41,7 @@ import enCommon from "../../locales/en/common.json";
 import enProducts from "../../locales/en/products.json";
 import enTrade from "../../locales/en/trade.json";
 import enWallet from "../../locales/en/wallet.json";
-import type { TestProvider, TestProviderOptions } from "../../provider/testing";
+import { createTestProvider, type TestProvider, type TestProviderOptions } from "../../provider/testing";
 import { newBuyer, newTrader, TX_PASSWORD, useInProcessProvider } from "../../provider/tests/helpers";
 
 export { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
@@ -82,6 +84,27 @@ export function useRealProvider(options?: TestProviderOptions): TestProvider {
   afterAll(() => uninstall?.());
   quietWarnings();
   return provider;
+}
+
+/**
+ * While `run` runs, every provider call of the app goes to another provider on `provider`'s database, made with
+ * `options` and `provider`'s time (another instance of the same deployment: e.g. one without the two-factor key,
+ * docs/decisions/0334); it is closed afterwards.
+ */
+export async function throughAnotherInstance<T>(
+  provider: TestProvider,
+  options: TestProviderOptions,
+  run: (other: TestProvider) => Promise<T>,
+): Promise<T> {
+  const other = await createTestProvider({ ...options, sameDatabaseAs: provider });
+  other.clock.set(provider.clock.now());
+  const restore = sendProviderCallsTo((request) => other.fetch(request));
+  try {
+    return await run(other);
+  } finally {
+    restore();
+    await other.close();
+  }
 }
 
 /**
@@ -226,7 +249,8 @@ export const post = (
 /**
  * Two-factor turned on for the customer of `cookie` through /settings/two-factor (docs/product.md#two-factor-and-devices).
  * Returns `code()`, a current authenticator code at the provider's clock; a step works once, so advance
- * `provider.clock` 30 s between two uses. The code used to turn it on is already behind the clock.
+ * `provider.clock` 30 s between two uses. The code used to turn it on is already behind the clock. `code.recoveryCodes`:
+ * the 10 recovery codes shown when it was turned on.
  */
 export async function turnOnTwoFactor(provider: TestProvider, cookie: string) {
   const page = "/settings/two-factor";
@@ -236,8 +260,9 @@ export async function turnOnTwoFactor(provider: TestProvider, cookie: string) {
   const code = () => totp.generate({ timestamp: provider.clock.now().getTime() });
   const enabled = await post(twoFactorAction, `${page}?step=setup`, { intent: "enable", code: code() }, cookie);
   expect(enabled.status, "two-factor turned on").toBe(200);
+  const { codes } = (await enabled.json()) as { codes: string[] };
   provider.clock.advance(30_000);
-  return code;
+  return Object.assign(code, { recoveryCodes: codes });
 }
 
 /** A 6-digit code that is not `right` (a wrong authenticator code). */

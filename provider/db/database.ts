@@ -24,7 +24,12 @@ import type { SessionsTable } from "./tables/sessions";
 import type { SmsOutboxTable } from "./tables/sms-outbox";
 import type { TransactionPasswordsTable } from "./tables/transaction-passwords";
 import type { TransfersTable } from "./tables/transfers";
-import type { RecoveryCodesTable, TwoFactorChallengesTable, TwoFactorTable } from "./tables/two-factor";
+import type {
+  RecoveryCodesTable,
+  TwoFactorChallengesTable,
+  TwoFactorKeyTable,
+  TwoFactorTable,
+} from "./tables/two-factor";
 import type { UploadsTable } from "./tables/uploads";
 import type { UsersTable } from "./tables/users";
 import type { WatchlistTable } from "./tables/watchlist";
@@ -60,6 +65,7 @@ export interface Database {
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  two_factor_key: TwoFactorKeyTable;
 }
 
 export type DB = Kysely<Database>;

@@ -6,7 +6,7 @@ import { describeUserAgent, networkOf } from "./devices";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import { createTokenCache } from "./token-cache";
 import { hashOneTimeCode, looksLikeToken, newOneTimeCode, newToken, sha256 } from "./tokens";
-import type { TwoFactorService } from "./two-factor";
+import { twoFactorUnavailable, type TwoFactorService } from "./two-factor";
 import type { DB } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { hasSucceededFrom } from "../db/repositories/auth-attempts";
@@ -91,7 +91,7 @@ export interface AccountsDeps {
   /** Default TOKEN_CACHE_MS; 0 asks the database on every request. */
   tokenCacheMs?: number;
   /** Sign-ins of customers with two-factor on wait for a code (services/two-factor.ts). */
-  twoFactor: Pick<TwoFactorService, "isEnabled" | "verify">;
+  twoFactor: Pick<TwoFactorService, "secondFactorOf" | "verify">;
 }
 
 /** Where a sign-in comes from, as the app forwarded it (x-client-ip, x-device-id, x-client-user-agent). */
@@ -221,7 +221,8 @@ export function createAccounts(deps: AccountsDeps) {
    * `address`: the customer's address as the app forwarded it (x-client-ip); absent = the "unknown" bucket.
    * `device`: the app's device id for the browser (x-device-id); a success makes it a known device of the phone.
    * With two-factor on, a right password answers a challenge instead of a session (docs/decisions/0271): the attempt
-   * is then forgotten (neither a failure nor a success) until the code is checked.
+   * is then forgotten (neither a failure nor a success) until the code is checked. A provider that cannot check the
+   * customer's codes refuses with `two_factor_unavailable` (docs/decisions/0334), never a session.
    */
   async function login(input: { user: string; password: string } & SignInOrigin): Promise<SignIn> {
     if (!PHONE.test(input.user)) {
@@ -236,8 +237,10 @@ export function createAccounts(deps: AccountsDeps) {
       ? await verifyPassword(user.password_hash, input.password)
       : (await burnPasswordCheck(input.password), false);
     if (!user || !passwordOk) throw new ProviderError("login_failed", "phone or password is wrong");
-    if (await deps.twoFactor.isEnabled(user.id)) {
+    const secondFactor = await deps.twoFactor.secondFactorOf(user.id);
+    if (secondFactor !== "off") {
       await attempt.discard();
+      if (secondFactor === "unavailable") throw twoFactorUnavailable();
       return challengeFor(user.id);
     }
     const knownDevice = await isKnownDevice(user.phone, input.device);

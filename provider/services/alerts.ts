@@ -13,6 +13,10 @@ export interface AlertParams {
   two_factor_on: Record<string, never>;
   two_factor_off: Record<string, never>;
   two_factor_reset: Record<string, never>;
+  /** The first burst of wrong codes within 24 hours (docs/decisions/0335): how many, and the network of the last. */
+  two_factor_wrong_codes: { count: string; network: string | null };
+  /** Authenticator codes refused for up to 24 hours after `count` wrong ones (docs/decisions/0335). */
+  two_factor_locked: { count: string };
   bank_card_added: { bank: string; last4: string };
   bank_card_changed: { bank: string; last4: string };
   withdrawal_requested: { id: string; amount: string; bank: string; last4: string };
@@ -35,6 +39,12 @@ function english(alert: Alert): string {
       return `Two-factor sign-in was turned off. ${IF_NOT_YOU}`;
     case "two_factor_reset":
       return "Two-factor sign-in was reset by our support team after an identity check. Set it up again in Settings.";
+    case "two_factor_wrong_codes": {
+      const where = alert.params.network ? ` (the last from network ${alert.params.network})` : "";
+      return `${alert.params.count} wrong two-factor codes were typed for your account in the last 24 hours${where}, after your password was accepted. If this was not you, someone knows your password: change it now in Settings.`;
+    }
+    case "two_factor_locked":
+      return `After ${alert.params.count} wrong two-factor codes, codes from your authenticator app are refused for up to 24 hours. A recovery code still signs you in. If this was not you, change your password now in Settings.`;
     case "bank_card_added":
       return `A bank card was added: ${alert.params.bank} ending ${alert.params.last4}. ${IF_NOT_YOU}`;
     case "bank_card_changed":

@@ -3,6 +3,7 @@ import {
   countOpenAttempts,
   deleteAttempt,
   deleteAttemptsBefore,
+  deleteOpenAttempts,
   hasSucceededFrom,
   insertAttempt,
   markAttemptSucceeded,
@@ -51,7 +52,8 @@ export interface AttemptLimiterOptions {
   rules: AttemptRule[];
   /** How long a success makes an address, or a device, trusted for its subject (default 30 days). */
   trustMs?: number;
-  /** The refusal: ProviderError `too_many_requests` with this message and field. */
+  /** The refusal: ProviderError `code` (default `too_many_requests`) with this message and field. */
+  code?: string;
   message?: string;
   field?: string;
 }
@@ -91,7 +93,7 @@ export function createAttemptLimiter(options: AttemptLimiterOptions) {
 
   function refuse(): never {
     throw new ProviderError(
-      "too_many_requests",
+      options.code ?? "too_many_requests",
       options.message ?? "too many failed attempts, try again later",
       options.field,
     );
@@ -146,7 +148,12 @@ export function createAttemptLimiter(options: AttemptLimiterOptions) {
     };
   }
 
-  return { reserve };
+  /** Forgets the subject's failures (and reservations): a check of another kind proved the owner is there. */
+  async function forgive(subject: string): Promise<void> {
+    await deleteOpenAttempts(db, scope, subject);
+  }
+
+  return { reserve, forgive };
 }
 
 export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;

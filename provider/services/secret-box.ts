@@ -15,6 +15,12 @@ export class SecretBoxError extends Error {
 
 export const keyId = (key: Buffer): string => createHash("sha256").update(key).digest("hex").slice(0, 8);
 
+/** The id of the key `sealed` was sealed with (its second part), or undefined for a value that is not sealed. */
+export const sealedKeyId = (sealed: string): string | undefined => {
+  const [version, id] = sealed.split(".");
+  return version === "v1" ? id : undefined;
+};
+
 export function sealSecret(key: Buffer, plain: string, context: string): string {
   if (key.length !== TWO_FACTOR_KEY_BYTES) throw new SecretBoxError("the key must be 32 bytes");
   const iv = randomBytes(12);

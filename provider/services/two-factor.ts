@@ -5,14 +5,18 @@ import { Secret, TOTP } from "otpauth";
 import type { AuthUser } from "./accounts";
 import { leaveAlert } from "./alerts";
 import { createAttemptLimiter, type AttemptRule } from "./attempt-limiter";
+import { networkOf } from "./devices";
 import { verifyPassword } from "./passwords";
-import { openSecret, sealSecret } from "./secret-box";
+import { keyId, openSecret, sealedKeyId, sealSecret } from "./secret-box";
 import { sha256 } from "./tokens";
 import type { DB } from "../db/database";
+import { countOpenAttempts } from "../db/repositories/auth-attempts";
+import { hasAlertSince } from "../db/repositories/chat-messages";
 import {
   countUnusedRecoveryCodes,
   deleteTwoFactor,
   enableTwoFactor,
+  findRecordedKeyId,
   findTwoFactor,
   replaceRecoveryCodes,
   upsertPendingTwoFactor,
@@ -28,7 +32,10 @@ import { LogoutError, ProviderError } from "../errors";
  * 30-second steps) with one step of drift either way; the newest step used is remembered per customer and a code of
  * that step or an older one is refused (no replays). The secret is sealed at rest with the server key
  * (services/secret-box.ts). Ten recovery codes, each usable once, stored as sha256 (80 random bits each).
- * Wrong codes count with the phone's failed logins (the login brake, docs/decisions/0060).
+ * Wrong codes count with the phone's failed logins (the login brake, docs/decisions/0060), and on their own per phone
+ * over 24 hours: 30 wrong codes lock authenticator codes, the 5th alerts the owner (docs/decisions/0335).
+ * A provider without the database's key checks no code and refuses customers with two-factor on
+ * (`two_factor_unavailable`, docs/decisions/0334): "this provider has no key" never means "nobody turned it on".
  */
 
 export const TOTP_PERIOD_S = 30;
@@ -40,6 +47,26 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Crockford's base32 (no i, l, o, u): 16 characters = 80 bits. */
 const RECOVERY_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 const RECOVERY_LENGTH = 16;
+
+/** The window of the day's count of wrong codes (docs/decisions/0335). */
+export const WRONG_CODE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Wrong codes (authenticator or recovery) per phone within 24 hours; then authenticator codes are refused. */
+export const MAX_WRONG_CODES_PER_DAY = 30;
+/** The wrong code within 24 hours that makes a burst: the owner gets a security alert, once a day at most. */
+export const WRONG_CODES_ALERT_AT = 5;
+/** The attempt scope of the day's count (auth_attempts rows with subject = the phone). */
+const WRONG_CODE_SCOPE = "two_factor";
+
+/**
+ * The refusal of a provider that cannot check this customer's codes: it has no two-factor key, or not the one the
+ * customer's secret is sealed with (docs/decisions/0334). Never a pass: the customer tries again later (another
+ * provider with the key, or this one once it has it).
+ */
+export const twoFactorUnavailable = () =>
+  new ProviderError(
+    "two_factor_unavailable",
+    "two-factor is on for this customer and this provider cannot check codes (its two-factor key is missing or another one)",
+  );
 
 /** The second factor a request brings: who, the code typed (if any), and where from (for the login brake). */
 export interface SecondFactor {
@@ -91,6 +118,26 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     message: "too many wrong codes, try again later",
     field: "code",
   });
+  // The day's count per phone (docs/decisions/0335): an authenticator code is refused after 30 wrong codes in 24 hours;
+  // a recovery code counts in the same rows (a second limiter with no rule: it never refuses) and, when right, forgives
+  // them: the owner signed in another way.
+  const dayOfAuthenticatorCodes = createAttemptLimiter({
+    db,
+    now,
+    scope: WRONG_CODE_SCOPE,
+    rules: [{ per: "subject", max: MAX_WRONG_CODES_PER_DAY, windowMs: WRONG_CODE_WINDOW_MS }],
+    trustMs: WRONG_CODE_WINDOW_MS,
+    code: "two_factor_locked",
+    message: `${MAX_WRONG_CODES_PER_DAY} wrong codes within 24 hours: authenticator codes are refused for up to 24 hours; a recovery code still works`,
+    field: "code",
+  });
+  const dayOfRecoveryCodes = createAttemptLimiter({
+    db,
+    now,
+    scope: WRONG_CODE_SCOPE,
+    rules: [],
+    trustMs: WRONG_CODE_WINDOW_MS,
+  });
   const passwordAttempts = createAttemptLimiter({
     db,
     now,
@@ -119,15 +166,24 @@ export function createTwoFactor(deps: TwoFactorDeps) {
   const isOn = (row: TwoFactorRow | undefined): row is TwoFactorRow => row?.enabled_at != null;
   const pendingOf = (row: TwoFactorRow | undefined, at: Date) =>
     row && row.enabled_at === null && at.getTime() - row.setup_started_at.getTime() < SETUP_TTL_MS ? row : undefined;
+  const ownKeyId = deps.key ? keyId(deps.key) : undefined;
+  /** Whether this provider can open the row's secret: it has a key, the one the secret is sealed with. */
+  const canOpen = (row: TwoFactorRow) => ownKeyId !== undefined && sealedKeyId(row.secret_sealed) === ownKeyId;
 
-  /** Whether the customer has two-factor on (false when this provider has no key: it cannot have been turned on). */
-  async function isEnabled(userId: number): Promise<boolean> {
-    return deps.key !== undefined && isOn(await findTwoFactor(db, userId));
+  /**
+   * The customer's second factor as the database says, whatever this provider's key (docs/decisions/0334): "off",
+   * "on", or "unavailable" (on, and this provider cannot check its codes: refuse, never let past).
+   */
+  async function secondFactorOf(userId: number): Promise<"off" | "on" | "unavailable"> {
+    const row = await findTwoFactor(db, userId);
+    if (!isOn(row)) return "off";
+    return canOpen(row) ? "on" : "unavailable";
   }
 
   async function status(userId: number) {
-    key();
     const row = await findTwoFactor(db, userId);
+    if (isOn(row) && !canOpen(row)) throw twoFactorUnavailable();
+    key();
     const on = isOn(row);
     return {
       enabled: on,
@@ -161,6 +217,9 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       if (isOn(await findTwoFactor(trx, user.id))) {
         throw new ProviderError("two_factor_enabled", "two-factor is already on");
       }
+      // Sealed only with the database's key (its record locked until this commits, docs/decisions/0334).
+      const recorded = await findRecordedKeyId(trx, { lock: true });
+      if (recorded !== undefined && recorded !== ownKeyId) throw twoFactorUnavailable();
       await upsertPendingTwoFactor(trx, user.id, sealed, at);
       return (await findTwoFactor(trx, user.id))!;
     });
@@ -172,6 +231,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     key();
     const row = pendingOf(await findTwoFactor(db, user.id), now());
     if (!row) throw new ProviderError("not_found", "no set-up in progress");
+    if (!canOpen(row)) throw twoFactorUnavailable();
     return setupReply(user, row);
   }
 
@@ -196,28 +256,82 @@ export function createTwoFactor(deps: TwoFactorDeps) {
   }
 
   /**
-   * Verifies a code through the login brake: throws `too_many_requests`, `two_factor_invalid` (counted as a failed
-   * login) or `two_factor_used` (not counted); returns when the code was right (and is now used).
+   * A wrong code was counted for the day (docs/decisions/0335): the owner hears of it once per burst. The 5th wrong
+   * code within 24 hours leaves a `two_factor_wrong_codes` alert, the 30th a `two_factor_locked` one; each at most
+   * once in 24 hours. Decided under the customer's row lock, so two providers never both leave one.
    */
-  async function verifyWith(second: SecondFactor & { code: string }, row: TwoFactorRow, totpOnly = false) {
-    const attempt = await codeAttempts.reserve({
-      subject: second.user.phone,
-      address: second.address,
-      device: second.device,
+  async function alertOwner(second: SecondFactor, at: Date) {
+    const since = new Date(at.getTime() - WRONG_CODE_WINDOW_MS);
+    await db.transaction().execute(async (trx) => {
+      await lockUser(trx, second.user.id);
+      const [wrong] = await countOpenAttempts(trx, WRONG_CODE_SCOPE, [{ subject: second.user.phone, since }]);
+      if (wrong >= MAX_WRONG_CODES_PER_DAY) {
+        if (!(await hasAlertSince(trx, second.user.id, "two_factor_locked", since))) {
+          const params = { count: String(MAX_WRONG_CODES_PER_DAY) };
+          await leaveAlert(trx, second.user.id, { code: "two_factor_locked", params }, at);
+        }
+      } else if (wrong >= WRONG_CODES_ALERT_AT) {
+        if (!(await hasAlertSince(trx, second.user.id, "two_factor_wrong_codes", since))) {
+          const params = { count: String(wrong), network: networkOf(second.address) };
+          await leaveAlert(trx, second.user.id, { code: "two_factor_wrong_codes", params }, at);
+        }
+      }
     });
-    const outcome = await check(second.user, row, second.code, now(), totpOnly);
-    if (outcome === "ok") return attempt.succeeded();
+  }
+
+  /**
+   * Verifies a code of `row` (this provider must hold its key: `two_factor_unavailable` otherwise) through the day's
+   * count of wrong codes (`two_factor_locked` for an authenticator code after 30; not for `daily: false`, a set-up's
+   * code) and the login brake: throws `too_many_requests`, `two_factor_invalid` (counted) or `two_factor_used` (not
+   * counted); returns when the code was right (and is now used). A right recovery code forgives the day's wrong codes.
+   */
+  async function verifyWith(
+    second: SecondFactor & { code: string },
+    row: TwoFactorRow,
+    options: { totpOnly?: boolean; daily?: boolean } = {},
+  ) {
+    if (!canOpen(row)) throw twoFactorUnavailable();
+    const who = { subject: second.user.phone, address: second.address, device: second.device };
+    const authenticatorCode = isTotpShape(second.code);
+    const daily =
+      options.daily === false
+        ? undefined
+        : await (authenticatorCode ? dayOfAuthenticatorCodes : dayOfRecoveryCodes).reserve(who);
+    let attempt;
+    try {
+      attempt = await codeAttempts.reserve(who);
+    } catch (error) {
+      await daily?.discard();
+      throw error;
+    }
+    const at = now();
+    const outcome = await check(second.user, row, second.code, at, options.totpOnly ?? false);
+    if (outcome === "ok") {
+      await attempt.succeeded();
+      await daily?.succeeded();
+      if (daily && !authenticatorCode) await dayOfAuthenticatorCodes.forgive(second.user.phone);
+      return;
+    }
     if (outcome === "used") {
       await attempt.discard();
+      await daily?.discard();
       throw new ProviderError("two_factor_used", "this code was used already; wait for the next one", "code");
     }
+    if (daily) await alertOwner(second, at);
     throw new ProviderError("two_factor_invalid", "the code is wrong", "code");
   }
 
+  /**
+   * The customer's authenticator when two-factor is on: `two_factor_unavailable` when this provider cannot check its
+   * codes, `two_factor_not_enabled` when it is off (HTTP 404 where two-factor is not offered at all).
+   */
   async function enabledRow(userId: number, field?: string) {
-    key();
     const row = await findTwoFactor(db, userId);
-    if (!isOn(row)) throw new ProviderError("two_factor_not_enabled", "two-factor is off", field);
+    if (!isOn(row)) {
+      key();
+      throw new ProviderError("two_factor_not_enabled", "two-factor is off", field);
+    }
+    if (!canOpen(row)) throw twoFactorUnavailable();
     return row;
   }
 
@@ -227,14 +341,17 @@ export function createTwoFactor(deps: TwoFactorDeps) {
   }
 
   /**
-   * Before money leaves (docs/decisions/0271): nothing when two-factor is off; otherwise `two_factor_required` without
-   * a code, else the code is verified (and used up).
+   * Before money leaves (docs/decisions/0271): nothing when two-factor is off; `two_factor_unavailable` when it is on
+   * and this provider cannot check codes (docs/decisions/0334); otherwise `two_factor_required` without a code, else
+   * the code is verified (and used up).
    */
   async function stepUp(second: SecondFactor) {
-    if (!(await isEnabled(second.user.id))) return;
+    const row = await findTwoFactor(db, second.user.id);
+    if (!isOn(row)) return;
+    if (!canOpen(row)) throw twoFactorUnavailable();
     const code = second.code?.trim();
     if (!code) throw new ProviderError("two_factor_required", "a code from the authenticator app is needed", "code");
-    await verify({ ...second, code });
+    await verifyWith({ ...second, code }, row);
   }
 
   async function issueRecoveryCodes(userId: number, at: Date, trx: Parameters<typeof replaceRecoveryCodes>[0]) {
@@ -252,7 +369,8 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     if (isOn(row)) throw new ProviderError("two_factor_enabled", "two-factor is already on");
     const pending = pendingOf(row, now());
     if (!pending) throw new ProviderError("two_factor_setup_expired", "start the set-up again", "code");
-    await verifyWith(second, pending, true);
+    // A set-up's code proves the new secret was copied, not who is there: not in the day's count of wrong codes.
+    await verifyWith(second, pending, { totpOnly: true, daily: false });
     const at = now();
     const codes = await db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
@@ -294,7 +412,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
   /** A new set of recovery codes (the old ones stop working), for an authenticator code. */
   async function regenerateRecoveryCodes(second: SecondFactor & { code: string }) {
     const row = await enabledRow(second.user.id);
-    await verifyWith(second, row, true);
+    await verifyWith(second, row, { totpOnly: true });
     const at = now();
     const codes = await db.transaction().execute(async (trx) => {
       await lockUser(trx, second.user.id);
@@ -315,12 +433,14 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       }
       await leaveAlert(trx, user.id, { code: "two_factor_reset", params: {} }, at);
     });
+    // Support checked who it is: the day's wrong codes are forgiven.
+    await dayOfAuthenticatorCodes.forgive(user.phone);
     return { user: user.phone, enabled: false as const };
   }
 
   return {
     offered: deps.key !== undefined,
-    isEnabled,
+    secondFactorOf,
     status,
     startSetup,
     pendingSetup,

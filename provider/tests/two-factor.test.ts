@@ -6,8 +6,7 @@ import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 
 import { CARD, customer, newTrader, operator, useInProcessProvider } from "./helpers";
-import { keyFingerprint } from "../operator-key";
-import { openSecret, SecretBoxError } from "../services/secret-box";
+import { keyId, openSecret, SecretBoxError } from "../services/secret-box";
 import { createTestProvider, TEST_TWO_FACTOR_KEY } from "../testing";
 import { twoFactorKeyAtStart } from "../two-factor-key";
 
@@ -471,7 +470,9 @@ describe("the two-factor key at start", () => {
     const { lines, out } = quiet();
     const key = Buffer.alloc(32, 1).toString("base64");
     expect(twoFactorKeyAtStart({ twoFactorKey: key, dataDir: "memory://" }, out)).toBe(key);
-    expect(lines).toEqual([`[provider] two-factor key: from TWO_FACTOR_KEY (fingerprint ${keyFingerprint(key)})`]);
+    // The fingerprint is the key id every sealed value and the database's record carry (docs/decisions/0334).
+    expect(lines).toEqual([`[provider] two-factor key: from TWO_FACTOR_KEY (fingerprint 72cd6e84)`]);
+    expect(keyId(Buffer.from(key, "base64"))).toBe("72cd6e84");
     expect(() => twoFactorKeyAtStart({ twoFactorKey: "too-short", dataDir: "memory://" }, out)).toThrow(
       "TWO_FACTOR_KEY must be 32 random bytes in base64 (openssl rand -base64 32), got 6 bytes",
     );

@@ -14,6 +14,8 @@ export const ALERT_CODES = [
   "two_factor_on",
   "two_factor_off",
   "two_factor_reset",
+  "two_factor_wrong_codes",
+  "two_factor_locked",
   "bank_card_added",
   "bank_card_changed",
   "withdrawal_requested",

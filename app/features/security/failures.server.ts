@@ -9,6 +9,7 @@ export const TWO_FACTOR_CODES = [
   "two_factor_required",
   "two_factor_invalid",
   "two_factor_used",
+  "two_factor_locked",
   "two_factor_expired",
   "two_factor_setup_expired",
   "two_factor_enabled",
@@ -22,6 +23,7 @@ export const CODE_FIELD_CODES = {
   two_factor_required: "code",
   two_factor_invalid: "code",
   two_factor_used: "code",
+  two_factor_locked: "code",
   two_factor_setup_expired: "code",
 } as const;
 

@@ -25,7 +25,7 @@ import { createPageI18n } from "~/i18n/instance";
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "~/routes/settings_.bank-cards/route";
 import { loader as unreadLoader } from "~/routes/resources.unread";
 import { action as withdrawAction } from "~/routes/withdraw";
-import { load, post, signedInTrader, useRealProvider } from "~/testing/route-harness";
+import { load, post, signedInTrader, turnOnTwoFactor, useRealProvider } from "~/testing/route-harness";
 
 import { ChatThread } from "./ChatThread";
 import { handle, loader as chatLoader, type ChatPageData } from "./route";
@@ -94,5 +94,25 @@ describe("alerts in the support chat", () => {
     ]);
     // Opening the chat read them.
     expect(await unread(cookie)).toBe(0);
+  });
+
+  it("wrong two-factor codes: one message from Security at the 5th, saying what to do", async () => {
+    const { cookie, phone } = await signedInTrader(provider, "1000.00");
+    const code = await turnOnTwoFactor(provider, cookie);
+    await load<ChatPageData>(chatLoader, "/customer-service", cookie); // "turned on" read
+    const headers = { "x-client-ip": "203.0.113.77" };
+    const login = await provider.call("/api/stock/user/login", { body: { user: phone, password: "secret1" }, headers });
+    for (let i = 0; i < 5; i++) {
+      const wrong = String((Number(code()) + 500_000) % 1_000_000).padStart(6, "0");
+      await provider.call("/api/stock/user/login/two-factor", {
+        body: { challenge: login.body.data.challenge, code: wrong },
+        headers,
+      });
+    }
+    expect(await unread(cookie)).toBe(1);
+    const data = await load<ChatPageData>(chatLoader, "/customer-service", cookie);
+    expect(rendered(data).at(-1)).toBe(
+      "Security: 5 wrong two-factor codes were typed for your account in the last 24 hours (the last from network 203.0.113.0/24), after your password was accepted. If this was not you, someone knows your password: change it now in Settings › Change login password.",
+    );
   });
 });

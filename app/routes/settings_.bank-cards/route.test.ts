@@ -20,12 +20,14 @@ import {
   post as postAs,
   useScriptedProvider,
   signedInTrader,
+  throughAnotherInstance,
   turnOnTwoFactor,
   walletToast,
   wrongCode,
 } from "~/testing/route-harness";
 
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./route";
+import enCommon from "../../../locales/en/common.json";
 import { operator } from "../../../provider/tests/helpers";
 
 describe("on a real provider", () => {
@@ -241,5 +243,21 @@ describe("a second factor before a card is added or changed (docs/product.md#two
     expect(added.headers.get("Location")).toBe(PAGE);
     expect(await walletToast(added)).toBe("Bank card saved. It will be usable once approved.");
     expect(await cardsOf(cookie)).toHaveLength(1);
+  });
+
+  it("two-factor on, through a provider without the two-factor key: the form says codes cannot be checked, nothing added", async () => {
+    const { cookie } = await signedInTrader(provider);
+    const code = await turnOnTwoFactor(provider, cookie);
+    await throughAnotherInstance(provider, { twoFactorKey: null }, async () => {
+      // Its state cannot be read there: the form keeps the code field, and the provider says why it refuses.
+      expect((await load<BankCardsData>(cardsLoader, `${PAGE}?add=1`, cookie)).askCode).toBe(true);
+      const refused = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card, code: code() }, cookie);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as ReplyJson).result.error).toEqual({
+        "": [enCommon.providerErrors.two_factor_unavailable],
+      });
+      expect(await cardsOf(cookie)).toEqual([]);
+    });
+    expect(await cardsOf(cookie)).toEqual([]);
   });
 });

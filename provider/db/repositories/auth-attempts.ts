@@ -86,3 +86,12 @@ export const deleteAttemptsBefore = (db: Executor, scope: string, before: Date, 
         .limit(batch),
     )
     .execute();
+
+/** Deletes the attempts of `subject` in `scope` that have not succeeded (its failures are forgiven). */
+export const deleteOpenAttempts = (db: Executor, scope: string, subject: string) =>
+  db
+    .deleteFrom("auth_attempts")
+    .where("scope", "=", scope)
+    .where("subject", "=", subject)
+    .where("succeeded_at", "is", null)
+    .execute();

@@ -43,6 +43,18 @@ export const countCustomerMessagesSince = (db: Executor, userId: number, since: 
 
 export const countChatMessages = (db: Executor, userId: number) => countRows(messagesOf(db, userId));
 
+/** Whether the service left the customer an alert of `code` after `since`. */
+export async function hasAlertSince(db: Executor, userId: number, code: string, since: Date) {
+  const row = await messagesOf(db, userId)
+    .select("id")
+    .where("sender", "=", "service")
+    .where("alert_code", "=", code)
+    .where("created_at", ">", since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Conversations whose newest message is the customer's (waiting for a reply), oldest first, with the phone. Service
  * alerts answer nothing: a question followed by an alert still waits.

@@ -131,3 +131,44 @@ export async function useChallenge(db: Executor, id: number, at: Date) {
 /** Challenges that can no longer be used are of no interest: pruned as new ones are made. */
 export const deleteChallengesBefore = (db: Executor, before: Date) =>
   db.deleteFrom("two_factor_challenges").where("expires_at", "<", before).execute();
+
+// ---- two_factor_key --------------------------------------------------------------------------------------------
+
+/**
+ * The id of the key the database's secrets are sealed with (docs/decisions/0334), or undefined when none is recorded.
+ * `lock`: in a transaction, held until it ends, so the record cannot be replaced meanwhile (a set-up seals with it).
+ */
+export async function findRecordedKeyId(db: Executor, options: { lock?: boolean } = {}) {
+  const query = db.selectFrom("two_factor_key").select("key_id").where("id", "=", 1);
+  return (await (options.lock ? query.forShare() : query).executeTakeFirst())?.key_id;
+}
+
+/** Records `keyId` when no key is recorded yet; the record's key id after it. Call in a transaction. */
+export async function recordKeyIdIfNone(trx: Executor, keyId: string, at: Date): Promise<string> {
+  await trx
+    .insertInto("two_factor_key")
+    .values({ id: 1, key_id: keyId, recorded_at: at })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom("two_factor_key")
+    .select("key_id")
+    .where("id", "=", 1)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.key_id;
+}
+
+/** Whether any secret (on, or a set-up) is sealed with the key of id `keyId`. */
+export async function hasSecretsSealedWith(db: Executor, keyId: string) {
+  const row = await db
+    .selectFrom("two_factor")
+    .select("user_id")
+    .where("secret_sealed", "like", `v1.${keyId}.%`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export const replaceRecordedKeyId = (trx: Executor, keyId: string, at: Date) =>
+  trx.updateTable("two_factor_key").set({ key_id: keyId, recorded_at: at }).where("id", "=", 1).execute();

@@ -36,5 +36,15 @@ export interface TwoFactorChallengesTable {
   attempts: Defaulted<number>;
 }
 
+/**
+ * The key the database's two-factor secrets are sealed with (docs/decisions/0334): one row (id 1), the key's id as in
+ * every sealed value (services/secret-box.ts `keyId`), never the key itself.
+ */
+export interface TwoFactorKeyTable {
+  id: number;
+  key_id: string;
+  recorded_at: Date;
+}
+
 export type TwoFactor = Selectable<TwoFactorTable>;
 export type TwoFactorChallenge = Selectable<TwoFactorChallengesTable>;
