@@ -11,7 +11,7 @@ import { localeDirection, type Locale } from "~/i18n/config";
 import { getLocale, resourcesFor, routeStrings, visibleLocales } from "~/i18n/i18next.server";
 import { deviceSessionKey } from "~/offline/session-key.server";
 import { getSignedIn } from "~/session/session.server";
-import { getToast } from "~/session/toast.server";
+import { getToast, showToast } from "~/session/toast.server";
 import { desktopWarningDismissed } from "~/utils/desktop-warning.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,7 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The key the customer's own copies on the device carry (docs/product.md#on-the-device); never the token.
       deviceKey: signedIn ? deviceSessionKey(signedIn.token) : null,
       support: support?.ok ? support.state : null,
-      toast,
+      // Its words, not its key: the page may load none of the key's namespace (docs/decisions/0350).
+      toast: toast ? await showToast(toast, locale) : null,
       desktopWarningDismissed: desktopWarningDismissed(request),
       // When these figures were read: an offline copy of the page says "prices as of" this (docs/product.md#offline).
       renderedAt: Date.now(),

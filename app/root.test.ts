@@ -46,7 +46,7 @@ describe("root loader", () => {
   it("shows a flash toast once and clears it", async () => {
     const cookie = (await toastCookie({ key: "toast.loggedIn" })).split(";")[0];
     const first = await rootLoader(routeArgs(getRequest("/", cookie)));
-    expect((await first.json()).toast).toEqual({ key: "toast.loggedIn" });
+    expect((await first.json()).toast).toEqual({ text: "Welcome back." });
     const next = cookieHeaderFrom(first, cookie);
     const second = await rootLoader(routeArgs(getRequest("/", next)));
     expect((await second.json()).toast).toBeNull();

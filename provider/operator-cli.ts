@@ -129,16 +129,16 @@ switch (command) {
     const data = await call("GET", "/operator/pending");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- operator records are printed field by field, as the API returns them
     const sections: [string, string, any[]][] = [
-      ["recharge", "Recharges", data.recharges],
-      ["withdraw", "Withdrawals", data.withdrawals],
-      ["card", "Bank cards", data.cards],
-      ["kyc", "Real-name (KYC)", data.kyc],
-      ["loan", "Loans", data.loans],
-      ["ipo", "IPO applications", data.ipo_applications ?? []],
+      ["recharge", "Recharges waiting", data.recharges],
+      ["withdraw", "Withdrawals waiting", data.withdrawals],
+      ["card", "Bank cards waiting", data.cards],
+      ["kyc", "Real-name (KYC) waiting", data.kyc],
+      ["loan", "Loans waiting", data.loans],
+      ["ipo", "IPO applications waiting", data.ipo_applications ?? []],
       ["chat", "Chats waiting for a reply", data.chats ?? []],
     ];
-    for (const [kind, title, rows] of sections) {
-      console.log(`${title} waiting: ${rows.length}`);
+    for (const [kind, heading, rows] of sections) {
+      console.log(`${heading}: ${rows.length}`);
       for (const r of rows) console.log(`  ${describe(kind, r)}`);
     }
     break;

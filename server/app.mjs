@@ -16,10 +16,6 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 
-/** What the server says once when a proxy seems to sit in front that TRUST_PROXY does not name (decision 0184). */
-export const UNTRUSTED_PROXY_WARNING =
-  "[server] requests arrive with X-Forwarded-For but TRUST_PROXY is unset: every customer shares the proxy's address for sign-in limits; set TRUST_PROXY (docs/deployment.md)";
-
 const OPERATOR_BODY_LIMIT = "64kb";
 const HIGHCHARTS_PALETTE_HASHES = [
   "'sha256-vFNZMZihXtsmGSChLvz2Dvnl1aIe6QL05XKZXgo5+LM='",
@@ -164,17 +160,12 @@ export function createApp({
   app.use((req, res, next) => (req.secure ? httpsHeaders : httpHeaders)(req, res, next));
 
   // The customer's address for the provider (its login limiter): the socket's, or X-Forwarded-For's when
-  // TRUST_PROXY says which proxies to believe. Whatever the client sent under that name is dropped.
-  // X-Forwarded-For without TRUST_PROXY usually means a proxy the setting forgot: every customer then has the proxy's
-  // address, and strangers' failed sign-ins hold everyone without a known device (docs/decisions/0184). Said once.
-  let warnedUntrustedProxy = false;
+  // TRUST_PROXY says which proxies to believe. Whatever the client sent under that name is dropped. Through a proxy
+  // TRUST_PROXY does not name, the socket's address is the proxy's, the same for every customer: none is sent, and the
+  // provider then counts sign-ins per phone (app/http/proxy.server.ts, docs/decisions/0351).
   app.use((req, _res, next) => {
-    if (trustProxy === false && !warnedUntrustedProxy && req.headers["x-forwarded-for"] !== undefined) {
-      warnedUntrustedProxy = true;
-      console.warn(UNTRUSTED_PROXY_WARNING);
-    }
     delete req.headers["x-client-ip"];
-    const ip = req.ip?.replace(/^::ffff:/, "");
+    const ip = hooks().customerAddress({ ip: req.ip, header: (name) => req.get(name) });
     if (ip) req.headers["x-client-ip"] = ip;
     next();
   });

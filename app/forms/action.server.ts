@@ -98,6 +98,8 @@ export interface SubmitOptions<Value, Result> extends FailureFields, FormOptions
   success: (result: Result, value: Value) => { to: string; toast: Toast; init?: ResponseInit };
   /** The request carries an idempotency key: no answer is an unknown outcome (503), said with this message. */
   unknownOutcome?: string;
+  /** Codes answered on another form of the page than `form` (a review's refusal about the amount form's values). */
+  codeForms?: Record<string, string>;
 }
 
 /**
@@ -114,7 +116,8 @@ export async function submitToProvider<Value, Result>(
   } catch (error) {
     const failure = classifyFailure(error);
     logFailure(options.where, failure);
-    const form = options.form ? { form: options.form } : {};
+    const answeredBy = (failure.kind === "business" ? options.codeForms?.[failure.code] : undefined) ?? options.form;
+    const form = answeredBy ? { form: answeredBy } : {};
     if (failure.kind === "unavailable" && options.unknownOutcome) {
       return json<ActionReply>(
         {
@@ -160,7 +163,9 @@ export async function formAction<Schema extends z.ZodTypeAny, Result>(
  * parses `review.schema` and, when valid (and `review.check` finds nothing), redirects to the review's URL with a new
  * idempotency key; "Confirm" (`intent=confirm`) parses `confirm.schema` (the same fields plus the key) and calls the
  * provider with it, an unanswered call being an unknown outcome. Invalid input on either answers the amount form
- * (`form: "amount"`, 400); the provider's answer goes to the review (`form: "confirm"`).
+ * (`form: "amount"`, 400); the provider's answer goes to the review (`form: "confirm"`), except a refusal listed in
+ * `confirm.amountCodes` (code → the amount form's field): it is about what the amount form asked for, so it closes the
+ * review and is said on that field (10 withdrawals already waiting: docs/product.md#withdraw).
  */
 export async function reviewAction<Review extends z.ZodTypeAny, Confirm extends z.ZodTypeAny, Result>(
   formData: FormData,
@@ -170,7 +175,11 @@ export async function reviewAction<Review extends z.ZodTypeAny, Confirm extends 
       check?: (value: z.output<Review>) => Promise<Record<string, string[]> | null> | Record<string, string[]> | null;
       href: (value: z.output<Review>, key: string) => string;
     };
-    confirm: Omit<SubmitOptions<z.output<Confirm>, Result>, "form"> & { schema: Confirm; unknownOutcome: string };
+    confirm: Omit<SubmitOptions<z.output<Confirm>, Result>, "form" | "codeForms"> & {
+      schema: Confirm;
+      unknownOutcome: string;
+      amountCodes?: Record<string, string>;
+    };
   },
 ): Promise<TypedResponse<ActionReply>> {
   const amount = { form: "amount", hideFields: options.confirm.hideFields };
@@ -184,8 +193,11 @@ export async function reviewAction<Review extends z.ZodTypeAny, Confirm extends 
   }
   const submission = parseWithZod(formData, { schema: options.confirm.schema });
   if (submission.status !== "success") return refuse(submission, amount);
+  const { amountCodes = {}, ...confirm } = options.confirm;
   return submitToProvider(submission as Replyable & { value: z.output<Confirm> }, {
-    ...options.confirm,
+    ...confirm,
     form: "confirm",
+    codeFields: { ...confirm.codeFields, ...amountCodes },
+    codeForms: Object.fromEntries(Object.keys(amountCodes).map((code) => [code, "amount"])),
   });
 }

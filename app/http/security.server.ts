@@ -7,6 +7,7 @@
  * docs/product.md#security
  */
 import { NO_STORE } from "~/http/no-store";
+import { customerAddress, trustProxySetting } from "~/http/proxy.server";
 import type { TKey } from "~/i18n/config";
 import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import { closeProvider, isProviderEmbedded, providerFetch } from "~/provider/transport.server";
@@ -35,6 +36,8 @@ export interface Refusal {
   reason: string;
 }
 
+export { trustProxySetting };
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Form posts are small (docs/product.md#validation); a request body above this is refused with 413. */
@@ -60,18 +63,6 @@ function originOf(value: string): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * `TRUST_PROXY`: unset, "false" or "0" = nothing in front of the server; a number = that many proxies; "true" = any;
- * otherwise Express's syntax ("loopback", addresses). The one parser: the server hands it to Express (`trust proxy`,
- * which then reads the customer's address and protocol from X-Forwarded-For/-Proto), and the origin check believes
- * forwarded host headers only when it is set (docs/decisions/0184-known-devices.md).
- */
-export function trustProxySetting(value = process.env.TRUST_PROXY): boolean | number | string {
-  if (!value || value === "false" || value === "0") return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value === "true" ? true : value;
 }
 
 function allowedOrigins(req: IncomingRequest): Set<string> {
@@ -239,6 +230,11 @@ export interface ServerHooks {
   hstsEnabled(): boolean;
   /** Express's `trust proxy` from TRUST_PROXY (false: no proxy in front). */
   trustProxySetting(): boolean | number | string;
+  /**
+   * The customer's address for the provider's sign-in limits (`x-client-ip`), from Express's `req.ip` and the
+   * headers; null when it is a proxy's that every customer shares (app/http/proxy.server.ts, docs/decisions/0351).
+   */
+  customerAddress(req: { ip?: string; header(name: string): string | undefined }): string | null;
   /** True when the provider runs in this process: the server then serves its /api/operator/* endpoints. */
   isProviderEmbedded(): boolean;
   /** A request to the provider, relative to /api (the operator pass-through). */
@@ -257,6 +253,7 @@ export const serverHooks: ServerHooks = {
   refusalResponse,
   hstsEnabled,
   trustProxySetting: () => trustProxySetting(),
+  customerAddress,
   isProviderEmbedded,
   providerFetch,
   closeProvider,

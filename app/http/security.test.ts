@@ -5,10 +5,12 @@
  * - defect 8: a cross-origin POST to ANY action (the route manifest's list) is a 403 that changes nothing;
  * - defect 10: non-form bodies 415, oversized ones 413, chunked ones 411, before anything is read;
  * - the customer's address forwarded as x-client-ip; /api/operator/* only, only in embedded mode;
- * - forwarded host headers only behind TRUST_PROXY, and one warning when X-Forwarded-For arrives without it (0184).
+ * - forwarded host headers only behind TRUST_PROXY, and one warning when X-Forwarded-For arrives without it (0184);
+ * - behind a proxy TRUST_PROXY does not name, no address for the sign-in limits and a warning in /healthz (0351).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { customerAddress, forgetUnnamedProxy } from "~/http/proxy.server";
 import { crossOriginReason, trustProxySetting, type IncomingRequest } from "~/http/security.server";
 import {
   cookiesOf,
@@ -22,7 +24,13 @@ import {
 } from "~/testing/app-server";
 import { scriptedProvider, sendProviderCallsTo } from "~/testing/provider-double";
 
-import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../../provider/testing";
+import {
+  createTestProvider,
+  newTrader,
+  TEST_DEMO_PASSWORD,
+  TEST_DEMO_USER,
+  type TestProvider,
+} from "../../provider/testing";
 
 const incoming = (headers: Record<string, string>, method = "POST"): IncomingRequest => ({
   method,
@@ -105,6 +113,21 @@ describe("forwarded host headers (decision 0184)", () => {
         trustProxySetting(value),
       ),
     ).toEqual([false, false, false, false, 1, 2, true, "loopback", "10.0.0.0/8"]);
+  });
+
+  it("without TRUST_PROXY, any header a proxy adds to name its client means the socket's address is the proxy's (0351)", () => {
+    const addressWith = (headers: Record<string, string>) =>
+      customerAddress({ ip: "::ffff:10.0.0.5", header: (name) => headers[name] });
+    expect(addressWith({})).toBe("10.0.0.5");
+    expect(addressWith({ "x-forwarded-for": "203.0.113.5" })).toBeNull();
+    expect(addressWith({ forwarded: "for=203.0.113.5" })).toBeNull();
+    expect(addressWith({ "x-real-ip": "203.0.113.5" })).toBeNull();
+    process.env.TRUST_PROXY = "0";
+    try {
+      expect(addressWith({ "x-forwarded-for": "203.0.113.5" })).toBe("10.0.0.5");
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
   });
 });
 
@@ -378,32 +401,49 @@ describe("request bodies (defect 10)", () => {
 });
 
 describe("the customer's address (x-client-ip)", () => {
-  it("is the socket's, whatever the client claims; X-Forwarded-For counts only with TRUST_PROXY", async () => {
+  it("is the socket's, whatever the client claims; X-Forwarded-For counts only with TRUST_PROXY; through a proxy it does not name, none", async () => {
     const double = scriptedProvider().install();
     double.reply("/v2/config", { json: { msg: "ok", data: [] } });
-    try {
-      await send(server, "GET", "/healthz", { headers: { "x-client-ip": "6.6.6.6", "x-forwarded-for": "7.7.7.7" } });
-      process.env.TRUST_PROXY = "1";
-      const proxied = await startAppServer();
+    // The addresses one /healthz request sent the provider (it may ask more than once: each address once).
+    const addressesOf = async (target: RunningServer, headers: Record<string, string>) => {
+      const before = double.calls.length;
+      await send(target, "GET", "/healthz", { headers });
+      return [...new Set(double.calls.slice(before).map((call) => call.clientIp))];
+    };
+    const withServer = async <T>(trustProxy: string, use: (target: RunningServer) => Promise<T>) => {
+      process.env.TRUST_PROXY = trustProxy;
+      const started = await startAppServer();
       try {
-        await send(proxied, "GET", "/healthz", {
-          headers: { "x-client-ip": "6.6.6.6", "x-forwarded-for": "8.8.8.8, 203.0.113.9" },
-        });
+        return await use(started);
       } finally {
-        await proxied.close();
+        await started.close();
         delete process.env.TRUST_PROXY;
       }
-      // /healthz may ask the provider more than once (its health route, then /v2/config): each request's address once.
-      expect([...new Set(double.calls.map((call) => call.clientIp))]).toEqual(["127.0.0.1", "203.0.113.9"]);
+    };
+    try {
+      expect(await addressesOf(server, { "x-client-ip": "6.6.6.6" })).toEqual(["127.0.0.1"]);
+      // TRUST_PROXY unset and a forwarded header: the socket is a proxy's, every customer's; no address is sent.
+      expect(await addressesOf(server, { "x-client-ip": "6.6.6.6", "x-forwarded-for": "7.7.7.7" })).toEqual([
+        undefined,
+      ]);
+      // TRUST_PROXY=false says nothing is in front: X-Forwarded-For is the client's own words, the socket counts.
+      expect(await withServer("false", (direct) => addressesOf(direct, { "x-forwarded-for": "7.7.7.7" }))).toEqual([
+        "127.0.0.1",
+      ]);
+      expect(
+        await withServer("1", (proxied) =>
+          addressesOf(proxied, { "x-client-ip": "6.6.6.6", "x-forwarded-for": "8.8.8.8, 203.0.113.9" }),
+        ),
+      ).toEqual(["203.0.113.9"]);
     } finally {
       uninstall = sendProviderCallsTo((request) => provider.fetch(request));
     }
   });
 });
 
-describe("X-Forwarded-For without TRUST_PROXY (decision 0184)", () => {
+describe("X-Forwarded-For without TRUST_PROXY (decisions 0184, 0351)", () => {
   const WARNING =
-    "[server] requests arrive with X-Forwarded-For but TRUST_PROXY is unset: every customer shares the proxy's address for sign-in limits; set TRUST_PROXY (docs/deployment.md)";
+    "[server] requests arrive through a proxy (X-Forwarded-For) but TRUST_PROXY is unset: customers cannot be told apart by address, so sign-in limits count per phone only; set TRUST_PROXY to the proxies in front, or TRUST_PROXY=false if there is none (docs/deployment.md)";
   const warnings = () =>
     warn.mock.calls
       .map((call: unknown[]) => String(call[0]))
@@ -411,6 +451,7 @@ describe("X-Forwarded-For without TRUST_PROXY (decision 0184)", () => {
 
   it("is said once, at the first such request", async () => {
     warn.mockClear();
+    forgetUnnamedProxy();
     const fresh = await startAppServer();
     try {
       await send(fresh, "GET", "/healthz");
@@ -423,18 +464,91 @@ describe("X-Forwarded-For without TRUST_PROXY (decision 0184)", () => {
     }
   });
 
-  it("is not said when TRUST_PROXY names the proxy", async () => {
+  it("is not said when TRUST_PROXY names the proxy, or says there is none", async () => {
     warn.mockClear();
-    process.env.TRUST_PROXY = "1";
-    const proxied = await startAppServer();
-    try {
-      await send(proxied, "GET", "/healthz", { headers: { "x-forwarded-for": "203.0.113.7" } });
-      expect(warnings()).toEqual([]);
-    } finally {
-      await proxied.close();
-      delete process.env.TRUST_PROXY;
+    forgetUnnamedProxy();
+    for (const setting of ["1", "false"]) {
+      process.env.TRUST_PROXY = setting;
+      const proxied = await startAppServer();
+      try {
+        await send(proxied, "GET", "/healthz", { headers: { "x-forwarded-for": "203.0.113.7" } });
+        expect(warnings(), setting).toEqual([]);
+      } finally {
+        await proxied.close();
+        delete process.env.TRUST_PROXY;
+      }
     }
   });
+});
+
+describe("sign-in limits behind a proxy (decision 0351)", () => {
+  /** A sign-in through a proxy that forwards for `client` (X-Forwarded-For), from a browser that never signed in. */
+  const signIn = (target: RunningServer, phone: string, password: string, client: string) =>
+    send(target, "POST", "/login", {
+      headers: {
+        "content-type": FORM,
+        origin: target.origin,
+        "sec-fetch-site": "same-origin",
+        "x-forwarded-for": client,
+      },
+      body: new URLSearchParams({ phone, password, redirectTo: "/" }).toString(),
+    });
+  const strangers = (first: number) => Array.from({ length: 30 }, (_, i) => String(first + i));
+  const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
+
+  it(
+    "without TRUST_PROXY: 30 failed sign-ins for strangers' phones through one address leave a customer on a new browser free; /healthz says why",
+    { timeout: 120_000 },
+    async () => {
+      forgetUnnamedProxy();
+      expect(JSON.parse((await send(server, "GET", "/healthz")).body)).toEqual({ ok: true, warnings: [] });
+      for (const phone of strangers(5_593_000_000)) {
+        const failed = await signIn(server, phone, "wrong-pass", "203.0.113.50");
+        expect(failed.status, phone).toBe(400);
+        expect(failed.body).toContain("Phone number or password is incorrect");
+      }
+      const customer = await newTrader(provider, "0");
+      const signedIn = await signIn(server, customer.phone, "secret1", "203.0.113.50");
+      expect(signedIn.status).toBe(302);
+      expect(signedIn.headers.location).toBe("/");
+
+      // The balancer still sees 200 (the instance serves); the warning says what is wrong with the set-up.
+      const health = await send(server, "GET", "/healthz");
+      expect(health.status).toBe(200);
+      expect(JSON.parse(health.body)).toEqual({
+        ok: true,
+        warnings: [
+          {
+            code: "trust_proxy_unset",
+            message:
+              "requests arrive through a proxy (X-Forwarded-For) but TRUST_PROXY is unset: customers cannot be told apart by address, so sign-in limits count per phone only; set TRUST_PROXY to the proxies in front, or TRUST_PROXY=false if there is none (docs/deployment.md)",
+          },
+        ],
+      });
+    },
+  );
+
+  it(
+    "with TRUST_PROXY: the same 30 hold the 31st sign-in from that address, and no one from another",
+    { timeout: 120_000 },
+    async () => {
+      process.env.TRUST_PROXY = "1";
+      const proxied = await startAppServer();
+      try {
+        for (const phone of strangers(5_594_000_000)) {
+          expect((await signIn(proxied, phone, "wrong-pass", "203.0.113.60")).status, phone).toBe(400);
+        }
+        const customer = await newTrader(provider, "0");
+        const held = await signIn(proxied, customer.phone, "secret1", "203.0.113.60");
+        expect(held.status).toBe(400);
+        expect(held.body).toContain(TOO_MANY);
+        expect((await signIn(proxied, customer.phone, "secret1", "203.0.113.61")).status).toBe(302);
+      } finally {
+        await proxied.close();
+        delete process.env.TRUST_PROXY;
+      }
+    },
+  );
 });
 
 describe("operator endpoints on the app's port (embedded provider only)", () => {

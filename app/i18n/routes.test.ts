@@ -6,6 +6,9 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import {
@@ -330,6 +333,25 @@ describe("root loader: the matched routes' namespaces", () => {
     expect(common).toHaveProperty("nav.markets", "Markets");
     expect(common).not.toHaveProperty("providerErrors");
     expect(common).not.toHaveProperty("requestRefused");
+  });
+
+  it("shows a toast set by one screen in its words on a screen that loads none of its namespace (issue 38, 0350)", async () => {
+    // Real-name's toast, read by /markets: the customer moved on while the photos uploaded.
+    const { toastCookie } = await import("~/session/toast.server");
+    const cookie = (await toastCookie({ key: "wallet:toast.realNameSubmitted" })).split(";")[0];
+    const { loader } = await import("~/root");
+    const request = new Request("http://localhost/markets", { headers: { Cookie: cookie } });
+    const data = await (await loader({ request, params: {}, context: {} })).json();
+    expect(Object.keys(data.i18n.resources)).toEqual(["common", "markets", "quotes", "device", "offline"]);
+    expect(data.toast).toEqual({ text: "Verification submitted. It is now under review." });
+
+    const { Toast } = await import("~/components/ui/Toast");
+    const { createPageI18n } = await import("~/i18n/instance");
+    const html = renderToString(
+      createElement(I18nextProvider, { i18n: createPageI18n(data.i18n) }, createElement(Toast, { toast: data.toast })),
+    );
+    expect(html).toContain("<p>Verification submitted. It is now under review.</p>");
+    expect(html).not.toContain("realNameSubmitted");
   });
 });
 

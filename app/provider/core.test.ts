@@ -191,7 +191,7 @@ describe("/healthz when the provider is down", () => {
     provider.reply("/health", { fail: "network" });
     const response = await healthzLoader({ request: getRequest("/healthz") });
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ ok: false, reason: "network" });
+    expect(await response.json()).toEqual({ ok: false, reason: "network", warnings: [] });
   });
 });
 
@@ -204,9 +204,9 @@ describe("/healthz reflects the provider's database (decision 0187)", () => {
   it("asks the provider's /health: 200 while it answers ok, 503 while its database is unavailable", async () => {
     provider.reply("/v2/config", { json: ok([]) });
     provider.reply("/health", { json: ok({ status: "ok", time: "2026-11-23T09:00:00.000Z" }) });
-    expect(await healthz()).toEqual({ status: 200, body: { ok: true } });
+    expect(await healthz()).toEqual({ status: 200, body: { ok: true, warnings: [] } });
     provider.reply("/health", { status: 503, json: no("database_unavailable") });
-    expect(await healthz()).toEqual({ status: 503, body: { ok: false, reason: "server_error" } });
+    expect(await healthz()).toEqual({ status: 503, body: { ok: false, reason: "server_error", warnings: [] } });
     expect(provider.calls.map((call) => call.path)).toEqual(["/health", "/health"]);
   });
 
@@ -216,9 +216,9 @@ describe("/healthz reflects the provider's database (decision 0187)", () => {
   ])("a provider without /health (%s) is asked for /v2/config, as before", async (_label, reply) => {
     provider.reply("/health", reply);
     provider.reply("/v2/config", { json: ok([]) });
-    expect(await healthz()).toEqual({ status: 200, body: { ok: true } });
+    expect(await healthz()).toEqual({ status: 200, body: { ok: true, warnings: [] } });
     provider.reply("/v2/config", { status: 502, text: "<html>Bad gateway</html>" });
-    expect(await healthz()).toEqual({ status: 503, body: { ok: false, reason: "server_error" } });
+    expect(await healthz()).toEqual({ status: 503, body: { ok: false, reason: "server_error", warnings: [] } });
     expect(provider.calls.map((call) => call.path)).toEqual(["/health", "/v2/config", "/health", "/v2/config"]);
   });
 });

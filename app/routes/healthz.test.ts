@@ -29,9 +29,9 @@ const healthz = async () => {
 
 it("/healthz: 200, then 503 while the provider's database is frozen, then 200 once it answers again", async () => {
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
-  expect(await healthz()).toEqual({ status: 200, body: { ok: true } });
+  expect(await healthz()).toEqual({ status: 200, body: { ok: true, warnings: [] } });
   frozen.freeze();
-  expect(await healthz()).toEqual({ status: 503, body: { ok: false, reason: "server_error" } });
+  expect(await healthz()).toEqual({ status: 503, body: { ok: false, reason: "server_error", warnings: [] } });
   await frozen.thaw();
-  expect(await healthz()).toEqual({ status: 200, body: { ok: true } });
+  expect(await healthz()).toEqual({ status: 200, body: { ok: true, warnings: [] } });
 });

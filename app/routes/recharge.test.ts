@@ -135,6 +135,28 @@ describe("on a real provider", () => {
       });
       expect(await transfersOf(provider, id, "recharge")).toHaveLength(0);
     });
+
+    it("with 10 recharges waiting for review, an 11th is refused on the amount with what is true (issue 38)", async () => {
+      const { cookie, id } = await customer();
+      const confirm = (key: string) =>
+        post(
+          rechargeAction,
+          `/recharge?method=bank&amount=5000&step=review&key=${key}`,
+          { intent: "confirm", method: "bank", amount: "5000", idempotency_key: key },
+          cookie,
+        );
+      for (let i = 0; i < 10; i++) expect((await confirm(crypto.randomUUID())).status).toBe(302);
+      const refused = await confirm(crypto.randomUUID());
+      expect(refused.status).toBe(400);
+      const reply = (await refused.json()) as ReplyJson & { form?: string };
+      // The review closes: the amount form answers, with the amount as typed.
+      expect(reply.form).toBe("amount");
+      expect(reply.result.error).toEqual({
+        amount: ["You have 10 recharges waiting for review. You can ask for another when one of them is decided."],
+      });
+      expect(reply.result.initialValue).toMatchObject({ method: "bank", amount: "5000" });
+      expect(await transfersOf(provider, id, "recharge")).toHaveLength(10);
+    });
   });
 });
 

@@ -12,7 +12,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-import { formatMinimum } from "~/features/wallet/amounts";
+import { PENDING_REQUESTS_LIMIT, formatMinimum } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { rechargeSchemas } from "~/features/wallet/recharge-schemas";
@@ -24,6 +24,7 @@ import { formConstraint } from "~/forms/constraint.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { useFormat } from "~/i18n/format-context";
+import { failureMessage } from "~/provider/failures.server";
 import { requestRecharge, type WalletSettings } from "~/provider/wallet.server";
 import { rechargeHref, rechargeRecordsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
@@ -73,6 +74,12 @@ export async function action({ request }: ActionFunctionArgs) {
       call: ({ amount, idempotency_key }) =>
         requestRecharge(context.provider, { count: amount, idempotencyKey: idempotency_key }),
       unknownOutcome: context.t("review.outcomeUnknown"),
+      // Ten recharges already wait for review: said on the amount, as it is (docs/product.md#recharge).
+      amountCodes: { too_many_pending: "amount" },
+      message: (failure) =>
+        failure.kind === "business" && failure.code === "too_many_pending"
+          ? context.t("recharge.tooManyPending", { limit: PENDING_REQUESTS_LIMIT })
+          : failureMessage(context.t, failure, "wallet:recharge.failed"),
       fallbackKey: "wallet:recharge.failed",
       success: () => ({ to: rechargeRecordsHref(), toast: { key: "wallet:toast.rechargeSubmitted" } }),
     },

@@ -149,6 +149,36 @@ describe("on a real provider", () => {
         records,
       );
     });
+
+    it("with 10 withdrawals waiting for review, confirming an 11th closes the review and says so on the amount (issue 38)", async () => {
+      const { cookie, id } = await customer("1100.00");
+      await post(
+        cardsAction,
+        "/settings/bank-cards",
+        { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" },
+        cookie,
+      );
+      const card = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0];
+      await operator(provider).approve("card", card.id);
+      const confirm = (key: string) =>
+        post(
+          withdrawAction,
+          `/withdraw?card=${card.id}&amount=100&step=review&key=${key}`,
+          { intent: "confirm", card: String(card.id), amount: "100", idempotency_key: key },
+          cookie,
+        );
+      for (let i = 0; i < 10; i++) expect((await confirm(crypto.randomUUID())).status).toBe(302);
+      const refused = await confirm(crypto.randomUUID());
+      expect(refused.status).toBe(400);
+      const reply = (await refused.json()) as ReplyJson & { form?: string };
+      expect(reply.form).toBe("amount");
+      expect(reply.result.error).toEqual({
+        amount: ["You have 10 withdrawals waiting for review. You can ask for another when one of them is decided."],
+      });
+      expect(reply.result.initialValue).toMatchObject({ card: String(card.id), amount: "100" });
+      expect(await transfersOf(provider, id, "withdraw")).toHaveLength(10);
+      expect((await load<AccountData>(accountLoader, "/account", cookie)).wallet?.money).toBe("100.00");
+    });
   });
 
   describe("two-factor on, through a provider of the deployment without the two-factor key (docs/decisions/0334)", () => {

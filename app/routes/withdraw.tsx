@@ -15,7 +15,7 @@ import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.serv
 import { asksForCode } from "~/features/security/state.server";
 import { stepUpCodeField } from "~/features/security/step-up-field";
 import { STEP_UP_ASK } from "~/features/security/StepUpCode";
-import { WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wallet/amounts";
+import { PENDING_REQUESTS_LIMIT, WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
@@ -128,7 +128,12 @@ export async function action({ request }: ActionFunctionArgs) {
           code,
         }),
       codeFields: CODE_FIELD_CODES,
-      message: codeMessage(context.t, "wallet:withdraw.failed"),
+      // Ten withdrawals already wait for review: said on the amount, as it is (docs/product.md#withdraw).
+      amountCodes: { too_many_pending: "amount" },
+      message: (failure) =>
+        failure.kind === "business" && failure.code === "too_many_pending"
+          ? context.t("withdraw.tooManyPending", { limit: PENDING_REQUESTS_LIMIT })
+          : codeMessage(context.t, "wallet:withdraw.failed")(failure),
       unknownOutcome: context.t("review.outcomeUnknown"),
       fallbackKey: "wallet:withdraw.failed",
       success: () => ({ to: withdrawRecordsHref(), toast: { key: "wallet:toast.withdrawSubmitted" } }),

@@ -1,15 +1,18 @@
 /**
  * Toasts live in their own short cookie, never in the customer's session
  * (docs/decisions/0095-toast-cookie.md): an action answers `redirectWithToast(to, toast)` (POST/redirect/GET)
- * and the root loader reads and clears it with `getToast(request)`.
+ * and the root loader reads and clears it with `getToast(request)`, then hands the page its words (`showToast`,
+ * docs/decisions/0350).
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 
+import type { Locale, TKey } from "~/i18n/config";
+import { getFixedT } from "~/i18n/i18next.server";
 import { cookieSecrets, secureCookies } from "~/session/cookies.server";
-import type { Toast } from "~/session/toast";
+import type { ShownToast, Toast } from "~/session/toast";
 
-export type { Toast };
+export type { ShownToast, Toast };
 
 const TOAST_KEY = "toast";
 const TOAST_COOKIE = "__toast";
@@ -57,4 +60,16 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
     toast,
     headers: toast ? new Headers({ "Set-Cookie": await toastStorage.destroySession(session) }) : null,
   };
+}
+
+/**
+ * The toast in `locale`, translated here from every namespace the server holds: the next page may be any screen,
+ * whose route loads none of the key's namespace (a real-name toast shown on /markets after the customer moved on
+ * while the photos uploaded). docs/decisions/0350.
+ */
+export async function showToast(toast: Toast, locale: Locale): Promise<ShownToast> {
+  const t = await getFixedT(locale);
+  // The key arrives as data (the toast cookie): it is checked where the toast is set (app/i18n/routes.test.ts).
+  const text = t(toast.key as TKey<"common">, toast.values);
+  return toast.type ? { text, type: toast.type } : { text };
 }

@@ -26,13 +26,20 @@ import { sha256 } from "./tokens";
  * lock out a customer on the phone or computer they signed in from. Its own failures still count in its own bucket.
  */
 
-/** The address when the app sent none (or something that is not an IP address): one shared bucket. */
+/**
+ * The address when the app sent none (or something that is not an IP address): the app sends none when it cannot tell
+ * its customers apart by address (behind a proxy TRUST_PROXY does not name). No per-address rule holds such an
+ * attempt; its subject's own bucket of address-less attempts does (`subject+address`), docs/decisions/0351.
+ */
 export const UNKNOWN_ADDRESS = "unknown";
 
 export interface AttemptRule {
   /**
    * What the bucket groups: one subject from one address, one address across subjects, one subject overall, or one
-   * subject from one device (a rule `per: "subject+device"` holds nothing for an attempt that names no device).
+   * subject from one device (a rule `per: "subject+device"` holds nothing for an attempt that names no device). A rule
+   * `per: "address"` holds nothing for an attempt from UNKNOWN_ADDRESS: every such customer would share its bucket, and
+   * strangers' failures would refuse them all (docs/decisions/0351); `subject+address` then holds the subject's
+   * attempts without an address.
    */
   per: "subject+address" | "address" | "subject" | "subject+device";
   /** Attempts (reserved or failed, not succeeded) allowed in the window; the next one is refused. */
@@ -110,15 +117,17 @@ export function createAttemptLimiter(options: AttemptLimiterOptions) {
     const deviceId = normaliseDeviceId(key.device);
     const device = deviceId === undefined ? null : deviceHash(deviceId);
     const at = now();
+    const knownAddress = address !== UNKNOWN_ADDRESS;
     const id = await db.transaction().execute(async (trx) => {
       // Everyone reserving for this subject or from this address waits here; the count below then sees their rows.
+      // Attempts without an address share no bucket across subjects, so they share no lock either.
       await lockKeysForTransaction(trx, [
         `attempts:${scope}:subject:${subject}`,
-        `attempts:${scope}:address:${address}`,
+        ...(knownAddress ? [`attempts:${scope}:address:${address}`] : []),
       ]);
       const trustedSince = new Date(at.getTime() - trustMs);
       const trusted =
-        address !== UNKNOWN_ADDRESS &&
+        knownAddress &&
         rules.some((r) => r.exceptTrustedAddress) &&
         (await hasSucceededFrom(trx, scope, subject, { address }, trustedSince));
       const knownDevice =
@@ -129,7 +138,8 @@ export function createAttemptLimiter(options: AttemptLimiterOptions) {
         (r) =>
           !(trusted && r.exceptTrustedAddress) &&
           !(knownDevice && r.exceptKnownDevice) &&
-          !(r.per === "subject+device" && device === null),
+          !(r.per === "subject+device" && device === null) &&
+          !(r.per === "address" && !knownAddress),
       );
       const buckets: AttemptBucket[] = applicable.map((r) => ({
         subject: r.per === "address" ? undefined : subject,

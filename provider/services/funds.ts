@@ -35,7 +35,10 @@ import { keyUsedBefore, replayOrRun, walletFingerprint } from "./wallet-idempote
 
 /** docs/product.md#withdraw: whatever the configured minimum, a withdrawal is at least 10. */
 export const WITHDRAW_FLOOR = new Decimal(10);
-/** Open requests a customer may have at once, per kind (a brake on form spam, not a business rule). */
+/**
+ * Open requests a customer may have at once, per kind (a brake on form spam, not a business rule). One more is
+ * `too_many_pending` on `count`: the customer must wait for a decision, not for time to pass (docs/provider-api.md).
+ */
 export const MAX_PENDING_TRANSFERS = 10;
 
 const RECHARGE_STATUS: Record<TransferState, 1 | 2 | 3> = { pending: 1, completed: 2, failed: 3 };
@@ -85,7 +88,11 @@ export function createFunds(deps: { db: DB; now: () => Date; stepUp: TwoFactorSe
   ) {
     if ((await countPendingTransfers(trx, userId, kind)) >= MAX_PENDING_TRANSFERS) {
       const noun = kind === "recharge" ? "recharges" : "withdrawals";
-      throw new ProviderError("too_many_requests", `at most ${MAX_PENDING_TRANSFERS} ${noun} can wait for review`);
+      throw new ProviderError(
+        "too_many_pending",
+        `at most ${MAX_PENDING_TRANSFERS} ${noun} can wait for review; another can be asked for once one is decided`,
+        "count",
+      );
     }
     const at = now();
     return insertTransfer(trx, {

@@ -109,7 +109,7 @@ describe("strangers cannot lock the owner out", () => {
     expect(outcome(await login(phone, PASSWORD, "10.0.99.1"))).toBe("ok");
   });
 
-  it("a missing or malformed x-client-ip shares the one 'unknown' bucket", async () => {
+  it("a missing or malformed x-client-ip counts in the phone's one 'unknown' bucket", async () => {
     p.clock.set(T0);
     const { phone } = await newTrader(p, "0");
     for (const address of ["not-an-ip", "", "1".repeat(60), "fe80::1%eth0", undefined, "unknown"]) {
@@ -125,6 +125,33 @@ describe("strangers cannot lock the owner out", () => {
       .orderBy("id")
       .execute();
     expect([...new Set(rows.map((r) => r.address))]).toEqual(["unknown", "192.0.2.30"]);
+  });
+});
+
+describe("no address: the app cannot tell its customers apart (docs/decisions/0351)", () => {
+  // Behind a proxy TRUST_PROXY does not name, the app sends no x-client-ip: every customer is "unknown".
+
+  it("30 failed sign-ins for strangers' phones refuse nobody else: a customer on a new browser signs in", async () => {
+    p.clock.set(T0);
+    const { phone } = await newTrader(p, "0");
+    const phones = Array.from({ length: 31 }, (_, i) => String(5_590_000_000 + i));
+    expect(tally(await times(30, (i) => login(phones[i], "wrong-pass", undefined, newDevice())))).toEqual({
+      login_failed: 30,
+    });
+    expect(outcome(await login(phones[30], "wrong-pass", undefined, newDevice()))).toBe("login_failed");
+    expect(outcome(await login(phone, PASSWORD, undefined, newDevice()))).toBe("ok");
+    expect(outcome(await login(phone, PASSWORD))).toBe("ok");
+  });
+
+  it("the phone's own 10 failures without an address hold its new browsers; a real address is held by its own rules", async () => {
+    p.clock.set(T0);
+    const { phone } = await newTrader(p, "0");
+    for (let i = 0; i < 10; i++)
+      expect(outcome(await login(phone, "wrong-pass", undefined, newDevice()))).toBe("login_failed");
+    expect(outcome(await login(phone, PASSWORD, undefined, newDevice()))).toBe("too_many_requests");
+    expect(outcome(await login(phone, PASSWORD, "192.0.2.160", newDevice()))).toBe("ok");
+    p.clock.advance(15 * 60_000 + 1000);
+    expect(outcome(await login(phone, PASSWORD, undefined, newDevice()))).toBe("ok");
   });
 });
 

@@ -25,6 +25,16 @@ describe("operator CLI: products", () => {
 
       const list = await cli("list");
       expect(list.code).toBe(0);
+      // One heading line per kind, each saying "waiting" once (issue 38: "Chats waiting for a reply waiting: 1").
+      expect(list.out.split("\n").filter((line) => !line.startsWith(" "))).toEqual([
+        "Recharges waiting: 1",
+        "Withdrawals waiting: 0",
+        "Bank cards waiting: 0",
+        "Real-name (KYC) waiting: 0",
+        "Loans waiting: 0",
+        "IPO applications waiting: 2",
+        "Chats waiting for a reply: 1",
+      ]);
       expect(list.out).toContain(
         `ipo application #${partly}  ${t.phone}  200 ETERNAL.BO @ 295.00  held 59000.00  2026-11-20 09:15:00`,
       );

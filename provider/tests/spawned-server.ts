@@ -235,6 +235,7 @@ export const entry = {
       refusalResponse: async () => new Response("refused", { status: 403 }),
       hstsEnabled: () => false,
       trustProxySetting: () => false,
+      customerAddress: (req) => req.ip ?? null,
       isProviderEmbedded,
       providerFetch,
       closeProvider,

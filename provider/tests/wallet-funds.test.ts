@@ -106,6 +106,21 @@ describe("recharge", () => {
     expect(await billsOf(p, t.id)).toHaveLength(1);
   });
 
+  it("with 10 waiting for review, the 11th is too_many_pending on count", async () => {
+    const t = await newTrader(p, "0");
+    const c = customer(p, t.token);
+    for (let i = 0; i < 10; i++) expect((await c.post("/v2/recharge/add", { count: "5000" })).body.data.status).toBe(1);
+    expect((await c.post("/v2/recharge/add", { count: "5000" })).body).toEqual({
+      msg: "no",
+      data: {
+        code: "too_many_pending",
+        message: "at most 10 recharges can wait for review; another can be asked for once one is decided",
+        field: "count",
+      },
+    });
+    expect(await transferCount(t.id)).toBe(10);
+  });
+
   it("takes digits only (a string or a JSON integer), at least min_recharge_count", async () => {
     const t = await newTrader(p, "0");
     const c = customer(p, t.token);
@@ -208,6 +223,29 @@ describe("withdraw", () => {
     expect((await op.approve("withdraw", id)).body.data.code).toBe("already_processed");
     expect(await billsOf(p, t.id)).toHaveLength(billCount);
     expect(await expectLedgerBalanced(p, t.id)).toBe("1000.00");
+  });
+
+  it("with 10 waiting for review, the 11th is too_many_pending on count and holds nothing; a decision frees a place", async () => {
+    const t = await customerWithCard("1100.00");
+    for (let i = 0; i < 10; i++) {
+      expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "100" })).body.data.status).toBe("n");
+    }
+    const refused = await t.c.post("/money/access", { bank_id: t.cardId, count: "100" });
+    expect(refused.body).toEqual({
+      msg: "no",
+      data: {
+        code: "too_many_pending",
+        message: "at most 10 withdrawals can wait for review; another can be asked for once one is decided",
+        field: "count",
+      },
+    });
+    expect(await transferCount(t.id)).toBe(10);
+    expect(await expectLedgerBalanced(p, t.id)).toBe("100.00");
+
+    const first = (await t.c.get("/property/withdraw?limit=100")).body.data.rows.at(-1).id;
+    await op.approve("withdraw", first);
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "100" })).body.data.status).toBe("n");
+    expect(await expectLedgerBalanced(p, t.id)).toBe("0.00");
   });
 
   it("approval completes it without moving money again", async () => {

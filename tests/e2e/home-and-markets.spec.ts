@@ -51,3 +51,26 @@ test("a signed-in customer browses home and markets and searches", async ({ page
   await expect(rows.first()).not.toContainText(".NS");
   await expectNoAxeViolations(page);
 });
+
+test("the markets screen's own search can look in every market, JS on and off", async ({ page }) => {
+  await page.goto("/markets");
+  const form = page.locator("main").getByRole("search", { name: "Search stocks" });
+  const search = form.getByRole("searchbox", { name: "Search stocks" });
+  const everywhere = form.getByRole("checkbox", { name: "Search all markets" });
+  await expect(everywhere).not.toBeChecked();
+  await everywhere.check();
+  await search.fill("apple");
+  if (!jsEnabled()) await form.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]scope=all/);
+  await expect(page).toHaveURL(/[?&]q=apple/);
+
+  const results = page.getByRole("table", { name: "Results for “apple” in every market" }).locator("tbody tr");
+  await expect(results).toHaveCount(1);
+  await expect(results.first().getByRole("rowheader")).toHaveText("AAPLApple Inc.");
+  await expect(results.first().getByRole("cell").first()).toHaveText("United States");
+  // The choice and the term stay as the customer left them; the market below is not narrowed.
+  await expect(everywhere).toBeChecked();
+  await expect(search).toHaveValue("apple");
+  await expect(page.getByRole("heading", { name: "Stocks: India" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

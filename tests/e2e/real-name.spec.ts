@@ -65,3 +65,31 @@ test("real-name: an error clears when its field changes (a fixed name loses its 
   await expect(page.locator(".error-summary")).not.toContainText("Please enter your real name");
   await expectNoAxeViolations(page);
 });
+
+test("real-name: both photos' problems are said at once, each on its field (issue 38)", async ({
+  page,
+  customer: _customer,
+}) => {
+  await page.goto("/settings/real-name");
+  await page.getByLabel("Real name").fill("Asha Rao");
+  await page.getByRole("radio", { name: "Passport" }).check();
+  await page.getByLabel("ID number").fill("P1234567");
+  const front = page.getByLabel("Front of the ID (photo)");
+  const back = page.getByLabel("Back of the ID (photo)");
+  // The front is not an image at all (the form says so); the back claims to be one but is not (found by the
+  // browser with JavaScript, by the provider without).
+  await front.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") });
+  await back.setInputFiles({ name: "back.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a jpeg either") });
+  await page.getByRole("button", { name: "Submit for verification" }).click();
+
+  const backMessage = jsEnabled() ? "This file is not a valid image" : "Please select an image file";
+  await expect(page.locator(".field", { has: front }).locator(".field__error")).toHaveText(
+    "Please select an image file",
+  );
+  await expect(page.locator(".field", { has: back }).locator(".field__error")).toHaveText(backMessage);
+  const summary = page.locator(".error-summary");
+  await expect(summary).toContainText("Please select an image file");
+  await expect(summary).toContainText(backMessage);
+  await expect(summary.getByRole("link")).toHaveCount(2);
+  await expectNoAxeViolations(page);
+});

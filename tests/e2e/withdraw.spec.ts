@@ -78,3 +78,38 @@ test("withdraw: the amount takes digits only, and more than the balance is said 
     "₹1,000.00",
   );
 });
+
+test("withdraw: with 10 waiting for review, an 11th is refused on the amount in plain words (issue 38)", async ({
+  page,
+  customer,
+}) => {
+  await fund(page, customer, "1100.00");
+  await addApprovedCard(page, customer);
+  await page.goto("/withdraw");
+  const card = await page.getByRole("radio", { name: /HDFC Bank ending 4567/ }).getAttribute("value");
+  // Ten confirmed withdrawals, posted as the review's Confirm posts them.
+  const origin = new URL(page.url()).origin;
+  for (let i = 0; i < 10; i++) {
+    const confirmed = await page.context().request.post("/withdraw", {
+      form: { intent: "confirm", card: card!, amount: "100", idempotency_key: crypto.randomUUID() },
+      headers: { Origin: origin, "Sec-Fetch-Site": "same-origin" },
+      maxRedirects: 0,
+    });
+    expect(confirmed.status(), `withdrawal ${i + 1}`).toBe(302);
+  }
+
+  await page.goto("/withdraw");
+  const amount = page.getByLabel("Amount", { exact: true });
+  await amount.fill("100");
+  await page.getByRole("button", { name: "Review withdrawal" }).click();
+  const check = page.getByRole(jsEnabled() ? "dialog" : "region", { name: "Check your withdrawal" });
+  await check.getByRole("button", { name: "Confirm withdrawal" }).click();
+
+  const message = "You have 10 withdrawals waiting for review. You can ask for another when one of them is decided.";
+  await expect(page.locator(".field", { has: amount }).locator(".field__error")).toHaveText(message);
+  await expect(page.locator(".error-summary")).toContainText(message);
+  await expect(check).toHaveCount(0);
+  await expect(amount).toHaveValue("100");
+  await expect(page.locator("main")).not.toContainText("Too many attempts");
+  await expectNoAxeViolations(page);
+});

@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-import type { TKey } from "~/i18n/config";
-import type { Toast as ToastData } from "~/session/toast";
+import type { ShownToast } from "~/session/toast";
 
 /**
- * Shows the flash toast from the root loader once. It is a polite live region; with JS it can be closed
- * and fades after a few seconds, without JS it simply stays on this page view.
+ * Shows the flash toast from the root loader once, in the words the server translated it to (docs/decisions/0350).
+ * It is a polite live region; with JS it can be closed and fades after a few seconds, without JS it simply stays on
+ * this page view.
  */
-export function Toast({ toast }: { toast: ToastData | null | undefined }) {
+export function Toast({ toast }: { toast: ShownToast | null | undefined }) {
   const { t } = useTranslation("common");
   const [visible, setVisible] = useState(Boolean(toast));
   const [hydrated, setHydrated] = useState(false);
@@ -23,8 +23,7 @@ export function Toast({ toast }: { toast: ToastData | null | undefined }) {
     <div className="toast-region" role="status" aria-live="polite">
       {toast && visible ? (
         <div className={`toast toast--${toast.type ?? "success"}`}>
-          {/* The key arrives as data (the toast cookie), so it is checked where the toast is set, not here. */}
-          <p>{t(toast.key as TKey<"common">, toast.values)}</p>
+          <p>{toast.text}</p>
           {hydrated ? (
             <button
               type="button"

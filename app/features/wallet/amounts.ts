@@ -10,6 +10,12 @@ import { money, toBig } from "~/utils/decimal";
 /** docs/product.md#withdraw: whatever the configured minimum, a withdrawal is at least 10. */
 export const WITHDRAW_FLOOR = "10";
 
+/**
+ * Recharges, and withdrawals, that may wait for review at once (docs/provider-api.md, `too_many_pending`): the
+ * screens name the figure when the provider refuses one more.
+ */
+export const PENDING_REQUESTS_LIMIT = 10;
+
 /** Digits only, at most 12 (the provider's limit); leading zeros allowed. Never coerced: `1e3`, `5.0`, ` 5` fail. */
 export const WHOLE_AMOUNT = /^[0-9]{1,12}$/;
 /** The same rule as an HTML `pattern` (the browser anchors it). */

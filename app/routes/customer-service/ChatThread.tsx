@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useLivePanel } from "~/components/market/useLivePanel";
 import { useAlertText } from "~/features/security/alerts";
 import type { Conversation } from "~/features/support/chat.server";
-import { formatClockTime, formatDate } from "~/i18n/format";
+import { formatClockTime, formatDateTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import type { ChatMessage } from "~/provider/support.server";
 import type { ChatPoll } from "~/routes/resources.chat";
@@ -102,9 +102,8 @@ function MessageItem({ message }: { message: ChatMessage }) {
     <li className={`chat-msg chat-msg--${message.from === "service" ? "operator" : message.from}`}>
       <p className="chat-msg__meta">
         <span className="chat-msg__who">{who}</span>
-        <time dateTime={message.time}>
-          {formatDate(message.time, fmt)} {formatClockTime(message.time, fmt)}
-        </time>
+        {/* The same date and time as every other screen's records (docs/product.md#support). */}
+        <time dateTime={message.time}>{formatDateTime(message.time, fmt)}</time>
       </p>
       <p className="chat-msg__text">{text}</p>
     </li>

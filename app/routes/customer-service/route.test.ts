@@ -3,9 +3,13 @@
  * POST/redirect/GET, the fetcher's data reply, a send whose reply never came) and the conversation. The provider
  * scripted; the chat's poll: app/routes/resources.chat.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { createElement } from "react";
+import { describe, expect, it, vi } from "vitest";
+
+vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { getToast } from "~/session/toast.server";
+import { renderScreen } from "~/testing/markup";
 import {
   formRequest,
   getRequest,
@@ -17,7 +21,11 @@ import {
   type ReplyJson,
 } from "~/testing/route-harness";
 
+import { ChatThread } from "./ChatThread";
 import { action as chatAction, loader as chatLoader, type ChatPageData } from "./route";
+import common from "../../../locales/en/common.json";
+import security from "../../../locales/en/security.json";
+import support from "../../../locales/en/support.json";
 
 const { provider, session } = useScriptedProvider({ token: "tok" });
 
@@ -136,5 +144,37 @@ describe("chat: the conversation", () => {
       await chatLoader(args(getRequest("/customer-service", session.cookie)))
     ).json()) as ChatPageData;
     expect(off).toMatchObject({ chatEnabled: false, otherSupport: true });
+  });
+});
+
+describe("chat: the markup", () => {
+  it("writes each message's date and time as every other screen does (issue 38)", () => {
+    const conversation = {
+      messages: [
+        { id: 11, from: "customer" as const, text: "Where is my withdrawal?", time: "2026-11-23T10:00:00.000Z" },
+        { id: 12, from: "operator" as const, text: "Hello, how can we help?", time: "2026-11-23T18:45:00.000Z" },
+      ],
+      total: 2,
+      stale: false,
+      lastRead: Date.parse("2026-11-23T18:46:00.000Z"),
+      announcement: "",
+    };
+    const html = renderScreen(
+      () => createElement(ChatThread, { conversation }),
+      "/customer-service",
+      {},
+      {
+        resources: { common, security, support },
+      },
+    );
+    const times = Array.from(html.matchAll(/<time dateTime="([^"]+)">(.*?)<\/time>/g), (m) => [
+      m[1],
+      m[2].replace(/<!-- -->/g, ""),
+    ]);
+    // The deployment's time zone (INR: India), as on the records, devices and IPO screens.
+    expect(times).toEqual([
+      ["2026-11-23T10:00:00.000Z", "23 Nov 2026, 3:30 pm"],
+      ["2026-11-23T18:45:00.000Z", "24 Nov 2026, 12:15 am"],
+    ]);
   });
 });

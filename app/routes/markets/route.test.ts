@@ -146,6 +146,19 @@ describe("/markets loader (INR)", () => {
     expect(scoped.total).toBe(0);
   });
 
+  it("searches every market from the screen's own search when 'Search all markets' is ticked, keeping its market", async () => {
+    // What the form sends: its market and index (hidden), the term and the tick box.
+    const data = await load("?category=US&index=%5EGSPC&q=apple&scope=all");
+    expect(data.found).toEqual({
+      q: "apple",
+      rows: [expect.objectContaining({ symbol: "AAPL", market: "US" })],
+      incomplete: false,
+    });
+    expect(data.category?.code).toBe("US");
+    expect(data.q).toBe("");
+    expect(data.rows).toHaveLength(10);
+  });
+
   it("strips the .NS/.BO suffix from shown symbols under INR", async () => {
     const data = await load("?q=RELIANCE");
     const reliance = data.rows.find((row) => row.symbol === "RELIANCE.NS");

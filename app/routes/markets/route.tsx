@@ -3,8 +3,9 @@
  * category's stock list paged 10 per page, and search. Every control is a link or a GET form; JavaScript only
  * debounces the search into the URL and repaints prices from /resources/quotes every 3 s. An unknown category or
  * index is never silently replaced: the page redirects to the default with a message saying so. The header's
- * search (`?scope=all&q=`) searches every market and the forex, futures and treasury lists, and shows what it
- * found at the top, each row naming its market (docs/product.md#navigation). What a URL showed (the category list
+ * search, and the page's own with "Search all markets" ticked (`?scope=all&q=`), searches every market and the
+ * forex, futures and treasury lists, and shows what it found at the top, each row naming its market
+ * (docs/product.md#navigation). What a URL showed (the category list
  * and its rows) is saved on the device and painted from there when a navigation's data never comes back
  * (docs/product.md#on-the-device).
  */
@@ -159,7 +160,7 @@ export default function Markets() {
           <h2 id="stocks-heading" className="mk-h2">
             {t("markets.stocksCaption", { category: categoryName(t, data.category) })}
           </h2>
-          <SearchForm q={data.q} category={categoryCode} index={indexCode} />
+          <SearchForm q={data.q} everywhere={found?.q ?? ""} category={categoryCode} index={indexCode} />
           <p role="status" className="mk-status">
             {data.q
               ? data.total > 0
@@ -192,25 +193,46 @@ export default function Markets() {
 /**
  * A plain GET form (works without JavaScript: type, press Search). With JavaScript, typing updates the URL
  * 300 ms after the last keystroke, replacing the history entry; an empty term drops `q` (the normal list).
+ * "Search all markets" (`scope=all`) searches every market instead of this one, as the header's search does; it is a
+ * choice the next search follows, never a search of its own (docs/product.md#markets).
  */
-function SearchForm({ q, category, index }: { q: string; category: string; index: string }) {
+function SearchForm({
+  q,
+  everywhere,
+  category,
+  index,
+}: {
+  q: string;
+  /** The term of a search of every market the page shows, or "". */
+  everywhere: string;
+  category: string;
+  index: string;
+}) {
   const { t } = useTranslation("markets");
   const submit = useSubmit();
   const inputRef = useRef<HTMLInputElement>(null);
+  const scopeRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const term = q || everywhere;
 
-  // Back/forward or a category link changes `q` from outside: show it, unless the customer is typing.
+  // Back/forward or a category link changes the search from outside: show it, unless the customer is typing.
   useEffect(() => {
     const input = inputRef.current;
-    if (input && document.activeElement !== input) input.value = q;
-  }, [q]);
+    if (input && document.activeElement !== input) input.value = term;
+  }, [term]);
+  useEffect(() => {
+    if (scopeRef.current) scopeRef.current.checked = everywhere !== "";
+  }, [everywhere]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function search(form: HTMLFormElement) {
     const formData = new FormData(form);
-    const term = String(formData.get("q") ?? "").trim();
-    if (term) formData.set("q", term);
-    else formData.delete("q");
+    const typed = String(formData.get("q") ?? "").trim();
+    if (typed) formData.set("q", typed);
+    else {
+      formData.delete("q");
+      formData.delete("scope");
+    }
     submit(formData, { method: "get", action: "/markets", replace: true, preventScrollReset: true });
   }
 
@@ -231,7 +253,7 @@ function SearchForm({ q, category, index }: { q: string; category: string; index
           ref={inputRef}
           id="markets-q"
           name="q"
-          defaultValue={q}
+          defaultValue={term}
           maxLength={MAX_QUERY_LENGTH}
           aria-describedby="markets-q-hint"
           onChange={(event) => {
@@ -247,6 +269,10 @@ function SearchForm({ q, category, index }: { q: string; category: string; index
       <p id="markets-q-hint" className="mk-hint">
         {t("markets.searchHint")}
       </p>
+      <label className="mk-search-scope">
+        <input ref={scopeRef} type="checkbox" name="scope" value="all" defaultChecked={everywhere !== ""} />
+        {t("markets.searchAll")}
+      </label>
       {q ? (
         <p>
           <Link to={marketsHref({ category, index })}>{t("markets.clearSearch")}</Link>

@@ -1,11 +1,13 @@
 /**
  * /settings/real-name's form (decision 0124): real name, ID type, ID number, front and back photos. Without JS the
  * raw files post as multipart; with JS, once the form is valid, each photo is scaled to 1200×1200 at quality 0.8 and
- * recompressed toward 1 MB first, a photo the browser cannot prepare saying so on its field.
+ * recompressed toward 1 MB first, a photo the browser cannot prepare saying so on its field. A submit the form's own
+ * checks refuse still prepares both photos, so each photo's problem is said with the others at once
+ * (docs/product.md#real-name).
  */
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
@@ -49,6 +51,8 @@ export function RealNameForm({
   // Problems the browser found while preparing a photo (with JS only); the server's come through `fields`.
   const [photoProblems, setPhotoProblems] = useState<Partial<Record<Photo, string>>>({});
   const [preparing, setPreparing] = useState(false);
+  // Set by `onSubmit` below, which Conform calls only when the form's own checks pass.
+  const passedChecks = useRef(false);
   const {
     form,
     fields,
@@ -63,6 +67,7 @@ export function RealNameForm({
     defaultValue: { real_name: kyc.realName, id_type: kyc.idType, id_number: kyc.idNumber },
     // With JS, once the form is valid: scale and recompress both photos, then post the form (multipart) with them.
     onSubmit: (event, { formData }) => {
+      passedChecks.current = true;
       event.preventDefault();
       void prepareAndPost(formData);
     },
@@ -70,12 +75,13 @@ export function RealNameForm({
   const busy = preparing || posting;
   const photoErrors = (photo: Photo) => (photoProblems[photo] ? [photoProblems[photo]!] : fields[photo].errors);
 
-  const prepareAndPost = async (formData: FormData) => {
+  /** Each chosen photo prepared for upload (in `formData`), and what the browser could not prepare, by photo. */
+  const preparePhotos = async (formData: FormData) => {
     const problems: Partial<Record<Photo, string>> = {};
     setPreparing(true);
     for (const photo of PHOTOS) {
       const file = formData.get(photo);
-      if (!(file instanceof File) || file.size === 0) continue; // the server says it is missing
+      if (!(file instanceof File) || file.size === 0) continue; // the form's check says it is missing
       try {
         formData.set(photo, await prepareImage(file));
       } catch (error) {
@@ -84,8 +90,22 @@ export function RealNameForm({
     }
     setPreparing(false);
     setPhotoProblems(problems);
+    return problems;
+  };
+
+  const prepareAndPost = async (formData: FormData) => {
+    const problems = await preparePhotos(formData);
     if (Object.keys(problems).length > 0) return;
     submitForm(formData, { method: "post", action: realNameHref(), encType: "multipart/form-data" });
+  };
+
+  // A submit the form's checks refuse (another field, or the other photo's type): the photos are prepared anyway, so
+  // a photo the browser cannot read is said now, with the rest, not after the others are put right.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    passedChecks.current = false;
+    const formData = new FormData(event.currentTarget);
+    formProps.onSubmit(event);
+    if (!passedChecks.current && event.defaultPrevented) void preparePhotos(formData);
   };
 
   return (
@@ -103,7 +123,14 @@ export function RealNameForm({
         lastResult={Object.keys(photoProblems).length > 0 ? { status: "error" } : summary.lastResult}
         attempts={summary.attempts}
       />
-      <Form method="post" action={realNameHref()} encType="multipart/form-data" {...formProps} className="form">
+      <Form
+        method="post"
+        action={realNameHref()}
+        encType="multipart/form-data"
+        {...formProps}
+        onSubmit={onSubmit}
+        className="form"
+      >
         <Field
           label={t("realName.name")}
           errors={fields.real_name.errors}

@@ -1,6 +1,8 @@
 /**
  * /settings/real-name's server half (docs/decisions/0201-route-shape.md): the loader reads the verification state;
- * the action uploads each photo to the provider, then submits autonomy/add with the returned references. route.tsx
+ * the action uploads each photo to the provider, then submits autonomy/add with the returned references. Every photo's
+ * problem is said at once: a photo that passes its own checks goes to the provider even when the rest of the form is
+ * refused, so a bad second photo is not found only after the first is put right (docs/product.md#real-name). route.tsx
  * re-exports `loader` and `action`.
  */
 import { parseWithZod } from "@conform-to/zod";
@@ -59,28 +61,54 @@ async function upload(context: UserRequestContext, file: File, photo: Photo) {
   };
 }
 
+type Upload = Awaited<ReturnType<typeof upload>>;
+
+/** The photos' refusals: each on its photo's field (a business code), or on the form when the provider did not answer. */
+function uploadProblems(context: UserRequestContext, uploads: [Photo, Upload][]) {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const [photo, result] of uploads) {
+    if (result.ok) continue;
+    if (result.business) fieldErrors[photo] = [result.message];
+    else formErrors.push(context.t("realName.uploadFailed"), result.message);
+  }
+  return { fieldErrors, formErrors: Array.from(new Set(formErrors)) };
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "wallet");
   // A body that is not a whole multipart form (cut off on the way) reads as an empty form: each field says so.
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: createRealNameSchema(context.t) });
-  if (submission.status !== "success") return refuse(submission);
+  if (submission.status !== "success") {
+    // The photos that passed their own checks are checked by the provider all the same: every photo's problem is
+    // said with the form's others. What they were stored as is not kept: the next submit sends them again.
+    const checked = await Promise.all(
+      (["front", "back"] as const)
+        .filter((photo) => !submission.error?.[photo])
+        .map(async (photo): Promise<[Photo, Upload]> => [
+          photo,
+          await upload(context, formData.get(photo) as File, photo),
+        ]),
+    );
+    const problems = uploadProblems(context, checked);
+    return refuse(submission, {
+      fieldErrors: problems.fieldErrors,
+      ...(problems.formErrors.length > 0 ? { formErrors: problems.formErrors } : {}),
+    });
+  }
   const { real_name, id_type, id_number, front, back } = submission.value;
 
   const [frontUpload, backUpload] = await Promise.all([upload(context, front, "front"), upload(context, back, "back")]);
   if (!frontUpload.ok || !backUpload.ok) {
-    const fieldErrors: Record<string, string[]> = {};
-    const formErrors: string[] = [];
-    for (const [photo, result] of [
-      ["front", frontUpload],
-      ["back", backUpload],
-    ] as const) {
-      if (result.ok) continue;
-      if (result.business) fieldErrors[photo] = [result.message];
-      else formErrors.push(context.t("realName.uploadFailed"), result.message);
-    }
-    return refuse(submission, { fieldErrors, formErrors: Array.from(new Set(formErrors)) });
+    return refuse(
+      submission,
+      uploadProblems(context, [
+        ["front", frontUpload],
+        ["back", backUpload],
+      ]),
+    );
   }
 
   return submitToProvider(submission, {

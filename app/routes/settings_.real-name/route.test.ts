@@ -155,6 +155,43 @@ describe("on a real provider", () => {
         "": ["Your verification is under review or already approved"],
       });
     });
+
+    it("says every photo's problem at once, each on its field, beside the form's others (issue 38)", async () => {
+      const { cookie } = await customer();
+      const text = new Blob(["not a picture"], { type: "text/plain" });
+      // 6000 × 5000 = 30 megapixels: an image the provider refuses, though it is one.
+      const huge = new Blob(
+        [
+          await sharp({ create: { width: 6000, height: 5000, channels: 3, background: "#ffffff" } })
+            .png()
+            .toBuffer(),
+        ],
+        { type: "image/png" },
+      );
+      const refused = await submit(cookie, { id_type: "passport", id_number: "P1234567", front: text, back: huge });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as ReplyJson).result.error).toEqual({
+        real_name: ["Please enter your real name"],
+        front: ["Please select an image file"],
+        back: ["The image has too many pixels (at most 25 megapixels; GIF at most 2)"],
+      });
+      // Both the other way round: the provider's refusal of the front, the form's of the back.
+      const fake = new Blob(["GIF89a but not really"], { type: "image/gif" });
+      const swapped = await submit(cookie, {
+        real_name: "Asha Rao",
+        id_type: "passport",
+        id_number: "P1234567",
+        front: fake,
+      });
+      expect(((await swapped.json()) as ReplyJson).result.error).toEqual({
+        front: ["Please select an image file"],
+        back: ["Please select a photo of the back of your ID"],
+      });
+      expect((await load<RealNameData>(realNameLoader, "/settings/real-name", cookie)).kyc).toMatchObject({
+        status: null,
+        locked: false,
+      });
+    });
   });
 });
 
