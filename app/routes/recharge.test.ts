@@ -21,7 +21,7 @@ import {
   signedInTrader,
   walletToast,
 } from "~/testing/route-harness";
-import { REVIEW_KEY_PATTERN, transfersOf, scriptWallet, WALLET_KEY } from "~/testing/route-harness";
+import { REVIEW_KEY_PATTERN, transfersOf, scriptWallet, SCRIPTED_REVIEW_KEY } from "~/testing/route-harness";
 
 import { action as rechargeAction, loader as rechargeLoader, type RechargePageData } from "./recharge";
 import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
@@ -78,7 +78,7 @@ describe("on a real provider", () => {
       );
       expect(reviewed.status).toBe(302);
       const location = reviewed.headers.get("Location")!;
-      expect(location).toMatch(/^\/recharge\?method=bank&amount=5000&step=review&key=[0-9a-f-]{36}$/);
+      expect(location).toMatch(/^\/recharge\?method=bank&amount=5000&step=review&key=[0-9a-f-]{36}_[\w-]{22}$/);
       const key = REVIEW_KEY_PATTERN.exec(location)![1];
 
       const page = await load<RechargePageData>(rechargeLoader, location, cookie);
@@ -135,6 +135,32 @@ describe("on a real provider", () => {
       });
       expect(await transfersOf(provider, id, "recharge")).toHaveLength(0);
     });
+
+    it("a review confirmed after another customer signed in on this browser moves nothing (issue 38 item 7)", async () => {
+      const first = await customer();
+      const location = (
+        await post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "6000" }, first.cookie)
+      ).headers.get("Location")!;
+      const key = REVIEW_KEY_PATTERN.exec(location)![1];
+      const confirm = { intent: "confirm", method: "bank", amount: "6000", idempotency_key: key };
+
+      // The browser now carries another customer's session; the first customer's review is still on screen.
+      const second = await customer();
+      const refused = await post(rechargeAction, location, confirm, second.cookie);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as ReplyJson).result.error).toEqual({
+        "": [
+          "This review was made in another sign-in on this device, so nothing was sent and no money moved. Start again to go ahead.",
+        ],
+      });
+      expect(await transfersOf(provider, second.id, "recharge")).toHaveLength(0);
+      expect(await transfersOf(provider, first.id, "recharge")).toHaveLength(0);
+
+      // The session that made the review confirms it.
+      const done = await post(rechargeAction, location, confirm, first.cookie);
+      expect(done.headers.get("Location")).toBe("/recharge-records");
+      expect(await transfersOf(provider, first.id, "recharge")).toHaveLength(1);
+    });
   });
 });
 
@@ -147,7 +173,7 @@ describe("when the provider fails", () => {
     postAs(action, path, fields, session.cookie);
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
-  const KEY = WALLET_KEY;
+  const KEY = SCRIPTED_REVIEW_KEY;
   const TRANSFER = {
     id: 7,
     type: "recharge",

@@ -6,6 +6,7 @@ vi.hoisted(() => {
 });
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
+import { mintReviewKey } from "~/session/review-key.server";
 import {
   getRequest,
   settle,
@@ -28,7 +29,7 @@ import {
   scriptWallet,
   ScriptedReply,
   WALLET_CONFIG,
-  WALLET_KEY,
+  SCRIPTED_REVIEW_KEY,
 } from "~/testing/route-harness";
 
 import { loader as accountLoader, type AccountData } from "./account/route";
@@ -53,7 +54,7 @@ describe("on a real provider", () => {
 
   describe("bank cards and withdraw", () => {
     it("withdraw offers approved cards only, checks both minimums, holds the money once per key and goes to the records", async () => {
-      const { cookie, id } = await customer("1000.00");
+      const { cookie, id, token } = await customer("1000.00");
       const none = await load<WithdrawPageData>(withdrawLoader, "/withdraw", cookie);
       expect(none).toMatchObject({ cards: [], cardsFailed: false, available: "1000.00" });
 
@@ -108,7 +109,7 @@ describe("on a real provider", () => {
       ).toMatchObject({
         amount: ["You can withdraw at most your available balance, ₹600.00"],
       });
-      const big = "0b6f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f";
+      const big = mintReviewKey(token);
       expect(
         (
           await load<WithdrawPageData>(
@@ -158,7 +159,7 @@ describe("when the provider fails", () => {
     postAs(action, path, fields, session.cookie);
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
-  const KEY = WALLET_KEY;
+  const KEY = SCRIPTED_REVIEW_KEY;
   const walletProvider = (money: (path: string) => unknown) => scriptWallet(provider, money);
 
   describe("money confirms", () => {

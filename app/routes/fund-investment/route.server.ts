@@ -83,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return refuse(submission, { form: "amount", formErrors: [t("funds.gone")] });
     if (fund.soldOut) return refuse(submission, { form: "amount", formErrors: [t("funds.soldOutReason")] });
     // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
-    return toReview((key) => fundsHref({ page, item: fund.id, step: "review", key }));
+    return toReview(context.provider, (key) => fundsHref({ page, item: fund.id, step: "review", key }));
   }
 
   const submission = parseWithZod(formData, { schema: createFundConfirmSchema(t) });
