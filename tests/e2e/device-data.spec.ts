@@ -108,17 +108,18 @@ test("the chat's saved messages are painted only while the session that saved th
   await page.getByRole("link", { name: "Support" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Customer service" })).toBeVisible();
   await expect(notice).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Markets" }).click();
+  await expect(page).toHaveURL(/\/markets$/);
 
-  // The cookies are cleared (the session is no longer on this device) and the connection is gone (all but the
-  // app's own files, which the worker holds): the same tap shows no messages.
-  await page.unroute(chatData);
-  await page.goto("/markets");
+  // The cookies are cleared (the session is no longer on this device) and the connection is gone (all but the app's
+  // own files, which the worker holds): Back to the chat paints no messages.
   await page.route(
     (url) => !url.pathname.startsWith("/build/"),
     (route) => route.abort("internetdisconnected"),
   );
   await context.clearCookies();
-  await page.getByRole("link", { name: "Support" }).click();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/customer-service$/);
   await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
   await expect(notice).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Customer service" })).toHaveCount(0);
