@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { cookiesOf, logIn, send, startAppServer, type RawResponse, type RunningServer } from "~/testing/app-server";
+import { cookiesOf, send, startAppServer, type RawResponse, type RunningServer } from "~/testing/app-server";
 import { sendProviderCallsTo } from "~/testing/provider-double";
 
 import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../../provider/testing";
@@ -27,7 +27,7 @@ afterAll(async () => {
   await provider?.close();
 });
 
-/** The response's Set-Cookie line for `name`, without its Expires date (the rest is what the browser keeps). */
+/** The response's Set-Cookie line for the cookie `name`, if it sets one. */
 const setCookie = (response: RawResponse, name: string) =>
   (response.headers["set-cookie"] ?? []).find((line) => line.startsWith(`${name}=`));
 

@@ -97,7 +97,8 @@ async function remember(request: Request, response: Response): Promise<void> {
   const session = response.headers.get(SESSION_HEADER);
   if (session && session !== currentSession) await forget(session);
   const key = copyKeyOf(request.method, new URL(request.url), ORIGIN, response);
-  if (!key) return;
+  // A worker that cannot read cookies never shows a copy (sessionOnDevice), so it keeps none.
+  if (!key || !sw.cookieStore) return;
   const stamped = new Headers(response.headers);
   stamped.set("X-Offline-Kept-At", String(Date.now()));
   const body = await response.clone().arrayBuffer();
