@@ -33,7 +33,7 @@ import { deploymentFor } from "~/deployment";
 import { DEFAULT_LOCALE, localeDirection } from "~/i18n/config";
 import { intlLocale, timeZoneOf } from "~/i18n/format";
 import { browserI18n, createPageI18n, receivePageTranslations, type PageTranslations } from "~/i18n/instance";
-import { keepRootDataForDeviceCopy } from "~/offline/root-data";
+import { forgetCopiesOfEndedSession, keepRootDataForDeviceCopy } from "~/offline/root-data";
 import appStyles from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce-provider";
 import type { PageHandle } from "~/utils/page";
@@ -73,6 +73,7 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
     keepRootDataForDeviceCopy<SerializeFrom<typeof loader>>(error, request),
   );
   receivePageTranslations(data.i18n);
+  forgetCopiesOfEndedSession(data);
   return data;
 }
 

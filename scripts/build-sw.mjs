@@ -4,7 +4,8 @@
 // - public/icons/*.png from assets/icon.svg with sharp (192, 512, a maskable 512 with a safe-zone margin);
 // - public/manifest.webmanifest;
 // - public/sw.js: app/sw/worker.ts bundled with esbuild, its precache list (URL + revision) made here from the
-//   Remix manifest (the app shell: entry, root, the offline screens' modules and CSS) and the files above.
+//   Remix manifest (the app shell: entry, root, the offline screens' modules and CSS, the app's stylesheet, which
+//   the offline page links) and the files above.
 // Everything it writes is git-ignored; a build writes it again.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -72,7 +73,7 @@ function remixManifest() {
   return { url: `/build/${file}`, manifest: JSON.parse(text.slice(text.indexOf("{")).replace(/;\s*$/, "")) };
 }
 
-function precacheList(made) {
+function precacheList(made, stylesheet) {
   const { url, manifest } = remixManifest();
   const routes = Object.values(manifest.routes);
   const shell = [
@@ -83,7 +84,7 @@ function precacheList(made) {
     ),
   ];
   // Content-hashed names: the URL is the revision.
-  const hashed = new Set([url, manifest.entry.module, ...manifest.entry.imports]);
+  const hashed = new Set([url, manifest.entry.module, ...manifest.entry.imports, stylesheet]);
   for (const route of shell)
     for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) hashed.add(file);
   // The formats' warm-up worker (docs/decisions/0303-formats-warmed-in-a-worker.md), started by every page.
@@ -94,18 +95,40 @@ function precacheList(made) {
   return [...[...hashed].sort().map((file) => ({ url: file, revision: null })), ...own];
 }
 
+const readLocale = (locale, namespace) =>
+  JSON.parse(readFileSync(path.join(root, "locales", locale, `${namespace}.json`), "utf8"));
+
+/** The offline page's strings per locale: its own (offline.json `page`) and the bottom bar's (common.json `nav`). */
 function offlineStrings() {
   return Object.fromEntries(
-    ["en", "zh", "de", "es"].map((locale) => [
-      locale,
-      JSON.parse(readFileSync(path.join(root, "locales", locale, "offline.json"), "utf8")).page,
-    ]),
+    ["en", "zh", "de", "es"].map((locale) => {
+      const nav = readLocale(locale, "common").nav;
+      const screens = {
+        "/": nav.home,
+        "/markets": nav.markets,
+        "/watchlists": nav.watchlistsShort,
+        "/trade": nav.trade,
+        "/account": nav.account,
+      };
+      return [locale, { ...readLocale(locale, "offline").page, nav: { label: nav.label, screens } }];
+    }),
   );
+}
+
+/** The app's stylesheet (app/styles/app.css, content-hashed by remix build): precached for the offline page. */
+function shellStylesheet() {
+  const files = readdirSync(path.join(publicDir, "build", "_assets")).filter((name) =>
+    /^app-[A-Z0-9]+\.css$/.test(name),
+  );
+  if (files.length !== 1)
+    throw new Error(`build-sw: expected one public/build/_assets/app-*.css, found ${files.length}`);
+  return `/build/_assets/${files[0]}`;
 }
 
 const made = await icons();
 webManifest(made);
-const precache = precacheList(made);
+const stylesheet = shellStylesheet();
+const precache = precacheList(made, stylesheet);
 const result = await build({
   entryPoints: [path.join(root, "app", "sw", "worker.ts")],
   outfile: path.join(publicDir, "sw.js"),
@@ -118,6 +141,7 @@ const result = await build({
   define: {
     __PRECACHE__: JSON.stringify(precache),
     __OFFLINE_STRINGS__: JSON.stringify(offlineStrings()),
+    __SHELL_STYLESHEET__: JSON.stringify(stylesheet),
     // Workbox logs only in development builds.
     "process.env.NODE_ENV": '"production"',
   },

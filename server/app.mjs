@@ -277,7 +277,15 @@ export function createApp({
     }
     try {
       const response = await handleRequest(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce });
-      await sendRemixAnswer(req, res, response, build.entry.module.serverHooks);
+      const hooks = build.entry.module.serverHooks;
+      // The cookie that names the session for the service worker follows the session cookie on every answer,
+      // documents, data, redirects and resource routes alike (docs/decisions/0342).
+      const offlineSession = await hooks.offlineSessionCookie(
+        req.get("cookie") ?? null,
+        response.headers.getSetCookie(),
+      );
+      if (offlineSession) res.append("Set-Cookie", offlineSession);
+      await sendRemixAnswer(req, res, response, hooks);
     } catch (error) {
       next(error);
     }

@@ -13,7 +13,9 @@ import type { z } from "zod";
 
 import { NO_STORE } from "~/http/no-store";
 import type { TFunction } from "~/i18n/config";
+import type { ProviderContext } from "~/provider/core.server";
 import { classifyFailure, failureMessage, logFailure, type ProviderFailure } from "~/provider/failures.server";
+import { mintReviewKey } from "~/session/review-key.server";
 import { redirectWithToast, type Toast } from "~/session/toast.server";
 
 import type { ActionReply } from "./reply";
@@ -64,8 +66,12 @@ export function refuse(
   );
 }
 
-/** A new intent's review page, with its idempotency key minted here, once (docs/decisions/0101). */
-export const toReview = (href: (key: string) => string) => redirect(href(crypto.randomUUID()));
+/**
+ * A new intent's review page, with its idempotency key minted here, once (docs/decisions/0101), for the session of
+ * `provider` only: a Confirm from another sign-in sends nothing (docs/decisions/0343).
+ */
+export const toReview = (provider: ProviderContext, href: (key: string) => string) =>
+  redirect(href(mintReviewKey(provider.token ?? "")));
 
 /**
  * The reply for a form whose provider call failed: the code's message (`failureMessage`, one registry) on its field,
@@ -170,6 +176,8 @@ export async function formAction<Schema extends z.ZodTypeAny, Result>(
 export async function reviewAction<Review extends z.ZodTypeAny, Confirm extends z.ZodTypeAny, Result>(
   formData: FormData,
   options: {
+    /** The signed-in customer's provider context: the review's key is minted for this session. */
+    provider: ProviderContext;
     review: {
       schema: Review;
       check?: (value: z.output<Review>) => Promise<Record<string, string[]> | null> | Record<string, string[]> | null;
@@ -189,7 +197,7 @@ export async function reviewAction<Review extends z.ZodTypeAny, Confirm extends 
     const problem = options.review.check ? await options.review.check(submission.value) : null;
     if (problem) return refuse(submission, { ...amount, fieldErrors: problem });
     const value = submission.value;
-    return toReview((key) => options.review.href(value, key));
+    return toReview(options.provider, (key) => options.review.href(value, key));
   }
   const submission = parseWithZod(formData, { schema: options.confirm.schema });
   if (submission.status !== "success") return refuse(submission, amount);

@@ -12,6 +12,7 @@ import type { TKey } from "~/i18n/config";
 import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import { closeProvider, isProviderEmbedded, providerFetch } from "~/provider/transport.server";
 import { secureCookies } from "~/session/cookies.server";
+import { offlineSessionCookie } from "~/sw/offline-session.server";
 import { documentEncoding, encodeDocument, type DocumentEncoding } from "~/utils/document-encoding.server";
 
 /** What the server knows about a request before routing it. */
@@ -245,6 +246,11 @@ export interface ServerHooks {
   answerEncoding(acceptEncoding: string | null, method: string): DocumentEncoding | null;
   /** An answer's bytes in that encoding, compressed in one thread-pool call. */
   encodeAnswer(body: Buffer, encoding: DocumentEncoding): Promise<Buffer>;
+  /**
+   * The `Set-Cookie` line that names the session for the service worker and follows the session cookie, for an
+   * answer to a request with `requestCookies` that sets `setCookies`, or null (app/sw/offline-session.server.ts).
+   */
+  offlineSessionCookie(requestCookies: string | null, setCookies: readonly string[]): Promise<string | null>;
 }
 
 export const serverHooks: ServerHooks = {
@@ -259,4 +265,5 @@ export const serverHooks: ServerHooks = {
   closeProvider,
   answerEncoding: documentEncoding,
   encodeAnswer: encodeDocument,
+  offlineSessionCookie,
 };

@@ -17,17 +17,12 @@ import { formatClockTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import { whenIdle } from "~/utils/idle";
 
+import { sessionOnDevice } from "./session-on-device";
 import type { SavedCopy, StoreName } from "./stocks-db";
 
 type StocksDb = typeof import("./stocks-db");
 
 const loadDb = (): Promise<StocksDb> => import("./stocks-db");
-
-/** The session key in the root data on screen (the page being left, during a navigation). */
-function deviceKeyOnScreen(): string | null | undefined {
-  const router = (window as { __remixRouter?: { state: { loaderData: Record<string, unknown> } } }).__remixRouter;
-  return (router?.state.loaderData.root as { deviceKey?: string | null } | undefined)?.deviceKey;
-}
 
 /** Loader data painted from the device carries when it was saved. */
 export interface FromDevice {
@@ -115,7 +110,7 @@ export function deviceCopyClientLoader<Loader>(
     serverOrDeviceCopy<SerializeFrom<Loader>>(
       () => serverLoader<Loader>(),
       async (db) => {
-        const copy = await db.readScreenCopy<never>(new URL(request.url), deviceKeyOnScreen());
+        const copy = await db.readScreenCopy<never>(new URL(request.url), sessionOnDevice());
         const data = copy ? await fromCopy(copy, db) : undefined;
         return copy && data ? { ...data, fromDevice: { savedAt: copy.savedAt } } : undefined;
       },

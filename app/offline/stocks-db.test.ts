@@ -3,7 +3,7 @@ import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 
 import { MESSAGES_TTL_MS, messagesKey, screenCopy, searchKey } from "./screens";
-import { clearDeviceData, openStocksDb, readCopy, saveCopy } from "./stocks-db";
+import { clearDeviceData, dropSessionCopies, openStocksDb, readCopy, saveCopy } from "./stocks-db";
 
 const NOON = Date.UTC(2026, 10, 26, 12, 0, 0);
 const MINUTE = 60_000;
@@ -49,6 +49,19 @@ describe("the on-device database", () => {
     ).toBeUndefined();
     // Expired is gone, even for a reader that asks without the expiry.
     expect(await readCopy("initData", key)).toBeUndefined();
+  });
+
+  it("keeps one session's messages: a new session's save, or a session that ended, drops the others' (issue 38 item 4)", async () => {
+    const messages = { asOf: NOON, conversation: { messages: [], total: 0 } };
+    await saveCopy("initData", messagesKey("session-a"), messages, { now: NOON, owner: "session-a" });
+    await saveCopy("initData", "markets", { categories: [] }, { now: NOON });
+    await saveCopy("initData", messagesKey("session-b"), messages, { now: NOON, owner: "session-b" });
+    expect(await readCopy("initData", messagesKey("session-a"))).toBeUndefined();
+    expect((await readCopy("initData", messagesKey("session-b")))?.owner).toBe("session-b");
+
+    await dropSessionCopies(null);
+    expect(await readCopy("initData", messagesKey("session-b"))).toBeUndefined();
+    expect(await readCopy("initData", "markets")).toMatchObject({ key: "markets", savedAt: NOON });
   });
 
   it("names each screen's copy by its query, without Remix's _data", () => {

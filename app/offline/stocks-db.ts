@@ -55,7 +55,10 @@ export function openStocksDb(): Promise<IDBPDatabase<StocksSchema>> {
   return opening;
 }
 
-/** Saves what a screen shows under `key`, with the time it was saved. */
+/**
+ * Saves what a screen shows under `key`, with the time it was saved. A customer's own copy (`owner`, the session's
+ * key) replaces every other session's: one session's rows at a time on the device.
+ */
 export async function saveCopy<T>(
   store: StoreName,
   key: string,
@@ -66,7 +69,23 @@ export async function saveCopy<T>(
   const row: SavedCopy<T> = { key, value, savedAt: options.now ?? Date.now() };
   if (options.owner) row.owner = options.owner;
   if (options.strings) row.strings = options.strings;
+  if (options.owner) await dropSessionCopies(options.owner);
   await db.put(store, row);
+}
+
+/**
+ * Deletes the customers' own rows (those with an `owner`) of every session but `keep`; all of them with null, when
+ * the page learns that the session ended (docs/product.md#on-the-device). Public copies stay.
+ */
+export async function dropSessionCopies(keep: string | null): Promise<void> {
+  const db = await openStocksDb();
+  const tx = db.transaction(["initData", "line"], "readwrite");
+  for (const name of ["initData", "line"] as const) {
+    for (let cursor = await tx.objectStore(name).openCursor(); cursor; cursor = await cursor.continue()) {
+      if (cursor.value.owner !== undefined && cursor.value.owner !== keep) await cursor.delete();
+    }
+  }
+  await tx.done;
 }
 
 /**

@@ -2,6 +2,7 @@
  * The typed core every provider call goes through: envelope `{msg, data}`, 10 s timeout, the token from
  * the cookie session, and the `logout` reply turned into a redirect to /login that clears the session.
  */
+import { isReviewKeyOf } from "~/session/review-key.server";
 import { destroySession, getSession, loginUrl } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 
@@ -194,12 +195,19 @@ export interface IdempotentOptions {
   delayMs?: number;
 }
 
+/** The code of the app's own refusal of a review confirmed in another sign-in than the one that made it. */
+export const REVIEW_OTHER_SESSION = "review_other_session";
+
 /**
  * A money POST carrying an `idempotency_key` (docs/decisions/0015-idempotency-keys.md): when its outcome is
  * unknown (timeout, network failure), the same body is sent again with the same key, so the provider either
  * carries it out once or replays its first reply. Only after `retries` more unknown outcomes does it throw the
  * unknown-outcome `ProviderUnavailableError` (`isUnknownOutcome`): the caller must then say "we could not
  * confirm" and point to the records, never "failed" (docs/product.md#networks).
+ *
+ * The key is a review's, minted for the session that made the review (app/session/review-key.server.ts): a key
+ * of another session (another customer signed in on this browser since, or a new sign-in) is refused here with
+ * `ProviderError(REVIEW_OTHER_SESSION)` and nothing is sent (docs/decisions/0343).
  */
 export async function callProviderIdempotent<T>(
   ctx: ProviderContext,
@@ -210,6 +218,7 @@ export async function callProviderIdempotent<T>(
   if (typeof key !== "string" || key === "" || (opts.method ?? "POST") !== "POST") {
     throw new Error("callProviderIdempotent needs a POST whose body carries an idempotency_key");
   }
+  if (!isReviewKeyOf(key, ctx.token)) throw new ProviderError(REVIEW_OTHER_SESSION, { status: 409 });
   for (let attempt = 0; ; attempt++) {
     try {
       return await callProvider<T>(ctx, { ...opts, method: "POST" });

@@ -11,6 +11,7 @@ import {
 } from "~/provider/core.server";
 import { providerTimeoutMs } from "~/provider/transport.server";
 import { loader as healthzLoader } from "~/routes/healthz";
+import { mintReviewKey } from "~/session/review-key.server";
 import { commitSession, getSession } from "~/session/session.server";
 import { ORIGIN, cookieHeaderFrom, getRequest } from "~/testing/http";
 import { no, ok, scriptedProvider } from "~/testing/provider-double";
@@ -145,15 +146,17 @@ describe("callProvider", () => {
 });
 
 describe("callProviderIdempotent", () => {
+  // The review's key, minted for the session of the token "tok-abc" (the cookie of `signedInCookie()`).
   const order = {
     path: "/stock/success/deal/order",
-    body: { tag: "AAPL", count: 2, idempotency_key: "key-0001-abcd" },
+    body: { tag: "AAPL", count: 2, idempotency_key: mintReviewKey("tok-abc") },
   };
+  const signedIn = async (path = "/") => providerContext(getRequest(path, await signedInCookie()));
 
   it("after an unknown outcome, sends the same body (same key) once more and returns that reply", async () => {
     let attempts = 0;
     provider.reply(order.path, () => (++attempts === 1 ? { fail: "timeout" } : { json: ok({ no: "D1", count: 2 }) }));
-    const ctx = await providerContext(getRequest("/stock/trading/AAPL/US/Apple"));
+    const ctx = await signedIn("/stock/trading/AAPL/US/Apple");
     const data = await callProviderIdempotent(ctx, order, { delayMs: 1 });
     expect(data).toEqual({ no: "D1", count: 2 });
     expect(provider.calls.map((call) => call.body)).toEqual([order.body, order.body]);
@@ -161,20 +164,36 @@ describe("callProviderIdempotent", () => {
 
   it("throws the unknown-outcome error when the retry's outcome is unknown too", async () => {
     provider.reply(order.path, { fail: "network" });
-    const error = await errorOf(callProviderIdempotent(await providerContext(getRequest("/")), order, { delayMs: 1 }));
+    const error = await errorOf(callProviderIdempotent(await signedIn(), order, { delayMs: 1 }));
     expect(isUnknownOutcome(error)).toBe(true);
     expect(provider.calls).toHaveLength(2);
   });
 
   it("never repeats a business answer or a server error", async () => {
     provider.reply(order.path, { json: no("not_sufficient_funds") });
-    const ctx = await providerContext(getRequest("/"));
+    const ctx = await signedIn();
     expect(await errorOf(callProviderIdempotent(ctx, order, { delayMs: 1 }))).toMatchObject({
       code: "not_sufficient_funds",
     });
     provider.reply(order.path, { status: 500, text: "oops" });
     expect(await errorOf(callProviderIdempotent(ctx, order, { delayMs: 1 }))).toMatchObject({ reason: "server_error" });
     expect(provider.calls).toHaveLength(2);
+  });
+
+  it("sends nothing with a key minted for another session, or a key of no session (decision 0343)", async () => {
+    provider.reply(order.path, { json: ok({ no: "D1", count: 2 }) });
+    const anotherSignIn = await providerContext(getRequest("/", await signedInCookie("tok-other")));
+    expect(await errorOf(callProviderIdempotent(anotherSignIn, order))).toMatchObject({
+      code: "review_other_session",
+    });
+    const withoutTag = { ...order, body: { ...order.body, idempotency_key: "0b5c1f0e-1111-4222-8333-444455556666" } };
+    expect(await errorOf(callProviderIdempotent(await signedIn(), withoutTag))).toMatchObject({
+      code: "review_other_session",
+    });
+    expect(await errorOf(callProviderIdempotent(await providerContext(getRequest("/")), order))).toMatchObject({
+      code: "review_other_session",
+    });
+    expect(provider.calls).toEqual([]);
   });
 
   it("refuses a call without an idempotency key (repeating it could make two orders)", async () => {

@@ -74,6 +74,8 @@ export const PROVIDER_MESSAGE_CODES = [
   "loan_limit_exceeded",
   "credit_score_low",
   "already_processed",
+  // The app's own (app/provider/core.server.ts): a review confirmed in another sign-in than the one that made it.
+  "review_other_session",
 ] as const;
 
 const KNOWN = new Set<string>(PROVIDER_MESSAGE_CODES);

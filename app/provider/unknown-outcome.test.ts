@@ -13,10 +13,11 @@ import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { callProviderIdempotent, isUnknownOutcome } from "~/provider/core.server";
+import { mintReviewKey } from "~/session/review-key.server";
 import { ORIGIN } from "~/testing/http";
 
 import { createTestProvider, type TestProvider } from "../../provider/testing";
-import { newKey, newTrader, ordersOf } from "../../provider/tests/helpers";
+import { newTrader, ordersOf } from "../../provider/tests/helpers";
 
 const TIMEOUT_MS = 1_000;
 const HOLD_FIRST_REPLY_MS = 1_800;
@@ -92,7 +93,7 @@ describe("a money POST whose reply comes after the timeout", () => {
     process.on("unhandledRejection", onCrash);
     try {
       const trader = await newTrader(provider);
-      const body = { tag: "AAPL", count: 2, mold: "stock", state: "buy", idempotency_key: newKey() };
+      const body = { tag: "AAPL", count: 2, mold: "stock", state: "buy", idempotency_key: mintReviewKey(trader.token) };
       const ctx = {
         token: trader.token,
         request: new Request(`${ORIGIN}/stock/trading/AAPL/US/Apple`, { method: "POST" }),
@@ -127,7 +128,7 @@ describe("a money POST whose reply comes after the timeout", () => {
 
   it("without retries the caller gets an unknown outcome, never a failure; the order is there", async () => {
     const trader = await newTrader(provider);
-    const body = { tag: "MSFT", count: 1, mold: "stock", state: "buy", idempotency_key: newKey() };
+    const body = { tag: "MSFT", count: 1, mold: "stock", state: "buy", idempotency_key: mintReviewKey(trader.token) };
     const ctx = {
       token: trader.token,
       request: new Request(`${ORIGIN}/stock/trading/MSFT/US/Microsoft`, { method: "POST" }),

@@ -7,6 +7,7 @@ vi.hoisted(() => {
 
 import type { BlockScreenData } from "~/features/products/block.server";
 import type { BlockOrdersData } from "~/features/products/block-orders.server";
+import { mintReviewKey } from "~/session/review-key.server";
 import { load, post, sessionCookie, toastText, useRealProvider } from "~/testing/route-harness";
 
 import { action as blockAction, loader as blockLoader } from "./block-trading";
@@ -60,14 +61,16 @@ describe("MXN deployment", () => {
 
   it("a dollar-priced offer: its maximum, review, toast and orders in pesos at the USDMXN=X rate (decision 0300)", async () => {
     provider.clock.set(new Date("2026-11-20T09:15:00Z"));
-    const buyer = await sessionCookie(await newBuyer(provider, "1000000.00"));
+    const account = await newBuyer(provider, "1000000.00");
+    const buyer = await sessionCookie(account);
+    const key = mintReviewKey(account.token);
     const aapl = (await load<BlockScreenData>(blockLoader, "/block-trading", buyer)).offers[0];
     const step = await load<BlockScreenData>(blockLoader, `/block-trading?buy=${aapl.id}`, buyer);
     // floor(1000000.00 / (262.40 × 18.2821 × 1.0003)) = floor(208.3…) = 208 (against dollars: 3809).
     expect(step.buy).toMatchObject({ maximum: 208, exchange: { from: "USD", to: "MXN", moves: true } });
     const review = await load<BlockScreenData>(
       blockLoader,
-      `/block-trading?buy=${aapl.id}&quantity=100&step=review&key=0b5c1f0e-1111-4222-8333-444455556666`,
+      `/block-trading?buy=${aapl.id}&quantity=100&step=review&key=${key}`,
       buyer,
     );
     expect(review.review?.estimate).toEqual({ total: "26240.00", fee: "7.87", net: "26247.87", profit: null });
@@ -81,13 +84,13 @@ describe("MXN deployment", () => {
     );
     const bought = await post(
       blockAction,
-      `/block-trading?buy=${aapl.id}&quantity=100&step=review&key=0b5c1f0e-1111-4222-8333-444455556666`,
+      `/block-trading?buy=${aapl.id}&quantity=100&step=review&key=${key}`,
       {
         intent: "confirm",
         buy: String(aapl.id),
         quantity: "100",
         stock_password: TX_PASSWORD,
-        idempotency_key: "0b5c1f0e-1111-4222-8333-444455556666",
+        idempotency_key: key,
       },
       buyer,
     );

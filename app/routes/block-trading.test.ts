@@ -135,7 +135,7 @@ describe("block trading", () => {
     );
     expect(reviewed.status).toBe(302);
     const location = reviewed.headers.get("Location")!;
-    expect(location).toMatch(/^\/block-trading\?code=REL&buy=1&quantity=150&step=review&key=[0-9a-f-]{36}$/);
+    expect(location).toMatch(/^\/block-trading\?code=REL&buy=1&quantity=150&step=review&key=[0-9a-f-]{36}_[\w-]{22}$/);
     const { key } = queryOf(location);
 
     const page = await load<BlockScreenData>(blockLoader, location, cookie);

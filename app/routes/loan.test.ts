@@ -19,7 +19,8 @@ import {
   signedInTrader,
   walletToast,
 } from "~/testing/route-harness";
-import { REVIEW_KEY_PATTERN, scriptWallet, WALLET_KEY } from "~/testing/route-harness";
+import { mintReviewKey } from "~/session/review-key.server";
+import { REVIEW_KEY_PATTERN, scriptWallet, SCRIPTED_REVIEW_KEY } from "~/testing/route-harness";
 
 import { action as loanAction, loader as loanLoader, type LoanPageData } from "./loan";
 import { loader as loanRecordsLoader } from "./loan-records";
@@ -40,7 +41,7 @@ describe("on a real provider", () => {
 
   describe("loans", () => {
     it("summary, minimum 500 in the product's words, one application per key, and the same records at both addresses", async () => {
-      const { cookie } = await customer("0");
+      const { cookie, token } = await customer("0");
       const page = await load<LoanPageData>(loanLoader, "/loan?apply=1", cookie);
       expect(page).toMatchObject({
         summary: { amountDue: "0.00", creditScore: 100, remainingAmount: "50000.00" },
@@ -83,7 +84,8 @@ describe("on a real provider", () => {
       expect(await load(loanApplicationLoader, "/LoanApplication", cookie)).toEqual(records);
       expect((await load<LoanPageData>(loanLoader, "/loan", cookie)).latest).toBe(1);
       // While it is under review, no second application is offered: no step, no review, refused before the review.
-      const next = "/loan?amount=600&step=review&key=0b6f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f";
+      const nextKey = mintReviewKey(token);
+      const next = `/loan?amount=600&step=review&key=${nextKey}`;
       expect(await load<LoanPageData>(loanLoader, "/loan?apply=1", cookie)).toMatchObject({
         applying: false,
         review: null,
@@ -98,7 +100,7 @@ describe("on a real provider", () => {
       const pending = await post(
         loanAction,
         next,
-        { intent: "confirm", amount: "600", idempotency_key: "0b6f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f" },
+        { intent: "confirm", amount: "600", idempotency_key: nextKey },
         cookie,
       );
       expect(((await pending.json()) as ReplyJson).result.error).toMatchObject({
@@ -114,7 +116,7 @@ describe("when the provider fails", () => {
     postAs(action, path, fields, session.cookie);
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
-  const KEY = WALLET_KEY;
+  const KEY = SCRIPTED_REVIEW_KEY;
   const walletProvider = (money: (path: string) => unknown) => scriptWallet(provider, money);
 
   describe("money confirms", () => {

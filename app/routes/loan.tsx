@@ -90,6 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   const schemas = loanSchemas(context.t, await loadWalletSettings(context), context.fmt);
   return reviewAction(await request.formData(), {
+    provider: context.provider,
     review: {
       schema: schemas.review,
       href: ({ amount }, key) => loanHref({ amount, step: "review", key }),

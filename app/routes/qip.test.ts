@@ -22,6 +22,7 @@ import {
   type ReplyJson,
   useScriptedProvider,
   ProviderCall,
+  SCRIPTED_REVIEW_KEY,
 } from "~/testing/route-harness";
 
 import { loader as qipLoader, action as qipAction } from "./qip";
@@ -83,7 +84,7 @@ describe("on a real provider", () => {
 describe("when the provider fails", () => {
   const { provider, session } = useScriptedProvider();
 
-  const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
+  const KEY = SCRIPTED_REVIEW_KEY;
   const INFY = {
     id: 7,
     tag: "INFY.NS",

@@ -6,6 +6,7 @@ vi.hoisted(() => {
 });
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
+import { mintReviewKey } from "~/session/review-key.server";
 import {
   getRequest,
   settle,
@@ -21,7 +22,7 @@ import {
   signedInTrader,
   walletToast,
 } from "~/testing/route-harness";
-import { REVIEW_KEY_PATTERN, transfersOf, scriptWallet, WALLET_KEY } from "~/testing/route-harness";
+import { REVIEW_KEY_PATTERN, transfersOf, scriptWallet, SCRIPTED_REVIEW_KEY } from "~/testing/route-harness";
 
 import { action as rechargeAction, loader as rechargeLoader, type RechargePageData } from "./recharge";
 import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
@@ -78,7 +79,7 @@ describe("on a real provider", () => {
       );
       expect(reviewed.status).toBe(302);
       const location = reviewed.headers.get("Location")!;
-      expect(location).toMatch(/^\/recharge\?method=bank&amount=5000&step=review&key=[0-9a-f-]{36}$/);
+      expect(location).toMatch(/^\/recharge\?method=bank&amount=5000&step=review&key=[0-9a-f-]{36}_[\w-]{22}$/);
       const key = REVIEW_KEY_PATTERN.exec(location)![1];
 
       const page = await load<RechargePageData>(rechargeLoader, location, cookie);
@@ -137,7 +138,7 @@ describe("on a real provider", () => {
     });
 
     it("with 10 recharges waiting for review, an 11th is refused on the amount with what is true (issue 38)", async () => {
-      const { cookie, id } = await customer();
+      const { cookie, id, token } = await customer();
       const confirm = (key: string) =>
         post(
           rechargeAction,
@@ -145,8 +146,8 @@ describe("on a real provider", () => {
           { intent: "confirm", method: "bank", amount: "5000", idempotency_key: key },
           cookie,
         );
-      for (let i = 0; i < 10; i++) expect((await confirm(crypto.randomUUID())).status).toBe(302);
-      const refused = await confirm(crypto.randomUUID());
+      for (let i = 0; i < 10; i++) expect((await confirm(mintReviewKey(token))).status).toBe(302);
+      const refused = await confirm(mintReviewKey(token));
       expect(refused.status).toBe(400);
       const reply = (await refused.json()) as ReplyJson & { form?: string };
       // The review closes: the amount form answers, with the amount as typed.
@@ -156,6 +157,32 @@ describe("on a real provider", () => {
       });
       expect(reply.result.initialValue).toMatchObject({ method: "bank", amount: "5000" });
       expect(await transfersOf(provider, id, "recharge")).toHaveLength(10);
+    });
+
+    it("a review confirmed after another customer signed in on this browser moves nothing (issue 38 item 7)", async () => {
+      const first = await customer();
+      const location = (
+        await post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "6000" }, first.cookie)
+      ).headers.get("Location")!;
+      const key = REVIEW_KEY_PATTERN.exec(location)![1];
+      const confirm = { intent: "confirm", method: "bank", amount: "6000", idempotency_key: key };
+
+      // The browser now carries another customer's session; the first customer's review is still on screen.
+      const second = await customer();
+      const refused = await post(rechargeAction, location, confirm, second.cookie);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as ReplyJson).result.error).toEqual({
+        "": [
+          "This review was made in another sign-in on this device, so nothing was sent and no money moved. Start again to go ahead.",
+        ],
+      });
+      expect(await transfersOf(provider, second.id, "recharge")).toHaveLength(0);
+      expect(await transfersOf(provider, first.id, "recharge")).toHaveLength(0);
+
+      // The session that made the review confirms it.
+      const done = await post(rechargeAction, location, confirm, first.cookie);
+      expect(done.headers.get("Location")).toBe("/recharge-records");
+      expect(await transfersOf(provider, first.id, "recharge")).toHaveLength(1);
     });
   });
 });
@@ -169,7 +196,7 @@ describe("when the provider fails", () => {
     postAs(action, path, fields, session.cookie);
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
-  const KEY = WALLET_KEY;
+  const KEY = SCRIPTED_REVIEW_KEY;
   const TRANSFER = {
     id: 7,
     type: "recharge",

@@ -63,6 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   const schemas = rechargeSchemas(context.t, await loadWalletSettings(context), context.fmt);
   return reviewAction(await request.formData(), {
+    provider: context.provider,
     review: {
       schema: schemas.review,
       href: ({ method, amount }, key) => rechargeHref({ method, amount, step: "review", key }),

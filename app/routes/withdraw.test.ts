@@ -6,6 +6,7 @@ vi.hoisted(() => {
 });
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
+import { mintReviewKey } from "~/session/review-key.server";
 import {
   getRequest,
   settle,
@@ -30,7 +31,7 @@ import {
   scriptWallet,
   ScriptedReply,
   WALLET_CONFIG,
-  WALLET_KEY,
+  SCRIPTED_REVIEW_KEY,
 } from "~/testing/route-harness";
 
 import { loader as accountLoader, type AccountData } from "./account/route";
@@ -56,7 +57,7 @@ describe("on a real provider", () => {
 
   describe("bank cards and withdraw", () => {
     it("withdraw offers approved cards only, checks both minimums, holds the money once per key and goes to the records", async () => {
-      const { cookie, id } = await customer("1000.00");
+      const { cookie, id, token } = await customer("1000.00");
       const none = await load<WithdrawPageData>(withdrawLoader, "/withdraw", cookie);
       expect(none).toMatchObject({ cards: [], cardsFailed: false, available: "1000.00" });
 
@@ -111,7 +112,7 @@ describe("on a real provider", () => {
       ).toMatchObject({
         amount: ["You can withdraw at most your available balance, ₹600.00"],
       });
-      const big = "0b6f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f";
+      const big = mintReviewKey(token);
       expect(
         (
           await load<WithdrawPageData>(
@@ -151,7 +152,7 @@ describe("on a real provider", () => {
     });
 
     it("with 10 withdrawals waiting for review, confirming an 11th closes the review and says so on the amount (issue 38)", async () => {
-      const { cookie, id } = await customer("1100.00");
+      const { cookie, id, token } = await customer("1100.00");
       await post(
         cardsAction,
         "/settings/bank-cards",
@@ -167,8 +168,8 @@ describe("on a real provider", () => {
           { intent: "confirm", card: String(card.id), amount: "100", idempotency_key: key },
           cookie,
         );
-      for (let i = 0; i < 10; i++) expect((await confirm(crypto.randomUUID())).status).toBe(302);
-      const refused = await confirm(crypto.randomUUID());
+      for (let i = 0; i < 10; i++) expect((await confirm(mintReviewKey(token))).status).toBe(302);
+      const refused = await confirm(mintReviewKey(token));
       expect(refused.status).toBe(400);
       const reply = (await refused.json()) as ReplyJson & { form?: string };
       expect(reply.form).toBe("amount");
@@ -183,7 +184,7 @@ describe("on a real provider", () => {
 
   describe("two-factor on, through a provider of the deployment without the two-factor key (docs/decisions/0334)", () => {
     it("the review asks for the code and the confirm says codes cannot be checked; nothing is held", async () => {
-      const { cookie, id } = await customer("1000.00");
+      const { cookie, id, token } = await customer("1000.00");
       const code = await turnOnTwoFactor(provider, cookie);
       const card = { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060" };
       await post(cardsAction, "/settings/bank-cards", { ...card, bank_card: "501001234567", code: code() }, cookie);
@@ -192,8 +193,9 @@ describe("on a real provider", () => {
       provider.clock.advance(30_000);
       await throughAnotherInstance(provider, { twoFactorKey: null }, async () => {
         expect((await load<WithdrawPageData>(withdrawLoader, "/withdraw", cookie)).askCode).toBe(true);
-        const location = `/withdraw?card=${cardId}&amount=400&step=review&key=${WALLET_KEY}`;
-        const confirm = { intent: "confirm", card: String(cardId), amount: "400", idempotency_key: WALLET_KEY };
+        const key = mintReviewKey(token);
+        const location = `/withdraw?card=${cardId}&amount=400&step=review&key=${key}`;
+        const confirm = { intent: "confirm", card: String(cardId), amount: "400", idempotency_key: key };
         const refused = await post(withdrawAction, location, { ...confirm, code: code() }, cookie);
         expect(refused.status).toBe(400);
         expect(((await refused.json()) as ReplyJson).result.error).toEqual({
@@ -215,7 +217,7 @@ describe("when the provider fails", () => {
     postAs(action, path, fields, session.cookie);
   const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
-  const KEY = WALLET_KEY;
+  const KEY = SCRIPTED_REVIEW_KEY;
   const walletProvider = (money: (path: string) => unknown) => scriptWallet(provider, money);
 
   describe("money confirms", () => {

@@ -100,6 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The second factor, asked on the review only when two-factor is on (docs/product.md#two-factor-and-devices).
   const schemas = { ...money, confirm: money.confirm.extend({ code: stepUpCodeField() }) };
   return reviewAction(await request.formData(), {
+    provider: context.provider,
     review: {
       schema: schemas.review,
       href: ({ card, amount }, key) => withdrawHref({ card, amount, step: "review", key }),

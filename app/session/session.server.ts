@@ -64,7 +64,8 @@ const SESSION_IDLE_MS = 2 * 60 * MINUTE;
 /** The cookie is rewritten (lastSeen moved on) at most this often. */
 const SESSION_REFRESH_MS = 5 * MINUTE;
 
-const SESSION_COOKIE = "__session";
+/** The session cookie's name. */
+export const SESSION_COOKIE = "__session";
 
 // --- sealing: AES-256-GCM, one key per secret ------------------------------------------------------------
 
@@ -304,6 +305,23 @@ export async function keepSessionAlive(request: Request, headers: Headers): Prom
   if (state.rotated || now - (state.data.lastSeen ?? 0) >= SESSION_REFRESH_MS) {
     headers.append("Set-Cookie", await sessionStorage.commitSession(createSession(state.data)));
   }
+}
+
+/**
+ * What a `Set-Cookie` line of the session cookie does: keeps a signed-in session (its token) for `maxAge` seconds,
+ * or ends it (`"ended"`: cleared, unreadable, or a session without a customer, such as a sign-in waiting for its
+ * code). Null for another cookie's line. For the cookie that goes with it (app/sw/offline-session.server.ts).
+ */
+export async function readSessionSetCookie(
+  line: string,
+): Promise<{ token: string; maxAge: number | null } | "ended" | null> {
+  if (!line.startsWith(`${SESSION_COOKIE}=`)) return null;
+  const end = line.indexOf(";");
+  const value: unknown = await cookie.parse(end < 0 ? line : line.slice(0, end));
+  const token = typeof value === "string" && value !== "" ? unseal(value)?.data.token : undefined;
+  if (!token) return "ended";
+  const maxAge = /;\s*Max-Age=(\d+)/i.exec(line)?.[1];
+  return { token, maxAge: maxAge === undefined ? null : Number(maxAge) };
 }
 
 /**

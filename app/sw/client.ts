@@ -2,7 +2,7 @@
  * The page's side of the service worker that the shell renders with (no Workbox here: that loads after the first
  * paint, app/sw/register.client.ts). docs/product.md#offline.
  */
-import { OFFLINE_COPY_ATTRIBUTE, isCopyCache, isOfflineScreen } from "./policy";
+import { OFFLINE_COPY_ATTRIBUTE, copyCacheName, isCopyCache, isOfflineScreen, offlineSessionIn } from "./policy";
 
 // --- the reload prompt --------------------------------------------------------------------------------------
 
@@ -59,13 +59,10 @@ function activeWorker(): Promise<ServiceWorker | null> {
  */
 export async function openCopyIfKept(url: URL): Promise<void> {
   if (!navigator.serviceWorker?.controller || !isOfflineScreen(url, window.location.origin)) return;
-  const names = (await caches.keys()).filter(isCopyCache);
-  for (const name of names) {
-    if (await (await caches.open(name)).match(url.href)) {
-      window.location.assign(url.href);
-      return;
-    }
-  }
+  // Only the copies of the session signed in on this device (docs/decisions/0342); the worker checks again.
+  const session = offlineSessionIn(document.cookie);
+  if (!session || !(await caches.has(copyCacheName(session)))) return;
+  if (await (await caches.open(copyCacheName(session))).match(url.href)) window.location.assign(url.href);
 }
 
 /** After a client-side navigation to an offline screen: the worker keeps a copy of its document. */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { cachesToForget, copyKeyOf, isOfflineScreen, markOfflineCopy } from "./policy";
+import {
+  cachesToForget,
+  copyKeyOf,
+  isOfflineScreen,
+  markOfflineCopy,
+  offlinePage,
+  offlineSessionIn,
+  savedScreens,
+  type OfflinePageStrings,
+} from "./policy";
 
 const ORIGIN = "https://app.example";
 const reply = (headers: Record<string, string>, status = 200, redirected = false) => ({
@@ -51,4 +60,68 @@ it("a copy is marked on its <html> element only", () => {
   expect(markOfflineCopy('<!DOCTYPE html><html lang="en" dir="ltr"><body><p>html</p></body></html>')).toBe(
     '<!DOCTYPE html><html data-offline-copy="" lang="en" dir="ltr"><body><p>html</p></body></html>',
   );
+});
+
+it("the session on the device is the offline_session cookie's key, or none", () => {
+  expect(offlineSessionIn("lng=en; offline_session=Ab-_0123456789abcdefgh; other=1")).toBe("Ab-_0123456789abcdefgh");
+  expect(offlineSessionIn("offline_session=k1")).toBe("k1");
+  expect(offlineSessionIn("x_offline_session=k1; lng=en")).toBeNull();
+  expect(offlineSessionIn("offline_session=")).toBeNull();
+  expect(offlineSessionIn("")).toBeNull();
+});
+
+describe("the offline page for a screen with no copy (issue 38 item 14)", () => {
+  const strings: OfflinePageStrings = {
+    title: "You are offline",
+    text: "There is no copy of this screen saved on this device.",
+    signedOut: "Copies of your screens are cleared when you sign out.",
+    saved: "Saved on this device",
+    retry: "Try again",
+    nav: {
+      label: "Main",
+      screens: {
+        "/": "Home",
+        "/markets": "Markets",
+        "/watchlists": "Watchlist",
+        "/trade": "Trade",
+        "/account": "Account",
+      },
+    },
+  };
+  const page = (signedIn: boolean, saved: string[]) =>
+    offlinePage({
+      locale: "en",
+      strings,
+      href: "/trade?tab=orders",
+      signedIn,
+      saved,
+      stylesheet: "/build/_assets/app-X.css",
+    });
+
+  it("links each screen that has a copy once: the screen itself when kept, else its first kept tab", () => {
+    expect(savedScreens(["/markets?tab=watchlist", "/", "/markets", "/account?x=1"])).toEqual([
+      { screen: "/", href: "/" },
+      { screen: "/markets", href: "/markets" },
+      { screen: "/account", href: "/account?x=1" },
+    ]);
+  });
+
+  it("is styled by the app's stylesheet, with the bottom bar, the saved screens and Try again", () => {
+    const html = page(true, ["/markets", "/"]);
+    expect(html).toContain('<link rel="stylesheet" href="/build/_assets/app-X.css">');
+    expect(html).toContain("<p>There is no copy of this screen saved on this device.</p>");
+    expect(html).toContain(
+      '<h2>Saved on this device</h2><ul class="offline-page__saved"><li><a class="button button--secondary" href="/">Home</a></li><li><a class="button button--secondary" href="/markets">Markets</a></li></ul>',
+    );
+    expect(html).toContain('<a class="button" href="/trade?tab=orders">Try again</a>');
+    expect(html).toContain('<nav class="bottom-nav" aria-label="Main">');
+    expect(html).toContain('<a href="/trade" aria-current="page">');
+    expect(html).not.toContain("<script");
+  });
+
+  it("signed out, says copies are cleared at sign-out and links no copy", () => {
+    const html = page(false, ["/markets"]);
+    expect(html).toContain("<p>Copies of your screens are cleared when you sign out.</p>");
+    expect(html).not.toContain("Saved on this device");
+  });
 });

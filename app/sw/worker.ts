@@ -6,7 +6,9 @@
  *   manifest and its icons. A new build is a new worker that waits until the page accepts its reload prompt.
  * - Documents, network first (NETWORK_TIMEOUT_MS): the offline screens of a signed-in customer are kept in that
  *   session's cache (`screens-<key>`, the key a hash entry.server sends); a failed or slow document is answered
- *   from it, marked as a copy. A document of another session (or of a visitor) deletes every other session's copies.
+ *   from it, marked as a copy, only while the browser still holds that session's cookie (`offline_session`, which
+ *   ends with the session: docs/decisions/0342). A document of another session (or of a visitor), or a read that
+ *   finds no such cookie, deletes every other session's copies. A screen without a copy gets the offline page.
  * - Public market data (`/resources/quotes`): network first, the last answer when offline.
  * - Other build assets: cache first (content-hashed names).
  */
@@ -23,11 +25,11 @@ import {
   COPY_REFRESH_MS,
   MARKET_CACHE,
   NETWORK_TIMEOUT_MS,
+  OFFLINE_SESSION_COOKIE,
   SESSION_HEADER,
   cachesToForget,
   copyCacheName,
   copyKeyOf,
-  isCopyCache,
   isOfflineScreen,
   markOfflineCopy,
   offlinePage,
@@ -36,6 +38,8 @@ import {
 
 declare const __PRECACHE__: PrecacheEntry[];
 declare const __OFFLINE_STRINGS__: Record<string, OfflinePageStrings>;
+/** The app's stylesheet, in the precache list (scripts/build-sw.mjs): the offline page is styled offline too. */
+declare const __SHELL_STYLESHEET__: string | null;
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -47,9 +51,14 @@ interface FetchEvent extends ExtendableEvent {
 interface ExtendableMessageEvent extends ExtendableEvent {
   data: unknown;
 }
+/** The Cookie Store API as a worker has it (Chromium 87, Safari 18.4, Firefox 140): HttpOnly cookies stay hidden. */
+interface WorkerCookieStore {
+  get(name: string): Promise<{ value: string; expires?: number | null } | null | undefined>;
+}
 interface WorkerScope {
   location: Location;
   navigator: Navigator;
+  cookieStore?: WorkerCookieStore;
   skipWaiting(): Promise<void>;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
   addEventListener(type: "message", listener: (event: ExtendableMessageEvent) => void): void;
@@ -88,7 +97,8 @@ async function remember(request: Request, response: Response): Promise<void> {
   const session = response.headers.get(SESSION_HEADER);
   if (session && session !== currentSession) await forget(session);
   const key = copyKeyOf(request.method, new URL(request.url), ORIGIN, response);
-  if (!key) return;
+  // A worker that cannot read cookies never shows a copy (sessionOnDevice), so it keeps none.
+  if (!key || !sw.cookieStore) return;
   const stamped = new Headers(response.headers);
   stamped.set("X-Offline-Kept-At", String(Date.now()));
   const body = await response.clone().arrayBuffer();
@@ -100,16 +110,44 @@ async function remember(request: Request, response: Response): Promise<void> {
   );
 }
 
-/** The current session's copy of `url`, marked as a copy; never another session's. */
+/**
+ * The session signed in on this device now, as the browser's cookies say (the `offline_session` cookie, which the
+ * server writes and clears with the session cookie): null once the session has ended, run out, been signed out here
+ * or elsewhere (as soon as any answer said so), or the cookies were cleared; null too where a worker cannot read
+ * cookies, so such a browser shows no copy (docs/product.md#offline).
+ */
+async function sessionOnDevice(): Promise<string | null> {
+  const cookie = await sw.cookieStore?.get(OFFLINE_SESSION_COOKIE).catch(() => null);
+  if (!cookie?.value) return null;
+  // The browser drops it at its expiry; a clock that ran past that before it did counts as ended too.
+  if (typeof cookie.expires === "number" && cookie.expires <= Date.now()) return null;
+  return cookie.value;
+}
+
+/**
+ * The copies may be shown to the session on this device (its key), or to nobody (null). Every other session's copies
+ * are deleted first: all of them when no session is signed in.
+ */
+async function liveSession(): Promise<string | null> {
+  const session = await sessionOnDevice();
+  if (session !== currentSession) await forget(session);
+  return session;
+}
+
+/** The screens kept for `session` (path and query of each copy). */
+async function keptScreens(session: string): Promise<string[]> {
+  const requests = await (await caches.open(copyCacheName(session))).keys();
+  return requests.map((request) => {
+    const url = new URL(request.url);
+    return url.pathname + url.search;
+  });
+}
+
+/** The copy of `url` for the session signed in on this device, marked as a copy; never another session's. */
 async function copyOf(url: string): Promise<Response | undefined> {
-  if (currentSession === null) {
-    // A worker just started (it is stopped when idle): the copies on the device are the last session's (every
-    // other one was deleted when its successor's first document came, or at logout).
-    const names = (await caches.keys()).filter(isCopyCache);
-    currentSession = names.length === 1 ? names[0].slice(copyCacheName("").length) : ANONYMOUS;
-  }
-  if (currentSession === ANONYMOUS) return undefined;
-  const kept = await (await caches.open(copyCacheName(currentSession))).match(url);
+  const session = await liveSession();
+  if (!session) return undefined;
+  const kept = await (await caches.open(copyCacheName(session))).match(url);
   if (!kept) return undefined;
   const headers = new Headers(kept.headers);
   headers.delete("Content-Length");
@@ -117,16 +155,27 @@ async function copyOf(url: string): Promise<Response | undefined> {
   return new Response(markOfflineCopy(await kept.text()), { status: 200, headers });
 }
 
-function offlineFallback(url: string): Response {
+/** The offline page for a screen with no copy: why, and links to the screens this session has copies of. */
+async function offlineFallback(url: string): Promise<Response> {
   const language = (sw.navigator.languages ?? [sw.navigator.language]).map((tag) => tag.split("-")[0]);
   const locale = language.find((tag) => tag in __OFFLINE_STRINGS__) ?? "en";
-  const page = offlinePage(locale, __OFFLINE_STRINGS__[locale], new URL(url).pathname);
+  const session = await liveSession().catch(() => null);
+  const { pathname, search } = new URL(url);
+  const page = offlinePage({
+    locale,
+    strings: __OFFLINE_STRINGS__[locale],
+    href: pathname + search,
+    signedIn: session !== null,
+    saved: session ? await keptScreens(session).catch(() => []) : [],
+    stylesheet: __SHELL_STYLESHEET__,
+  });
   return new Response(page, {
     status: 503,
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     },
   });
 }

@@ -30,6 +30,7 @@ import {
   type TwoFactorData,
 } from "~/routes/settings_.two-factor/route";
 import type { TradingPageData } from "~/routes/stock.trading.$symbol.$market.$name/types";
+import { mintReviewKey } from "~/session/review-key.server";
 import { commitSession, startSession } from "~/session/session.server";
 import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, formRequest, getRequest, settle, type ReplyJson } from "~/testing/http";
@@ -86,6 +87,9 @@ export function useRealProvider(options?: TestProviderOptions): TestProvider {
   return provider;
 }
 
+/** The provider token of `useScriptedProvider`'s signed-in customer (unless a test passes its own). */
+export const SCRIPTED_TOKEN = "t".repeat(43);
+
 /**
  * While `run` runs, every provider call of the app goes to another provider on `provider`'s database, made with
  * `options` and `provider`'s time (another instance of the same deployment: e.g. one without the two-factor key,
@@ -117,7 +121,7 @@ export function useScriptedProvider(options: { token?: string } = {}) {
   const session = { cookie: "" };
   beforeAll(async () => {
     provider.install();
-    session.cookie = await sessionCookie({ token: options.token ?? "t".repeat(43), phone: "9876543210", id: 1 });
+    session.cookie = await sessionCookie({ token: options.token ?? SCRIPTED_TOKEN, phone: "9876543210", id: 1 });
   });
   afterAll(() => provider.uninstall());
   beforeEach(() => provider.reset());
@@ -283,7 +287,8 @@ export async function toastText(response: Response, resources: LocaleResources):
   return toast ? createPageI18n({ locale: "en", resources }).t(toast.key, toast.values) : null;
 }
 
-export const WALLET_KEY = "0b5c1f0e-1111-4222-8333-444455556666";
+/** A review's idempotency key minted for `useScriptedProvider`'s session (app/session/review-key.server.ts). */
+export const SCRIPTED_REVIEW_KEY = mintReviewKey(SCRIPTED_TOKEN);
 export const WALLET_CONFIG = [
   { tag: "min_withdraw_count", value: "100" },
   { tag: "min_recharge_count", value: "5000" },
@@ -463,8 +468,10 @@ export const SCRIPTED_CHAT_MESSAGES = [
   },
 ];
 
+/** A review's idempotency key: a UUID and the tag of the session it was minted for (app/session/review-key.server.ts). */
+export const REVIEW_KEY = "[0-9a-f-]{36}_[\\w-]{22}";
 /** The idempotency key a money form's review step carries in its URL (`?key=` or `&key=`). */
-export const REVIEW_KEY_PATTERN = /[?&]key=([0-9a-f-]{36})$/;
+export const REVIEW_KEY_PATTERN = new RegExp(`[?&]key=(${REVIEW_KEY})$`);
 
 /** A customer's wallet transfers of one kind, read straight from the provider's database. */
 export function transfersOf(provider: TestProvider, userId: number, kind: "recharge" | "withdraw") {

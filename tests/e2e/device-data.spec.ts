@@ -87,3 +87,40 @@ test("the screens save what they show on the device, paint it when the network d
   await expect.poll(async () => (await readStocksDb(page)).keys).toEqual({ initData: [], line: [] });
   expect(customer.phone).toMatch(/^\d{10}$/);
 });
+
+test("the chat's saved messages are painted only while the session that saved them is on the device (issue 38 item 4)", async ({
+  page,
+  context,
+  customer,
+}) => {
+  test.skip(!jsEnabled(), "without JavaScript nothing is saved on the device");
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  await page.goto("/customer-service");
+  await expect
+    .poll(async () => (await readStocksDb(page)).keys.initData ?? [])
+    .toContainEqual(expect.stringMatching(/^messages:/));
+  const chatData = /\/customer-service\?.*_data=/;
+  const notice = page.getByRole("status").filter({ hasText: "You are offline. This is the copy saved" });
+
+  // The same session: the connection drops on the way to the chat, and its saved messages are painted.
+  await page.goto("/markets");
+  await page.route(chatData, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("link", { name: "Support" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Customer service" })).toBeVisible();
+  await expect(notice).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Markets" }).click();
+  await expect(page).toHaveURL(/\/markets$/);
+
+  // The cookies are cleared (the session is no longer on this device) and the connection is gone (all but the app's
+  // own files, which the worker holds): Back to the chat paints no messages.
+  await page.route(
+    (url) => !url.pathname.startsWith("/build/"),
+    (route) => route.abort("internetdisconnected"),
+  );
+  await context.clearCookies();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/customer-service$/);
+  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Customer service" })).toHaveCount(0);
+});

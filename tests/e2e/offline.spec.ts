@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 
-import { expect, expectNoAxeViolations, jsEnabled, test } from "./support";
+import { CUSTOMER_PASSWORD, expect, expectNoAxeViolations, jsEnabled, test, type Customer } from "./support";
 
 /** The worker is in charge of the page and holds copies of `paths` for this customer. */
 async function workerKeeps(page: Page, paths: string[]) {
@@ -24,6 +24,60 @@ async function workerKeeps(page: Page, paths: string[]) {
 
 const screenCaches = (page: Page) =>
   page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("screens-")));
+
+/** Home, then Markets by a tap: the worker keeps both for this customer. */
+async function keepHomeAndMarkets(page: Page) {
+  await page.goto("/");
+  await workerKeeps(page, ["/"]);
+  await page.getByRole("link", { name: "Markets" }).first().click();
+  await expect(page).toHaveURL(/\/markets$/);
+  await workerKeeps(page, ["/", "/markets"]);
+}
+
+/**
+ * Opens `path` as a document load, the way a reload or a typed address does. Not `page.goto`: the support fixture
+ * waits for the app to hydrate, and the worker's offline page has no script.
+ */
+async function openDocument(page: Page, path: string) {
+  await page.evaluate((href) => window.location.assign(href), path);
+  await page.waitForURL((url) => url.pathname === path);
+  await page.waitForLoadState();
+}
+
+const SIGNED_OUT_TEXT =
+  "Copies of your screens are kept only while you are signed in, and are cleared when you sign out or your session ends. Try again when you are back online.";
+
+/** The worker's page for a screen it shows no copy of, to nobody signed in: no figures, no saved screens. */
+async function expectSignedOutOfflinePage(page: Page) {
+  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+  await expect(page.locator("main p").first()).toHaveText(SIGNED_OUT_TEXT);
+  await expect(page.getByRole("heading", { name: "Saved on this device" })).toHaveCount(0);
+  await expect(page.locator(".offline-copy")).toHaveCount(0);
+  expect(await screenCaches(page)).toEqual([]);
+}
+
+/** Another device signs in as `customer` and uses "Sign out everywhere else" (the lost-phone remedy). */
+async function signOutEverywhereElse(page: Page, customer: Customer) {
+  const baseURL = String(test.info().project.use.baseURL);
+  const headers = { Origin: new URL(baseURL).origin, "Sec-Fetch-Site": "same-origin" };
+  const other = await page.context().browser()!.newContext({ baseURL });
+  try {
+    const login = await other.request.post("/login", {
+      form: { phone: customer.phone, password: CUSTOMER_PASSWORD, redirectTo: "/" },
+      headers,
+      maxRedirects: 0,
+    });
+    expect(login.status(), "the other device signs in").toBe(302);
+    const ended = await other.request.post("/settings/devices", {
+      form: { intent: "end-others" },
+      headers,
+      maxRedirects: 0,
+    });
+    expect(ended.headers()["location"], "sign out everywhere else").toBe("/settings/devices");
+  } finally {
+    await other.close();
+  }
+}
 
 test("the manifest names the app and its icons are the sizes it says", async ({ page }) => {
   const response = await page.request.get("/manifest.webmanifest");
@@ -86,6 +140,90 @@ test.describe(() => {
   });
 });
 
+test.describe("a copy lives only as long as the session that saved it (issue 38 item 4)", () => {
+  test.beforeEach(() => {
+    test.skip(!jsEnabled(), "the service worker needs JavaScript; without it nothing is kept");
+  });
+
+  test("ended from another device: once this browser has heard, offline shows no copy", async ({
+    page,
+    context,
+    customer,
+  }) => {
+    await keepHomeAndMarkets(page);
+    await signOutEverywhereElse(page, customer);
+    // The next thing this phone asks the server (a tap on Settings) says the session has ended.
+    await page.getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
+
+    await context.setOffline(true);
+    await openDocument(page, "/markets");
+    await expectSignedOutOfflinePage(page);
+    await openDocument(page, "/");
+    await expectSignedOutOfflinePage(page);
+  });
+
+  test("past the session's end by the device's clock, offline shows no copy", async ({ page, context, customer }) => {
+    expect(customer.phone).toMatch(/^\d{10}$/);
+    await keepHomeAndMarkets(page);
+    const session = (await context.cookies()).find((cookie) => cookie.name === "offline_session");
+    // The session's end travels with it: the cookie expires when the session does (at most 2 h idle, 7 days).
+    expect(session?.expires).toBeGreaterThan(Date.now() / 1000);
+    expect(session?.expires).toBeLessThanOrEqual(Date.now() / 1000 + 2 * 60 * 60 + 60);
+
+    // The device's clock moves past it (as on a phone found the next day); the worker reads that clock.
+    const [worker] = context.serviceWorkers();
+    await worker.evaluate(
+      (shift) => {
+        const now = Date.now;
+        Date.now = () => now() + shift;
+      },
+      8 * 24 * 60 * 60 * 1000,
+    );
+    await context.setOffline(true);
+    await openDocument(page, "/markets");
+    await expectSignedOutOfflinePage(page);
+  });
+
+  test("with the cookies cleared, offline shows no copy", async ({ page, context, customer }) => {
+    expect(customer.phone).toMatch(/^\d{10}$/);
+    await keepHomeAndMarkets(page);
+    await context.clearCookies();
+    await context.setOffline(true);
+    await openDocument(page, "/markets");
+    await expectSignedOutOfflinePage(page);
+  });
+});
+
+test("offline, a screen without a copy gets the app's page: styled, the bottom bar, links to the saved screens (issue 38 item 14)", async ({
+  page,
+  context,
+  customer,
+}) => {
+  test.skip(!jsEnabled(), "the service worker needs JavaScript; without it the browser's offline page shows");
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  await keepHomeAndMarkets(page);
+  await context.setOffline(true);
+  await openDocument(page, "/watchlists");
+  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+  await expect(page.locator("main p").first()).toHaveText(
+    "There is no copy of this screen saved on this device, so it can only be shown with a connection. Try again when you are back online.",
+  );
+  const saved = page.getByRole("main").getByRole("list");
+  await expect(saved.getByRole("link")).toHaveText(["Home", "Markets"]);
+  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/watchlists");
+  // The app's stylesheet, from the worker's precache: the bottom bar sits at the bottom like on every screen.
+  const bar = page.getByRole("navigation", { name: "Main" });
+  await expect(bar).toHaveCSS("position", "fixed");
+  await expect(bar.getByRole("link", { name: "Watchlist" })).toHaveAttribute("aria-current", "page");
+  await expectNoAxeViolations(page);
+
+  // A saved screen is one tap away.
+  await saved.getByRole("link", { name: "Markets" }).click();
+  await expect(page).toHaveURL(/\/markets$/);
+  await expect(page.locator(".offline-copy")).toHaveText(/^Offline · prices as of \d\d:\d\d$/);
+});
+
 test("logout deletes the worker's copies of the customer's screens", async ({ page, customer }) => {
   test.skip(!jsEnabled(), "the service worker needs JavaScript");
   expect(customer.phone).toMatch(/^\d{10}$/);
@@ -98,6 +236,10 @@ test("logout deletes the worker's copies of the customer's screens", async ({ pa
   await page.getByRole("dialog", { name: "Log out?" }).getByRole("button", { name: "Yes, log out" }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await screenCaches(page)).toEqual([]);
+  // Offline after it, a screen says what is true: copies go at sign-out (not "never opened").
+  await page.context().setOffline(true);
+  await openDocument(page, "/markets");
+  await expectSignedOutOfflinePage(page);
 });
 
 test("a new build's worker waits until the customer takes the reload it offers", async ({ page }) => {

@@ -122,11 +122,14 @@ export const test = base.extend<Fixtures>({
     // Once a test has cut the network, the browser reports what could not load (directly, or through the
     // service worker as net::ERR_FAILED, or the worker's own script when it was registering or checking for an
     // update at that moment): that is the test's point, not a defect.
+    // While it is cut, a document the service worker has no copy of is its offline page, a 503 (docs/product.md#offline).
     let wentOffline = false;
+    let offlineNow = false;
     const context = page.context();
     const setOffline = context.setOffline.bind(context);
     context.setOffline = async (offline) => {
       wentOffline ||= offline;
+      offlineNow = offline;
       return setOffline(offline);
     };
     page.on("pageerror", (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
@@ -134,6 +137,7 @@ export const test = base.extend<Fixtures>({
       if (message.type() !== "error" || isExpectedConsoleError(message, page, allowConsoleErrors)) return;
       const offlineNoise = /net::ERR_(INTERNET_DISCONNECTED|FAILED)|An unknown error occurred when fetching the script/;
       if (wentOffline && offlineNoise.test(message.text())) return;
+      if (offlineNow && /the server responded with a status of 503/.test(message.text())) return;
       problems.push(`console.error at ${page.url()}: ${message.text().slice(0, 300)}`);
     });
     await use(page);

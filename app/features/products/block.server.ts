@@ -318,7 +318,9 @@ export async function blockAction(request: Request, mold: BlockMold) {
       return refuse(submission, { form: "amount", formErrors: [failureMessage(t, "time_no")] });
     const { quantity } = submission.value;
     // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
-    return toReview((key) => BLOCK_HREFS[mold].screen({ ...listQuery, item: id, quantity, step: "review", key }));
+    return toReview(context.provider, (key) =>
+      BLOCK_HREFS[mold].screen({ ...listQuery, item: id, quantity, step: "review", key }),
+    );
   }
 
   const submission = parseWithZod(formData, {

@@ -25,6 +25,7 @@ import { createPageI18n } from "~/i18n/instance";
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "~/routes/settings_.bank-cards/route";
 import { loader as unreadLoader } from "~/routes/resources.unread";
 import { action as withdrawAction } from "~/routes/withdraw";
+import { mintReviewKey } from "~/session/review-key.server";
 import { load, post, signedInTrader, turnOnTwoFactor, useRealProvider } from "~/testing/route-harness";
 
 import { ChatThread } from "./ChatThread";
@@ -52,7 +53,7 @@ const unread = async (cookie: string) =>
 
 describe("alerts in the support chat", () => {
   it("a card added and a withdrawal requested: two unread messages from Security, in English, read once opened", async () => {
-    const { cookie, id } = await signedInTrader(provider, "1000.00");
+    const { cookie, id, token } = await signedInTrader(provider, "1000.00");
     expect(await unread(cookie)).toBe(0);
 
     const card = {
@@ -67,7 +68,7 @@ describe("alerts in the support chat", () => {
 
     const [{ id: cardId }] = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards;
     await operator(provider).approve("card", cardId);
-    const key = "7d2c9a10-3b4e-4f5a-8b6c-0d1e2f3a4b5c";
+    const key = mintReviewKey(token);
     const done = await post(
       withdrawAction,
       `/withdraw?card=${cardId}&amount=400&step=review&key=${key}`,

@@ -119,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const short = balance === null ? null : shortOf(context, fund, balance);
     if (short) return refuse(submission, { form: "amount", formErrors: [short] });
     // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
-    return toReview((key) => fundsHref({ page, item: fund.id, step: "review", key }));
+    return toReview(context.provider, (key) => fundsHref({ page, item: fund.id, step: "review", key }));
   }
 
   const submission = parseWithZod(formData, { schema: createFundConfirmSchema(t) });

@@ -17,6 +17,8 @@ import {
   useScriptedProvider,
   signedInBuyer,
   productsToast,
+  SCRIPTED_REVIEW_KEY,
+  REVIEW_KEY,
 } from "~/testing/route-harness";
 
 import { action as fundsAction, loader as fundsLoader } from "./route";
@@ -68,7 +70,7 @@ describe("on a real provider", () => {
         cookie,
       );
       const location = reviewed.headers.get("Location")!;
-      expect(location).toMatch(new RegExp(`^/fund-investment\\?invest=${fund.id}&step=review&key=[0-9a-f-]{36}$`));
+      expect(location).toMatch(new RegExp(`^/fund-investment\\?invest=${fund.id}&step=review&key=${REVIEW_KEY}$`));
       const { key } = queryOf(location);
       expect((await load<FundsPageData>(fundsLoader, location, cookie)).review).toMatchObject({
         key,
@@ -144,7 +146,7 @@ describe("on a real provider", () => {
 describe("when the provider fails", () => {
   const { provider, session } = useScriptedProvider();
 
-  const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
+  const KEY = SCRIPTED_REVIEW_KEY;
 
   describe("orders and funds failures", () => {
     it.each([

@@ -163,7 +163,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!ipo.canApply)
       return refuse(submission, { form: "amount", formErrors: [ipoUnavailableReason(t, ipo, context.fmt)] });
     // A new intent: its idempotency key is minted here, once, and travels in the review's URL from now on.
-    return toReview((key) => ipoHref({ item: ipo.id, quantity: submission.value.quantity, step: "review", key }));
+    return toReview(context.provider, (key) =>
+      ipoHref({ item: ipo.id, quantity: submission.value.quantity, step: "review", key }),
+    );
   }
 
   const submission = parseWithZod(formData, { schema: createIpoConfirmSchema(t, range) });

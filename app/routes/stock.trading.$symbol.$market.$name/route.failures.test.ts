@@ -19,6 +19,7 @@ import {
   type ProviderCall,
   type ReplyJson,
   scriptedDeal,
+  SCRIPTED_REVIEW_KEY,
 } from "~/testing/route-harness";
 
 import { action as tradingAction, loader as tradingLoader } from "./route";
@@ -43,7 +44,7 @@ const quote = (symbol: string, market: string, price: number) => ({
   previousClose: price - 1.25,
   open: price - 1,
 });
-const KEY = "0b5c1f0e-1111-4222-8333-444455556666";
+const KEY = SCRIPTED_REVIEW_KEY;
 
 /** Rupees per dollar as the provider quotes the pair (USDINR=X) while the review is read. */
 const USDINR = quote("USDINR=X", "FOREX", 88.4681);

@@ -5,13 +5,20 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "MXN";
 });
 
-import { formRequest, getRequest, settle, tradeToast, useScriptedProvider } from "~/testing/route-harness";
+import {
+  SCRIPTED_REVIEW_KEY,
+  formRequest,
+  getRequest,
+  settle,
+  tradeToast,
+  useScriptedProvider,
+} from "~/testing/route-harness";
 
 import { action as tradingAction, loader as tradingLoader } from "./route";
 import type { TradingPageData } from "./types";
 
 const { provider, session } = useScriptedProvider();
-const KEY = "5d0c9a7e-2222-4333-8444-555566667777";
+const KEY = SCRIPTED_REVIEW_KEY;
 
 function scripted(symbol: string, market: string, price: number, deal?: Record<string, unknown>) {
   provider.respond((call) => {

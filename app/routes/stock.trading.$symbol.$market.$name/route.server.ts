@@ -38,6 +38,7 @@ import { formatInteger } from "~/i18n/format";
 import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
 import type { Quote } from "~/provider/market.server";
 import { getFeeRate, placeBuyOrder, sellPosition, type PositionFigures } from "~/provider/trading.server";
+import { mintReviewKey } from "~/session/review-key.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { orderEstimate, walletEstimate } from "~/utils/estimate";
 import { orderHref } from "~/utils/hrefs";
@@ -174,7 +175,7 @@ async function review(context: UserRequestContext, target: OrderTarget, formData
       quantity: order.quantity,
       lot: order.type === "sell" ? order.lot : undefined,
       step: "review",
-      key: crypto.randomUUID(),
+      key: mintReviewKey(context.provider.token ?? ""),
     }),
   );
 }

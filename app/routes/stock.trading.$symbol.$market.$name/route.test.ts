@@ -175,7 +175,7 @@ describe("buy/sell", () => {
     const { cookie, id } = await signedInTrader(provider, "1000000.00");
     const url = await reviewOrder(cookie, { type: "buy", quantity: 3 });
     const key = new URL(url, "http://localhost").searchParams.get("key");
-    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key).toMatch(/^[0-9a-f-]{36}_[\w-]{22}$/);
 
     // Reloading the review does not mint another key.
     const reloaded = await loadTrading(cookie, Object.fromEntries(new URL(url, "http://localhost").searchParams));
