@@ -87,7 +87,9 @@ export default function DevicesPage() {
           <DeviceItem key={device.id} device={device} />
         ))}
       </ul>
-      <p className="actions">
+      {/* A div, not a p: a form inside a p is invalid HTML, and the browser's parser moves it out, so React could
+          not hydrate the page (issue 38 item 6). */}
+      <div className="actions">
         {others > 0 ? (
           <Form method="post" action={devicesHref()}>
             <button type="submit" name="intent" value="end-others" className="button button--danger">
@@ -98,7 +100,7 @@ export default function DevicesPage() {
         <Link to={settingsHref()} className="button button--secondary">
           {t("devices.back")}
         </Link>
-      </p>
+      </div>
     </div>
   );
 }
