@@ -57,14 +57,24 @@ describe("devices", () => {
     expect(await toastText(ended, { common: enCommon, security: enSecurity })).toBe("That device is signed out");
     const gone = await settle(() => loader(routeArgs(getRequest("/settings/devices", phoneCookie))));
     expect(gone.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings%2Fdevices");
+    // The phone is told why on the sign-in screen (issue 38 item 16; docs/decisions/0338).
+    expect(await toastText(gone, { common: enCommon, security: enSecurity })).toBe(
+      "You were signed out from another device or browser (on its Devices screen). Please log in again.",
+    );
   });
 
   it("signs out everywhere else, and ending this device's own session signs out here", async () => {
     const { phone } = await signedInTrader(provider);
-    await signInFrom(phone, CHROME_ANDROID, "203.0.113.8");
+    const phoneCookie = await signInFrom(phone, CHROME_ANDROID, "203.0.113.8");
     const here = await signInFrom(phone, FIREFOX_WINDOWS, "198.51.100.21");
     const others = await post(action, "/settings/devices", { intent: "end-others" }, here);
     expect(await toastText(others, { common: enCommon, security: enSecurity })).toBe("2 other devices are signed out");
+    // The phone's next request (a post) is told the same.
+    const ended = await post(action, "/settings/devices", { intent: "end-others" }, phoneCookie);
+    expect(ended.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings%2Fdevices");
+    expect(await toastText(ended, { common: enCommon, security: enSecurity })).toBe(
+      "You were signed out from another device or browser (on its Devices screen). Please log in again.",
+    );
     const { devices } = await load<Devices>(loader, "/settings/devices", here);
     expect(devices.map((device) => device.current)).toEqual([true]);
     const self = await post(action, "/settings/devices", { intent: "end", id: String(devices[0].id) }, here);
