@@ -1,7 +1,10 @@
 /** Tests of app/routes/settings_.devices.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { action as loginAction } from "~/routes/login";
+import { renderScreen } from "~/testing/markup";
 import {
   cookieHeaderFrom,
   formRequest,
@@ -15,7 +18,7 @@ import {
   useRealProvider,
 } from "~/testing/route-harness";
 
-import { action, loader } from "./settings_.devices";
+import DevicesPage, { action, loader } from "./settings_.devices";
 import enCommon from "../../locales/en/common.json";
 import enSecurity from "../../locales/en/security.json";
 
@@ -24,11 +27,22 @@ const CHROME_ANDROID =
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 type Devices = {
-  devices: { id: number; current: boolean; browser: string; os: string; kind: string; network: string }[];
+  devices: {
+    id: number;
+    current: boolean;
+    browser: string;
+    os: string;
+    kind: string;
+    network: string | null;
+    localNetwork: boolean;
+  }[];
 };
 
 describe("devices", () => {
   const provider = useRealProvider();
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   /** Signs the customer in from a browser (its user agent and address): that session's cookie. */
   async function signInFrom(phone: string, userAgent: string, address: string) {
@@ -80,5 +94,31 @@ describe("devices", () => {
     const self = await post(action, "/settings/devices", { intent: "end", id: String(devices[0].id) }, here);
     expect(self.headers.get("Location")).toBe("/login");
     expect(await toastText(self, { common: enCommon, security: enSecurity })).toBe("This device is signed out");
+  });
+
+  it("tells two sessions of one browser apart by their sign-in time, and names a local network so (issue 38 item 16)", async () => {
+    // A known time on both sides (the app's cookie lifetime and the provider's sessions): 10:42 in India.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-12-02T05:12:00Z"));
+    provider.clock.set(new Date("2026-12-02T05:12:00Z"));
+    const { phone } = await signedInTrader(provider);
+    await signInFrom(phone, CHROME_ANDROID, "::1");
+    provider.clock.advance(5 * 60_000);
+    const here = await signInFrom(phone, CHROME_ANDROID, "10.20.30.40");
+    const data = await load<Devices>(loader, "/settings/devices", here);
+    expect(data.devices.slice(0, 2).map(({ network, localNetwork }) => ({ network, localNetwork }))).toEqual([
+      { network: null, localNetwork: true },
+      { network: null, localNetwork: true },
+    ]);
+    const html = renderScreen(DevicesPage, "/settings/devices", data, {
+      resources: { common: enCommon, security: enSecurity },
+    });
+    const buttons = [...html.matchAll(/<button[^>]*aria-label="([^"]*)"/g)].map((match) => match[1]);
+    expect(buttons.slice(0, 2)).toEqual([
+      "Sign out this device (Chrome 131 on Android 14, signed in 2 Dec 2026, 10:47 am)",
+      "Sign out Chrome 131 on Android 14, signed in 2 Dec 2026, 10:42 am",
+    ]);
+    expect(html).toContain("<dt>Network</dt><dd>Local network</dd>");
+    expect(html).not.toContain("::/48");
   });
 });

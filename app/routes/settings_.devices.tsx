@@ -108,9 +108,14 @@ export default function DevicesPage() {
 function DeviceItem({ device }: { device: DeviceView }) {
   const { t } = useTranslation("security");
   const fmt = useFormat();
-  const name = t("devices.name", {
-    browser: device.browser ?? t("devices.unknownBrowser"),
-    os: device.os ?? t("devices.unknownOs"),
+  // Two sessions of one browser have the same browser and system: the sign-in time tells them apart, on screen and in
+  // the button's name (issue 38 item 16).
+  const name = t("devices.entry", {
+    name: t("devices.name", {
+      browser: device.browser ?? t("devices.unknownBrowser"),
+      os: device.os ?? t("devices.unknownOs"),
+    }),
+    time: formatDateTime(device.firstSeen, fmt),
   });
   const titleId = `device-${device.id}`;
   return (
@@ -129,11 +134,7 @@ function DeviceItem({ device }: { device: DeviceView }) {
           ) : null}
           <div>
             <dt>{t("devices.network")}</dt>
-            <dd>{device.network ?? t("devices.unknownNetwork")}</dd>
-          </div>
-          <div>
-            <dt>{t("devices.firstSeen")}</dt>
-            <dd>{formatDateTime(device.firstSeen, fmt)}</dd>
+            <dd>{device.localNetwork ? t("devices.localNetwork") : (device.network ?? t("devices.unknownNetwork"))}</dd>
           </div>
           <div>
             <dt>{t("devices.lastSeen")}</dt>
