@@ -121,4 +121,56 @@ describe("devices", () => {
     expect(html).toContain("<dt>Network</dt><dd>Local network</dd>");
     expect(html).not.toContain("::/48");
   });
+
+  it("answers a post no button of the screen makes with 400 and one message in the error summary (issue 38 item 18)", async () => {
+    const { cookie } = await signedInTrader(provider);
+    const stranger = await signedInTrader(provider);
+    const strangersSession = (await load<Devices>(loader, "/settings/devices", stranger.cookie)).devices[0].id;
+    const notUnderstood = {
+      result: {
+        status: "error",
+        error: {
+          "": ["That request was not understood, so no device was signed out. Please reload the page and try again."],
+        },
+      },
+    };
+    const tampered: Record<string, string>[] = [
+      {},
+      { intent: "nope" },
+      { intent: "end" },
+      { intent: "end", id: "abc" },
+      { intent: "end", id: "-3" },
+    ];
+    for (const fields of tampered) {
+      const refused = await post(action, "/settings/devices", fields, cookie);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(await refused.json(), JSON.stringify(fields)).toEqual(notUnderstood);
+    }
+    // Another customer's session: not on this customer's list, and left alone.
+    const foreign = await post(action, "/settings/devices", { intent: "end", id: String(strangersSession) }, cookie);
+    expect(foreign.status).toBe(400);
+    const gone = await foreign.json();
+    expect(gone).toEqual({
+      result: {
+        status: "error",
+        error: {
+          "": [
+            "That device is not on your list any more: it was signed out already, or it is not one of yours. The list below is up to date.",
+          ],
+        },
+      },
+    });
+    expect((await load<Devices>(loader, "/settings/devices", stranger.cookie)).devices[0].id).toBe(strangersSession);
+
+    // The screen shows it in its error summary, leading to the list.
+    const data = await load<Devices>(loader, "/settings/devices", cookie);
+    const html = renderScreen(DevicesPage, "/settings/devices", data, {
+      resources: { common: enCommon, security: enSecurity },
+      actionData: gone,
+    });
+    expect(html).toMatch(
+      /<div class="error-summary" role="alert"[^>]*>.*<a href="#devices-list">That device is not on your list any more: it was signed out already, or it is not one of yours\. The list below is up to date\.<\/a>/,
+    );
+    expect(html).toContain('<ul id="devices-list"');
+  });
 });

@@ -9,7 +9,7 @@ import QRCode from "qrcode";
 
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
 import { twoFactorHref } from "~/features/security/hrefs";
-import { failureReply, formAction, refuse, type ActionReply } from "~/forms/action.server";
+import { failureReply, formAction, refuse, refuseRequest, type ActionReply } from "~/forms/action.server";
 import { formConstraint } from "~/forms/constraint.server";
 import type { FormConstraint } from "~/forms/useZodForm";
 import { NO_STORE } from "~/http/no-store";
@@ -118,7 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
     }
-    default:
+    case "disable":
       return formAction(formData, {
         schema: schemas.disable,
         form: "disable",
@@ -131,5 +131,8 @@ export async function action({ request }: ActionFunctionArgs) {
         message: codeMessage(t, "security:errors.failed"),
         success: () => ({ to: twoFactorHref(), toast: { key: "security:toast.turnedOff" } }),
       });
+    default:
+      // No form of this screen posts that (docs/decisions/0339): said above the screen, whichever step it shows.
+      return refuseRequest(t("security:errors.badRequest"), { form: "request" });
   }
 }

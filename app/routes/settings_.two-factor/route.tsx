@@ -9,6 +9,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { twoFactorHref } from "~/features/security/hrefs";
 import { securityLinks } from "~/features/security/route-exports";
 import { noStoreHeaders } from "~/http/no-store";
@@ -38,9 +39,14 @@ export default function TwoFactorPage() {
   const { t } = useTranslation("security");
   const fmt = useFormat();
   const codes = reply && "codes" in reply ? reply.codes : null;
+  // A post no form of the screen makes: its message is about the whole screen.
+  const refused = resultFor(reply, "request");
   return (
     <div className="wl-page">
-      <h1 tabIndex={-1}>{t("twoFactor.heading")}</h1>
+      <h1 id="two-factor-title" tabIndex={-1}>
+        {t("twoFactor.heading")}
+      </h1>
+      <FormErrorSummary fields={[]} formErrors={refused?.error?.[""]} formId="two-factor-title" lastResult={refused} />
       {codes ? (
         <RecoveryCodes codes={codes} />
       ) : settingUp ? (
