@@ -53,7 +53,7 @@ describe("on a provider with two-factor", () => {
   }
 
   it("sets up with a QR code and the grouped secret, refuses a wrong code, then shows 10 recovery codes once", async () => {
-    const { cookie } = await signedInTrader(provider);
+    const { cookie, phone } = await signedInTrader(provider);
     expect(await load<TwoFactorData>(loader, PAGE, cookie)).toMatchObject({ state: { enabled: false }, setup: null });
     await post(action, PAGE, { intent: "start" }, cookie);
     const { setup } = await load<TwoFactorData>(loader, `${PAGE}?step=setup`, cookie);
@@ -64,6 +64,10 @@ describe("on a provider with two-factor", () => {
       code: ["Enter the 6 digits your authenticator app shows"],
     });
     const secret = setup!.secretGroups.replace(/ /g, "");
+    // The same URI as the QR code, as a link for the phone that holds the app (issue 38 item 13).
+    expect(setup!.otpauthUri).toBe(
+      `otpauth://totp/TradeApp:${phone}?issuer=TradeApp&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
     const right = new TOTP({ secret: Secret.fromBase32(secret) }).generate({
       timestamp: provider.clock.now().getTime(),
     });
