@@ -9,6 +9,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 
 import { DocumentStatusContext } from "~/components/ui/FormErrors";
+import { explainUnroutedDataRequest } from "~/http/data-errors.server";
 import { getLocale, requestI18n, resourcesFor } from "~/i18n/i18next.server";
 import type { PageTranslations } from "~/i18n/instance";
 import { keepSessionAlive } from "~/session/session.server";
@@ -72,8 +73,12 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
-/** Data requests (client navigations, fetchers) count as activity too; docs/decisions/0096. */
-export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+/**
+ * Data requests (client navigations, fetchers) count as activity too; docs/decisions/0096. One that names no route of
+ * its address gets a clear 4xx (docs/decisions/0340).
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (answer, { request }) => {
+  const response = await explainUnroutedDataRequest(answer, request);
   const headers = new Headers(response.headers);
   await keepSessionAlive(request, headers);
   if (headers.getSetCookie().length === response.headers.getSetCookie().length) return response;

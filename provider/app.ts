@@ -166,7 +166,9 @@ export function createProviderApp(deps: ProviderDeps) {
 
   app.notFound((c) => c.json({ msg: "no", data: { code: "not_found" } }, 404));
   app.onError((error, c: Context) => {
-    if (error instanceof LogoutError) return c.json({ msg: "logout" }, 400);
+    if (error instanceof LogoutError) {
+      return c.json(error.reason ? { msg: "logout", data: { reason: error.reason } } : { msg: "logout" }, 400);
+    }
     if (error instanceof ProviderError) {
       return c.json(
         {

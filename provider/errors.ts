@@ -14,9 +14,18 @@ export class ProviderError extends Error {
   }
 }
 
-/** Missing, malformed, expired or revoked token: HTTP 400 `{ msg: "logout" }`. */
+/**
+ * Why a token no longer signs in, when the provider knows (docs/decisions/0338): its own logout, ended from the
+ * Devices screen of another session, a password change or reset, or its lifetime ran out.
+ */
+export type LogoutReason = "logout" | "device" | "password" | "expired";
+
+/**
+ * Missing, malformed, expired or revoked token: HTTP 400 `{ msg: "logout" }`, with `data: { reason }` when the token
+ * was a real session's and the provider knows why it ended.
+ */
 export class LogoutError extends Error {
-  constructor() {
+  constructor(readonly reason?: LogoutReason) {
     super("logout");
     this.name = "LogoutError";
   }

@@ -67,6 +67,18 @@ export function refuse(
 }
 
 /**
+ * 400 for a post no form of the screen makes (a missing or unknown intent, a hidden field changed by hand, a record
+ * that is not the customer's): one translated message for the whole form, shown in the screen's error summary, and
+ * nothing on fields the customer cannot see or type into (docs/decisions/0339).
+ */
+export function refuseRequest(message: string, options: { form?: string } = {}) {
+  return json<ActionReply>(
+    { result: { status: "error", error: { "": [message] } }, ...(options.form ? { form: options.form } : {}) },
+    { status: 400, headers: NO_STORE },
+  );
+}
+
+/**
  * A new intent's review page, with its idempotency key minted here, once (docs/decisions/0101), for the session of
  * `provider` only: a Confirm from another sign-in sends nothing (docs/decisions/0343).
  */

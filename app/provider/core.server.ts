@@ -4,6 +4,7 @@
  */
 import { isReviewKeyOf } from "~/session/review-key.server";
 import { destroySession, getSession, loginUrl } from "~/session/session.server";
+import { logoutReasonOf, signedOutToastKey, type LogoutReason } from "~/session/signed-out";
 import { redirectWithToast } from "~/session/toast.server";
 
 import { providerRequest, type ProviderReply } from "./transport.server";
@@ -105,15 +106,28 @@ function buildPath(path: string, query?: Record<string, QueryValue>): string {
   return search ? `${normalised}?${search}` : normalised;
 }
 
-/** The provider ended the session: destroy ours, say so in a toast, go to /login (and come back afterwards). */
-async function logoutRedirect(request: Request): Promise<Response> {
-  return redirectWithToast(
+/** The reason the provider gave for each `logout` redirect callProvider threw (the session check reads it). */
+const logoutReasons = new WeakMap<Response, LogoutReason>();
+
+/** Why the provider ended the session, for a redirect thrown by callProvider on its `logout` reply (or null). */
+export function logoutReasonOfRedirect(response: Response): LogoutReason | null {
+  return logoutReasons.get(response) ?? null;
+}
+
+/**
+ * The provider ended the session: destroy ours, say why in a toast (docs/decisions/0338), go to /login (and come
+ * back afterwards).
+ */
+async function logoutRedirect(request: Request, reason: LogoutReason | null): Promise<Response> {
+  const response = await redirectWithToast(
     loginUrl(request),
-    { key: "toast.sessionEnded", type: "info" },
+    { key: signedOutToastKey(reason, "toast.sessionEnded"), type: "info" },
     {
-      headers: { "Set-Cookie": await destroySession(await getSession(request)) },
+      headers: { "Set-Cookie": await destroySession(await getSession(request), reason) },
     },
   );
+  if (reason) logoutReasons.set(response, reason);
+  return response;
 }
 
 export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): Promise<T> {
@@ -172,7 +186,7 @@ export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): 
   }
 
   if (envelope.msg === "logout") {
-    throw await logoutRedirect(ctx.request);
+    throw await logoutRedirect(ctx.request, logoutReasonOf(envelope.data));
   }
   if (envelope.msg === "ok") {
     return envelope.data as T;

@@ -13,6 +13,7 @@ import { providerTimeoutMs } from "~/provider/transport.server";
 import { loader as healthzLoader } from "~/routes/healthz";
 import { mintReviewKey } from "~/session/review-key.server";
 import { commitSession, getSession } from "~/session/session.server";
+import { getToast } from "~/session/toast.server";
 import { ORIGIN, cookieHeaderFrom, getRequest } from "~/testing/http";
 import { no, ok, scriptedProvider } from "~/testing/provider-double";
 
@@ -90,6 +91,18 @@ describe("callProvider", () => {
     // The replacement cookie carries no token any more.
     const session = await getSession(getRequest("/", cookieHeaderFrom(response, cookie)));
     expect(session.get("token")).toBeUndefined();
+  });
+
+  it.each([
+    [{ msg: "logout", data: { reason: "device" } }, "toast.signedOutFromDevice"],
+    [{ msg: "logout", data: { reason: "password" } }, "toast.signedOutElsewhere"],
+    [{ msg: "logout", data: { reason: "something new" } }, "toast.sessionEnded"],
+    [{ msg: "logout" }, "toast.sessionEnded"],
+  ])("the logout reply %j says why on the login screen: %s (docs/decisions/0338)", async (json, key) => {
+    provider.reply("/stock/success/v2/user/info", { status: 400, json });
+    const ctx = await providerContext(getRequest("/account", await signedInCookie()));
+    const response = (await errorOf(callProvider(ctx, { path: "/stock/success/v2/user/info" }))) as Response;
+    expect((await getToast(getRequest("/", cookieHeaderFrom(response)))).toast).toEqual({ key, type: "info" });
   });
 
   it.each([

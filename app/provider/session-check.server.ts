@@ -17,12 +17,24 @@ import { createHash } from "node:crypto";
 
 import { LRUCache } from "lru-cache";
 
-import { ProviderError, ProviderUnavailableError } from "./core.server";
+import type { LogoutReason } from "~/session/signed-out";
+
+import { logoutReasonOfRedirect, ProviderError, ProviderUnavailableError } from "./core.server";
 import { getBalance } from "./products.server";
 import { providerGeneration, usingTestTransport } from "./transport.server";
 
 type Verdict = "live" | "ended" | "unknown";
 
+/** A check's outcome: the verdict, and for an ended session why, when the provider said (docs/decisions/0338). */
+interface Outcome {
+  verdict: Verdict;
+  reason: LogoutReason | null;
+}
+
+/** A session the provider no longer honours, and why when it said. */
+export interface Revocation {
+  reason: LogoutReason | null;
+}
 /**
  * How long a verdict is trusted. Long enough to share one check between the loaders of one request and a burst of
  * requests; short enough that, with the provider's own propagation (milliseconds, decision 0183), a logout on another
@@ -42,19 +54,19 @@ const VERDICT_CACHE_SIZE = 10_000;
 const checking = new AsyncLocalStorage<true>();
 
 /** Verdicts by provider generation and token hash, with when they were reached (Date.now(), so tests can move it). */
-const verdicts = new LRUCache<string, { verdict: Verdict; at: number }>({ max: VERDICT_CACHE_SIZE });
+const verdicts = new LRUCache<string, Outcome & { at: number }>({ max: VERDICT_CACHE_SIZE });
 
-function cachedVerdict(key: string): Verdict | undefined {
+function cachedVerdict(key: string): Outcome | undefined {
   const entry = verdicts.get(key);
   if (!entry) return undefined;
   const age = Date.now() - entry.at;
-  if (age >= 0 && age < VERDICT_MS) return entry.verdict;
+  if (age >= 0 && age < VERDICT_MS) return entry;
   verdicts.delete(key);
   return undefined;
 }
 
 /** The check of each token under way: the root loader and the route's loader wait for the same one. */
-const inFlight = new Map<string, Promise<Verdict>>();
+const inFlight = new Map<string, Promise<Outcome>>();
 
 /**
  * Each token's hash, so one document's several session reads (root loader, route loaders, entry.server) hash it
@@ -72,30 +84,33 @@ function keyFor(token: string): string {
   return `${providerGeneration()}:${hash}`;
 }
 
-async function askProvider(request: Request, token: string): Promise<Verdict> {
+const outcome = (verdict: Verdict, reason: LogoutReason | null = null): Outcome => ({ verdict, reason });
+
+async function askProvider(request: Request, token: string): Promise<Outcome> {
   try {
     const call = () => getBalance({ token, request });
     await (usingTestTransport() ? checking.run(true, call) : call());
-    return "live";
+    return outcome("live");
   } catch (error) {
     // A business answer (`msg: "no"`) is not about the session: the token was accepted.
-    if (error instanceof ProviderError) return "live";
-    if (error instanceof ProviderUnavailableError) return "unknown";
-    // callProvider throws a Response only for the `logout` reply (its redirect to /login); 503s are handled above.
-    if (error instanceof Response) return "ended";
+    if (error instanceof ProviderError) return outcome("live");
+    if (error instanceof ProviderUnavailableError) return outcome("unknown");
+    // callProvider throws a Response only for the `logout` reply (its redirect to /login, carrying the provider's
+    // reason); 503s are handled above.
+    if (error instanceof Response) return outcome("ended", logoutReasonOfRedirect(error));
     console.warn("[session] the token check failed:", error);
-    return "unknown";
+    return outcome("unknown");
   }
 }
 
 /** The one check of `token` in flight, or a new one; its verdict is kept VERDICT_MS. */
-function check(request: Request, token: string, key: string): Promise<Verdict> {
+function check(request: Request, token: string, key: string): Promise<Outcome> {
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = askProvider(request, token).then((verdict) => {
-      verdicts.set(key, { verdict, at: Date.now() });
+    pending = askProvider(request, token).then((result) => {
+      verdicts.set(key, { ...result, at: Date.now() });
       inFlight.delete(key);
-      return verdict;
+      return result;
     });
     inFlight.set(key, pending);
   }
@@ -103,33 +118,44 @@ function check(request: Request, token: string, key: string): Promise<Verdict> {
 }
 
 /**
- * True when the provider says the token no longer signs anyone in. Waits for the provider at most
- * SESSION_CHECK_WAIT_MS; without an answer by then (or when it is unreachable) the cookie's verdict stands: false.
+ * The revocation when the provider says the token no longer signs anyone in (with its reason, when it gave one), else
+ * null. Waits for the provider at most SESSION_CHECK_WAIT_MS; without an answer by then (or when it is unreachable)
+ * the cookie's verdict stands: null.
  */
-export async function isTokenRevoked(request: Request, token: string): Promise<boolean> {
+export async function tokenRevocation(request: Request, token: string): Promise<Revocation | null> {
   const key = keyFor(token);
-  const cached = cachedVerdict(key);
-  if (cached !== undefined) return cached === "ended";
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<Verdict>((resolve) => {
-    timer = setTimeout(() => resolve("unknown"), SESSION_CHECK_WAIT_MS);
-    timer.unref?.();
-  });
-  try {
-    return (await Promise.race([check(request, token, key), waited])) === "ended";
-  } finally {
-    clearTimeout(timer);
+  let result = cachedVerdict(key);
+  if (result === undefined) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<Outcome>((resolve) => {
+      timer = setTimeout(() => resolve(outcome("unknown")), SESSION_CHECK_WAIT_MS);
+      timer.unref?.();
+    });
+    try {
+      result = await Promise.race([check(request, token, key), waited]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
+  return result.verdict === "ended" ? { reason: result.reason } : null;
+}
+
+/** True when the provider says the token no longer signs anyone in (see tokenRevocation). */
+export async function isTokenRevoked(request: Request, token: string): Promise<boolean> {
+  return (await tokenRevocation(request, token)) !== null;
 }
 
 /** Without asking anyone: did a check in the last VERDICT_MS find the token revoked? (entry.server clears its cookie) */
 export function knownRevoked(token: string): boolean {
-  return cachedVerdict(keyFor(token)) === "ended";
+  return cachedVerdict(keyFor(token))?.verdict === "ended";
 }
 
-/** This instance ended the session (logout, or the provider's `logout` reply): copies of its cookie are signed out at once. */
-export function markRevoked(token: string): void {
-  verdicts.set(keyFor(token), { verdict: "ended", at: Date.now() });
+/**
+ * This instance ended the session (logout, or the provider's `logout` reply, with its reason): copies of its cookie
+ * are signed out at once.
+ */
+export function markRevoked(token: string, reason: LogoutReason | null = null): void {
+  verdicts.set(keyFor(token), { ...outcome("ended", reason), at: Date.now() });
 }
 
 /**

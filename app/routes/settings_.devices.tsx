@@ -6,15 +6,16 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { deviceView, type DeviceView } from "~/features/security/devices.server";
 import { devicesHref } from "~/features/security/hrefs";
 import { securityLinks } from "~/features/security/route-exports";
 import { twoFactorStatus } from "~/features/security/state.server";
-import { refuse } from "~/forms/action.server";
+import { refuseRequest } from "~/forms/action.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { formatDateTime } from "~/i18n/format";
@@ -30,6 +31,9 @@ import { requireUserContext } from "~/utils/request.server";
 export const handle: PageHandle = { i18n: ["security"], titleKey: "security:devices.title" };
 export const headers = noStoreHeaders;
 export const links = securityLinks;
+
+/** The list, which a refused post's message in the error summary leads to. */
+const LIST_ID = "devices-list";
 
 /** The screen's one form: end one session (`id`), or every other one. */
 export const devicesSchema = z.discriminatedUnion("intent", [
@@ -49,8 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "security");
   const submission = parseWithZod(await request.formData(), { schema: devicesSchema });
-  // The forms are buttons with fixed values: anything else is no request of this screen's.
-  if (submission.status !== "success") return refuse(submission);
+  // The forms are buttons with fixed values: anything else is no request of this screen's (docs/decisions/0339).
+  if (submission.status !== "success") return refuseRequest(context.t("security:devices.badRequest"));
   const value = submission.value;
   try {
     if (value.intent === "end-others") {
@@ -67,27 +71,34 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     const failure = classifyFailure(error);
     logFailure("devices", failure);
-    return redirectWithToast(devicesHref(), {
-      key: failure.kind === "business" ? "security:toast.endGone" : "security:toast.failed",
-      type: "error",
-    });
+    // Not one of the customer's live sessions (signed out meanwhile, or an id that is not theirs): said on the
+    // screen, over the list as it is now.
+    if (failure.kind === "business") return refuseRequest(context.t("security:devices.gone"));
+    return redirectWithToast(devicesHref(), { key: "security:toast.failed", type: "error" });
   }
 }
 
 export default function DevicesPage() {
   const { devices } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("security");
   const others = devices.filter((device) => !device.current).length;
+  // A refused post's message is about the whole list (the forms are buttons): read from the reply itself, as
+  // app/routes/records.tsx does (Conform's useForm would add its JS for no field).
+  const result = reply?.result;
   return (
     <div className="wl-page">
       <h1 tabIndex={-1}>{t("devices.heading")}</h1>
+      <FormErrorSummary fields={[]} formErrors={result?.error?.[""]} formId={LIST_ID} lastResult={result} />
       <p>{t("devices.intro")}</p>
-      <ul className="devices list" aria-label={t("devices.listLabel")}>
+      <ul id={LIST_ID} className="devices list" aria-label={t("devices.listLabel")}>
         {devices.map((device) => (
           <DeviceItem key={device.id} device={device} />
         ))}
       </ul>
-      <p className="actions">
+      {/* A div, not a p: a form inside a p is invalid HTML, and the browser's parser moves it out, so React could
+          not hydrate the page (issue 38 item 6). */}
+      <div className="actions">
         {others > 0 ? (
           <Form method="post" action={devicesHref()}>
             <button type="submit" name="intent" value="end-others" className="button button--danger">
@@ -98,7 +109,7 @@ export default function DevicesPage() {
         <Link to={settingsHref()} className="button button--secondary">
           {t("devices.back")}
         </Link>
-      </p>
+      </div>
     </div>
   );
 }
@@ -106,9 +117,14 @@ export default function DevicesPage() {
 function DeviceItem({ device }: { device: DeviceView }) {
   const { t } = useTranslation("security");
   const fmt = useFormat();
-  const name = t("devices.name", {
-    browser: device.browser ?? t("devices.unknownBrowser"),
-    os: device.os ?? t("devices.unknownOs"),
+  // Two sessions of one browser have the same browser and system: the sign-in time tells them apart, on screen and in
+  // the button's name (issue 38 item 16).
+  const name = t("devices.entry", {
+    name: t("devices.name", {
+      browser: device.browser ?? t("devices.unknownBrowser"),
+      os: device.os ?? t("devices.unknownOs"),
+    }),
+    time: formatDateTime(device.firstSeen, fmt),
   });
   const titleId = `device-${device.id}`;
   return (
@@ -127,11 +143,7 @@ function DeviceItem({ device }: { device: DeviceView }) {
           ) : null}
           <div>
             <dt>{t("devices.network")}</dt>
-            <dd>{device.network ?? t("devices.unknownNetwork")}</dd>
-          </div>
-          <div>
-            <dt>{t("devices.firstSeen")}</dt>
-            <dd>{formatDateTime(device.firstSeen, fmt)}</dd>
+            <dd>{device.localNetwork ? t("devices.localNetwork") : (device.network ?? t("devices.unknownNetwork"))}</dd>
           </div>
           <div>
             <dt>{t("devices.lastSeen")}</dt>

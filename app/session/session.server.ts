@@ -11,8 +11,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 
 import { createCookie, createSession, redirect, type Session, type SessionStorage } from "@remix-run/node";
 
-import { isTokenRevoked, knownRevoked, markRevoked } from "~/provider/session-check.server";
+import { isTokenRevoked, knownRevoked, markRevoked, tokenRevocation } from "~/provider/session-check.server";
 import { cookieSecrets, secureCookies } from "~/session/cookies.server";
+import { signedOutToastKey, type LogoutReason } from "~/session/signed-out";
 import { redirectWithToast } from "~/session/toast.server";
 
 /** What the app keeps about the signed-in customer (the provider holds everything else). */
@@ -202,10 +203,13 @@ export function commitSession(session: AppSession): Promise<string> {
   return sessionStorage.commitSession(session);
 }
 
-/** The cookie that ends `session`; its token, if any, counts as revoked on this instance from now on (decision 0186). */
-export function destroySession(session: AppSession): Promise<string> {
+/**
+ * The cookie that ends `session`; its token, if any, counts as revoked on this instance from now on (decision 0186),
+ * for `reason` when the provider gave one (docs/decisions/0338).
+ */
+export function destroySession(session: AppSession, reason: LogoutReason | null = null): Promise<string> {
   const token = session.get("token");
-  if (token) markRevoked(token);
+  if (token) markRevoked(token, reason);
   return sessionStorage.destroySession(session);
 }
 
@@ -272,13 +276,14 @@ export async function requireUser(request: Request): Promise<SignedIn> {
   const state = await readCookie(request.headers.get("Cookie"));
   const token = state.kind === "live" ? state.data.token : undefined;
   const user = state.kind === "live" ? state.data.user : undefined;
-  const revoked = token && user ? await isTokenRevoked(request, token) : false;
+  const revoked = token && user ? await tokenRevocation(request, token) : null;
   if (token && user && !revoked) return { token, user };
   if (state.kind !== "ended" && !revoked) throw redirect(loginUrl(request));
   const headers = { "Set-Cookie": await sessionStorage.destroySession(createSession()) };
   if (state.kind === "ended" && !state.wasSignedIn) throw redirect(loginUrl(request), { headers });
-  // A revoked token was signed out by the customer elsewhere (a logout, a password change): say so, not just "ended".
-  const key = revoked ? "toast.signedOutElsewhere" : "toast.sessionEnded";
+  // A revoked token was signed out elsewhere: say why when the provider said (ended from another device's Devices
+  // screen; a logout or a password change), not just "ended" (docs/decisions/0338).
+  const key = revoked ? signedOutToastKey(revoked.reason, "toast.signedOutElsewhere") : "toast.sessionEnded";
   throw await redirectWithToast(loginUrl(request), { key, type: "info" }, { headers });
 }
 

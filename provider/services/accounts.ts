@@ -21,6 +21,7 @@ import {
 } from "../db/repositories/one-time-codes";
 import {
   findActiveSessionUser,
+  findSessionEnd,
   hasSignedInBefore,
   insertSession,
   revokeAllSessions,
@@ -37,7 +38,7 @@ import {
 } from "../db/repositories/two-factor";
 import { findUserById, findUserByPhone, insertUser, updatePasswordHash } from "../db/repositories/users";
 import type { User } from "../db/tables/users";
-import { LogoutError, ProviderError } from "../errors";
+import { LogoutError, ProviderError, type LogoutReason } from "../errors";
 import type { Notifier } from "../notifier";
 
 export const PASSWORD_MIN = 6;
@@ -307,9 +308,21 @@ export function createAccounts(deps: AccountsDeps) {
       },
       options,
     );
-    if (!auth) throw new LogoutError();
+    if (!auth) throw new LogoutError(await whyEnded(tokenHash));
     await noteSeen(auth.sessionId);
     return auth;
+  }
+
+  /**
+   * Why a token that no longer signs in stopped (docs/decisions/0338): the reason its session was ended with, or
+   * `expired`; undefined for a token that was never a session's, or one ended before reasons were kept. One more
+   * read, on this path only.
+   */
+  async function whyEnded(tokenHash: string): Promise<LogoutReason | undefined> {
+    const ended = await findSessionEnd(db, tokenHash);
+    if (!ended) return undefined;
+    if (ended.revoked_at) return ended.ended_by ?? undefined;
+    return ended.expires_at <= now() ? "expired" : undefined;
   }
 
   /**
@@ -349,7 +362,7 @@ export function createAccounts(deps: AccountsDeps) {
     const at = now();
     await db.transaction().execute(async (trx) => {
       await updatePasswordHash(trx, auth.user.id, passwordHash, at);
-      await revokeAllSessions(trx, auth.user.id, at);
+      await revokeAllSessions(trx, auth.user.id, at, "password");
     });
     sessionsRevoked();
   }
@@ -407,7 +420,7 @@ export function createAccounts(deps: AccountsDeps) {
       const used = await markCodeUsed(trx, row.id, at);
       if (Number(used.numUpdatedRows) !== 1) return "invalid" as const;
       await updatePasswordHash(trx, row.user_id, passwordHash, at);
-      await revokeAllSessions(trx, row.user_id, at);
+      await revokeAllSessions(trx, row.user_id, at, "password");
       return "ok" as const;
     });
     if (outcome === "ok") sessionsRevoked();

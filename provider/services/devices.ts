@@ -101,7 +101,7 @@ export function createDevices(deps: { db: DB; now: () => Date }) {
   async function endOthers(auth: AuthContext) {
     const at = now();
     const others = (await listActiveSessions(db, auth.user.id, at)).filter((r) => r.id !== auth.sessionId);
-    await revokeOtherSessions(db, auth.user.id, auth.sessionId, at);
+    await revokeOtherSessions(db, auth.user.id, auth.sessionId, at, "device");
     return { ended: others.length };
   }
 

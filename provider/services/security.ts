@@ -94,7 +94,7 @@ export function createSecurity(deps: { db: DB; now: () => Date; stepUp: TwoFacto
     const at = now();
     await db.transaction().execute(async (trx) => {
       await updatePasswordHash(trx, auth.user.id, passwordHash, at);
-      await revokeOtherSessions(trx, auth.user.id, auth.sessionId, at);
+      await revokeOtherSessions(trx, auth.user.id, auth.sessionId, at, "password");
     });
     sessionsRevoked();
   }

@@ -144,7 +144,11 @@ describe("login, tokens, logout", () => {
     p.clock.advance(7 * 86_400_000 - 1000);
     expect((await p.call("/api/stock/success/v2/balance", { token })).status).toBe(200);
     p.clock.advance(1000);
-    expect((await p.call("/api/stock/success/v2/balance", { token })).status).toBe(400);
+    // The logout reply says why (docs/decisions/0338).
+    expect(await p.call("/api/stock/success/v2/balance", { token })).toEqual({
+      status: 400,
+      body: { msg: "logout", data: { reason: "expired" } },
+    });
     p.clock.set(start);
   });
 });
@@ -177,7 +181,10 @@ describe("password change", () => {
     expect(okRes.body).toEqual({ msg: "ok", data: {} });
     // The session that changed it stays signed in; every other one ends.
     expect((await p.call("/api/stock/success/v2/balance", { token: t1 })).status).toBe(200);
-    expect((await p.call("/api/stock/success/v2/balance", { token: t2 })).status).toBe(400);
+    expect((await p.call("/api/stock/success/v2/balance", { token: t2 })).body).toEqual({
+      msg: "logout",
+      data: { reason: "password" },
+    });
     expect((await login(user, password)).msg).toBe("no");
     expect((await login(user, "newpass1")).msg).toBe("ok");
     // The next change checks the hash as stored now, not the one of the (cached) sign-in.
@@ -194,7 +201,10 @@ describe("token cache (docs/decisions/0147-token-cache.md)", () => {
     const token = await loginDemo(p);
     for (let i = 0; i < 3; i++) expect((await p.call("/api/stock/success/v2/balance", { token })).status).toBe(200);
     expect((await p.call("/api/stock/success/user/logout", { token, method: "POST" })).body.msg).toBe("ok");
-    expect((await p.call("/api/stock/success/v2/balance", { token })).body).toEqual({ msg: "logout" });
+    expect((await p.call("/api/stock/success/v2/balance", { token })).body).toEqual({
+      msg: "logout",
+      data: { reason: "logout" },
+    });
   });
 
   it("serves balances as stored now, never from the sign-in", async () => {
@@ -264,7 +274,10 @@ describe("forgot password", () => {
     expect((await reset(user, wrongCode)).body.data.code).toBe("code_invalid");
     expect((await reset(user, code)).body).toEqual({ msg: "ok", data: {} });
     expect((await reset(user, code, "another-pass")).body.data.code).toBe("code_invalid"); // single use
-    expect((await p.call("/api/stock/success/v2/balance", { token })).status).toBe(400);
+    expect((await p.call("/api/stock/success/v2/balance", { token })).body).toEqual({
+      msg: "logout",
+      data: { reason: "password" },
+    });
     expect((await login(user, "fresh-pass")).msg).toBe("ok");
     expect((await login(user, password)).msg).toBe("no");
   });

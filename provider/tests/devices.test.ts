@@ -102,7 +102,7 @@ describe("devices", () => {
     expect(await lastSeen()).toBe(new Date(start + 70_000).toISOString());
   });
 
-  it("ends one session, or all but this one; an ended session is refused at once", async () => {
+  it("ends one session, or all but this one; an ended session is refused at once, saying it was ended from Devices", async () => {
     const t = await newTrader(p);
     const other = await newTrader(p);
     const a = await signIn(t.phone, {});
@@ -118,8 +118,9 @@ describe("devices", () => {
       msg: "ok",
       data: { id: others[0], current: false },
     });
-    // Same last use: newest sign-in first, so others[0] is c.
-    expect((await customer(p, c).get("/v2/balance")).body).toEqual({ msg: "logout" });
+    // Same last use: newest sign-in first, so others[0] is c. Its logout reply says why (docs/decisions/0338).
+    const fromDevices = { msg: "logout", data: { reason: "device" } };
+    expect((await customer(p, c).get("/v2/balance")).body).toEqual(fromDevices);
     expect((await customer(p, b).get("/v2/balance")).status).toBe(200);
 
     expect((await customer(p, a).post("/devices/end", { id: others[0] })).body.data).toEqual({
@@ -133,9 +134,9 @@ describe("devices", () => {
 
     expect((await customer(p, a).post("/devices/end-others", {})).body).toEqual({ msg: "ok", data: { ended: 2 } });
     expect((await customer(p, a).post("/devices/end-others", {})).body).toEqual({ msg: "ok", data: { ended: 0 } });
-    expect((await customer(p, b).get("/v2/balance")).body).toEqual({ msg: "logout" });
-    expect((await customer(p, c).get("/v2/balance")).body).toEqual({ msg: "logout" });
-    expect((await customer(p, t.token).get("/v2/balance")).body).toEqual({ msg: "logout" });
+    expect((await customer(p, b).get("/v2/balance")).body).toEqual(fromDevices);
+    expect((await customer(p, c).get("/v2/balance")).body).toEqual(fromDevices);
+    expect((await customer(p, t.token).get("/v2/balance")).body).toEqual(fromDevices);
     expect((await customer(p, a).get("/devices")).body.data.rows.map((r: any) => r.id)).toEqual([current]);
 
     // Ending this one is signing out.
@@ -143,7 +144,7 @@ describe("devices", () => {
       id: current,
       current: true,
     });
-    expect((await customer(p, a).get("/devices")).body).toEqual({ msg: "logout" });
+    expect((await customer(p, a).get("/devices")).body).toEqual(fromDevices);
   });
 
   it("networks: the /24 of IPv4, the /48 of IPv6, nothing for an unknown address", () => {

@@ -136,14 +136,17 @@ describe.skipIf(!databaseUrl)("two provider instances on one PostgreSQL database
     const ms = await msUntil(async () => (await balanceOn(b, token)).status === 400, 3 * GOAL_MS);
     console.log(`[instances] logout on A refused on B after ${ms ?? "more than 3000"} ms`);
     expect(ms).toBeLessThan(GOAL_MS);
-    expect(await balanceOn(b, token)).toEqual({ status: 400, body: { msg: "logout" } });
+    expect(await balanceOn(b, token)).toEqual({ status: 400, body: { msg: "logout", data: { reason: "logout" } } });
   });
 
   it("a withdrawal on the other instance right after the logout is refused, its cache entry fresh or not", async () => {
     const token = await login();
     expect((await balanceOn(b, token)).status).toBe(200);
     await a.call("/api/stock/success/user/logout", { token, body: {} });
-    expect(await withdrawOn(b, token, "500")).toEqual({ status: 400, body: { msg: "logout" } });
+    expect(await withdrawOn(b, token, "500")).toEqual({
+      status: 400,
+      body: { msg: "logout", data: { reason: "logout" } },
+    });
 
     // Not even a notification in flight helps: a revocation nobody announces (written by hand) still leaves B's GET
     // served from its cache for up to 10 s, but the withdrawal is checked against the database.

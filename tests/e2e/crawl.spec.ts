@@ -1,6 +1,6 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 
-import { expect, test } from "./support";
+import { expect, login, test } from "./support";
 
 // Dead ends and unreachable screens (docs/product.md#navigation: everything the customer can tap leads to a real
 // screen). A fresh customer, JavaScript off: from the home page, follow every same-origin link of every screen
@@ -8,6 +8,8 @@ import { expect, test } from "./support";
 // per-stock pages do not explode). No link may answer 404 or 5xx, and every screen of the product's route list
 // must be reached through links alone. The HTML is fetched with the context's request client (the browser's
 // cookies, no rendering): what a no-JS visitor gets, at a fraction of the cost.
+// Then, with JavaScript on, every screen the crawl reached (one address per route and query shape) is loaded as a
+// document and must hydrate without one of React's hydration errors (issue 38 item 6).
 
 /** Every screen of the product (docs/product.md), as a pattern over path + query. */
 const SPEC_SCREENS: Record<string, RegExp> = {
@@ -95,6 +97,8 @@ interface Visit {
   address: string;
   status: number;
   from: string;
+  /** Answered with an HTML document (a screen, not a file or a resource route's data). */
+  html?: boolean;
 }
 
 /** Same-origin link targets (path + query, no fragment) in an HTML page. */
@@ -143,9 +147,10 @@ async function crawl(request: APIRequestContext, origin: string, start: string, 
         target = next.pathname + next.search;
         continue;
       }
-      visits.push({ address: target === address ? address : `${address} -> ${target}`, status, from });
       const type = response.headers()["content-type"] ?? "";
-      if (status === 200 && type.includes("text/html")) {
+      const html = type.includes("text/html");
+      visits.push({ address: target === address ? address : `${address} -> ${target}`, status, from, html });
+      if (status === 200 && html) {
         for (const link of linksIn(await response.text(), origin + target)) enqueue(link, target);
       }
       return;
@@ -173,6 +178,105 @@ function broken(visits: Visit[]): string[] {
     .filter(({ status }) => status === 404 || status >= 500 || status === 0)
     .map((v) => `${v.status} ${v.address} (linked from ${v.from})`);
 }
+
+/**
+ * React's hydration errors (issue 38 item 6), as the production build reports them (`Minified React error #418`:
+ * hydration failed; #419, #421, #422: a boundary fell back to rendering on the client; #423: the whole document was
+ * rendered again on the client; #425: text content did not match) and as the development build words them.
+ */
+const HYDRATION_ERROR =
+  /Minified React error #(418|419|421|422|423|425)\b|Hydration failed|did not match|Text content does not match|error while hydrating|Expected server HTML to contain/;
+
+/** One address per screen and query shape: its route pattern and its query's keys (tabs, steps, pages). */
+function hydrationShapeOf(address: string): string {
+  const url = new URL(address, "http://x");
+  return `${patternOf(address)}?${[...url.searchParams.keys()].sort().join("&")}`;
+}
+
+/**
+ * Waits until React has hydrated the page: the screen's heading (or the body) carries React's own key, and then the
+ * main thread has had an idle moment (hydration runs in a transition, in slices; its errors are reported when it
+ * commits).
+ */
+async function hydrationDone(page: Page) {
+  await page.waitForFunction(
+    () => Object.keys(document.querySelector("h1") ?? document.body).some((key) => key.startsWith("__reactFiber")),
+    null,
+    { timeout: 20_000 },
+  );
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve, { timeout: 3_000 }))),
+  );
+}
+
+/** Collects the hydration errors `page` reports, each once per address it was showing (React repeats them). */
+function hydrationErrors(page: Page, where: () => string): Set<string> {
+  const found = new Set<string>();
+  const note = (text: string) => {
+    const error = HYDRATION_ERROR.exec(text);
+    if (error) found.add(`${where()}: ${error[1] ? `React error #${error[1]}` : error[0]}`);
+  };
+  page.on("pageerror", (error) => note(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") note(message.text());
+  });
+  return found;
+}
+
+test.describe("hydration", () => {
+  // Every screen the crawl reaches, loaded as a document with JavaScript on: React must take over the server's HTML
+  // as it is. A mismatch (a `<form>` inside a `<p>`, which the browser's parser moves; a text that differs) makes
+  // React throw the server's HTML away and render the whole document again (issue 38 item 6).
+  test("every screen hydrates without a mismatch", async ({ page, customer, browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "hydration needs JavaScript");
+    test.setTimeout(300_000);
+    const baseURL = String(testInfo.project.use.baseURL);
+    // A second browser signed in (Devices then offers to sign it out) and a money record (its details screen).
+    const other = await browser.newContext({ baseURL });
+    const otherPage = await other.newPage();
+    await otherPage.goto("/login");
+    await login(otherPage, customer.phone, customer.password);
+    await expect(otherPage).not.toHaveURL(/\/login/);
+    await other.close();
+    await page.goto("/recharge");
+    await page.getByLabel("Amount", { exact: true }).fill("5000");
+    await page.getByRole("button", { name: "Review recharge" }).click();
+    await page.getByRole("button", { name: "Confirm recharge" }).click();
+    await expect(page).toHaveURL(/\/recharge-records$/);
+
+    const origin = new URL(baseURL).origin;
+    const { visits } = await crawl(page.context().request, origin, "/", Date.now() + BUDGET_MS);
+    const screens = new Map<string, string>();
+    for (const visit of visits) {
+      if (visit.status !== 200 || !visit.html) continue;
+      const address = visit.address.split(" -> ").pop()!;
+      const shape = hydrationShapeOf(address);
+      if (!screens.has(shape)) screens.set(shape, address);
+    }
+    let showing = "";
+    const errors = hydrationErrors(page, () => showing);
+    for (const address of screens.values()) {
+      showing = address;
+      const response = await page.goto(address);
+      expect.soft(response?.status(), address).toBe(200);
+      await hydrationDone(page);
+    }
+
+    // The open screens, as a visitor sees them.
+    const visitor = await browser.newContext({ baseURL });
+    const visitorPage = await visitor.newPage();
+    const visitorErrors = hydrationErrors(visitorPage, () => `${showing} (visitor)`);
+    for (const address of Object.keys(VISITOR_SCREENS)) {
+      showing = address;
+      await visitorPage.goto(address);
+      await hydrationDone(visitorPage);
+    }
+    await visitor.close();
+    testInfo.annotations.push({ type: "hydration", description: `${screens.size} screens and the 3 open screens` });
+    expect(screens.size, "screens the crawl reached").toBeGreaterThanOrEqual(Object.keys(SPEC_SCREENS).length);
+    expect([...errors, ...visitorErrors], "screens React could not hydrate as the server rendered them").toEqual([]);
+  });
+});
 
 test.describe("crawl", () => {
   test.use({ javaScriptEnabled: false });

@@ -22,16 +22,24 @@ test("devices: another browser is listed, signed out from here, and is signed ou
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText("This device");
   await expect(rows.nth(1)).toContainText("Chrome");
+  // Both signed in from this machine: a local network, never a block such as "::/48" (issue 38 item 16).
+  await expect(rows.nth(1)).toContainText("NetworkLocal network");
+  await expect(page.locator(".devices")).not.toContainText("::/48");
   await expectNoAxeViolations(page);
 
+  // Named with its sign-in time, so two sessions of one browser are told apart.
   await rows
     .nth(1)
-    .getByRole("button", { name: /^Sign out / })
+    .getByRole("button", { name: /^Sign out Chrome .+ on .+, signed in / })
     .click();
   await expect(toast(page)).toContainText("That device is signed out");
   await expect(rows).toHaveCount(1);
 
+  // The other browser is told why on the sign-in screen.
   await otherPage.goto("/settings");
   await expect(otherPage).toHaveURL(/\/login/);
+  await expect(toast(otherPage)).toContainText(
+    "You were signed out from another device or browser (on its Devices screen). Please log in again.",
+  );
   await other.close();
 });

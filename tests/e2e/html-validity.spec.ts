@@ -5,7 +5,7 @@ import path from "node:path";
 
 import type { APIRequestContext } from "@playwright/test";
 
-import { expect, test } from "./support";
+import { expect, login, test } from "./support";
 
 // Issue 24 item 15: every screen is valid HTML (docs/decisions/0196-after-paint-markup-valid-html.md). The
 // server-rendered document of every screen, a visitor's and a fresh customer's, goes through the Nu HTML checker
@@ -130,6 +130,13 @@ test("every screen is valid HTML: the Nu checker finds no error", async ({ page,
   await page.getByRole("button", { name: "Review recharge" }).click();
   await page.getByRole("button", { name: "Confirm recharge" }).click();
   await expect(page).toHaveURL(/\/recharge-records$/);
+  // A second browser signed in, so Devices shows its forms ("Sign out", "Sign out everywhere else").
+  const other = await browser.newContext({ baseURL: origin, javaScriptEnabled: false });
+  const otherPage = await other.newPage();
+  await otherPage.goto("/login");
+  await login(otherPage, customer.phone, customer.password);
+  await expect(otherPage).not.toHaveURL(/\/login/);
+  await other.close();
 
   const signedIn = await collect(page.context().request, origin, CUSTOMER_SCREENS, MAX_PAGES);
   const visitorContext = await browser.newContext({ baseURL: origin, javaScriptEnabled: false });

@@ -9,7 +9,7 @@ import QRCode from "qrcode";
 
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
 import { twoFactorHref } from "~/features/security/hrefs";
-import { failureReply, formAction, refuse, type ActionReply } from "~/forms/action.server";
+import { failureReply, formAction, refuse, refuseRequest, type ActionReply } from "~/forms/action.server";
 import { formConstraint } from "~/forms/constraint.server";
 import type { FormConstraint } from "~/forms/useZodForm";
 import { NO_STORE } from "~/http/no-store";
@@ -32,6 +32,8 @@ import { createTwoFactorSchemas } from "./schema";
 export interface TwoFactorSetupView {
   /** The otpauth URI as an SVG QR code (drawn here: no script, no style attribute, allowed by the CSP). */
   qrSvg: string;
+  /** The same URI as a link, for the phone that holds the authenticator app (it cannot scan its own screen). */
+  otpauthUri: string;
   secretGroups: string;
   issuer: string;
   account: string;
@@ -67,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (reply.ok) {
       const { otpauth_uri, secret_groups, issuer, account, expires_at } = reply.data;
       const qrSvg = await QRCode.toString(otpauth_uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-      setup = { qrSvg, secretGroups: secret_groups, issuer, account, expiresAt: expires_at };
+      setup = { qrSvg, otpauthUri: otpauth_uri, secretGroups: secret_groups, issuer, account, expiresAt: expires_at };
     } else if (reply.failure.kind !== "business") {
       logFailure("two-factor setup", reply.failure);
       throw json({ code: "provider_unavailable" }, { status: 503, headers: NO_STORE });
@@ -118,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
     }
-    default:
+    case "disable":
       return formAction(formData, {
         schema: schemas.disable,
         form: "disable",
@@ -131,5 +133,8 @@ export async function action({ request }: ActionFunctionArgs) {
         message: codeMessage(t, "security:errors.failed"),
         success: () => ({ to: twoFactorHref(), toast: { key: "security:toast.turnedOff" } }),
       });
+    default:
+      // No form of this screen posts that (docs/decisions/0339): said above the screen, whichever step it shows.
+      return refuseRequest(t("security:errors.badRequest"), { form: "request" });
   }
 }

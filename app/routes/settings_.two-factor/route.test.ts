@@ -1,12 +1,15 @@
 /** Tests of app/routes/settings_.two-factor/ and the sign-in code step (/login/code) it leads to. */
 import { Secret, TOTP } from "otpauth";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+
+vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { action as loginAction } from "~/routes/login";
 import { action as downloadAction } from "~/routes/settings_.two-factor_.recovery-codes";
 import { action as codeAction, loader as codeLoader } from "~/routes/login_.code";
 import { loader as settingsLoader } from "~/routes/settings";
 import { loader as devicesLoader } from "~/routes/settings_.devices";
+import { renderScreen } from "~/testing/markup";
 import {
   cookieHeaderFrom,
   fieldErrors,
@@ -25,7 +28,7 @@ import {
   useScriptedProvider,
 } from "~/testing/route-harness";
 
-import { action, loader, type TwoFactorData } from "./route";
+import TwoFactorPage, { action, loader, type TwoFactorData } from "./route";
 import enCommon from "../../../locales/en/common.json";
 import enSecurity from "../../../locales/en/security.json";
 
@@ -50,7 +53,7 @@ describe("on a provider with two-factor", () => {
   }
 
   it("sets up with a QR code and the grouped secret, refuses a wrong code, then shows 10 recovery codes once", async () => {
-    const { cookie } = await signedInTrader(provider);
+    const { cookie, phone } = await signedInTrader(provider);
     expect(await load<TwoFactorData>(loader, PAGE, cookie)).toMatchObject({ state: { enabled: false }, setup: null });
     await post(action, PAGE, { intent: "start" }, cookie);
     const { setup } = await load<TwoFactorData>(loader, `${PAGE}?step=setup`, cookie);
@@ -61,6 +64,10 @@ describe("on a provider with two-factor", () => {
       code: ["Enter the 6 digits your authenticator app shows"],
     });
     const secret = setup!.secretGroups.replace(/ /g, "");
+    // The same URI as the QR code, as a link for the phone that holds the app (issue 38 item 13).
+    expect(setup!.otpauthUri).toBe(
+      `otpauth://totp/TradeApp:${phone}?issuer=TradeApp&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
     const right = new TOTP({ secret: Secret.fromBase32(secret) }).generate({
       timestamp: provider.clock.now().getTime(),
     });
@@ -121,6 +128,39 @@ describe("on a provider with two-factor", () => {
     expect(await fieldErrors(await post(codeAction, "/login/code", { recovery: "1", code: codes[0] }, third))).toEqual({
       code: ["That code was already used. Wait for the next one"],
     });
+  });
+
+  it("answers a post no form of the screen makes with 400 and one message in the error summary (issue 38 item 18)", async () => {
+    const { cookie } = await signedInTrader(provider);
+    const notUnderstood = {
+      result: {
+        status: "error",
+        error: {
+          "": ["That request was not understood, so nothing was changed. Please reload the page and try again."],
+        },
+      },
+      form: "request",
+    };
+    const tampered: Record<string, string>[] = [
+      {},
+      { intent: "nope" },
+      { intent: "download", codes: "abcd-efgh-ijkl-mnop" },
+    ];
+    for (const fields of tampered) {
+      const refused = await post(action, PAGE, fields, cookie);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(await refused.json(), JSON.stringify(fields)).toEqual(notUnderstood);
+    }
+    const data = await load<TwoFactorData>(loader, PAGE, cookie);
+    expect(data).toMatchObject({ state: { enabled: false } });
+    // The screen shows it in its error summary, whichever step it shows.
+    const html = renderScreen(TwoFactorPage, PAGE, data, {
+      resources: { common: enCommon, security: enSecurity },
+      actionData: notUnderstood,
+    });
+    expect(html).toContain(
+      '<a href="#two-factor-title">That request was not understood, so nothing was changed. Please reload the page and try again.</a>',
+    );
   });
 
   it("turns off with the password and a code; Settings says on, then off", async () => {

@@ -7,10 +7,13 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { twoFactorHref } from "~/features/security/hrefs";
 import { securityLinks } from "~/features/security/route-exports";
+import { useHydrated } from "~/forms/useHydrated";
 import { noStoreHeaders } from "~/http/no-store";
 import { formatDateTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
@@ -38,9 +41,14 @@ export default function TwoFactorPage() {
   const { t } = useTranslation("security");
   const fmt = useFormat();
   const codes = reply && "codes" in reply ? reply.codes : null;
+  // A post no form of the screen makes: its message is about the whole screen.
+  const refused = resultFor(reply, "request");
   return (
     <div className="wl-page">
-      <h1 tabIndex={-1}>{t("twoFactor.heading")}</h1>
+      <h1 id="two-factor-title" tabIndex={-1}>
+        {t("twoFactor.heading")}
+      </h1>
+      <FormErrorSummary fields={[]} formErrors={refused?.error?.[""]} formId="two-factor-title" lastResult={refused} />
       {codes ? (
         <RecoveryCodes codes={codes} />
       ) : settingUp ? (
@@ -115,6 +123,13 @@ function SetupStep({
             // The SVG is drawn on the server by `qrcode` from the provider's otpauth URI: paths only, no script.
             dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
           />
+          {/* A phone cannot scan its own screen: the same URI as a link opens the app that handles it. */}
+          <p>
+            {t("setup.onThisPhone")}{" "}
+            <a href={setup.otpauthUri} className="button button--secondary button--small">
+              {t("setup.openApp")}
+            </a>
+          </p>
         </li>
         <li>
           {t("setup.typeInstead")}
@@ -127,11 +142,39 @@ function SetupStep({
               </span>
             ))}
           </p>
+          <CopyKey secret={setup.secretGroups.replace(/ /g, "")} />
         </li>
         <li>{t("setup.enterCode")}</li>
       </ol>
       <CodeForm intent="enable" lastResult={lastResult} submitLabel={t("setup.submit")} />
     </section>
+  );
+}
+
+/**
+ * "Copy key": the set-up key to the clipboard, to paste into the authenticator app on this phone. Only once the page
+ * runs its JavaScript and the browser offers the Clipboard API (a secure page); without them there is no button, and
+ * the key stays text to select and copy.
+ */
+function CopyKey({ secret }: { secret: string }) {
+  const { t } = useTranslation("security");
+  const hydrated = useHydrated();
+  const [status, setStatus] = useState<"copied" | "failed" | null>(null);
+  if (!hydrated || typeof navigator.clipboard?.writeText !== "function") return null;
+  const copy = () =>
+    navigator.clipboard.writeText(secret).then(
+      () => setStatus("copied"),
+      () => setStatus("failed"),
+    );
+  return (
+    <div className="copy-key">
+      <button type="button" className="button button--secondary button--small" onClick={copy}>
+        {t("setup.copyKey")}
+      </button>
+      <p role="status" className="copy-key__status">
+        {status ? t(status === "copied" ? "setup.copied" : "setup.copyFailed") : null}
+      </p>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import type { QueryCreator } from "kysely";
 import type { Database, Executor } from "../database";
 import { cacheNotification } from "../notifications";
 import { compiledOnce } from "./common";
+import type { SessionEnd } from "../tables/sessions";
 
 export const insertSession = (
   db: Executor,
@@ -39,6 +40,14 @@ export const findActiveSessionOf = (db: Executor, userId: number, id: number, no
     .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now)
+    .executeTakeFirst();
+
+/** How a token's session ended (a token that no longer signs in): when it was revoked and why, when it expires. */
+export const findSessionEnd = (db: Executor, tokenHash: string) =>
+  db
+    .selectFrom("sessions")
+    .select(["revoked_at", "ended_by", "expires_at"])
+    .where("token_hash", "=", tokenHash)
     .executeTakeFirst();
 
 /** Notes that a session was used at `at`, unless that was noted less than `minGapMs` before. */
@@ -86,30 +95,41 @@ export const sessionsRevoked = (): void => {
  * One statement: the update and the notification (`with revoked as (update …) select pg_notify(…)`), so the other
  * processes hear of it exactly when it commits, inside a transaction or not.
  */
-async function revoking(db: Executor, now: Date, which: (update: Revoke) => Revoke) {
+async function revoking(db: Executor, now: Date, endedBy: SessionEnd, which: (update: Revoke) => Revoke) {
   revocations++;
   try {
     await db
-      .with("revoked", (qc) => which(revokeAt(qc, now)).returning("sessions.id"))
+      .with("revoked", (qc) => which(revokeAt(qc, now, endedBy)).returning("sessions.id"))
       .selectNoFrom(cacheNotification("sessions").as("notified"))
       .execute();
   } finally {
     revocations++;
   }
 }
-const revokeAt = (qc: QueryCreator<Database>, now: Date) =>
-  qc.updateTable("sessions").set({ revoked_at: now }).where("revoked_at", "is", null);
+const revokeAt = (qc: QueryCreator<Database>, now: Date, endedBy: SessionEnd) =>
+  qc.updateTable("sessions").set({ revoked_at: now, ended_by: endedBy }).where("revoked_at", "is", null);
 type Revoke = ReturnType<typeof revokeAt>;
 
-export const revokeSession = (db: Executor, id: number, now: Date) => revoking(db, now, (u) => u.where("id", "=", id));
+/** Revokes one session: its own logout. */
+export const revokeSession = (db: Executor, id: number, now: Date) =>
+  revoking(db, now, "logout", (u) => u.where("id", "=", id));
 
 /** Revokes one session of the user (the devices list's "end"). */
 export const revokeSessionOf = (db: Executor, userId: number, id: number, now: Date) =>
-  revoking(db, now, (u) => u.where("id", "=", id).where("user_id", "=", userId));
+  revoking(db, now, "device", (u) => u.where("id", "=", id).where("user_id", "=", userId));
 
-export const revokeAllSessions = (db: Executor, userId: number, now: Date) =>
-  revoking(db, now, (u) => u.where("user_id", "=", userId));
+/** Revokes every session of the user, saying why (`endedBy`, docs/decisions/0338). */
+export const revokeAllSessions = (db: Executor, userId: number, now: Date, endedBy: SessionEnd) =>
+  revoking(db, now, endedBy, (u) => u.where("user_id", "=", userId));
 
-/** Revokes every session of the user except `keepSessionId` (a password change keeps the session that made it). */
-export const revokeOtherSessions = (db: Executor, userId: number, keepSessionId: number, now: Date) =>
-  revoking(db, now, (u) => u.where("user_id", "=", userId).where("id", "<>", keepSessionId));
+/**
+ * Revokes every session of the user except `keepSessionId` (a password change keeps the session that made it; "sign
+ * out everywhere else" the one that asked), saying why.
+ */
+export const revokeOtherSessions = (
+  db: Executor,
+  userId: number,
+  keepSessionId: number,
+  now: Date,
+  endedBy: SessionEnd,
+) => revoking(db, now, endedBy, (u) => u.where("user_id", "=", userId).where("id", "<>", keepSessionId));
