@@ -14,6 +14,7 @@ import { formConstraint } from "~/forms/constraint.server";
 import type { FormConstraint } from "~/forms/useZodForm";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
+import { ProviderError } from "~/provider/core.server";
 import { attempt, classifyFailure, logFailure } from "~/provider/failures.server";
 import {
   disableTwoFactor,
@@ -41,7 +42,10 @@ export interface TwoFactorSetupView {
 }
 
 export interface TwoFactorData {
-  state: TwoFactorState;
+  /** "unavailable": two-factor is on and this deployment's instance cannot check codes (docs/decisions/0334). */
+  state: TwoFactorState | "unavailable";
+  /** What the screen says when `state` is "unavailable", in the customer's language. */
+  unavailableText: string | null;
   /** The set-up step (`?step=setup`): the secret to scan or type, or null when it expired. */
   setup: TwoFactorSetupView | null;
   settingUp: boolean;
@@ -53,8 +57,15 @@ export interface TwoFactorData {
 export type TwoFactorReply = ActionReply | { codes: string[] };
 
 /** The screen exists only where the provider has two-factor (docs/decisions/0275): else 404. */
-async function stateOrNotFound(context: UserRequestContext): Promise<TwoFactorState> {
-  const state = await getTwoFactorState(context.provider);
+async function stateOrNotFound(context: UserRequestContext): Promise<TwoFactorState | "unavailable"> {
+  let state: TwoFactorState | null;
+  try {
+    state = await getTwoFactorState(context.provider);
+  } catch (error) {
+    // On, and codes cannot be checked here: the screen says so instead of failing (docs/decisions/0334).
+    if (error instanceof ProviderError && error.code === "two_factor_unavailable") return "unavailable";
+    throw error;
+  }
   if (!state) throw json({ code: "not_found" }, { status: 404, headers: NO_STORE });
   return state;
 }
@@ -62,7 +73,8 @@ async function stateOrNotFound(context: UserRequestContext): Promise<TwoFactorSt
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "security");
   const state = await stateOrNotFound(context);
-  const settingUp = new URL(request.url).searchParams.get("step") === "setup" && !state.enabled;
+  const settingUp =
+    state !== "unavailable" && new URL(request.url).searchParams.get("step") === "setup" && !state.enabled;
   let setup: TwoFactorSetupView | null = null;
   if (settingUp) {
     const reply = await attempt(getTwoFactorSetup(context.provider));
@@ -81,7 +93,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recovery: formConstraint(schemas.recovery),
     disable: formConstraint(schemas.disable),
   };
-  return json<TwoFactorData>({ state, setup, settingUp, constraint }, { headers: NO_STORE });
+  const unavailableText = state === "unavailable" ? context.t("common:providerErrors.two_factor_unavailable") : null;
+  return json<TwoFactorData>({ state, unavailableText, setup, settingUp, constraint }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -23,6 +23,7 @@ import {
   ScriptedReply,
   settle,
   signedInTrader,
+  throughAnotherInstance,
   toastText,
   useRealProvider,
   useScriptedProvider,
@@ -161,6 +162,25 @@ describe("on a provider with two-factor", () => {
     expect(html).toContain(
       '<a href="#two-factor-title">That request was not understood, so nothing was changed. Please reload the page and try again.</a>',
     );
+  });
+
+  it("through an instance without the two-factor key, a customer with it on is told codes cannot be checked (not an error page)", async () => {
+    const { cookie } = await withTwoFactor();
+    await throughAnotherInstance(provider, { twoFactorKey: null }, async () => {
+      const data = await load<TwoFactorData>(loader, PAGE, cookie);
+      expect(data).toMatchObject({
+        state: "unavailable",
+        unavailableText:
+          "Two-factor authentication is on for your account, and codes cannot be checked right now. Nothing was done. Please try again in a few minutes.",
+        settingUp: false,
+        setup: null,
+      });
+      const html = renderScreen(TwoFactorPage, PAGE, data, { resources: { common: enCommon, security: enSecurity } });
+      expect(html).toContain(
+        '<p role="status">Two-factor authentication is on for your account, and codes cannot be checked right now.',
+      );
+      expect(html).not.toContain('name="intent" value="disable"');
+    });
   });
 
   it("turns off with the password and a code; Settings says on, then off", async () => {

@@ -36,7 +36,7 @@ function resultFor(reply: TwoFactorReply | undefined, name: string): SubmissionR
 }
 
 export default function TwoFactorPage() {
-  const { state, setup, settingUp } = useLoaderData<typeof loader>();
+  const { state, unavailableText, setup, settingUp } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as TwoFactorReply | undefined;
   const { t } = useTranslation("security");
   const fmt = useFormat();
@@ -51,6 +51,11 @@ export default function TwoFactorPage() {
       <FormErrorSummary fields={[]} formErrors={refused?.error?.[""]} formId="two-factor-title" lastResult={refused} />
       {codes ? (
         <RecoveryCodes codes={codes} />
+      ) : state === "unavailable" ? (
+        <section aria-labelledby="two-factor-unavailable" className="card">
+          <h2 id="two-factor-unavailable">{t("twoFactor.onTitle")}</h2>
+          <p role="status">{unavailableText}</p>
+        </section>
       ) : settingUp ? (
         <SetupStep setup={setup} lastResult={resultFor(reply, "enable")} />
       ) : state.enabled ? (
