@@ -12,6 +12,7 @@ import * as m20261123orderFx from "./migrations/2026-11-23T0500-order-fx";
 import * as m20261123productsFx from "./migrations/2026-11-23T0600-products-fx";
 import * as m20261124authAttemptDevices from "./migrations/2026-11-24T0100-auth-attempt-devices";
 import * as m20261127twoFactor from "./migrations/2026-11-27T0100-two-factor";
+import * as m20261201orderTypesAndAlerts from "./migrations/2026-12-01T0400-order-types-and-alerts";
 
 /** Static list (not a folder scan) so esbuild can bundle the provider into the Remix server. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T0600-products-fx": m20261123productsFx,
   "2026-11-24T0100-auth-attempt-devices": m20261124authAttemptDevices,
   "2026-11-27T0100-two-factor": m20261127twoFactor,
+  "2026-12-01T0400-order-types-and-alerts": m20261201orderTypesAndAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
