@@ -3,11 +3,12 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 
 import { clientAddress, ok, readBody, readQuery, type Env, type Services } from "./context";
-import { customerPhone } from "./fields";
+import { customerPhone, priceString } from "./fields";
 import { ProviderError } from "../errors";
 import { keyFingerprint, sameSecret } from "../operator-key";
 import { productOperatorRoutes } from "./products";
 import { moneyString, parseMoney } from "../services/money";
+import { MAX_PATH_PRICES } from "../services/price-paths";
 
 /**
  * Constant-time comparison of the x-operator-key header with the configured key; no configured key (the operator
@@ -87,6 +88,13 @@ const twoFactorResetBody = z.object({
   user: customerPhone,
   identity_check: z.string().trim().min(10, "10 to 500 characters").max(500, "10 to 500 characters"),
 });
+/** An instrument's price path (docs/decisions/0363): one price, or several each held for `step_seconds`. */
+const priceBody = z.object({
+  symbol: z.string().trim().min(1).max(32),
+  prices: z.array(priceString).min(1).max(MAX_PATH_PRICES),
+  step_seconds: z.number().int().min(1).max(86_400).optional(),
+});
+const clearPriceBody = z.object({ symbol: z.string().trim().min(1).max(32) });
 const configBody = z.object({
   tag: z.string().max(64),
   value: z.union([z.string().max(40), z.number()]).transform(String),
@@ -206,6 +214,18 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
     audit(`[operator] two-factor reset for user ${maskPhone(body.user)} by ${who}; identity check: "${note}"`);
     return ok(c, reply);
   });
+
+  // Prices for tests and demos: the market moves when the operator says (every provider on the database follows).
+  app.post("/price", async (c) => {
+    const body = await readBody(c, priceBody);
+    return ok(c, await s.pricePaths.set({ symbol: body.symbol, prices: body.prices, stepSeconds: body.step_seconds }));
+  });
+
+  app.post("/price/clear", async (c) => {
+    return ok(c, await s.pricePaths.clear((await readBody(c, clearPriceBody)).symbol));
+  });
+
+  app.get("/prices", (c) => ok(c, s.pricePaths.list()));
 
   app.post("/config", async (c) => {
     const body = await readBody(c, configBody);

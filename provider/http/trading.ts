@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { requireAuth } from "./auth";
 import { limitParam, ok, pageParam, quantityParam, readBody, readQuery, type Env, type Services } from "./context";
-import { emptyToUndefined, keyedBody, optionalIdempotencyKey, userId } from "./fields";
+import { emptyToUndefined, keyedBody, optionalIdempotencyKey, priceString, userId } from "./fields";
 import { stockMarkets } from "../config";
 import type { MarketCode } from "../db/tables/instruments";
 import type { OrderType, OrderValidity } from "../db/tables/orders";
@@ -20,14 +20,6 @@ const marketField = z.enum(MARKETS, {
   errorMap: () => ({ message: `type is the symbol's market: ${MARKETS.join(", ")}` }),
 });
 
-/**
- * A limit or trigger price: a decimal string in the instrument's currency, up to 12 digits and 6 decimals, above
- * zero; never a JSON number (docs/decisions/0061). Whether it sits on the instrument's tick is the service's check.
- */
-const priceField = z
-  .string({ invalid_type_error: 'a price is a decimal string such as "2400.05", never a JSON number' })
-  .regex(/^\d{1,12}(\.\d{1,6})?$/, 'a price is a decimal string such as "2400.05": up to 12 digits and 6 decimals')
-  .refine((v) => /[1-9]/.test(v), "a price is above zero");
 /** Order kind fields (docs/decisions/0360-order-type-field.md): `type` stays the market. */
 const orderTerms = {
   order_type: z
@@ -35,8 +27,8 @@ const orderTerms = {
       errorMap: () => ({ message: "order_type is market, limit, stop or stop_limit" }),
     })
     .optional(),
-  limit_price: priceField.optional(),
-  trigger_price: priceField.optional(),
+  limit_price: priceString.optional(),
+  trigger_price: priceString.optional(),
   validity: z.enum(["day", "gtc"], { errorMap: () => ({ message: "validity is day or gtc" }) }).optional(),
 };
 type TermFields = { order_type?: OrderType; limit_price?: string; trigger_price?: string; validity?: OrderValidity };
@@ -71,16 +63,17 @@ const cancelBody = z.object({ no: orderNo, idempotency_key: optionalIdempotencyK
 const modifyBody = keyedBody({
   no: orderNo,
   count: quantityParam().optional(),
-  limit_price: priceField.optional(),
-  trigger_price: priceField.optional(),
+  limit_price: priceString.optional(),
+  trigger_price: priceString.optional(),
   validity: orderTerms.validity,
 }).refine(
-  (b) => b.count !== undefined || b.limit_price !== undefined || b.trigger_price !== undefined || b.validity !== undefined,
+  (b) =>
+    b.count !== undefined || b.limit_price !== undefined || b.trigger_price !== undefined || b.validity !== undefined,
   { message: "say what to change: count, limit_price, trigger_price or validity" },
 );
 /** A preview names its side: a buy by symbol, a sell by position (no idempotency key: it writes nothing). */
 const previewBody = z.discriminatedUnion("state", [
-  z.object({ ...buyFields, state: z.literal("buy") }),
+  z.object({ ...buyFields, state: z.literal("buy"), mold: sellFields.mold }),
   z.object({ ...sellFields, state: z.literal("sell") }),
 ]);
 const rulesQuery = z.object({ tag: z.string().trim().min(1).max(32) });

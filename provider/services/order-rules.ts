@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 
-import { HOLD_MARGIN } from "./order-figures";
 import type { FxConversion } from "./fx";
+import { HOLD_MARGIN } from "./order-figures";
 import type { OrderState, OrderType, OrderValidity } from "../db/tables/orders";
 import { invalidInput, ProviderError } from "../errors";
 import type { MarketHours } from "../market/hours";
@@ -113,7 +113,11 @@ export function checkTerms(
     if (side === "buy" && limitPrice.lessThan(triggerPrice))
       throw new ProviderError("limit_wrong_side", "a buy stop-limit's limit is at or above its trigger", "limit_price");
     if (side === "sell" && limitPrice.greaterThan(triggerPrice))
-      throw new ProviderError("limit_wrong_side", "a sell stop-limit's limit is at or below its trigger", "limit_price");
+      throw new ProviderError(
+        "limit_wrong_side",
+        "a sell stop-limit's limit is at or below its trigger",
+        "limit_price",
+      );
   }
   return { orderType, limitPrice, triggerPrice, validity: orderType === "market" ? null : (input.validity ?? "day") };
 }

@@ -256,7 +256,9 @@ export function createTrading(deps: TradingDeps) {
       const session = open ? undefined : hours.nextSession(inst, now)!;
       // Pending: the hold is in wallet money at the placement's rate, with the margin covering price and rate moves.
       const reserve = price.times(input.count).times(rate.rate).times(HOLD_MARGIN.plus(1));
-      const held = open ? new Decimal(0) : new Decimal(reserve.plus(feeRate.times(reserve)).toFixed(2, Decimal.ROUND_UP));
+      const held = open
+        ? new Decimal(0)
+        : new Decimal(reserve.plus(feeRate.times(reserve)).toFixed(2, Decimal.ROUND_UP));
       return {
         inst,
         price,
@@ -358,9 +360,7 @@ export function createTrading(deps: TradingDeps) {
     now: Date,
     lock: boolean,
   ) {
-    const lot = lock
-      ? await lockOrderByNo(ex, userId, input.no)
-      : await findOrderByNo(ex, userId, input.no);
+    const lot = lock ? await lockOrderByNo(ex, userId, input.no) : await findOrderByNo(ex, userId, input.no);
     if (!lot || lot.state !== "buy" || lot.status !== 1) throw new ProviderError("not_found", "no such position", "no");
     requireMarket(input.market, lot.market);
     const count = input.count ?? lot.remaining;
@@ -549,7 +549,14 @@ export function createTrading(deps: TradingDeps) {
     const filled = { status: 1 as const, filled_at: now, reason: REASONS.filled, triggered_at: triggeredAt };
     if (order.state === "buy") {
       const figures = orderMoney("buy", price, order.count, rate, feeRate);
-      await credit(trx, order.user_id, order.no, new Decimal(order.held), `Order ${order.no} filled: hold released`, now);
+      await credit(
+        trx,
+        order.user_id,
+        order.no,
+        new Decimal(order.held),
+        `Order ${order.no} filled: hold released`,
+        now,
+      );
       await debit(
         trx,
         order.user_id,
@@ -624,8 +631,7 @@ export function createTrading(deps: TradingDeps) {
     return idempotent(userId, input.idempotencyKey, fp, async (trx, now) => {
       const order = await lockOrderByNo(trx, userId, input.no);
       if (!order) throw new ProviderError("not_found", "no such order", "no");
-      if (order.status !== 0)
-        throw new ProviderError("order_not_pending", "only pending orders can be modified", "no");
+      if (order.status !== 0) throw new ProviderError("order_not_pending", "only pending orders can be modified", "no");
       if (order.order_type === "market")
         throw invalidInput("no", "a market order cannot be modified: cancel it and place another");
       if (order.triggered_at && input.triggerPrice !== undefined)
@@ -661,8 +667,15 @@ export function createTrading(deps: TradingDeps) {
         expires_at: window.expiresAt,
         modified_at: now,
       };
+      // A change that makes it fillable now fills it at once: a buy's old hold comes back, the cost goes out.
+      const fillsNow =
+        hours.isOpen(inst, now) &&
+        window.opensAt.getTime() <= now.getTime() &&
+        judge({ ...order, ...termColumns(terms) }, price).fill;
       let updated: OrderRow;
-      if (order.state === "buy") {
+      if (order.state === "buy" && fillsNow) {
+        updated = await updateOrder(trx, order.id, changes);
+      } else if (order.state === "buy") {
         const held = buyReservation(terms, count, rate, feeRate);
         const change = held.minus(order.held);
         const what = orderWords({ ...order, count }, terms);
@@ -688,11 +701,7 @@ export function createTrading(deps: TradingDeps) {
           ...sellFigures(new Decimal(order.price), estimate, count, rate, feeRate),
         });
       }
-      if (hours.isOpen(inst, now) && updated.opens_at.getTime() <= now.getTime()) {
-        const { fill } = judge(updated, price);
-        if (fill) return fillOpen(trx, updated, price, now, updated.triggered_at);
-      }
-      return updated;
+      return fillsNow ? fillOpen(trx, updated, price, now, updated.triggered_at) : updated;
     });
   }
 
@@ -844,7 +853,8 @@ export function createTrading(deps: TradingDeps) {
       const judged = await judgeOrder(o.id, o.user_id, prices.get(o.tag)!, now);
       if (judged !== "none") outcome[judged]++;
     }
-    for (const o of await expiredConditionalOrders(db, now)) if (await settleOrder(o.id, o.user_id, now)) outcome.expired++;
+    for (const o of await expiredConditionalOrders(db, now))
+      if (await settleOrder(o.id, o.user_id, now)) outcome.expired++;
     return outcome;
   }
 
