@@ -12,8 +12,8 @@ import { createSimulatedMarket } from "./market/load";
 import { PricedMarket } from "./market/price-paths";
 import type { MarketSource } from "./market/source";
 import { combineNotifiers, logNotifier, outboxNotifier, type Notifier } from "./notifier";
-import { hashPassword } from "./services/passwords";
 import { TICK_MS, type MarketTicks } from "./services/market-ticks";
+import { hashPassword } from "./services/passwords";
 import type { Trading } from "./services/trading";
 import { parseTwoFactorKey } from "./two-factor-key";
 
