@@ -13,6 +13,7 @@ import type { Env, Services } from "./http/context";
 import { healthRoutes } from "./http/health";
 import { marketRoutes } from "./http/market";
 import { newsRoutes } from "./http/news";
+import { openApiRoutes } from "./http/openapi";
 import { operatorRoutes, type OperatorAuditLog } from "./http/operator";
 import { productRoutes } from "./http/products";
 import { tradingRoutes } from "./http/trading";
@@ -187,6 +188,7 @@ export function createProviderApp(deps: ProviderDeps) {
   api.route("/", chatRoutes(services));
   api.route("/", twoFactorRoutes(services));
   api.route("/", alertRoutes(services));
+  api.route("/", openApiRoutes());
   api.route("/operator", operatorRoutes(services, deps.auditLog));
 
   const app = new Hono<Env>();

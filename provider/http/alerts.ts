@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { requireAuth } from "./auth";
 import { idParam, limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
+import type { RouteContract } from "./contract";
 import { emptyToUndefined, priceString, userId } from "./fields";
 
 /*
@@ -68,3 +69,19 @@ export function alertRoutes(s: Services) {
 
   return app;
 }
+
+/** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
+const alertRoute = (
+  method: RouteContract["method"],
+  path: string,
+  summary: string,
+  schemas: Pick<RouteContract, "body" | "query">,
+): RouteContract => ({ method, path, summary, auth: "customer", section: "Price alerts (auth)", ...schemas });
+export const alertContract: RouteContract[] = [
+  alertRoute("get", "/stock/success/alert/list", "Price alerts", { query: listQuery }),
+  alertRoute("post", "/stock/success/alert/add", "A new price alert", { body: addBody }),
+  alertRoute("post", "/stock/success/alert/edit", "Change a price alert", { body: editBody }),
+  alertRoute("post", "/stock/success/alert/pause", "Pause a price alert", { body: idBody }),
+  alertRoute("post", "/stock/success/alert/resume", "Resume (or re-arm) a price alert", { body: idBody }),
+  alertRoute("post", "/stock/success/alert/delete", "Delete a price alert", { body: idBody }),
+];

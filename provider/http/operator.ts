@@ -6,6 +6,7 @@ import { clientAddress, ok, readBody, readQuery, type Env, type Services } from 
 import { customerPhone, priceString } from "./fields";
 import { ProviderError } from "../errors";
 import { keyFingerprint, sameSecret } from "../operator-key";
+import type { RouteContract } from "./contract";
 import { productOperatorRoutes } from "./products";
 import { moneyString, parseMoney } from "../services/money";
 import { MAX_PATH_PRICES } from "../services/price-paths";
@@ -234,3 +235,33 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
 
   return app;
 }
+
+/** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
+const operatorRoute = (
+  method: RouteContract["method"],
+  path: string,
+  summary: string,
+  schemas: Pick<RouteContract, "body" | "query" | "params"> = {},
+): RouteContract => ({
+  method,
+  path: `/operator${path}`,
+  summary,
+  auth: "operator",
+  section: "Operator (header `x-operator-key: <OPERATOR_KEY>`; HTTP 403 code `forbidden` without it)",
+  ...schemas,
+});
+const reviewPath = z.object({ kind: z.enum(REVIEW_KINDS), id: z.string() });
+export const operatorContract: RouteContract[] = [
+  operatorRoute("get", "/otp", "A customer's newest one-time code", { query: otpQuery }),
+  operatorRoute("post", "/invitation-codes", "Add an invitation code", { body: invitationCodeBody }),
+  operatorRoute("post", "/credit", "Credit or debit a customer", { body: creditBody }),
+  operatorRoute("get", "/pending", "What waits for a decision"),
+  operatorRoute("post", "/:kind/:id/approve", "Approve a record", { body: approveBody, params: reviewPath }),
+  operatorRoute("post", "/:kind/:id/reject", "Reject a record", { body: rejectBody, params: reviewPath }),
+  operatorRoute("post", "/loan/:id/repay", "Repay a loan from the wallet", { params: z.object({ id: z.string() }) }),
+  operatorRoute("post", "/two-factor/reset", "Turn a customer's two-factor off", { body: twoFactorResetBody }),
+  operatorRoute("post", "/price", "Set an instrument's price path", { body: priceBody }),
+  operatorRoute("post", "/price/clear", "Give an instrument back to the simulator", { body: clearPriceBody }),
+  operatorRoute("get", "/prices", "The price paths in force"),
+  operatorRoute("post", "/config", "Set a config value", { body: configBody }),
+];

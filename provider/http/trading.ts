@@ -5,6 +5,7 @@ import { requireAuth } from "./auth";
 import { limitParam, ok, pageParam, quantityParam, readBody, readQuery, type Env, type Services } from "./context";
 import { emptyToUndefined, keyedBody, optionalIdempotencyKey, priceString, userId } from "./fields";
 import { stockMarkets } from "../config";
+import type { RouteContract } from "./contract";
 import type { MarketCode } from "../db/tables/instruments";
 import type { OrderType, OrderValidity } from "../db/tables/orders";
 
@@ -179,3 +180,25 @@ export function tradingRoutes(s: Services) {
 
   return app;
 }
+
+/** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
+const tradingRoute = (
+  method: RouteContract["method"],
+  path: string,
+  summary: string,
+  schemas: Pick<RouteContract, "body" | "query">,
+): RouteContract => ({ method, path, summary, auth: "customer", section: "Trading (auth)", ...schemas });
+export const tradingContract: RouteContract[] = [
+  tradingRoute("post", "/stock/success/deal/order", "Buy: a market, limit, stop-loss or stop-limit order", {
+    body: orderBody,
+  }),
+  tradingRoute("post", "/stock/success/deal/sell", "Sell from a position: any order type", { body: sellBody }),
+  tradingRoute("post", "/stock/success/deal/modify", "Change an open limit or stop order", { body: modifyBody }),
+  tradingRoute("post", "/stock/success/deal/preview", "What an order would do now (nothing written)", {
+    body: previewBody,
+  }),
+  tradingRoute("get", "/stock/success/deal/rules", "A symbol's order rules: tick, validities", { query: rulesQuery }),
+  tradingRoute("post", "/stock/success/deal/cancel", "Cancel a pending order", { body: cancelBody }),
+  tradingRoute("get", "/stock/success/deal/positions", "Open positions", { query: positionsQuery }),
+  tradingRoute("get", "/stock/success/v2/transaction", "Order records by status (and symbol)", { query: recordsQuery }),
+];

@@ -43,6 +43,8 @@ describe.skipIf(!databaseUrl)("two providers racing a cancel and a fill", () => 
         expect(
           (await a.call("/api/operator/price", { operator: true, body: { symbol: SYMBOL, prices: [price] } })).body.msg,
         ).toBe("ok");
+      const priceOn = async (on: Instance) =>
+        (await on.call(`/api/v2/quotes?symbols=${SYMBOL}`)).body.data.rows[0].price as number;
       const pendingCount = async (on: Instance) =>
         (await on.call("/api/stock/success/v2/transaction?type=pending", { token })).body.data.count as number;
       let keys = 0;
@@ -52,7 +54,12 @@ describe.skipIf(!databaseUrl)("two providers racing a cancel and a fill", () => 
 
       for (let round = 0; round < 6 && (seen.filled === 0 || seen.cancelled === 0); round++) {
         await setPrice("2450");
-        await new Promise((r) => setTimeout(r, 200)); // both have read the price at their ticks
+        // Both serve it (the other one reads it at its next tick) before the orders are placed.
+        for (const on of [a, b])
+          for (let waited = 0; (await priceOn(on)) !== 2450; waited += 20) {
+            expect(waited).toBeLessThan(10_000);
+            await new Promise((r) => setTimeout(r, 20));
+          }
         const orders: string[] = [];
         for (let i = 0; i < 10; i++) {
           const placed = await (i % 2 ? a : b).call("/api/stock/success/deal/order", {

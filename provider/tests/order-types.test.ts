@@ -472,24 +472,36 @@ describe("cancel and modify", () => {
 });
 
 describe("one tick, many orders", () => {
-  it("100 orders crossed by one tick fill once each, with two ticks running at the same moment", async () => {
-    await setPrice("HINDUNILVR.NS", "2450");
-    const traders = await Promise.all(Array.from({ length: 10 }, () => newTrader(p, "30000.00")));
-    for (const t of traders)
-      for (let i = 0; i < 10; i++) {
-        const res = await order(t.token, { tag: "HINDUNILVR.NS", count: 1, order_type: "limit", limit_price: "2400" });
-        expect(res.body.data.status).toBe(0);
+  it(
+    "100 orders crossed by one tick fill once each, with two ticks running at the same moment",
+    { timeout: 120_000 },
+    async () => {
+      await setPrice("HINDUNILVR.NS", "2450");
+      const traders = await Promise.all(Array.from({ length: 10 }, () => newTrader(p, "30000.00")));
+      await Promise.all(
+        traders.map(async (t) => {
+          for (let i = 0; i < 10; i++) {
+            const res = await order(t.token, {
+              tag: "HINDUNILVR.NS",
+              count: 1,
+              order_type: "limit",
+              limit_price: "2400",
+            });
+            expect(res.body.data.status).toBe(0);
+          }
+        }),
+      );
+      await setPrice("HINDUNILVR.NS", "2399");
+      const [a, b] = await Promise.all([tick(), tick()]);
+      expect(a.filled + b.filled).toBe(100);
+      for (const t of traders) {
+        const rows = await ordersOf(p, t.id);
+        expect(rows.map((o) => [o.status, o.price])).toEqual(Array(10).fill([1, "2399.000000"]));
+        // Each order: its hold, the hold back, the cost (2399 + 0.72 fee).
+        expect((await billLines(p, t.id)).filter((l) => l[3] === "order").length).toBe(30);
+        expect(await expectLedgerBalanced(p, t.id)).toBe("6002.80");
       }
-    await setPrice("HINDUNILVR.NS", "2399");
-    const [a, b] = await Promise.all([tick(), tick()]);
-    expect(a.filled + b.filled).toBe(100);
-    for (const t of traders) {
-      const rows = await ordersOf(p, t.id);
-      expect(rows.map((o) => [o.status, o.price])).toEqual(Array(10).fill([1, "2399.000000"]));
-      // Each order: its hold, the hold back, the cost (2399 + 0.72 fee).
-      expect((await billLines(p, t.id)).filter((l) => l[3] === "order").length).toBe(30);
-      expect(await expectLedgerBalanced(p, t.id)).toBe("6002.80");
-    }
-    expect(await tick()).toMatchObject({ filled: 0 });
-  });
+      expect(await tick()).toMatchObject({ filled: 0 });
+    },
+  );
 });
