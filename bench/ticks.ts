@@ -115,7 +115,6 @@ console.log(
 // One symbol moves: its limit orders below 0.5 and its alerts below 0.6 are crossed (100 of each at most).
 const mover = symbols[0];
 const crossedOrders = orderRows.filter((o) => o.tag === mover && o.order_type === "limit").slice(0, 100);
-const crossedAlerts = alertRows.filter((a) => a.tag === mover && a.condition === "below").slice(0, 100);
 await p.db
   .updateTable("orders")
   .set({ limit_price: "1000000.00", held: "100000000.00" })
