@@ -15,7 +15,11 @@ describe("GET /api/openapi.json", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     const doc = (await res.json()) as any;
-    expect(doc).toMatchObject({ openapi: "3.1.0", servers: [{ url: "/api" }], info: { title: "TradeApp provider API" } });
+    expect(doc).toMatchObject({
+      openapi: "3.1.0",
+      servers: [{ url: "/api" }],
+      info: { title: "TradeApp provider API" },
+    });
 
     const routes = new Set(
       p.app.routes
