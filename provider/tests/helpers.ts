@@ -28,7 +28,8 @@ export { newTrader };
  * - frozen-database.ts `createFrozenDatabaseProvider()`: the same test provider with a database that can stop
  *   answering (health checks).
  * - spawned-server.ts `spawnNode(script, env)`: a real process (where it listens, what it logs, how it stops on
- *   SIGTERM); fixtures/instance.ts is the process body instances.test.ts runs twice against one PostgreSQL schema.
+ *   SIGTERM); fixtures/instance.ts is the process body instances.test.ts and order-race.test.ts run twice against one
+ *   PostgreSQL schema (spawned-instance.ts `startInstance`).
  * - `createProviderApp` / `startProvider` called directly: tests of the app's own construction (a market that
  *   throws, no operator key, a reopened data directory, the embedded singleton).
  *
