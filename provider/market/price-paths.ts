@@ -26,25 +26,50 @@ function round(value: number, precision: number): number {
 
 export class PricedMarket implements MarketSource {
   readonly #paths = new Map<string, PricePath>();
+  /** Counts this process's own changes, so a reload read before one of them does not undo it. */
+  #version = 0;
 
   constructor(readonly simulator: MarketSource) {}
 
-  /** Replaces every path with `paths` (what the database holds now). */
-  setPaths(paths: PricePath[]): void {
+  get version(): number {
+    return this.#version;
+  }
+
+  /**
+   * Replaces every path with `paths` (what the database held when read), unless this process changed a path since
+   * `readAt` (its `version` before the read): then the reload is older than that change and is dropped (the next one
+   * has both). Returns whether it applied.
+   */
+  setPaths(paths: PricePath[], readAt = this.#version): boolean {
+    if (readAt !== this.#version) return false;
     this.#paths.clear();
     for (const path of paths) this.#paths.set(path.symbol.toUpperCase(), path);
+    return true;
   }
 
   setPath(path: PricePath): void {
+    this.#version++;
     this.#paths.set(path.symbol.toUpperCase(), path);
   }
 
   clearPath(symbol: string): void {
+    this.#version++;
     this.#paths.delete(symbol.toUpperCase());
   }
 
   paths(): PricePath[] {
     return [...this.#paths.values()];
+  }
+
+  /**
+   * The market as it is now, kept: later path changes do not reach it. A tick judges with one (services/market-ticks.ts),
+   * so a path the operator sets during the tick, which starts after the tick's instant, does not turn that instant's
+   * price back into the simulator's.
+   */
+  snapshot(): PricedMarket {
+    const kept = new PricedMarket(this.simulator);
+    kept.setPaths(this.paths());
+    return kept;
   }
 
   /** The operator's price of `symbol` at `at`, or undefined when the simulator's holds. */

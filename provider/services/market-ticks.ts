@@ -25,12 +25,16 @@ export interface Tick {
 }
 
 export function createMarketTicks(deps: MarketTicksDeps) {
-  /** One tick at the clock's now. */
+  /**
+   * One tick at the clock's now. Orders and alerts are judged with the prices as they were at its start (a snapshot of
+   * the market): a path the operator sets meanwhile starts after this instant, and counts from the next tick.
+   */
   async function run(): Promise<Tick> {
     await deps.pricePaths.refresh();
+    const prices = deps.pricePaths.snapshot();
     const at = deps.now();
-    const orders = await deps.trading.tick(at);
-    const alerts = await deps.priceAlerts.tick(at);
+    const orders = await deps.trading.tick(at, prices);
+    const alerts = await deps.priceAlerts.tick(at, prices);
     return { at, orders, alerts };
   }
   return { run };

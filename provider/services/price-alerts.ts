@@ -203,15 +203,15 @@ export function createPriceAlerts(deps: PriceAlertsDeps) {
     });
 
   /**
-   * One tick at `now`: every active alert that the quote of that instant meets fires, once, with its message in the
-   * customer's inbox, in one transaction. Returns how many fired.
+   * One tick at `now`: every active alert that the quote of that instant (from `source`, the tick's view of the
+   * market) meets fires, once, with its message in the customer's inbox, in one transaction. Returns how many fired.
    */
-  async function tick(now: Date): Promise<number> {
+  async function tick(now: Date, source: MarketSource = market): Promise<number> {
     const tags: string[] = [];
     const prices: string[] = [];
     const percents: string[] = [];
     for (const tag of await activeAlertTags(db)) {
-      const q = market.quote(tag, now);
+      const q = source.quote(tag, now);
       if (!q) continue;
       tags.push(tag);
       prices.push(String(q.price));
@@ -225,7 +225,7 @@ export function createPriceAlerts(deps: PriceAlertsDeps) {
         fired.map((a) => {
           const inst = market.find(a.tag);
           const precision = inst?.precision ?? 2;
-          const q = market.quote(a.tag, now);
+          const q = source.quote(a.tag, now);
           const fixed = (v: string | null) => (v === null ? null : new Decimal(v).toFixed(precision));
           return {
             userId: a.user_id,

@@ -76,17 +76,24 @@ export function createPricePaths(deps: PricePathsDeps) {
     return { symbol: inst.symbol, cleared: had, price: market.quote(inst.symbol, deps.now())!.price };
   }
 
-  /** What the database holds now, into this provider's market (at start and at every tick). */
+  /**
+   * What the database holds now, into this provider's market (at start and at every tick). A path this provider set
+   * or cleared while the rows were being read stays as set: the rows are older than it.
+   */
   async function refresh() {
-    market.setPaths((await allPricePaths(db)).map(toPath));
+    const readAt = market.version;
+    market.setPaths((await allPricePaths(db)).map(toPath), readAt);
   }
+
+  /** The prices as they are now, unchanged by later paths (a tick's view). */
+  const snapshot = () => market.snapshot();
 
   const list = () => {
     const now = deps.now();
     return { rows: market.paths().map((p) => pathReply(p, now)) };
   };
 
-  return { set, clear, refresh, list };
+  return { set, clear, refresh, snapshot, list };
 }
 
 export type PricePaths = ReturnType<typeof createPricePaths>;

@@ -4,7 +4,7 @@ import Decimal from "decimal.js";
 
 import type { Deployment } from "../config";
 import { billRef } from "./bill-refs";
-import { createFx, type FxConversion } from "./fx";
+import { createFx, type Fx, type FxConversion } from "./fx";
 import { applyBalanceChange } from "./ledger";
 import {
   billReason,
@@ -543,8 +543,15 @@ export function createTrading(deps: TradingDeps) {
    * Fills an open limit, stop or stop-limit order at `price` (the tick's), whole: a buy's reservation comes back and
    * its cost goes out (two bills), a sell's proceeds come in. The account row and the order row are locked.
    */
-  async function fillOpen(trx: Executor, order: OrderRow, price: Decimal, now: Date, triggeredAt: Date | null) {
-    const rate = fx.conversion(order.market, now);
+  async function fillOpen(
+    trx: Executor,
+    order: OrderRow,
+    price: Decimal,
+    now: Date,
+    triggeredAt: Date | null,
+    rates: Fx = fx,
+  ) {
+    const rate = rates.conversion(order.market, now);
     const feeRate = await configDecimal(trx, "fee_rate", deps);
     const filled = { status: 1 as const, filled_at: now, reason: REASONS.filled, triggered_at: triggeredAt };
     if (order.state === "buy") {
@@ -791,7 +798,7 @@ export function createTrading(deps: TradingDeps) {
    * stop-limit that now rests as a limit) or nothing – another provider may have got there first. A triggered stop buy
    * that cannot be paid (the price gapped past its reservation and the free balance) is cancelled with its reason.
    */
-  async function judgeOrder(orderId: number, userId: number, price: Decimal, now: Date): Promise<Judged> {
+  async function judgeOrder(orderId: number, userId: number, price: Decimal, now: Date, rates: Fx): Promise<Judged> {
     try {
       return await db.transaction().execute(async (trx): Promise<Judged> => {
         await lockUser(trx, userId);
@@ -805,7 +812,7 @@ export function createTrading(deps: TradingDeps) {
         const { trigger, fill } = judge(order, price);
         const triggeredAt = trigger ? now : order.triggered_at;
         if (fill) {
-          await fillOpen(trx, order, price, now, triggeredAt);
+          await fillOpen(trx, order, price, now, triggeredAt, rates);
           return "filled";
         }
         if (!trigger) return "none";
@@ -833,15 +840,18 @@ export function createTrading(deps: TradingDeps) {
 
   /**
    * One tick at `at` (default: the clock's now): every open limit, stop and stop-limit order whose market is open is
-   * judged at the price of that instant; the ones past their validity expire. Safe to run on every provider at once.
+   * judged at the price of that instant in `source` (the tick's view of the market; a fill's exchange rate too); the
+   * ones past their validity expire. Safe to run on every provider at once.
    */
-  async function tick(at?: Date): Promise<TickOutcome> {
+  async function tick(at?: Date, source: MarketSource = market): Promise<TickOutcome> {
     const now = at ?? deps.now();
+    const rates = source === market ? fx : createFx(source, deps.walletCurrency);
     const outcome: TickOutcome = { filled: 0, triggered: 0, expired: 0, cancelled: 0 };
     const prices = new Map<string, Decimal>();
     for (const tag of await openConditionalTags(db)) {
       const inst = market.find(tag);
-      if (inst && hours.isOpen(inst, now)) prices.set(tag, priceAt(inst, now));
+      const quote = inst && hours.isOpen(inst, now) ? source.quote(tag, now) : undefined;
+      if (quote) prices.set(tag, new Decimal(String(quote.price)));
     }
     const crossing = await crossingOrders(
       db,
@@ -850,7 +860,7 @@ export function createTrading(deps: TradingDeps) {
       now,
     );
     for (const o of crossing) {
-      const judged = await judgeOrder(o.id, o.user_id, prices.get(o.tag)!, now);
+      const judged = await judgeOrder(o.id, o.user_id, prices.get(o.tag)!, now, rates);
       if (judged !== "none") outcome[judged]++;
     }
     for (const o of await expiredConditionalOrders(db, now))

@@ -8,10 +8,11 @@ import { startInstance, stopInstance, type Instance } from "./spawned-instance";
 
 /*
  * Two provider processes on one PostgreSQL schema, each running its tick loop every 25 ms (docs/decisions/0362): the
- * operator moves the price through one of them, and at the same moment the customer cancels the same orders through
- * both. Each order ends once – filled by one tick or cancelled by one request – and whoever comes second is told
- * plainly (`order_not_pending`); every order's bills are its hold and its release, plus its cost when it filled, and
- * the ledger reconciles. Rounds repeat until both outcomes have been seen (at most 6).
+ * operator moves the price through one of them, and the customer cancels the same orders through both: half as the
+ * price moves, half as soon as the first of them has filled. Each order ends once – filled by one tick or cancelled by
+ * one request – and whoever comes second is told plainly (`order_not_pending`); every order's bills are its hold and
+ * its release, plus its cost when it filled, and the ledger reconciles. Rounds repeat until both outcomes have been
+ * seen (at most 6). A price alert both providers watch fires once.
  */
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -45,21 +46,38 @@ describe.skipIf(!databaseUrl)("two providers racing a cancel and a fill", () => 
         ).toBe("ok");
       const priceOn = async (on: Instance) =>
         (await on.call(`/api/v2/quotes?symbols=${SYMBOL}`)).body.data.rows[0].price as number;
+      const filledOf = async (nos: string[]) =>
+        (await a.call("/api/stock/success/v2/transaction?type=success&limit=100", { token })).body.data.rows.some(
+          (r: any) => nos.includes(r.no),
+        ) as boolean;
       const pendingCount = async (on: Instance) =>
         (await on.call("/api/stock/success/v2/transaction?type=pending", { token })).body.data.count as number;
       let keys = 0;
       const key = () => `race-${schema}-${++keys}`;
       const seen = { filled: 0, cancelled: 0 };
       const ended = new Map<string, "filled" | "cancelled">();
+      const bothServe = async (price: number) => {
+        for (const on of [a, b])
+          for (let waited = 0; (await priceOn(on)) !== price; waited += 20) {
+            expect(waited).toBeLessThan(10_000);
+            await new Promise((r) => setTimeout(r, 20));
+          }
+      };
+      // A price alert both providers watch: the first move under 2400 fires it, once.
+      await setPrice("2450");
+      await bothServe(2450);
+      const alert = (
+        await b.call("/api/stock/success/alert/add", {
+          token,
+          body: { tag: SYMBOL, condition: "below", price: "2400" },
+        })
+      ).body.data;
+      expect(alert).toMatchObject({ status: "active" });
 
       for (let round = 0; round < 6 && (seen.filled === 0 || seen.cancelled === 0); round++) {
         await setPrice("2450");
         // Both serve it (the other one reads it at its next tick) before the orders are placed.
-        for (const on of [a, b])
-          for (let waited = 0; (await priceOn(on)) !== 2450; waited += 20) {
-            expect(waited).toBeLessThan(10_000);
-            await new Promise((r) => setTimeout(r, 20));
-          }
+        await bothServe(2450);
         const orders: string[] = [];
         for (let i = 0; i < 10; i++) {
           const placed = await (i % 2 ? a : b).call("/api/stock/success/deal/order", {
@@ -77,18 +95,19 @@ describe.skipIf(!databaseUrl)("two providers racing a cancel and a fill", () => 
           expect(placed.body.data).toMatchObject({ status: 0, held: "2400.72" });
           orders.push(placed.body.data.no);
         }
+        const cancel = (no: string, i: number) =>
+          (i % 2 ? a : b).call("/api/stock/success/deal/cancel", { token, body: { no, idempotency_key: key() } });
+        // The first half is cancelled as the price moves (these race the first tick after the move); the second half
+        // as soon as one order of the round has filled (these race the ticks filling the rest).
         const moved = setPrice("2390");
-        const cancels = await Promise.all(
-          // Spread over a few ticks (0..45 ms), so some cancels come before the fill and some after it.
-          orders.map(async (no, i) => {
-            await new Promise((r) => setTimeout(r, i * 5));
-            return (i % 2 ? a : b).call("/api/stock/success/deal/cancel", {
-              token,
-              body: { no, idempotency_key: key() },
-            });
-          }),
-        );
+        const early = Promise.all(orders.slice(0, 5).map((no, i) => cancel(no, i)));
         await moved;
+        for (let waited = 0; !(await filledOf(orders)); waited += 10) {
+          expect(waited).toBeLessThan(10_000);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        const late = Promise.all(orders.slice(5).map((no, i) => cancel(no, i + 5)));
+        const cancels = [...(await early), ...(await late)];
         for (let waited = 0; (await pendingCount(b)) > 0; waited += 50) {
           expect(waited).toBeLessThan(10_000);
           await new Promise((r) => setTimeout(r, 50));
@@ -120,6 +139,17 @@ describe.skipIf(!databaseUrl)("two providers racing a cancel and a fill", () => 
       console.log(`[order-race] ${seen.filled} filled, ${seen.cancelled} cancelled, over ${ended.size} orders`);
       expect(seen.filled).toBeGreaterThan(0);
       expect(seen.cancelled).toBeGreaterThan(0);
+      // The alert fired in a tick's second step (after its orders): wait for it, then for a few more ticks of both.
+      const fired = async () =>
+        (await a.call("/api/stock/success/user_message/list-message?limit=100", { token })).body.data.rows
+          .filter((m: any) => m.alert?.code === "price_alert")
+          .map((m: any) => [m.alert.params.id, m.alert.params.current_price]);
+      for (let waited = 0; (await fired()).length === 0; waited += 20) {
+        expect(waited).toBeLessThan(10_000);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await fired()).toEqual([[String(alert.id), "2390.00"]]);
 
       // Every order's bills: the hold and its release, and the cost of a fill; the balance is the sum of all bills.
       const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
