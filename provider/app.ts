@@ -8,11 +8,13 @@ import type { DB } from "./db/database";
 import { isDatabaseUnavailable } from "./db/errors";
 import { LogoutError, ProviderError } from "./errors";
 import { accountRoutes } from "./http/accounts";
+import { alertRoutes } from "./http/alerts";
 import { chatRoutes } from "./http/chat";
 import type { Env, Services } from "./http/context";
 import { healthRoutes } from "./http/health";
 import { marketRoutes } from "./http/market";
 import { newsRoutes } from "./http/news";
+import { openApiRoutes } from "./http/openapi";
 import { operatorRoutes, type OperatorAuditLog } from "./http/operator";
 import { productRoutes } from "./http/products";
 import { tradingRoutes } from "./http/trading";
@@ -21,6 +23,7 @@ import { UPLOAD_PATH, uploadRoutes } from "./http/uploads";
 import { walletRoutes } from "./http/wallet";
 import { watchlistRoutes } from "./http/watchlist";
 import { MarketHours } from "./market/hours";
+import { PricedMarket } from "./market/price-paths";
 import type { MarketSource } from "./market/source";
 import type { Notifier } from "./notifier";
 import { createAccounts, LOGIN_RULES } from "./services/accounts";
@@ -35,9 +38,12 @@ import { createIpos } from "./services/ipo";
 import { createKyc } from "./services/kyc";
 import { createLoans } from "./services/loans";
 import { createCatalog } from "./services/market";
+import { createMarketTicks, type MarketTicks } from "./services/market-ticks";
 import { createNews } from "./services/news";
 import { createNewsDesk } from "./services/news-desk";
 import { createOperatorTools } from "./services/operator-tools";
+import { createPriceAlerts, type PriceAlerts } from "./services/price-alerts";
+import { createPricePaths, type PricePaths } from "./services/price-paths";
 import { createSecurity } from "./services/security";
 import { createTrading, type Trading } from "./services/trading";
 import { createTwoFactor } from "./services/two-factor";
@@ -63,8 +69,8 @@ export interface ProviderDeps {
   logError?: (message: string, error: unknown) => void;
   /** Trading sessions (default: every market always open). */
   marketHours?: MarketHours;
-  /** Shared with the settlement sweep; built from the other deps when absent. */
-  trading?: Trading;
+  /** Shared with the settlement sweep and the tick loop; built from the other deps when absent. */
+  marketServices?: MarketServices;
   /** Runs first on every request (provider/http/stats.ts, PROVIDER_STATS=1). */
   requestStats?: MiddlewareHandler;
   /** The key sealing two-factor secrets (32 bytes, provider/two-factor-key.ts); none: two-factor is not offered. */
@@ -73,15 +79,36 @@ export interface ProviderDeps {
   twoFactorIssuer?: string;
 }
 
-export function tradingFor(deps: Pick<ProviderDeps, "db" | "market" | "now" | "deployment" | "marketHours">): Trading {
-  return createTrading({
-    db: deps.db,
-    market: deps.market,
-    now: deps.now,
+/** The services the running provider's own loops share with the routes: trading, price alerts and paths, the ticks. */
+export interface MarketServices {
+  trading: Trading;
+  priceAlerts: PriceAlerts;
+  pricePaths: PricePaths;
+  ticks: MarketTicks;
+}
+
+/**
+ * Built once per provider (bootstrap.ts hands them to the settlement sweep and the tick loop, and here to the routes).
+ * The market is the one every price comes from; the operator's price paths need it to be a PricedMarket (bootstrap's
+ * always is: market/price-paths.ts), otherwise they get a wrapper of their own that no one else reads.
+ */
+export function marketServicesFor(
+  deps: Pick<ProviderDeps, "db" | "market" | "now" | "deployment" | "marketHours">,
+): MarketServices {
+  const { db, market, now } = deps;
+  const trading = createTrading({
+    db,
+    market,
+    now,
     hours: deps.marketHours ?? new MarketHours(),
     listedMarkets: listedMarkets(deps.deployment),
     walletCurrency: deps.deployment,
   });
+  const priceAlerts = createPriceAlerts({ db, market, now, listedMarkets: listedMarkets(deps.deployment) });
+  const priced = market instanceof PricedMarket ? market : new PricedMarket(market);
+  const pricePaths = createPricePaths({ db, market: priced, now });
+  const ticks = createMarketTicks({ trading, priceAlerts, pricePaths, now });
+  return { trading, priceAlerts, pricePaths, ticks };
 }
 
 /**
@@ -101,6 +128,7 @@ export function createServices(deps: ProviderDeps): Services {
   // Money that leaves (cards, withdrawals, the transaction password) asks for a code when two-factor is on.
   const walletDeps = { db, now, deployment, stepUp: twoFactor.stepUp };
   const productDeps = { db, market, now, deployment };
+  const marketServices = deps.marketServices ?? marketServicesFor(deps);
   return {
     deployment,
     operatorKey: deps.operatorKey,
@@ -115,7 +143,9 @@ export function createServices(deps: ProviderDeps): Services {
     twoFactor,
     devices: createDevices({ db, now }),
     security: createSecurity(walletDeps),
-    trading: deps.trading ?? tradingFor(deps),
+    trading: marketServices.trading,
+    priceAlerts: marketServices.priceAlerts,
+    pricePaths: marketServices.pricePaths,
     catalog,
     watchlist: createWatchlist({ db, market, catalog, now }),
     news: createNews({ db }),
@@ -159,6 +189,8 @@ export function createProviderApp(deps: ProviderDeps) {
   api.route("/", productRoutes(services));
   api.route("/", chatRoutes(services));
   api.route("/", twoFactorRoutes(services));
+  api.route("/", alertRoutes(services));
+  api.route("/", openApiRoutes());
   api.route("/operator", operatorRoutes(services, deps.auditLog));
 
   const app = new Hono<Env>();

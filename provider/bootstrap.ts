@@ -1,4 +1,4 @@
-import { createProviderApp, tradingFor, type ProviderApp } from "./app";
+import { createProviderApp, marketServicesFor, type ProviderApp } from "./app";
 import type { ProviderConfig } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "./db/connect";
 import { migrateToLatest } from "./db/migrate";
@@ -9,8 +9,10 @@ import { seed } from "./db/seed";
 import { createRequestStats } from "./http/stats";
 import { MarketHours } from "./market/hours";
 import { createSimulatedMarket } from "./market/load";
+import { PricedMarket } from "./market/price-paths";
 import type { MarketSource } from "./market/source";
 import { combineNotifiers, logNotifier, outboxNotifier, type Notifier } from "./notifier";
+import { TICK_MS, type MarketTicks } from "./services/market-ticks";
 import type { OperatorKeyLog } from "./operator-key";
 import { hashPassword } from "./services/passwords";
 import type { Trading } from "./services/trading";
@@ -47,6 +49,10 @@ export interface RunningProvider {
   trading: Trading;
   /** Starts the periodic settlement of pending orders (fills at the open, expiries); returns a stop function. */
   startSettlementSweep(intervalMs?: number): () => void;
+  /** One tick of the market: price paths read, open limit/stop orders and price alerts judged (services/market-ticks.ts). */
+  ticks: MarketTicks;
+  /** Starts the tick loop (every TICK_MS, 1 s); returns a stop function. */
+  startTickLoop(intervalMs?: number): () => void;
   close(): Promise<void>;
 }
 
@@ -90,9 +96,12 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
     );
     const stats = options.stats ? createRequestStats() : undefined;
     const db = stats ? handle.db.withPlugin(stats.plugin) : handle.db;
-    const market = await createSimulatedMarket(handle.db);
+    // The simulator's prices, with the operator's price paths on top (docs/decisions/0363-operator-price-paths.md).
+    const market = new PricedMarket(await createSimulatedMarket(handle.db));
     const marketHours = new MarketHours(config.marketHours);
-    const trading = tradingFor({ db, market, now, deployment: config.deployment, marketHours });
+    const marketServices = marketServicesFor({ db, market, now, deployment: config.deployment, marketHours });
+    const { trading, ticks } = marketServices;
+    await marketServices.pricePaths.refresh();
     const timers = new Set<ReturnType<typeof setInterval>>();
     const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
     const app = createProviderApp({
@@ -109,7 +118,7 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       logError: options.logError,
       auditLog: options.auditLog,
       marketHours,
-      trading,
+      marketServices,
       requestStats: stats?.middleware,
       twoFactorKey,
       twoFactorIssuer: config.twoFactorIssuer,
@@ -131,15 +140,34 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
         timers.delete(timer);
       };
     };
+    let ticking: Promise<unknown> | undefined;
+    const startTickLoop = (intervalMs = TICK_MS) => {
+      const timer = setInterval(() => {
+        if (ticking) return;
+        ticking = ticks
+          .run()
+          .catch((error) => logError("[provider] market tick failed:", error))
+          .finally(() => (ticking = undefined));
+      }, intervalMs);
+      timer.unref?.();
+      timers.add(timer);
+      return () => {
+        clearInterval(timer);
+        timers.delete(timer);
+      };
+    };
     return {
       app,
       handle,
       market,
       trading,
       startSettlementSweep,
+      ticks,
+      startTickLoop,
       close: async () => {
         for (const t of timers) clearInterval(t);
         timers.clear();
+        await ticking; // a tick in flight finishes before the database closes
         if (stats) console.log(stats.report());
         await listener?.close();
         await closeDatabase();

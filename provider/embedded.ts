@@ -55,6 +55,7 @@ export function getEmbeddedProvider(): Promise<EmbeddedProvider> {
     const started = Date.now();
     const running = await startProvider({ config, stats: process.env.PROVIDER_STATS === "1" });
     running.startSettlementSweep();
+    running.startTickLoop();
     const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${config.dataDir}`;
     console.log(
       `[provider] ready in ${Date.now() - started} ms on ${where}, deployment ${config.deployment}; ` +

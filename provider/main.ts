@@ -36,6 +36,7 @@ if (!appKey) {
 const started = Date.now();
 const running = await startProvider({ config });
 running.startSettlementSweep();
+running.startTickLoop();
 const server = serve(
   {
     fetch: (request, bindings) =>

@@ -23,6 +23,11 @@
  *   npm run operator -- reply <phone> <text> | chat <phone>   answer / read a customer's conversation
  *   npm run operator -- two-factor-reset <phone> <identity check...>   turn a customer's two-factor off (logged)
  *
+ * Market (docs/decisions/0363-operator-price-paths.md):
+ *   npm run operator -- price <symbol> <price> [<price>...] [--every <seconds>]   set its price (a path: each price
+ *                                                             held --every seconds, default 60, the last one kept)
+ *   npm run operator -- price <symbol> clear                  back to the simulator's price
+ *
  * Where it connects: PROVIDER_URL (a standalone provider, `npm run provider`, e.g. http://127.0.0.1:4000), else the
  * app itself at http://localhost:${PORT:-3000} (`npm start` serves the embedded provider's /api/operator/* on its own
  * port). The key: OPERATOR_KEY when set (it must match the server's), else the one the server made at its first start
@@ -327,11 +332,31 @@ switch (command) {
     console.log(`two-factor is off for ${data.user}; they can set it up again in Settings`);
     break;
   }
+  case "price": {
+    const usage = "price <symbol> <price> [<price>...] [--every <seconds>] | price <symbol> clear";
+    const [symbol, ...rest] = args;
+    const at = rest.indexOf("--every");
+    const every = at >= 0 ? needId(rest[at + 1], usage) : undefined;
+    const prices = at >= 0 ? [...rest.slice(0, at), ...rest.slice(at + 2)] : rest;
+    if (!symbol || prices.length === 0) fail(`usage: ${usage}`);
+    if (prices.length === 1 && prices[0] === "clear") {
+      const d = await call("POST", "/operator/price/clear", { symbol });
+      console.log(`${d.symbol} follows the simulator again (now ${d.price})`);
+      break;
+    }
+    const d = await call("POST", "/operator/price", { symbol, prices, ...(every ? { step_seconds: every } : {}) });
+    console.log(
+      `${d.symbol} is at ${d.price} from ${d.starts_at}` +
+        (d.prices.length > 1 ? ` (path ${d.prices.join(" -> ")}, each held ${d.step_seconds} s, the last kept)` : ""),
+    );
+    break;
+  }
   default:
     fail(
       "commands: list | approve <kind> <id> | reject <kind> <id> [reason] | repay <loan id> | config [<tag> <value>] | " +
         "otp <phone> | credit <phone> <amount> [reason] | invite <code> | offer create|close|rate | ipo create|status | " +
         "allot <application id> <count> | fund create|cancel | mature | news <title> <html> [subhead] | reply <phone> <text> | " +
-        `chat <phone> | two-factor-reset <phone> <identity check>   (kind: ${KINDS.join(", ")}; server: ${base})`,
+        `chat <phone> | two-factor-reset <phone> <identity check> | price <symbol> <price>... | price <symbol> clear   ` +
+        `(kind: ${KINDS.join(", ")}; server: ${base})`,
     );
 }

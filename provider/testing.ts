@@ -24,6 +24,7 @@ import { combineNotifiers, memoryNotifier, outboxNotifier } from "./notifier";
 import { adjustBalanceByPhone } from "./services/ledger";
 import { hashPassword } from "./services/passwords";
 import { newToken, sha256 } from "./services/tokens";
+import type { MarketTicks } from "./services/market-ticks";
 import type { Trading } from "./services/trading";
 
 /*
@@ -76,6 +77,10 @@ export interface TestProvider {
   trading: Trading;
   /** The periodic settlement the embedded and standalone providers run (stopped by close()). */
   startSettlementSweep(intervalMs?: number): () => void;
+  /** One market tick at the clock's time (`ticks.run()`): what the tick loop runs every second. */
+  ticks: MarketTicks;
+  /** The tick loop the embedded and standalone providers run (stopped by close()). */
+  startTickLoop(intervalMs?: number): () => void;
   close(): Promise<void>;
 }
 
@@ -293,6 +298,8 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
     database: { schema, handle: running.handle },
     trading: running.trading,
     startSettlementSweep: running.startSettlementSweep,
+    ticks: running.ticks,
+    startTickLoop: running.startTickLoop,
     async close() {
       if (closed) return;
       closed = true;

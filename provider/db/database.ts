@@ -20,6 +20,8 @@ import type { LoansTable } from "./tables/loans";
 import type { NewsTable } from "./tables/news";
 import type { OneTimeCodesTable } from "./tables/one-time-codes";
 import type { OrdersTable } from "./tables/orders";
+import type { PriceAlertsTable } from "./tables/price-alerts";
+import type { PricePathsTable } from "./tables/price-paths";
 import type { SessionsTable } from "./tables/sessions";
 import type { SmsOutboxTable } from "./tables/sms-outbox";
 import type { TransactionPasswordsTable } from "./tables/transaction-passwords";
@@ -65,6 +67,8 @@ export interface Database {
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  price_alerts: PriceAlertsTable;
+  price_paths: PricePathsTable;
   two_factor_key: TwoFactorKeyTable;
 }
 

@@ -14,6 +14,7 @@ import * as m20261124authAttemptDevices from "./migrations/2026-11-24T0100-auth-
 import * as m20261127twoFactor from "./migrations/2026-11-27T0100-two-factor";
 import * as m20261201twoFactorKey from "./migrations/2026-12-01T0100-two-factor-key";
 import * as m20261201sessionsEndedBy from "./migrations/2026-12-01T0200-sessions-ended-by";
+import * as m20261201orderTypesAndAlerts from "./migrations/2026-12-01T0400-order-types-and-alerts";
 
 /** Static list (not a folder scan) so esbuild can bundle the provider into the Remix server. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-27T0100-two-factor": m20261127twoFactor,
   "2026-12-01T0100-two-factor-key": m20261201twoFactorKey,
   "2026-12-01T0200-sessions-ended-by": m20261201sessionsEndedBy,
+  "2026-12-01T0400-order-types-and-alerts": m20261201orderTypesAndAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

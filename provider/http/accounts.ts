@@ -15,6 +15,7 @@ import {
 } from "./context";
 import { secondFactorCode } from "./fields";
 import { invalidInput } from "../errors";
+import type { RouteContract } from "./contract";
 import type { SignIn } from "../services/accounts";
 import { userInfo } from "../services/wallet";
 
@@ -126,3 +127,49 @@ export function accountRoutes(s: Services) {
 
   return app;
 }
+
+/** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
+export const accountContract: RouteContract[] = [
+  {
+    method: "post",
+    path: "/stock/user/reg",
+    summary: "Register",
+    auth: "none",
+    section: "Accounts",
+    body: registerBody,
+  },
+  { method: "post", path: "/stock/user/login", summary: "Sign in", auth: "none", section: "Accounts", body: loginBody },
+  {
+    method: "post",
+    path: "/stock/user/login/two-factor",
+    summary: "Sign in: the two-factor code step",
+    auth: "none",
+    section: "Two-factor and devices",
+    body: twoFactorBody,
+  },
+  { method: "post", path: "/stock/success/user/logout", summary: "Sign out", auth: "customer", section: "Accounts" },
+  {
+    method: "post",
+    path: "/stock/success/user/password/up",
+    summary: "Change the login password, or set or change the transaction password",
+    auth: "customer",
+    section: "Accounts",
+    body: passwordBody,
+  },
+  {
+    method: "post",
+    path: "/v2/user/forget/code",
+    summary: "Send a password-reset code",
+    auth: "none",
+    section: "Accounts",
+    body: resetCodeBody,
+  },
+  {
+    method: "post",
+    path: "/v2/user/forget",
+    summary: "Reset the password",
+    auth: "none",
+    section: "Accounts",
+    body: resetBody,
+  },
+];

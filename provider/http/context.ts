@@ -22,6 +22,8 @@ import type { Catalog } from "../services/market";
 import type { News } from "../services/news";
 import type { NewsDesk } from "../services/news-desk";
 import type { OperatorTools } from "../services/operator-tools";
+import type { PriceAlerts } from "../services/price-alerts";
+import type { PricePaths } from "../services/price-paths";
 import type { Security } from "../services/security";
 import type { Trading } from "../services/trading";
 import type { SecondFactor, TwoFactorService } from "../services/two-factor";
@@ -58,6 +60,9 @@ export interface Services {
   newsDesk: NewsDesk;
   operatorTools: OperatorTools;
   health: HealthProbe;
+  /** Price alerts and the operator's price paths (docs/decisions/0362, 0363). */
+  priceAlerts: PriceAlerts;
+  pricePaths: PricePaths;
   /** Two-factor sign-in and the devices list (docs/decisions/0270-0272). */
   twoFactor: TwoFactorService;
   devices: Devices;

@@ -36,3 +36,13 @@ export const keyedBody = <S extends z.ZodRawShape>(shape: S) =>
  * mean none (the service answers two_factor_required when two-factor is on).
  */
 export const secondFactorCode = z.preprocess(emptyToUndefined, z.string().max(64).optional());
+
+/**
+ * A price a customer names (a limit, a trigger, an alert's level): a decimal string in the instrument's currency, up
+ * to 12 digits and 6 decimals, above zero; never a JSON number (docs/decisions/0061). Whether it fits the instrument
+ * (its tick, its decimals) is the service's check.
+ */
+export const priceString = z
+  .string({ invalid_type_error: 'a price is a decimal string such as "2400.05", never a JSON number' })
+  .regex(/^\d{1,12}(\.\d{1,6})?$/, 'a price is a decimal string such as "2400.05": up to 12 digits and 6 decimals')
+  .refine((v) => /[1-9]/.test(v), "a price is above zero");

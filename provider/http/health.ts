@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 
 import { ok, type Env, type Services } from "./context";
+import type { RouteContract } from "./contract";
 
 /** Healthy only while the database answers within 2 s: else 503, so a balancer takes the instance out (decision 0187). */
 export function healthRoutes(s: Services) {
@@ -11,3 +12,8 @@ export function healthRoutes(s: Services) {
   });
   return app;
 }
+
+/** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
+export const healthContract: RouteContract[] = [
+  { method: "get", path: "/health", summary: "The provider and its database answer", auth: "none", section: "Health" },
+];

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 
 import { limitParam, ok, pageParam, readQuery, type Env, type Services } from "./context";
+import type { RouteContract } from "./contract";
 import type { HistoryPeriod } from "../market/source";
 
 const MARKETS = ["IN", "MX", "US", "FOREX", "FUTURE", "CGI"] as const;
@@ -103,3 +104,28 @@ export function marketRoutes(s: Services) {
 
   return app;
 }
+
+/** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
+const marketRoute = (path: string, summary: string, query?: z.ZodTypeAny): RouteContract => ({
+  method: "get",
+  path,
+  summary,
+  auth: "none",
+  section: "Market data",
+  query,
+});
+export const marketContract: RouteContract[] = [
+  marketRoute("/stock/category/list", "Markets and their indices"),
+  marketRoute("/v2/stock/list", "Instruments of a market, with quotes", stockListQuery),
+  {
+    ...marketRoute("/v2/currency/list", "Forex pairs", currencyListQuery),
+    section: "Forex, futures and treasury lists",
+  },
+  {
+    ...marketRoute("/v2/market/list", "Futures or treasury yields", futuresListQuery),
+    section: "Forex, futures and treasury lists",
+  },
+  marketRoute("/v2/yahoo", "A quote and its chart", yahooQuery),
+  marketRoute("/v2/price", "The last 30 daily prices", priceQuery),
+  marketRoute("/v2/quotes", "Quotes of up to 50 symbols", quotesQuery),
+];

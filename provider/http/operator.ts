@@ -3,11 +3,13 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 
 import { clientAddress, ok, readBody, readQuery, type Env, type Services } from "./context";
-import { customerPhone } from "./fields";
+import { customerPhone, priceString } from "./fields";
 import { ProviderError } from "../errors";
 import { keyFingerprint, sameSecret } from "../operator-key";
+import type { RouteContract } from "./contract";
 import { productOperatorRoutes } from "./products";
 import { moneyString, parseMoney } from "../services/money";
+import { MAX_PATH_PRICES } from "../services/price-paths";
 
 /**
  * Constant-time comparison of the x-operator-key header with the configured key; no configured key (the operator
@@ -87,6 +89,13 @@ const twoFactorResetBody = z.object({
   user: customerPhone,
   identity_check: z.string().trim().min(10, "10 to 500 characters").max(500, "10 to 500 characters"),
 });
+/** An instrument's price path (docs/decisions/0363): one price, or several each held for `step_seconds`. */
+const priceBody = z.object({
+  symbol: z.string().trim().min(1).max(32),
+  prices: z.array(priceString).min(1).max(MAX_PATH_PRICES),
+  step_seconds: z.number().int().min(1).max(86_400).optional(),
+});
+const clearPriceBody = z.object({ symbol: z.string().trim().min(1).max(32) });
 const configBody = z.object({
   tag: z.string().max(64),
   value: z.union([z.string().max(40), z.number()]).transform(String),
@@ -207,6 +216,18 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
     return ok(c, reply);
   });
 
+  // Prices for tests and demos: the market moves when the operator says (every provider on the database follows).
+  app.post("/price", async (c) => {
+    const body = await readBody(c, priceBody);
+    return ok(c, await s.pricePaths.set({ symbol: body.symbol, prices: body.prices, stepSeconds: body.step_seconds }));
+  });
+
+  app.post("/price/clear", async (c) => {
+    return ok(c, await s.pricePaths.clear((await readBody(c, clearPriceBody)).symbol));
+  });
+
+  app.get("/prices", (c) => ok(c, s.pricePaths.list()));
+
   app.post("/config", async (c) => {
     const body = await readBody(c, configBody);
     return ok(c, await s.wallet.setConfig(body));
@@ -214,3 +235,33 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
 
   return app;
 }
+
+/** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
+const operatorRoute = (
+  method: RouteContract["method"],
+  path: string,
+  summary: string,
+  schemas: Pick<RouteContract, "body" | "query" | "params"> = {},
+): RouteContract => ({
+  method,
+  path: `/operator${path}`,
+  summary,
+  auth: "operator",
+  section: "Operator (header `x-operator-key: <OPERATOR_KEY>`; HTTP 403 code `forbidden` without it)",
+  ...schemas,
+});
+const reviewPath = z.object({ kind: z.enum(REVIEW_KINDS), id: z.string() });
+export const operatorContract: RouteContract[] = [
+  operatorRoute("get", "/otp", "A customer's newest one-time code", { query: otpQuery }),
+  operatorRoute("post", "/invitation-codes", "Add an invitation code", { body: invitationCodeBody }),
+  operatorRoute("post", "/credit", "Credit or debit a customer", { body: creditBody }),
+  operatorRoute("get", "/pending", "What waits for a decision"),
+  operatorRoute("post", "/:kind/:id/approve", "Approve a record", { body: approveBody, params: reviewPath }),
+  operatorRoute("post", "/:kind/:id/reject", "Reject a record", { body: rejectBody, params: reviewPath }),
+  operatorRoute("post", "/loan/:id/repay", "Repay a loan from the wallet", { params: z.object({ id: z.string() }) }),
+  operatorRoute("post", "/two-factor/reset", "Turn a customer's two-factor off", { body: twoFactorResetBody }),
+  operatorRoute("post", "/price", "Set an instrument's price path", { body: priceBody }),
+  operatorRoute("post", "/price/clear", "Give an instrument back to the simulator", { body: clearPriceBody }),
+  operatorRoute("get", "/prices", "The price paths in force"),
+  operatorRoute("post", "/config", "Set a config value", { body: configBody }),
+];

@@ -3,9 +3,11 @@ import { z } from "zod";
 
 import { requireAuth } from "./auth";
 import { limitParam, ok, pageParam, quantityParam, readBody, readQuery, type Env, type Services } from "./context";
-import { emptyToUndefined, keyedBody, optionalIdempotencyKey, userId } from "./fields";
+import { emptyToUndefined, keyedBody, optionalIdempotencyKey, priceString, userId } from "./fields";
 import { stockMarkets } from "../config";
+import type { RouteContract } from "./contract";
 import type { MarketCode } from "../db/tables/instruments";
+import type { OrderType, OrderValidity } from "../db/tables/orders";
 
 const orderNo = z
   .union([z.string(), z.number()])
@@ -19,23 +21,63 @@ const marketField = z.enum(MARKETS, {
   errorMap: () => ({ message: `type is the symbol's market: ${MARKETS.join(", ")}` }),
 });
 
+/** Order kind fields (docs/decisions/0360-order-type-field.md): `type` stays the market. */
+const orderTerms = {
+  order_type: z
+    .enum(["market", "limit", "stop", "stop_limit"], {
+      errorMap: () => ({ message: "order_type is market, limit, stop or stop_limit" }),
+    })
+    .optional(),
+  limit_price: priceString.optional(),
+  trigger_price: priceString.optional(),
+  validity: z.enum(["day", "gtc"], { errorMap: () => ({ message: "validity is day or gtc" }) }).optional(),
+};
+type TermFields = { order_type?: OrderType; limit_price?: string; trigger_price?: string; validity?: OrderValidity };
+const termsOf = (b: TermFields) => ({
+  orderType: b.order_type,
+  limitPrice: b.limit_price,
+  triggerPrice: b.trigger_price,
+  validity: b.validity,
+});
+
 // Built once, not per request: building a zod schema costs more than running it, and the positions poll runs
 // every few seconds per customer (docs/decisions/0326-provider-schemas-built-once.md).
-const orderBody = keyedBody({
+const buyFields = {
   tag: z.string().trim().min(1).max(32),
   count: quantityParam(),
   state: exactly("buy", 'state must be "buy" (a sell names its position at /deal/sell)'),
   mold: exactly("stock", 'mold must be "stock"'),
   type: marketField.optional(),
-});
-const sellBody = keyedBody({
+  ...orderTerms,
+};
+const sellFields = {
   no: orderNo,
   count: quantityParam().optional(),
   state: exactly("sell", 'state must be "sell" when sent').optional(),
   mold: exactly("stock", 'mold must be "stock" when sent').optional(),
   type: marketField.optional(),
-});
+  ...orderTerms,
+};
+const orderBody = keyedBody(buyFields);
+const sellBody = keyedBody(sellFields);
 const cancelBody = z.object({ no: orderNo, idempotency_key: optionalIdempotencyKey });
+const modifyBody = keyedBody({
+  no: orderNo,
+  count: quantityParam().optional(),
+  limit_price: priceString.optional(),
+  trigger_price: priceString.optional(),
+  validity: orderTerms.validity,
+}).refine(
+  (b) =>
+    b.count !== undefined || b.limit_price !== undefined || b.trigger_price !== undefined || b.validity !== undefined,
+  { message: "say what to change: count, limit_price, trigger_price or validity" },
+);
+/** A preview names its side: a buy by symbol, a sell by position (no idempotency key: it writes nothing). */
+const previewBody = z.discriminatedUnion("state", [
+  z.object({ ...buyFields, state: z.literal("buy"), mold: sellFields.mold }),
+  z.object({ ...sellFields, state: z.literal("sell") }),
+]);
+const rulesQuery = z.object({ tag: z.string().trim().min(1).max(32) });
 const positionsQuery = z.object({
   market: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
@@ -47,6 +89,7 @@ const positionsQuery = z.object({
 });
 const recordsQuery = z.object({
   type: z.enum(["all", "pending", "success", "cancelled", "expired"]).default("all"),
+  tag: z.preprocess(emptyToUndefined, z.string().trim().max(32).optional()),
   page: pageParam,
   limit: limitParam(100, 10),
 });
@@ -56,8 +99,19 @@ export function tradingRoutes(s: Services) {
   const auth = requireAuth(s);
 
   app.post("/stock/success/deal/order", auth, async (c) => {
-    const { type, ...order } = await readBody(c, orderBody);
-    return ok(c, await s.trading.placeOrder(userId(c), { ...order, market: type }));
+    const body = await readBody(c, orderBody);
+    return ok(
+      c,
+      await s.trading.placeOrder(userId(c), {
+        tag: body.tag,
+        count: body.count,
+        mold: body.mold,
+        state: body.state,
+        market: body.type,
+        idempotencyKey: body.idempotencyKey,
+        terms: termsOf(body),
+      }),
+    );
   });
 
   app.post("/stock/success/deal/sell", auth, async (c) => {
@@ -69,8 +123,42 @@ export function tradingRoutes(s: Services) {
         count: body.count,
         market: body.type,
         idempotencyKey: body.idempotencyKey,
+        terms: termsOf(body),
       }),
     );
+  });
+
+  app.post("/stock/success/deal/modify", auth, async (c) => {
+    const body = await readBody(c, modifyBody);
+    return ok(
+      c,
+      await s.trading.modify(userId(c), {
+        no: body.no,
+        count: body.count,
+        limitPrice: body.limit_price,
+        triggerPrice: body.trigger_price,
+        validity: body.validity,
+        idempotencyKey: body.idempotencyKey,
+      }),
+    );
+  });
+
+  app.post("/stock/success/deal/preview", auth, async (c) => {
+    const body = await readBody(c, previewBody);
+    return ok(
+      c,
+      await s.trading.preview(
+        userId(c),
+        body.state === "buy"
+          ? { state: "buy", tag: body.tag, count: body.count, market: body.type, terms: termsOf(body) }
+          : { state: "sell", no: body.no, count: body.count, market: body.type, terms: termsOf(body) },
+      ),
+    );
+  });
+
+  app.get("/stock/success/deal/rules", auth, async (c) => {
+    const q = readQuery(c, rulesQuery);
+    return ok(c, await s.trading.rules(q.tag));
   });
 
   app.post("/stock/success/deal/cancel", auth, async (c) => {
@@ -92,3 +180,25 @@ export function tradingRoutes(s: Services) {
 
   return app;
 }
+
+/** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
+const tradingRoute = (
+  method: RouteContract["method"],
+  path: string,
+  summary: string,
+  schemas: Pick<RouteContract, "body" | "query">,
+): RouteContract => ({ method, path, summary, auth: "customer", section: "Trading (auth)", ...schemas });
+export const tradingContract: RouteContract[] = [
+  tradingRoute("post", "/stock/success/deal/order", "Buy: a market, limit, stop-loss or stop-limit order", {
+    body: orderBody,
+  }),
+  tradingRoute("post", "/stock/success/deal/sell", "Sell from a position: any order type", { body: sellBody }),
+  tradingRoute("post", "/stock/success/deal/modify", "Change an open limit or stop order", { body: modifyBody }),
+  tradingRoute("post", "/stock/success/deal/preview", "What an order would do now (nothing written)", {
+    body: previewBody,
+  }),
+  tradingRoute("get", "/stock/success/deal/rules", "A symbol's order rules: tick, validities", { query: rulesQuery }),
+  tradingRoute("post", "/stock/success/deal/cancel", "Cancel a pending order", { body: cancelBody }),
+  tradingRoute("get", "/stock/success/deal/positions", "Open positions", { query: positionsQuery }),
+  tradingRoute("get", "/stock/success/v2/transaction", "Order records by status (and symbol)", { query: recordsQuery }),
+];

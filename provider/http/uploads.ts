@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
 
 import { requireAuth } from "./auth";
 import { clientAddress, ok, type Env, type Services } from "./context";
 import { isOperator, type OperatorAuditLog } from "./operator";
 import { invalidInput, ProviderError } from "../errors";
 import { keyFingerprint } from "../operator-key";
+import type { RouteContract } from "./contract";
 import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_BYTES } from "../services/uploads";
 
 /** The one route allowed a body over the API's 64 KB limit (app.ts skips its limit for it). */
@@ -90,3 +92,23 @@ export function uploadRoutes(s: Services, audit: OperatorAuditLog = console.log)
 
   return app;
 }
+
+/** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
+export const uploadContract: RouteContract[] = [
+  {
+    method: "post",
+    path: "/stock/success/upload",
+    summary: "Upload an image (multipart field `file`, at most 5 MB)",
+    auth: "customer",
+    section: "Wallet",
+    multipart: z.object({ file: z.string().describe("the image file (JPEG, PNG, WebP or GIF)") }),
+  },
+  {
+    method: "get",
+    path: "/stock/success/upload/:id",
+    summary: "An uploaded image (its owner's token, or the operator key)",
+    auth: "customer",
+    section: "Wallet",
+    params: z.object({ id: z.string() }),
+  },
+];

@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { requireAuth } from "./auth";
 import { limitParam, ok, pageParam, readBody, readQuery, secondFactor, type Env, type Services } from "./context";
+import type { RouteContract } from "./contract";
 import { emptyToUndefined, optionalIdempotencyKey as idempotencyKey, secondFactorCode, userId } from "./fields";
 import { BILL_KINDS } from "../db/tables/bills";
 import { ID_TYPES } from "../db/tables/kyc-records";
@@ -177,3 +178,34 @@ export function walletRoutes(s: Services) {
 
   return app;
 }
+
+/** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
+const walletRoute = (
+  method: RouteContract["method"],
+  path: string,
+  summary: string,
+  schemas: Pick<RouteContract, "body" | "query" | "params"> = {},
+): RouteContract => ({ method, path, summary, auth: "customer", section: "Wallet", ...schemas });
+const idPath = z.object({ id: z.string() });
+export const walletContract: RouteContract[] = [
+  walletRoute("get", "/stock/success/v2/user/info", "The customer and their money"),
+  walletRoute("get", "/stock/success/v2/balance", "The available balance"),
+  walletRoute("get", "/stock/success/v2/bill", "Bills, newest first", { query: billQuery }),
+  { method: "get", path: "/v2/config", summary: "The operator's settings", auth: "none", section: "Wallet" },
+  walletRoute("post", "/stock/success/v2/recharge/add", "Ask for a recharge", { body: amountBody }),
+  walletRoute("post", "/stock/success/money/access", "Withdraw (held at once)", { body: withdrawBody }),
+  walletRoute("get", "/stock/success/property/list", "Recharges", { query: pageQuery }),
+  walletRoute("get", "/stock/success/property/withdraw", "Withdrawals", { query: pageQuery }),
+  walletRoute("get", "/stock/success/recharge-withdraw/:id", "A recharge or withdrawal", { params: idPath }),
+  walletRoute("get", "/stock/success/bank/list", "Bank cards", { query: cardListQuery }),
+  walletRoute("post", "/stock/success/bank/add", "Add a bank card", { body: cardAddBody }),
+  walletRoute("post", "/stock/success/bank/edit", "Change a bank card", { body: cardEditBody }),
+  walletRoute("get", "/stock/success/autonomy/state", "Real-name verification"),
+  walletRoute("post", "/stock/success/autonomy/add", "Submit real-name verification", { body: kycBody }),
+  walletRoute("get", "/stock/success/loans/data", "Loan summary"),
+  walletRoute("post", "/stock/success/loans/add", "Apply for a loan", { body: amountBody }),
+  walletRoute("get", "/stock/success/loans/list", "Loans", { query: pageQuery }),
+  walletRoute("get", "/stock/success/loans/:id", "A loan", { params: idPath }),
+  walletRoute("post", "/stock/success/loans/repay", "Repay a loan", { body: repayBody }),
+  walletRoute("get", "/stock/success/user/transaction-password", "Whether a transaction password is set"),
+];

@@ -121,6 +121,14 @@ export class MarketHours {
     return this.#sessions(h, at, 0).some((s) => s.open.getTime() <= t && t < s.close.getTime());
   }
 
+  /** The session `at` falls in; undefined when the market is closed at `at` or always open. */
+  currentSession(inst: Pick<Instrument, "market" | "exchangeName">, at: Date): Session | undefined {
+    const h = this.hoursFor(inst);
+    if (!h) return undefined;
+    const t = at.getTime();
+    return this.#sessions(h, at, 0).find((s) => s.open.getTime() <= t && t < s.close.getTime());
+  }
+
   /** The first session opening after `at`; undefined when the market is always open. */
   nextSession(inst: Pick<Instrument, "market" | "exchangeName">, at: Date): Session | undefined {
     const h = this.hoursFor(inst);

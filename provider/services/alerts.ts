@@ -1,5 +1,5 @@
 import type { Executor } from "../db/database";
-import { insertChatMessage } from "../db/repositories/chat-messages";
+import { insertChatMessage, insertChatMessages } from "../db/repositories/chat-messages";
 
 /*
  * Alerts in the customer's support inbox (docs/decisions/0272): a message from the service (`sender = 'service'`)
@@ -20,6 +20,21 @@ export interface AlertParams {
   bank_card_added: { bank: string; last4: string };
   bank_card_changed: { bank: string; last4: string };
   withdrawal_requested: { id: string; amount: string; bank: string; last4: string };
+  /**
+   * A price alert fired (docs/decisions/0362-price-alerts.md): `condition` above, below or move; `price` (above,
+   * below) or `percent` (move) what the customer set, the other null; `current_price` and `change_percent` the quote
+   * that fired it (prices at the instrument's precision).
+   */
+  price_alert: {
+    id: string;
+    tag: string;
+    name: string;
+    condition: string;
+    price: string | null;
+    percent: string | null;
+    current_price: string;
+    change_percent: string;
+  };
 }
 export type AlertCode = keyof AlertParams;
 export type Alert = { [C in AlertCode]: { code: C; params: AlertParams[C] } }[AlertCode];
@@ -51,6 +66,12 @@ function english(alert: Alert): string {
       return `A bank card was changed: ${alert.params.bank} ending ${alert.params.last4}. ${IF_NOT_YOU}`;
     case "withdrawal_requested":
       return `A withdrawal of ${alert.params.amount} to ${alert.params.bank} ending ${alert.params.last4} was requested (no. ${alert.params.id}). ${IF_NOT_YOU}`;
+    case "price_alert": {
+      const { tag, name, condition, price, percent, current_price, change_percent } = alert.params;
+      if (condition === "move")
+        return `${name} (${tag}) has moved ${change_percent} % today, to ${current_price}: your alert was a move of ${percent} %.`;
+      return `${name} (${tag}) is at ${current_price}, ${condition === "above" ? "at or above" : "at or below"} your alert price of ${price}.`;
+    }
   }
 }
 
@@ -64,6 +85,26 @@ export async function leaveAlert(ex: Executor, userId: number, alert: Alert, at:
     alert_code: alert.code,
     alert_params: JSON.stringify(alert.params),
   });
+}
+
+/** Leaves several alerts at once (the tick loop's fired price alerts), in `ex`'s transaction: one insert. */
+export async function leaveAlerts(
+  ex: Executor,
+  alerts: Array<{ userId: number; alert: Alert }>,
+  at: Date,
+): Promise<void> {
+  if (alerts.length === 0) return;
+  await insertChatMessages(
+    ex,
+    alerts.map(({ userId, alert }) => ({
+      user_id: userId,
+      sender: "service" as const,
+      content: english(alert).slice(0, 1000),
+      created_at: at,
+      alert_code: alert.code,
+      alert_params: JSON.stringify(alert.params),
+    })),
+  );
 }
 
 /** The `alert` field of a MessageRow: null for customer and operator messages. */

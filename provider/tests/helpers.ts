@@ -28,8 +28,8 @@ export { newTrader };
  * - frozen-database.ts `createFrozenDatabaseProvider()`: the same test provider with a database that can stop
  *   answering (health checks).
  * - spawned-server.ts `spawnNode(script, env)`: a real process (where it listens, what it logs, how it stops on
- *   SIGTERM); fixtures/instance.ts is the process body instances.test.ts and database-faults.test.ts run twice
- *   against one PostgreSQL database.
+ *   SIGTERM); fixtures/instance.ts is the process body instances.test.ts, database-faults.test.ts and
+ *   order-race.test.ts run twice against one PostgreSQL database (spawned-instance.ts `startInstance`).
  * - throwaway-cluster.ts `createThrowawayCluster(bin)`: a PostgreSQL server of the test's own, on its own port, that
  *   the test stops and starts (database-faults.test.ts); never the machine's shared server.
  * - `createProviderApp` / `startProvider` called directly: tests of the app's own construction (a market that

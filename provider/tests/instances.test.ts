@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { runOnServer } from "./helpers";
+import { startInstance, stopInstance, type Instance } from "./spawned-instance";
 import { sha256 } from "../services/tokens";
 
 /*
@@ -17,75 +15,9 @@ import { sha256 } from "../services/tokens";
  */
 
 const databaseUrl = process.env.DATABASE_URL;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const DEMO = { user: "9876543210", password: "demo1234" };
-const OPERATOR_KEY = "test-operator-key";
 const GOAL_MS = 1_000;
 const sql = (query: string) => runOnServer(databaseUrl!, query);
-
-interface Instance {
-  url: string;
-  pid: number;
-  child: ChildProcess;
-  call(
-    path: string,
-    init?: { token?: string; body?: unknown; operator?: boolean },
-  ): Promise<{ status: number; body: any }>;
-}
-
-function startInstance(schema: string, prepared: boolean): Promise<Instance> {
-  const child = spawn(process.execPath, ["--import", "tsx", "provider/tests/fixtures/instance.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      INSTANCE_SCHEMA: schema,
-      INSTANCE_PREPARED: prepared ? "1" : "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`instance did not start in 30 s:\n${output}`)), 30_000);
-    child.stderr!.on("data", (chunk) => (output += chunk));
-    child.stdout!.on("data", (chunk) => {
-      output += chunk;
-      const line = /^\{"port":(\d+)\}$/m.exec(output);
-      if (!line) return;
-      clearTimeout(timer);
-      const url = `http://127.0.0.1:${line[1]}`;
-      resolve({
-        url,
-        pid: child.pid!,
-        child,
-        async call(p, init = {}) {
-          const headers: Record<string, string> = {};
-          if (init.token) headers.token = init.token;
-          if (init.operator) headers["x-operator-key"] = OPERATOR_KEY;
-          if (init.body !== undefined) headers["content-type"] = "application/json";
-          const res = await fetch(`${url}${p}`, {
-            method: init.body === undefined ? "GET" : "POST",
-            headers,
-            body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          });
-          return { status: res.status, body: await res.json() };
-        },
-      });
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`instance exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-function stopInstance(instance: Instance | undefined): Promise<void> {
-  if (!instance || instance.child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    instance.child.once("exit", () => resolve());
-    instance.child.kill("SIGTERM");
-  });
-}
 
 /** Asks `attempt` every 20 ms until it returns true or `limitMs` has passed; the milliseconds it took, or undefined. */
 async function msUntil(attempt: () => Promise<boolean>, limitMs: number): Promise<number | undefined> {

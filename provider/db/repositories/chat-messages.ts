@@ -1,9 +1,14 @@
-import { sql } from "kysely";
+import { sql, type Insertable } from "kysely";
 
 import type { Executor } from "../database";
 import { compiledOnce, countRows, pageOf, rowsOf } from "./common";
+import type { ChatMessagesTable } from "../tables/chat-messages";
 
 export const { insert: insertChatMessage } = rowsOf("chat_messages");
+
+/** Several messages in one insert (fired price alerts). */
+export const insertChatMessages = (db: Executor, rows: Insertable<ChatMessagesTable>[]) =>
+  db.insertInto("chat_messages").values(rows).execute();
 
 /** The customer's messages (every sender). */
 const messagesOf = (db: Executor, userId: number) => db.selectFrom("chat_messages").where("user_id", "=", userId);

@@ -18,9 +18,24 @@ export const { insert: insertOrder, update: updateOrder, lock: lockOrderById, fi
 export const lockOrderByNo = (db: Executor, userId: number, no: string) =>
   db.selectFrom("orders").selectAll().where("user_id", "=", userId).where("no", "=", no).forUpdate().executeTakeFirst();
 
-/** Pending orders due for settlement (fill or expiry) at `now`; of one user or of everyone. */
+/** The user's order by number, unlocked (a preview reads the lot it would sell from). */
+export const findOrderByNo = (db: Executor, userId: number, no: string) =>
+  db.selectFrom("orders").selectAll().where("user_id", "=", userId).where("no", "=", no).executeTakeFirst();
+
+/**
+ * Pending orders due for settlement at `now`, of one user or of everyone: a market order whose session has opened
+ * (a fill or an expiry), and a limit or stop order past its expiry (its fills are the tick loop's, services/trading.ts).
+ */
 const dueOf = (db: Executor, now: Date, userId?: number) => {
-  const q = db.selectFrom("orders").where("status", "=", 0).where("opens_at", "<=", now);
+  const q = db
+    .selectFrom("orders")
+    .where("status", "=", 0)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("order_type", "=", "market"), eb("opens_at", "<=", now)]),
+        eb.and([eb("order_type", "<>", "market"), eb("expires_at", "<=", now)]),
+      ]),
+    );
   return userId === undefined ? q : q.where("user_id", "=", userId);
 };
 export const dueOrders = (db: Executor, now: Date, userId?: number, limit = 500) =>
@@ -29,10 +44,11 @@ export const dueOrders = (db: Executor, now: Date, userId?: number, limit = 500)
 export function listOrders(
   db: Executor,
   userId: number,
-  filter: { status?: OrderStatus; offset: number; limit: number },
+  filter: { status?: OrderStatus; tag?: string; offset: number; limit: number },
 ) {
   let query = db.selectFrom("orders").where("user_id", "=", userId);
   if (filter.status !== undefined) query = query.where("status", "=", filter.status);
+  if (filter.tag !== undefined) query = query.where("tag", "=", filter.tag);
   return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), filter);
 }
 
@@ -176,3 +192,52 @@ const holdingsAndDueQuery = compiledOnce((db: Executor, userId: number, now: Dat
     ])
     .orderBy("s.tag");
 });
+
+// ---- the tick loop (services/trading.ts `tick`) ----------------------------------------------------------------
+
+/** Symbols with open limit, stop or stop-limit orders (the partial index orders_open_conditional_idx). */
+export async function openConditionalTags(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom("orders")
+    .select("tag")
+    .distinct()
+    .where("status", "=", 0)
+    .where("order_type", "<>", "market")
+    .execute();
+  return rows.map((r) => r.tag);
+}
+
+/**
+ * Open limit, stop and stop-limit orders that the prices (`tags[i]` at `prices[i]`, decimal strings) fill or trigger
+ * at `now`, oldest first: what services/order-rules.ts `judge` says, narrowed in SQL so the loop reads only these
+ * (each is judged again under its lock).
+ */
+export async function crossingOrders(db: Executor, tags: string[], prices: string[], now: Date) {
+  if (tags.length === 0) return [];
+  const { rows } = await sql<{ id: number; user_id: number; tag: string }>`
+    select o.id, o.user_id, o.tag
+    from orders o
+    join unnest(${tags}::text[], ${prices}::numeric[]) as q(tag, price) on q.tag = o.tag
+    where o.status = 0 and o.order_type <> 'market' and o.opens_at <= ${now}
+      and (o.expires_at is null or o.expires_at > ${now})
+      and (
+        ((o.order_type = 'limit' or (o.order_type = 'stop_limit' and o.triggered_at is not null))
+          and ((o.state = 'buy' and q.price <= o.limit_price) or (o.state = 'sell' and q.price >= o.limit_price)))
+        or (o.order_type in ('stop', 'stop_limit') and o.triggered_at is null
+          and ((o.state = 'buy' and q.price >= o.trigger_price) or (o.state = 'sell' and q.price <= o.trigger_price)))
+      )
+    order by o.id`.execute(db);
+  return rows;
+}
+
+/** Open limit, stop and stop-limit orders whose validity has ended at `now`, oldest first. */
+export const expiredConditionalOrders = (db: Executor, now: Date, limit = 1000) =>
+  db
+    .selectFrom("orders")
+    .select(["id", "user_id"])
+    .where("status", "=", 0)
+    .where("order_type", "<>", "market")
+    .where("expires_at", "<=", now)
+    .orderBy("expires_at")
+    .limit(limit)
+    .execute();

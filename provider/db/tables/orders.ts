@@ -7,6 +7,10 @@ import type { Money } from "./users";
 export type OrderState = "buy" | "sell";
 /** 0 pending, 1 success (filled), 2 cancelled, 3 expired. */
 export type OrderStatus = 0 | 1 | 2 | 3;
+/** How the order fills (docs/decisions/0360-order-type-field.md): at the market, or on a price condition. */
+export type OrderType = "market" | "limit" | "stop" | "stop_limit";
+/** How long a limit or stop order waits: the market's day, or good till cancelled (at most 90 days). */
+export type OrderValidity = "day" | "gtc";
 
 /**
  * Orders and deals in one table. A filled buy is also a position lot: `remaining` is the count still held.
@@ -54,6 +58,17 @@ export interface OrdersTable {
   wallet_price_all: Defaulted<string | null>;
   wallet_fee: Defaulted<string | null>;
   wallet_amount: Defaulted<string | null>;
+  /** `market` for every order made before order types existed. */
+  order_type: Defaulted<OrderType>;
+  /** numeric(20,6) decimal strings in the instrument's currency; null where the type has none. */
+  limit_price: Defaulted<string | null>;
+  trigger_price: Defaulted<string | null>;
+  /** null for market orders. */
+  validity: Defaulted<OrderValidity | null>;
+  /** When a stop or stop-limit order's trigger was crossed. */
+  triggered_at: Defaulted<Date | null>;
+  /** When the customer last modified it. */
+  modified_at: Defaulted<Date | null>;
 }
 
 export type OrderRow = Selectable<OrdersTable>;
