@@ -2,7 +2,14 @@
  * The page's side of the service worker that the shell renders with (no Workbox here: that loads after the first
  * paint, app/sw/register.client.ts). docs/product.md#offline.
  */
-import { OFFLINE_COPY_ATTRIBUTE, copyCacheName, isCopyCache, isOfflineScreen, offlineSessionIn } from "./policy";
+import {
+  OFFLINE_COPY_ATTRIBUTE,
+  copyCacheName,
+  isCopyCache,
+  isOfflineScreen,
+  offlineSessionIn,
+  type CopyState,
+} from "./policy";
 
 // --- the reload prompt --------------------------------------------------------------------------------------
 
@@ -29,9 +36,25 @@ export function pendingUpdate(): (() => void) | null {
 
 const copyListeners = new Set<() => void>();
 
-/** True when this document is the worker's copy of the screen (it marks `<html>`), not the network's. */
-export function isOfflineCopy(): boolean {
-  return document.documentElement.hasAttribute(OFFLINE_COPY_ATTRIBUTE);
+/**
+ * Whether this document is the worker's copy of the screen (it marks `<html>`), not the network's, and why: `offline`
+ * or `updating` (the network was slow); null for the network's own page.
+ */
+export function offlineCopyState(): CopyState | null {
+  const state = document.documentElement.getAttribute(OFFLINE_COPY_ATTRIBUTE);
+  if (state === null) return null;
+  return state === "updating" ? "updating" : "offline";
+}
+
+function setCopyState(state: CopyState | null): void {
+  if (state) document.documentElement.setAttribute(OFFLINE_COPY_ATTRIBUTE, state);
+  else document.documentElement.removeAttribute(OFFLINE_COPY_ATTRIBUTE);
+  for (const listener of copyListeners) listener();
+}
+
+/** A copy shown as "updating" whose figures could not be fetched: it is an offline copy after all. */
+export function copyIsOffline(): void {
+  setCopyState("offline");
 }
 
 export function subscribeToCopy(listener: () => void): () => void {
@@ -41,8 +64,7 @@ export function subscribeToCopy(listener: () => void): () => void {
 
 /** The page's figures are the network's again (revalidated after the connection came back). */
 export function leaveOfflineCopy(): void {
-  document.documentElement.removeAttribute(OFFLINE_COPY_ATTRIBUTE);
-  for (const listener of copyListeners) listener();
+  setCopyState(null);
 }
 
 // --- copies -------------------------------------------------------------------------------------------------

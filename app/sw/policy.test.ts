@@ -56,9 +56,13 @@ describe("whose copies go", () => {
   });
 });
 
-it("a copy is marked on its <html> element only", () => {
-  expect(markOfflineCopy('<!DOCTYPE html><html lang="en" dir="ltr"><body><p>html</p></body></html>')).toBe(
-    '<!DOCTYPE html><html data-offline-copy="" lang="en" dir="ltr"><body><p>html</p></body></html>',
+it("a copy is marked on its <html> element only, with why it is shown", () => {
+  const page = '<!DOCTYPE html><html lang="en" dir="ltr"><body><p>html</p></body></html>';
+  expect(markOfflineCopy(page, "offline")).toBe(
+    '<!DOCTYPE html><html data-offline-copy="offline" lang="en" dir="ltr"><body><p>html</p></body></html>',
+  );
+  expect(markOfflineCopy(page, "updating")).toBe(
+    '<!DOCTYPE html><html data-offline-copy="updating" lang="en" dir="ltr"><body><p>html</p></body></html>',
   );
 });
 

@@ -19,7 +19,13 @@ export const OFFLINE_SESSION_COOKIE = "offline_session";
 
 /** The screens a customer can open offline; every other page is never kept. */
 export const OFFLINE_SCREENS: readonly string[] = ["/", "/markets", "/watchlists", "/trade", "/account"];
-/** A document slower than this is answered from the customer's copy (the network's answer still refreshes it). */
+/**
+ * On a screen this session has a copy of, a document the network has not answered within this is answered from the
+ * copy, marked "updating"; the network's answer still refreshes the copy, and the page fetches its figures again
+ * (docs/decisions/0380-saved-copy-first-on-a-slow-network.md).
+ */
+export const COPY_AFTER_MS = 500;
+/** Public market data slower than this is answered from the last answer kept. */
 export const NETWORK_TIMEOUT_MS = 3_000;
 /** A copy younger than this is not fetched again after a client-side navigation (one document per screen at most). */
 export const COPY_REFRESH_MS = 2 * 60_000;
@@ -78,9 +84,15 @@ export function copyKeyOf(method: string, url: URL, origin: string, reply: Docum
   return key;
 }
 
-/** Marks a kept document as an offline copy: the shell shows "Offline · prices as of HH:MM" from the first paint. */
-export function markOfflineCopy(html: string): string {
-  return html.replace(/<html(?=[\s>])/i, '<html data-offline-copy=""');
+/**
+ * Why a copy is shown: `offline` (the network failed: "Offline · prices as of HH:MM") or `updating` (the network was
+ * slow: "Prices as of HH:MM · updating" until the page's figures are fetched again).
+ */
+export type CopyState = "offline" | "updating";
+
+/** Marks a kept document as a copy and why: the shell says so from the first paint, before any script runs. */
+export function markOfflineCopy(html: string, state: CopyState): string {
+  return html.replace(/<html(?=[\s>])/i, `<html data-offline-copy="${state}"`);
 }
 
 /** The attribute {@link markOfflineCopy} sets on `<html>`. */

@@ -4,11 +4,13 @@
  *
  * - Precache (Workbox, revisioned): the app shell (entry, root, the offline screens' modules and CSS), the web app
  *   manifest and its icons. A new build is a new worker that waits until the page accepts its reload prompt.
- * - Documents, network first (NETWORK_TIMEOUT_MS): the offline screens of a signed-in customer are kept in that
- *   session's cache (`screens-<key>`, the key a hash entry.server sends); a failed or slow document is answered
- *   from it, marked as a copy, only while the browser still holds that session's cookie (`offline_session`, which
- *   ends with the session: docs/decisions/0342). A document of another session (or of a visitor), or a read that
- *   finds no such cookie, deletes every other session's copies. A screen without a copy gets the offline page.
+ * - Documents, network first: the offline screens of a signed-in customer are kept in that session's cache
+ *   (`screens-<key>`, the key a hash entry.server sends); a failed document is answered from it marked "offline", one
+ *   the network has not answered within COPY_AFTER_MS marked "updating" (the page then fetches its figures again:
+ *   docs/decisions/0380), only while the browser still holds that session's cookie (`offline_session`, which ends with
+ *   the session: docs/decisions/0342). A document of another session (or of a visitor), or a read that finds no such
+ *   cookie, deletes every other session's copies. A screen without a copy waits for the network, or gets the
+ *   offline page.
  * - Public market data (`/resources/quotes`): network first, the last answer when offline.
  * - Other build assets: cache first (content-hashed names).
  */
@@ -22,6 +24,7 @@ import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import {
   ANONYMOUS,
   ASSET_CACHE,
+  COPY_AFTER_MS,
   COPY_REFRESH_MS,
   MARKET_CACHE,
   NETWORK_TIMEOUT_MS,
@@ -33,6 +36,7 @@ import {
   isOfflineScreen,
   markOfflineCopy,
   offlinePage,
+  type CopyState,
   type OfflinePageStrings,
 } from "./policy";
 
@@ -143,8 +147,8 @@ async function keptScreens(session: string): Promise<string[]> {
   });
 }
 
-/** The copy of `url` for the session signed in on this device, marked as a copy; never another session's. */
-async function copyOf(url: string): Promise<Response | undefined> {
+/** The copy of `url` for the session signed in on this device, marked as a copy and why; never another session's. */
+async function copyOf(url: string, state: CopyState): Promise<Response | undefined> {
   const session = await liveSession();
   if (!session) return undefined;
   const kept = await (await caches.open(copyCacheName(session))).match(url);
@@ -152,7 +156,7 @@ async function copyOf(url: string): Promise<Response | undefined> {
   const headers = new Headers(kept.headers);
   headers.delete("Content-Length");
   headers.delete("Content-Encoding");
-  return new Response(markOfflineCopy(await kept.text()), { status: 200, headers });
+  return new Response(markOfflineCopy(await kept.text(), state), { status: 200, headers });
 }
 
 /** The offline page for a screen with no copy: why, and links to the screens this session has copies of. */
@@ -190,9 +194,11 @@ async function handleDocument(event: FetchEvent): Promise<Response> {
   });
   // The network's answer is kept even when it comes after the copy was served.
   event.waitUntil(network.catch(() => undefined));
-  const first = await Promise.race([network.catch(() => null), timeout(NETWORK_TIMEOUT_MS)]);
-  if (first) return first;
-  const copy = await copyOf(request.url);
+  const first = await Promise.race([network.catch(() => "failed" as const), timeout(COPY_AFTER_MS)]);
+  if (first instanceof Response) return first;
+  // Failed: the copy, offline. Not answered yet: the copy at once, updating (a repeat visit paints in well under a
+  // second on a slow network; the page fetches its figures again after hydrating).
+  const copy = await copyOf(request.url, first === "failed" ? "offline" : "updating");
   if (copy) return copy;
   // No copy: a slow network may still answer; an offline one never will.
   return network.catch(() => offlineFallback(request.url));

@@ -140,6 +140,38 @@ test.describe(() => {
   });
 });
 
+test("on a slow network, a screen with a copy shows it at once, marked updating, until its figures come", async ({
+  page,
+  context,
+  customer,
+}) => {
+  test.skip(!jsEnabled(), "the service worker needs JavaScript; without it the browser waits for the network");
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  await page.goto("/");
+  await workerKeeps(page, ["/"]);
+  // A slow network: the home document (the worker's own fetch too) takes 4 s, its figures (`_data`) 3 s.
+  await context.route(
+    (url) => url.pathname === "/",
+    async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      const slow = new URL(route.request().url()).searchParams.has("_data") ? 3_000 : 4_000;
+      await new Promise((resolve) => setTimeout(resolve, slow));
+      await route.continue().catch(() => undefined);
+    },
+  );
+  await page.evaluate(() => window.location.reload());
+  const marker = page.locator(".offline-copy");
+  await expect(marker).toBeVisible({ timeout: 3_000 });
+  await expect(marker).toHaveText(/^Prices as of \d\d:\d\d · updating$/);
+  await expect(page.locator("html")).toHaveAttribute("data-offline-copy", "updating");
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeAttached();
+  await expectNoAxeViolations(page);
+  // Hydrated from the copy, the page fetches its figures again: the mark goes.
+  await expect(marker).toBeHidden({ timeout: 15_000 });
+  await expect(page.locator("html")).not.toHaveAttribute("data-offline-copy");
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+});
+
 test.describe("a copy lives only as long as the session that saved it (issue 38 item 4)", () => {
   test.beforeEach(() => {
     test.skip(!jsEnabled(), "the service worker needs JavaScript; without it nothing is kept");

@@ -6,8 +6,9 @@ import { formatClockTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import {
   askForCopy,
-  isOfflineCopy,
+  copyIsOffline,
   leaveOfflineCopy,
+  offlineCopyState,
   openCopyIfKept,
   pendingUpdate,
   subscribeToCopy,
@@ -80,7 +81,9 @@ export function NetworkStatus({
 }) {
   const { t } = useTranslation(["common", "offline"]);
   const offline = !useOnline();
-  const copy = useSyncExternalStore(subscribeToCopy, isOfflineCopy, () => false);
+  // Null while hydrating (the server's page is nobody's copy); the worker's mark once hydrated.
+  const copyState = useSyncExternalStore(subscribeToCopy, offlineCopyState, () => null);
+  const copy = copyState !== null;
   const format = useFormat();
   // Held back while offline: the page, and whatever was typed into it, stays; the banner says why. A screen the
   // worker has a copy of is opened as a document instead, which the worker answers with that copy.
@@ -95,7 +98,8 @@ export function NetworkStatus({
     if (blocker.state === "blocked") blocker.reset();
   }, [blocker]);
   useKeepCopies(signedIn);
-  useLeaveCopyWhenOnline(copy, offline, renderedAt);
+  useLeaveCopyWhenOnline(copyState, offline, renderedAt);
+  const time = renderedAt ? formatClockTime(renderedAt, format) : null;
   return (
     <>
       {slow ? <div className="nav-progress" aria-hidden="true" /> : null}
@@ -107,9 +111,15 @@ export function NetworkStatus({
           <p>{t("network.offline")}</p>
         </div>
       ) : null}
-      {/* Rendered hidden on every page; shown by CSS on a page the service worker marked as its copy. */}
+      {/* Rendered hidden on every page; shown by CSS on a page the service worker marked as its copy, with the
+          words for why (offline, or updating after a slow network) picked by CSS until the page has hydrated. */}
       <div className="offline-banner offline-copy" role="status" hidden={!copy}>
-        <p>{renderedAt ? t("offline:copy", { time: formatClockTime(renderedAt, format) }) : null}</p>
+        {time && copyState !== "updating" ? (
+          <p className="offline-copy__offline">{t("offline:copy", { time })}</p>
+        ) : null}
+        {time && copyState !== "offline" ? (
+          <p className="offline-copy__updating">{t("offline:copyUpdating", { time })}</p>
+        ) : null}
       </div>
       <UpdatePrompt />
     </>
@@ -131,21 +141,35 @@ function useKeepCopies(signedIn: boolean) {
 }
 
 /**
- * On an offline copy with the connection back (or a copy served because the network was slow): the page's
- * loaders run again once the server answers, and the banner goes when the new figures have come.
+ * On an offline copy with the connection back, or a copy served because the network was slow ("updating"): the
+ * page's loaders run again once the server answers, and the banner goes when the new figures have come. An updating
+ * copy whose server does not answer becomes an offline copy (docs/decisions/0380).
  */
-function useLeaveCopyWhenOnline(copy: boolean, offline: boolean, renderedAt: number | undefined) {
+function useLeaveCopyWhenOnline(
+  copyState: "offline" | "updating" | null,
+  offline: boolean,
+  renderedAt: number | undefined,
+) {
   const revalidator = useRevalidator();
   const copiedAt = useRef(renderedAt);
+  const copy = copyState !== null;
   useEffect(() => {
-    if (!copy || offline) return;
+    if (!copy) return;
+    if (offline) {
+      if (copyState === "updating") copyIsOffline();
+      return;
+    }
     let cancelled = false;
     // A cheap check first: a revalidation that fails would end on the error page, not on the copy.
     fetch("/healthz", { cache: "no-store" })
       .then((reply) => {
-        if (!cancelled && reply.ok) revalidator.revalidate();
+        if (cancelled) return;
+        if (reply.ok) revalidator.revalidate();
+        else if (copyState === "updating") copyIsOffline();
       })
-      .catch(() => undefined);
+      .catch(() => {
+        if (!cancelled && copyState === "updating") copyIsOffline();
+      });
     return () => {
       cancelled = true;
     };
