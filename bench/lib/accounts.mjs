@@ -66,6 +66,16 @@ export async function credit(browser, phone, amount, onResponse) {
   if (reply.status !== 200) throw new Error(`operator credit answered ${reply.status}: ${reply.body.slice(0, 200)}`);
 }
 
+/**
+ * The cookies a browser holds for a signed-in session: the session cookie (HttpOnly) and `offline_session`, which
+ * names the session for the service worker (without it the worker shows no saved copy).
+ */
+export function deviceCookies(browser) {
+  return ["__session", "offline_session"]
+    .filter((name) => browser.cookies.get(name))
+    .map((name) => ({ name, value: browser.cookies.get(name), httpOnly: name === "__session" }));
+}
+
 /** The `cookie` header value of a signed-in session (the session cookie only), for autocannon and Lighthouse. */
 export function sessionCookie(browser) {
   const value = browser.cookies.get("__session");

@@ -3,12 +3,12 @@
 // the demo customer, with its addresses found (`discover`).
 import path from "node:path";
 
-import { DEMO, sessionCookie, signIn } from "./accounts.mjs";
+import { DEMO, deviceCookies, sessionCookie, signIn } from "./accounts.mjs";
 import { Browser } from "./client.mjs";
 import { discover } from "./pages.mjs";
 import { buildIfMissing, root, startApp } from "./servers.mjs";
 
-/** `[{ name, base, cookie, urls }]` for the bench's arguments (`url`, `app-dirs`, `rebuild`). */
+/** `[{ name, base, cookie, cookies, urls }]` for the bench's arguments (`url`, `app-dirs`, `rebuild`). */
 export async function signedInTargets(args) {
   const targets = [];
   if (typeof args.url === "string") targets.push({ name: "", base: args.url.replace(/\/+$/, "") });
@@ -23,6 +23,7 @@ export async function signedInTargets(args) {
     const client = new Browser(target.base);
     await signIn(client, DEMO);
     target.cookie = sessionCookie(client);
+    target.cookies = deviceCookies(client);
     target.urls = await discover(client);
     client.close();
   }
