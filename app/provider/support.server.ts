@@ -7,6 +7,7 @@ import { LRUCache } from "lru-cache";
 
 import { safeRedirect } from "~/session/session.server";
 import { customerServiceHref } from "~/utils/hrefs";
+import { isLocalNetwork } from "~/utils/network.server";
 
 import { callProvider, type ProviderContext } from "./core.server";
 import { kept } from "./kept.server";
@@ -131,5 +132,15 @@ export interface ChatMessage {
 
 export function chatMessage(row: ChatMessageRow): ChatMessage {
   const message: ChatMessage = { id: row.id, from: row.sender, text: row.content, time: row.created_at };
-  return row.alert ? { ...message, alert: row.alert } : message;
+  return row.alert ? { ...message, alert: alertView(row.alert) } : message;
+}
+
+/**
+ * A local network in an alert's params (a sign-in from this computer or a home network) becomes `local_network`, which
+ * the chat says in words, never a block such as "::/48".
+ */
+function alertView(alert: ChatAlert): ChatAlert {
+  const network = alert.params?.network;
+  if (!network || !isLocalNetwork(network)) return alert;
+  return { ...alert, params: { ...alert.params, network: null, local_network: "true" } };
 }

@@ -41,5 +41,7 @@ function alertText(
   const params = Object.fromEntries(Object.entries(alert.params ?? {}).map(([key, value]) => [key, value ?? unknown]));
   // A money figure reads in the wallet's currency, as everywhere else.
   if (typeof alert.params?.amount === "string") params.amount = formatMoney(alert.params.amount, fmt);
+  // A sign-in from this computer or a home or office network (app/provider/support.server.ts).
+  if (alert.params?.local_network) params.network = t("alerts.localNetwork");
   return t(`alerts.${alert.code as AlertCode}`, params);
 }

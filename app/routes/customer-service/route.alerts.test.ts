@@ -116,4 +116,16 @@ describe("alerts in the support chat", () => {
       "Security: 5 wrong two-factor codes were typed for your account in the last 24 hours (the last from network 203.0.113.0/24), after your password was accepted. If this was not you, someone knows your password: change it now in Settings › Change login password.",
     );
   });
+
+  it("a sign-in from this computer names its network in words, never a block such as ::/48", async () => {
+    const { cookie, phone } = await signedInTrader(provider, "1000.00");
+    const headers = { "x-client-ip": "::1", "x-client-user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0" };
+    const login = await provider.call("/api/stock/user/login", { body: { user: phone, password: "secret1" }, headers });
+    expect(login.body.msg).toBe("ok");
+    const data = await load<ChatPageData>(chatLoader, "/customer-service", cookie);
+    expect(data.conversation.messages.at(-1)?.alert?.code).toBe("sign_in");
+    expect(rendered(data).at(-1)).toBe(
+      "Security: New sign-in to your account: Firefox 133 on Linux, network local (this computer, or a home or office network). If this was not you, change your password and sign out that device in Settings › Devices.",
+    );
+  });
 });
