@@ -87,6 +87,20 @@ export function rssMB(pid) {
   return Math.round(kb / 1024);
 }
 
+/** The largest resident memory of one process of a process and its children, in MB (the per-process budget). */
+export function largestProcessRssMB(pid) {
+  let kb = null;
+  for (const one of processTree(pid)) {
+    try {
+      const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${one}/status`, "utf8"))?.[1] ?? 0);
+      kb = Math.max(kb ?? 0, own);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb === null ? null : Math.round(kb / 1024);
+}
+
 /**
  * CPU time (user + system) a process and its living children have used so far, in ms; null once it is gone. Linux
  * only (/proc).
@@ -250,7 +264,14 @@ export async function startApp({ databaseUrl, appDir: dir, nodeArgs = [], env: e
     await stop();
     throw new Error(`${error.message}\n${output.tail}`);
   }
-  return { base, pid: child.pid, output, stop, rss: () => rssMB(child.pid) };
+  return {
+    base,
+    pid: child.pid,
+    output,
+    stop,
+    rss: () => rssMB(child.pid),
+    largestProcessRss: () => largestProcessRssMB(child.pid),
+  };
 }
 
 /** The bare Remix app's server (bench/bare/server.mjs) on a free port. */
@@ -268,7 +289,14 @@ export async function startBare() {
     await stop();
     throw new Error(`${error.message}\n${output.tail}`);
   });
-  return { base, pid: child.pid, output, stop, rss: () => rssMB(child.pid) };
+  return {
+    base,
+    pid: child.pid,
+    output,
+    stop,
+    rss: () => rssMB(child.pid),
+    largestProcessRss: () => largestProcessRssMB(child.pid),
+  };
 }
 
 /** Samples a process's RSS every second; `peak()` is the largest seen. */
