@@ -13,7 +13,6 @@ import remixExpress from "@remix-run/express/dist/server.js";
 import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 
 const OPERATOR_BODY_LIMIT = "64kb";
@@ -166,18 +165,10 @@ export function createApp({
   // (COMPRESSION=off). Decision 0158.
   if (process.env.COMPRESSION !== "off") app.use(compression());
 
-  // Remix fingerprints its assets: cache them for a year. Everything else in public/ for an hour. A browser that
-  // accepts brotli gets the build's own `.br` copy of a file (scripts/precompress.mjs, quality 11: 13 % fewer bytes
-  // than compressing per request, and no work per request); the others get the file, compressed as above
-  // (decision 0319).
+  // Remix fingerprints its assets: cache them for a year. Everything else in public/ for an hour.
   app.use(
     "/build",
-    expressStaticGzip(path.join(publicDir, "build"), {
-      enableBrotli: true,
-      orderPreference: ["br"],
-      index: false,
-      serveStatic: { immutable: true, maxAge: "1y", index: false, redirect: false },
-    }),
+    express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
   );
   // Only a path under one of public/'s entries reaches the file system: without this every page request cost a
   // stat() of public/<path> (~2.5 % of the server's time under load; decision 0155). Read once, except in dev.

@@ -1,9 +1,7 @@
 /* The server compresses what a browser accepts (decision 0158); bytes are a slow phone network's time. */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -84,17 +82,14 @@ describe("JSON answers (a live panel's poll)", () => {
   });
 });
 
-describe("the build's files (decision 0319)", () => {
-  const root = mkdtempSync(path.join(tmpdir(), "trade-precompress-"));
+describe("the build's files", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "trade-build-files-"));
   const script = "window.__remixRouteModules = {};\n".repeat(100); // 3,300 bytes
   let assets: RunningServer;
 
   beforeAll(async () => {
     mkdirSync(path.join(root, "public", "build", "_shared"), { recursive: true });
     writeFileSync(path.join(root, "public", "build", "_shared", "framework-abc123.js"), script);
-    writeFileSync(path.join(root, "public", "build", "tiny-abc123.js"), "export{};");
-    const run = spawnSync(process.execPath, ["scripts/precompress.mjs", root], { encoding: "utf8" });
-    expect(run.status).toBe(0);
     assets = await startAppServer({ publicDir: path.join(root, "public") });
   });
   afterAll(async () => {
@@ -102,28 +97,19 @@ describe("the build's files (decision 0319)", () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it("are compressed once, at their best, by the build: files under 1 KB are left alone", () => {
-    const brotli = readFileSync(path.join(root, "public", "build", "_shared", "framework-abc123.js.br"));
-    expect(zlib.brotliDecompressSync(brotli).toString()).toBe(script);
-    expect(existsSync(path.join(root, "public", "build", "tiny-abc123.js.br"))).toBe(false);
-  });
-
-  it("a browser that accepts brotli gets the build's copy, cached for a year, as JavaScript", async () => {
+  it("are compressed for a browser that accepts brotli, cached for a year, as JavaScript", async () => {
     const response = await fetch(`http://127.0.0.1:${assets.port}/build/_shared/framework-abc123.js`, {
       headers: { host: assets.host, "accept-encoding": "gzip, deflate, br" },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-encoding")).toBe("br");
-    // The build's file as it is, not compressed again: its length is known before the body is sent.
-    const built = readFileSync(path.join(root, "public", "build", "_shared", "framework-abc123.js.br"));
-    expect(response.headers.get("content-length")).toBe(String(built.length));
     expect(response.headers.get("content-type")).toMatch(/^application\/javascript/);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("vary")).toMatch(/Accept-Encoding/i);
     expect(await response.text()).toBe(script);
   });
 
-  it("one that accepts only gzip gets the file gzipped as before", async () => {
+  it("one that accepts only gzip gets the file gzipped", async () => {
     const response = await send(assets, "GET", "/build/_shared/framework-abc123.js", {
       headers: { "accept-encoding": "gzip" },
     });
