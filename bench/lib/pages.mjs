@@ -49,6 +49,8 @@ export const MORE_SCREENS = [
   ["login-password", "/settings/login-password", "/settings/login-password"],
   ["transaction-password", "/settings/transaction-password", "/settings/transaction-password"],
   ["real-name", "/settings/real-name", "/settings/real-name"],
+  ["two-factor", "/settings/two-factor", "/settings/two-factor"],
+  ["devices", "/settings/devices", "/settings/devices"],
   ["ipo-orders", "/ipo/orders", "/ipo/orders"],
   ["fund-orders", "/fund-investment/orders", "/fund-investment/orders"],
   ["block-orders", "/block-trading/orders", "/block-trading/orders"],
@@ -87,6 +89,8 @@ export const FORM_KEYS = new Set([
   "login-password",
   "transaction-password",
   "real-name",
+  "two-factor",
+  "devices",
   "customer-service",
   "records",
 ]);
