@@ -249,6 +249,7 @@ try {
         ...chosen,
         runs: all[t].map((r) => r.performance),
         lcpRuns: all[t].map((r) => r.lcpMs),
+        tbtRuns: all[t].map((r) => r.tbtMs),
       });
       if (report.routes.length === 1) console.log(head);
       const flag = (bad) => (bad ? "!" : " ");
