@@ -190,14 +190,7 @@ const written = new Map();
 for (const chunk of output) {
   if (chunk.type !== "chunk") throw new Error(`fewer-chunks: unexpected asset ${chunk.fileName}`);
   const { code } = await transform(chunk.code, { minify: true, format: "esm", legalComments: "none" });
-  // Every page calls most of the framework file's functions while it loads: V8 compiles them all at once, off the
-  // main thread while the file streams in, instead of one by one inside the hydration tasks (explicit compile hints,
-  // docs/decisions/0290-framework-compiled-eagerly.md). Not the entry, root and routes: tried, it did not lower the
-  // page's blocking time (docs/decisions/0307-entry-root-and-routes-compiled-eagerly.md).
-  written.set(chunk.fileName, {
-    chunk,
-    code: chunk.name === "framework" ? `//# allFunctionsCalledOnLoad\n${code}` : code,
-  });
+  written.set(chunk.fileName, { chunk, code });
 }
 
 const oldJs = [];

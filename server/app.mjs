@@ -13,7 +13,6 @@ import remixExpress from "@remix-run/express/dist/server.js";
 import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 
 const OPERATOR_BODY_LIMIT = "64kb";
@@ -31,47 +30,11 @@ function topLevelEntries(dir) {
   }
 }
 
-// The adapter's own request and response helpers, unchanged: its index exports only createRequestHandler, which
-// sends every answer with sendRemixResponse (decision 0322). @remix-run/express is pinned to 2.17.x; a release that
-// moves them fails every server test at start.
+// The adapter's own request and response helpers, unchanged: its index exports only createRequestHandler, and the
+// server adds the offline-session cookie to every answer between the two (docs/decisions/0342). @remix-run/express is
+// pinned to 2.17.x; a release that moves them fails every server test at start. Remix's own sendRemixResponse sends
+// every answer (docs/DEVIATIONS.md: a whole-JSON sender of our own was taken out, decision 0430).
 const { createRemixRequest, sendRemixResponse } = remixExpress;
-
-/** The `compression` middleware's own threshold: a smaller answer is sent as it is. */
-const COMPRESS_FROM_BYTES = 1024;
-
-/**
- * Sends what Remix answered. A JSON answer (a data request, a resource route such as a live panel's poll) is sent
- * whole, with its length, and compressed in one thread-pool call when it is 1 KB or more; anything else goes
- * through Remix's own `sendRemixResponse` (docs/decisions/0322-json-answers-sent-whole.md). Remix's adapter writes a
- * body as a stream and flushes after every chunk, so the middleware never learns the length of a JSON answer: it
- * set up a brotli stream for every poll, however small.
- * @param {import("express").Request} req
- * @param {import("express").Response} res
- * @param {Response} response
- * @param {import("../app/http/security.server").ServerHooks} hooks
- */
-async function sendRemixAnswer(req, res, response, hooks) {
-  const type = response.headers.get("Content-Type");
-  const whole =
-    response.body &&
-    type?.startsWith("application/json") &&
-    !response.headers.has("Content-Length") &&
-    !response.headers.has("Content-Encoding");
-  if (!whole) return sendRemixResponse(res, response);
-  let body = Buffer.from(await response.arrayBuffer());
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
-  const encoding =
-    body.length >= COMPRESS_FROM_BYTES ? hooks.answerEncoding(req.get("accept-encoding") ?? null, req.method) : null;
-  if (encoding) {
-    body = await hooks.encodeAnswer(body, encoding);
-    res.set("Content-Encoding", encoding);
-    res.vary("Accept-Encoding");
-  }
-  res.set("Content-Length", String(body.length));
-  res.end(body);
-}
 
 /** Writes a (small) web Response: refusal pages and operator replies. */
 async function sendResponse(res, response) {
@@ -202,18 +165,10 @@ export function createApp({
   // (COMPRESSION=off). Decision 0158.
   if (process.env.COMPRESSION !== "off") app.use(compression());
 
-  // Remix fingerprints its assets: cache them for a year. Everything else in public/ for an hour. A browser that
-  // accepts brotli gets the build's own `.br` copy of a file (scripts/precompress.mjs, quality 11: 13 % fewer bytes
-  // than compressing per request, and no work per request); the others get the file, compressed as above
-  // (decision 0319).
+  // Remix fingerprints its assets: cache them for a year. Everything else in public/ for an hour.
   app.use(
     "/build",
-    expressStaticGzip(path.join(publicDir, "build"), {
-      enableBrotli: true,
-      orderPreference: ["br"],
-      index: false,
-      serveStatic: { immutable: true, maxAge: "1y", index: false, redirect: false },
-    }),
+    express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
   );
   // Only a path under one of public/'s entries reaches the file system: without this every page request cost a
   // stat() of public/<path> (~2.5 % of the server's time under load; decision 0155). Read once, except in dev.
@@ -265,8 +220,8 @@ export function createApp({
     refuse(req, res, refusal).catch(next);
   });
 
-  // One Remix handler per build (a new one only when dev rebuilds). The request is made and the handler called as
-  // @remix-run/express does; the answer is sent by sendRemixAnswer (decision 0322).
+  // One Remix handler per build (a new one only when dev rebuilds). The request is made, the handler called and the
+  // answer sent as @remix-run/express does.
   let handleRequest;
   let handlerBuild;
   app.all("*", async (req, res, next) => {
@@ -285,7 +240,7 @@ export function createApp({
         response.headers.getSetCookie(),
       );
       if (offlineSession) res.append("Set-Cookie", offlineSession);
-      await sendRemixAnswer(req, res, response, hooks);
+      await sendRemixResponse(res, response);
     } catch (error) {
       next(error);
     }

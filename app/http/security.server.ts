@@ -13,7 +13,6 @@ import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import { closeProvider, isProviderEmbedded, providerFetch } from "~/provider/transport.server";
 import { secureCookies } from "~/session/cookies.server";
 import { offlineSessionCookie } from "~/sw/offline-session.server";
-import { documentEncoding, encodeDocument, type DocumentEncoding } from "~/utils/document-encoding.server";
 
 /** What the server knows about a request before routing it. */
 export interface IncomingRequest {
@@ -242,10 +241,6 @@ export interface ServerHooks {
   providerFetch(pathWithQuery: string, init?: RequestInit): Promise<Response>;
   /** Graceful shutdown: closes the embedded provider's database. */
   closeProvider(): Promise<void>;
-  /** The encoding for an answer compressed in one step (app/utils/document-encoding.server.ts), or null. */
-  answerEncoding(acceptEncoding: string | null, method: string): DocumentEncoding | null;
-  /** An answer's bytes in that encoding, compressed in one thread-pool call. */
-  encodeAnswer(body: Buffer, encoding: DocumentEncoding): Promise<Buffer>;
   /**
    * The `Set-Cookie` line that names the session for the service worker and follows the session cookie, for an
    * answer to a request with `requestCookies` that sets `setCookies`, or null (app/sw/offline-session.server.ts).
@@ -263,7 +258,5 @@ export const serverHooks: ServerHooks = {
   isProviderEmbedded,
   providerFetch,
   closeProvider,
-  answerEncoding: documentEncoding,
-  encodeAnswer: encodeDocument,
   offlineSessionCookie,
 };

@@ -1,5 +1,5 @@
 /**
- * Provider replies kept for a while and served again (decisions 0173, 0321, 0324): the one way the app's provider
+ * Provider replies kept for a while and served again (decisions 0173, 0324): the one way the app's provider
  * client keeps a reply. The caller's cache sets how long and how many; the key carries the provider in use, so a
  * test that swaps the provider never sees another's replies. Only successful replies are kept, frozen because
  * callers share them; concurrent misses each ask (a refusal belongs to the customer who got it).

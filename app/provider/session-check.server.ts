@@ -68,20 +68,9 @@ function cachedVerdict(key: string): Outcome | undefined {
 /** The check of each token under way: the root loader and the route's loader wait for the same one. */
 const inFlight = new Map<string, Promise<Outcome>>();
 
-/**
- * Each token's hash, so one document's several session reads (root loader, route loaders, entry.server) hash it
- * once (docs/decisions/0310). Bounded like the verdicts; it holds what the opened-cookie cache already holds.
- */
-const tokenHashes = new LRUCache<string, string>({ max: VERDICT_CACHE_SIZE });
-
 function keyFor(token: string): string {
-  let hash = tokenHashes.get(token);
-  if (hash === undefined) {
-    hash = createHash("sha256").update(token).digest("base64url");
-    tokenHashes.set(token, hash);
-  }
   // The provider behind the transport is part of the key: a test that swaps it starts with no verdicts.
-  return `${providerGeneration()}:${hash}`;
+  return `${providerGeneration()}:${createHash("sha256").update(token).digest("base64url")}`;
 }
 
 const outcome = (verdict: Verdict, reason: LogoutReason | null = null): Outcome => ({ verdict, reason });

@@ -3,14 +3,12 @@
  * switch (`/stock/success/kefu`) and the chat (`/stock/success/user_message/*`), plus the mappers from provider
  * rows to what the screens show (docs/product.md#support).
  */
-import { LRUCache } from "lru-cache";
 
 import { safeRedirect } from "~/session/session.server";
 import { customerServiceHref } from "~/utils/hrefs";
 import { isLocalNetwork } from "~/utils/network.server";
 
 import { callProvider, type ProviderContext } from "./core.server";
-import { kept } from "./kept.server";
 
 /** `/stock/success/kefu`: where support lives, and whether the in-app chat is on (config `chat_enabled`). */
 export interface SupportLinkReply {
@@ -42,28 +40,6 @@ export interface ChatMessageRow {
 
 export function getSupportLink(ctx: ProviderContext) {
   return callProvider<SupportLinkReply>(ctx, { path: "/stock/success/kefu" });
-}
-
-/**
- * How long the support button's state keeps a customer's support link
- * (docs/decisions/0321-support-link-kept-per-customer.md): the header polls every 10 s and every document's root
- * loader reads it, so this saves one provider call on each; an operator's chat switch shows within this time.
- */
-export const SUPPORT_LINK_TTL_MS = 30_000;
-const supportLinks = new LRUCache<string, object>({ ttl: SUPPORT_LINK_TTL_MS, max: 20_000 });
-
-/**
- * The support link as {@link getSupportLink} answered this customer (their token) in the last
- * {@link SUPPORT_LINK_TTL_MS}; a failure is not kept. Only for the support button's state: the support screens ask
- * each time.
- */
-export function getKeptSupportLink(ctx: ProviderContext): Promise<Readonly<SupportLinkReply>> {
-  return ctx.token ? kept(supportLinks, ctx.token, () => getSupportLink(ctx)) : getSupportLink(ctx);
-}
-
-/** Tests only: forget every kept link (a scripted provider's replies change from one test to the next). */
-export function forgetKeptSupportLinks(): void {
-  supportLinks.clear();
 }
 
 /** The conversation, newest first. Reading it marks the operator's replies it returns (and older ones) read. */

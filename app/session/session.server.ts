@@ -137,35 +137,11 @@ type CookieState =
 
 type Opened = { data: Partial<SessionData>; keyIndex: number } | null | "absent";
 
-/**
- * Opened session cookies by the whole Cookie header (decision 0149). Remix hands each loader and entry.server
- * a new Request for the same request, so a per-Request memo would never hit; a customer's browser, though,
- * sends the same header on every request until the cookie is rewritten (at most every SESSION_REFRESH_MS).
- * What is cached is only what the header decrypts to (the same for anyone who sends it); whether the
- * session is still live is decided on every read. The data is frozen: callers share it.
- */
-const openedByHeader = new Map<string, Opened>();
-// More than the customers one process serves at once (1,500, issue 26): at 1,000 a customer's header was pushed out
-// by the others between two of their polls and decrypted again each time (~4 % of the server's CPU under 1,500
-// customers; docs/performance.md, seventh pass).
-const OPENED_CACHE_SIZE = 4_000;
-
+/** What a Cookie header's session cookie opens to: its data, absent, or null when it does not open. */
 async function openCookie(cookieHeader: string): Promise<Opened> {
-  const cached = openedByHeader.get(cookieHeader);
-  if (cached !== undefined) return cached;
   const value: unknown = await cookie.parse(cookieHeader);
-  let opened: Opened = "absent";
-  if (value !== null && value !== "") {
-    opened = typeof value === "string" ? unseal(value) : null;
-    if (opened) {
-      if (opened.data.user) Object.freeze(opened.data.user);
-      Object.freeze(opened.data);
-    }
-  }
-  // Oldest first out; an entry (the header and what it opens to) is under a kilobyte: at most a few megabytes.
-  if (openedByHeader.size >= OPENED_CACHE_SIZE) openedByHeader.delete(openedByHeader.keys().next().value as string);
-  openedByHeader.set(cookieHeader, opened);
-  return opened;
+  if (value === null || value === "") return "absent";
+  return typeof value === "string" ? unseal(value) : null;
 }
 
 async function readCookie(cookieHeader: string | null | undefined, now = Date.now()): Promise<CookieState> {

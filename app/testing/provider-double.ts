@@ -19,7 +19,6 @@
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { forgetPanelQuotes } from "~/provider/market.server";
 import { forgetSessionVerdicts, isSessionCheck } from "~/provider/session-check.server";
-import { forgetKeptSupportLinks } from "~/provider/support.server";
 import { setProviderTransportForTests, type ProviderTransportHandler } from "~/provider/transport.server";
 
 export interface ProviderCall {
@@ -122,8 +121,6 @@ export class ScriptedProvider {
   reset(): this {
     // The app keeps the provider's verdict on a session token for a second (decision 0186): not from one test to the next.
     forgetSessionVerdicts();
-    // Nor the support link it keeps per customer (decision 0321).
-    forgetKeptSupportLinks();
     // Nor the quotes a live panel shares for a second (decision 0324).
     forgetPanelQuotes();
     this.calls.length = 0;

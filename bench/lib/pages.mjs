@@ -7,7 +7,7 @@ import { attributesOf } from "./client.mjs";
 
 /**
  * The routes `npm run bench` measures, by key (`--routes=home,markets`). `auth`: with the demo customer's
- * session; `page`: an HTML document (weighed); `chart`: exempt from the JS budget.
+ * session; `page`: an HTML document (weighed); `chart`: exempt from the JS budget; `form`: a form page (FORM_KEYS).
  */
 export const ROUTE_KEYS = [
   "home",
@@ -49,6 +49,8 @@ export const MORE_SCREENS = [
   ["login-password", "/settings/login-password", "/settings/login-password"],
   ["transaction-password", "/settings/transaction-password", "/settings/transaction-password"],
   ["real-name", "/settings/real-name", "/settings/real-name"],
+  ["two-factor", "/settings/two-factor", "/settings/two-factor"],
+  ["devices", "/settings/devices", "/settings/devices"],
   ["ipo-orders", "/ipo/orders", "/ipo/orders"],
   ["fund-orders", "/fund-investment/orders", "/fund-investment/orders"],
   ["block-orders", "/block-trading/orders", "/block-trading/orders"],
@@ -64,6 +66,34 @@ export const MORE_SCREENS = [
 ].map(([key, label, path, auth = true]) => ({ key, label, path, auth }));
 
 export const MORE_KEYS = MORE_SCREENS.map((screen) => screen.key);
+
+/**
+ * The screens with a form the form kit validates (app/forms/: Conform and a zod schema; `/records` for its order
+ * cancel form): their JavaScript budget is
+ * the bare route + 45 KB, every other screen's the bare route + 30 KB (issue 39; docs/performance.md, budgets).
+ */
+export const FORM_KEYS = new Set([
+  "buysell",
+  "sell",
+  "ipo",
+  "funds",
+  "block",
+  "qip",
+  "login",
+  "register",
+  "forgot-password",
+  "recharge",
+  "withdraw",
+  "loan",
+  "bank-cards",
+  "login-password",
+  "transaction-password",
+  "real-name",
+  "two-factor",
+  "devices",
+  "customer-service",
+  "records",
+]);
 
 /** Finds the app's addresses and the live panels' symbols, signed in as `browser`'s customer. */
 export async function discover(browser) {
@@ -114,7 +144,7 @@ export function routeTable(urls, { more = false } = {}) {
         page: true,
       }))
     : [];
-  return [
+  const table = [
     { key: "home", label: "/ (home)", path: "/", auth: true, page: true },
     { key: "markets", label: "/markets", path: "/markets", auth: true, page: true },
     { key: "stock", label: "stock detail", path: urls.stock, auth: true, page: true },
@@ -133,6 +163,7 @@ export function routeTable(urls, { more = false } = {}) {
     { key: "balance", label: "/resources/balance", path: urls.balance, auth: true, page: false },
     ...others,
   ];
+  return table.map((route) => (FORM_KEYS.has(route.key) ? { ...route, form: true } : route));
 }
 
 const gz = (buf) => gzipSync(buf, { level: 6 }).length;
@@ -230,11 +261,14 @@ export async function weigh(base, path, cookie) {
   ]);
   let jsGzip = 0;
   const loaded = new Map();
+  const files = [];
   for (const src of scripts) {
     const url = new URL(src, base).href;
     const body = await fetchBuffer(url);
     loaded.set(url, body);
-    jsGzip += gz(body);
+    const gzip = gz(body);
+    jsGzip += gzip;
+    files.push({ url: new URL(url).pathname, gzip });
   }
   const later = await deferredScripts(loaded);
   return {
@@ -246,6 +280,7 @@ export async function weigh(base, path, cookie) {
     docCssGzip: gz(html) + cssGzip,
     jsGzip,
     jsFiles: scripts.size,
+    files: files.sort((a, b) => b.gzip - a.gzip),
     laterJsGzip: later.gzip,
     laterJsFiles: later.files,
   };

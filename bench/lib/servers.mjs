@@ -24,19 +24,13 @@ export function buildIfMissing(cwd, label, force = false) {
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error(`remix build failed in ${cwd}`);
-  // The app's browser files regrouped as `npm run build` does (docs/decisions/0260-fewer-browser-files.md), then
-  // precompressed (0319).
+  // The app's browser files regrouped as `npm run build` does (docs/decisions/0260-fewer-browser-files.md).
   if (cwd === root) {
     const regroup = spawnSync(process.execPath, [path.join(root, "scripts", "fewer-chunks.mjs")], {
       cwd,
       stdio: ["ignore", "ignore", "inherit"],
     });
     if (regroup.status !== 0) throw new Error("scripts/fewer-chunks.mjs failed");
-    const precompress = spawnSync(process.execPath, [path.join(root, "scripts", "precompress.mjs")], {
-      cwd,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (precompress.status !== 0) throw new Error("scripts/precompress.mjs failed");
   }
 }
 

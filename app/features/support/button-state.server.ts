@@ -1,18 +1,18 @@
 /**
  * The support button's state for a signed-in customer (docs/product.md#support, docs/decisions/0143 and 0195):
  * what /resources/unread answers the header's poll, and what the root loader renders into a document so the
- * unread count shows without JavaScript. The support link is the customer's kept copy (at most 30 s old,
- * docs/decisions/0321-support-link-kept-per-customer.md); the unread count is asked each time.
+ * unread count shows without JavaScript. The support link and the unread count are asked each time (a cache of the
+ * link was taken out: docs/DEVIATIONS.md).
  */
 import type { SupportButtonState } from "~/components/shell/useSupportButton";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, type ProviderFailure } from "~/provider/failures.server";
-import { getKeptSupportLink, getUnreadCount, supportTarget } from "~/provider/support.server";
+import { getSupportLink, getUnreadCount, supportTarget } from "~/provider/support.server";
 
 export async function readSupportButtonState(
   provider: ProviderContext,
 ): Promise<{ ok: true; state: SupportButtonState } | { ok: false; failure: ProviderFailure }> {
-  const link = await attempt(getKeptSupportLink(provider));
+  const link = await attempt(getSupportLink(provider));
   if (!link.ok) return link;
   if (!link.data.chat_enabled) {
     const external = supportTarget(link.data)?.external ?? false;
