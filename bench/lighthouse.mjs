@@ -259,7 +259,6 @@ try {
         tbtMedianMs: tbtMedian,
         tbtRuns: all[t].map((r) => r.tbtMs),
         lcpRuns: all[t].map((r) => r.lcpMs),
-        tbtRuns: all[t].map((r) => r.tbtMs),
       });
       if (report.routes.length === 1) console.log(head);
       const flag = (bad) => (bad ? "!" : " ");
