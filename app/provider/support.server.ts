@@ -5,8 +5,8 @@
  */
 import { LRUCache } from "lru-cache";
 
-import { safeRedirect } from "~/session/session.server";
 import { customerServiceHref } from "~/utils/hrefs";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 import { callProvider, type ProviderContext } from "./core.server";
 import { kept } from "./kept.server";
