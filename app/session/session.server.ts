@@ -150,7 +150,7 @@ type Opened = { data: Partial<SessionData>; keyIndex: number } | null | "absent"
 const openedByHeader = new Map<string, Opened>();
 // More than the customers one process serves at once (1,500, issue 26): at 1,000 a customer's header was pushed out
 // by the others between two of their polls and decrypted again each time (~4 % of the server's CPU under 1,500
-// customers; docs/performance.md, seventh pass).
+// customers; the seventh pass in `git show 0b229ab:docs/performance.md`).
 const OPENED_CACHE_SIZE = 4_000;
 
 async function openCookie(cookieHeader: string): Promise<Opened> {
