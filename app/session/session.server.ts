@@ -232,7 +232,7 @@ export function startSession(auth: SignedIn & { tokenExpiresAt?: string | null }
  * How a reader of the session learns that the provider no longer honours its token (decision 0186):
  * - `"ask"`: the session check, one contract call shared by the request's loaders and kept VERDICT_MS;
  * - `"own-call"`: the caller's own provider call carries the token, so a revoked one is answered `logout` there
- *   (callProvider then ends the session), or what it reads is not the customer's: no separate call
+ *   (the request layer's context then ends the session, decision 0400), or what it reads is not the customer's: no separate call
  *   (docs/decisions/0318-polls-check-the-token-with-their-own-call.md). A verdict this instance already holds
  *   still counts.
  */
