@@ -117,6 +117,53 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
 
+  // No import cycles in the app or the provider: a module's value imports form a tree (type-only imports are free:
+  // they vanish at build time). docs/decisions/0401-no-import-cycles.md.
+  {
+    files: ["app/**/*.{ts,tsx}", "provider/**/*.ts"],
+    // Packages are never parsed for it (a cycle cannot run through one; PGlite's bundle overflows the parser's stack).
+    // The rules that read a package's exports are off for TypeScript above.
+    settings: { "import/ignore": ["node_modules"] },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  // The layers the cycle rule cannot see: the session stands below the features and the form kit (it keeps a cookie;
+  // signing in is the account feature's), and the provider client stands below the session (a `logout` reply is its
+  // typed SessionEndedError, which the request layer turns into the redirect). docs/decisions/0400.
+  {
+    files: ["app/session/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/features/*", "~/forms/*", "../features/*", "../forms/*"],
+              message: "app/session/ stands below the features and the form kit (docs/decisions/0400).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/provider/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/session/*", "!~/session/review-key.server", "../session/*"],
+              message:
+                "The provider client never reads the session: report a typed failure (SessionEndedError) and let the request layer (app/utils/request.server.ts) answer it (docs/decisions/0400).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // Tests: `any` for JSON read back from responses; Playwright fixtures take `async ({}, testInfo)`; a vitest file's
   // imports may follow its `vi.hoisted`/`vi.mock` set-up (the module under test must load after the environment it
   // reads at import), which import/order cannot express.

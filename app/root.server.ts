@@ -13,6 +13,7 @@ import { deviceSessionKey } from "~/offline/session-key.server";
 import { getSignedIn } from "~/session/session.server";
 import { getToast, showToast } from "~/session/toast.server";
 import { desktopWarningDismissed } from "~/utils/desktop-warning.server";
+import { providerContextFor } from "~/utils/request.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The route's loader and entry.server read the same cookies: each is opened once, then cached (decision 0149).
@@ -26,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // it current by polling. Only for a page load: a client navigation's data request leaves it to the poll
   // (docs/decisions/0195-unread-count-in-the-document.md).
   const support =
-    signedIn && isDocumentRequest(request) ? await readSupportButtonState({ token: signedIn.token, request }) : null;
+    signedIn && isDocumentRequest(request)
+      ? await readSupportButtonState(providerContextFor(request, signedIn.token))
+      : null;
   const headers = new Headers(toastHeaders ?? undefined);
   headers.set("Vary", "Cookie, Accept-Language");
   return json(

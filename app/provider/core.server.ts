@@ -1,13 +1,48 @@
 /**
- * The typed core every provider call goes through: envelope `{msg, data}`, 10 s timeout, the token from
- * the cookie session, and the `logout` reply turned into a redirect to /login that clears the session.
+ * The typed core every provider call goes through: envelope `{msg, data}`, 10 s timeout, the token the caller's
+ * context carries, and the `logout` reply reported as a typed `SessionEndedError`. The client knows nothing of the
+ * cookie session: the request layer (app/utils/request.server.ts) builds the contexts of loaders and actions with
+ * `onSessionEnded`, which turns that failure into the redirect to /login that clears the session
+ * (docs/decisions/0400-session-ended-is-a-typed-failure.md).
  */
 import { isReviewKeyOf } from "~/session/review-key.server";
-import { destroySession, getSession, loginUrl } from "~/session/session.server";
-import { logoutReasonOf, signedOutToastKey, type LogoutReason } from "~/session/signed-out";
-import { redirectWithToast } from "~/session/toast.server";
 
 import { providerRequest, type ProviderReply } from "./transport.server";
+
+/**
+ * Why a signed-in session ended (docs/product.md#accounts, docs/decisions/0338). The provider's `logout` reply carries
+ * a reason when it knows one (docs/provider-api.md, "Envelope"): its own logout (a copy of this cookie, or another
+ * tab), ended from the Devices screen of another session, a password change or reset, or its lifetime ran out.
+ */
+export const LOGOUT_REASONS = ["logout", "device", "password", "expired"] as const;
+export type LogoutReason = (typeof LOGOUT_REASONS)[number];
+
+const KNOWN_REASONS = new Set<string>(LOGOUT_REASONS);
+
+/** The reason in a `logout` reply's `data`, or null (none, or one this app does not know). */
+export function logoutReasonOf(data: unknown): LogoutReason | null {
+  const reason = typeof data === "object" && data !== null ? (data as { reason?: unknown }).reason : undefined;
+  return typeof reason === "string" && KNOWN_REASONS.has(reason) ? (reason as LogoutReason) : null;
+}
+
+/**
+ * The provider answered HTTP 400 `{msg: "logout"}`: the token no longer signs anyone in (logged out, revoked from
+ * another device, password changed, expired), with the provider's reason when it gave one. Thrown by `callProvider`
+ * when its context has no `onSessionEnded` (the session check, sign-in calls); a loader's or action's context from
+ * the request layer turns it into the logout redirect instead.
+ */
+export class SessionEndedError extends Error {
+  readonly reason: LogoutReason | null;
+  constructor(reason: LogoutReason | null) {
+    super(`session ended by the provider${reason ? ` (${reason})` : ""}`);
+    this.name = "SessionEndedError";
+    this.reason = reason;
+  }
+}
+
+export function isSessionEnded(error: unknown): error is SessionEndedError {
+  return error instanceof SessionEndedError;
+}
 
 /** A business failure: the provider replied `msg: "no"` with a stable `code` (see docs/provider-api.md). */
 export class ProviderError extends Error {
@@ -69,11 +104,11 @@ export interface ProviderContext {
   request: Request;
   /** The browser's device id (sign-in only, docs/decisions/0184-known-devices.md), sent as `x-device-id`. */
   deviceId?: string;
-}
-
-export async function providerContext(request: Request): Promise<ProviderContext> {
-  const session = await getSession(request);
-  return { token: session.get("token") ?? null, request };
+  /**
+   * What a `logout` reply becomes: the Response thrown in place of the `SessionEndedError` (the request layer's
+   * redirect to /login that clears the session and says why). Without it the error itself is thrown.
+   */
+  onSessionEnded?: (ended: SessionEndedError) => Promise<Response> | Response;
 }
 
 export type QueryValue = string | number | undefined | null;
@@ -104,30 +139,6 @@ function buildPath(path: string, query?: Record<string, QueryValue>): string {
   }
   const search = params.toString();
   return search ? `${normalised}?${search}` : normalised;
-}
-
-/** The reason the provider gave for each `logout` redirect callProvider threw (the session check reads it). */
-const logoutReasons = new WeakMap<Response, LogoutReason>();
-
-/** Why the provider ended the session, for a redirect thrown by callProvider on its `logout` reply (or null). */
-export function logoutReasonOfRedirect(response: Response): LogoutReason | null {
-  return logoutReasons.get(response) ?? null;
-}
-
-/**
- * The provider ended the session: destroy ours, say why in a toast (docs/decisions/0338), go to /login (and come
- * back afterwards).
- */
-async function logoutRedirect(request: Request, reason: LogoutReason | null): Promise<Response> {
-  const response = await redirectWithToast(
-    loginUrl(request),
-    { key: signedOutToastKey(reason, "toast.sessionEnded"), type: "info" },
-    {
-      headers: { "Set-Cookie": await destroySession(await getSession(request), reason) },
-    },
-  );
-  if (reason) logoutReasons.set(response, reason);
-  return response;
 }
 
 export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): Promise<T> {
@@ -186,7 +197,8 @@ export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): 
   }
 
   if (envelope.msg === "logout") {
-    throw await logoutRedirect(ctx.request, logoutReasonOf(envelope.data));
+    const ended = new SessionEndedError(logoutReasonOf(envelope.data));
+    throw ctx.onSessionEnded ? await ctx.onSessionEnded(ended) : ended;
   }
   if (envelope.msg === "ok") {
     return envelope.data as T;

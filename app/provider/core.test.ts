@@ -7,7 +7,7 @@ import {
   callProvider,
   callProviderIdempotent,
   isUnknownOutcome,
-  providerContext,
+  SessionEndedError,
 } from "~/provider/core.server";
 import { providerTimeoutMs } from "~/provider/transport.server";
 import { loader as healthzLoader } from "~/routes/healthz";
@@ -16,6 +16,7 @@ import { commitSession, getSession } from "~/session/session.server";
 import { getToast } from "~/session/toast.server";
 import { ORIGIN, cookieHeaderFrom, getRequest } from "~/testing/http";
 import { no, ok, scriptedProvider } from "~/testing/provider-double";
+import { providerContext } from "~/utils/request.server";
 
 const provider = scriptedProvider();
 
@@ -91,6 +92,15 @@ describe("callProvider", () => {
     // The replacement cookie carries no token any more.
     const session = await getSession(getRequest("/", cookieHeaderFrom(response, cookie)));
     expect(session.get("token")).toBeUndefined();
+  });
+
+  it("without the request layer's context, HTTP 400 msg logout is a SessionEndedError with the provider's reason", async () => {
+    provider.reply("/stock/success/v2/user/info", { status: 400, json: { msg: "logout", data: { reason: "device" } } });
+    const thrown = await errorOf(
+      callProvider({ token: "tok-abc", request: getRequest("/account") }, { path: "/stock/success/v2/user/info" }),
+    );
+    expect(thrown).toBeInstanceOf(SessionEndedError);
+    expect(thrown).toMatchObject({ reason: "device" });
   });
 
   it.each([

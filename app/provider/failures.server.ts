@@ -5,8 +5,9 @@
  * - **business**: the provider answered `msg: "no"` with a code (`not_sufficient_funds`, `invalid_input`…);
  * - **unavailable**: no usable answer (timeout, network, 5xx, garbage). For a POST this means the outcome is
  *   unknown, not failed: see `unknownOutcome` in docs/product.md#networks;
- * - **session ended**: the provider answered `logout`. `callProvider` already turned it into a thrown redirect
- *   `Response` to /login, so it is never classified here: it is rethrown untouched.
+ * - **session ended**: the provider answered `logout`. `callProvider` reports it as a `SessionEndedError`, which a
+ *   context from the request layer has already turned into the thrown redirect to /login (docs/decisions/0400); either
+ *   way it is never classified here: it is rethrown untouched.
  *
  * Anything else (a bug) is rethrown too, so it reaches the error boundary instead of being dressed up as a
  * provider message.

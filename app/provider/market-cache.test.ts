@@ -1,11 +1,11 @@
 /** Market data (yahoo replies, stock-list pages, categories) kept for a second and shared (docs/decisions/0173-market-data-kept-a-second.md). */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { providerContext } from "~/provider/core.server";
 import { getCategories, getStockList, getYahoo } from "~/provider/market.server";
 import { getRequest } from "~/testing/http";
 import { no, ok, scriptedProvider } from "~/testing/provider-double";
 import { sessionCookie } from "~/testing/route-harness";
+import { providerContext } from "~/utils/request.server";
 
 const provider = scriptedProvider();
 

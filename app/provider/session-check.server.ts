@@ -17,9 +17,7 @@ import { createHash } from "node:crypto";
 
 import { LRUCache } from "lru-cache";
 
-import type { LogoutReason } from "~/session/signed-out";
-
-import { logoutReasonOfRedirect, ProviderError, ProviderUnavailableError } from "./core.server";
+import { ProviderError, ProviderUnavailableError, SessionEndedError, type LogoutReason } from "./core.server";
 import { getBalance } from "./products.server";
 import { providerGeneration, usingTestTransport } from "./transport.server";
 
@@ -84,9 +82,8 @@ async function askProvider(request: Request, token: string): Promise<Outcome> {
     // A business answer (`msg: "no"`) is not about the session: the token was accepted.
     if (error instanceof ProviderError) return outcome("live");
     if (error instanceof ProviderUnavailableError) return outcome("unknown");
-    // callProvider throws a Response only for the `logout` reply (its redirect to /login, carrying the provider's
-    // reason); 503s are handled above.
-    if (error instanceof Response) return outcome("ended", logoutReasonOfRedirect(error));
+    // The `logout` reply: this context has no `onSessionEnded`, so callProvider reports it as is, with the reason.
+    if (error instanceof SessionEndedError) return outcome("ended", error.reason);
     console.warn("[session] the token check failed:", error);
     return outcome("unknown");
   }

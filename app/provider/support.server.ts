@@ -3,10 +3,9 @@
  * switch (`/stock/success/kefu`) and the chat (`/stock/success/user_message/*`), plus the mappers from provider
  * rows to what the screens show (docs/product.md#support).
  */
-
-import { safeRedirect } from "~/session/session.server";
 import { customerServiceHref } from "~/utils/hrefs";
 import { isLocalNetwork } from "~/utils/network.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 import { callProvider, type ProviderContext } from "./core.server";
 

@@ -9,8 +9,9 @@ import { json } from "@remix-run/node";
 
 import { NO_STORE } from "~/http/no-store";
 import { deploymentWarnings } from "~/http/proxy.server";
-import { isProviderUnavailable, providerContext } from "~/provider/core.server";
+import { isProviderUnavailable } from "~/provider/core.server";
 import { checkProviderHealth } from "~/provider/health.server";
+import { providerContext } from "~/utils/request.server";
 
 export async function loader({ request }: { request: Request }) {
   const ctx = await providerContext(request);

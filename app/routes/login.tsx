@@ -6,14 +6,19 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { keepPhoneDigits } from "~/features/account/fields";
 import { PasswordField, PhoneField, SubmitButton } from "~/features/account/forms";
 import { createLoginSchema } from "~/features/account/schemas.server";
+import {
+  LoginRejected,
+  TwoFactorRequired,
+  authenticator,
+  completeSignIn,
+  toCodeStep,
+} from "~/features/account/sign-in.server";
 import { fixedFormConstraint } from "~/forms/constraint.server";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { LoginRejected, TwoFactorRequired, authenticator, completeSignIn } from "~/session/auth.server";
 import { requireAnonymous, safeRedirect } from "~/session/session.server";
-import { toCodeStep } from "~/session/sign-in-challenge.server";
 import type { PageHandle } from "~/utils/page";
 
 export const handle: PageHandle = { titleKey: "login.title" };
@@ -27,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * remix-auth's FormStrategy validates and logs in (app/session/auth.server.ts); the action keeps the session and the
+ * remix-auth's FormStrategy validates and logs in (app/features/account/sign-in.server.ts); the action keeps the session and the
  * device id the login was made from (docs/decisions/0184-known-devices.md).
  */
 export async function action({ request }: ActionFunctionArgs) {

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { SubmitButton } from "~/features/account/forms";
+import { completeSignIn, loginResult } from "~/features/account/sign-in.server";
 import { CodeField } from "~/features/security/CodeField";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
 import { loginCodeHref } from "~/features/security/hrefs";
@@ -23,7 +24,6 @@ import { requireSameOrigin } from "~/http/security.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { classifyFailure, logFailure } from "~/provider/failures.server";
 import { loginWithCode } from "~/provider/security.server";
-import { completeSignIn, loginResult } from "~/session/auth.server";
 import { requireAnonymous } from "~/session/session.server";
 import { pendingChallenge, withoutChallenge } from "~/session/sign-in-challenge.server";
 import { redirectWithToast } from "~/session/toast.server";

@@ -4,7 +4,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { logoutSchema } from "~/features/account/schemas";
 import { requireSameOrigin } from "~/http/security.server";
 import { logout } from "~/provider/account.server";
-import { isProviderUnavailable } from "~/provider/core.server";
+import { isSessionEnded } from "~/provider/core.server";
 import { classifyFailure, logFailure } from "~/provider/failures.server";
 import { destroySession, getSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
@@ -28,10 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       await logout({ token, request });
     } catch (error) {
-      // The local session ends regardless: an already-ended token (the `logout` reply, a redirect Response),
+      // The local session ends regardless: an already-ended token (the `logout` reply, a SessionEndedError),
       // a business error or an unreachable provider must not keep the customer signed in on this device.
-      const sessionAlreadyEnded = error instanceof Response && !isProviderUnavailable(error);
-      if (!sessionAlreadyEnded) logFailure("logout", classifyFailure(error));
+      if (!isSessionEnded(error)) logFailure("logout", classifyFailure(error));
     }
   }
   return redirectWithToast(

@@ -16,6 +16,9 @@ import { cookieSecrets, secureCookies } from "~/session/cookies.server";
 import { signedOutToastKey, type LogoutReason } from "~/session/signed-out";
 import { redirectWithToast } from "~/session/toast.server";
 
+// Where the routes have always found it; the check itself is the session's no more (the provider client uses it too).
+export { safeRedirect } from "~/utils/safe-redirect";
+
 /** What the app keeps about the signed-in customer (the provider holds everything else). */
 export interface SessionUser {
   /** Phone number used to log in. */
@@ -205,7 +208,7 @@ export function startSession(auth: SignedIn & { tokenExpiresAt?: string | null }
  * How a reader of the session learns that the provider no longer honours its token (decision 0186):
  * - `"ask"`: the session check, one contract call shared by the request's loaders and kept VERDICT_MS;
  * - `"own-call"`: the caller's own provider call carries the token, so a revoked one is answered `logout` there
- *   (callProvider then ends the session), or what it reads is not the customer's: no separate call
+ *   (the request layer's context then ends the session, decision 0400), or what it reads is not the customer's: no separate call
  *   (docs/decisions/0318-polls-check-the-token-with-their-own-call.md). A verdict this instance already holds
  *   still counts.
  */
@@ -263,6 +266,19 @@ export async function requireUser(request: Request): Promise<SignedIn> {
   throw await redirectWithToast(loginUrl(request), { key, type: "info" }, { headers });
 }
 
+/**
+ * The provider ended the session (its `logout` reply, a `SessionEndedError`, for `reason` when it said): the redirect
+ * that destroys ours, says why in a toast (docs/decisions/0338) and goes to /login, coming back afterwards. The request
+ * layer throws it in place of the error (app/utils/request.server.ts, docs/decisions/0400).
+ */
+export async function sessionEndedRedirect(request: Request, reason: LogoutReason | null): Promise<Response> {
+  return redirectWithToast(
+    loginUrl(request),
+    { key: signedOutToastKey(reason, "toast.sessionEnded"), type: "info" },
+    { headers: { "Set-Cookie": await destroySession(await getSession(request), reason) } },
+  );
+}
+
 /** For login, register and forgot-password: a signed-in customer goes to `to` instead. */
 export async function requireAnonymous(request: Request, to = "/"): Promise<void> {
   if (await getSignedIn(request)) throw redirect(to);
@@ -303,23 +319,4 @@ export async function readSessionSetCookie(
   if (!token) return "ended";
   const maxAge = /;\s*Max-Age=(\d+)/i.exec(line)?.[1];
   return { token, maxAge: maxAge === undefined ? null : Number(maxAge) };
-}
-
-/**
- * Only same-origin relative paths are accepted as a post-login destination:
- * must start with a single "/", never "//" or "/\", no scheme, no control characters.
- */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || to.length === 0 || to.length > 2048) return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
-  try {
-    const base = "http://same.invalid";
-    const url = new URL(to, base);
-    if (url.origin !== base) return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
 }

@@ -1,21 +1,15 @@
 /**
  * The sign-in's code step (docs/decisions/0276): after a right password with two-factor on, the provider's challenge
- * waits in the sealed session cookie (never the password) for /login/code.
+ * waits in the sealed session cookie (never the password) for /login/code. The sign-in itself is the account
+ * feature's (app/features/account/sign-in.server.ts).
  */
-import { redirect } from "@remix-run/node";
-
-import { deviceCookie } from "~/features/account/device.server";
-import { loginCodeHref } from "~/features/security/hrefs";
 import { commitSession, getSession, type SignInChallenge } from "~/session/session.server";
 
-/** Keeps the challenge and goes to the code step (the device id is kept too: the code step signs in from it). */
-export async function toCodeStep(request: Request, pending: SignInChallenge): Promise<Response> {
+/** The Set-Cookie that keeps the challenge in the session until the code step. */
+export async function keepChallenge(request: Request, pending: SignInChallenge): Promise<string> {
   const session = await getSession(request);
   session.set("signInChallenge", pending);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await commitSession(session));
-  headers.append("Set-Cookie", deviceCookie(pending.deviceId));
-  return redirect(loginCodeHref(), { headers });
+  return commitSession(session);
 }
 
 /** The challenge waiting for its code, or null (none, or past its 5 minutes). */

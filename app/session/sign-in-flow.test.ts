@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { callProvider, providerContext } from "~/provider/core.server";
+import { callProvider } from "~/provider/core.server";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
@@ -24,6 +24,7 @@ import {
   type ReplyJson,
   post,
 } from "~/testing/route-harness";
+import { providerContext } from "~/utils/request.server";
 
 import en from "../../locales/en/common.json";
 

@@ -208,6 +208,9 @@ export const chatResourceHref = () => "/resources/chat";
 export function loginHref(redirectTo?: string | null): string {
   return redirectTo && redirectTo !== "/" ? withQuery("/login", { redirectTo }) : "/login";
 }
+/** The sign-in's code step (two-factor on), or its recovery-code form. */
+export const loginCodeHref = (query: { recovery?: boolean } = {}) =>
+  query.recovery ? "/login/code?recovery=1" : "/login/code";
 
 /* ---------------------------------------------------------------- products (block trading, QIP, IPO, funds) */
 

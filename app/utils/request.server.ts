@@ -3,6 +3,9 @@
  * request's locale and a translator fixed to it, the formatting context, the deployment, the provider context
  * (token from the session) and the signed-in customer. The session cookie is read once per call.
  *
+ * Here the provider client's typed "session ended" failure becomes the logout redirect: every provider context made
+ * here carries `onSessionEnded` (docs/decisions/0400-session-ended-is-a-typed-failure.md).
+ *
  *   const { t, provider, fmt } = await requireUserContext(request, "trade");   // (auth) screens
  *   const { t, provider, user } = await getRequestContext(request, "markets");  // open screens
  */
@@ -11,7 +14,15 @@ import type { Locale, Namespace, TFunction } from "~/i18n/config";
 import type { FormatContext } from "~/i18n/format";
 import { getFixedT, getLocale } from "~/i18n/i18next.server";
 import type { ProviderContext } from "~/provider/core.server";
-import { getSignedIn, requireUser, type SessionUser, type SignedIn, type TokenCheck } from "~/session/session.server";
+import {
+  getSession,
+  getSignedIn,
+  requireUser,
+  sessionEndedRedirect,
+  type SessionUser,
+  type SignedIn,
+  type TokenCheck,
+} from "~/session/session.server";
 
 export interface RequestContext {
   request: Request;
@@ -64,7 +75,17 @@ async function contextFor(
     t,
     fmt: { locale, deployment },
     deployment,
-    provider: { token: signedIn?.token ?? null, request },
+    provider: providerContextFor(request, signedIn?.token ?? null),
     user: signedIn?.user ?? null,
   };
+}
+
+/** The provider context for `token`: a `logout` reply to any call made with it throws the logout redirect. */
+export function providerContextFor(request: Request, token: string | null): ProviderContext {
+  return { token, request, onSessionEnded: (ended) => sessionEndedRedirect(request, ended.reason) };
+}
+
+/** The provider context of the request's session cookie as it is (no session check): health checks, tests. */
+export async function providerContext(request: Request): Promise<ProviderContext> {
+  return providerContextFor(request, (await getSession(request)).get("token") ?? null);
 }

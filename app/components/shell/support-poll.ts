@@ -1,7 +1,10 @@
 import { startPoller } from "~/components/market/poller";
 import { unreadResourceHref } from "~/utils/shell-hrefs";
 
-import { UNREAD_POLL_MS, type SupportButtonState } from "./useSupportButton";
+import type { SupportButtonState } from "./useSupportButton";
+
+/** docs/product.md#support: the unread count is polled every 10 s while signed in and the chat is on. */
+export const UNREAD_POLL_MS = 10_000;
 
 /**
  * The support button's reads (useSupportButton.ts), loaded by `import()` once the page runs: the button and its

@@ -14,9 +14,6 @@ export interface SupportButtonState {
   external: boolean;
 }
 
-/** docs/product.md#support: the unread count is polled every 10 s while signed in and the chat is on. */
-export const UNREAD_POLL_MS = 10_000;
-
 /**
  * The support button's state, for a signed-in customer only (the document's `initial` state, or null, before it is
  * known, and always null for a visitor): read once when the page loads and again on entering or leaving the chat (reading the chat marks the

@@ -1,5 +1,5 @@
 /**
- * Login through remix-auth (docs/product.md#accounts, docs/decisions/0021-session-and-auth.md). The
+ * Signing in (the account feature's; the session only keeps what it yields): login through remix-auth (docs/product.md#accounts, docs/decisions/0021-session-and-auth.md). The
  * FormStrategy's verify step owns the whole login: it parses the form with the login schema (Conform + zod) and
  * sends the provider exactly the validated values, so the form is read once and validation and login cannot
  * disagree. A form the schema or the provider rejects ends in a `LoginRejected` carrying the Conform reply,
@@ -10,11 +10,10 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
-import { deviceIdOf, newDeviceId, deviceCookie } from "~/features/account/device.server";
-import { createLoginSchema } from "~/features/account/schemas";
 import { failureReply } from "~/forms/action.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { login, type LoginReply } from "~/provider/account.server";
@@ -26,7 +25,12 @@ import {
   type SignInChallenge,
   type SignedIn,
 } from "~/session/session.server";
+import { keepChallenge } from "~/session/sign-in-challenge.server";
 import { redirectWithToast } from "~/session/toast.server";
+import { loginCodeHref } from "~/utils/hrefs";
+
+import { deviceIdOf, newDeviceId, deviceCookie } from "./device.server";
+import { createLoginSchema } from "./schemas";
 
 export interface LoginResult extends SignedIn {
   /** The provider token's expiry (ISO time), so the session ends with it. */
@@ -84,6 +88,17 @@ export async function completeSignIn(result: LoginResult): Promise<Response> {
     { key: result.firstLogin ? "toast.firstLogin" : "toast.loggedIn" },
     { headers },
   );
+}
+
+/**
+ * The code step (docs/decisions/0276): the challenge kept in the sealed session cookie, and on to /login/code (the
+ * device id is kept too: the code step signs in from it).
+ */
+export async function toCodeStep(request: Request, pending: SignInChallenge): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await keepChallenge(request, pending));
+  headers.append("Set-Cookie", deviceCookie(pending.deviceId));
+  return redirect(loginCodeHref(), { headers });
 }
 
 const HIDDEN_ON_ERROR = ["password"];
