@@ -14,7 +14,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
 import { deviceIdOf, newDeviceId, deviceCookie } from "~/features/account/device.server";
-import { createLoginSchema } from "~/features/account/schemas";
+import { createLoginSchema } from "~/features/account/login.schema";
 import { failureReply } from "~/forms/action.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { login, type LoginReply } from "~/provider/account.server";

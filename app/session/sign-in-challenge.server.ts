@@ -5,8 +5,8 @@
 import { redirect } from "@remix-run/node";
 
 import { deviceCookie } from "~/features/account/device.server";
-import { loginCodeHref } from "~/features/security/hrefs";
 import { commitSession, getSession, type SignInChallenge } from "~/session/session.server";
+import { loginCodeHref } from "~/utils/hrefs";
 
 /** Keeps the challenge and goes to the code step (the device id is kept too: the code step signs in from it). */
 export async function toCodeStep(request: Request, pending: SignInChallenge): Promise<Response> {

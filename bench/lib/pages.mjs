@@ -49,6 +49,7 @@ export const MORE_SCREENS = [
   ["login-password", "/settings/login-password", "/settings/login-password"],
   ["transaction-password", "/settings/transaction-password", "/settings/transaction-password"],
   ["real-name", "/settings/real-name", "/settings/real-name"],
+  ["withdraw-limit", "/settings/withdraw-limit", "/settings/withdraw-limit"],
   ["ipo-orders", "/ipo/orders", "/ipo/orders"],
   ["fund-orders", "/fund-investment/orders", "/fund-investment/orders"],
   ["block-orders", "/block-trading/orders", "/block-trading/orders"],
