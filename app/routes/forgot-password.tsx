@@ -146,7 +146,6 @@ async function resetStep(request: Request, formData: FormData, session: AppSessi
   );
 }
 
-
 /** The action's reply for one of this page's forms (each form shows only its own). */
 function useLastResult(form: "send-code" | "resend" | "reset") {
   const actionData = useActionData<typeof action>();

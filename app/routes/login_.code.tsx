@@ -25,7 +25,7 @@ import { completeSignIn, loginResult } from "~/session/auth.server";
 import { requireAnonymous } from "~/session/session.server";
 import { pendingChallenge, withoutChallenge } from "~/session/sign-in-challenge.server";
 import { redirectWithToast } from "~/session/toast.server";
-import { loginCodeHref , loginHref } from "~/utils/hrefs";
+import { loginCodeHref, loginHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 export const handle: PageHandle = { i18n: ["security"], titleKey: "security:signIn.title" };

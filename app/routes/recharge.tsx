@@ -100,9 +100,7 @@ export default function RechargePage() {
     <MoneyFormScreen
       screen="recharge"
       data={data}
-      schema={() =>
-        import("./recharge.schema").then((m) => m.createRechargeSchemas(t, data.settings, fmt).review)
-      }
+      schema={() => import("./recharge.schema").then((m) => m.createRechargeSchemas(t, data.settings, fmt).review)}
       constraint={data.constraint}
       reviewRows={() => [{ label: t("recharge.method"), value: t("recharge.bankTransfer") }]}
       reviewNote={t("recharge.reviewNote")}

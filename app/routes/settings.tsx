@@ -8,7 +8,9 @@ import { twoFactorStatus } from "~/features/security/state.server";
 import { DEFAULT_LOCALE, LOCALE_NAMES } from "~/i18n/config";
 import { forgetDeviceData } from "~/offline/logout";
 import type { loader as rootLoader } from "~/root";
-import { devicesHref, twoFactorHref ,
+import {
+  devicesHref,
+  twoFactorHref,
   bankCardsHref,
   loginPasswordHref,
   realNameHref,

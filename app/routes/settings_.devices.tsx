@@ -22,7 +22,7 @@ import { classifyFailure, logFailure } from "~/provider/failures.server";
 import { endDevice, endOtherDevices, listDevices } from "~/provider/security.server";
 import { destroySession, getSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
-import { devicesHref , loginHref, settingsHref } from "~/utils/hrefs";
+import { devicesHref, loginHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 

@@ -12,7 +12,6 @@ import { requireSameOrigin } from "~/http/security.server";
 import { twoFactorHref } from "~/utils/hrefs";
 import { requireUserContext } from "~/utils/request.server";
 
-
 /** A GET has nothing to download: the two-factor screen. */
 export const loader = () => redirect(twoFactorHref());
 

@@ -26,7 +26,7 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
 export const handle: PageHandle = {
-  i18n: ["wallet:withdrawLimit", "wallet:settings"],
+  i18n: ["wallet:withdrawLimit", "wallet:settings", "common:settings"],
   titleKey: "wallet:withdrawLimit.title",
 };
 export const links = settingsLinks;
@@ -87,7 +87,7 @@ export default function WithdrawLimitPage() {
         <RetryNotice
           message={t("withdrawLimit.loadFailed")}
           href={withdrawLimitHref()}
-          retryLabel={t("withdraw.retry")}
+          retryLabel={t("withdrawLimit.retry")}
         />
       ) : (
         <>

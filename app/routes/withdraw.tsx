@@ -162,9 +162,7 @@ export default function WithdrawPage() {
     <MoneyFormScreen
       screen="withdraw"
       data={data}
-      schema={() =>
-        import("./withdraw.schema").then((m) => m.createWithdrawSchemas(t, data.settings, fmt).review)
-      }
+      schema={() => import("./withdraw.schema").then((m) => m.createWithdrawSchemas(t, data.settings, fmt).review)}
       constraint={data.constraint}
       reviewRows={(review) => [{ label: t("withdraw.card"), value: cardLabel(review.card) }]}
       reviewNote={t("withdraw.hint")}

@@ -9,7 +9,6 @@ import { quantityField } from "~/forms/fields";
 
 import { TRANSACTION_PASSWORD, idField, idempotencyKey, intent, type T } from "./purchase.schema";
 
-
 export interface BlockLimits {
   /** The offer's minimum quantity. */
   min: number;

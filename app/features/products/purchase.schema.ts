@@ -8,7 +8,6 @@ import { z } from "zod";
 import { idempotencyKeyField } from "~/forms/fields";
 import type { TFunction } from "~/i18n/config";
 
-
 export type T = TFunction<"products">;
 
 /** Offer, IPO and fund ids are digit strings. */

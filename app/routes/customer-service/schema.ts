@@ -4,7 +4,6 @@ import { MESSAGE_MAX_LENGTH } from "~/features/support/limits";
 import { idempotencyKeyField } from "~/forms/fields";
 import type { TFunction } from "~/i18n/config";
 
-
 /**
  * The send form: the message, trimmed, 1..1000 characters, and the message's idempotency key (minted by the page
  * that shows the form, kept for a retry after a lost reply, docs/product.md#networks).

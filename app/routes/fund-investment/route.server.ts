@@ -28,7 +28,6 @@ import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
-
 export interface FundsPageData extends PageInfo {
   funds: FundFigures[];
   failed: boolean;

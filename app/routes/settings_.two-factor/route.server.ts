@@ -28,7 +28,6 @@ import { redirectWithToast } from "~/session/toast.server";
 import { twoFactorHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
-
 export interface TwoFactorSetupView {
   /** The otpauth URI as an SVG QR code (drawn here: no script, no style attribute, allowed by the CSP). */
   qrSvg: string;

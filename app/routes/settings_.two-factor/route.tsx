@@ -16,7 +16,7 @@ import { useHydrated } from "~/forms/useHydrated";
 import { noStoreHeaders } from "~/http/no-store";
 import { formatDateTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
-import { twoFactorHref , settingsHref } from "~/utils/hrefs";
+import { twoFactorHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 import { CodeForm, DisableForm, RecoveryCodes } from "./Forms";
