@@ -9,6 +9,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const ZOD_MESSAGE =
+  "zod is imported only by a form's `*.schema.ts` module (or a folder route's `schema.ts`) and app/forms/fields.ts: docs/ARCHITECTURE.md#forms.";
+const LEGACY_SCHEMA_MODULES = ["**/schemas", "**/schemas.server", "**/*-schemas", "**/schema.server"];
+const LEGACY_MESSAGE =
+  "Schemas live in `*.schema.ts` modules (beside the route, or app/features/<area>/<name>.schema.ts when shared): docs/ARCHITECTURE.md#forms.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -195,6 +201,64 @@ export default tseslint.config(
           selector: "CallExpression[callee.name=/^read(Body|Query)$/] > CallExpression.arguments",
           message:
             "Build the schema once, as a const beside the routes (a schema built per request costs more than its parse).",
+        },
+      ],
+    },
+  },
+
+  // The one form path (docs/decisions/0420-one-form-path.md, docs/ARCHITECTURE.md#forms): a form's zod schema lives in
+  // a `*.schema.ts` module (or `schema.ts` in a folder route), zod is imported only there (and by the kit's field
+  // helpers, app/forms/), and a route module loads a schema only by `import()`. Type imports are free (erased).
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [
+      "**/*.test.{ts,tsx}",
+      "**/*.schema.ts",
+      "app/routes/**",
+      "app/forms/**",
+      // Not forms: a cookie's shape, read on every request (the toast, the balance's visibility).
+      "app/session/toast.server.ts",
+      "app/features/wallet/balance-visibility.server.ts",
+      // Allowed until the orders helper moves the order forms and the stock detail's favourite to this path (issue 39).
+      "app/features/trading/schemas.ts",
+      "app/features/market/schemas.server.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", message: ZOD_MESSAGE, allowTypeImports: true }],
+          patterns: [{ group: LEGACY_SCHEMA_MODULES, message: LEGACY_MESSAGE }],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: [
+      "**/*.test.{ts,tsx}",
+      "**/*.schema.ts",
+      "app/routes/*/schema.ts",
+      // Allowed until the orders helper rewrites these into this path (issue 39): the buy/sell screen, the records,
+      // the stock detail.
+      "app/routes/stock.trading.$symbol.$market.$name/**",
+      "app/routes/records.tsx",
+      "app/routes/stock.v2.$symbol.$name.tsx",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", message: ZOD_MESSAGE, allowTypeImports: true }],
+          patterns: [
+            {
+              group: ["**/*.schema", "**/schema", "./schema", "../*/schema"],
+              allowTypeImports: true,
+              message:
+                'A route loads its schema by import(): `await import("./x.schema")` in the action and loader, `schema: () => import("./x.schema").then(…)` in useZodForm.',
+            },
+            { group: LEGACY_SCHEMA_MODULES, message: LEGACY_MESSAGE },
+          ],
         },
       ],
     },

@@ -1,6 +1,7 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // `*.schema.ts`: a form's schema beside its flat route is not a route (docs/decisions/0420-one-form-path.md).
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.schema.ts"],
   serverModuleFormat: "esm",
   serverDependenciesToBundle: [],
   future: {

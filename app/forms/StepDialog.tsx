@@ -28,7 +28,7 @@ export function StepDialog({
   const titleId = useId();
   if (!hydrated || !canShowModal()) {
     return (
-      <section aria-labelledby={titleId} className="card wl-step">
+      <section aria-labelledby={titleId} className="card step-card">
         <h2 id={titleId}>{title}</h2>
         {children}
       </section>
@@ -71,7 +71,7 @@ function ModalStep({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      className="wl-dialog"
+      className="step-dialog"
       onCancel={(event) => {
         // Esc: leave the step the way its Cancel link does (the URL decides what is on screen).
         event.preventDefault();

@@ -24,6 +24,8 @@ export interface UserInfo {
   total: string;
   money: string;
   loan: string;
+  /** The customer's own daily withdrawal limit ("5000.00"), null or absent: none (docs/product.md#withdraw-limit). */
+  withdraw_limit?: string | null;
   market_value: string;
   /** Money that is the customer's but not available: the sum of `holds`. */
   held: string;
@@ -155,6 +157,14 @@ export function getBills(ctx: ProviderContext, params: { type: BillType; page: n
     query: { type: params.type, page: params.page, limit: PAGE_SIZE },
   });
 }
+
+/** Sets the customer's own daily withdrawal limit (a whole amount), or clears it with null. */
+export const setWithdrawLimit = (ctx: ProviderContext, limit: string | null) =>
+  callProvider<{ limit: string | null }>(ctx, {
+    path: "/stock/success/withdraw-limit",
+    method: "POST",
+    body: { limit },
+  });
 
 /** Money requests carry the form's idempotency key: a lost reply is asked again and replayed (decision 0120). */
 export function requestRecharge(ctx: ProviderContext, input: { count: string; idempotencyKey: string }) {

@@ -1,13 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 
 import { requireSameOrigin } from "~/http/security.server";
 import { safeRedirect } from "~/session/session.server";
 import { dismissDesktopWarningCookie } from "~/utils/desktop-warning.server";
-
-/** The dismiss form: `redirectTo` is sent by the plain (no-JS) form only; the JS fetcher leaves it out. */
-const schema = z.object({ redirectTo: z.string().optional() });
 
 export function loader() {
   return redirect("/");
@@ -20,7 +16,8 @@ export function loader() {
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const { createDismissSchema } = await import("./desktop-warning.schema");
+  const submission = parseWithZod(await request.formData(), { schema: createDismissSchema() });
   const headers = { "Set-Cookie": dismissDesktopWarningCookie() };
   const back = submission.status === "success" ? submission.value.redirectTo : undefined;
   if (back) return redirect(safeRedirect(back, "/"), { headers });

@@ -7,9 +7,8 @@ import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RESET_CODE_LENGTH } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
-import { createPhoneStepSchema, createResetStepSchema, resendCodeSchema } from "~/features/account/schemas.server";
 import { failureReply, refuse, type ActionReply, parseWithZod } from "~/forms/action.server";
-import { fixedFormConstraint, formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
 import type { TFunction } from "~/i18n/config";
@@ -27,6 +26,9 @@ export const handle: PageHandle = { titleKey: "forgot.title" };
 const PHONE_STEP = "/forgot-password";
 const CODE_STEP = "/forgot-password?step=code";
 
+/** The forms' schemas: loaded by `import()` in the action, the loader and the components (docs/ARCHITECTURE.md#forms). */
+const schemas = () => import("./forgot-password.schema");
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const session = await getSession(request);
@@ -35,10 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Step 2 only once a code was requested for a phone held in the (encrypted) session.
   const step = url.searchParams.get("step") === "code" && phone ? "code" : "phone";
   const t = await getFixedT(request);
+  const { createPhoneStepSchema, createResendCodeSchema, createResetStepSchema } = await schemas();
   const constraint = {
     phone: fixedFormConstraint(createPhoneStepSchema, t),
     reset: fixedFormConstraint(createResetStepSchema, t),
-    resend: formConstraint(resendCodeSchema),
+    resend: fixedFormConstraint(createResendCodeSchema, t),
   };
   return json({ step, phone, constraint } as const);
 }
@@ -65,6 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** Step 1: send a code to the phone, then step 2. The reply is the same whether the phone has an account. */
 async function sendCode(request: Request, formData: FormData, session: AppSession, t: TFunction) {
+  const { createPhoneStepSchema } = await schemas();
   const submission = parseWithZod(formData, { schema: createPhoneStepSchema(t) });
   if (submission.status !== "success") return refuse(submission, { form: "send-code" });
   const { phone } = submission.value;
@@ -92,7 +96,8 @@ async function sendCode(request: Request, formData: FormData, session: AppSessio
 async function resendCode(request: Request, formData: FormData, session: AppSession, t: TFunction) {
   const phone = session.get("resetPhone");
   if (!phone) return redirect(PHONE_STEP);
-  const submission = parseWithZod(formData, { schema: resendCodeSchema });
+  const { createResendCodeSchema } = await schemas();
+  const submission = parseWithZod(formData, { schema: createResendCodeSchema() });
   if (submission.status !== "success") return refuse(submission, { form: "resend" });
   try {
     await requestResetCode({ token: null, request }, { user: phone });
@@ -110,6 +115,7 @@ async function resetStep(request: Request, formData: FormData, session: AppSessi
   const phone = session.get("resetPhone");
   if (!phone) return redirect(PHONE_STEP);
   const hideFields = ["password", "confirm"];
+  const { createResetStepSchema } = await schemas();
   const submission = parseWithZod(formData, { schema: createResetStepSchema(t) });
   if (submission.status !== "success") return refuse(submission, { form: "reset", hideFields });
   try {
@@ -139,9 +145,6 @@ async function resetStep(request: Request, formData: FormData, session: AppSessi
     },
   );
 }
-
-/** The forms' schemas, loaded after the page is usable (docs/decisions/0280-validation-loads-after-hydration.md). */
-const schemas = () => import("~/features/account/schemas");
 
 /** The action's reply for one of this page's forms (each form shows only its own). */
 function useLastResult(form: "send-code" | "resend" | "reset") {
@@ -188,7 +191,7 @@ function CodeStep({ phone }: { phone: string }) {
   const resendResult = useLastResult("resend");
   const { form: resendForm, formProps: resendProps } = useZodForm({
     id: "forgot-resend",
-    schema: () => schemas().then((m) => m.resendCodeSchema),
+    schema: () => schemas().then((m) => m.createResendCodeSchema()),
     constraint: constraint.resend,
     lastResult: resendResult,
   });

@@ -13,7 +13,6 @@ import { useTranslation } from "react-i18next";
 
 import { FigureList } from "~/components/ui/FigureList";
 import { formatMinimum, isAbove } from "~/features/wallet/amounts";
-import { loanSchemas } from "~/features/wallet/loan-schemas";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
@@ -81,14 +80,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A review the URL describes for more than can be borrowed, or while another is under review, is no review.
     review: underReview || aboveRemaining ? null : review,
   };
-  const constraint = formConstraint(loanSchemas(context.t, settings, context.fmt).review);
+  const { createLoanSchemas } = await import("./loan.schema");
+  const constraint = formConstraint(createLoanSchemas(context.t, settings, context.fmt).review);
   return json({ ...data, constraint }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "wallet");
-  const schemas = loanSchemas(context.t, await loadWalletSettings(context), context.fmt);
+  const { createLoanSchemas } = await import("./loan.schema");
+  const schemas = createLoanSchemas(context.t, await loadWalletSettings(context), context.fmt);
   return reviewAction(await request.formData(), {
     provider: context.provider,
     review: {
@@ -135,7 +136,7 @@ export default function LoanPage() {
       screen="loan"
       intro={<LoanSummary data={data} />}
       data={data}
-      schema={() => import("~/features/wallet/loan-schemas").then((m) => m.loanSchemas(t, data.settings, fmt).review)}
+      schema={() => import("./loan.schema").then((m) => m.createLoanSchemas(t, data.settings, fmt).review)}
       constraint={data.constraint}
       reviewNote={t("loan.reviewNote")}
       changeHref={(review) => loanHref({ apply: true, amount: review.amount })}

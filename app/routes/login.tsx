@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { keepPhoneDigits } from "~/features/account/fields";
 import { PasswordField, PhoneField, SubmitButton } from "~/features/account/forms";
-import { createLoginSchema } from "~/features/account/schemas.server";
 import {
   LoginRejected,
   TwoFactorRequired,
@@ -27,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   await requireAnonymous(request, redirectTo);
+  const { createLoginSchema } = await import("~/features/account/login.schema");
   const constraint = fixedFormConstraint(createLoginSchema, await getFixedT(request));
   return json({ redirectTo, phone: keepPhoneDigits(url.searchParams.get("phone") ?? ""), constraint });
 }
@@ -54,7 +54,7 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>();
   const { fields, formProps, summary, busy } = useZodForm({
     id: "login",
-    schema: () => import("~/features/account/schemas").then((m) => m.createLoginSchema(t)),
+    schema: () => import("~/features/account/login.schema").then((m) => m.createLoginSchema(t)),
     constraint,
     lastResult: actionData?.result,
     defaultValue: { phone, redirectTo },

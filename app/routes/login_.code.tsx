@@ -13,9 +13,7 @@ import { SubmitButton } from "~/features/account/forms";
 import { completeSignIn, loginResult } from "~/features/account/sign-in.server";
 import { CodeField } from "~/features/security/CodeField";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
-import { loginCodeHref } from "~/features/security/hrefs";
 import { securityLinks } from "~/features/security/route-exports";
-import { createSignInCodeSchema } from "~/features/security/schemas.server";
 import { failureReply, refuse, parseWithZod } from "~/forms/action.server";
 import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
@@ -27,7 +25,7 @@ import { loginWithCode } from "~/provider/security.server";
 import { requireAnonymous } from "~/session/session.server";
 import { pendingChallenge, withoutChallenge } from "~/session/sign-in-challenge.server";
 import { redirectWithToast } from "~/session/toast.server";
-import { loginHref } from "~/utils/hrefs";
+import { loginCodeHref, loginHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 export const handle: PageHandle = { i18n: ["security"], titleKey: "security:signIn.title" };
@@ -38,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   if (!(await pendingChallenge(request))) throw redirect(loginHref());
   const recovery = new URL(request.url).searchParams.get("recovery") === "1";
+  const { createSignInCodeSchema } = await import("./login_.code.schema");
   const constraint = fixedFormConstraint(createSignInCodeSchema, await getFixedT(request, "security"));
   return json({ recovery, constraint }, { headers: NO_STORE });
 }
@@ -48,6 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request, "security");
   const pending = await pendingChallenge(request);
   if (!pending) return startAgain(request);
+  const { createSignInCodeSchema } = await import("./login_.code.schema");
   const submission = parseWithZod(await request.formData(), { schema: createSignInCodeSchema(t) });
   if (submission.status !== "success") return refuse(submission);
   try {
@@ -84,7 +84,7 @@ export default function LoginCodePage() {
   const { t } = useTranslation("security");
   const { fields, formProps, summary, busy } = useZodForm({
     id: recovery ? "sign-in-recovery" : "sign-in-code",
-    schema: () => import("~/features/security/schemas").then((m) => m.createSignInCodeSchema(t)),
+    schema: () => import("./login_.code.schema").then((m) => m.createSignInCodeSchema(t)),
     constraint,
     lastResult: reply?.result,
   });

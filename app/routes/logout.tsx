@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
-import { logoutSchema } from "~/features/account/schemas";
 import { requireSameOrigin } from "~/http/security.server";
 import { logout } from "~/provider/account.server";
 import { isSessionEnded } from "~/provider/core.server";
@@ -19,7 +18,8 @@ export function loader() {
 /** The confirm step's POST (docs/product.md#accounts): revoke the token, end the session on this device. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: logoutSchema });
+  const { createLogoutSchema } = await import("./logout.schema");
+  const submission = parseWithZod(await request.formData(), { schema: createLogoutSchema() });
   // Anything but the confirm button's POST goes (back) to the confirm step: logging out is never implicit.
   if (submission.status !== "success") return redirect(CONFIRM_STEP);
   const session = await getSession(request);

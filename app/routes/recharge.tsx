@@ -15,7 +15,6 @@ import { useTranslation } from "react-i18next";
 import { PENDING_REQUESTS_LIMIT, formatMinimum } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
-import { rechargeSchemas } from "~/features/wallet/recharge-schemas";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { reviewAction } from "~/forms/action.server";
@@ -54,14 +53,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     form: { method: "bank", amount },
     review: query.get("method") === "bank" ? review : null,
   };
-  const constraint = formConstraint(rechargeSchemas(context.t, settings, context.fmt).review);
+  const { createRechargeSchemas } = await import("./recharge.schema");
+  const constraint = formConstraint(createRechargeSchemas(context.t, settings, context.fmt).review);
   return json({ ...data, constraint }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "wallet");
-  const schemas = rechargeSchemas(context.t, await loadWalletSettings(context), context.fmt);
+  const { createRechargeSchemas } = await import("./recharge.schema");
+  const schemas = createRechargeSchemas(context.t, await loadWalletSettings(context), context.fmt);
   return reviewAction(await request.formData(), {
     provider: context.provider,
     review: {
@@ -99,9 +100,7 @@ export default function RechargePage() {
     <MoneyFormScreen
       screen="recharge"
       data={data}
-      schema={() =>
-        import("~/features/wallet/recharge-schemas").then((m) => m.rechargeSchemas(t, data.settings, fmt).review)
-      }
+      schema={() => import("./recharge.schema").then((m) => m.createRechargeSchemas(t, data.settings, fmt).review)}
       constraint={data.constraint}
       reviewRows={() => [{ label: t("recharge.method"), value: t("recharge.bankTransfer") }]}
       reviewNote={t("recharge.reviewNote")}

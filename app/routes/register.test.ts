@@ -6,7 +6,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 
-import { createRegisterSchema } from "~/features/account/schemas";
+import { createRegisterSchema } from "./register.schema";
 import { getFixedT, localeCookie } from "~/i18n/i18next.server";
 import {
   formRequest,

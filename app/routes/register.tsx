@@ -7,7 +7,6 @@ import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
-import { createRegisterSchema } from "~/features/account/schemas.server";
 import { formAction } from "~/forms/action.server";
 import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
@@ -23,12 +22,14 @@ const HIDDEN_ON_ERROR = ["password", "confirm"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
+  const { createRegisterSchema } = await import("./register.schema");
   return json({ constraint: fixedFormConstraint(createRegisterSchema, await getFixedT(request)) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const t = await getFixedT(request);
+  const { createRegisterSchema } = await import("./register.schema");
   return formAction(await request.formData(), {
     schema: createRegisterSchema(t),
     t,
@@ -53,7 +54,7 @@ export default function RegisterPage() {
   const { constraint } = useLoaderData<typeof loader>();
   const { fields, formProps, summary, busy } = useZodForm({
     id: "register",
-    schema: () => import("~/features/account/schemas").then((m) => m.createRegisterSchema(t)),
+    schema: () => import("./register.schema").then((m) => m.createRegisterSchema(t)),
     constraint,
     lastResult: actionData?.result,
   });

@@ -6,10 +6,8 @@
  * provider refusal a 502 and an outage a 503, each with `candles: []` and an `error`: the chart stays the SVG.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 
-import { CHART_PERIODS, toCandles, type Candle } from "~/components/chart/chartData";
-import { SYMBOL_PATTERN } from "~/features/market/schemas.server";
+import { toCandles, type Candle } from "~/components/chart/chartData";
 import { UNKNOWN_INSTRUMENT_CODES } from "~/features/market/stock-quote.server";
 import { NO_STORE } from "~/http/no-store";
 import { attempt } from "~/provider/failures.server";
@@ -21,20 +19,12 @@ export interface CandlesPayload {
   error?: string;
 }
 
-const QuerySchema = z.object({
-  symbol: z.string().regex(SYMBOL_PATTERN),
-  market: z
-    .string()
-    .regex(/^[A-Za-z]{1,10}$/)
-    .optional(),
-  period: z.enum(CHART_PERIODS),
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const failed = (error: string, status: number) =>
     json<CandlesPayload>({ error, candles: [] }, { status, headers: NO_STORE });
   const search = new URL(request.url).searchParams;
-  const parsed = QuerySchema.safeParse({
+  const { createCandlesQuerySchema } = await import("./resources.candles.schema");
+  const parsed = createCandlesQuerySchema().safeParse({
     symbol: search.get("symbol") ?? "",
     market: search.get("market") || undefined,
     period: search.get("period") ?? "",

@@ -6,31 +6,16 @@
  * and retries (docs/product.md#live-prices).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 
 import type { LiveQuote, QuotesPayload } from "~/components/market/liveQuotes";
-import { SYMBOL_PATTERN } from "~/features/market/schemas.server";
 import { NO_STORE } from "~/http/no-store";
 import { attempt } from "~/provider/failures.server";
-import { MAX_QUOTE_SYMBOLS, getPanelQuotes } from "~/provider/market.server";
+import { getPanelQuotes } from "~/provider/market.server";
 import { getRequestContext } from "~/utils/request.server";
 
-const SymbolsSchema = z
-  .string()
-  .transform((value) =>
-    Array.from(
-      new Set(
-        value
-          .split(",")
-          .map((symbol) => symbol.trim())
-          .filter(Boolean),
-      ),
-    ),
-  )
-  .pipe(z.array(z.string().regex(SYMBOL_PATTERN)).min(1).max(MAX_QUOTE_SYMBOLS));
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const parsed = SymbolsSchema.safeParse(new URL(request.url).searchParams.get("symbols") ?? "");
+  const { createSymbolsSchema } = await import("./resources.quotes.schema");
+  const parsed = createSymbolsSchema().safeParse(new URL(request.url).searchParams.get("symbols") ?? "");
   if (!parsed.success) {
     return json<QuotesPayload>(
       { error: "invalid_symbols", asOf: Date.now(), rows: [] },

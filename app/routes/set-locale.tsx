@@ -1,23 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 
 import { requireSameOrigin } from "~/http/security.server";
-import type { Locale, TFunction } from "~/i18n/config";
 import { getFixedT, localeCookie, visibleLocales } from "~/i18n/i18next.server";
 import { safeRedirect } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 
 export function loader() {
   return redirect("/settings");
-}
-
-/** The language picker's form: one of the offered locales, and the page to go back to. */
-function createLocaleSchema(t: TFunction<"common">, offered: Locale[]) {
-  return z.object({
-    lng: z.enum(offered as [Locale, ...Locale[]], { message: t("validation.languageUnavailable") }),
-    redirectTo: z.string().optional(),
-  });
 }
 
 /**
@@ -28,6 +18,7 @@ function createLocaleSchema(t: TFunction<"common">, offered: Locale[]) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await request.formData();
+  const { createLocaleSchema } = await import("./set-locale.schema");
   const submission = parseWithZod(form, { schema: createLocaleSchema(await getFixedT(request), visibleLocales()) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { lng, redirectTo } = submission.value;

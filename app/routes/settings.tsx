@@ -4,12 +4,19 @@ import { useTranslation } from "react-i18next";
 
 import { LanguagePicker } from "~/components/shell/LanguagePicker";
 import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
-import { devicesHref, twoFactorHref } from "~/features/security/hrefs";
 import { twoFactorStatus } from "~/features/security/state.server";
 import { DEFAULT_LOCALE, LOCALE_NAMES } from "~/i18n/config";
 import { forgetDeviceData } from "~/offline/logout";
 import type { loader as rootLoader } from "~/root";
-import { bankCardsHref, loginPasswordHref, realNameHref, transactionPasswordHref } from "~/utils/hrefs";
+import {
+  devicesHref,
+  twoFactorHref,
+  bankCardsHref,
+  loginPasswordHref,
+  realNameHref,
+  transactionPasswordHref,
+  withdrawLimitHref,
+} from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
@@ -83,6 +90,9 @@ export default function SettingsPage() {
           </li>
           <li className="list-item">
             <Link to={bankCardsHref()}>{tw("settings.bankCards")}</Link>
+          </li>
+          <li className="list-item">
+            <Link to={withdrawLimitHref()}>{tw("settings.withdrawLimit")}</Link>
           </li>
           {security ? (
             <>

@@ -8,11 +8,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { deviceView, type DeviceView } from "~/features/security/devices.server";
-import { devicesHref } from "~/features/security/hrefs";
 import { securityLinks } from "~/features/security/route-exports";
 import { twoFactorStatus } from "~/features/security/state.server";
 import { refuseRequest } from "~/forms/action.server";
@@ -24,7 +22,7 @@ import { classifyFailure, logFailure } from "~/provider/failures.server";
 import { endDevice, endOtherDevices, listDevices } from "~/provider/security.server";
 import { destroySession, getSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
-import { loginHref, settingsHref } from "~/utils/hrefs";
+import { devicesHref, loginHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
@@ -34,12 +32,6 @@ export const links = securityLinks;
 
 /** The list, which a refused post's message in the error summary leads to. */
 const LIST_ID = "devices-list";
-
-/** The screen's one form: end one session (`id`), or every other one. */
-export const devicesSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("end"), id: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("end-others") }),
-]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "security");
@@ -52,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "security");
-  const submission = parseWithZod(await request.formData(), { schema: devicesSchema });
+  const { createDevicesSchema } = await import("./settings_.devices.schema");
+  const submission = parseWithZod(await request.formData(), { schema: createDevicesSchema() });
   // The forms are buttons with fixed values: anything else is no request of this screen's (docs/decisions/0339).
   if (submission.status !== "success") return refuseRequest(context.t("security:devices.badRequest"));
   const value = submission.value;
@@ -87,7 +80,7 @@ export default function DevicesPage() {
   // app/routes/records.tsx does (Conform's useForm would add its JS for no field).
   const result = reply?.result;
   return (
-    <div className="wl-page">
+    <div className="st-page">
       <h1 tabIndex={-1}>{t("devices.heading")}</h1>
       <FormErrorSummary fields={[]} formErrors={result?.error?.[""]} formId={LIST_ID} lastResult={result} />
       <p>{t("devices.intro")}</p>

@@ -12,9 +12,8 @@ import { useTranslation } from "react-i18next";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PasswordField } from "~/features/account/forms";
-import { createLoginPasswordSchema } from "~/features/account/schemas.server";
+import { settingsLinks } from "~/features/account/route-exports";
 import { SettingsActions } from "~/features/account/SettingsActions";
-import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
 import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
@@ -29,19 +28,21 @@ export const handle: PageHandle = {
   i18n: ["wallet:password", "wallet:settings", "common:settings"],
   titleKey: "wallet:password.title",
 };
-export const links = walletLinks;
+export const links = settingsLinks;
 export const headers = noStoreHeaders;
 
 const HIDDEN = ["current", "password", "confirm"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request);
+  const { createLoginPasswordSchema } = await import("./settings_.login-password.schema");
   return json({ constraint: fixedFormConstraint(createLoginPasswordSchema, context.t) }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request);
+  const { createLoginPasswordSchema } = await import("./settings_.login-password.schema");
   // The account schemas speak `common` (validation.*) and name their wallet strings in full.
   return formAction(await request.formData(), {
     schema: createLoginPasswordSchema(context.t),
@@ -65,12 +66,12 @@ export default function LoginPasswordPage() {
   const { constraint } = useLoaderData<typeof loader>();
   const { fields, formProps, summary, busy } = useZodForm({
     id: "login-password",
-    schema: () => import("~/features/account/schemas").then((m) => m.createLoginPasswordSchema(common)),
+    schema: () => import("./settings_.login-password.schema").then((m) => m.createLoginPasswordSchema(common)),
     constraint,
     lastResult: reply?.result,
   });
   return (
-    <div className="wl-page">
+    <div className="st-page">
       <h1 tabIndex={-1}>{t("password.heading")}</h1>
       <FormErrorSummary fields={[fields.current, fields.password, fields.confirm]} {...summary} />
       <p>{t("password.note")}</p>

@@ -15,12 +15,11 @@ import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import type { TextField } from "~/features/account/forms";
+import { settingsLinks } from "~/features/account/route-exports";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { CodeField } from "~/features/security/CodeField";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
-import { createTransactionPasswordSchema } from "~/features/security/schemas.server";
 import { asksForCode } from "~/features/security/state.server";
-import { walletLinks } from "~/features/wallet/route-exports";
 import { formAction } from "~/forms/action.server";
 import { formConstraint } from "~/forms/constraint.server";
 import { useHydrated } from "~/forms/useHydrated";
@@ -44,7 +43,7 @@ export const handle: PageHandle = {
   ],
   titleKey: "wallet:transactionPassword.title",
 };
-export const links = walletLinks;
+export const links = settingsLinks;
 export const headers = noStoreHeaders;
 
 const HIDDEN = ["current", "password", "confirm"];
@@ -61,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   if (!state.ok) logFailure("transaction password state", state.failure);
   const mode: Mode | null = state.ok ? (state.data.is_set ? "modify" : "set") : null;
+  const { createTransactionPasswordSchema } = await import("./settings_.transaction-password.schema");
   const constraint = formConstraint(createTransactionPasswordSchema(context.t, mode === "modify"));
   return json({ mode, askCode, constraint }, { status: state.ok ? 200 : 503, headers: NO_STORE });
 }
@@ -71,6 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // The screen said which it was; the provider refuses the other (password_exists / password_not_set).
   const mode: Mode = formData.get("mode") === "modify" ? "modify" : "set";
+  const { createTransactionPasswordSchema } = await import("./settings_.transaction-password.schema");
   return formAction(formData, {
     schema: createTransactionPasswordSchema(context.t, mode === "modify"),
     t: context.t,
@@ -109,7 +110,9 @@ export default function TransactionPasswordPage() {
   const { fields, formProps, summary, busy } = useZodForm({
     id: "transaction-password",
     schema: () =>
-      import("~/features/security/schemas").then((m) => m.createTransactionPasswordSchema(common, mode === "modify")),
+      import("./settings_.transaction-password.schema").then((m) =>
+        m.createTransactionPasswordSchema(common, mode === "modify"),
+      ),
     constraint,
     lastResult: reply?.result,
   });
@@ -118,7 +121,7 @@ export default function TransactionPasswordPage() {
 
   if (!mode) {
     return (
-      <div className="wl-page">
+      <div className="st-page">
         <h1 tabIndex={-1}>{t("transactionPassword.title")}</h1>
         <RetryNotice
           message={t("transactionPassword.stateFailed")}
@@ -147,7 +150,7 @@ export default function TransactionPasswordPage() {
   };
 
   return (
-    <div className="wl-page">
+    <div className="st-page">
       <h1 tabIndex={-1}>
         {t(mode === "modify" ? "transactionPassword.headingModify" : "transactionPassword.headingSet")}
       </h1>
@@ -173,16 +176,16 @@ export default function TransactionPasswordPage() {
         ))}
         {hydrated ? (
           <div
-            className="wl-keypad"
+            className="st-keypad"
             role="group"
             aria-label={t("transactionPassword.keypad", { field: targetEntry.label })}
           >
             {DIGITS.map((digit) => (
-              <button key={digit} type="button" className="wl-key" onClick={() => press(digit)}>
+              <button key={digit} type="button" className="st-key" onClick={() => press(digit)}>
                 {digit}
               </button>
             ))}
-            <button type="button" className="wl-key wl-key--delete" onClick={() => press(null)}>
+            <button type="button" className="st-key st-key--delete" onClick={() => press(null)}>
               <span aria-hidden="true">⌫</span>
               <span className="sr-only">{t("transactionPassword.delete")}</span>
             </button>

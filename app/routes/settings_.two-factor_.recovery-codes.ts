@@ -7,12 +7,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
-import { twoFactorHref } from "~/features/security/hrefs";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
+import { twoFactorHref } from "~/utils/hrefs";
 import { requireUserContext } from "~/utils/request.server";
-
-import { createTwoFactorSchemas } from "./settings_.two-factor/schema";
 
 /** A GET has nothing to download: the two-factor screen. */
 export const loader = () => redirect(twoFactorHref());
@@ -20,6 +18,7 @@ export const loader = () => redirect(twoFactorHref());
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { t, user } = await requireUserContext(request, "security");
+  const { createTwoFactorSchemas } = await import("./settings_.two-factor/schema");
   const submission = parseWithZod(await request.formData(), { schema: createTwoFactorSchemas(t).download });
   if (submission.status !== "success") {
     return new Response(t("recovery.downloadFailed"), {

@@ -37,6 +37,7 @@ import {
 import { loader as accountLoader, type AccountData } from "./account/route";
 import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./settings_.bank-cards/route";
+import { action as limitAction } from "./settings_.withdraw-limit";
 import { action as withdrawAction, loader as withdrawLoader, type WithdrawPageData } from "./withdraw";
 import { loader as withdrawRecordsLoader } from "./withdraw-records";
 import enCommon from "../../locales/en/common.json";
@@ -290,5 +291,44 @@ describe("when the provider fails", () => {
       const data = (await (await get(withdrawLoader, "/withdraw")).json()) as WithdrawPageData;
       expect(data).toMatchObject({ cards: [], cardsFailed: true, available: null });
     });
+  });
+});
+
+describe("the customer's own daily limit (docs/product.md#withdraw-limit)", () => {
+  const provider = useRealProvider();
+
+  it("an amount alone over it is refused before the review; one that takes today's over it, at the confirm, on the amount", async () => {
+    const { cookie, id } = await signedInTrader(provider, "2000.00");
+    await post(
+      cardsAction,
+      "/settings/bank-cards",
+      { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" },
+      cookie,
+    );
+    const card = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0];
+    await operator(provider).approve("card", card.id);
+    await post(limitAction, "/settings/withdraw-limit", { limit: "500" }, cookie);
+
+    const review = { intent: "review", card: String(card.id) };
+    expect(await fieldErrors(await post(withdrawAction, "/withdraw", { ...review, amount: "600" }, cookie))).toEqual({
+      amount: ["Your daily withdrawal limit is ₹500.00"],
+    });
+    const confirmed = async (amount: string) => {
+      const location = (await post(withdrawAction, "/withdraw", { ...review, amount }, cookie)).headers.get(
+        "Location",
+      )!;
+      const key = REVIEW_KEY_PATTERN.exec(location)![1];
+      return post(withdrawAction, location, { ...review, intent: "confirm", amount, idempotency_key: key }, cookie);
+    };
+    expect((await confirmed("300")).headers.get("Location")).toBe("/withdraw-records");
+    const over = await confirmed("300");
+    expect(over.status).toBe(400);
+    expect(await fieldErrors(over)).toEqual({
+      amount: [
+        "Today's withdrawals would go over your daily withdrawal limit. Withdraw less, or change the limit in Settings.",
+      ],
+    });
+    expect(await transfersOf(provider, id, "withdraw")).toHaveLength(1);
+    expect((await confirmed("200")).headers.get("Location")).toBe("/withdraw-records");
   });
 });

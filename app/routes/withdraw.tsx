@@ -13,14 +13,12 @@ import { useTranslation } from "react-i18next";
 import { RetryNotice } from "~/components/ui/RetryNotice";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
 import { asksForCode } from "~/features/security/state.server";
-import { stepUpCodeField } from "~/features/security/step-up-field";
 import { STEP_UP_ASK } from "~/features/security/StepUpCode";
 import { PENDING_REQUESTS_LIMIT, WITHDRAW_FLOOR, formatMinimum, isAbove, isBelow } from "~/features/wallet/amounts";
 import { readMoneyStep } from "~/features/wallet/money-step.server";
 import { MoneyFormScreen } from "~/features/wallet/MoneyFormScreen";
 import { walletLinks } from "~/features/wallet/route-exports";
 import { loadWalletSettings } from "~/features/wallet/settings.server";
-import { withdrawSchemas } from "~/features/wallet/withdraw-schemas";
 import { reviewAction } from "~/forms/action.server";
 import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
 import { formConstraint } from "~/forms/constraint.server";
@@ -89,16 +87,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     review: review && card && !(info.ok && isAbove(review.amount, info.data.money)) ? { ...review, card } : null,
     askCode,
   };
-  const constraint = formConstraint(withdrawSchemas(context.t, settings, context.fmt).review);
+  const { createWithdrawSchemas } = await import("./withdraw.schema");
+  const constraint = formConstraint(createWithdrawSchemas(context.t, settings, context.fmt).review);
   return json({ ...data, constraint }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "wallet");
-  const money = withdrawSchemas(context.t, await loadWalletSettings(context), context.fmt);
-  // The second factor, asked on the review only when two-factor is on (docs/product.md#two-factor-and-devices).
-  const schemas = { ...money, confirm: money.confirm.extend({ code: stepUpCodeField() }) };
+  const { createWithdrawSchemas } = await import("./withdraw.schema");
+  const schemas = createWithdrawSchemas(context.t, await loadWalletSettings(context), context.fmt);
   return reviewAction(await request.formData(), {
     provider: context.provider,
     review: {
@@ -113,6 +111,10 @@ export async function action({ request }: ActionFunctionArgs) {
           problems.card = [context.t("withdraw.cardRequired")];
         if (info.ok && isAbove(amount, info.data.money)) {
           problems.amount = [context.t("withdraw.aboveBalance", { amount: formatMoney(info.data.money, context.fmt) })];
+        } else if (info.ok && info.data.withdraw_limit && isAbove(amount, info.data.withdraw_limit)) {
+          // Alone over the customer's own daily limit: said before the review (docs/product.md#withdraw-limit).
+          const limit = formatMoney(info.data.withdraw_limit, context.fmt);
+          problems.amount = [context.t("withdraw.aboveDailyLimit", { limit })];
         }
         return Object.keys(problems).length > 0 ? problems : null;
       },
@@ -129,12 +131,16 @@ export async function action({ request }: ActionFunctionArgs) {
           code,
         }),
       codeFields: CODE_FIELD_CODES,
-      // Ten withdrawals already wait for review: said on the amount, as it is (docs/product.md#withdraw).
-      amountCodes: { too_many_pending: "amount" },
-      message: (failure) =>
-        failure.kind === "business" && failure.code === "too_many_pending"
-          ? context.t("withdraw.tooManyPending", { limit: PENDING_REQUESTS_LIMIT })
-          : codeMessage(context.t, "wallet:withdraw.failed")(failure),
+      // Ten withdrawals already wait for review, or the customer's own daily limit would be passed: said on the
+      // amount, as it is (docs/product.md#withdraw, #withdraw-limit).
+      amountCodes: { too_many_pending: "amount", over_daily_limit: "amount" },
+      message: (failure) => {
+        if (failure.kind === "business" && failure.code === "too_many_pending")
+          return context.t("withdraw.tooManyPending", { limit: PENDING_REQUESTS_LIMIT });
+        if (failure.kind === "business" && failure.code === "over_daily_limit")
+          return context.t("withdraw.overDailyLimit");
+        return codeMessage(context.t, "wallet:withdraw.failed")(failure);
+      },
       unknownOutcome: context.t("review.outcomeUnknown"),
       fallbackKey: "wallet:withdraw.failed",
       success: () => ({ to: withdrawRecordsHref(), toast: { key: "wallet:toast.withdrawSubmitted" } }),
@@ -156,9 +162,7 @@ export default function WithdrawPage() {
     <MoneyFormScreen
       screen="withdraw"
       data={data}
-      schema={() =>
-        import("~/features/wallet/withdraw-schemas").then((m) => m.withdrawSchemas(t, data.settings, fmt).review)
-      }
+      schema={() => import("./withdraw.schema").then((m) => m.createWithdrawSchemas(t, data.settings, fmt).review)}
       constraint={data.constraint}
       reviewRows={(review) => [{ label: t("withdraw.card"), value: cardLabel(review.card) }]}
       reviewNote={t("withdraw.hint")}

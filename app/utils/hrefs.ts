@@ -189,6 +189,14 @@ export const realNameHref = () => "/settings/real-name";
 export const bankCardsHref = (query: { add?: boolean; edit?: number | string | null } = {}) =>
   withQuery("/settings/bank-cards", { add: query.add, edit: query.edit });
 export const transactionPasswordHref = () => "/settings/transaction-password";
+/** The customer's own daily withdrawal limit (docs/product.md#withdraw-limit). */
+export const withdrawLimitHref = () => "/settings/withdraw-limit";
+/** Where the two-factor and devices screens live (docs/product.md#two-factor-and-devices). */
+export const twoFactorHref = (query: { step?: "setup" } = {}) =>
+  query.step ? `/settings/two-factor?step=${query.step}` : "/settings/two-factor";
+export const devicesHref = () => "/settings/devices";
+/** The recovery codes on screen, posted back and answered as a text file (a resource route). */
+export const recoveryCodesFileHref = () => "/settings/two-factor/recovery-codes";
 /** An uploaded ID photo, served to its owner by the app (never the provider's address). */
 export const kycImageHref = (id: string) => `/resources/kyc-image/${part(id)}`;
 /** The account card's figures (total assets, available balance, loan), refreshed every 3 s. */
@@ -198,9 +206,11 @@ export const balanceResourceHref = () => "/resources/balance";
 export const newsHref = (id: number | string) => `/news/${part(id)}`;
 export const newsListHref = (query: { page?: number; limit?: number } = {}) =>
   withQuery("/news", { page: query.page, limit: query.limit === 10 ? undefined : query.limit });
-// The header's support addresses live in shell-hrefs.ts: the header is on every page, this module is not
-// (docs/decisions/0285-page-js.md).
-export { customerServiceHref, supportHref, unreadResourceHref } from "./shell-hrefs";
+export const customerServiceHref = () => "/customer-service";
+/** The support button: `/support` opens the chat when it is on, else follows the provider's support link. */
+export const supportHref = () => "/support";
+/** The support button's state (chat on, unread replies, a link to another site), polled every 10 s. */
+export const unreadResourceHref = () => "/resources/unread";
 /** The latest chat messages, polled every 5 s while the chat is open. */
 export const chatResourceHref = () => "/resources/chat";
 

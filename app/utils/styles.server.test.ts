@@ -107,6 +107,7 @@ describe("route stylesheets", () => {
     stock: "sc-",
     trade: "tr-",
     wallet: "wl-",
+    settings: "st-",
     products: "pr-",
     news: "news-",
     support: "chat-",

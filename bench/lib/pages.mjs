@@ -51,6 +51,7 @@ export const MORE_SCREENS = [
   ["real-name", "/settings/real-name", "/settings/real-name"],
   ["two-factor", "/settings/two-factor", "/settings/two-factor"],
   ["devices", "/settings/devices", "/settings/devices"],
+  ["withdraw-limit", "/settings/withdraw-limit", "/settings/withdraw-limit"],
   ["ipo-orders", "/ipo/orders", "/ipo/orders"],
   ["fund-orders", "/fund-investment/orders", "/fund-investment/orders"],
   ["block-orders", "/block-trading/orders", "/block-trading/orders"],

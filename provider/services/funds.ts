@@ -1,19 +1,7 @@
 import Decimal from "decimal.js";
 
 import { leaveAlert } from "./alerts";
-import type { DB, Executor } from "../db/database";
-import { lockUserBankCard } from "../db/repositories/bank-cards";
-import {
-  countPendingTransfers,
-  findTransfer,
-  insertTransfer,
-  listPendingTransfers,
-  listTransfers,
-  lockTransfer,
-  updateTransfer,
-} from "../db/repositories/transfers";
-import { lockUser } from "../db/repositories/users";
-import type { Transfer, TransferKind, TransferState } from "../db/tables/transfers";
+import type { Deployment } from "../config";
 import { ProviderError } from "../errors";
 import { parseWholeAmount, requireAtLeast } from "./amounts";
 import { billRef } from "./bill-refs";
@@ -24,6 +12,21 @@ import { iso } from "./products-common";
 import type { SecondFactor, TwoFactorService } from "./two-factor";
 import { configDecimal } from "./wallet";
 import { keyUsedBefore, replayOrRun, walletFingerprint } from "./wallet-idempotency";
+import type { DB, Executor } from "../db/database";
+import { lockUserBankCard } from "../db/repositories/bank-cards";
+import {
+  countPendingTransfers,
+  findTransfer,
+  insertTransfer,
+  listPendingTransfers,
+  listTransfers,
+  lockTransfer,
+  sumWithdrawalsSince,
+  updateTransfer,
+} from "../db/repositories/transfers";
+import { lockUser, setDailyWithdrawLimit } from "../db/repositories/users";
+import type { Transfer, TransferKind, TransferState } from "../db/tables/transfers";
+import { MARKET_UTC_OFFSET_MINUTES } from "../market/universe";
 
 /*
  * Recharges and withdrawals (docs/decisions/0070). A recharge moves no money until an operator approves it. A
@@ -70,9 +73,25 @@ export function transferRow(t: Transfer) {
 }
 export type TransferRow = ReturnType<typeof transferRow>;
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The start of the deployment's calendar day at `at`, in its home market's fixed offset (India for INR, Mexico for
+ * MXN): the day a daily withdrawal limit counts (docs/product.md#withdraw-limit).
+ */
+export function dayStart(at: Date, deployment: Deployment): Date {
+  const offset = MARKET_UTC_OFFSET_MINUTES[deployment === "MXN" ? "MX" : "IN"] * 60_000;
+  return new Date(Math.floor((at.getTime() + offset) / DAY_MS) * DAY_MS - offset);
+}
+
 const kindName = (kind: TransferKind) => (kind === "recharge" ? "Recharge" : "Withdrawal");
 
-export function createFunds(deps: { db: DB; now: () => Date; stepUp: TwoFactorService["stepUp"] }) {
+export function createFunds(deps: {
+  db: DB;
+  now: () => Date;
+  deployment: Deployment;
+  stepUp: TwoFactorService["stepUp"];
+}) {
   const { db, now } = deps;
 
   /** A new pending request, unless the customer already has MAX_PENDING_TRANSFERS of this kind waiting. */
@@ -132,11 +151,12 @@ export function createFunds(deps: { db: DB; now: () => Date; stepUp: TwoFactorSe
     if (!(await keyUsedBefore(db, userId, input.idempotency_key))) await deps.stepUp(second);
     return db.transaction().execute(async (trx) => {
       // Lock order: account row, then the card (as every money movement: account first).
-      await lockUser(trx, userId);
+      const user = await lockUser(trx, userId);
       const fingerprint = walletFingerprint(["withdraw", input.bank_id, amount.toFixed(0)]);
       return replayOrRun(trx, { userId, key: input.idempotency_key, fingerprint, at: now() }, async () => {
         const minimum = Decimal.max(WITHDRAW_FLOOR, await configDecimal(trx, "min_withdraw_count", deps));
         requireAtLeast(amount, minimum);
+        await requireWithinDailyLimit(trx, userId, user?.daily_withdraw_limit ?? null, amount);
         const card = await lockUserBankCard(trx, userId, input.bank_id);
         if (!card) throw new ProviderError("not_found", "no such bank card", "bank_id");
         if (card.status !== 1)
@@ -167,6 +187,31 @@ export function createFunds(deps: { db: DB; now: () => Date; stepUp: TwoFactorSe
         return transferRow(row);
       });
     });
+  }
+
+  /**
+   * docs/product.md#withdraw-limit: today's withdrawals that were not returned, plus this one, stay within the
+   * customer's own limit; over it is `over_daily_limit` on `count`, its message naming what is left today.
+   */
+  async function requireWithinDailyLimit(trx: Executor, userId: number, limit: string | null, amount: Decimal) {
+    if (limit === null) return;
+    const today = new Decimal(await sumWithdrawalsSince(trx, userId, dayStart(now(), deps.deployment)));
+    if (today.plus(amount).greaterThan(limit)) {
+      const left = Decimal.max(0, new Decimal(limit).minus(today));
+      throw new ProviderError(
+        "over_daily_limit",
+        `over the daily withdrawal limit of ${new Decimal(limit).toFixed(0)}: ${left.toFixed(0)} left today`,
+        "count",
+      );
+    }
+  }
+
+  /** The customer's own daily withdrawal limit: a whole amount of at least 1, or null/"" for none. */
+  async function setWithdrawLimit(userId: number, input: { limit: unknown }) {
+    const limit = input.limit === null || input.limit === "" ? null : parseWholeAmount(input.limit, "limit");
+    requireAtLeast(limit ?? new Decimal(1), new Decimal(1), "limit");
+    await setDailyWithdrawLimit(db, userId, limit === null ? null : toMoneyString(limit), now());
+    return { limit: limit === null ? null : toMoneyString(limit) };
   }
 
   async function list(userId: number, kind: TransferKind, q: { page: number; limit: number }) {
@@ -247,6 +292,7 @@ export function createFunds(deps: { db: DB; now: () => Date; stepUp: TwoFactorSe
   return {
     requestRecharge,
     requestWithdrawal,
+    setWithdrawLimit,
     list,
     details,
     approveRecharge,

@@ -39,6 +39,8 @@ export function userInfo(
     total: totals?.total ?? money,
     money,
     loan: user.loan,
+    /** The customer's own daily withdrawal limit, or null (docs/product.md#withdraw-limit). */
+    withdraw_limit: user.daily_withdraw_limit,
     market_value: totals?.market_value ?? "0.00",
     held: totals?.held ?? "0.00",
     holds: totals?.holds ?? NO_HOLDS,

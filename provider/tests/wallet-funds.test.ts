@@ -431,3 +431,59 @@ describe("records", () => {
     expect(await expectLedgerBalanced(p, t.id)).toBe("5900.00");
   });
 });
+
+describe("daily withdrawal limit", () => {
+  it("is stored on the account, shown with the user info, and cleared with an empty value", async () => {
+    const t = await customerWithCard("1000.00");
+    expect((await t.c.get("/v2/user/info")).body.data.withdraw_limit).toBeNull();
+    expect((await t.c.post("/withdraw-limit", { limit: "500" })).body).toEqual({
+      msg: "ok",
+      data: { limit: "500.00" },
+    });
+    expect((await t.c.get("/v2/user/info")).body.data.withdraw_limit).toBe("500.00");
+    expect((await t.c.post("/withdraw-limit", { limit: "" })).body).toEqual({ msg: "ok", data: { limit: null } });
+    expect((await t.c.get("/v2/user/info")).body.data.withdraw_limit).toBeNull();
+    expect((await t.c.post("/withdraw-limit", { limit: "12.50" })).body.data).toMatchObject({
+      code: "invalid_input",
+      field: "limit",
+    });
+    expect((await t.c.post("/withdraw-limit", { limit: "0" })).body.data).toMatchObject({
+      code: "amount_too_small",
+      field: "limit",
+    });
+  });
+
+  it("refuses a withdrawal that takes today's over the limit, counting pending and approved, not returned or yesterday's", async () => {
+    const t = await customerWithCard("2000.00");
+    await t.c.post("/withdraw-limit", { limit: "500" });
+    const first = (await t.c.post("/money/access", { bank_id: t.cardId, count: "300" })).body.data;
+    expect(first.state).toBe("pending");
+
+    const over = await t.c.post("/money/access", { bank_id: t.cardId, count: "250" });
+    expect(over.body).toEqual({
+      msg: "no",
+      data: {
+        code: "over_daily_limit",
+        message: "over the daily withdrawal limit of 500: 200 left today",
+        field: "count",
+      },
+    });
+    expect(await expectLedgerBalanced(p, t.id)).toBe("1700.00");
+
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "200" })).body.data.state).toBe("pending");
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "100" })).body.data.code).toBe(
+      "over_daily_limit",
+    );
+    // A returned withdrawal no longer counts; nor one asked for before today began in India (18:30 UTC the day before).
+    await op.reject("withdraw", first.id);
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "300" })).body.data.state).toBe("pending");
+    await p.db
+      .updateTable("transfers")
+      .set({ created_at: new Date("2026-11-19T18:29:00Z") })
+      .where("user_id", "=", t.id)
+      .where("state", "=", "pending")
+      .execute();
+    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "500" })).body.data.state).toBe("pending");
+    expect(await expectLedgerBalanced(p, t.id)).toBe("1000.00");
+  });
+});

@@ -6,7 +6,7 @@ test("bank cards: the list masks the number; editing an approved card warns, bef
 }) => {
   await addApprovedCard(page, customer);
   await page.goto("/settings/bank-cards");
-  const row = page.locator("main .wl-card");
+  const row = page.locator("main .st-card");
   await expect(row).toContainText("Approved");
   await expect(row).toContainText("•••• 4567");
   await expect(page.locator("main")).not.toContainText("501001234567");
@@ -27,7 +27,7 @@ test("bank cards: the list masks the number; editing an approved card warns, bef
   await step.getByLabel("Bank name").fill("HDFC Bank Ltd");
   await save.click();
   await expect(toast(page)).toContainText("Bank card saved");
-  await expect(page.locator("main .wl-card")).toContainText("Pending review");
+  await expect(page.locator("main .st-card")).toContainText("Pending review");
 
   // A card waiting for review has nothing to lose: the plain note and "Save card".
   await page.getByRole("link", { name: "Edit card ending 4567", exact: true }).click();

@@ -34,6 +34,7 @@ const SPEC_SCREENS: Record<string, RegExp> = {
   "/settings/bank-cards": /^\/settings\/bank-cards(\?.*)?$/,
   "/settings/two-factor": /^\/settings\/two-factor(\?.*)?$/,
   "/settings/devices": /^\/settings\/devices(\?.*)?$/,
+  "/settings/withdraw-limit": /^\/settings\/withdraw-limit(\?.*)?$/,
   "/customer-service": /^\/customer-service(\?.*)?$/,
   "/block-trading": /^\/block-trading(\?.*)?$/,
   "/block-trading/orders": /^\/block-trading\/orders(\?.*)?$/,

@@ -40,6 +40,7 @@ const CUSTOMER_SCREENS = [
   "/settings/bank-cards",
   "/settings/two-factor",
   "/settings/devices",
+  "/settings/withdraw-limit",
   "/customer-service",
   "/news",
   "/ipo",

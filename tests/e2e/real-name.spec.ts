@@ -27,7 +27,7 @@ test("real-name: status first, submit with photos, then the stamp, read-only fie
   await page.getByRole("button", { name: "Submit for verification" }).click();
 
   await expect(toast(page)).toContainText("Verification submitted");
-  await expect(page.locator(".wl-stamp")).toHaveText("Under review");
+  await expect(page.locator(".st-stamp")).toHaveText("Under review");
   await expect(page.getByLabel("Real name")).toHaveAttribute("readonly", "");
   await expect(page.getByLabel("ID type")).toHaveValue("Passport");
   const front = page.getByRole("img", { name: "Front of the ID you submitted" });

@@ -20,7 +20,7 @@ test("withdraw: no card yet, add one (approved by the operator), then withdraw t
   await step.getByLabel("Account number").fill("501001234567");
   await step.getByRole("button", { name: "Save card" }).click();
   await expect(toast(page)).toContainText("Bank card saved");
-  await expect(page.locator("main .wl-card")).toContainText("Pending review");
+  await expect(page.locator("main .st-card")).toContainText("Pending review");
   await expectNoAxeViolations(page);
 
   await approve(page, customer, "cards");

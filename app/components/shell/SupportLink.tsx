@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatInteger } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import type { loader as rootLoader } from "~/root";
-import { supportHref } from "~/utils/shell-hrefs";
+import { supportHref } from "~/utils/hrefs";
 
 import { useSupportButton } from "./useSupportButton";
 

@@ -1,5 +1,5 @@
 import { startPoller } from "~/components/market/poller";
-import { unreadResourceHref } from "~/utils/shell-hrefs";
+import { unreadResourceHref } from "~/utils/hrefs";
 
 import type { SupportButtonState } from "./useSupportButton";
 

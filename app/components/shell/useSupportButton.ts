@@ -1,8 +1,8 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
+import { customerServiceHref } from "~/utils/hrefs";
 import { loadModule } from "~/utils/load-module";
-import { customerServiceHref } from "~/utils/shell-hrefs";
 
 /** What /resources/unread answers a signed-in customer (docs/decisions/0143-support-button-and-unread-count.md). */
 export interface SupportButtonState {

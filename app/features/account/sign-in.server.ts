@@ -30,7 +30,7 @@ import { redirectWithToast } from "~/session/toast.server";
 import { loginCodeHref } from "~/utils/hrefs";
 
 import { deviceIdOf, newDeviceId, deviceCookie } from "./device.server";
-import { createLoginSchema } from "./schemas";
+import { createLoginSchema } from "./login.schema";
 
 export interface LoginResult extends SignedIn {
   /** The provider token's expiry (ISO time), so the session ends with it. */

@@ -1,10 +1,12 @@
-import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { Form, useActionData, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Pager } from "~/components/ui/Pager";
+import { useMoneyReply } from "~/forms/client-action";
 import { hiddenProps } from "~/forms/hidden";
 import type { ActionReply } from "~/forms/reply";
+import { useZodForm } from "~/forms/useZodForm";
 import type { TFunction } from "~/i18n/config";
 import {
   currencyOfMarket,
@@ -26,12 +28,11 @@ import { Figures, type Figure } from "./Figures";
 import { ListFailed } from "./ListFailed";
 import { BLOCK_HREFS } from "./molds";
 import { OfferItem } from "./OfferItem";
-import { NoTransactionPassword, PurchaseReview, type ConfirmReply } from "./PurchaseReview";
-import { PurchaseScreen, usePurchaseReply } from "./PurchaseScreen";
+import { NoTransactionPassword, PurchaseReview, type ConfirmReply, type ProductReply } from "./PurchaseReview";
+import { PurchaseScreen } from "./PurchaseScreen";
 import { BELOW_MINIMUM_HINT_MS, BLOCK_STEP } from "./quantity";
 import { QuantityStepDialog } from "./QuantityStepDialog";
-import { createBlockConfirmSchema, createBlockReviewSchema } from "./schemas";
-import { useQuantityStep } from "./useQuantityStep";
+import { useQuantityInput } from "./useQuantityInput";
 
 /**
  * Block trading and QIP (docs/product.md#block-trading): search, offers, and a purchase in two steps, buy (quantity)
@@ -43,7 +44,7 @@ export function BlockTradingScreen({ data }: { data: BlockScreenData }) {
   const location = useLocation();
   const hrefs = BLOCK_HREFS[data.mold];
   const listHref = hrefs.screen({ code: data.code || undefined, page: data.page });
-  const { review, amount, confirm } = usePurchaseReply(data.buy ? data.review : null);
+  const { review, amount, confirm } = useMoneyReply(useActionData<ProductReply>(), data.buy ? data.review : null);
   return (
     <PurchaseScreen
       heading={t(data.mold === "bulk" ? "block.heading" : "block.qipHeading")}
@@ -165,18 +166,17 @@ function BuyForm({
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
   const listQuery = { code: data.code || undefined, page: data.page };
-  const schema = useMemo(
-    () => createBlockReviewSchema(t, { min: offer.minimum, max: buy.maximum }),
-    [t, offer.minimum, buy.maximum],
-  );
-  const step = useQuantityStep({
+  const form = useZodForm({
     id: "block-buy",
-    schema,
-    item: { buy: String(offer.id) },
-    loaded: buy,
+    schema: () =>
+      import("./block.schema").then((m) => m.createBlockReviewSchema(t, { min: offer.minimum, max: buy.maximum })),
+    constraint: buy.constraint.review,
     lastResult,
+    defaultValue: { buy: String(offer.id), quantity: buy.quantity },
     offline,
+    offlineMessage: t("review.offlineForm"),
   });
+  const step = { ...form, ...useQuantityInput(form, buy) };
   const { fields, quantity } = step;
   const belowHint = useBelowMinimumHint(quantity, offer.minimum);
   const total = quantity !== null && quantity > 0 ? money(toBig(offer.price).times(quantity)) : null;
@@ -311,10 +311,6 @@ function BlockReviewStep({
   ...reply
 }: { data: BlockScreenData; buy: BuyStep; review: NonNullable<BlockScreenData["review"]> } & ConfirmReply) {
   const { t } = useTranslation("products");
-  const schema = useMemo(
-    () => createBlockConfirmSchema(t, { min: buy.offer.minimum, max: buy.maximum }),
-    [t, buy.offer.minimum, buy.maximum],
-  );
   const fmt = useFormat();
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
@@ -350,7 +346,12 @@ function BlockReviewStep({
       changeHref={hrefs.screen({ ...listQuery, item: offer.id, quantity: review.quantity })}
       ordersHref={hrefs.orders()}
       {...reply}
-      schema={schema}
+      schema={() =>
+        import("./block.schema").then((m) =>
+          m.createBlockConfirmSchema(t, { min: buy.offer.minimum, max: buy.maximum }),
+        )
+      }
+      constraint={buy.constraint.confirm}
       password={{ isSet: buy.passwordSet }}
     />
   );

@@ -1,15 +1,13 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
 import { Link } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 
 import { Field } from "~/components/ui/Field";
-import { CheckAnswers, reviewTexts, type ReviewProps } from "~/forms/CheckAnswers";
+import { CheckAnswers, reviewTexts, type ReviewOptions, type ReviewProps } from "~/forms/CheckAnswers";
 import type { ClientFailure, useMoneyReply } from "~/forms/client-action";
 import type { ActionReply } from "~/forms/reply";
 import { StepDialog } from "~/forms/StepDialog";
+import type { FormConstraint } from "~/forms/useZodForm";
 import { transactionPasswordHref } from "~/utils/hrefs";
 
 /** What a purchase screen's action (or its clientAction, when the network lost the submit) answered. */
@@ -38,18 +36,18 @@ export function PurchaseReview({
   ...review
 }: ReviewProps & {
   ordersHref: string;
-  /** The Confirm's shared schema (features/products/schemas.ts). */
-  schema: z.ZodTypeAny;
+  /** The Confirm's schema, loaded by `import()` (a `*.schema.ts` module, docs/ARCHITECTURE.md#forms). */
+  schema: NonNullable<ReviewOptions["schema"]>;
+  /** Its native constraints, from the loader. */
+  constraint: FormConstraint;
   password?: ReviewPassword;
 }) {
   const { t } = useTranslation("products");
   const canConfirm = !password || password.isSet;
-  // The eager path (docs/decisions/0280): the Confirm's schema and constraints still load with the page.
-  const constraint = useMemo(() => getZodConstraint(review.schema), [review.schema]);
   return (
     <CheckAnswers
       {...review}
-      constraint={constraint}
+      constraint={review.constraint}
       recordsHref={ordersHref}
       formId="product-review"
       confirmId="product-confirm"

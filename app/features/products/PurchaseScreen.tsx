@@ -1,20 +1,10 @@
-import { Link, useActionData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { useMoneyReply } from "~/forms/client-action";
 import { StepDialog } from "~/forms/StepDialog";
 import { useHydrated } from "~/forms/useHydrated";
 
 import { ProductPage } from "./ProductPage";
-import type { ProductReply } from "./PurchaseReview";
-
-/**
- * The purchase screen's answer to its last submit (its action's, or its clientAction's when the network lost the
- * submit), split for its steps: the quantity step's, the review's Confirm's, and the review still on screen.
- */
-export function usePurchaseReply<Review>(review: Review | null) {
-  return useMoneyReply(useActionData() as ProductReply | undefined, review);
-}
 
 /**
  * The frame of a purchase screen (block trading and QIP, IPO, funds; docs/decisions/0135, 0138): the heading, the

@@ -4,11 +4,12 @@ import type { ReactNode } from "react";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { StepDialog } from "~/forms/StepDialog";
+import type { useZodForm } from "~/forms/useZodForm";
 
 import type { Bound } from "./quantity";
 import { stepWithin } from "./quantity";
 import { QuantityStepper } from "./QuantityStepper";
-import type { useQuantityStep } from "./useQuantityStep";
+import type { useQuantityInput } from "./useQuantityInput";
 
 /**
  * A purchase's quantity step (block buy, IPO apply; docs/decisions/0135, 0137, 0138) as a step with its own URL: a page
@@ -33,7 +34,9 @@ export function QuantityStepDialog({
   canReview = true,
   cancelLabel,
 }: {
-  step: ReturnType<typeof useQuantityStep>;
+  /** The step's form (`useZodForm`) with what `useQuantityInput` reads from it. */
+  step: Pick<ReturnType<typeof useZodForm>, "fields" | "summary" | "formProps" | "busy"> &
+    ReturnType<typeof useQuantityInput>;
   title: string;
   /** The list the step came from: Esc and Cancel go back to it. */
   closeHref: string;

@@ -11,6 +11,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 
 import { refuse, submitToProvider, toReview } from "~/forms/action.server";
+import { formConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -34,10 +35,10 @@ import { orderEstimate, walletEstimate, type OrderEstimate } from "~/utils/estim
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
+import type { BlockLimits } from "./block.schema";
 import { BLOCK_HREFS } from "./molds";
 import { PASSWORD_REFUSALS, purchaseConfirm } from "./purchase.server";
 import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type QuantityStepData } from "./quantity";
-import { createBlockConfirmSchema, createBlockReviewSchema, type BlockLimits } from "./schemas";
 
 const MAX_CODE = 32;
 
@@ -227,7 +228,12 @@ export async function loadBlockScreen(request: Request, mold: BlockMold) {
       quantity = String(stepped.quantity);
       stepNote = stepped.bound ? boundMessage(context, limits, stepped.bound) : null;
     }
-    buy = { ...limits, quantity, stepNote };
+    const { createBlockConfirmSchema, createBlockReviewSchema } = await import("./block.schema");
+    const constraint = {
+      review: formConstraint(createBlockReviewSchema(t, blockLimits(limits))),
+      confirm: formConstraint(createBlockConfirmSchema(t, blockLimits(limits))),
+    };
+    buy = { ...limits, quantity, stepNote, constraint };
     review = step === "review" ? blockReview(context, limits, query) : null;
   }
   const data: BlockScreenData = {
@@ -306,6 +312,7 @@ export async function blockAction(request: Request, mold: BlockMold) {
   const id = readId(typeof formData.get("buy") === "string" ? (formData.get("buy") as string) : null);
   const limits = id === null ? null : await purchaseLimits(context, mold, id);
 
+  const { createBlockConfirmSchema, createBlockReviewSchema } = await import("./block.schema");
   if (!confirming) {
     const submission = parseWithZod(formData, {
       schema: createBlockReviewSchema(t, limits ? blockLimits(limits) : { min: 1, max: null }),

@@ -2,6 +2,7 @@
  * Quantity rules of the product purchases, shared by the server (schemas, steps without JS) and the browser (live
  * hints, − / + with JS). No zod here: it ships to the browser. docs/product.md#block-trading, #ipo.
  */
+import type { FormConstraint } from "~/forms/useZodForm";
 import { ROUND_DOWN, money, toBig, type Decimal } from "~/utils/decimal";
 
 /**
@@ -18,6 +19,8 @@ export function readQuantity(value: unknown): number | null {
 
 /** A quantity step as the loader gives it (block buy, IPO apply). */
 export interface QuantityStepData {
+  /** The native constraints of the step's form and of its review's Confirm (the loader's `formConstraint`). */
+  constraint: { review: FormConstraint; confirm: FormConstraint };
   /** The quantity field's starting value: from the URL, a no-JS − / + press, or the item's default. */
   quantity: string;
   /** A − / + press without JS that stopped at a bound: its message on the field. */

@@ -1,5 +1,6 @@
-/** The security screens' stylesheet (two-factor, devices, the sign-in code step). */
+/** The security screens' stylesheets (two-factor, devices, the sign-in code step): the settings sheet, then their own. */
 import securityStyles from "~/styles/security.css";
+import settingsStyles from "~/styles/settings.css";
 import { routeLinks } from "~/utils/route-styles";
 
-export const securityLinks = routeLinks(securityStyles);
+export const securityLinks = routeLinks(settingsStyles, securityStyles);

@@ -4,6 +4,7 @@
  * figures, the schemas (server) for their rules.
  */
 import { deploymentFor } from "~/deployment";
+import { WHOLE_AMOUNT } from "~/forms/digits";
 import { formatMoney, formatWholeMoney, intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
 import { money, toBig } from "~/utils/decimal";
 
@@ -16,10 +17,8 @@ export const WITHDRAW_FLOOR = "10";
  */
 export const PENDING_REQUESTS_LIMIT = 10;
 
-/** Digits only, at most 12 (the provider's limit); leading zeros allowed. Never coerced: `1e3`, `5.0`, ` 5` fail. */
-export const WHOLE_AMOUNT = /^[0-9]{1,12}$/;
-/** The same rule as an HTML `pattern` (the browser anchors it). */
-export const WHOLE_AMOUNT_PATTERN = "[0-9]{1,12}";
+// The whole-amount rule is the form kit's (app/forms/digits.ts, `wholeAmountField` in app/forms/fields.ts).
+export { WHOLE_AMOUNT_PATTERN } from "~/forms/digits";
 
 export function isWholeAmount(value: unknown): value is string {
   return typeof value === "string" && WHOLE_AMOUNT.test(value);

@@ -18,7 +18,6 @@ import { fieldErrorId } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { loadConversation, type Conversation } from "~/features/support/chat.server";
 import { MESSAGE_MAX_LENGTH } from "~/features/support/limits";
-import { createChatMessageSchema } from "~/features/support/message";
 import { refuse, parseWithZod } from "~/forms/action.server";
 import { fixedFormConstraint } from "~/forms/constraint.server";
 import { hiddenProps } from "~/forms/hidden";
@@ -81,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     failed: !conversation.ok,
     conversation: conversation.ok ? conversation.data : { messages: [], total: 0 },
     sendKey: crypto.randomUUID(),
-    constraint: fixedFormConstraint(createChatMessageSchema, t),
+    constraint: fixedFormConstraint((await import("./schema")).createChatMessageSchema, t),
   };
   return json(data, { status: conversation.ok ? 200 : 503, headers: NO_STORE });
 }
@@ -94,6 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { t, provider } = await requireUserContext(request, "support");
   const formData = await request.formData();
   const stay = formData.get(STAY) === "1";
+  const { createChatMessageSchema } = await import("./schema");
   const submission = parseWithZod(formData, { schema: createChatMessageSchema(t) });
   if (submission.status !== "success") return refuse(submission);
   const { message, idempotency_key: idempotencyKey } = submission.value;
@@ -152,7 +152,7 @@ export default function CustomerServicePage() {
 
   const { fields, formProps, summary } = useZodForm({
     id: "chat",
-    schema: () => import("~/features/support/message").then((m) => m.createChatMessageSchema(t)),
+    schema: () => import("./schema").then((m) => m.createChatMessageSchema(t)),
     constraint: data.constraint,
     lastResult,
     // The browser's own checks (required, maxlength) run before JavaScript loads.

@@ -8,7 +8,9 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 
 import { purchaseConfirm } from "~/features/products/purchase.server";
 import { refuse, submitToProvider, toReview } from "~/forms/action.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
+import type { FormConstraint } from "~/forms/useZodForm";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { formatMoney } from "~/i18n/format";
@@ -26,13 +28,13 @@ import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import { pageInfo, readPage, type PageInfo } from "~/utils/pagination";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
-import { createFundConfirmSchema, createFundReviewSchema } from "./schema";
-
 export interface FundsPageData extends PageInfo {
   funds: FundFigures[];
   failed: boolean;
   /** The review of `?invest=<id>&step=review&key=`; null as well when the available balance does not cover it. */
   review: { key: string; fund: FundFigures; balance: string | null } | null;
+  /** The review's Confirm's native constraints (its schema loads by `import()` in the browser). */
+  confirmConstraint: FormConstraint;
   /** `?invest=` named a fund that is not listed. */
   investGone: boolean;
   /** The review's fund costs more than the available balance: why there is no review (docs/product.md#funds). */
@@ -72,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     review: reviewing && fund && !short ? { key, fund, balance } : null,
     investGone: reviewing && !fund,
     investShort: short,
+    confirmConstraint: fixedFormConstraint((await import("./schema")).createFundConfirmSchema, context.t),
   };
   return json(data, { status: list.ok ? 200 : 503, headers: NO_STORE });
 }
@@ -110,6 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const fund = await fundById(context, readId(formData.get("invest")));
 
   if (formData.get("intent") !== "confirm") {
+    const { createFundReviewSchema } = await import("./schema");
     const submission = parseWithZod(formData, { schema: createFundReviewSchema(t) });
     if (submission.status !== "success" || !fund)
       return refuse(submission, { form: "amount", formErrors: [t("funds.gone")] });
@@ -122,6 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return toReview(context.provider, (key) => fundsHref({ page, item: fund.id, step: "review", key }));
   }
 
+  const { createFundConfirmSchema } = await import("./schema");
   const submission = parseWithZod(formData, { schema: createFundConfirmSchema(t) });
   const confirm = purchaseConfirm(t);
   if (!fund) return refuse(submission, { ...confirm, formErrors: [t("funds.gone")] });

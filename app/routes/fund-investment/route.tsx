@@ -5,8 +5,7 @@
  * Success goes to /fund-investment/orders; a refusal is the translated investment-failed message. A fund whose amount
  * is more than the available balance is refused on Invest, before any review, with both amounts in words.
  */
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
@@ -14,10 +13,10 @@ import { Pager } from "~/components/ui/Pager";
 import { periodText, returnAmounts, returnRangeText } from "~/features/products/funds";
 import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
-import { PurchaseReview } from "~/features/products/PurchaseReview";
-import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
+import { PurchaseReview, type ProductReply } from "~/features/products/PurchaseReview";
+import { PurchaseScreen } from "~/features/products/PurchaseScreen";
 import { productLinks } from "~/features/products/route-exports";
-import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { keepAfterClientFailure, moneyClientAction, useMoneyReply } from "~/forms/client-action";
 import type { ActionReply } from "~/forms/reply";
 import { noStoreHeaders } from "~/http/no-store";
 import type { TFunction } from "~/i18n/config";
@@ -28,7 +27,6 @@ import { fundOrdersHref, fundsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 import type { action, FundsPageData, loader } from "./route.server";
-import { createFundConfirmSchema } from "./schema";
 
 export { action, loader } from "./route.server";
 export type { FundsPageData } from "./route.server";
@@ -48,8 +46,7 @@ export default function FundsPage() {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   // The review stays whatever the reply: the Invest forms post without it.
-  const { amount, confirm } = usePurchaseReply(null);
-  const confirmSchema = useMemo(() => createFundConfirmSchema(t), [t]);
+  const { amount, confirm } = useMoneyReply(useActionData<ProductReply>(), null);
   const review = data.review;
   return (
     <PurchaseScreen
@@ -83,7 +80,8 @@ export default function FundsPage() {
             changeHref={fundsHref({ page: data.page })}
             ordersHref={fundOrdersHref()}
             {...confirm}
-            schema={confirmSchema}
+            schema={() => import("./schema").then((m) => m.createFundConfirmSchema(t))}
+            constraint={data.confirmConstraint}
           />
         ) : null
       }

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 
-import { idField, idempotencyKey, intent, type T } from "~/features/products/schemas";
+import { idField, idempotencyKey, intent, type T } from "~/features/products/purchase.schema";
 
 export function createFundReviewSchema(t: T) {
   return z.object({ intent: intent("review", t), invest: idField(t("funds.gone")) });

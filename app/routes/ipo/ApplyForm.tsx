@@ -3,9 +3,10 @@ import { useTranslation } from "react-i18next";
 
 import { IPO_STEP, boundBroken } from "~/features/products/quantity";
 import { QuantityStepDialog } from "~/features/products/QuantityStepDialog";
-import { useQuantityStep } from "~/features/products/useQuantityStep";
+import { useQuantityInput } from "~/features/products/useQuantityInput";
 import { hiddenProps } from "~/forms/hidden";
 import type { ActionReply } from "~/forms/reply";
+import { useZodForm } from "~/forms/useZodForm";
 import { formatRate, walletCurrencies } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
@@ -13,7 +14,6 @@ import { money, toBig } from "~/utils/decimal";
 import { ipoHref } from "~/utils/hrefs";
 
 import { ipoBalanceLimit } from "./reasons";
-import { createIpoReviewSchema } from "./schema";
 import type { ApplyStep } from "./types";
 
 /**
@@ -41,18 +41,17 @@ export function ApplyForm({
     () => ipoBalanceLimit(t, fmt, ipo, { most: apply.most, balance: apply.balance }),
     [t, fmt, ipo, apply.most, apply.balance],
   );
-  const schema = useMemo(
-    () => createIpoReviewSchema(t, { min: ipo.min, max: ipo.max, balance: balanceLimit }),
-    [t, ipo.min, ipo.max, balanceLimit],
-  );
-  const step = useQuantityStep({
+  const form = useZodForm({
     id: "ipo-apply",
-    schema,
-    item: { apply: String(ipo.id) },
-    loaded: apply,
+    schema: () =>
+      import("./schema").then((m) => m.createIpoReviewSchema(t, { min: ipo.min, max: ipo.max, balance: balanceLimit })),
+    constraint: apply.constraint.review,
     lastResult,
+    defaultValue: { apply: String(ipo.id), quantity: apply.quantity },
     offline,
+    offlineMessage: t("review.offlineForm"),
   });
+  const step = { ...form, ...useQuantityInput(form, apply) };
   const { fields, quantity } = step;
   const outOfRange = quantity !== null && boundBroken(quantity, ipo.min, ipo.max) ? t("ipo.outOfRange", bounds) : null;
   const overBalance = quantity !== null && balanceLimit && quantity > balanceLimit.most ? balanceLimit.message : null;

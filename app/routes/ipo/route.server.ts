@@ -18,6 +18,7 @@ import {
 import { rateConversion, reviewRate, type ReviewRate } from "~/features/trading/order.server";
 import { rateText } from "~/features/trading/rate-text";
 import { refuse, submitToProvider, toReview } from "~/forms/action.server";
+import { formConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -39,7 +40,6 @@ import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
 import { ipoBalanceLimit, ipoUnavailableReason } from "./reasons";
-import { createIpoConfirmSchema, createIpoReviewSchema } from "./schema";
 import type { IpoPageData, IpoReview } from "./types";
 
 const readId = (value: unknown) => (typeof value === "string" && /^[0-9]{1,10}$/.test(value) ? Number(value) : null);
@@ -109,8 +109,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       count !== null &&
       !boundBroken(count, ipo.min, ipo.max) &&
       (most === null || count <= most);
+    const { createIpoConfirmSchema, createIpoReviewSchema } = await import("./schema");
+    const constraint = {
+      review: formConstraint(createIpoReviewSchema(t, range)),
+      confirm: formConstraint(createIpoConfirmSchema(t, range)),
+    };
     apply = {
       ipo,
+      constraint,
       quantity,
       stepNote,
       rate: rate && { conversion },
@@ -157,6 +163,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // The balance is checked here, on the quantity field, before any review (docs/product.md#ipo).
     const held = ipo ? await ipoMoney(context, ipo) : null;
     const balance = ipo && held ? ipoBalanceLimit(t, context.fmt, ipo, held) : null;
+    const { createIpoReviewSchema } = await import("./schema");
     const submission = parseWithZod(formData, { schema: createIpoReviewSchema(t, { ...range, balance }) });
     if (!ipo) return refuse(submission, { form: "amount", formErrors: [t("ipo.gone")] });
     if (submission.status !== "success") return refuse(submission, { form: "amount" });
@@ -168,6 +175,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
+  const { createIpoConfirmSchema } = await import("./schema");
   const submission = parseWithZod(formData, { schema: createIpoConfirmSchema(t, range) });
   const confirm = purchaseConfirm(t);
   if (!ipo) return refuse(submission, { ...confirm, formErrors: [t("ipo.gone")] });

@@ -11,30 +11,27 @@
  *   and Confirm. A review URL for more than the balance holds shows the quantity step instead.
  * Success goes to /ipo/orders with the application's toast.
  */
-import { useLoaderData, useLocation } from "@remix-run/react";
-import { useMemo } from "react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { ListFailed } from "~/features/products/ListFailed";
 import { OfferItem } from "~/features/products/OfferItem";
-import { PurchaseReview, type ConfirmReply } from "~/features/products/PurchaseReview";
-import { PurchaseScreen, usePurchaseReply } from "~/features/products/PurchaseScreen";
+import { PurchaseReview, type ConfirmReply, type ProductReply } from "~/features/products/PurchaseReview";
+import { PurchaseScreen } from "~/features/products/PurchaseScreen";
 import { productLinks } from "~/features/products/route-exports";
-import { keepAfterClientFailure, moneyClientAction } from "~/forms/client-action";
+import { keepAfterClientFailure, moneyClientAction, useMoneyReply } from "~/forms/client-action";
 import { noStoreHeaders } from "~/http/no-store";
 import type { TFunction } from "~/i18n/config";
 import { walletCurrencies } from "~/i18n/currency";
 import { formatDate, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
-import type { IpoFigures } from "~/provider/products.server";
 import { ipoHref, ipoOrdersHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 import { ApplyForm } from "./ApplyForm";
 import { ipoUnavailableReason } from "./reasons";
 import type { action, loader } from "./route.server";
-import { createIpoConfirmSchema } from "./schema";
-import type { IpoPageData, IpoReview } from "./types";
+import type { ApplyStep, IpoPageData, IpoReview } from "./types";
 
 export { action, loader } from "./route.server";
 
@@ -52,7 +49,7 @@ export default function IpoPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("products");
   const location = useLocation();
-  const { review, amount, confirm } = usePurchaseReply(data.apply ? data.review : null);
+  const { review, amount, confirm } = useMoneyReply(useActionData<ProductReply>(), data.apply ? data.review : null);
   return (
     <PurchaseScreen
       heading={t("ipo.heading")}
@@ -65,7 +62,7 @@ export default function IpoPage() {
       }
       step={
         data.apply && review ? (
-          <IpoReviewStep key={review.key} ipo={data.apply.ipo} review={review} {...confirm} />
+          <IpoReviewStep key={review.key} apply={data.apply} review={review} {...confirm} />
         ) : data.apply ? (
           <ApplyForm key={location.search} apply={data.apply} {...amount} />
         ) : null
@@ -119,9 +116,9 @@ function ipoStatusName(t: TFunction<"products">, status: string): string {
   return status;
 }
 
-function IpoReviewStep({ ipo, review, ...reply }: { ipo: IpoFigures; review: IpoReview } & ConfirmReply) {
+function IpoReviewStep({ apply, review, ...reply }: { apply: ApplyStep; review: IpoReview } & ConfirmReply) {
   const { t } = useTranslation("products");
-  const schema = useMemo(() => createIpoConfirmSchema(t, { min: ipo.min, max: ipo.max }), [t, ipo.min, ipo.max]);
+  const ipo = apply.ipo;
   const fmt = useFormat();
   // docs/decisions/0191: an IPO in another currency is held in wallet money at the pair's rate; say how much and how.
   const currencies = walletCurrencies(ipo.market, fmt);
@@ -146,7 +143,8 @@ function IpoReviewStep({ ipo, review, ...reply }: { ipo: IpoFigures; review: Ipo
       changeHref={ipoHref({ item: ipo.id, quantity: review.quantity })}
       ordersHref={ipoOrdersHref()}
       {...reply}
-      schema={schema}
+      schema={() => import("./schema").then((m) => m.createIpoConfirmSchema(t, { min: ipo.min, max: ipo.max }))}
+      constraint={apply.constraint.confirm}
     />
   );
 }

@@ -4,8 +4,9 @@
  */
 import { z } from "zod";
 
+import { idField, idempotencyKey, intent, type T } from "~/features/products/purchase.schema";
 import { boundBroken } from "~/features/products/quantity";
-import { idField, idempotencyKey, intent, quantityField, type T } from "~/features/products/schemas";
+import { quantityField } from "~/forms/fields";
 
 export interface IpoRange {
   min: number;
@@ -20,7 +21,7 @@ export interface IpoRange {
 function ipoQuantity(t: T, range: IpoRange) {
   const outOfRange = t("ipo.outOfRange", { min: range.min, max: range.max });
   const field = quantityField(
-    { required: t("ipo.quantityRequired"), digits: t("ipo.digitsOnly"), min: outOfRange, max: outOfRange },
+    { required: t("ipo.quantityRequired"), invalid: t("ipo.digitsOnly"), min: outOfRange, max: outOfRange },
     range.min,
     range.max,
   );

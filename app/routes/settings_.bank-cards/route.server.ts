@@ -12,7 +12,7 @@ import { addBankCard, cardFigures, editBankCard, getBankCards } from "~/provider
 import { bankCardsHref } from "~/utils/hrefs";
 import { requireUserContext } from "~/utils/request.server";
 
-import { createBankCardSchema, type BankCardsData } from "./schema";
+import type { BankCardsData } from "./schema";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
@@ -21,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = cards.ok ? cards.data.map(cardFigures) : [];
   const query = new URL(request.url).searchParams;
   const editing = list.find((card) => String(card.id) === query.get("edit"));
+  const { createBankCardSchema } = await import("./schema");
   const data: BankCardsData = {
     fields: context.deployment.bankCardFields.filter((field) => field !== "branch_bank"),
     cards: list.map(({ number: _number, ...card }) => card),
@@ -37,6 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "wallet");
   const formData = await request.formData();
+  const { createBankCardSchema } = await import("./schema");
   return formAction(formData, {
     schema: createBankCardSchema(context.t, context.deployment),
     t: context.t,

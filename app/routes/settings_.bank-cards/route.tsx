@@ -12,7 +12,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 
 import { RetryNotice } from "~/components/ui/RetryNotice";
-import { walletLinks } from "~/features/wallet/route-exports";
+import { settingsLinks } from "~/features/account/route-exports";
 import { useHydrated } from "~/forms/useHydrated";
 import { noStoreHeaders } from "~/http/no-store";
 import { bankCardsHref, settingsHref } from "~/utils/hrefs";
@@ -23,13 +23,13 @@ import type { action, loader } from "./route.server";
 import type { CardField } from "./schema";
 
 export { action, loader } from "./route.server";
-export { createBankCardSchema, type BankCardsData, type ListedCard } from "./schema";
+export type { BankCardsData, ListedCard } from "./schema";
 
 export const handle: PageHandle = {
   i18n: ["wallet:cards", "wallet:settings", "security:code", "security:settings", "common:settings"],
   titleKey: "wallet:cards.title",
 };
-export const links = walletLinks;
+export const links = settingsLinks;
 export const headers = noStoreHeaders;
 
 export default function BankCardsPage() {
@@ -43,7 +43,7 @@ export default function BankCardsPage() {
   // Without JS the step is the page; with JS it is a dialog over the list.
   const showList = !step || hydrated;
   return (
-    <div className="wl-page">
+    <div className="st-page">
       <h1 tabIndex={-1}>{t("cards.heading")}</h1>
       {step ? <CardForm key={location.search} data={data} step={step} lastResult={reply?.result} /> : null}
       {showList ? (
@@ -51,14 +51,14 @@ export default function BankCardsPage() {
           {data.failed ? (
             <RetryNotice message={t("cards.loadFailed")} href={bankCardsHref()} retryLabel={t("cards.retry")} />
           ) : data.cards.length === 0 ? (
-            <p className="wl-empty">{t("cards.empty")}</p>
+            <p className="st-empty">{t("cards.empty")}</p>
           ) : (
-            <ul className="list wl-cards">
+            <ul className="list st-cards">
               {data.cards.map((card) => (
-                <li key={card.id} className="wl-card">
-                  <div className="wl-card__main">
-                    <p className="wl-card__bank">{card.bank}</p>
-                    <dl className="wl-card__grid">
+                <li key={card.id} className="st-card">
+                  <div className="st-card__main">
+                    <p className="st-card__bank">{card.bank}</p>
+                    <dl className="st-card__grid">
                       {data.fields
                         .filter(
                           (field): field is Exclude<CardField, "branch_bank" | "bank"> =>
@@ -81,7 +81,7 @@ export default function BankCardsPage() {
                       <div>
                         <dt>{t("cards.statusLabel")}</dt>
                         <dd>
-                          <span className={`wl-card-status wl-card-status--${card.status}`}>
+                          <span className={`st-card-status st-card-status--${card.status}`}>
                             {t(`cards.statusName.${card.status}`)}
                           </span>
                           {card.status === 2 && card.reason ? (

@@ -2,10 +2,12 @@
 import { z } from "zod";
 
 import type { Deployment } from "~/deployment";
-import { stepUpCodeField } from "~/features/security/step-up-field";
-import type { T } from "~/features/wallet/schemas";
+import { stepUpCodeField } from "~/features/security/code.schema";
 import type { FormConstraint } from "~/forms/useZodForm";
+import type { TFunction } from "~/i18n/config";
 import type { CardFigures } from "~/provider/wallet.server";
+
+type T = TFunction<"wallet">;
 
 /** IFSC: 4 letters, a zero, 6 letters or digits (upper-cased first, as the provider does). */
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;

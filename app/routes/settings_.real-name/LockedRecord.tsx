@@ -7,8 +7,8 @@ import { kycImageHref } from "~/utils/hrefs";
 export function LockedRecord({ kyc }: { kyc: KycFigures }) {
   const { t } = useTranslation("wallet");
   return (
-    <section className="card wl-kyc wl-kyc--locked" aria-labelledby="kyc-stamp">
-      <p id="kyc-stamp" className={`wl-stamp wl-stamp--${kyc.status}`}>
+    <section className="card st-kyc st-kyc--locked" aria-labelledby="kyc-stamp">
+      <p id="kyc-stamp" className={`st-stamp st-stamp--${kyc.status}`}>
         {t(kyc.status === 2 ? "realName.stamp.2" : "realName.stamp.1")}
       </p>
       <p className="field__hint">{t("realName.lockedNote")}</p>
@@ -25,7 +25,7 @@ export function LockedRecord({ kyc }: { kyc: KycFigures }) {
           <label htmlFor="kyc-number">{t("realName.idNumber")}</label>
           <input id="kyc-number" type="text" value={kyc.idNumber} readOnly />
         </div>
-        <div className="wl-kyc-photos">
+        <div className="st-kyc-photos">
           {kyc.front ? <img src={kycImageHref(kyc.front)} alt={t("realName.frontImage")} width={160} /> : null}
           {kyc.back ? <img src={kycImageHref(kyc.back)} alt={t("realName.backImage")} width={160} /> : null}
         </div>

@@ -12,9 +12,9 @@ import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { ImagePreparationError, prepareImage, type ImageProblem } from "~/features/wallet/compress-image";
 import { useZodForm } from "~/forms/useZodForm";
 import type { KycFigures } from "~/provider/wallet.server";
+import { ImagePreparationError, prepareImage, type ImageProblem } from "~/utils/compress-image";
 import { realNameHref } from "~/utils/hrefs";
 
 import type { RealNameData } from "./route.server";
@@ -109,7 +109,7 @@ export function RealNameForm({
   };
 
   return (
-    <section className="card wl-kyc" aria-labelledby="kyc-form-title">
+    <section className="card st-kyc" aria-labelledby="kyc-form-title">
       <h2 id="kyc-form-title">{t("realName.title")}</h2>
       <FormErrorSummary
         fields={[
@@ -139,11 +139,11 @@ export function RealNameForm({
             autoComplete: "name",
           }}
         />
-        <fieldset className="wl-choices">
+        <fieldset className="st-choices">
           <legend className="label">{t("realName.idType")}</legend>
           {fields.id_type.errors ? <p className="field__error">{fields.id_type.errors[0]}</p> : null}
           {data.idTypes.map((type) => (
-            <label key={type} className="wl-choice">
+            <label key={type} className="st-choice">
               <input
                 type="radio"
                 name={fields.id_type.name}

@@ -26,7 +26,7 @@ import {
 import { realNameHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
-import { createRealNameSchema, type Photo } from "./schema";
+import type { Photo } from "./schema";
 
 export interface RealNameData {
   /** null: the status could not be read (the form is not offered until it can be). */
@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   const state = await attempt(getKycState(context.provider));
   if (!state.ok) logFailure("real-name state", state.failure);
+  const { createRealNameSchema } = await import("./schema");
   const data: RealNameData = {
     kyc: state.ok ? kycFigures(state.data) : null,
     idTypes: [...ID_TYPES],
@@ -80,6 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   // A body that is not a whole multipart form (cut off on the way) reads as an empty form: each field says so.
   const formData = await request.formData().catch(() => new FormData());
+  const { createRealNameSchema } = await import("./schema");
   const submission = parseWithZod(formData, { schema: createRealNameSchema(context.t) });
   if (submission.status !== "success") {
     // The photos that passed their own checks are checked by the provider all the same: every photo's problem is

@@ -12,7 +12,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { RetryNotice } from "~/components/ui/RetryNotice";
-import { walletLinks } from "~/features/wallet/route-exports";
+import { settingsLinks } from "~/features/account/route-exports";
 import { noStoreHeaders } from "~/http/no-store";
 import { realNameHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
@@ -28,7 +28,7 @@ export const handle: PageHandle = {
   i18n: ["wallet:realName", "wallet:settings", "common:settings"],
   titleKey: "wallet:realName.title",
 };
-export const links = walletLinks;
+export const links = settingsLinks;
 export const headers = noStoreHeaders;
 
 export default function RealNamePage() {
@@ -37,11 +37,11 @@ export default function RealNamePage() {
   const { t } = useTranslation("wallet");
   const kyc = data.kyc;
   return (
-    <div className="wl-page">
+    <div className="st-page">
       <h1 tabIndex={-1}>{t("realName.heading")}</h1>
       {kyc ? (
         <>
-          <p className="wl-kyc-status">
+          <p className="st-kyc-status">
             {t("realName.statusLabel")}:{" "}
             <strong>{t(kyc.status === null ? "realName.statusName.none" : `realName.statusName.${kyc.status}`)}</strong>
           </p>

@@ -1,8 +1,10 @@
 /** The real-name form's schema, shared by the action (route.server.ts) and the form (RealNameForm.tsx). */
 import { z } from "zod";
 
-import type { T } from "~/features/wallet/schemas";
+import type { TFunction } from "~/i18n/config";
 import { ID_TYPES as ID_TYPE_VALUES } from "~/provider/id-types";
+
+type T = TFunction<"wallet">;
 
 export type Photo = "front" | "back";
 

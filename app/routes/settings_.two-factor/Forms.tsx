@@ -7,8 +7,8 @@ import { useTranslation } from "react-i18next";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PasswordField } from "~/features/account/forms";
 import { CodeField } from "~/features/security/CodeField";
-import { recoveryCodesFileHref, twoFactorHref } from "~/features/security/hrefs";
 import { useZodForm } from "~/forms/useZodForm";
+import { recoveryCodesFileHref, twoFactorHref } from "~/utils/hrefs";
 
 import type { TwoFactorData } from "./route.server";
 

@@ -8,7 +8,6 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import QRCode from "qrcode";
 
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
-import { twoFactorHref } from "~/features/security/hrefs";
 import { failureReply, formAction, refuse, refuseRequest, type ActionReply } from "~/forms/action.server";
 import { formConstraint } from "~/forms/constraint.server";
 import type { FormConstraint } from "~/forms/useZodForm";
@@ -26,9 +25,8 @@ import {
   type TwoFactorState,
 } from "~/provider/security.server";
 import { redirectWithToast } from "~/session/toast.server";
+import { twoFactorHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
-
-import { createTwoFactorSchemas } from "./schema";
 
 export interface TwoFactorSetupView {
   /** The otpauth URI as an SVG QR code (drawn here: no script, no style attribute, allowed by the CSP). */
@@ -87,6 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw json({ code: "provider_unavailable" }, { status: 503, headers: NO_STORE });
     }
   }
+  const { createTwoFactorSchemas } = await import("./schema");
   const schemas = createTwoFactorSchemas(context.t);
   const constraint = {
     enable: formConstraint(schemas.enable),
@@ -101,6 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const context = await requireUserContext(request, "security");
   const { t, provider } = context;
+  const { createTwoFactorSchemas } = await import("./schema");
   const schemas = createTwoFactorSchemas(t);
   const formData = await request.formData();
   const refusal = { codeFields: CODE_FIELD_CODES, message: codeMessage(t, "security:errors.failed") };

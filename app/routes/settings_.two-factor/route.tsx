@@ -11,13 +11,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { twoFactorHref } from "~/features/security/hrefs";
 import { securityLinks } from "~/features/security/route-exports";
 import { useHydrated } from "~/forms/useHydrated";
 import { noStoreHeaders } from "~/http/no-store";
 import { formatDateTime } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
-import { settingsHref } from "~/utils/hrefs";
+import { twoFactorHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 import { CodeForm, DisableForm, RecoveryCodes } from "./Forms";
@@ -44,7 +43,7 @@ export default function TwoFactorPage() {
   // A post no form of the screen makes: its message is about the whole screen.
   const refused = resultFor(reply, "request");
   return (
-    <div className="wl-page">
+    <div className="st-page">
       <h1 id="two-factor-title" tabIndex={-1}>
         {t("twoFactor.heading")}
       </h1>

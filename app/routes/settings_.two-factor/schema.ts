@@ -1,11 +1,12 @@
 /** The two-factor screen's forms, one zod schema each (docs/ARCHITECTURE.md#forms), shared by the action and the screen. */
 import { z } from "zod";
 
-import { anyCodeField, authenticatorCodeField, recoveryCodesField } from "~/features/security/schemas";
+import { anyCodeField, recoveryCodesField } from "~/features/security/code.schema";
+import { codeField } from "~/forms/fields";
 import type { TFunction } from "~/i18n/config";
 
 export function createTwoFactorSchemas(t: TFunction<"security">) {
-  const code = authenticatorCodeField({ required: t("code.required"), invalid: t("code.invalid") });
+  const code = codeField({ required: t("code.required"), invalid: t("code.invalid") });
   return {
     /** A current code from the new secret: turns two-factor on. */
     enable: z.object({ intent: z.literal("enable"), code }),

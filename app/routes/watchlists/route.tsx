@@ -19,7 +19,8 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Pager } from "~/components/ui/Pager";
 import { loadIndexTiles, type IndexCategory } from "~/features/market/index-tiles.server";
 import { stockLinks } from "~/features/market/route-exports";
-import { SYMBOL_PATTERN, parseWatchlistDelete } from "~/features/market/schemas.server";
+import { SYMBOL_PATTERN } from "~/features/market/symbol";
+import { parseWithZod } from "~/forms/action.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
@@ -90,7 +91,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { t, provider } = await requireUserContext(request, "watchlist");
-  const submission = parseWatchlistDelete(await request.formData(), t);
+  const { createWatchlistDeleteSchema } = await import("./schema");
+  const submission = parseWithZod(await request.formData(), { schema: createWatchlistDeleteSchema(t) });
   if (submission.status !== "success") {
     // Nothing is deleted; the edit list says why (with or without JavaScript).
     return json(

@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+
 import type { Executor } from "../database";
 import { countRows, pageOf, rowsOf, waitingRows } from "./common";
 import type { TransferKind } from "../tables/transfers";
@@ -30,3 +32,16 @@ export const listPendingTransfers = (db: Executor, kind: TransferKind, limit: nu
 export const hasTransfers = async (db: Executor, userId: number) =>
   (await db.selectFrom("transfers").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst()) !==
   undefined;
+
+/** The sum of the customer's withdrawals asked for since `since` that were not returned (pending or completed). */
+export const sumWithdrawalsSince = async (db: Executor, userId: number, since: Date): Promise<string> =>
+  (
+    await db
+      .selectFrom("transfers")
+      .select(sql<string>`coalesce(sum(amount), 0)::numeric(20,2)::text`.as("total"))
+      .where("user_id", "=", userId)
+      .where("kind", "=", "withdraw")
+      .where("state", "!=", "failed")
+      .where("created_at", ">=", since)
+      .executeTakeFirstOrThrow()
+  ).total;

@@ -26,3 +26,7 @@ export const findMoney = async (db: Executor, id: number): Promise<string | unde
 /** Outstanding loan (users.loan); call with the account row locked, in the transaction that moves the money. */
 export const setLoanBalance = (db: Executor, id: number, loan: string, now: Date) =>
   db.updateTable("users").set({ loan, updated_at: now }).where("id", "=", id).execute();
+
+/** The customer's own daily withdrawal limit (null: none). */
+export const setDailyWithdrawLimit = (db: Executor, id: number, limit: string | null, now: Date) =>
+  db.updateTable("users").set({ daily_withdraw_limit: limit, updated_at: now }).where("id", "=", id).execute();

@@ -15,6 +15,8 @@ export interface UsersTable {
   money: Money;
   loan: Money;
   invited_by: string | null;
+  /** The customer's own daily withdrawal limit (whole units, numeric); null: none (docs/product.md#withdraw-limit). */
+  daily_withdraw_limit: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -1,11 +1,8 @@
 import { z } from "zod";
 
+import { MESSAGE_MAX_LENGTH } from "~/features/support/limits";
 import { idempotencyKeyField } from "~/forms/fields";
 import type { TFunction } from "~/i18n/config";
-
-import { MESSAGE_MAX_LENGTH } from "./limits";
-
-export { MESSAGE_MAX_LENGTH };
 
 /**
  * The send form: the message, trimmed, 1..1000 characters, and the message's idempotency key (minted by the page

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 
 import { getFixedT } from "~/i18n/i18next.server";
 
-import { createLoginSchema, createRegisterSchema, createResetStepSchema } from "./schemas";
+import { createLoginSchema } from "./login.schema";
+import { createResetStepSchema } from "../../routes/forgot-password.schema";
+import { createRegisterSchema } from "../../routes/register.schema";
 
 describe("form constraints come from the one zod schema the component drives its form with", () => {
   it("login, register and forgot-password give their inputs the schema's native constraints", async () => {
