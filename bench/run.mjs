@@ -53,12 +53,13 @@ import {
   stopAll,
 } from "./lib/servers.mjs";
 
+// docs/performance.md "Budgets": the share goal is `/markets` against the ten-row bare route (issue 42); JS per page
+// is judged by bench/weigh.mjs against the bare route (this column only reports it).
 const BUDGET = {
-  sharePercent: 70,
+  sharePercent: 30,
   p99Ms: 300,
   docCssGzip: 14 * 1024,
-  jsGzip: 115 * 1024,
-  rssPgMB: 200,
+  rssPgMB: 256,
   rssProcessMB: 256,
 };
 
@@ -230,14 +231,14 @@ function printRoutes(mode, result) {
       r.label.padEnd(32) +
         pad(r.rps, 7) +
         pad(r.bareRps, 7) +
-        pad(`${r.sharePercent}%${flag(r.sharePercent < BUDGET.sharePercent)}`, 8) +
+        pad(`${r.sharePercent}%${flag(r.key === "markets" && r.sharePercent < BUDGET.sharePercent)}`, 8) +
         pad(`${r.p99Ms}${flag(r.p99Ms >= BUDGET.p99Ms)}`, 9) +
         pad(r.non2xx, 8) +
         pad(r.errors, 5) +
         pad(b ? kb(b.htmlGzip) : na, 8) +
         pad(b ? `${kb(b.cssGzip)}/${b.blockingStylesheets}` : na, 8) +
         pad(b ? `${kb(b.docCssGzip)}${flag(b.docCssGzip > BUDGET.docCssGzip)}` : na, 9) +
-        pad(b ? `${kb(b.jsGzip)}${flag(!r.chart && b.jsGzip > BUDGET.jsGzip)}` : na, 8) +
+        pad(b ? kb(b.jsGzip) : na, 8) +
         pad(r.rssMB ?? "?", 6) +
         pad(r.floor ? `${r.floorPercent}%` : "–", 7) +
         pad(r.floor ? `${r.ofFloorPercent}%` : "–", 9),
@@ -368,7 +369,7 @@ if (report.modes.length) {
     `  load average: ${report.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(" ")} at start, ${report.loadAverageAtEnd.map((n) => n.toFixed(2)).join(" ")} at end (${report.machine.cpus} CPUs; the load generator runs on the same machine)`,
   );
   console.log(
-    "  '!' marks a figure outside its goal: share >= 70 %, p99 < 300 ms, doc+CSS <= 14 KB, JS <= 115 KB (chart exempt). CSS gz shows KB/stylesheets.",
+    `  '!' marks a figure outside its goal: /markets share >= ${BUDGET.sharePercent} %, p99 < 300 ms, doc+CSS <= 14 KB (JS per page: node bench/weigh.mjs). CSS gz shows KB/stylesheets.`,
   );
   const file =
     options.scenario === "routes"
