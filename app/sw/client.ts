@@ -9,6 +9,7 @@ import {
   isOfflineScreen,
   offlineSessionIn,
   type CopyState,
+  type FreshAnswer,
 } from "./policy";
 
 // --- the reload prompt --------------------------------------------------------------------------------------
@@ -60,6 +61,24 @@ export function copyIsOffline(): void {
 export function subscribeToCopy(listener: () => void): () => void {
   copyListeners.add(listener);
   return () => copyListeners.delete(listener);
+}
+
+/**
+ * On a copy shown as "updating": what the network said, once the worker knows (docs/decisions/0380); null without a
+ * worker in charge or after a minute without an answer.
+ */
+export function networkAnswerAfterCopy(): Promise<FreshAnswer | null> {
+  const worker = typeof navigator === "undefined" ? null : navigator.serviceWorker?.controller;
+  if (!worker) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), 60_000);
+    channel.port1.onmessage = (event: MessageEvent<{ answer?: FreshAnswer }>) => {
+      clearTimeout(timer);
+      resolve(event.data?.answer ?? null);
+    };
+    worker.postMessage({ type: "FRESH", url: window.location.href.split("#")[0] }, [channel.port2]);
+  });
 }
 
 /** The page's figures are the network's again (revalidated after the connection came back). */

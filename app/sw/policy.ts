@@ -90,6 +90,14 @@ export function copyKeyOf(method: string, url: URL, origin: string, reply: Docum
  */
 export type CopyState = "offline" | "updating";
 
+/**
+ * What the network said about a document whose copy was shown as "updating" (the worker tells the page once it knows):
+ * `fresh` (the page fetches its figures again), `message` (the answer carries a one-time message, a toast, that a
+ * revalidation would not bring back: the worker holds that answer and the page reloads into it), `failed` (the copy is
+ * an offline one after all). docs/decisions/0380.
+ */
+export type FreshAnswer = "fresh" | "message" | "failed";
+
 /** Marks a kept document as a copy and why: the shell says so from the first paint, before any script runs. */
 export function markOfflineCopy(html: string, state: CopyState): string {
   return html.replace(/<html(?=[\s>])/i, `<html data-offline-copy="${state}"`);

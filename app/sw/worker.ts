@@ -25,6 +25,7 @@ import {
   ANONYMOUS,
   ASSET_CACHE,
   COPY_AFTER_MS,
+  COPY_HEADER,
   COPY_REFRESH_MS,
   MARKET_CACHE,
   NETWORK_TIMEOUT_MS,
@@ -37,6 +38,7 @@ import {
   markOfflineCopy,
   offlinePage,
   type CopyState,
+  type FreshAnswer,
   type OfflinePageStrings,
 } from "./policy";
 
@@ -54,6 +56,7 @@ interface FetchEvent extends ExtendableEvent {
 }
 interface ExtendableMessageEvent extends ExtendableEvent {
   data: unknown;
+  ports: readonly MessagePort[];
 }
 /** The Cookie Store API as a worker has it (Chromium 87, Safari 18.4, Firefox 140): HttpOnly cookies stay hidden. */
 interface WorkerCookieStore {
@@ -77,6 +80,12 @@ clientsClaim();
 
 sw.addEventListener("message", (event) => {
   const data = event.data as { type?: string; url?: string } | null;
+  // A page shown from its copy while the network was slow asks what the network said (docs/decisions/0380).
+  if (data?.type === "FRESH" && typeof data.url === "string" && event.ports[0]) {
+    const port = event.ports[0];
+    const pending = answersAfterCopy.get(data.url);
+    event.waitUntil((pending ?? Promise.resolve<FreshAnswer>("fresh")).then((answer) => port.postMessage({ answer })));
+  }
   // The page's reload prompt was accepted (workbox-window's messageSkipWaiting).
   if (data?.type === "SKIP_WAITING") void sw.skipWaiting();
   // A client-side navigation reached an offline screen: keep a copy of its document (at most every COPY_REFRESH_MS).
@@ -186,19 +195,62 @@ async function offlineFallback(url: string): Promise<Response> {
 
 const timeout = (ms: number) => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
 
+const answersAfterCopy = new Map<string, Promise<FreshAnswer>>();
+/** Answers held for the page's reload (at most one per address, for HELD_MS). */
+const heldAnswers = new Map<string, Response>();
+const HELD_MS = 30_000;
+
+function hold(url: string, response: Response): void {
+  heldAnswers.set(url, response);
+  setTimeout(() => {
+    if (heldAnswers.get(url) === response) heldAnswers.delete(url);
+  }, HELD_MS);
+}
+
 async function handleDocument(event: FetchEvent): Promise<Response> {
   const { request } = event;
-  const network = fetch(request).then(async (response) => {
+  const held = heldAnswers.get(request.url);
+  if (held) {
+    heldAnswers.delete(request.url);
+    return held;
+  }
+  let decideCopy: (shown: boolean) => void = () => undefined;
+  const copyShown = new Promise<boolean>((resolve) => (decideCopy = resolve));
+  const network = fetch(request);
+  const late = network.then(async (response) => {
+    // An answer with a one-time message (a toast) that came after its copy was shown is held for the page's reload.
+    const spare = response.headers.get(COPY_HEADER) === "no" ? response.clone() : null;
     await remember(request, response).catch(() => undefined);
-    return response;
+    if (spare && (await copyShown)) hold(request.url, spare);
   });
   // The network's answer is kept even when it comes after the copy was served.
-  event.waitUntil(network.catch(() => undefined));
+  event.waitUntil(late.catch(() => undefined));
   const first = await Promise.race([network.catch(() => "failed" as const), timeout(COPY_AFTER_MS)]);
-  if (first instanceof Response) return first;
+  if (first instanceof Response) {
+    decideCopy(false);
+    return first;
+  }
   // Failed: the copy, offline. Not answered yet: the copy at once, updating (a repeat visit paints in well under a
-  // second on a slow network; the page fetches its figures again after hydrating).
-  const copy = await copyOf(request.url, first === "failed" ? "offline" : "updating");
+  // second on a slow network; the page asks the worker what the network said once it has hydrated).
+  const state = first === "failed" ? "offline" : "updating";
+  const copy = await copyOf(request.url, state).catch(() => undefined);
+  decideCopy(copy !== undefined && state === "updating");
+  if (copy && state === "updating") {
+    // Said once the answer is kept (and held, when it has a message), so a reload finds it.
+    const answer = network.then(
+      async (response): Promise<FreshAnswer> => {
+        await late.catch(() => undefined);
+        return response.headers.get(COPY_HEADER) === "no" ? "message" : "fresh";
+      },
+      (): FreshAnswer => "failed",
+    );
+    answersAfterCopy.set(request.url, answer);
+    void answer.then(() =>
+      setTimeout(() => {
+        if (answersAfterCopy.get(request.url) === answer) answersAfterCopy.delete(request.url);
+      }, HELD_MS),
+    );
+  }
   if (copy) return copy;
   // No copy: a slow network may still answer; an offline one never will.
   return network.catch(() => offlineFallback(request.url));

@@ -5,7 +5,15 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 
-import { CUSTOMER_PASSWORD, expect, expectNoAxeViolations, jsEnabled, test, type Customer } from "./support";
+import {
+  CUSTOMER_PASSWORD,
+  expect,
+  expectNoAxeViolations,
+  jsEnabled,
+  test,
+  useLanguage,
+  type Customer,
+} from "./support";
 
 /** The worker is in charge of the page and holds copies of `paths` for this customer. */
 async function workerKeeps(page: Page, paths: string[]) {
@@ -169,6 +177,36 @@ test("on a slow network, a screen with a copy shows it at once, marked updating,
   // Hydrated from the copy, the page fetches its figures again: the mark goes.
   await expect(marker).toBeHidden({ timeout: 15_000 });
   await expect(page.locator("html")).not.toHaveAttribute("data-offline-copy");
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+});
+
+test("on a slow network, a one-time message the late answer carries is not lost: the page reloads into that answer", async ({
+  page,
+  context,
+  customer,
+}) => {
+  test.skip(!jsEnabled(), "the service worker needs JavaScript; without it the browser waits for the network");
+  expect(customer.phone).toMatch(/^\d{10}$/);
+  await page.goto("/");
+  await workerKeeps(page, ["/"]);
+  // A toast waits in the session ("Language changed."), and home's document takes 3 s.
+  await useLanguage(page, "en");
+  let slowDocuments = 0;
+  await context.route(
+    (url) => url.pathname === "/" && !url.searchParams.has("_data"),
+    async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      slowDocuments += 1;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue().catch(() => undefined);
+    },
+  );
+  await page.evaluate(() => window.location.reload());
+  await expect(page.locator(".offline-copy")).toHaveText(/^Prices as of \d\d:\d\d · updating$/);
+  // The worker held the network's answer with the toast; the page reloaded into it (no second request).
+  await expect(page.getByText("Language changed.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator("html")).not.toHaveAttribute("data-offline-copy");
+  expect(slowDocuments).toBe(1);
   await context.unrouteAll({ behavior: "ignoreErrors" });
 });
 

@@ -8,6 +8,7 @@ import {
   askForCopy,
   copyIsOffline,
   leaveOfflineCopy,
+  networkAnswerAfterCopy,
   offlineCopyState,
   openCopyIfKept,
   pendingUpdate,
@@ -160,10 +161,19 @@ function useLeaveCopyWhenOnline(
       return;
     }
     let cancelled = false;
-    // A cheap check first: a revalidation that fails would end on the error page, not on the copy.
-    fetch("/healthz", { cache: "no-store" })
+    // A copy shown because the network was slow: the worker says what the network answered. An answer with a
+    // one-time message (a toast) is reloaded into (the worker holds it); a failed one makes this an offline copy.
+    const networkAnswer = copyState === "updating" ? networkAnswerAfterCopy() : Promise.resolve(null);
+    // A cheap check then: a revalidation that fails would end on the error page, not on the copy.
+    networkAnswer
+      .then((answer) => {
+        if (cancelled || answer === null || answer === "fresh") return fetch("/healthz", { cache: "no-store" });
+        if (answer === "message") window.location.reload();
+        else copyIsOffline();
+        return null;
+      })
       .then((reply) => {
-        if (cancelled) return;
+        if (cancelled || !reply) return;
         if (reply.ok) revalidator.revalidate();
         else if (copyState === "updating") copyIsOffline();
       })
