@@ -1,9 +1,5 @@
 /** Tests of app/routes/fund-investment/route.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { ProviderError } from "~/provider/core.server";
 import {
@@ -11,14 +7,11 @@ import {
   load,
   post,
   refusedForm,
-  useRealProvider,
-  type Route,
   type ReplyJson,
-  useScriptedProvider,
-  signedInBuyer,
-  productsToast,
-  SCRIPTED_REVIEW_KEY,
   REVIEW_KEY,
+  SCRIPTED_REVIEW_KEY,
+  useRouteFixture,
+  useScriptedProvider,
 } from "~/testing/route-harness";
 
 import { action as fundsAction, loader as fundsLoader } from "./route";
@@ -26,18 +19,12 @@ import { loader as fundOrdersLoader, type FundOrdersData } from "../fund-investm
 import type { FundsPageData } from "./route";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string, password?: string | null) => signedInBuyer(provider, balance, password);
-
-  const toastOf = productsToast;
+  const { buyer: customer, post, toast } = useRouteFixture();
 
   const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 
   describe("(auth) product screens", () => {
-    it.each([["/fund-investment", fundsLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
-      expectSentToLogin(loader as Route, path),
-    );
+    it("a visitor on /fund-investment is sent to log in", () => expectSentToLogin(fundsLoader, "/fund-investment"));
   });
 
   describe("funds", () => {
@@ -81,7 +68,7 @@ describe("on a real provider", () => {
         post(fundsAction, location, { intent: "confirm", invest: String(fund.id), idempotency_key: key }, cookie);
       const first = await confirm();
       expect(first.headers.get("Location")).toBe("/fund-investment/orders");
-      expect(await toastOf(first)).toBe("Investment successful: ₹10,000.00 in Short-Term Income Fund");
+      expect(await toast(first)).toBe("Investment successful: ₹10,000.00 in Short-Term Income Fund");
       expect((await confirm()).status).toBe(302);
 
       const all = await load<FundOrdersData>(fundOrdersLoader, "/fund-investment/orders", cookie);

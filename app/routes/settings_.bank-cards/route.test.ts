@@ -1,46 +1,32 @@
 /** Tests of app/routes/settings_.bank-cards/ (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
-
-import { ProviderUnavailableError } from "~/provider/core.server";
 import {
-  getRequest,
-  settle,
-  type ReplyJson,
   expectSentToLogin,
   fieldErrors,
   load,
-  post,
-  useRealProvider,
-  type Route,
   no,
-  post as postAs,
-  useScriptedProvider,
+  post,
+  type ReplyJson,
   signedInTrader,
   throughAnotherInstance,
   turnOnTwoFactor,
+  useRealProvider,
+  useRouteFixture,
+  useScriptedProvider,
   walletToast,
   wrongCode,
 } from "~/testing/route-harness";
 
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./route";
 import enCommon from "../../../locales/en/common.json";
-import { operator } from "../../../provider/tests/helpers";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string) => signedInTrader(provider, balance);
-
-  const toastOf = walletToast;
+  const { customer, post, toast, operator } = useRouteFixture();
 
   describe("(auth) wallet screens", () => {
-    it.each([["/settings/bank-cards", cardsLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
-      expectSentToLogin(loader as Route, path),
-    );
+    it("a visitor on /settings/bank-cards is sent to log in", () =>
+      expectSentToLogin(cardsLoader, "/settings/bank-cards"));
   });
 
   describe("bank cards and withdraw", () => {
@@ -80,7 +66,7 @@ describe("on a real provider", () => {
       );
       expect(added.status).toBe(302);
       expect(added.headers.get("Location")).toBe("/settings/bank-cards");
-      expect(await toastOf(added)).toBe("Bank card saved. It will be usable once approved.");
+      expect(await toast(added)).toBe("Bank card saved. It will be usable once approved.");
       const list = await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie);
       expect(list.cards).toEqual([
         expect.objectContaining({
@@ -95,7 +81,7 @@ describe("on a real provider", () => {
       expect(list.cards[0]).not.toHaveProperty("number");
       expect(JSON.stringify(list)).not.toContain("501001234567");
       // Editing: the step is the card's, prefilled; a change sends an approved card back to review.
-      await operator(provider).approve("card", list.cards[0].id);
+      await operator.approve("card", list.cards[0].id);
       const editing = await load<BankCardsData>(cardsLoader, `/settings/bank-cards?edit=${list.cards[0].id}`, cookie);
       expect(editing.step).toMatchObject({
         kind: "edit",
@@ -114,7 +100,7 @@ describe("on a real provider", () => {
         },
         cookie,
       );
-      expect(await toastOf(edited)).toBe("Bank card saved. It will be usable once approved.");
+      expect(await toast(edited)).toBe("Bank card saved. It will be usable once approved.");
       expect((await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0]).toMatchObject({
         bank: "HDFC Bank Ltd",
         status: 0,
@@ -144,26 +130,11 @@ describe("on a real provider", () => {
 });
 
 describe("when the provider fails", () => {
-  const { provider, session } = useScriptedProvider();
-
-  const get = (loader: Route, path: string) =>
-    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
-  const post = (action: Route, path: string, fields: Record<string, string>) =>
-    postAs(action, path, fields, session.cookie);
-  const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
+  const { provider, post, formErrors, expectFailedState } = useScriptedProvider();
 
   describe("lists that cannot be loaded", () => {
-    it.each([["/settings/bank-cards", cardsLoader]] as const)(
-      "%s answers 503 with its own failed state",
-      async (path, loader) => {
-        provider.respond(() => {
-          throw new ProviderUnavailableError("timeout");
-        });
-        const response = await get(loader as Route, path);
-        expect(response.status).toBe(503);
-        expect(await response.json()).toMatchObject({ failed: true });
-      },
-    );
+    it("/settings/bank-cards answers 503 with its own failed state", () =>
+      expectFailedState(cardsLoader, "/settings/bank-cards"));
   });
 
   describe("fallback messages of the settings screens", () => {

@@ -2,10 +2,6 @@
 import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
-
-vi.hoisted(() => {
   process.env.VISIBLE_LOCALES = "en,zh,de,es";
 });
 
@@ -13,29 +9,23 @@ import sharp from "sharp";
 
 import { localeCookie } from "~/i18n/i18next.server";
 import {
-  ORIGIN,
-  getRequest,
-  settle,
-  type ReplyJson,
   fieldErrors,
+  getRequest,
   load,
-  useRealProvider,
   no,
   ok,
+  ORIGIN,
+  type ReplyJson,
+  settle,
+  useRouteFixture,
   useScriptedProvider,
-  signedInTrader,
-  walletToast,
 } from "~/testing/route-harness";
 
 import { loader as kycImageLoader } from "../resources.kyc-image.$id";
 import { action as realNameAction, loader as realNameLoader, type RealNameData } from "./route";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string) => signedInTrader(provider, balance);
-
-  const toastOf = walletToast;
+  const { customer, toast } = useRouteFixture();
 
   describe("real-name", () => {
     const png = () =>
@@ -73,46 +63,21 @@ describe("on a real provider", () => {
         front: ["Please select a photo of the front of your ID"],
         back: ["Please select a photo of the back of your ID"],
       });
+      const passport = { real_name: "Asha Rao", id_type: "passport", id_number: "P1234567", back: image };
       const text = new Blob(["not a picture"], { type: "text/plain" });
-      expect(
-        await fieldErrors(
-          await submit(cookie, {
-            real_name: "Asha Rao",
-            id_type: "passport",
-            id_number: "P1234567",
-            front: text,
-            back: image,
-          }),
-        ),
-      ).toMatchObject({
+      expect(await fieldErrors(await submit(cookie, { ...passport, front: text }))).toMatchObject({
         front: ["Please select an image file"],
       });
       // A file that claims to be an image but is not: the provider reads the bytes (not_image).
       const fake = new Blob(["GIF89a but not really"], { type: "image/gif" });
-      expect(
-        await fieldErrors(
-          await submit(cookie, {
-            real_name: "Asha Rao",
-            id_type: "passport",
-            id_number: "P1234567",
-            front: fake,
-            back: image,
-          }),
-        ),
-      ).toMatchObject({
+      expect(await fieldErrors(await submit(cookie, { ...passport, front: fake }))).toMatchObject({
         front: ["Please select an image file"],
       });
 
-      const done = await submit(cookie, {
-        real_name: "Asha Rao",
-        id_type: "passport",
-        id_number: "P1234567",
-        front: image,
-        back: image,
-      });
+      const done = await submit(cookie, { ...passport, front: image });
       expect(done.status).toBe(302);
       expect(done.headers.get("Location")).toBe("/settings/real-name");
-      expect(await toastOf(done)).toBe("Verification submitted. It is now under review.");
+      expect(await toast(done)).toBe("Verification submitted. It is now under review.");
       const kyc = (await load<RealNameData>(realNameLoader, "/settings/real-name", cookie)).kyc!;
       expect(kyc).toMatchObject({
         status: 1,
@@ -196,8 +161,7 @@ describe("on a real provider", () => {
 });
 
 describe("when the provider fails", () => {
-  const { provider, session } = useScriptedProvider();
-  const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
+  const { provider, session, formErrors } = useScriptedProvider();
 
   describe("fallback messages of the settings screens", () => {
     it("real-name: an upload refused with an unknown code is 'Failed to upload file' on its photo; no answer is 'Upload failed'; a refused submit 'Failed to submit verification'", async () => {
