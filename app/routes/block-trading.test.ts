@@ -6,6 +6,7 @@ import type { BlockScreenData } from "~/features/products/block.server";
 import {
   expectSentToLogin,
   load,
+  locationOf,
   operatorCall,
   refusedForm,
   TX_PASSWORD,
@@ -104,14 +105,8 @@ describe("block trading", () => {
 
   it("review then confirm with the transaction password: one key per intent, the same key twice buys once", async () => {
     const { cookie } = await customer("1000000.00");
-    const reviewed = await post(
-      blockAction,
-      "/block-trading?code=REL&buy=1",
-      { intent: "review", buy: "1", quantity: "150" },
-      cookie,
-    );
-    expect(reviewed.status).toBe(302);
-    const location = reviewed.headers.get("Location")!;
+    const review = { intent: "review", buy: "1", quantity: "150" };
+    const location = await locationOf(post(blockAction, "/block-trading?code=REL&buy=1", review, cookie));
     expect(location).toMatch(/^\/block-trading\?code=REL&buy=1&quantity=150&step=review&key=[0-9a-f-]{36}_[\w-]{22}$/);
     const { key } = queryOf(location);
 
@@ -196,13 +191,8 @@ describe("a US offer from a rupee wallet", () => {
     );
     expect(over.error?.quantity).toEqual(["Your balance covers at most 129 at this price, fee included"]);
 
-    const reviewed = await post(
-      blockAction,
-      "/block-trading?buy=4",
-      { intent: "review", buy: "4", quantity: "100" },
-      cookie,
-    );
-    const location = reviewed.headers.get("Location")!;
+    const review = { intent: "review", buy: "4", quantity: "100" };
+    const location = await locationOf(post(blockAction, "/block-trading?buy=4", review, cookie));
     const { key } = queryOf(location);
     const page = await load<BlockScreenData>(blockLoader, location, cookie);
     // $: 100 × 262.40 = 26240.00, fee 7.87, 26247.87. ₹: 26240 × 88.4507 = 2320946.368 → 2320946.37, fee 0.03 % of

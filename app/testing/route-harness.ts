@@ -9,12 +9,14 @@
  * - `useRealProvider(options?)`: the provider alone (a test that signs its customers in itself).
  * - `useScriptedProvider()`: only for what the real provider cannot be made to do (a timeout, a 502, an unknown
  *   code, the session ending mid-request): the scripted double (app/testing/provider-double.ts,
- *   docs/decisions/0093-one-provider-test-double.md) and a signed-in cookie. Called inside a `describe`, it takes
- *   the provider calls over for that block only.
+ *   docs/decisions/0093-one-provider-test-double.md), a signed-in cookie, and `get`, `post`, `formErrors`,
+ *   `expectFailedState` for that customer. Called inside a `describe`, it takes the provider calls over for that
+ *   block only.
+ * - `useVisitor()`: a visitor with an invitation code, and the sign-up and login forms.
  * - `throughAnotherInstance(provider, options, run)`: the app's calls go to a second provider on the same database
  *   while `run` runs (another instance of the deployment, e.g. one without the two-factor key).
- * - `load`, `post`, `refusedForm`, `fieldErrors`, `toastText`, `toastOf`, `expectSentToLogin`: calling a route the way
- *   Remix does and reading what the customer would see.
+ * - `load`, `post`, `confirm`, `locationOf`, `refusedForm`, `fieldErrors`, `formErrors`, `toast`, `toastText`,
+ *   `toastOf`, `expectSentToLogin`: calling a route the way Remix does and reading what the customer would see.
  * - `loadTrading`, `postTrading`, `reviewOrder`, `confirmAt`: orders placed through the buy/sell screen's own loader and
  *   action (the trading route's tests, and the positions and records screens' set-up).
  * - Markup (what a visitor without JS gets): app/testing/markup.ts.
@@ -336,6 +338,13 @@ export const post = (
   cookie: string,
   params: Record<string, string> = {},
 ) => settle(() => action({ request: formRequest(path, fields, { cookie }), params, context: {} }));
+
+/** Where a response redirects to (anything but a 302 fails the test): e.g. a review step's URL. */
+export async function locationOf(response: Response | Promise<Response>): Promise<string> {
+  const settled = await response;
+  expect(settled.status, "a redirect").toBe(302);
+  return settled.headers.get("Location")!;
+}
 
 /** The idempotency key a review's URL carries (`?key=`); a URL without one fails the test. */
 export function reviewKeyOf(location: string): string {

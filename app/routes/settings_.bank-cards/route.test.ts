@@ -24,10 +24,7 @@ import enCommon from "../../../locales/en/common.json";
 describe("on a real provider", () => {
   const { customer, post, toast, operator } = useRouteFixture();
 
-  describe("(auth) wallet screens", () => {
-    it("a visitor on /settings/bank-cards is sent to log in", () =>
-      expectSentToLogin(cardsLoader, "/settings/bank-cards"));
-  });
+  it("a visitor is sent to log in", () => expectSentToLogin(cardsLoader, "/settings/bank-cards"));
 
   describe("bank cards and withdraw", () => {
     it("INR card fields: name, bank, IFSC (format checked) and account number, all required; a new card is pending", async () => {
@@ -132,10 +129,8 @@ describe("on a real provider", () => {
 describe("when the provider fails", () => {
   const { provider, post, formErrors, expectFailedState } = useScriptedProvider();
 
-  describe("lists that cannot be loaded", () => {
-    it("/settings/bank-cards answers 503 with its own failed state", () =>
-      expectFailedState(cardsLoader, "/settings/bank-cards"));
-  });
+  it("the list that cannot be loaded answers 503 with its own failed state", () =>
+    expectFailedState(cardsLoader, "/settings/bank-cards"));
 
   describe("fallback messages of the settings screens", () => {
     const card = { bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" };

@@ -24,6 +24,18 @@ import {
 import { loader as kycImageLoader } from "../resources.kyc-image.$id";
 import { action as realNameAction, loader as realNameLoader, type RealNameData } from "./route";
 
+/** The verification form as the browser posts it: an ID card and its two photos (a few PNG bytes each). */
+function idCardForm() {
+  const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
+  const body = new FormData();
+  body.append("real_name", "Asha Rao");
+  body.append("id_type", "idCard");
+  body.append("id_number", "ABCD1234");
+  body.append("front", image, "front.png");
+  body.append("back", image, "back.png");
+  return body;
+}
+
 describe("on a real provider", () => {
   const { customer, toast } = useRouteFixture();
 
@@ -165,20 +177,12 @@ describe("when the provider fails", () => {
 
   describe("fallback messages of the settings screens", () => {
     it("real-name: an upload refused with an unknown code is 'Failed to upload file' on its photo; no answer is 'Upload failed'; a refused submit 'Failed to submit verification'", async () => {
-      const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
-      const request = () => {
-        const body = new FormData();
-        body.append("real_name", "Asha Rao");
-        body.append("id_type", "idCard");
-        body.append("id_number", "ABCD1234");
-        body.append("front", image, "front.png");
-        body.append("back", image, "back.png");
-        return new Request(`${ORIGIN}/settings/real-name`, {
+      const request = () =>
+        new Request(`${ORIGIN}/settings/real-name`, {
           method: "POST",
           headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: session.cookie },
-          body,
+          body: idCardForm(),
         });
-      };
       const submit = () => settle(() => realNameAction({ request: request(), params: {}, context: {} }));
       const upload = {
         id: "5d6b0c2e-0000-4000-8000-000000000001",
@@ -217,13 +221,7 @@ describe("photos the provider refuses", () => {
 
   async function submit(language: string) {
     const lng = (await localeCookie.serialize(language)).split(";")[0];
-    const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
-    const body = new FormData();
-    body.append("real_name", "Asha Rao");
-    body.append("id_type", "idCard");
-    body.append("id_number", "ABCD1234");
-    body.append("front", image, "front.png");
-    body.append("back", image, "back.png");
+    const body = idCardForm();
     const headers = { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: `${session.cookie}; ${lng}` };
     return settle(() =>
       realNameAction({
