@@ -136,6 +136,12 @@ export function deals(p: TestProvider) {
   };
 }
 
+/** The file's provider (`useInProcessProvider`) with its clock frozen at `at`, and the operator's calls on it. */
+export function useProviderAt(at: Date, options: Omit<TestProviderOptions, "now"> = {}) {
+  const p = useInProcessProvider({ ...options, now: () => at });
+  return { p, op: operator(p) };
+}
+
 // ---- the operator ------------------------------------------------------------------------------------------------
 
 /** Operator calls (ids in the path or the body) and the pending list. */

@@ -7,9 +7,8 @@ import {
   expectLedgerBalanced,
   newKey,
   newTrader,
-  operator,
   ordersOf,
-  useInProcessProvider,
+  useProviderAt,
 } from "./helpers";
 
 /*
@@ -21,8 +20,7 @@ import {
 const AT = new Date("2026-11-20T09:15:00Z"); // 14:45 in Mumbai: the Indian day ends at 18:30Z
 const END_OF_IST_DAY = "2026-11-20T18:30:00.000Z";
 const GTC_END = "2027-02-18T09:15:00.000Z"; // AT + 90 days
-const p = useInProcessProvider({ now: () => AT });
-const op = operator(p);
+const { p, op } = useProviderAt(AT);
 
 async function setPrice(symbol: string, price: string) {
   const res = await op.post("/price", { symbol, prices: [price] });

@@ -14,12 +14,12 @@ import {
   ordersOf,
   priceOf,
   usdInrAt,
-  useInProcessProvider,
+  useProviderAt,
 } from "./helpers";
 
 /* Trading with every market open (the demo default), time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useInProcessProvider({ now: () => AT });
+const { p } = useProviderAt(AT);
 
 const { order, sell } = deals(p);
 const positions = async (token: string, query = "") =>

@@ -9,16 +9,14 @@ import {
   newKey,
   newTrader,
   OPERATOR,
-  operator,
   priceOf,
-  useInProcessProvider,
+  useProviderAt,
   TYPED_CARD,
 } from "./helpers";
 
 /* Recharge and withdraw (docs/decisions/0070), time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useInProcessProvider({ now: () => AT });
-const op = operator(p);
+const { p, op } = useProviderAt(AT);
 
 const CARD = TYPED_CARD;
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  customer,
-  expectLedgerBalanced,
-  newBuyer,
-  newKey,
-  operator,
-  useInProcessProvider,
-  TYPED_CARD,
-} from "./helpers";
+import { customer, expectLedgerBalanced, newBuyer, newKey, useProviderAt, TYPED_CARD } from "./helpers";
 
 /*
  * Total assets count the money that is held (docs/product.md#wallet): a pending IPO application, an active fund
@@ -16,8 +8,7 @@ import {
  * how much each holds. Time frozen, literal figures.
  */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useInProcessProvider({ now: () => AT });
-const op = operator(p);
+const { p, op } = useProviderAt(AT);
 
 const NFLX = 5; // seeded: US, Forthcoming, 104.00, 100..600
 const LIQUID = 1; // seeded fund: from 5000.00
