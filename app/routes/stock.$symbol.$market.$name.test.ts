@@ -111,12 +111,9 @@ describe("stock chart loader", () => {
 
 describe("a stock code as the customer sees it resolves (defect 14)", () => {
   it("the chart finds RELIANCE.NS from /stock/RELIANCE/IN/…, and links keep the real symbol", async () => {
+    const params = { symbol: "RELIANCE", market: "IN", name: "Reliance Industries" };
     const response = await chartLoader(
-      routeArgs(getRequest("/stock/RELIANCE/IN/Reliance%20Industries", customer.cookie), {
-        symbol: "RELIANCE",
-        market: "IN",
-        name: "Reliance Industries",
-      }),
+      routeArgs(getRequest("/stock/RELIANCE/IN/Reliance%20Industries", customer.cookie), params),
     );
     expect(response.status).toBe(200);
     const data: ChartScreenData = await response.json();
@@ -125,12 +122,9 @@ describe("a stock code as the customer sees it resolves (defect 14)", () => {
   });
 
   it("tries .NS first, then .BO (TATAPOWER is listed on the BSE only)", async () => {
+    const params = { symbol: "TATAPOWER", market: "IN", name: "Tata Power" };
     const response = await chartLoader(
-      routeArgs(getRequest("/stock/TATAPOWER/IN/Tata%20Power", customer.cookie), {
-        symbol: "TATAPOWER",
-        market: "IN",
-        name: "Tata Power",
-      }),
+      routeArgs(getRequest("/stock/TATAPOWER/IN/Tata%20Power", customer.cookie), params),
     );
     const data: ChartScreenData = await response.json();
     expect(data.quote.symbol).toBe("TATAPOWER.BO");

@@ -29,6 +29,8 @@ describe("on a real provider", () => {
   describe("bank cards and withdraw", () => {
     it("INR card fields: name, bank, IFSC (format checked) and account number, all required; a new card is pending", async () => {
       const { cookie } = await customer();
+      const form = (query: string, fields: Record<string, string>) =>
+        post(cardsAction, `/settings/bank-cards?${query}`, fields, cookie);
       const data = await load<BankCardsData>(cardsLoader, "/settings/bank-cards?add=1", cookie);
       expect(data.fields).toEqual(["bank_user", "bank", "ifsc", "bank_card"]);
       expect(data.step).toEqual({ kind: "add" });
@@ -43,24 +45,26 @@ describe("on a real provider", () => {
       });
       expect(
         await fieldErrors(
-          await post(
-            cardsAction,
-            "/settings/bank-cards?add=1",
-            { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC123", bank_card: "12345" },
-            cookie,
-          ),
+          await form("add=1", {
+            intent: "add",
+            bank_user: "Asha Rao",
+            bank: "HDFC Bank",
+            ifsc: "HDFC123",
+            bank_card: "12345",
+          }),
         ),
       ).toMatchObject({
         ifsc: ["Enter a valid IFSC code, for example HDFC0000060"],
         bank_card: ["Enter an account number of 9 to 18 digits"],
       });
 
-      const added = await post(
-        cardsAction,
-        "/settings/bank-cards?add=1",
-        { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "hdfc0000060", bank_card: "5010 0123 4567" },
-        cookie,
-      );
+      const added = await form("add=1", {
+        intent: "add",
+        bank_user: "Asha Rao",
+        bank: "HDFC Bank",
+        ifsc: "hdfc0000060",
+        bank_card: "5010 0123 4567",
+      });
       expect(added.status).toBe(302);
       expect(added.headers.get("Location")).toBe("/settings/bank-cards");
       expect(await toast(added)).toBe("Bank card saved. It will be usable once approved.");
@@ -104,21 +108,23 @@ describe("on a real provider", () => {
       });
       expect(
         await fieldErrors(
-          await post(
-            cardsAction,
-            "/settings/bank-cards?edit=1",
-            { intent: "edit", bank_user: "A", bank: "B", ifsc: "HDFC0000060", bank_card: "501001234567" },
-            cookie,
-          ),
+          await form("edit=1", {
+            intent: "edit",
+            bank_user: "A",
+            bank: "B",
+            ifsc: "HDFC0000060",
+            bank_card: "501001234567",
+          }),
         ),
       ).toMatchObject({ id: ["Failed to update bank card"] });
       // The same number again is the provider's bank_card_exists, said on the number.
-      const twice = await post(
-        cardsAction,
-        "/settings/bank-cards?add=1",
-        { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" },
-        cookie,
-      );
+      const twice = await form("add=1", {
+        intent: "add",
+        bank_user: "Asha Rao",
+        bank: "HDFC Bank",
+        ifsc: "HDFC0000060",
+        bank_card: "501001234567",
+      });
       expect(await fieldErrors(twice)).toMatchObject({
         bank_card: ["This card or account number is already registered"],
       });
