@@ -264,6 +264,28 @@ export default tseslint.config(
     },
   },
 
+  // App tests reach the provider's test helpers only through the route-test fixture, app/testing/route-harness.ts,
+  // which re-exports what they use (docs/decisions/0410-one-route-test-fixture.md). A rule of its own
+  // (import/no-restricted-paths) so that it merges with any no-restricted-imports rule on the same files.
+  {
+    files: ["app/**"],
+    ignores: ["app/testing/**"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./app",
+              from: "./provider/tests",
+              message: "App tests import the provider's test helpers through ~/testing/route-harness only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // Last: turn off every rule that Prettier's layout would fight.
   prettier,
 );

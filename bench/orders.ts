@@ -8,8 +8,8 @@
  * To compare two trees, run each tree's own copy of this file in turn, A B A B (docs/performance.md, "How to
  * measure"): one process per run, each on its own schema.
  */
-import pg from "pg";
 
+import { countStatements } from "./lib/statements";
 import { createTestProvider, newTrader } from "../provider/testing";
 
 const [seconds = 10, concurrency = 20] = process.argv.slice(2).map(Number);
@@ -31,15 +31,10 @@ for (let i = 0; i < concurrency; i++) tokens.push((await newTrader(p, "100000000
 
 for (const token of tokens) await order(token);
 // Statements of one order (a customer's second).
-let statements = 0;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  statements++;
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
+const statements = countStatements();
 await order(tokens[0]);
-const perOrder = statements;
-pg.Client.prototype.query = query;
+const perOrder = statements.count;
+statements.stop();
 
 const latencies: number[] = [];
 const cpu = process.cpuUsage();

@@ -10,8 +10,8 @@
  * measure the route, which bench/orders.ts does).
  */
 import { sql } from "kysely";
-import pg from "pg";
 
+import { countStatements } from "./lib/statements";
 import { createTestProvider, newTrader } from "../provider/testing";
 
 const [ticks = 30, orderCount = 10_000, alertCount = 10_000] = process.argv.slice(2).map(Number);
@@ -85,16 +85,11 @@ console.log(
   `${p.kind}: ${orderCount} open orders, ${alertCount} alerts on ${symbols.length} symbols, written in ${Date.now() - started} ms`,
 );
 
-let statements = 0;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  statements++;
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
+const statements = countStatements();
 
 for (let i = 0; i < 3; i++) await p.ticks.run(); // warm
 const times: number[] = [];
-statements = 0;
+statements.reset();
 const cpu = process.cpuUsage();
 for (let i = 0; i < ticks; i++) {
   const t = performance.now();
@@ -104,7 +99,7 @@ for (let i = 0; i < ticks; i++) {
     throw new Error(`a quiet tick changed something: ${JSON.stringify(tick)}`);
 }
 const used = process.cpuUsage(cpu);
-const perTick = statements / ticks;
+const perTick = statements.count / ticks;
 times.sort((a, b) => a - b);
 const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
 console.log(
@@ -130,14 +125,14 @@ await p.db
   .where("tag", "=", mover)
   .where("condition", "=", "below")
   .execute();
-statements = 0;
+statements.reset();
 const t = performance.now();
 const moved = await p.ticks.run();
 console.log(
   `tick crossing ${moved.orders.filled} orders and ${moved.alerts} alerts: ${(performance.now() - t).toFixed(1)} ms` +
-    (p.kind === "postgres" ? `, ${statements} SQL statements` : ""),
+    (p.kind === "postgres" ? `, ${statements.count} SQL statements` : ""),
 );
 if (moved.orders.filled !== crossedOrders.length)
   throw new Error(`filled ${moved.orders.filled}, expected ${crossedOrders.length}`);
-pg.Client.prototype.query = query;
+statements.stop();
 await p.close();

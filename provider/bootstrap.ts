@@ -123,15 +123,21 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       twoFactorKey,
       twoFactorIssuer: config.twoFactorIssuer,
     });
-    let sweeping = false;
-    const startSettlementSweep = (intervalMs = SETTLEMENT_SWEEP_MS) => {
+    // Runs in flight (a sweep, a tick): each finishes before the database closes.
+    const inFlight = new Set<Promise<unknown>>();
+    /** `run` every `intervalMs`, never two at once (a beat while one runs is skipped); returns the stop. */
+    const repeat = (intervalMs: number, run: () => Promise<unknown>, failure: string) => {
+      let running: Promise<unknown> | undefined;
       const timer = setInterval(() => {
-        if (sweeping) return;
-        sweeping = true;
-        trading
-          .settle()
-          .catch((error) => logError("[provider] settlement sweep failed:", error))
-          .finally(() => (sweeping = false));
+        if (running) return;
+        const current = run()
+          .catch((error) => logError(failure, error))
+          .finally(() => {
+            running = undefined;
+            inFlight.delete(current);
+          });
+        running = current;
+        inFlight.add(current);
       }, intervalMs);
       timer.unref?.();
       timers.add(timer);
@@ -140,22 +146,10 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
         timers.delete(timer);
       };
     };
-    let ticking: Promise<unknown> | undefined;
-    const startTickLoop = (intervalMs = TICK_MS) => {
-      const timer = setInterval(() => {
-        if (ticking) return;
-        ticking = ticks
-          .run()
-          .catch((error) => logError("[provider] market tick failed:", error))
-          .finally(() => (ticking = undefined));
-      }, intervalMs);
-      timer.unref?.();
-      timers.add(timer);
-      return () => {
-        clearInterval(timer);
-        timers.delete(timer);
-      };
-    };
+    const startSettlementSweep = (intervalMs = SETTLEMENT_SWEEP_MS) =>
+      repeat(intervalMs, () => trading.settle(), "[provider] settlement sweep failed:");
+    const startTickLoop = (intervalMs = TICK_MS) =>
+      repeat(intervalMs, () => ticks.run(), "[provider] market tick failed:");
     return {
       app,
       handle,
@@ -167,7 +161,7 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       close: async () => {
         for (const t of timers) clearInterval(t);
         timers.clear();
-        await ticking; // a tick in flight finishes before the database closes
+        await Promise.all(inFlight); // a sweep or a tick in flight finishes before the database closes
         if (stats) console.log(stats.report());
         await listener?.close();
         await closeDatabase();

@@ -5,25 +5,9 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTestProvider, type TestProvider } from "../../provider/testing";
-import { send, startAppServer, type RunningServer } from "../testing/app-server";
-import { sendProviderCallsTo } from "../testing/provider-double";
+import { send, startAppServer, useAppServer, type RunningServer } from "~/testing/app-server";
 
-let provider: TestProvider;
-let server: RunningServer;
-let uninstall: () => void;
-
-beforeAll(async () => {
-  provider = await createTestProvider();
-  uninstall = sendProviderCallsTo((request) => provider.fetch(request));
-  server = await startAppServer();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  uninstall?.();
-  await provider?.close();
-});
+const server = useAppServer();
 
 describe("compressed answers", () => {
   it("a document is sent with brotli when the browser accepts it, and varies on Accept-Encoding", async () => {

@@ -4,28 +4,11 @@
  * Error"}` (app/http/data-errors.server.ts, docs/decisions/0340). Over real HTTP: the production server around the
  * source routes.
  */
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
-import { send, startAppServer, type RunningServer } from "~/testing/app-server";
-import { sendProviderCallsTo } from "~/testing/provider-double";
+import { send, useAppServer } from "~/testing/app-server";
 
-import { createTestProvider, type TestProvider } from "../../provider/testing";
-
-let provider: TestProvider;
-let server: RunningServer;
-let uninstall: () => void;
-
-beforeAll(async () => {
-  provider = await createTestProvider();
-  uninstall = sendProviderCallsTo((request) => provider.fetch(request));
-  server = await startAppServer();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  uninstall?.();
-  await provider?.close();
-});
+const server = useAppServer();
 
 const answer = async (method: string, path: string, headers: Record<string, string> = {}) => {
   const response = await send(server, method, path, {

@@ -235,16 +235,11 @@ export function applyForIpo(
   ctx: ProviderContext,
   input: { id: number; tag: string; count: number; price: string; idempotencyKey: string },
 ) {
+  const { idempotencyKey, ...application } = input;
   return callProviderIdempotent<IpoApplicationRow>(ctx, {
     path: "/stock/success/ipo/buy",
     method: "POST",
-    body: {
-      id: input.id,
-      tag: input.tag,
-      count: input.count,
-      price: input.price,
-      idempotency_key: input.idempotencyKey,
-    },
+    body: { ...application, idempotency_key: idempotencyKey },
   });
 }
 

@@ -17,7 +17,7 @@ import { mintReviewKey } from "~/session/review-key.server";
 import { ORIGIN } from "~/testing/http";
 
 import { createTestProvider, type TestProvider } from "../../provider/testing";
-import { newTrader, ordersOf } from "../../provider/tests/helpers";
+import { newTrader, ordersOf } from "~/testing/route-harness";
 
 const TIMEOUT_MS = 1_000;
 const HOLD_FIRST_REPLY_MS = 1_800;

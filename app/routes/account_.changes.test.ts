@@ -1,32 +1,22 @@
 /** Tests of app/routes/account_.changes.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
-
-import { ProviderUnavailableError } from "~/provider/core.server";
 import {
   getRequest,
-  settle,
   load,
-  post,
-  useRealProvider,
-  type Route,
+  REVIEW_KEY_PATTERN,
+  settle,
+  transfersOf,
+  useRouteFixture,
   useScriptedProvider,
-  signedInTrader,
 } from "~/testing/route-harness";
-import { REVIEW_KEY_PATTERN, transfersOf } from "~/testing/route-harness";
 
 import { loader as billsLoader, type BillsData } from "./account_.changes";
 import { loader as transferLoader } from "./account_.recharge-withdraw.$id";
 import { action as rechargeAction } from "./recharge";
-import { operator } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string) => signedInTrader(provider, balance);
+  const { provider, customer, post, operator } = useRouteFixture();
 
   describe("bills and details", () => {
     it("each row says why and links to its cause; a recharge's details; another customer's is a 404", async () => {
@@ -41,7 +31,7 @@ describe("on a real provider", () => {
         cookie,
       );
       const [recharge] = await transfersOf(provider, id, "recharge");
-      await operator(provider).approve("recharge", recharge.id);
+      await operator.approve("recharge", recharge.id);
 
       const bills = await load<BillsData>(billsLoader, "/account/changes?type=income", cookie);
       expect(bills.rows).toEqual([
@@ -78,22 +68,10 @@ describe("on a real provider", () => {
 });
 
 describe("when the provider fails", () => {
-  const { provider, session } = useScriptedProvider();
-
-  const get = (loader: Route, path: string) =>
-    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+  const { expectFailedState } = useScriptedProvider();
 
   describe("lists that cannot be loaded", () => {
-    it.each([["/account/changes", billsLoader]] as const)(
-      "%s answers 503 with its own failed state",
-      async (path, loader) => {
-        provider.respond(() => {
-          throw new ProviderUnavailableError("timeout");
-        });
-        const response = await get(loader as Route, path);
-        expect(response.status).toBe(503);
-        expect(await response.json()).toMatchObject({ failed: true });
-      },
-    );
+    it("/account/changes answers 503 with its own failed state", () =>
+      expectFailedState(billsLoader, "/account/changes"));
   });
 });

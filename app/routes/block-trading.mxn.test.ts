@@ -1,5 +1,5 @@
 /** Tests of app/routes/block-trading.tsx on the MXN deployment (the app reads it once per process) (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DEPLOYMENT = "MXN";
@@ -8,22 +8,16 @@ vi.hoisted(() => {
 import type { BlockScreenData } from "~/features/products/block.server";
 import type { BlockOrdersData } from "~/features/products/block-orders.server";
 import { mintReviewKey } from "~/session/review-key.server";
-import { load, post, sessionCookie, toastText, useRealProvider } from "~/testing/route-harness";
+import { load, TX_PASSWORD, useRouteFixture } from "~/testing/route-harness";
 
 import { action as blockAction, loader as blockLoader } from "./block-trading";
 import { loader as blockOrdersLoader } from "./block-trading_.orders";
-import enCommon from "../../locales/en/common.json";
-import en from "../../locales/en/products.json";
-import { newBuyer, TX_PASSWORD } from "../../provider/tests/helpers";
 
-const provider = useRealProvider({ deployment: "MXN" });
-let cookie = "";
-beforeAll(async () => {
-  cookie = await sessionCookie(await newBuyer(provider, "1000000.00"));
-});
+const { provider, buyer: customer, post, confirm, toast } = useRouteFixture({ deployment: "MXN" });
 
 describe("MXN deployment", () => {
   it("block offers of Mexico and the US; a Mexican offer bought in pesos", async () => {
+    const { cookie } = await customer("1000000.00");
     const page = await load<BlockScreenData>(blockLoader, "/block-trading", cookie);
     expect(page.offers.map((offer) => [offer.display, offer.market, offer.price])).toEqual([
       ["AAPL", "US", "262.40"],
@@ -47,23 +41,15 @@ describe("MXN deployment", () => {
       rateNote: null,
     });
 
-    const key = new URL(location, "http://localhost").searchParams.get("key")!;
-    const bought = await post(
-      blockAction,
-      location,
-      { intent: "confirm", buy: String(walmex.id), quantity: "100", stock_password: TX_PASSWORD, idempotency_key: key },
-      cookie,
-    );
-    expect(await toastText(bought, { products: en, common: enCommon })).toBe(
-      "Purchase successful: 100 WALMEX.MX at MX$56.20, MX$5,621.69 with the fee",
-    );
+    const fields = { buy: String(walmex.id), quantity: "100", stock_password: TX_PASSWORD };
+    const bought = await confirm(blockAction, location, fields, cookie);
+    expect(await toast(bought)).toBe("Purchase successful: 100 WALMEX.MX at MX$56.20, MX$5,621.69 with the fee");
   });
 
   it("a dollar-priced offer: its maximum, review, toast and orders in pesos at the USDMXN=X rate (decision 0300)", async () => {
     provider.clock.set(new Date("2026-11-20T09:15:00Z"));
-    const account = await newBuyer(provider, "1000000.00");
-    const buyer = await sessionCookie(account);
-    const key = mintReviewKey(account.token);
+    const { cookie: buyer, token } = await customer("1000000.00");
+    const key = mintReviewKey(token);
     const aapl = (await load<BlockScreenData>(blockLoader, "/block-trading", buyer)).offers[0];
     const step = await load<BlockScreenData>(blockLoader, `/block-trading?buy=${aapl.id}`, buyer);
     // floor(1000000.00 / (262.40 × 18.2821 × 1.0003)) = floor(208.3…) = 208 (against dollars: 3809).
@@ -95,7 +81,7 @@ describe("MXN deployment", () => {
       buyer,
     );
     // 09:15 UTC is 03:15 in Mexico City.
-    expect(await toastText(bought, { products: en, common: enCommon })).toBe(
+    expect(await toast(bought)).toBe(
       "Purchase successful: 100 AAPL at $262.40, $26,247.87 with the fee; MX$479,866.22 from your wallet (1 USD = 18.2821 MXN, market rate at 03:15)",
     );
     const orders = await load<BlockOrdersData>(blockOrdersLoader, "/block-trading/orders", buyer);

@@ -1,42 +1,28 @@
 /** Tests of app/routes/block-trading.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import type { BlockOrdersData } from "~/features/products/block-orders.server";
 import type { BlockScreenData } from "~/features/products/block.server";
 import {
   expectSentToLogin,
   load,
+  locationOf,
   operatorCall,
-  post,
   refusedForm,
-  useRealProvider,
-  type Route,
-  signedInBuyer,
-  productsToast,
+  TX_PASSWORD,
+  useRouteFixture,
 } from "~/testing/route-harness";
 
 import { action as blockAction, loader as blockLoader } from "./block-trading";
 import { loader as blockOrdersLoader } from "./block-trading_.orders";
-import { loader as qipLoader } from "./qip";
-import { TX_PASSWORD } from "../../provider/tests/helpers";
 
 // The clock a day after the seed, so SBIN's offer (opening 30 days after it) stays upcoming whatever today is.
-const provider = useRealProvider({ now: () => new Date("2026-11-02T04:00:00Z") });
-
-const customer = (balance?: string, password?: string | null) => signedInBuyer(provider, balance, password);
-
-const toastOf = productsToast;
+const { provider, buyer: customer, post, toast } = useRouteFixture({ now: () => new Date("2026-11-02T04:00:00Z") });
 
 const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 
 describe("(auth) product screens", () => {
-  it.each([["/block-trading", blockLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
-    expectSentToLogin(loader as Route, path),
-  );
+  it("a visitor on /block-trading is sent to log in", () => expectSentToLogin(blockLoader, "/block-trading"));
 });
 
 describe("block trading", () => {
@@ -60,14 +46,6 @@ describe("block trading", () => {
     expect(tcs.offers.map((offer) => offer.display)).toEqual(["TCS"]);
     const none = await load<BlockScreenData>(blockLoader, "/block-trading?code=ZZZZ", cookie);
     expect(none.offers).toEqual([]);
-
-    // QIP is the same screen over the finalize offers.
-    const qip = await load<BlockScreenData>(qipLoader, "/qip", cookie);
-    expect(qip.offers.map((offer) => [offer.display, offer.minimum])).toEqual([
-      ["INFY", 100],
-      ["HDFCBANK", 150],
-      ["NVDA", 100],
-    ]);
   });
 
   it("the buy step: starts at the minimum, the maximum comes from the balance, − stops at the minimum and says so", async () => {
@@ -127,14 +105,8 @@ describe("block trading", () => {
 
   it("review then confirm with the transaction password: one key per intent, the same key twice buys once", async () => {
     const { cookie } = await customer("1000000.00");
-    const reviewed = await post(
-      blockAction,
-      "/block-trading?code=REL&buy=1",
-      { intent: "review", buy: "1", quantity: "150" },
-      cookie,
-    );
-    expect(reviewed.status).toBe(302);
-    const location = reviewed.headers.get("Location")!;
+    const review = { intent: "review", buy: "1", quantity: "150" };
+    const location = await locationOf(post(blockAction, "/block-trading?code=REL&buy=1", review, cookie));
     expect(location).toMatch(/^\/block-trading\?code=REL&buy=1&quantity=150&step=review&key=[0-9a-f-]{36}_[\w-]{22}$/);
     const { key } = queryOf(location);
 
@@ -173,12 +145,12 @@ describe("block trading", () => {
     const first = await confirm({ stock_password: TX_PASSWORD });
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/block-trading/orders");
-    expect(await toastOf(first)).toBe("Purchase successful: 150 RELIANCE at ₹1,398.00, ₹2,09,762.91 with the fee");
+    expect(await toast(first)).toBe("Purchase successful: 150 RELIANCE at ₹1,398.00, ₹2,09,762.91 with the fee");
 
     // The same review confirmed again (a reload, a retry): the provider replays the first purchase.
     const again = await confirm({ stock_password: TX_PASSWORD });
     expect(again.status).toBe(302);
-    expect(await toastOf(again)).toBe("Purchase successful: 150 RELIANCE at ₹1,398.00, ₹2,09,762.91 with the fee");
+    expect(await toast(again)).toBe("Purchase successful: 150 RELIANCE at ₹1,398.00, ₹2,09,762.91 with the fee");
     const orders = await load<BlockOrdersData>(blockOrdersLoader, "/block-trading/orders", cookie);
     expect(orders.rows.map((row) => [row.display, row.count, row.total, row.fee, row.cost, row.status])).toEqual([
       ["RELIANCE", 150, "209700.00", "62.91", "209762.91", 1],
@@ -219,13 +191,8 @@ describe("a US offer from a rupee wallet", () => {
     );
     expect(over.error?.quantity).toEqual(["Your balance covers at most 129 at this price, fee included"]);
 
-    const reviewed = await post(
-      blockAction,
-      "/block-trading?buy=4",
-      { intent: "review", buy: "4", quantity: "100" },
-      cookie,
-    );
-    const location = reviewed.headers.get("Location")!;
+    const review = { intent: "review", buy: "4", quantity: "100" };
+    const location = await locationOf(post(blockAction, "/block-trading?buy=4", review, cookie));
     const { key } = queryOf(location);
     const page = await load<BlockScreenData>(blockLoader, location, cookie);
     // $: 100 × 262.40 = 26240.00, fee 7.87, 26247.87. ₹: 26240 × 88.4507 = 2320946.368 → 2320946.37, fee 0.03 % of
@@ -250,7 +217,7 @@ describe("a US offer from a rupee wallet", () => {
     );
     expect(bought.headers.get("Location")).toBe("/block-trading/orders");
     // What the provider applied, at the purchase's time (09:15 UTC is 14:45 in India).
-    expect(await toastOf(bought)).toBe(
+    expect(await toast(bought)).toBe(
       `Purchase successful: 100 AAPL at $262.40, $26,247.87 with the fee; ₹23,21,642.65 from your wallet (${rateAt("14:45")})`,
     );
     const orders = await load<BlockOrdersData>(blockOrdersLoader, "/block-trading/orders", cookie);

@@ -1,35 +1,27 @@
 /** Tests of app/routes/block-trading_.orders.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import type { BlockOrdersData } from "~/features/products/block-orders.server";
 import { ProviderError } from "~/provider/core.server";
 import {
   expectSentToLogin,
-  load,
-  post,
-  refusedForm,
-  useRealProvider,
-  type Route,
   getRequest,
+  load,
+  refusedForm,
+  type Route,
   settle,
+  useRouteFixture,
   useScriptedProvider,
-  signedInBuyer,
 } from "~/testing/route-harness";
 
 import { action as blockAction } from "./block-trading";
 import { loader as blockOrdersLoader } from "./block-trading_.orders";
 import { loader as qipOrdersLoader } from "./qip_.orders";
 import enProducts from "../../locales/en/products.json";
-import { TX_PASSWORD } from "../../provider/tests/helpers";
+import { TX_PASSWORD } from "~/testing/route-harness";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string, password?: string | null) => signedInBuyer(provider, balance, password);
+  const { buyer: customer, post } = useRouteFixture();
 
   const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 

@@ -1,11 +1,7 @@
 /**
  * /forex, the currency pairs (docs/product.md#lists): 10 a page, search, and its own words when the provider fails.
  */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import type { InstrumentListData } from "~/features/trading/lists.server";
 import { ProviderError } from "~/provider/core.server";
@@ -13,23 +9,18 @@ import {
   expectSentToLogin,
   failWith,
   getRequest,
-  settle,
-  useSignedInTrader,
-  useRealProvider,
-  useScriptedProvider,
   load,
+  settle,
+  useRouteFixture,
+  useScriptedProvider,
 } from "~/testing/route-harness";
 
 import { loader as forexLoader } from "./forex";
 
-const provider = useRealProvider();
-
-it("a visitor is sent to log in", async () => {
-  await expectSentToLogin(forexLoader, "/forex");
-});
+it("a visitor is sent to log in", () => expectSentToLogin(forexLoader, "/forex"));
 
 describe("the list", () => {
-  const customer = useSignedInTrader(provider);
+  const customer = useRouteFixture().useSignedIn();
   const list = (path: string) => load<InstrumentListData>(forexLoader, path, customer.cookie);
 
   it("forex: 10 per page, changes to 4 decimals, search, an empty term is an error on the field, a page past the end goes to the last", async () => {
@@ -56,16 +47,16 @@ describe("the list", () => {
 });
 
 describe("when the provider fails (scripted)", () => {
-  const { provider, session } = useScriptedProvider();
-  const args = (path: string) => ({ request: getRequest(path, session.cookie), params: {}, context: {} });
+  const { provider, get } = useScriptedProvider();
+  const page = async (path: string) => (await get(forexLoader, path)).json();
 
   it("forex: 'Failed to load currency list'; while searching, 'Search failed'", async () => {
     provider.respond(failWith(new ProviderError("server_error")));
-    expect(await (await forexLoader(args("/forex"))).json()).toMatchObject({
+    expect(await page("/forex")).toMatchObject({
       failure: "Failed to load currency list",
       rows: [],
       empty: null,
     });
-    expect(await (await forexLoader(args("/forex?code=EUR"))).json()).toMatchObject({ failure: "Search failed" });
+    expect(await page("/forex?code=EUR")).toMatchObject({ failure: "Search failed" });
   });
 });

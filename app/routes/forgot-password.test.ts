@@ -14,26 +14,19 @@ import {
   no,
   ok,
   operatorCall,
+  type ReplyJson,
   routeArgs,
   settle,
   toastOf,
-  useInvitationCode,
-  useRealProvider,
   useScriptedProvider,
-  type ReplyJson,
-  post,
+  useVisitor,
 } from "~/testing/route-harness";
 
 import { action as forgotAction, loader as forgotLoader } from "./forgot-password";
-import { action as loginAction } from "./login";
-import { action as registerAction } from "./register";
 import en from "../../locales/en/common.json";
 
 describe("against a real provider", () => {
-  useRealProvider();
-  const invite = useInvitationCode();
-  const register = (fields: Record<string, string>) => post(registerAction, "/register", fields, "");
-  const login = (fields: Record<string, string>) => post(loginAction, "/login", fields, "");
+  const { invite, register, login } = useVisitor();
 
   it("forgot password: code by the notifier, wrong code on the code field, then a new password works", async () => {
     const phone = newPhone();

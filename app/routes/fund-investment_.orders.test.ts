@@ -1,16 +1,12 @@
 /** Tests of app/routes/fund-investment_.orders.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import {
   expectSentToLogin,
-  useRealProvider,
-  type Route,
   getRequest,
+  type Route,
   settle,
+  useRealProvider,
   useScriptedProvider,
 } from "~/testing/route-harness";
 

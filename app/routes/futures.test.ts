@@ -1,34 +1,18 @@
 /**
  * /futures, the futures list (docs/product.md#lists): search, and its own words for no match, an empty list and a failure.
  */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import type { InstrumentListData } from "~/features/trading/lists.server";
 import { ProviderUnavailableError } from "~/provider/core.server";
-import {
-  expectSentToLogin,
-  failWith,
-  getRequest,
-  useSignedInTrader,
-  useRealProvider,
-  useScriptedProvider,
-  load,
-} from "~/testing/route-harness";
+import { expectSentToLogin, failWith, load, useRouteFixture, useScriptedProvider } from "~/testing/route-harness";
 
 import { loader as futuresLoader } from "./futures";
 
-const provider = useRealProvider();
-
-it("a visitor is sent to log in", async () => {
-  await expectSentToLogin(futuresLoader, "/futures");
-});
+it("a visitor is sent to log in", () => expectSentToLogin(futuresLoader, "/futures"));
 
 describe("the list", () => {
-  const customer = useSignedInTrader(provider);
+  const customer = useRouteFixture().useSignedIn();
   const list = (path: string) => load<InstrumentListData>(futuresLoader, path, customer.cookie);
 
   it("futures: the list, search and the no-match messages", async () => {
@@ -44,13 +28,13 @@ describe("the list", () => {
 });
 
 describe("when the provider fails (scripted)", () => {
-  const { provider, session } = useScriptedProvider();
-  const args = (path: string) => ({ request: getRequest(path, session.cookie), params: {}, context: {} });
+  const { provider, get } = useScriptedProvider();
+  const page = async (path: string) => (await get(futuresLoader, path)).json();
 
   it("futures: a load failure and an empty list have their own words", async () => {
     provider.respond(failWith(new ProviderUnavailableError("network")));
-    expect((await (await futuresLoader(args("/futures"))).json()).failure).toBe("Failed to load futures list");
+    expect((await page("/futures")).failure).toBe("Failed to load futures list");
     provider.respond(() => ({ rows: [], count: 0 }));
-    expect((await (await futuresLoader(args("/futures"))).json()).empty).toBe("No futures data available");
+    expect((await page("/futures")).empty).toBe("No futures data available");
   });
 });

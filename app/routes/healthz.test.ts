@@ -1,15 +1,17 @@
 /**
  * Issue 22 item 7: the app's /healthz answers 503 while its provider's database is frozen (a balancer then takes the
  * instance out), 200 again once it answers (decision 0187). A real test provider: PGlite by default, PostgreSQL
- * behind a paused TCP proxy with DATABASE_URL (provider/tests/frozen-database.ts).
+ * behind a paused TCP proxy with DATABASE_URL (`createFrozenDatabaseProvider`, provider/tests/frozen-database.ts).
  */
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
 import { loader as healthzLoader } from "~/routes/healthz";
 import { getRequest } from "~/testing/http";
-import { sendProviderCallsTo } from "~/testing/route-harness";
-
-import { createFrozenDatabaseProvider, type FrozenDatabaseProvider } from "../../provider/tests/frozen-database";
+import {
+  createFrozenDatabaseProvider,
+  type FrozenDatabaseProvider,
+  sendProviderCallsTo,
+} from "~/testing/route-harness";
 
 let frozen: FrozenDatabaseProvider;
 let uninstall: (() => void) | undefined;

@@ -1,42 +1,31 @@
 /** Tests of app/routes/loan.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { ProviderError } from "~/provider/core.server";
 import {
-  type ReplyJson,
   expectSentToLogin,
+  failWith,
   fieldErrors,
   load,
-  post,
-  useRealProvider,
-  type Route,
-  post as postAs,
+  refusedForm,
+  type ReplyJson,
+  REVIEW_KEY_PATTERN,
+  SCRIPTED_REVIEW_KEY,
+  scriptWallet,
+  useRouteFixture,
   useScriptedProvider,
-  signedInTrader,
-  walletToast,
 } from "~/testing/route-harness";
 import { mintReviewKey } from "~/session/review-key.server";
-import { REVIEW_KEY_PATTERN, scriptWallet, SCRIPTED_REVIEW_KEY } from "~/testing/route-harness";
 
 import { action as loanAction, loader as loanLoader, type LoanPageData } from "./loan";
 import { loader as loanRecordsLoader } from "./loan-records";
 import { loader as loanApplicationLoader } from "./LoanApplication";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string) => signedInTrader(provider, balance);
-
-  const toastOf = walletToast;
+  const { customer, post, toast } = useRouteFixture();
 
   describe("(auth) wallet screens", () => {
-    it.each([["/loan", loanLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
-      expectSentToLogin(loader as Route, path),
-    );
+    it("a visitor on /loan is sent to log in", () => expectSentToLogin(loanLoader, "/loan"));
   });
 
   describe("loans", () => {
@@ -71,7 +60,7 @@ describe("on a real provider", () => {
       const confirm = { intent: "confirm", amount: "500", idempotency_key: key };
       const done = await post(loanAction, location, confirm, cookie);
       expect(done.headers.get("Location")).toBe("/loan-records");
-      expect(await toastOf(done)).toBe("Loan application submitted successfully");
+      expect(await toast(done)).toBe("Loan application submitted successfully");
       // Confirming again replays the application (not "already under review").
       expect((await post(loanAction, location, confirm, cookie)).headers.get("Location")).toBe("/loan-records");
 
@@ -111,25 +100,16 @@ describe("on a real provider", () => {
 });
 
 describe("when the provider fails", () => {
-  const { provider, session } = useScriptedProvider();
-  const post = (action: Route, path: string, fields: Record<string, string>) =>
-    postAs(action, path, fields, session.cookie);
-  const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
+  const { provider, post } = useScriptedProvider();
 
   const KEY = SCRIPTED_REVIEW_KEY;
   const walletProvider = (money: (path: string) => unknown) => scriptWallet(provider, money);
 
   describe("money confirms", () => {
-    it.each([["loan", loanAction, "/loan", { amount: "500" }, "Failed to submit loan application"]] as const)(
-      "a %s refused with a code of no message of its own says the screen's fallback",
-      async (_name, action, path, fields, message) => {
-        walletProvider(() => {
-          throw new ProviderError("something_new");
-        });
-        const response = await post(action, path, { intent: "confirm", ...fields, idempotency_key: KEY });
-        expect(response.status).toBe(400);
-        expect(await formErrors(response)).toEqual([message]);
-      },
-    );
+    it("a confirm refused with a code of no message of its own says 'Failed to submit loan application'", async () => {
+      walletProvider(failWith(new ProviderError("something_new")));
+      const response = await post(loanAction, "/loan", { intent: "confirm", amount: "500", idempotency_key: KEY });
+      expect(await refusedForm(response)).toMatchObject({ error: { "": ["Failed to submit loan application"] } });
+    });
   });
 });

@@ -13,13 +13,13 @@ import {
   formRequest,
   getRequest,
   no,
+  type ReplyJson,
   routeArgs,
   scriptedLoginReply,
   settle,
   toastOf,
   useRealProvider,
   useScriptedProvider,
-  type ReplyJson,
 } from "~/testing/route-harness";
 
 import en from "../../locales/en/common.json";

@@ -1,9 +1,5 @@
 /** Tests of app/routes/qip.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import type { BlockOrdersData } from "~/features/products/block-orders.server";
 import type { BlockScreenData } from "~/features/products/block.server";
@@ -11,38 +7,44 @@ import { blockMaximum } from "~/features/products/quantity";
 import { ProviderError } from "~/provider/core.server";
 import {
   expectSentToLogin,
+  getRequest,
   load,
   post,
-  productsToast,
-  signedInBuyer,
-  useRealProvider,
-  type Route,
-  getRequest,
-  settle,
-  type ReplyJson,
-  useScriptedProvider,
   ProviderCall,
+  type ReplyJson,
   SCRIPTED_REVIEW_KEY,
+  settle,
+  TX_PASSWORD,
+  useRouteFixture,
+  useScriptedProvider,
 } from "~/testing/route-harness";
 
 import { loader as qipLoader, action as qipAction } from "./qip";
 import { loader as qipOrdersLoader } from "./qip_.orders";
 import enProducts from "../../locales/en/products.json";
-import { TX_PASSWORD } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
+  const { provider, buyer, post, toast } = useRouteFixture();
 
   describe("(auth) product screens", () => {
-    it.each([["/qip", qipLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
-      expectSentToLogin(loader as Route, path),
-    );
+    it("a visitor on /qip is sent to log in", () => expectSentToLogin(qipLoader, "/qip"));
+  });
+
+  it("lists the finalize offers (the block trading screen over QIP offers)", async () => {
+    provider.clock.set(new Date("2026-11-02T04:00:00Z"));
+    const { cookie } = await buyer();
+    const qip = await load<BlockScreenData>(qipLoader, "/qip", cookie);
+    expect(qip.offers.map((offer) => [offer.display, offer.minimum])).toEqual([
+      ["INFY", 100],
+      ["HDFCBANK", 150],
+      ["NVDA", 100],
+    ]);
   });
 
   // docs/decisions/0300. At 09:15 UTC on 2026-11-20 the simulator quotes USDINR=X at 88.4507.
   it("a US QIP from a rupee wallet: the maximum, the review, the toast and the orders in rupees at the provider's rate", async () => {
     provider.clock.set(new Date("2026-11-20T09:15:00Z"));
-    const { cookie } = await signedInBuyer(provider, "5000000.00");
+    const { cookie } = await buyer("5000000.00");
     const rate = "1 USD = 88.4507 INR, market rate at";
     // floor(5000000.00 / (174.80 × 88.4507 × 1.0003)) = floor(323.2…) = 323 (against dollars: 28595).
     const step = await load<BlockScreenData>(qipLoader, "/qip?buy=9", cookie);
@@ -71,7 +73,7 @@ describe("on a real provider", () => {
       cookie,
     );
     expect(bought.headers.get("Location")).toBe("/qip/orders");
-    expect(await productsToast(bought)).toBe(
+    expect(await toast(bought)).toBe(
       `Purchase successful: 100 NVDA at $174.80, $17,485.24 with the fee; ₹15,46,582.08 from your wallet (${rate} 14:45)`,
     );
     const orders = await load<BlockOrdersData>(qipOrdersLoader, "/qip/orders", cookie);

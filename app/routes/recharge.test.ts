@@ -1,43 +1,32 @@
 /** Tests of app/routes/recharge.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { mintReviewKey } from "~/session/review-key.server";
 import {
-  getRequest,
-  settle,
-  type ReplyJson,
   expectSentToLogin,
+  failWith,
   fieldErrors,
   load,
-  post,
-  useRealProvider,
-  type Route,
-  post as postAs,
+  locationOf,
+  refusedForm,
+  type ReplyJson,
+  REVIEW_KEY_PATTERN,
+  SCRIPTED_REVIEW_KEY,
+  scriptWallet,
+  transfersOf,
+  useRouteFixture,
   useScriptedProvider,
-  signedInTrader,
-  walletToast,
 } from "~/testing/route-harness";
-import { REVIEW_KEY_PATTERN, transfersOf, scriptWallet, SCRIPTED_REVIEW_KEY } from "~/testing/route-harness";
 
 import { action as rechargeAction, loader as rechargeLoader, type RechargePageData } from "./recharge";
 import { loader as rechargeRecordsLoader } from "./recharge-records.($type)";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string) => signedInTrader(provider, balance);
-
-  const toastOf = walletToast;
+  const { provider, customer, post, confirm, toast } = useRouteFixture();
 
   describe("(auth) wallet screens", () => {
-    it.each([["/recharge", rechargeLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
-      expectSentToLogin(loader as Route, path),
-    );
+    it("a visitor on /recharge is sent to log in", () => expectSentToLogin(rechargeLoader, "/recharge"));
   });
 
   describe("recharge", () => {
@@ -71,14 +60,9 @@ describe("on a real provider", () => {
 
     it("review mints one key per intent; reloading and confirming twice with it makes one recharge; success goes to the records", async () => {
       const { cookie, id } = await customer();
-      const reviewed = await post(
-        rechargeAction,
-        "/recharge",
-        { intent: "review", method: "bank", amount: "5000" },
-        cookie,
+      const location = await locationOf(
+        post(rechargeAction, "/recharge", { intent: "review", method: "bank", amount: "5000" }, cookie),
       );
-      expect(reviewed.status).toBe(302);
-      const location = reviewed.headers.get("Location")!;
       expect(location).toMatch(/^\/recharge\?method=bank&amount=5000&step=review&key=[0-9a-f-]{36}_[\w-]{22}$/);
       const key = REVIEW_KEY_PATTERN.exec(location)![1];
 
@@ -103,7 +87,7 @@ describe("on a real provider", () => {
       const first = await post(rechargeAction, location, confirm, cookie);
       expect(first.status).toBe(302);
       expect(first.headers.get("Location")).toBe("/recharge-records");
-      expect(await toastOf(first)).toBe("Recharge request submitted successfully");
+      expect(await toast(first)).toBe("Recharge request submitted successfully");
       const again = await post(rechargeAction, location, confirm, cookie);
       expect(again.status).toBe(302);
       expect(await transfersOf(provider, id, "recharge")).toHaveLength(1);
@@ -139,19 +123,13 @@ describe("on a real provider", () => {
 
     it("with 10 recharges waiting for review, an 11th is refused on the amount with what is true (issue 38)", async () => {
       const { cookie, id, token } = await customer();
-      const confirm = (key: string) =>
-        post(
-          rechargeAction,
-          `/recharge?method=bank&amount=5000&step=review&key=${key}`,
-          { intent: "confirm", method: "bank", amount: "5000", idempotency_key: key },
-          cookie,
-        );
-      for (let i = 0; i < 10; i++) expect((await confirm(mintReviewKey(token))).status).toBe(302);
-      const refused = await confirm(mintReviewKey(token));
-      expect(refused.status).toBe(400);
+      const review = () => `/recharge?method=bank&amount=5000&step=review&key=${mintReviewKey(token)}`;
+      const send = () => confirm(rechargeAction, review(), { method: "bank", amount: "5000" }, cookie);
+      for (let i = 0; i < 10; i++) expect((await send()).status).toBe(302);
+      const refused = await send();
       const reply = (await refused.json()) as ReplyJson & { form?: string };
-      // The review closes: the amount form answers, with the amount as typed.
-      expect(reply.form).toBe("amount");
+      // The review closes: the amount form answers (400), with the amount as typed.
+      expect([refused.status, reply.form]).toEqual([400, "amount"]);
       expect(reply.result.error).toEqual({
         amount: ["You have 10 recharges waiting for review. You can ask for another when one of them is decided."],
       });
@@ -188,13 +166,7 @@ describe("on a real provider", () => {
 });
 
 describe("when the provider fails", () => {
-  const { provider, session } = useScriptedProvider();
-
-  const get = (loader: Route, path: string) =>
-    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
-  const post = (action: Route, path: string, fields: Record<string, string>) =>
-    postAs(action, path, fields, session.cookie);
-  const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
+  const { provider, get, post, formErrors } = useScriptedProvider();
 
   const KEY = SCRIPTED_REVIEW_KEY;
   const TRANSFER = {
@@ -251,25 +223,16 @@ describe("when the provider fails", () => {
       expect(response.headers.get("Location")).toBe("/recharge-records");
     });
 
-    it.each([
-      [
-        "recharge",
-        rechargeAction,
-        "/recharge",
-        { method: "bank", amount: "5000" },
-        "Failed to submit recharge request",
-      ],
-    ] as const)(
-      "a %s refused with a code of no message of its own says the screen's fallback",
-      async (_name, action, path, fields, message) => {
-        walletProvider(() => {
-          throw new ProviderError("something_new");
-        });
-        const response = await post(action, path, { intent: "confirm", ...fields, idempotency_key: KEY });
-        expect(response.status).toBe(400);
-        expect(await formErrors(response)).toEqual([message]);
-      },
-    );
+    it("a confirm refused with a code of no message of its own says 'Failed to submit recharge request'", async () => {
+      walletProvider(failWith(new ProviderError("something_new")));
+      const response = await post(rechargeAction, "/recharge", {
+        intent: "confirm",
+        method: "bank",
+        amount: "5000",
+        idempotency_key: KEY,
+      });
+      expect(await refusedForm(response)).toMatchObject({ error: { "": ["Failed to submit recharge request"] } });
+    });
 
     it("when the configuration cannot be read the product's minimums still apply", async () => {
       provider.respond((call) => {

@@ -13,17 +13,14 @@ import {
   newPhone,
   no,
   ok,
+  type ReplyJson,
   routeArgs,
   settle,
   toastOf,
-  useInvitationCode,
-  useRealProvider,
   useScriptedProvider,
-  type ReplyJson,
-  post,
+  useVisitor,
 } from "~/testing/route-harness";
 
-import { action as loginAction } from "./login";
 import { action as registerAction } from "./register";
 import de from "../../locales/de/common.json";
 import en from "../../locales/en/common.json";
@@ -31,10 +28,7 @@ import es from "../../locales/es/common.json";
 import zh from "../../locales/zh/common.json";
 
 describe("against a real provider", () => {
-  useRealProvider();
-  const invite = useInvitationCode();
-  const register = (fields: Record<string, string>) => post(registerAction, "/register", fields, "");
-  const login = (fields: Record<string, string>) => post(loginAction, "/login", fields, "");
+  const { invite, register, login } = useVisitor();
 
   it("a failed validation writes nothing: the phone cannot log in afterwards", async () => {
     const phone = newPhone();

@@ -1,26 +1,13 @@
 /** Tests of app/routes/resources.balance.ts (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { ProviderUnavailableError } from "~/provider/core.server";
-import {
-  getRequest,
-  settle,
-  useRealProvider,
-  type Route,
-  useScriptedProvider,
-  signedInTrader,
-} from "~/testing/route-harness";
+import { getRequest, settle, useRouteFixture, useScriptedProvider } from "~/testing/route-harness";
 
 import { loader as balanceLoader } from "./resources.balance";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string) => signedInTrader(provider, balance);
+  const { customer } = useRouteFixture();
 
   describe("account", () => {
     it("the balance resource returns only the card's figures; a visitor gets 401", async () => {
@@ -44,10 +31,7 @@ describe("on a real provider", () => {
 });
 
 describe("when the provider fails", () => {
-  const { provider, session } = useScriptedProvider();
-
-  const get = (loader: Route, path: string) =>
-    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+  const { provider, get } = useScriptedProvider();
 
   describe("lists that cannot be loaded", () => {
     it("the balance resource says the provider is unavailable (503) so the card marks its figures stale", async () => {

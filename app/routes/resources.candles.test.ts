@@ -2,11 +2,7 @@
  * /resources/candles, the interactive chart's candles: the period's candles ending at the current price, and what
  * it refuses; against a real provider with a fresh customer.
  */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import type { ChartScreenData } from "~/components/chart/ChartScreen";
 import { getRequest, useRealProvider, useSignedInTrader } from "~/testing/route-harness";

@@ -1,7 +1,7 @@
 /** /resources/chat, the chat's poll: 304 while nothing changed, the new list as soon as a message is added. */
 import { expect, it } from "vitest";
 
-import { getRequest, ok, useScriptedProvider, SCRIPTED_CHAT_MESSAGES } from "~/testing/route-harness";
+import { getRequest, ok, SCRIPTED_CHAT_MESSAGES, useScriptedProvider } from "~/testing/route-harness";
 
 import { loader as chatPoll } from "./resources.chat";
 

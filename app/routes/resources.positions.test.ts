@@ -2,11 +2,7 @@
  * /resources/positions, the live figures of the positions screen: what it answers a customer with positions (a real
  * provider; the customer bought through the buy/sell screen) and a visitor, and when the provider does not answer.
  */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { ProviderUnavailableError } from "~/provider/core.server";
 import { failWith, getRequest, tradedCustomer, useRealProvider, useScriptedProvider } from "~/testing/route-harness";

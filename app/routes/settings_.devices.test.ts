@@ -13,9 +13,7 @@ import {
   post,
   routeArgs,
   settle,
-  signedInTrader,
-  toastText,
-  useRealProvider,
+  useRouteFixture,
 } from "~/testing/route-harness";
 
 import DevicesPage, { action, loader } from "./settings_.devices";
@@ -39,7 +37,7 @@ type Devices = {
 };
 
 describe("devices", () => {
-  const provider = useRealProvider();
+  const { provider, customer, toast } = useRouteFixture();
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -57,7 +55,7 @@ describe("devices", () => {
   }
 
   it("lists the sessions with browser, system and network; ends another one, which is then signed out", async () => {
-    const { phone } = await signedInTrader(provider);
+    const { phone } = await customer();
     const phoneCookie = await signInFrom(phone, CHROME_ANDROID, "203.0.113.7");
     const laptopCookie = await signInFrom(phone, FIREFOX_WINDOWS, "198.51.100.20");
     const { devices } = await load<Devices>(loader, "/settings/devices", laptopCookie);
@@ -68,32 +66,32 @@ describe("devices", () => {
 
     const ended = await post(action, "/settings/devices", { intent: "end", id: String(phoneRow.id) }, laptopCookie);
     expect(ended.headers.get("Location")).toBe("/settings/devices");
-    expect(await toastText(ended, { common: enCommon, security: enSecurity })).toBe("That device is signed out");
+    expect(await toast(ended)).toBe("That device is signed out");
     const gone = await settle(() => loader(routeArgs(getRequest("/settings/devices", phoneCookie))));
     expect(gone.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings%2Fdevices");
     // The phone is told why on the sign-in screen (issue 38 item 16; docs/decisions/0338).
-    expect(await toastText(gone, { common: enCommon, security: enSecurity })).toBe(
+    expect(await toast(gone)).toBe(
       "You were signed out from another device or browser (on its Devices screen). Please log in again.",
     );
   });
 
   it("signs out everywhere else, and ending this device's own session signs out here", async () => {
-    const { phone } = await signedInTrader(provider);
+    const { phone } = await customer();
     const phoneCookie = await signInFrom(phone, CHROME_ANDROID, "203.0.113.8");
     const here = await signInFrom(phone, FIREFOX_WINDOWS, "198.51.100.21");
     const others = await post(action, "/settings/devices", { intent: "end-others" }, here);
-    expect(await toastText(others, { common: enCommon, security: enSecurity })).toBe("2 other devices are signed out");
+    expect(await toast(others)).toBe("2 other devices are signed out");
     // The phone's next request (a post) is told the same.
     const ended = await post(action, "/settings/devices", { intent: "end-others" }, phoneCookie);
     expect(ended.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings%2Fdevices");
-    expect(await toastText(ended, { common: enCommon, security: enSecurity })).toBe(
+    expect(await toast(ended)).toBe(
       "You were signed out from another device or browser (on its Devices screen). Please log in again.",
     );
     const { devices } = await load<Devices>(loader, "/settings/devices", here);
     expect(devices.map((device) => device.current)).toEqual([true]);
     const self = await post(action, "/settings/devices", { intent: "end", id: String(devices[0].id) }, here);
     expect(self.headers.get("Location")).toBe("/login");
-    expect(await toastText(self, { common: enCommon, security: enSecurity })).toBe("This device is signed out");
+    expect(await toast(self)).toBe("This device is signed out");
   });
 
   it("tells two sessions of one browser apart by their sign-in time, and names a local network so (issue 38 item 16)", async () => {
@@ -101,7 +99,7 @@ describe("devices", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-12-02T05:12:00Z"));
     provider.clock.set(new Date("2026-12-02T05:12:00Z"));
-    const { phone } = await signedInTrader(provider);
+    const { phone } = await customer();
     await signInFrom(phone, CHROME_ANDROID, "::1");
     provider.clock.advance(5 * 60_000);
     const here = await signInFrom(phone, CHROME_ANDROID, "10.20.30.40");
@@ -123,8 +121,8 @@ describe("devices", () => {
   });
 
   it("answers a post no button of the screen makes with 400 and one message in the error summary (issue 38 item 18)", async () => {
-    const { cookie } = await signedInTrader(provider);
-    const stranger = await signedInTrader(provider);
+    const { cookie } = await customer();
+    const stranger = await customer();
     const strangersSession = (await load<Devices>(loader, "/settings/devices", stranger.cookie)).devices[0].id;
     const notUnderstood = {
       result: {

@@ -3,43 +3,32 @@
  * customer sees it (defect 14), against a real provider with a fresh customer; then failures and the calls it makes,
  * against a scripted provider.
  */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { MAX_CANDLES } from "~/components/chart/chartData";
 import type { ChartScreenData } from "~/components/chart/ChartScreen";
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import {
+  expectSentToLogin,
   getRequest,
-  settle,
-  useRealProvider,
-  useScriptedProvider,
-  useSignedInTrader,
+  routeArgs,
   SCRIPTED_QUOTE,
+  settle,
+  useRouteFixture,
+  useScriptedProvider,
 } from "~/testing/route-harness";
 
 import { loader as chartLoader } from "./stock.$symbol.$market.$name";
 
-const provider = useRealProvider();
-const customer = useSignedInTrader(provider);
-
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const customer = useRouteFixture().useSignedIn();
 const RELIANCE = { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industries" };
 
-it("a visitor is sent to log in", async () => {
-  const path = "/stock/RELIANCE.NS/IN/Reliance";
-  const response = await settle(() => chartLoader(args(getRequest(path), RELIANCE)));
-  expect(response.status).toBe(302);
-  expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
-});
+it("a visitor is sent to log in", () => expectSentToLogin(chartLoader, "/stock/RELIANCE.NS/IN/Reliance", RELIANCE));
 
 describe("stock chart loader", () => {
   async function chart(search = ""): Promise<ChartScreenData> {
     const response = await chartLoader(
-      args(getRequest(`/stock/RELIANCE.NS/IN/Reliance%20Industries${search}`, customer.cookie), RELIANCE),
+      routeArgs(getRequest(`/stock/RELIANCE.NS/IN/Reliance%20Industries${search}`, customer.cookie), RELIANCE),
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toContain("no-store");
@@ -97,7 +86,9 @@ describe("stock chart loader", () => {
   it("sends an unknown period to the default one instead of failing", async () => {
     for (const bad of ["bogus", "SVG", "5y"]) {
       const response = await settle(() =>
-        chartLoader(args(getRequest(`/stock/RELIANCE.NS/IN/Reliance?period=${bad}&x=1`, customer.cookie), RELIANCE)),
+        chartLoader(
+          routeArgs(getRequest(`/stock/RELIANCE.NS/IN/Reliance?period=${bad}&x=1`, customer.cookie), RELIANCE),
+        ),
       );
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/stock/RELIANCE.NS/IN/Reliance?x=1");
@@ -107,7 +98,11 @@ describe("stock chart loader", () => {
   it("answers 404 for a symbol the provider does not list", async () => {
     const response = await settle(() =>
       chartLoader(
-        args(getRequest("/stock/NOPE.NS/IN/Nope", customer.cookie), { symbol: "NOPE.NS", market: "IN", name: "Nope" }),
+        routeArgs(getRequest("/stock/NOPE.NS/IN/Nope", customer.cookie), {
+          symbol: "NOPE.NS",
+          market: "IN",
+          name: "Nope",
+        }),
       ),
     );
     expect(response.status).toBe(404);
@@ -116,12 +111,9 @@ describe("stock chart loader", () => {
 
 describe("a stock code as the customer sees it resolves (defect 14)", () => {
   it("the chart finds RELIANCE.NS from /stock/RELIANCE/IN/…, and links keep the real symbol", async () => {
+    const params = { symbol: "RELIANCE", market: "IN", name: "Reliance Industries" };
     const response = await chartLoader(
-      args(getRequest("/stock/RELIANCE/IN/Reliance%20Industries", customer.cookie), {
-        symbol: "RELIANCE",
-        market: "IN",
-        name: "Reliance Industries",
-      }),
+      routeArgs(getRequest("/stock/RELIANCE/IN/Reliance%20Industries", customer.cookie), params),
     );
     expect(response.status).toBe(200);
     const data: ChartScreenData = await response.json();
@@ -130,12 +122,9 @@ describe("a stock code as the customer sees it resolves (defect 14)", () => {
   });
 
   it("tries .NS first, then .BO (TATAPOWER is listed on the BSE only)", async () => {
+    const params = { symbol: "TATAPOWER", market: "IN", name: "Tata Power" };
     const response = await chartLoader(
-      args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", customer.cookie), {
-        symbol: "TATAPOWER",
-        market: "IN",
-        name: "Tata Power",
-      }),
+      routeArgs(getRequest("/stock/TATAPOWER/IN/Tata%20Power", customer.cookie), params),
     );
     const data: ChartScreenData = await response.json();
     expect(data.quote.symbol).toBe("TATAPOWER.BO");
@@ -146,7 +135,7 @@ describe("a stock code as the customer sees it resolves (defect 14)", () => {
       ["/stock/NOPE/IN/Nope", { symbol: "NOPE", market: "IN", name: "Nope" }],
       ["/stock/RELIANCE/US/Reliance", { symbol: "RELIANCE", market: "US", name: "Reliance" }],
     ] as const) {
-      const response = await settle(() => chartLoader(args(getRequest(path, customer.cookie), params)));
+      const response = await settle(() => chartLoader(routeArgs(getRequest(path, customer.cookie), params)));
       expect(response.status, path).toBe(404);
     }
   });
@@ -160,15 +149,15 @@ describe("against a scripted provider (failures, and the calls the screen makes)
     provider.respond(() => {
       throw new ProviderError("server_error");
     });
-    expect((await settle(() => chartLoader(args(getRequest("/stock/TCS.NS/IN/TCS", cookie()), params)))).status).toBe(
-      502,
-    );
+    expect(
+      (await settle(() => chartLoader(routeArgs(getRequest("/stock/TCS.NS/IN/TCS", cookie()), params)))).status,
+    ).toBe(502);
     provider.respond(() => {
       throw new ProviderUnavailableError("timeout");
     });
-    expect((await settle(() => chartLoader(args(getRequest("/stock/TCS.NS/IN/TCS", cookie()), params)))).status).toBe(
-      503,
-    );
+    expect(
+      (await settle(() => chartLoader(routeArgs(getRequest("/stock/TCS.NS/IN/TCS", cookie()), params)))).status,
+    ).toBe(503);
   });
 
   describe("resolving a code as shown (defect 14) against a scripted provider", () => {
@@ -181,7 +170,7 @@ describe("against a scripted provider (failures, and the calls the screen makes)
         query?.symbol === "TATAPOWER.BO" ? { ...SCRIPTED_QUOTE, symbol: "TATAPOWER.BO" } : notFound(),
       );
       const response = await chartLoader(
-        args(getRequest("/stock/TATAPOWER/IN/Tata%20Power", cookie()), {
+        routeArgs(getRequest("/stock/TATAPOWER/IN/Tata%20Power", cookie()), {
           symbol: "TATAPOWER",
           market: "IN",
           name: "Tata Power",
@@ -197,7 +186,7 @@ describe("against a scripted provider (failures, and the calls the screen makes)
       });
       const response = await settle(() =>
         chartLoader(
-          args(getRequest("/stock/RELIANCE/IN/Reliance", cookie()), {
+          routeArgs(getRequest("/stock/RELIANCE/IN/Reliance", cookie()), {
             symbol: "RELIANCE",
             market: "IN",
             name: "Reliance",
@@ -217,7 +206,7 @@ describe("against a scripted provider (failures, and the calls the screen makes)
       ] as const) {
         provider.calls.length = 0;
         const response = await settle(() =>
-          chartLoader(args(getRequest(`/stock/${symbol}/${market}/X`, cookie()), { symbol, market, name: "X" })),
+          chartLoader(routeArgs(getRequest(`/stock/${symbol}/${market}/X`, cookie()), { symbol, market, name: "X" })),
         );
         expect(response.status, symbol).toBe(404);
         expect(provider.calls, symbol).toHaveLength(1);

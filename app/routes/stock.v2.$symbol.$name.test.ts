@@ -3,50 +3,40 @@
  * and toast), against a real provider with a fresh customer; then the star against failing watchlist calls, against
  * a scripted provider.
  */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { isInWatchlist } from "~/provider/watchlist.server";
 import {
+  expectSentToLogin,
   formRequest,
   getRequest,
   providerContext,
+  routeArgs,
   providerLogout,
-  settle,
-  useSignedInTrader,
-  toastOf as storedToast,
-  useRealProvider,
-  useScriptedProvider,
   SCRIPTED_QUOTE,
+  settle,
+  toastOf as storedToast,
+  useRouteFixture,
+  useScriptedProvider,
 } from "~/testing/route-harness";
 
 import { action as detailAction, loader as detailLoader, type StockDetailData } from "./stock.v2.$symbol.$name";
 import en from "../../locales/en/watchlist.json";
 
-const provider = useRealProvider();
-const customer = useSignedInTrader(provider);
-
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const customer = useRouteFixture().useSignedIn();
 const ctx = () => providerContext(customer.cookie);
 const toastOf = (response: Response) => storedToast(response, customer.cookie);
 
 describe("visitors", () => {
-  it("a visitor is sent to log in", async () => {
-    const path = "/stock/v2/RELIANCE.NS/Reliance";
-    const response = await settle(() =>
-      detailLoader(args(getRequest(path), { symbol: "RELIANCE.NS", name: "Reliance" })),
-    );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
-  });
+  it("a visitor is sent to log in", () =>
+    expectSentToLogin(detailLoader, "/stock/v2/RELIANCE.NS/Reliance", { symbol: "RELIANCE.NS", name: "Reliance" }));
 
   it("a visitor's POST to the star changes nothing and goes to log in", async () => {
     const star = await settle(() =>
-      detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add" }), { symbol: "TCS.NS", name: "TCS" })),
+      detailAction(
+        routeArgs(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add" }), { symbol: "TCS.NS", name: "TCS" }),
+      ),
     );
     expect(star.status).toBe(302);
     expect(star.headers.get("Location")).toMatch(/^\/login/);
@@ -55,7 +45,7 @@ describe("visitors", () => {
 
 it("resolves the code as the customer sees it (defect 14)", async () => {
   const detail = await detailLoader(
-    args(getRequest("/stock/v2/INFY/Infosys", customer.cookie), { symbol: "INFY", name: "Infosys" }),
+    routeArgs(getRequest("/stock/v2/INFY/Infosys", customer.cookie), { symbol: "INFY", name: "Infosys" }),
   );
   expect(detail.status).toBe(200);
   const data: StockDetailData = await detail.json();
@@ -66,10 +56,10 @@ it("resolves the code as the customer sees it (defect 14)", async () => {
 describe("favourite star (stock detail v2)", () => {
   const params = { symbol: "INFY.NS", name: "Infosys" };
   const detail = async () =>
-    (await detailLoader(args(getRequest("/stock/v2/INFY.NS/Infosys", customer.cookie), params))).json();
+    (await detailLoader(routeArgs(getRequest("/stock/v2/INFY.NS/Infosys", customer.cookie), params))).json();
   const toggle = (fields: Record<string, string>) =>
     settle(() =>
-      detailAction(args(formRequest("/stock/v2/INFY.NS/Infosys", fields, { cookie: customer.cookie }), params)),
+      detailAction(routeArgs(formRequest("/stock/v2/INFY.NS/Infosys", fields, { cookie: customer.cookie }), params)),
     );
 
   it("shows the quote card figures and the current state", async () => {
@@ -110,7 +100,7 @@ describe("favourite star (stock detail v2)", () => {
     const unknown = { symbol: "NOPE.NS", name: "Nope" };
     const enhanced = await settle(() =>
       detailAction(
-        args(
+        routeArgs(
           formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add", enhanced: "1" }, { cookie: customer.cookie }),
           unknown,
         ),
@@ -121,7 +111,7 @@ describe("favourite star (stock detail v2)", () => {
 
     const plain = await settle(() =>
       detailAction(
-        args(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add" }, { cookie: customer.cookie }), unknown),
+        routeArgs(formRequest("/stock/v2/NOPE.NS/Nope", { intent: "add" }, { cookie: customer.cookie }), unknown),
       ),
     );
     expect(plain.status).toBe(302);
@@ -156,7 +146,7 @@ describe("favourite star (stock detail v2)", () => {
   it("refuses a cross-origin POST before touching the watchlist", async () => {
     const response = await settle(() =>
       detailAction(
-        args(
+        routeArgs(
           formRequest(
             "/stock/v2/INFY.NS/Infosys",
             { intent: "add" },
@@ -182,7 +172,7 @@ describe("against a scripted provider", () => {
     it("sends the documented request: POST collection/add {symbol}", async () => {
       provider.respond(() => ({ collected: true }));
       const response = await detailAction(
-        args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add", enhanced: "1" }, { cookie: cookie() }), params),
+        routeArgs(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add", enhanced: "1" }, { cookie: cookie() }), params),
       );
       expect(await response.json()).toEqual({ ok: true, collected: true });
       expect(provider.calls).toMatchObject([
@@ -199,14 +189,19 @@ describe("against a scripted provider", () => {
       });
       const enhanced = await settle(() =>
         detailAction(
-          args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "remove", enhanced: "1" }, { cookie: cookie() }), params),
+          routeArgs(
+            formRequest("/stock/v2/TCS.NS/TCS", { intent: "remove", enhanced: "1" }, { cookie: cookie() }),
+            params,
+          ),
         ),
       );
       expect(enhanced.status).toBe(502);
       expect(await enhanced.json()).toEqual({ ok: false, collected: true, message: en.favourite.errorText });
 
       const plain = await settle(() =>
-        detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "remove" }, { cookie: cookie() }), params)),
+        detailAction(
+          routeArgs(formRequest("/stock/v2/TCS.NS/TCS", { intent: "remove" }, { cookie: cookie() }), params),
+        ),
       );
       expect(plain.status).toBe(302);
       expect(plain.headers.get("Location")).toBe("/stock/v2/TCS.NS/TCS");
@@ -218,7 +213,7 @@ describe("against a scripted provider", () => {
         if (path === "/v2/yahoo") return SCRIPTED_QUOTE;
         throw new ProviderUnavailableError("network");
       });
-      const data = await (await detailLoader(args(getRequest("/stock/v2/TCS.NS/TCS", cookie()), params))).json();
+      const data = await (await detailLoader(routeArgs(getRequest("/stock/v2/TCS.NS/TCS", cookie()), params))).json();
       expect(data.collected).toBe(false);
       expect(data.quote.price).toBe(10);
     });
@@ -228,7 +223,7 @@ describe("against a scripted provider", () => {
         throw providerLogout();
       });
       const response = await settle(() =>
-        detailAction(args(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add" }, { cookie: cookie() }), params)),
+        detailAction(routeArgs(formRequest("/stock/v2/TCS.NS/TCS", { intent: "add" }, { cookie: cookie() }), params)),
       );
       expect(response.headers.get("Location")).toMatch(/^\/login/);
     });

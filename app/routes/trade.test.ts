@@ -4,9 +4,6 @@
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import type { PositionsScreenData } from "~/features/trading/positions.server";

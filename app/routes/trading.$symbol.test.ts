@@ -2,11 +2,7 @@
  * The trading view (/trading/{symbol}): the chart's data by code alone, without the bottom bar, against a real
  * provider with a fresh customer.
  */
-import { expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { expect, it } from "vitest";
 
 import type { ChartScreenData } from "~/components/chart/ChartScreen";
 import { getRequest, settle, useRealProvider, useSignedInTrader } from "~/testing/route-harness";

@@ -1,37 +1,26 @@
 /** Tests of app/routes/withdraw.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { mintReviewKey } from "~/session/review-key.server";
 import {
-  getRequest,
-  settle,
-  type ReplyJson,
   expectSentToLogin,
+  failWith,
   fieldErrors,
   load,
-  post,
-  useRealProvider,
-  type Route,
-  post as postAs,
-  useScriptedProvider,
-  signedInTrader,
-  throughAnotherInstance,
-  turnOnTwoFactor,
-  walletToast,
-} from "~/testing/route-harness";
-import {
-  REVIEW_KEY_PATTERN,
-  transfersOf,
   no,
-  scriptWallet,
-  ScriptedReply,
-  WALLET_CONFIG,
+  refusedForm,
+  type ReplyJson,
+  REVIEW_KEY_PATTERN,
   SCRIPTED_REVIEW_KEY,
+  ScriptedReply,
+  scriptWallet,
+  throughAnotherInstance,
+  transfersOf,
+  turnOnTwoFactor,
+  useRouteFixture,
+  useScriptedProvider,
+  WALLET_CONFIG,
 } from "~/testing/route-harness";
 
 import { loader as accountLoader, type AccountData } from "./account/route";
@@ -41,19 +30,12 @@ import { action as limitAction } from "./settings_.withdraw-limit";
 import { action as withdrawAction, loader as withdrawLoader, type WithdrawPageData } from "./withdraw";
 import { loader as withdrawRecordsLoader } from "./withdraw-records";
 import enCommon from "../../locales/en/common.json";
-import { operator } from "../../provider/tests/helpers";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string) => signedInTrader(provider, balance);
-
-  const toastOf = walletToast;
+  const { provider, customer, post, confirm, toast, operator } = useRouteFixture();
 
   describe("(auth) wallet screens", () => {
-    it.each([["/withdraw", withdrawLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
-      expectSentToLogin(loader as Route, path),
-    );
+    it("a visitor on /withdraw is sent to log in", () => expectSentToLogin(withdrawLoader, "/withdraw"));
   });
 
   describe("bank cards and withdraw", () => {
@@ -70,7 +52,7 @@ describe("on a real provider", () => {
       );
       expect((await load<WithdrawPageData>(withdrawLoader, "/withdraw", cookie)).cards).toEqual([]);
       const card = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0];
-      await operator(provider).approve("card", card.id);
+      await operator.approve("card", card.id);
       const page = await load<WithdrawPageData>(withdrawLoader, "/withdraw", cookie);
       expect(page.cards.map((row) => row.id)).toEqual([card.id]);
       expect(page.form.card).toBe(String(card.id));
@@ -101,7 +83,7 @@ describe("on a real provider", () => {
       const confirm = { intent: "confirm", card: String(card.id), amount: "400", idempotency_key: key };
       const done = await post(withdrawAction, location, confirm, cookie);
       expect(done.headers.get("Location")).toBe("/withdraw-records");
-      expect(await toastOf(done)).toBe("Withdrawal request submitted");
+      expect(await toast(done)).toBe("Withdrawal request submitted");
       await post(withdrawAction, location, confirm, cookie);
       expect(await transfersOf(provider, id, "withdraw")).toHaveLength(1);
       expect((await load<AccountData>(accountLoader, "/account", cookie)).wallet?.money).toBe("600.00");
@@ -161,19 +143,13 @@ describe("on a real provider", () => {
         cookie,
       );
       const card = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0];
-      await operator(provider).approve("card", card.id);
-      const confirm = (key: string) =>
-        post(
-          withdrawAction,
-          `/withdraw?card=${card.id}&amount=100&step=review&key=${key}`,
-          { intent: "confirm", card: String(card.id), amount: "100", idempotency_key: key },
-          cookie,
-        );
-      for (let i = 0; i < 10; i++) expect((await confirm(mintReviewKey(token))).status).toBe(302);
-      const refused = await confirm(mintReviewKey(token));
-      expect(refused.status).toBe(400);
+      await operator.approve("card", card.id);
+      const review = () => `/withdraw?card=${card.id}&amount=100&step=review&key=${mintReviewKey(token)}`;
+      const send = () => confirm(withdrawAction, review(), { card: String(card.id), amount: "100" }, cookie);
+      for (let i = 0; i < 10; i++) expect((await send()).status).toBe(302);
+      const refused = await send();
       const reply = (await refused.json()) as ReplyJson & { form?: string };
-      expect(reply.form).toBe("amount");
+      expect([refused.status, reply.form]).toEqual([400, "amount"]);
       expect(reply.result.error).toEqual({
         amount: ["You have 10 withdrawals waiting for review. You can ask for another when one of them is decided."],
       });
@@ -190,7 +166,7 @@ describe("on a real provider", () => {
       const card = { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060" };
       await post(cardsAction, "/settings/bank-cards", { ...card, bank_card: "501001234567", code: code() }, cookie);
       const [{ id: cardId }] = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards;
-      await operator(provider).approve("card", cardId);
+      await operator.approve("card", cardId);
       provider.clock.advance(30_000);
       await throughAnotherInstance(provider, { twoFactorKey: null }, async () => {
         expect((await load<WithdrawPageData>(withdrawLoader, "/withdraw", cookie)).askCode).toBe(true);
@@ -210,37 +186,24 @@ describe("on a real provider", () => {
 });
 
 describe("when the provider fails", () => {
-  const { provider, session } = useScriptedProvider();
-
-  const get = (loader: Route, path: string) =>
-    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
-  const post = (action: Route, path: string, fields: Record<string, string>) =>
-    postAs(action, path, fields, session.cookie);
-  const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
+  const { provider, session, get, post } = useScriptedProvider();
 
   const KEY = SCRIPTED_REVIEW_KEY;
   const walletProvider = (money: (path: string) => unknown) => scriptWallet(provider, money);
 
   describe("money confirms", () => {
-    it.each([
-      [
-        "withdraw",
-        withdrawAction,
-        "/withdraw",
-        { card: "3", amount: "500" },
-        "Withdrawal failed, please try again later",
-      ],
-    ] as const)(
-      "a %s refused with a code of no message of its own says the screen's fallback",
-      async (_name, action, path, fields, message) => {
-        walletProvider(() => {
-          throw new ProviderError("something_new");
-        });
-        const response = await post(action, path, { intent: "confirm", ...fields, idempotency_key: KEY });
-        expect(response.status).toBe(400);
-        expect(await formErrors(response)).toEqual([message]);
-      },
-    );
+    it("a confirm refused with a code of no message of its own says 'Withdrawal failed, please try again later'", async () => {
+      walletProvider(failWith(new ProviderError("something_new")));
+      const response = await post(withdrawAction, "/withdraw", {
+        intent: "confirm",
+        card: "3",
+        amount: "500",
+        idempotency_key: KEY,
+      });
+      expect(await refusedForm(response)).toMatchObject({
+        error: { "": ["Withdrawal failed, please try again later"] },
+      });
+    });
 
     it("a configured minimum above the defaults is the one said", async () => {
       provider.respond((call) => (call.path === "/v2/config" ? [{ tag: "min_withdraw_count", value: "250" }] : {}));
@@ -295,10 +258,10 @@ describe("when the provider fails", () => {
 });
 
 describe("the customer's own daily limit (docs/product.md#withdraw-limit)", () => {
-  const provider = useRealProvider();
+  const { provider, customer, post, operator } = useRouteFixture();
 
   it("an amount alone over it is refused before the review; one that takes today's over it, at the confirm, on the amount", async () => {
-    const { cookie, id } = await signedInTrader(provider, "2000.00");
+    const { cookie, id } = await customer("2000.00");
     await post(
       cardsAction,
       "/settings/bank-cards",
@@ -306,7 +269,7 @@ describe("the customer's own daily limit (docs/product.md#withdraw-limit)", () =
       cookie,
     );
     const card = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0];
-    await operator(provider).approve("card", card.id);
+    await operator.approve("card", card.id);
     await post(limitAction, "/settings/withdraw-limit", { limit: "500" }, cookie);
 
     const review = { intent: "review", card: String(card.id) };

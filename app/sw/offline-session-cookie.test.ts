@@ -4,28 +4,13 @@
  * sees too (a document post's redirect, a guarded page's redirect to /login). The service worker shows a customer's
  * copies only while it names their session (docs/decisions/0342-copies-live-with-the-session-cookie.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { cookiesOf, send, startAppServer, type RawResponse, type RunningServer } from "~/testing/app-server";
-import { sendProviderCallsTo } from "~/testing/provider-double";
+import { cookiesOf, send, useAppServer, type RawResponse } from "~/testing/app-server";
 
-import { createTestProvider, TEST_DEMO_PASSWORD, TEST_DEMO_USER, type TestProvider } from "../../provider/testing";
+import { TEST_DEMO_PASSWORD, TEST_DEMO_USER } from "../../provider/testing";
 
-let provider: TestProvider;
-let server: RunningServer;
-let uninstall: () => void;
-
-beforeAll(async () => {
-  provider = await createTestProvider();
-  uninstall = sendProviderCallsTo((request) => provider.fetch(request));
-  server = await startAppServer();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  uninstall?.();
-  await provider?.close();
-});
+const server = useAppServer();
 
 /** The response's Set-Cookie line for the cookie `name`, if it sets one. */
 const setCookie = (response: RawResponse, name: string) =>

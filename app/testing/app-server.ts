@@ -9,8 +9,11 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 import type { ServerBuild, ServerEntryModule } from "@remix-run/node";
+import { afterAll, beforeAll } from "vitest";
 
-import type { TestProvider } from "../../provider/testing";
+import { sendProviderCallsTo } from "~/testing/provider-double";
+
+import { createTestProvider, type TestProvider } from "../../provider/testing";
 // Plain JavaScript (the production server); allowJs gives it inferred types.
 import { createApp } from "../../server/app.mjs";
 
@@ -154,6 +157,47 @@ export async function startAppServer(
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The production server (`startAppServer`) in front of a real test provider, for the file or `describe` it is called
+ * in: both made in beforeAll, closed in afterAll. The object returned stands for the running server from the first
+ * test on (pass it to `send`); `provider` is the provider behind it.
+ */
+export function useAppServer(options: Parameters<typeof startAppServer>[0] = {}) {
+  let started: RunningServer | undefined;
+  let provider: TestProvider | undefined;
+  let uninstall: (() => void) | undefined;
+  beforeAll(async () => {
+    provider = await createTestProvider();
+    uninstall = sendProviderCallsTo((request) => provider!.fetch(request));
+    started = await startAppServer(options);
+  }, 120_000);
+  afterAll(async () => {
+    await started?.close();
+    uninstall?.();
+    await provider?.close();
+  });
+  const running = () => {
+    if (!started) throw new Error("the app server is used before beforeAll started it");
+    return started;
+  };
+  return {
+    get origin() {
+      return running().origin;
+    },
+    get port() {
+      return running().port;
+    },
+    get host() {
+      return running().host;
+    },
+    close: () => running().close(),
+    get provider() {
+      if (!provider) throw new Error("the test provider is used before beforeAll made it");
+      return provider;
+    },
   };
 }
 

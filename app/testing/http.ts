@@ -40,7 +40,7 @@ export function getRequest(path: string, cookie?: string): Request {
   return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 }
 
-export const routeArgs = (request: Request) => ({ request, params: {}, context: {} });
+export const routeArgs = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
 /** Runs a loader/action and returns the Response whether it was returned or thrown. */
 export async function settle(run: () => Promise<Response> | Response): Promise<Response> {

@@ -1,18 +1,22 @@
 /**
  * THE harness for route tests (docs/ARCHITECTURE.md#tests): loaders and actions called directly with a `Request`.
- * Route tests import from here only.
+ * Route tests import from here only: the provider's test helpers they use are re-exported below (an ESLint rule keeps
+ * `provider/tests/` out of the other app files, docs/decisions/0410-one-route-test-fixture.md).
  *
- * - `useRealProvider(options?)`: the default. A real test provider for the file (or the `describe`) it is called in:
- *   a clone of the migrated database with its own clock; make a fresh customer per test with
- *   `newTrader` / `newBuyer` (provider/tests/helpers.ts) and sign them in with `sessionCookie`.
+ * - `useRouteFixture(options?)`: the default. A real test provider for the file (or the `describe`) it is called in
+ *   (a clone of the migrated database with its own clock), and what a screen's tests do with it: fresh signed-in
+ *   customers, `post`, `confirm`, the toast, the operator.
+ * - `useRealProvider(options?)`: the provider alone (a test that signs its customers in itself).
  * - `useScriptedProvider()`: only for what the real provider cannot be made to do (a timeout, a 502, an unknown
  *   code, the session ending mid-request): the scripted double (app/testing/provider-double.ts,
- *   docs/decisions/0093-one-provider-test-double.md) and a signed-in cookie. Called inside a `describe`, it takes
- *   the provider calls over for that block only.
+ *   docs/decisions/0093-one-provider-test-double.md), a signed-in cookie, and `get`, `post`, `formErrors`,
+ *   `expectFailedState` for that customer. Called inside a `describe`, it takes the provider calls over for that
+ *   block only.
+ * - `useVisitor()`: a visitor with an invitation code, and the sign-up and login forms.
  * - `throughAnotherInstance(provider, options, run)`: the app's calls go to a second provider on the same database
  *   while `run` runs (another instance of the deployment, e.g. one without the two-factor key).
- * - `load`, `post`, `refusedForm`, `fieldErrors`, `toastText`, `toastOf`, `expectSentToLogin`: calling a route the way
- *   Remix does and reading what the customer would see.
+ * - `load`, `post`, `confirm`, `locationOf`, `refusedForm`, `fieldErrors`, `formErrors`, `toast`, `toastText`,
+ *   `toastOf`, `expectSentToLogin`: calling a route the way Remix does and reading what the customer would see.
  * - `loadTrading`, `postTrading`, `reviewOrder`, `confirmAt`: orders placed through the buy/sell screen's own loader and
  *   action (the trading route's tests, and the positions and records screens' set-up).
  * - Markup (what a visitor without JS gets): app/testing/markup.ts.
@@ -23,6 +27,7 @@ import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 
 import type { LocaleResources } from "~/i18n/config";
 import { createPageI18n } from "~/i18n/instance";
+import { ProviderUnavailableError } from "~/provider/core.server";
 import { providerFetch } from "~/provider/transport.server";
 import {
   action as twoFactorAction,
@@ -40,10 +45,17 @@ import { getRequestContext } from "~/utils/request.server";
 
 import enCommon from "../../locales/en/common.json";
 import enProducts from "../../locales/en/products.json";
+import enSecurity from "../../locales/en/security.json";
 import enTrade from "../../locales/en/trade.json";
 import enWallet from "../../locales/en/wallet.json";
 import { createTestProvider, type TestProvider, type TestProviderOptions } from "../../provider/testing";
-import { newBuyer, newTrader, TX_PASSWORD, useInProcessProvider } from "../../provider/tests/helpers";
+import { newBuyer, newTrader, operator, TX_PASSWORD, useInProcessProvider } from "../../provider/tests/helpers";
+
+// The provider's own test helpers that route tests use, re-exported: app tests import `provider/tests/` only through
+// this module (an ESLint rule, docs/ARCHITECTURE.md#tests).
+export { newBuyer, newTrader, operator, ordersOf, TX_PASSWORD } from "../../provider/tests/helpers";
+export { createFrozenDatabaseProvider, type FrozenDatabaseProvider } from "../../provider/tests/frozen-database";
+export type { TestProvider, TestProviderOptions } from "../../provider/testing";
 
 export { ORIGIN, cookieHeaderFrom, formRequest, getRequest, routeArgs, settle, type ReplyJson } from "~/testing/http";
 export {
@@ -87,6 +99,33 @@ export function useRealProvider(options?: TestProviderOptions): TestProvider {
   return provider;
 }
 
+/**
+ * THE route-test fixture (docs/ARCHITECTURE.md#tests): a real provider for the file or `describe` it is called in
+ * (`useRealProvider`), and what a screen's tests do with it.
+ * - `customer(balance?)`: a fresh customer, signed in (`signedInTrader`): `{ cookie, id, phone, token }`.
+ * - `useSignedIn(balance?)`: one such customer for the whole file or `describe`, made before its first test (call it
+ *   where the fixture is called; `useSignedInTrader`).
+ * - `buyer(balance?, password?)`: a fresh customer with a transaction password, signed in (`signedInBuyer`).
+ * - `post(action, path, fields, cookie, params?)`: the action's answer to the form posted at `path`.
+ * - `confirm(action, location, fields, cookie, params?)`: a review's Confirm posted at the review's `location`, with
+ *   `intent=confirm` and the idempotency key the location carries (`?key=`), as the browser posts it.
+ * - `toast(response)`: the toast the response sets, in English as the customer reads it (null when none).
+ * - `operator`: the operator's calls on this provider (approve a card, create an offer…).
+ */
+export function useRouteFixture(options?: TestProviderOptions) {
+  const provider = useRealProvider(options);
+  return {
+    provider,
+    customer: (balance?: string) => signedInTrader(provider, balance),
+    useSignedIn: (balance?: string) => useSignedInTrader(provider, balance),
+    buyer: (balance?: string, password?: string | null) => signedInBuyer(provider, balance, password),
+    post,
+    confirm,
+    toast,
+    operator: operator(provider),
+  };
+}
+
 /** The provider token of `useScriptedProvider`'s signed-in customer (unless a test passes its own). */
 export const SCRIPTED_TOKEN = "t".repeat(43);
 
@@ -126,7 +165,26 @@ export function useScriptedProvider(options: { token?: string } = {}) {
   afterAll(() => provider.uninstall());
   beforeEach(() => provider.reset());
   quietWarnings();
-  return { provider, session };
+  return {
+    provider,
+    session,
+    /** The loader's response at `path` for the signed-in customer (a thrown redirect is returned too). */
+    get: (loader: Route, path: string, params: Record<string, string> = {}) =>
+      settle(() => loader({ request: getRequest(path, session.cookie), params, context: {} })),
+    /** The action's response to the form `fields` posted at `path` by the signed-in customer. */
+    post: (action: Route, path: string, fields: Record<string, string>, params: Record<string, string> = {}) =>
+      post(action, path, fields, session.cookie, params),
+    formErrors,
+    /** `loader` at `path` while the provider does not answer: 503 and the screen's own failed state. */
+    expectFailedState: async (loader: Route, path: string) => {
+      provider.respond(failWith(new ProviderUnavailableError("timeout")));
+      const response = await settle(() =>
+        loader({ request: getRequest(path, session.cookie), params: {}, context: {} }),
+      );
+      expect(response.status, `GET ${path}`).toBe(503);
+      expect(await response.json()).toMatchObject({ failed: true });
+    },
+  };
 }
 
 /** A scripted reply that fails with `error` (a `ProviderError` with its code, a `ProviderUnavailableError`…). */
@@ -162,8 +220,22 @@ export async function signedInBuyer(
   password: string | null = TX_PASSWORD,
 ) {
   const buyer = await newBuyer(provider, balance, password);
-  return { cookie: await sessionCookie(buyer), id: buyer.id };
+  return { cookie: await sessionCookie(buyer), ...buyer };
 }
+
+/** The toast a response sets, in English as the customer reads it (any screen's), or null. */
+export const toast = (response: Response) =>
+  toastText(response, {
+    common: enCommon,
+    wallet: enWallet,
+    products: enProducts,
+    trade: enTrade,
+    security: enSecurity,
+  });
+
+/** The errors of a refused form that belong to no field (its form-level message), or null. */
+export const formErrors = async (response: Response) =>
+  ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
 
 /** The English toast a wallet or settings redirect sets. */
 export const walletToast = (response: Response) => toastText(response, { common: enCommon, wallet: enWallet });
@@ -207,6 +279,23 @@ export function useInvitationCode() {
   return invite;
 }
 
+/**
+ * A visitor (no session) on a real provider for the file or `describe`: an invitation code the operator created
+ * (`invite.code`), and the sign-up and login forms posted as the browser posts them (fresh phones: `newPhone`).
+ */
+export function useVisitor() {
+  const provider = useRealProvider();
+  const invite = useInvitationCode();
+  return {
+    provider,
+    invite,
+    register: async (fields: Record<string, string>) =>
+      post((await import("~/routes/register")).action, "/register", fields, ""),
+    login: async (fields: Record<string, string>) =>
+      post((await import("~/routes/login")).action, "/login", fields, ""),
+  };
+}
+
 /** The scripted provider's reply to a login (`/stock/user/login`) of 9876543210; `data` overrides its fields. */
 export const scriptedLoginReply = (data: Record<string, unknown> = {}) => ({
   json: ok({
@@ -223,8 +312,8 @@ export const scriptedLoginReply = (data: Record<string, unknown> = {}) => ({
 });
 
 /** A visitor (no session) on `path` is sent to log in, and back to `path` after it. */
-export async function expectSentToLogin(loader: Route, path: string) {
-  const response = await settle(() => loader({ request: getRequest(path), params: {}, context: {} }));
+export async function expectSentToLogin(loader: Route, path: string, params: Record<string, string> = {}) {
+  const response = await settle(() => loader({ request: getRequest(path), params, context: {} }));
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
 }
@@ -249,6 +338,29 @@ export const post = (
   cookie: string,
   params: Record<string, string> = {},
 ) => settle(() => action({ request: formRequest(path, fields, { cookie }), params, context: {} }));
+
+/** Where a response redirects to (anything but a 302 fails the test): e.g. a review step's URL. */
+export async function locationOf(response: Response | Promise<Response>): Promise<string> {
+  const settled = await response;
+  expect(settled.status, "a redirect").toBe(302);
+  return settled.headers.get("Location")!;
+}
+
+/** The idempotency key a review's URL carries (`?key=`); a URL without one fails the test. */
+export function reviewKeyOf(location: string): string {
+  const key = REVIEW_KEY_PATTERN.exec(location)?.[1];
+  expect(key, `a review key in ${location}`).toBeTruthy();
+  return key!;
+}
+
+/** A review's Confirm posted at its `location`: `intent=confirm`, `fields` and the key the location carries. */
+export const confirm = (
+  action: Route,
+  location: string,
+  fields: Record<string, string>,
+  cookie: string,
+  params: Record<string, string> = {},
+) => post(action, location, { intent: "confirm", ...fields, idempotency_key: reviewKeyOf(location) }, cookie, params);
 
 /**
  * Two-factor turned on for the customer of `cookie` through /settings/two-factor (docs/product.md#two-factor-and-devices).

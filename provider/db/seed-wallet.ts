@@ -96,42 +96,32 @@ export async function seedDemoWallet(db: DB, phone: string, now: Date, deploymen
     );
     await updateTransfer(trx, recharge.id, { state: "completed", ...done });
 
-    const paidOut = await insertTransfer(trx, {
-      user_id: userId,
-      kind: "withdraw",
-      amount: "10000.00",
-      state: "pending",
-      ...cardCopy,
-      created_at: at,
-      updated_at: at,
-    });
-    await applyBalanceChange(
-      trx,
-      userId,
-      new Decimal("-10000"),
-      `Withdrawal ${paidOut.id} to ${card.bank} ****${cardCopy.bank_card_last4} (held until processed)`,
-      at,
-      ref("withdrawal", "withdraw", paidOut.id),
-    );
+    // A withdrawal as the wallet makes one: the transfer, and its amount held until it is processed.
+    const withdraw = async (amount: string) => {
+      const transfer = await insertTransfer(trx, {
+        user_id: userId,
+        kind: "withdraw",
+        amount,
+        state: "pending",
+        ...cardCopy,
+        created_at: at,
+        updated_at: at,
+      });
+      await applyBalanceChange(
+        trx,
+        userId,
+        new Decimal(amount).negated(),
+        `Withdrawal ${transfer.id} to ${card.bank} ****${cardCopy.bank_card_last4} (held until processed)`,
+        at,
+        ref("withdrawal", "withdraw", transfer.id),
+      );
+      return transfer;
+    };
+
+    const paidOut = await withdraw("10000.00");
     await updateTransfer(trx, paidOut.id, { state: "completed", ...done });
 
-    const returned = await insertTransfer(trx, {
-      user_id: userId,
-      kind: "withdraw",
-      amount: "2000.00",
-      state: "pending",
-      ...cardCopy,
-      created_at: at,
-      updated_at: at,
-    });
-    await applyBalanceChange(
-      trx,
-      userId,
-      new Decimal("-2000"),
-      `Withdrawal ${returned.id} to ${card.bank} ****${cardCopy.bank_card_last4} (held until processed)`,
-      at,
-      ref("withdrawal", "withdraw", returned.id),
-    );
+    const returned = await withdraw("2000.00");
     await applyBalanceChange(
       trx,
       userId,

@@ -1,3 +1,4 @@
+import { round } from "./simulator";
 import type { Candle, HistoryPeriod, Instrument, ListQuery, MarketSource, Quote } from "./source";
 
 /*
@@ -17,11 +18,6 @@ export interface PricePath {
   prices: number[];
   startsAt: Date;
   stepMs: number;
-}
-
-function round(value: number, precision: number): number {
-  const f = 10 ** precision;
-  return Math.round(value * f) / f;
 }
 
 export class PricedMarket implements MarketSource {
@@ -110,12 +106,7 @@ export class PricedMarket implements MarketSource {
   }
 
   quotes(symbols: string[], at: Date): Quote[] {
-    const out: Quote[] = [];
-    for (const s of symbols) {
-      const q = this.quote(s, at);
-      if (q) out.push(q);
-    }
-    return out;
+    return symbols.flatMap((symbol) => this.quote(symbol, at) ?? []);
   }
 
   history(symbol: string, period: HistoryPeriod, at: Date): Candle[] | undefined {

@@ -83,7 +83,8 @@ interface Model {
   baseDailyVolume: number;
 }
 
-function round(value: number, precision: number): number {
+/** `value` rounded to `precision` decimals (an instrument's price precision). */
+export function round(value: number, precision: number): number {
   const f = 10 ** precision;
   return Math.round(value * f) / f;
 }
@@ -151,12 +152,7 @@ export class SimulatedMarket implements MarketSource {
   }
 
   quotes(symbols: string[], at: Date): Quote[] {
-    const out: Quote[] = [];
-    for (const s of symbols) {
-      const q = this.quote(s, at);
-      if (q) out.push(q);
-    }
-    return out;
+    return symbols.flatMap((symbol) => this.quote(symbol, at) ?? []);
   }
 
   history(symbol: string, period: HistoryPeriod, at: Date): Candle[] | undefined {

@@ -554,42 +554,34 @@ export function createTrading(deps: TradingDeps) {
     const rate = rates.conversion(order.market, now);
     const feeRate = await configDecimal(trx, "fee_rate", deps);
     const filled = { status: 1 as const, filled_at: now, reason: REASONS.filled, triggered_at: triggeredAt };
+    return updateOrder(trx, order.id, { ...filled, ...(await payFill(trx, order, price, rate, feeRate, now)) });
+  }
+
+  /**
+   * The money of a whole fill at `price` and `rate`: a buy's reservation comes back and its cost goes out (two
+   * bills), a sell's proceeds come in (one). Returns the order's fields that say what it was filled at.
+   */
+  async function payFill(
+    trx: Executor,
+    order: OrderRow,
+    price: Decimal,
+    rate: ReturnType<Fx["conversion"]>,
+    feeRate: Decimal,
+    now: Date,
+  ) {
+    const bill = (move: typeof credit, amount: string, reason: string) =>
+      move(trx, order.user_id, order.no, new Decimal(amount), reason, now);
+    const why = (side: string, figures: { wallet_fee: string }) =>
+      billReason(`${side} ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee);
     if (order.state === "buy") {
       const figures = orderMoney("buy", price, order.count, rate, feeRate);
-      await credit(
-        trx,
-        order.user_id,
-        order.no,
-        new Decimal(order.held),
-        `Order ${order.no} filled: hold released`,
-        now,
-      );
-      await debit(
-        trx,
-        order.user_id,
-        order.no,
-        new Decimal(figures.wallet_amount),
-        billReason(`Buy ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee),
-        now,
-      );
-      return updateOrder(trx, order.id, {
-        ...filled,
-        price: price.toString(),
-        ...figures,
-        held: "0.00",
-        remaining: order.count,
-      });
+      await bill(credit, order.held, `Order ${order.no} filled: hold released`);
+      await bill(debit, figures.wallet_amount, why("Buy", figures));
+      return { price: price.toString(), ...figures, held: "0.00", remaining: order.count };
     }
     const figures = sellFigures(new Decimal(order.price), price, order.count, rate, feeRate);
-    await credit(
-      trx,
-      order.user_id,
-      order.no,
-      new Decimal(figures.wallet_amount),
-      billReason(`Sell ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee),
-      now,
-    );
-    return updateOrder(trx, order.id, { ...filled, ...figures });
+    await bill(credit, figures.wallet_amount, why("Sell", figures));
+    return figures;
   }
 
   async function cancel(userId: number, input: { no: string; idempotencyKey?: string }): Promise<DealRow> {
@@ -734,44 +726,8 @@ export function createTrading(deps: TradingDeps) {
         // Filled at the opening instant: its price and its exchange rate.
         const rate = fx.conversion(order.market, at);
         const feeRate = await configDecimal(trx, "fee_rate", deps);
-        if (order.state === "buy") {
-          const figures = orderMoney("buy", price, order.count, rate, feeRate);
-          await credit(
-            trx,
-            order.user_id,
-            order.no,
-            new Decimal(order.held),
-            `Order ${order.no} filled: hold released`,
-            now,
-          );
-          await debit(
-            trx,
-            order.user_id,
-            order.no,
-            new Decimal(figures.wallet_amount),
-            billReason(`Buy ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee),
-            now,
-          );
-          await updateOrder(trx, order.id, {
-            status: 1,
-            price: price.toString(),
-            ...figures,
-            held: "0.00",
-            remaining: order.count,
-            filled_at: at,
-          });
-        } else {
-          const figures = sellFigures(new Decimal(order.price), price, order.count, rate, feeRate);
-          await credit(
-            trx,
-            order.user_id,
-            order.no,
-            new Decimal(figures.wallet_amount),
-            billReason(`Sell ${order.count} ${order.tag}`, price, rate, order.no, figures.wallet_fee),
-            now,
-          );
-          await updateOrder(trx, order.id, { status: 1, ...figures, filled_at: at });
-        }
+        const paid = await payFill(trx, order, price, rate, feeRate, now);
+        await updateOrder(trx, order.id, { status: 1, ...paid, filled_at: at });
         return true;
       });
     } catch (error) {

@@ -71,6 +71,15 @@ export const CARD = {
   bank_user: "Ravi Kumar",
   ifsc: "SBIN0001234",
 };
+/** A bank card as a customer types it (spaces in the number, a lower-case IFSC): the wallet tests' card. */
+export const TYPED_CARD = {
+  bank: "HDFC Bank",
+  branch_bank: "Fort, Mumbai",
+  bank_card: "5010 0123 4567 89",
+  bank_user: "Asha Rao",
+  ifsc: "hdfc0000060",
+};
+
 export const TX_PASSWORD = "246810";
 /** A fresh customer with money and (unless `password` is null) a transaction password; `call` is under /api. */
 export async function newBuyer(p: TestProvider, amount = "100000.00", password: string | null = TX_PASSWORD) {
@@ -109,6 +118,29 @@ export const buyer = (p: TestProvider) => (token: string, tag: string, count: nu
     token,
     body: { tag, count, mold: "stock", state: "buy", idempotency_key: newKey() },
   });
+
+/**
+ * A customer's deal calls on `p`, each with a fresh idempotency key unless given: `order` (a stock buy unless the body
+ * says otherwise), `sell`, `cancel`, `modify`.
+ */
+export function deals(p: TestProvider) {
+  const call = (path: string, token: string, body: Record<string, unknown>) =>
+    p.call(`/api/stock/success/deal/${path}`, { token, body: { idempotency_key: newKey(), ...body } });
+  return {
+    order: (token: string, body: Record<string, unknown>) =>
+      call("order", token, { mold: "stock", state: "buy", ...body }),
+    sell: (token: string, body: Record<string, unknown>) => call("sell", token, body),
+    cancel: (token: string, no: string) => call("cancel", token, { no }),
+    modify: (token: string, body: Record<string, unknown>, key = newKey()) =>
+      call("modify", token, { idempotency_key: key, ...body }),
+  };
+}
+
+/** The file's provider (`useInProcessProvider`) with its clock frozen at `at`, and the operator's calls on it. */
+export function useProviderAt(at: Date, options: Omit<TestProviderOptions, "now"> = {}) {
+  const p = useInProcessProvider({ ...options, now: () => at });
+  return { p, op: operator(p) };
+}
 
 // ---- the operator ------------------------------------------------------------------------------------------------
 

@@ -10,12 +10,12 @@ import {
   newTrader,
   ordersOf,
   usdInrAt,
-  useInProcessProvider,
+  useProviderAt,
 } from "./helpers";
 
 /* Double submission: the same idempotency key from the same user creates one order and replays the first reply. */
 const AT = new Date("2026-11-20T15:00:00Z");
-const p = useInProcessProvider({ now: () => AT });
+const { p } = useProviderAt(AT);
 
 /** Orders carry their side and kind (both required). */
 const post = (path: string, token: string, body: object) =>

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  billLines,
-  expectLedgerBalanced,
-  newKey,
-  newTrader,
-  operator,
-  ordersOf,
-  useInProcessProvider,
-} from "./helpers";
+import { billLines, expectLedgerBalanced, newKey, newTrader, ordersOf, useProviderAt } from "./helpers";
 
 /*
  * Limit and stop orders against trading hours (docs/product.md "Order types"): Indian equities trade 09:15–15:30 in
@@ -23,8 +15,7 @@ const FRIDAY_EVENING = new Date("2026-11-20T11:00:00Z");
 const MONDAY_OPEN = new Date("2026-11-23T03:45:00Z");
 const MONDAY_CLOSE = new Date("2026-11-23T10:00:00Z");
 
-const p = useInProcessProvider({ now: () => FRIDAY_10_IST, marketHours: IN_HOURS });
-const op = operator(p);
+const { p, op } = useProviderAt(FRIDAY_10_IST, { marketHours: IN_HOURS });
 
 async function setPrice(symbol: string, price: string) {
   expect((await op.post("/price", { symbol, prices: [price] })).body.msg).toBe("ok");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { billsOf, newKey, newTrader, ordersOf, useInProcessProvider } from "./helpers";
+import { billsOf, deals, newKey, newTrader, ordersOf, useInProcessProvider } from "./helpers";
 
 /*
  * Order input is exact (docs/decisions/0061-quantity-and-money-input.md): side, kind and market are never guessed,
@@ -11,10 +11,7 @@ const p = useInProcessProvider({ now: () => AT });
 
 const orderRaw = (token: string, body: Record<string, unknown>) =>
   p.call("/api/stock/success/deal/order", { token, body: { idempotency_key: newKey(), ...body } });
-const order = (token: string, body: Record<string, unknown>) =>
-  orderRaw(token, { mold: "stock", state: "buy", ...body });
-const sell = (token: string, body: Record<string, unknown>) =>
-  p.call("/api/stock/success/deal/sell", { token, body: { idempotency_key: newKey(), ...body } });
+const { order, sell } = deals(p);
 
 let trader: Awaited<ReturnType<typeof newTrader>> | undefined;
 const sharedTrader = async () => (trader ??= await newTrader(p));

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   balanceOf,
   billLines,
+  deals,
   expectLedgerBalanced,
   newKey,
   newTrader,
-  operator,
   ordersOf,
-  useInProcessProvider,
+  useProviderAt,
 } from "./helpers";
 
 /*
@@ -20,24 +20,13 @@ import {
 const AT = new Date("2026-11-20T09:15:00Z"); // 14:45 in Mumbai: the Indian day ends at 18:30Z
 const END_OF_IST_DAY = "2026-11-20T18:30:00.000Z";
 const GTC_END = "2027-02-18T09:15:00.000Z"; // AT + 90 days
-const p = useInProcessProvider({ now: () => AT });
-const op = operator(p);
+const { p, op } = useProviderAt(AT);
 
 async function setPrice(symbol: string, price: string) {
   const res = await op.post("/price", { symbol, prices: [price] });
   expect(res.body.msg, JSON.stringify(res.body)).toBe("ok");
 }
-const order = (token: string, body: Record<string, unknown>) =>
-  p.call("/api/stock/success/deal/order", {
-    token,
-    body: { mold: "stock", state: "buy", idempotency_key: newKey(), ...body },
-  });
-const sell = (token: string, body: Record<string, unknown>) =>
-  p.call("/api/stock/success/deal/sell", { token, body: { idempotency_key: newKey(), ...body } });
-const cancel = (token: string, no: string) =>
-  p.call("/api/stock/success/deal/cancel", { token, body: { no, idempotency_key: newKey() } });
-const modify = (token: string, body: Record<string, unknown>, key = newKey()) =>
-  p.call("/api/stock/success/deal/modify", { token, body: { idempotency_key: key, ...body } });
+const { order, sell, cancel, modify } = deals(p);
 const info = async (token: string) => (await p.call("/api/stock/success/v2/user/info", { token })).body.data;
 const records = async (token: string, query: string) =>
   (await p.call(`/api/stock/success/v2/transaction?${query}`, { token })).body.data;

@@ -1,21 +1,12 @@
 import { describe, expect, it } from "vitest";
 
 import { createTestProvider } from "../testing";
-import {
-  billLines,
-  expectLedgerBalanced,
-  newBuyer,
-  newKey,
-  operator,
-  TX_PASSWORD,
-  useInProcessProvider,
-} from "./helpers";
+import { billLines, expectLedgerBalanced, newBuyer, newKey, TX_PASSWORD, useProviderAt } from "./helpers";
 
 /* Block trades (bulk) and QIP (finalize): docs/decisions/0132. Frozen clock; literal figures. */
 const AT = new Date("2026-11-20T09:15:00Z");
 const DAY = 86_400_000;
-const p = useInProcessProvider({ now: () => AT });
-const op = operator(p);
+const { p, op } = useProviderAt(AT);
 
 /** An open offer of ITC.NS at 405.10, minimum 100, window [AT - 1 day, AT + 7 days). */
 async function itcOffer(extra: Record<string, unknown> = {}) {

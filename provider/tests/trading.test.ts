@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   balanceOf,
   billsOf,
+  deals,
   expectLedgerBalanced,
   FEE,
   m2,
@@ -13,20 +14,14 @@ import {
   ordersOf,
   priceOf,
   usdInrAt,
-  useInProcessProvider,
+  useProviderAt,
 } from "./helpers";
 
 /* Trading with every market open (the demo default), time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useInProcessProvider({ now: () => AT });
+const { p } = useProviderAt(AT);
 
-const order = (token: string, body: Record<string, unknown>) =>
-  p.call("/api/stock/success/deal/order", {
-    token,
-    body: { mold: "stock", state: "buy", idempotency_key: newKey(), ...body },
-  });
-const sell = (token: string, body: Record<string, unknown>) =>
-  p.call("/api/stock/success/deal/sell", { token, body: { idempotency_key: newKey(), ...body } });
+const { order, sell } = deals(p);
 const positions = async (token: string, query = "") =>
   (await p.call(`/api/stock/success/deal/positions?${query}`, { token })).body.data;
 

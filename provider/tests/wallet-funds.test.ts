@@ -9,23 +9,16 @@ import {
   newKey,
   newTrader,
   OPERATOR,
-  operator,
   priceOf,
-  useInProcessProvider,
+  useProviderAt,
+  TYPED_CARD,
 } from "./helpers";
 
 /* Recharge and withdraw (docs/decisions/0070), time frozen. */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useInProcessProvider({ now: () => AT });
-const op = operator(p);
+const { p, op } = useProviderAt(AT);
 
-const CARD = {
-  bank: "HDFC Bank",
-  branch_bank: "Fort, Mumbai",
-  bank_card: "5010 0123 4567 89",
-  bank_user: "Asha Rao",
-  ifsc: "hdfc0000060",
-};
+const CARD = TYPED_CARD;
 
 /** A customer with `amount` and an approved bank card. */
 async function customerWithCard(amount = "1000.00") {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { customer, expectLedgerBalanced, newBuyer, newKey, operator, useInProcessProvider } from "./helpers";
+import { customer, expectLedgerBalanced, newBuyer, newKey, useProviderAt, TYPED_CARD } from "./helpers";
 
 /*
  * Total assets count the money that is held (docs/product.md#wallet): a pending IPO application, an active fund
@@ -8,18 +8,11 @@ import { customer, expectLedgerBalanced, newBuyer, newKey, operator, useInProces
  * how much each holds. Time frozen, literal figures.
  */
 const AT = new Date("2026-11-20T09:15:00Z");
-const p = useInProcessProvider({ now: () => AT });
-const op = operator(p);
+const { p, op } = useProviderAt(AT);
 
 const NFLX = 5; // seeded: US, Forthcoming, 104.00, 100..600
 const LIQUID = 1; // seeded fund: from 5000.00
-const CARD = {
-  bank: "HDFC Bank",
-  branch_bank: "Fort, Mumbai",
-  bank_card: "5010 0123 4567 89",
-  bank_user: "Asha Rao",
-  ifsc: "hdfc0000060",
-};
+const CARD = TYPED_CARD;
 
 describe("money held counts in total assets", () => {
   it("an IPO application, a fund investment and a withdrawal: available drops, total does not; each hold is named", async () => {

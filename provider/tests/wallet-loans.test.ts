@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  billsOf,
-  customer,
-  expectLedgerBalanced,
-  newTrader,
-  OPERATOR,
-  operator,
-  useInProcessProvider,
-} from "./helpers";
+import { billsOf, customer, expectLedgerBalanced, newTrader, OPERATOR, useProviderAt } from "./helpers";
 
 /* Loans (docs/decisions/0072), time frozen; the clock moves only in the overdue scenario. */
 const AT = new Date("2026-11-20T09:15:00Z");
 const DAY = 86_400_000;
-const p = useInProcessProvider({ now: () => AT });
-const op = operator(p);
+const { p, op } = useProviderAt(AT);
 
 const credit = (user: string, amount: string) =>
   p.call("/api/operator/credit", { headers: OPERATOR, body: { user, amount, reason: "test adjustment" } });

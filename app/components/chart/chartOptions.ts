@@ -2,9 +2,19 @@
  * The Highcharts Stock options of the interactive chart, as a pure function (no Highcharts import: only its types),
  * so what the chart draws can be tested without a browser. docs/decisions/0040-svg-first-chart.md.
  */
-import type { Options, Point } from "highcharts";
+import type { Options, Point, YAxisLabelsOptions } from "highcharts";
 
 import type { Candle, ChartPeriod } from "./chartData";
+
+/** An axis's labels in the margin right of the plot (Highcharts Stock draws them inside it, over the line). */
+const marginLabels = (format: (value: number) => string): YAxisLabelsOptions => ({
+  align: "left",
+  x: 6,
+  y: 4,
+  formatter() {
+    return format(Number(this.value));
+  },
+});
 
 const UP = "#047a3b";
 const DOWN = "#c8102e";
@@ -80,14 +90,7 @@ export function stockChartOptions({
       {
         height: "72%",
         opposite: true,
-        labels: {
-          align: "left",
-          x: 6,
-          y: 4,
-          formatter() {
-            return formatPrice(Number(this.value));
-          },
-        },
+        labels: marginLabels(formatPrice),
         title: { text: undefined },
         resize: { enabled: false },
       },
@@ -96,14 +99,7 @@ export function stockChartOptions({
         height: "24%",
         offset: 0,
         opposite: true,
-        labels: {
-          align: "left",
-          x: 6,
-          y: 4,
-          formatter() {
-            return formatVolume(Number(this.value));
-          },
-        },
+        labels: marginLabels(formatVolume),
         title: { text: undefined },
       },
     ],

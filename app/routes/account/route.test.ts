@@ -1,35 +1,22 @@
 /** Tests of app/routes/account/ (route.tsx, route.server.ts) (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import {
   cookieHeaderFrom,
-  getRequest,
-  settle,
   expectSentToLogin,
   load,
-  post,
-  useRealProvider,
-  type Route,
   providerLogout,
+  useRouteFixture,
   useScriptedProvider,
-  signedInTrader,
 } from "~/testing/route-harness";
 
 import { action as accountAction, loader as accountLoader, type AccountData } from "./route";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string) => signedInTrader(provider, balance);
+  const { customer, post } = useRouteFixture();
 
   describe("(auth) wallet screens", () => {
-    it.each([["/account", accountLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
-      expectSentToLogin(loader as Route, path),
-    );
+    it("a visitor on /account is sent to log in", () => expectSentToLogin(accountLoader, "/account"));
   });
 
   describe("account", () => {
@@ -76,10 +63,7 @@ describe("on a real provider", () => {
 });
 
 describe("when the provider fails", () => {
-  const { provider, session } = useScriptedProvider();
-
-  const get = (loader: Route, path: string) =>
-    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
+  const { provider, get } = useScriptedProvider();
 
   describe("lists that cannot be loaded", () => {
     it("a session the provider ended sends the account screen to log in", async () => {

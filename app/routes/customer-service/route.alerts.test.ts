@@ -8,9 +8,6 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
 vi.mock("~/i18n/format-context", async (importOriginal) => {
   const { deploymentFor } = await import("~/deployment");
   return {
@@ -26,11 +23,10 @@ import { action as cardsAction, loader as cardsLoader, type BankCardsData } from
 import { loader as unreadLoader } from "~/routes/resources.unread";
 import { action as withdrawAction } from "~/routes/withdraw";
 import { mintReviewKey } from "~/session/review-key.server";
-import { load, post, signedInTrader, turnOnTwoFactor, useRealProvider } from "~/testing/route-harness";
+import { load, operator, post, signedInTrader, turnOnTwoFactor, useRealProvider } from "~/testing/route-harness";
 
 import { ChatThread } from "./ChatThread";
 import { handle, loader as chatLoader, type ChatPageData } from "./route";
-import { operator } from "../../../provider/tests/helpers";
 
 const provider = useRealProvider();
 

@@ -15,10 +15,10 @@ import {
   getRequest,
   no,
   ok,
+  type ReplyJson,
+  SCRIPTED_CHAT_MESSAGES,
   settle,
   useScriptedProvider,
-  SCRIPTED_CHAT_MESSAGES,
-  type ReplyJson,
 } from "~/testing/route-harness";
 
 import { ChatThread } from "./ChatThread";

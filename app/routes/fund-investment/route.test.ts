@@ -1,24 +1,18 @@
 /** Tests of app/routes/fund-investment/route.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { ProviderError } from "~/provider/core.server";
 import {
   expectSentToLogin,
   load,
+  locationOf,
   post,
   refusedForm,
-  useRealProvider,
-  type Route,
   type ReplyJson,
-  useScriptedProvider,
-  signedInBuyer,
-  productsToast,
-  SCRIPTED_REVIEW_KEY,
   REVIEW_KEY,
+  SCRIPTED_REVIEW_KEY,
+  useRouteFixture,
+  useScriptedProvider,
 } from "~/testing/route-harness";
 
 import { action as fundsAction, loader as fundsLoader } from "./route";
@@ -26,18 +20,12 @@ import { loader as fundOrdersLoader, type FundOrdersData } from "../fund-investm
 import type { FundsPageData } from "./route";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string, password?: string | null) => signedInBuyer(provider, balance, password);
-
-  const toastOf = productsToast;
+  const { buyer: customer, post, toast } = useRouteFixture();
 
   const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 
   describe("(auth) product screens", () => {
-    it.each([["/fund-investment", fundsLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
-      expectSentToLogin(loader as Route, path),
-    );
+    it("a visitor on /fund-investment is sent to log in", () => expectSentToLogin(fundsLoader, "/fund-investment"));
   });
 
   describe("funds", () => {
@@ -81,7 +69,7 @@ describe("on a real provider", () => {
         post(fundsAction, location, { intent: "confirm", invest: String(fund.id), idempotency_key: key }, cookie);
       const first = await confirm();
       expect(first.headers.get("Location")).toBe("/fund-investment/orders");
-      expect(await toastOf(first)).toBe("Investment successful: ₹10,000.00 in Short-Term Income Fund");
+      expect(await toast(first)).toBe("Investment successful: ₹10,000.00 in Short-Term Income Fund");
       expect((await confirm()).status).toBe(302);
 
       const all = await load<FundOrdersData>(fundOrdersLoader, "/fund-investment/orders", cookie);
@@ -112,14 +100,9 @@ describe("on a real provider", () => {
       const { cookie } = await customer("7500.00");
       const funds = (await load<FundsPageData>(fundsLoader, "/fund-investment", cookie)).funds;
       const [liquid, shortTerm] = funds;
-      const refused = await post(
-        fundsAction,
-        "/fund-investment",
-        { intent: "review", invest: String(shortTerm.id) },
-        cookie,
-      );
-      expect(refused.status).toBe(400);
-      expect((await refusedForm(refused)).error?.[""]).toEqual([
+      const review = (fund: { id: number }) =>
+        post(fundsAction, "/fund-investment", { intent: "review", invest: String(fund.id) }, cookie);
+      expect((await refusedForm(await review(shortTerm))).error?.[""]).toEqual([
         "Short-Term Income Fund invests ₹10,000.00, more than your available balance of ₹7,500.00: recharge first.",
       ]);
       const url = `/fund-investment?invest=${shortTerm.id}&step=review&key=0b5c1f0e-1111-4222-8333-444455556666`;
@@ -129,16 +112,9 @@ describe("on a real provider", () => {
         "Short-Term Income Fund invests ₹10,000.00, more than your available balance of ₹7,500.00: recharge first.",
       );
       // ₹5,000.00 is covered: reviewed with the balance beside it.
-      const reviewed = await post(
-        fundsAction,
-        "/fund-investment",
-        { intent: "review", invest: String(liquid.id) },
-        cookie,
-      );
-      expect(reviewed.status).toBe(302);
-      const review = await load<FundsPageData>(fundsLoader, reviewed.headers.get("Location")!, cookie);
-      expect(review.review).toMatchObject({ fund: { name: "Liquid Plus 14-Day Fund" }, balance: "7500.00" });
-      expect(review.investShort).toBeNull();
+      const reviewed = await load<FundsPageData>(fundsLoader, await locationOf(review(liquid)), cookie);
+      expect(reviewed.review).toMatchObject({ fund: { name: "Liquid Plus 14-Day Fund" }, balance: "7500.00" });
+      expect(reviewed.investShort).toBeNull();
     });
   });
 });

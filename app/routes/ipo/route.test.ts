@@ -1,39 +1,19 @@
 /** Tests of app/routes/ipo/route.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
-
-import {
-  expectSentToLogin,
-  load,
-  post,
-  refusedForm,
-  useRealProvider,
-  type Route,
-  signedInBuyer,
-  productsToast,
-} from "~/testing/route-harness";
+import { expectSentToLogin, load, refusedForm, useRouteFixture } from "~/testing/route-harness";
 
 import { action as ipoAction, loader as ipoLoader } from "./route";
-import { operator } from "../../../provider/tests/helpers";
 import { loader as ipoOrdersLoader } from "../ipo_.orders";
 import type { IpoPageData } from "./types";
 import type { IpoOrdersData } from "../ipo_.orders";
 
-const provider = useRealProvider();
-
-const customer = (balance?: string, password?: string | null) => signedInBuyer(provider, balance, password);
-
-const toastOf = productsToast;
+const { provider, buyer: customer, post, toast, operator } = useRouteFixture();
 
 const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 
 describe("(auth) product screens", () => {
-  it.each([["/ipo", ipoLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
-    expectSentToLogin(loader as Route, path),
-  );
+  it("a visitor on /ipo is sent to log in", () => expectSentToLogin(ipoLoader, "/ipo"));
 });
 
 describe("IPO", () => {
@@ -115,7 +95,7 @@ describe("IPO", () => {
       );
     const first = await confirm();
     expect(first.headers.get("Location")).toBe("/ipo/orders");
-    expect(await toastOf(first)).toBe("Application submitted: 200 ETERNAL; ₹59,000.00 is held until the allotment");
+    expect(await toast(first)).toBe("Application submitted: 200 ETERNAL; ₹59,000.00 is held until the allotment");
     expect((await confirm()).status).toBe(302);
 
     const pending = await load<IpoOrdersData>(ipoOrdersLoader, "/ipo/orders", cookie);
@@ -123,7 +103,7 @@ describe("IPO", () => {
       ["ETERNAL", 200, "59000.00", 1],
     ]);
 
-    const allotted = await operator(provider).allot(pending.applications[0].id, 150);
+    const allotted = await operator.allot(pending.applications[0].id, 150);
     expect(allotted.body.msg).toBe("ok");
     const done = await load<IpoOrdersData>(ipoOrdersLoader, "/ipo/orders", cookie);
     expect(done.applications.map((row) => [row.status, row.allotted, row.refunded])).toEqual([[2, 150, "14750.00"]]);
@@ -186,7 +166,7 @@ describe("what the balance holds", () => {
       cookie,
     );
     expect(confirmed.headers.get("Location")).toBe("/ipo/orders");
-    expect(await toastOf(confirmed)).toBe(
+    expect(await toast(confirmed)).toBe(
       "Application submitted: 300 NFLX for $31,200.00; ₹27,59,661.84 is held from your wallet until the allotment (1 USD = 88.4507 INR, market rate at 14:45)",
     );
   });

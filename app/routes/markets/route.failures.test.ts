@@ -6,7 +6,7 @@ vi.hoisted(() => {
 });
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
-import { useScriptedProvider, type ProviderCall } from "~/testing/route-harness";
+import { type ProviderCall, useScriptedProvider } from "~/testing/route-harness";
 
 // Every provider call is answered by `reply.current` through the one scripted double (docs/decisions/0093).
 const { provider } = useScriptedProvider();

@@ -1,8 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { getToast } from "~/session/toast.server";
 import { cookieHeaderFrom, settle, useRealProvider } from "~/testing/route-harness";

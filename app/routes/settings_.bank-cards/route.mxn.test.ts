@@ -5,18 +5,15 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "MXN";
 });
 
-import { fieldErrors, load, post, sessionCookie, useRealProvider } from "~/testing/route-harness";
+import { fieldErrors, load, useRouteFixture } from "~/testing/route-harness";
 
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./route";
-import { newTrader } from "../../../provider/tests/helpers";
 
-const provider = useRealProvider({ deployment: "MXN" });
-
-const customer = async () => sessionCookie(await newTrader(provider, "1000.00"));
+const { customer, post } = useRouteFixture({ deployment: "MXN" });
 
 describe("wallet (MXN)", () => {
   it("bank cards: bank name, card number and cardholder, all required; no IFSC", async () => {
-    const cookie = await customer();
+    const { cookie } = await customer("1000.00");
     const data = await load<BankCardsData>(cardsLoader, "/settings/bank-cards?add=1", cookie);
     expect(data.fields).toEqual(["bank", "bank_card", "bank_user"]);
 

@@ -1,51 +1,36 @@
 /** Tests of app/routes/settings_.bank-cards/ (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
-
-import { ProviderUnavailableError } from "~/provider/core.server";
 import {
-  getRequest,
-  settle,
-  type ReplyJson,
   expectSentToLogin,
   fieldErrors,
   load,
-  post,
-  useRealProvider,
-  type Route,
   no,
-  post as postAs,
-  useScriptedProvider,
+  post,
+  type ReplyJson,
   signedInTrader,
   throughAnotherInstance,
   turnOnTwoFactor,
+  useRealProvider,
+  useRouteFixture,
+  useScriptedProvider,
   walletToast,
   wrongCode,
 } from "~/testing/route-harness";
 
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./route";
 import enCommon from "../../../locales/en/common.json";
-import { operator } from "../../../provider/tests/helpers";
 
 describe("on a real provider", () => {
-  const provider = useRealProvider();
+  const { customer, post, toast, operator } = useRouteFixture();
 
-  const customer = (balance?: string) => signedInTrader(provider, balance);
-
-  const toastOf = walletToast;
-
-  describe("(auth) wallet screens", () => {
-    it.each([["/settings/bank-cards", cardsLoader]] as const)("a visitor on %s is sent to log in", (path, loader) =>
-      expectSentToLogin(loader as Route, path),
-    );
-  });
+  it("a visitor is sent to log in", () => expectSentToLogin(cardsLoader, "/settings/bank-cards"));
 
   describe("bank cards and withdraw", () => {
     it("INR card fields: name, bank, IFSC (format checked) and account number, all required; a new card is pending", async () => {
       const { cookie } = await customer();
+      const form = (query: string, fields: Record<string, string>) =>
+        post(cardsAction, `/settings/bank-cards?${query}`, fields, cookie);
       const data = await load<BankCardsData>(cardsLoader, "/settings/bank-cards?add=1", cookie);
       expect(data.fields).toEqual(["bank_user", "bank", "ifsc", "bank_card"]);
       expect(data.step).toEqual({ kind: "add" });
@@ -60,27 +45,29 @@ describe("on a real provider", () => {
       });
       expect(
         await fieldErrors(
-          await post(
-            cardsAction,
-            "/settings/bank-cards?add=1",
-            { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC123", bank_card: "12345" },
-            cookie,
-          ),
+          await form("add=1", {
+            intent: "add",
+            bank_user: "Asha Rao",
+            bank: "HDFC Bank",
+            ifsc: "HDFC123",
+            bank_card: "12345",
+          }),
         ),
       ).toMatchObject({
         ifsc: ["Enter a valid IFSC code, for example HDFC0000060"],
         bank_card: ["Enter an account number of 9 to 18 digits"],
       });
 
-      const added = await post(
-        cardsAction,
-        "/settings/bank-cards?add=1",
-        { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "hdfc0000060", bank_card: "5010 0123 4567" },
-        cookie,
-      );
+      const added = await form("add=1", {
+        intent: "add",
+        bank_user: "Asha Rao",
+        bank: "HDFC Bank",
+        ifsc: "hdfc0000060",
+        bank_card: "5010 0123 4567",
+      });
       expect(added.status).toBe(302);
       expect(added.headers.get("Location")).toBe("/settings/bank-cards");
-      expect(await toastOf(added)).toBe("Bank card saved. It will be usable once approved.");
+      expect(await toast(added)).toBe("Bank card saved. It will be usable once approved.");
       const list = await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie);
       expect(list.cards).toEqual([
         expect.objectContaining({
@@ -95,7 +82,7 @@ describe("on a real provider", () => {
       expect(list.cards[0]).not.toHaveProperty("number");
       expect(JSON.stringify(list)).not.toContain("501001234567");
       // Editing: the step is the card's, prefilled; a change sends an approved card back to review.
-      await operator(provider).approve("card", list.cards[0].id);
+      await operator.approve("card", list.cards[0].id);
       const editing = await load<BankCardsData>(cardsLoader, `/settings/bank-cards?edit=${list.cards[0].id}`, cookie);
       expect(editing.step).toMatchObject({
         kind: "edit",
@@ -114,28 +101,30 @@ describe("on a real provider", () => {
         },
         cookie,
       );
-      expect(await toastOf(edited)).toBe("Bank card saved. It will be usable once approved.");
+      expect(await toast(edited)).toBe("Bank card saved. It will be usable once approved.");
       expect((await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0]).toMatchObject({
         bank: "HDFC Bank Ltd",
         status: 0,
       });
       expect(
         await fieldErrors(
-          await post(
-            cardsAction,
-            "/settings/bank-cards?edit=1",
-            { intent: "edit", bank_user: "A", bank: "B", ifsc: "HDFC0000060", bank_card: "501001234567" },
-            cookie,
-          ),
+          await form("edit=1", {
+            intent: "edit",
+            bank_user: "A",
+            bank: "B",
+            ifsc: "HDFC0000060",
+            bank_card: "501001234567",
+          }),
         ),
       ).toMatchObject({ id: ["Failed to update bank card"] });
       // The same number again is the provider's bank_card_exists, said on the number.
-      const twice = await post(
-        cardsAction,
-        "/settings/bank-cards?add=1",
-        { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" },
-        cookie,
-      );
+      const twice = await form("add=1", {
+        intent: "add",
+        bank_user: "Asha Rao",
+        bank: "HDFC Bank",
+        ifsc: "HDFC0000060",
+        bank_card: "501001234567",
+      });
       expect(await fieldErrors(twice)).toMatchObject({
         bank_card: ["This card or account number is already registered"],
       });
@@ -144,27 +133,10 @@ describe("on a real provider", () => {
 });
 
 describe("when the provider fails", () => {
-  const { provider, session } = useScriptedProvider();
+  const { provider, post, formErrors, expectFailedState } = useScriptedProvider();
 
-  const get = (loader: Route, path: string) =>
-    settle(() => loader({ request: getRequest(path, session.cookie), params: {}, context: {} }));
-  const post = (action: Route, path: string, fields: Record<string, string>) =>
-    postAs(action, path, fields, session.cookie);
-  const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
-
-  describe("lists that cannot be loaded", () => {
-    it.each([["/settings/bank-cards", cardsLoader]] as const)(
-      "%s answers 503 with its own failed state",
-      async (path, loader) => {
-        provider.respond(() => {
-          throw new ProviderUnavailableError("timeout");
-        });
-        const response = await get(loader as Route, path);
-        expect(response.status).toBe(503);
-        expect(await response.json()).toMatchObject({ failed: true });
-      },
-    );
-  });
+  it("the list that cannot be loaded answers 503 with its own failed state", () =>
+    expectFailedState(cardsLoader, "/settings/bank-cards"));
 
   describe("fallback messages of the settings screens", () => {
     const card = { bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" };

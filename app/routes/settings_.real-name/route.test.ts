@@ -2,10 +2,6 @@
 import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
-
-vi.hoisted(() => {
   process.env.VISIBLE_LOCALES = "en,zh,de,es";
 });
 
@@ -13,29 +9,35 @@ import sharp from "sharp";
 
 import { localeCookie } from "~/i18n/i18next.server";
 import {
-  ORIGIN,
-  getRequest,
-  settle,
-  type ReplyJson,
   fieldErrors,
+  getRequest,
   load,
-  useRealProvider,
   no,
   ok,
+  ORIGIN,
+  type ReplyJson,
+  settle,
+  useRouteFixture,
   useScriptedProvider,
-  signedInTrader,
-  walletToast,
 } from "~/testing/route-harness";
 
 import { loader as kycImageLoader } from "../resources.kyc-image.$id";
 import { action as realNameAction, loader as realNameLoader, type RealNameData } from "./route";
 
+/** The verification form as the browser posts it: an ID card and its two photos (a few PNG bytes each). */
+function idCardForm() {
+  const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
+  const body = new FormData();
+  body.append("real_name", "Asha Rao");
+  body.append("id_type", "idCard");
+  body.append("id_number", "ABCD1234");
+  body.append("front", image, "front.png");
+  body.append("back", image, "back.png");
+  return body;
+}
+
 describe("on a real provider", () => {
-  const provider = useRealProvider();
-
-  const customer = (balance?: string) => signedInTrader(provider, balance);
-
-  const toastOf = walletToast;
+  const { customer, toast } = useRouteFixture();
 
   describe("real-name", () => {
     const png = () =>
@@ -73,46 +75,21 @@ describe("on a real provider", () => {
         front: ["Please select a photo of the front of your ID"],
         back: ["Please select a photo of the back of your ID"],
       });
+      const passport = { real_name: "Asha Rao", id_type: "passport", id_number: "P1234567", back: image };
       const text = new Blob(["not a picture"], { type: "text/plain" });
-      expect(
-        await fieldErrors(
-          await submit(cookie, {
-            real_name: "Asha Rao",
-            id_type: "passport",
-            id_number: "P1234567",
-            front: text,
-            back: image,
-          }),
-        ),
-      ).toMatchObject({
+      expect(await fieldErrors(await submit(cookie, { ...passport, front: text }))).toMatchObject({
         front: ["Please select an image file"],
       });
       // A file that claims to be an image but is not: the provider reads the bytes (not_image).
       const fake = new Blob(["GIF89a but not really"], { type: "image/gif" });
-      expect(
-        await fieldErrors(
-          await submit(cookie, {
-            real_name: "Asha Rao",
-            id_type: "passport",
-            id_number: "P1234567",
-            front: fake,
-            back: image,
-          }),
-        ),
-      ).toMatchObject({
+      expect(await fieldErrors(await submit(cookie, { ...passport, front: fake }))).toMatchObject({
         front: ["Please select an image file"],
       });
 
-      const done = await submit(cookie, {
-        real_name: "Asha Rao",
-        id_type: "passport",
-        id_number: "P1234567",
-        front: image,
-        back: image,
-      });
+      const done = await submit(cookie, { ...passport, front: image });
       expect(done.status).toBe(302);
       expect(done.headers.get("Location")).toBe("/settings/real-name");
-      expect(await toastOf(done)).toBe("Verification submitted. It is now under review.");
+      expect(await toast(done)).toBe("Verification submitted. It is now under review.");
       const kyc = (await load<RealNameData>(realNameLoader, "/settings/real-name", cookie)).kyc!;
       expect(kyc).toMatchObject({
         status: 1,
@@ -196,25 +173,16 @@ describe("on a real provider", () => {
 });
 
 describe("when the provider fails", () => {
-  const { provider, session } = useScriptedProvider();
-  const formErrors = async (response: Response) => ((await response.json()) as ReplyJson).result.error?.[""] ?? null;
+  const { provider, session, formErrors } = useScriptedProvider();
 
   describe("fallback messages of the settings screens", () => {
     it("real-name: an upload refused with an unknown code is 'Failed to upload file' on its photo; no answer is 'Upload failed'; a refused submit 'Failed to submit verification'", async () => {
-      const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
-      const request = () => {
-        const body = new FormData();
-        body.append("real_name", "Asha Rao");
-        body.append("id_type", "idCard");
-        body.append("id_number", "ABCD1234");
-        body.append("front", image, "front.png");
-        body.append("back", image, "back.png");
-        return new Request(`${ORIGIN}/settings/real-name`, {
+      const request = () =>
+        new Request(`${ORIGIN}/settings/real-name`, {
           method: "POST",
           headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: session.cookie },
-          body,
+          body: idCardForm(),
         });
-      };
       const submit = () => settle(() => realNameAction({ request: request(), params: {}, context: {} }));
       const upload = {
         id: "5d6b0c2e-0000-4000-8000-000000000001",
@@ -253,13 +221,7 @@ describe("photos the provider refuses", () => {
 
   async function submit(language: string) {
     const lng = (await localeCookie.serialize(language)).split(";")[0];
-    const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
-    const body = new FormData();
-    body.append("real_name", "Asha Rao");
-    body.append("id_type", "idCard");
-    body.append("id_number", "ABCD1234");
-    body.append("front", image, "front.png");
-    body.append("back", image, "back.png");
+    const body = idCardForm();
     const headers = { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: `${session.cookie}; ${lng}` };
     return settle(() =>
       realNameAction({

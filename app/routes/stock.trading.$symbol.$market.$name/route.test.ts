@@ -38,7 +38,7 @@ import type { TradingPageData } from "./types";
 import common from "../../../locales/en/common.json";
 import quotes from "../../../locales/en/quotes.json";
 import trade from "../../../locales/en/trade.json";
-import { ordersOf } from "../../../provider/tests/helpers";
+import { ordersOf } from "~/testing/route-harness";
 import { loader as recordsLoader, type RecordsData } from "../records";
 
 const provider = useRealProvider();

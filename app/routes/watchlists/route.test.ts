@@ -3,47 +3,36 @@
  * server-rendered confirm step before a delete, against a real provider with a fresh customer; then failures,
  * against a scripted provider.
  */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { ProviderUnavailableError } from "~/provider/core.server";
 import { getStockList } from "~/provider/market.server";
 import { addToWatchlist, isInWatchlist } from "~/provider/watchlist.server";
 import {
+  expectSentToLogin,
   formRequest,
   getRequest,
   providerContext,
+  routeArgs,
   settle,
-  useSignedInTrader,
   toastOf as storedToast,
-  useRealProvider,
+  useRouteFixture,
   useScriptedProvider,
 } from "~/testing/route-harness";
 
 import { action as watchlistAction, loader as watchlistLoader, type WatchlistData } from "./route";
 import en from "../../../locales/en/watchlist.json";
 
-const provider = useRealProvider();
-const customer = useSignedInTrader(provider);
-
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const customer = useRouteFixture().useSignedIn();
 const ctx = () => providerContext(customer.cookie);
 const toastOf = (response: Response) => storedToast(response, customer.cookie);
 
 describe("visitors", () => {
-  it("a visitor is sent to log in", async () => {
-    const path = "/watchlists?edit=1";
-    const response = await settle(() => watchlistLoader(args(getRequest(path))));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
-  });
+  it("a visitor is sent to log in", () => expectSentToLogin(watchlistLoader, "/watchlists?edit=1"));
 
   it("a visitor's POST to the watchlist changes nothing and goes to log in", async () => {
     const remove = await settle(() =>
-      watchlistAction(args(formRequest("/watchlists", { intent: "delete", symbol: "TCS.NS" }))),
+      watchlistAction(routeArgs(formRequest("/watchlists", { intent: "delete", symbol: "TCS.NS" }))),
     );
     expect(remove.headers.get("Location")).toMatch(/^\/login/);
   });
@@ -51,7 +40,7 @@ describe("visitors", () => {
 
 describe("watchlist", () => {
   const load = async (search = ""): Promise<WatchlistData> => {
-    const response = await watchlistLoader(args(getRequest(`/watchlists${search}`, customer.cookie)));
+    const response = await watchlistLoader(routeArgs(getRequest(`/watchlists${search}`, customer.cookie)));
     expect(response.status).toBe(200);
     return response.json();
   };
@@ -86,7 +75,9 @@ describe("watchlist", () => {
     const second = await load("?page=2");
     expect(second.rows.map((row) => row.symbol)).toEqual([saved[1], saved[0]]);
 
-    const past = await settle(() => watchlistLoader(args(getRequest("/watchlists?page=9&edit=1", customer.cookie))));
+    const past = await settle(() =>
+      watchlistLoader(routeArgs(getRequest("/watchlists?page=9&edit=1", customer.cookie))),
+    );
     expect(past.status).toBe(302);
     expect(past.headers.get("Location")).toBe("/watchlists?edit=1&page=2");
   });
@@ -108,7 +99,7 @@ describe("watchlist", () => {
 
     const response = await settle(() =>
       watchlistAction(
-        args(
+        routeArgs(
           formRequest(
             "/watchlists",
             { intent: "delete", symbol: saved[0], name: confirm.confirm!.name, page: "2" },
@@ -132,7 +123,7 @@ describe("watchlist", () => {
   it("a failed delete redirects back with 'delete failed, try again later'", async () => {
     const response = await settle(() =>
       watchlistAction(
-        args(
+        routeArgs(
           formRequest("/watchlists", { intent: "delete", symbol: "NOPE.NS", page: "1" }, { cookie: customer.cookie }),
         ),
       ),
@@ -150,7 +141,7 @@ describe("watchlist", () => {
     ["another intent", { intent: "add", symbol: "TCS.NS", page: "1" }],
   ])("%s is refused on the form (400, with a message), nothing deleted", async (_label, fields) => {
     const response = await settle(() =>
-      watchlistAction(args(formRequest("/watchlists?edit=1", fields, { cookie: customer.cookie }))),
+      watchlistAction(routeArgs(formRequest("/watchlists?edit=1", fields, { cookie: customer.cookie }))),
     );
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -162,7 +153,7 @@ describe("watchlist", () => {
   it("refuses a cross-origin delete", async () => {
     const response = await settle(() =>
       watchlistAction(
-        args(
+        routeArgs(
           formRequest(
             "/watchlists",
             { intent: "delete", symbol: saved[1] },
@@ -185,7 +176,7 @@ describe("against a scripted provider", () => {
     provider.respond(() => {
       throw new ProviderUnavailableError("timeout");
     });
-    expect((await settle(() => watchlistLoader(args(getRequest("/watchlists", cookie()))))).status).toBe(503);
+    expect((await settle(() => watchlistLoader(routeArgs(getRequest("/watchlists", cookie()))))).status).toBe(503);
   });
 
   it("delete: an outage redirects back to the edit list with 'delete failed, try again later'", async () => {
@@ -194,7 +185,7 @@ describe("against a scripted provider", () => {
     });
     const response = await settle(() =>
       watchlistAction(
-        args(formRequest("/watchlists", { intent: "delete", symbol: "TCS.NS", page: "3" }, { cookie: cookie() })),
+        routeArgs(formRequest("/watchlists", { intent: "delete", symbol: "TCS.NS", page: "3" }, { cookie: cookie() })),
       ),
     );
     expect(response.status).toBe(302);
