@@ -21,6 +21,7 @@ import {
   scriptedDeal,
   SCRIPTED_REVIEW_KEY,
 } from "~/testing/route-harness";
+import { no, ScriptedReply } from "~/testing/provider-double";
 
 import { action as tradingAction, loader as tradingLoader } from "./route";
 import type { TradingPageData } from "./types";
@@ -60,6 +61,8 @@ function tradingProvider(
   rates = [USDINR],
 ) {
   provider.respond((call) => {
+    // A provider from before order types (docs/decisions/0443): market orders only.
+    if (call.path === "/stock/success/deal/rules") throw new ScriptedReply({ status: 404, json: no("not_found") });
     if (call.path === "/v2/quotes")
       return { rows: [q, ...rates].filter((row) => call.query.symbols.split(",").includes(row.symbol)) };
     if (call.path === "/stock/success/deal/positions") return { rows: lots, count: lots.length };
@@ -95,6 +98,8 @@ describe("defect 15 and Currency: a US stock on the INR deployment is totalled i
     const data = (await response.json()) as TradingPageData;
     expect(data.review).toEqual({
       key: KEY,
+      terms: { orderType: "market" },
+      preview: null,
       position: "half",
       quantity: 2,
       lot: null,

@@ -47,6 +47,7 @@ export const handle: PageHandle = {
     "trade:review",
     "trade:offline",
     "trade:currency",
+    "trade:orders",
   ],
   titleKey: "trade:trading.title",
 };
