@@ -451,6 +451,21 @@ export interface RecordFigures {
   time: string;
   /** A block trade, QIP or IPO lot (or a sell from one); null for an ordinary order. */
   source: LotSource | null;
+  /** The order's kind and terms (docs/product.md "Order types"): a provider without order types gives market ones. */
+  orderType: OrderType;
+  limitPrice: number | null;
+  triggerPrice: number | null;
+  validity: OrderValidity | null;
+  /** When an open order expires; when a filled, cancelled or expired one ended; why it ended. */
+  expiresAt: string | null;
+  filledAt: string | null;
+  closedAt: string | null;
+  reason: DealReason | null;
+  triggered: boolean;
+  /** Wallet money an open buy reserves ("0.00" otherwise). */
+  held: string;
+  /** The provider speaks order types (its rows carry `order_type`): open orders have Modify/Cancel screens. */
+  orderKinds: boolean;
 }
 
 export function recordFigures(row: DealRow, deployment: Deployment): RecordFigures {
@@ -471,6 +486,17 @@ export function recordFigures(row: DealRow, deployment: Deployment): RecordFigur
     status: row.status,
     time: row.created_at,
     source: lotSource(row.mold),
+    orderType: row.order_type ?? "market",
+    limitPrice: row.limit_price ?? null,
+    triggerPrice: row.trigger_price ?? null,
+    validity: row.validity ?? null,
+    expiresAt: row.expires_at ?? null,
+    filledAt: row.filled_at ?? null,
+    closedAt: row.closed_at ?? null,
+    reason: row.reason ?? null,
+    triggered: Boolean(row.triggered_at),
+    held: row.held ?? "0.00",
+    orderKinds: row.order_type !== undefined,
   };
 }
 

@@ -57,23 +57,23 @@ export function orderPriceProblem(
       return false;
     }
     if (!PRICE_TEXT.test(value)) {
-      problems.push({ field, code: "format", text: (t) => t("orders.priceFormat") });
+      problems.push({ field, code: "format", text: (t) => t("orderKinds.priceFormat") });
       return false;
     }
     if (toBig(value).lte(0)) {
-      problems.push({ field, code: "zero", text: (t) => t("orders.priceZero") });
+      problems.push({ field, code: "zero", text: (t) => t("orderKinds.priceZero") });
       return false;
     }
     if (!onTick(value, rules.tickSize)) {
-      problems.push({ field, code: "tick", text: (t) => t("orders.tick", { tick: rules.tickText }) });
+      problems.push({ field, code: "tick", text: (t) => t("orderKinds.tick", { tick: rules.tickText }) });
       return false;
     }
     return true;
   };
   const buy = order.side === "buy";
-  const limitOk = takesLimit(order.orderType) && check("limit_price", order.limitPrice, "orders.limitRequired");
+  const limitOk = takesLimit(order.orderType) && check("limit_price", order.limitPrice, "orderKinds.limitRequired");
   const triggerOk =
-    takesTrigger(order.orderType) && check("trigger_price", order.triggerPrice, "orders.triggerRequired");
+    takesTrigger(order.orderType) && check("trigger_price", order.triggerPrice, "orderKinds.triggerRequired");
   const price = rules.price;
   if (triggerOk && price !== null) {
     const trigger = toBig(order.triggerPrice!);
@@ -81,7 +81,7 @@ export function orderPriceProblem(
       problems.push({
         field: "trigger_price",
         code: "side",
-        text: (t) => t(buy ? "orders.buyStopSide" : "orders.sellStopSide", { price: rules.priceText }),
+        text: (t) => t(buy ? "orderKinds.buyStopSide" : "orderKinds.sellStopSide", { price: rules.priceText }),
       });
   }
   if (limitOk && triggerOk && order.orderType === "stop_limit") {
@@ -90,7 +90,7 @@ export function orderPriceProblem(
       problems.push({
         field: "limit_price",
         code: "side",
-        text: (t) => t(buy ? "orders.buyLimitSide" : "orders.sellLimitSide"),
+        text: (t) => t(buy ? "orderKinds.buyLimitSide" : "orderKinds.sellLimitSide"),
       });
   }
   return problems;

@@ -79,11 +79,11 @@ export function dealToast(context: UserRequestContext, deal: DealRow): Toast {
   // An open limit, stop or stop-limit order: what is open and until when (docs/product.md "Order types").
   if (pending && deal.order_type && deal.order_type !== "market")
     return {
-      key: deal.state === "buy" ? "trade:orders.toast.placedBuy" : "trade:orders.toast.placedSell",
+      key: deal.state === "buy" ? "trade:toast.orderPlacedBuy" : "trade:toast.orderPlacedSell",
       values: {
         qty: deal.count,
         symbol,
-        type: t(`trade:orders.type.${deal.order_type}`),
+        type: t(`trade:orderKinds.type.${deal.order_type}`),
         until: deal.expires_at ? orderDeadline(deal.expires_at, fmt) : "",
       },
     };

@@ -116,7 +116,7 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
     quantity !== null && quantity >= MIN_QUANTITY
       ? orderEstimate({ side: data.side, price: estimatePrice, quantity, feeRate: data.feeRate })
       : null;
-  const tick = data.rules ? t("orders.tickHint", { tick: data.rules.tickSize }) : "";
+  const tick = data.rules ? t("orderKinds.tickHint", { tick: data.rules.tickSize }) : "";
   const lotLabel = (lot: TradingPageData["lots"][number]) =>
     t("sell.lotLabel", {
       count: lot.count,
@@ -218,26 +218,26 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
         </Stepper>
         {data.orderTypes ? (
           <RadioTabs
-            legend={t("orders.typeLegend")}
+            legend={t("orderKinds.typeLegend")}
             name={fields.order_type.name}
             idPrefix={`${form.id}-type`}
             defaultValue={fields.order_type.initialValue ?? data.form.orderType}
-            options={data.orderTypes.map((type) => ({ value: type, label: t(`orders.type.${type}`) }))}
+            options={data.orderTypes.map((type) => ({ value: type, label: t(`orderKinds.type.${type}`) }))}
           />
         ) : null}
         {fields.order_type.errors ? <p className="field__error">{fields.order_type.errors[0]}</p> : null}
         {showLimit ? (
           <Field
-            label={t("orders.limitLabel")}
+            label={t("orderKinds.limitLabel")}
             hint={
               fillsAtOnce ? (
                 <strong>
-                  {t(data.side === "buy" ? "orders.fillsAtOnceBuy" : "orders.fillsAtOnceSell", {
+                  {t(data.side === "buy" ? "orderKinds.fillsAtOnceBuy" : "orderKinds.fillsAtOnceSell", {
                     price: formatMarketMoney(livePrice, fmt, data.target.market),
                   })}
                 </strong>
               ) : (
-                `${hydrated ? "" : `${t("orders.limitFor")} `}${tick}`
+                `${hydrated ? "" : `${t("orderKinds.limitFor")} `}${tick}`
               )
             }
             errors={fields.limit_price.errors}
@@ -250,9 +250,9 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
         ) : null}
         {showTrigger ? (
           <Field
-            label={t("orders.triggerLabel")}
-            hint={`${hydrated ? "" : `${t("orders.triggerFor")} `}${t(
-              data.side === "buy" ? "orders.triggerHintBuy" : "orders.triggerHintSell",
+            label={t("orderKinds.triggerLabel")}
+            hint={`${hydrated ? "" : `${t("orderKinds.triggerFor")} `}${t(
+              data.side === "buy" ? "orderKinds.triggerHintBuy" : "orderKinds.triggerHintSell",
             )} ${tick}`}
             errors={fields.trigger_price.errors}
             inputProps={{
@@ -264,13 +264,13 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
         ) : null}
         {showValidity ? (
           <RadioTabs
-            legend={t("orders.validityLegend")}
+            legend={t("orderKinds.validityLegend")}
             name={fields.validity.name}
             idPrefix={`${form.id}-validity`}
             defaultValue={fields.validity.initialValue ?? data.form.validity}
             options={(data.rules?.validities ?? ["day", "gtc"]).map((validity) => ({
               value: validity,
-              label: t(`orders.validity.${validity}`, { days: data.rules?.gtcDays ?? 90 }),
+              label: t(`orderKinds.validity.${validity}`, { days: data.rules?.gtcDays ?? 90 }),
             }))}
           />
         ) : null}

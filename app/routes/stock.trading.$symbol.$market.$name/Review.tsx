@@ -42,13 +42,13 @@ export function orderSentences(
     price: formatMarketMoney(preview.price, fmt, market),
     until: preview.expiresAt ? orderDeadline(preview.expiresAt, fmt) : "",
   };
-  if (preview.fillsAtOnce) return [t(`orders.sentence.fillsAtOnce_${data.side}`, values)];
-  const sentences = [t(`orders.sentence.${review.terms.orderType}_${data.side}`, values)];
-  if (preview.opensAt) sentences.push(t("orders.sentence.opensAt", { at: orderDeadline(preview.opensAt, fmt) }));
+  if (preview.fillsAtOnce) return [t(`orderKinds.sentence.fillsAtOnce_${data.side}`, values)];
+  const sentences = [t(`orderKinds.sentence.${review.terms.orderType}_${data.side}`, values)];
+  if (preview.opensAt) sentences.push(t("orderKinds.sentence.opensAt", { at: orderDeadline(preview.opensAt, fmt) }));
   sentences.push(
     data.side === "buy"
-      ? t("orders.sentence.reservedMoney", { amount: formatMoney(preview.reserve, fmt) })
-      : t("orders.sentence.reservedShares", {
+      ? t("orderKinds.sentence.reservedMoney", { amount: formatMoney(preview.reserve, fmt) })
+      : t("orderKinds.sentence.reservedShares", {
           count: preview.reserveShares,
           qty: formatInteger(preview.reserveShares, fmt),
         }),
@@ -81,14 +81,14 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
   const rows: [string, string][] = [
     [t("review.instrument"), `${data.target.name} (${data.display})`],
     [t("review.side"), t(`side.${data.side}`)],
-    ...(data.orderTypes ? [[t("orders.typeLegend"), t(`orders.type.${terms.orderType}`)] as [string, string]] : []),
+    ...(data.orderTypes ? [[t("orderKinds.typeLegend"), t(`orderKinds.type.${terms.orderType}`)] as [string, string]] : []),
     ...(terms.triggerPrice
-      ? [[t("orders.triggerLabel"), formatMarketMoney(terms.triggerPrice, fmt, market)] as [string, string]]
+      ? [[t("orderKinds.triggerLabel"), formatMarketMoney(terms.triggerPrice, fmt, market)] as [string, string]]
       : []),
     ...(terms.limitPrice
-      ? [[t("orders.limitLabel"), formatMarketMoney(terms.limitPrice, fmt, market)] as [string, string]]
+      ? [[t("orderKinds.limitLabel"), formatMarketMoney(terms.limitPrice, fmt, market)] as [string, string]]
       : []),
-    ...(preview?.expiresAt ? [[t("orders.until"), orderDeadline(preview.expiresAt, fmt)] as [string, string]] : []),
+    ...(preview?.expiresAt ? [[t("orderKinds.until"), orderDeadline(preview.expiresAt, fmt)] as [string, string]] : []),
     [t("review.positionType"), t(`positionType.${review.position}`, { cap: QUANTITY_CAPS[review.position] })],
     [t("review.quantity"), formatInteger(review.quantity, fmt)],
     [t("review.price"), formatMarketMoney(preview?.price ?? review.price, fmt, market)],
@@ -123,7 +123,7 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
       ]
     : [];
   if (preview && !preview.fillsAtOnce && !selling)
-    rows.push([t("orders.reservedNow"), formatMoney(preview.reserve, fmt)]);
+    rows.push([t("orderKinds.reservedNow"), formatMoney(preview.reserve, fmt)]);
   // The order's fields as the Confirm posts them (a sell names its lot; a limit or stop its kind and prices).
   const hidden = {
     type: data.side,

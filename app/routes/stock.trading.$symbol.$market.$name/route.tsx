@@ -47,7 +47,7 @@ export const handle: PageHandle = {
     "trade:review",
     "trade:offline",
     "trade:currency",
-    "trade:orders",
+    "trade:orderKinds",
   ],
   titleKey: "trade:trading.title",
 };

@@ -28,7 +28,7 @@ export interface OrderSchemaOptions {
 }
 
 /** A price as typed: digits with at most 6 decimals, or nothing (the type may not take it). */
-const priceField = (t: TFunction) => z.string().trim().regex(PRICE_TEXT, t("orders.priceFormat")).optional();
+const priceField = (t: TFunction) => z.string().trim().regex(PRICE_TEXT, t("orderKinds.priceFormat")).optional();
 
 /**
  * The order's own fields: side and position type are required and exact (no default fills a missing one), the
@@ -44,10 +44,10 @@ function orderFields(t: TFunction) {
       .regex(QUANTITY_DIGITS, t("quantity.whole"))
       .transform(Number),
     lot: z.string().regex(ORDER_NO, t("sell.chooseLot")).optional(),
-    order_type: z.enum(ORDER_TYPES, { errorMap: () => ({ message: t("orders.typeRequired") }) }).default("market"),
+    order_type: z.enum(ORDER_TYPES, { errorMap: () => ({ message: t("orderKinds.typeRequired") }) }).default("market"),
     limit_price: priceField(t),
     trigger_price: priceField(t),
-    validity: z.enum(VALIDITIES, { errorMap: () => ({ message: t("orders.validityRequired") }) }).default("day"),
+    validity: z.enum(VALIDITIES, { errorMap: () => ({ message: t("orderKinds.validityRequired") }) }).default("day"),
   };
 }
 
@@ -77,7 +77,7 @@ function orderRules(t: TFunction, opts: OrderSchemaOptions) {
     }
     if (value.order_type === "market") return;
     if (!opts.rules) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["order_type"], message: t("orders.marketOnly") });
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["order_type"], message: t("orderKinds.marketOnly") });
       return;
     }
     for (const problem of orderPriceProblem(
