@@ -233,3 +233,47 @@ describe("defect 18: a Confirm the provider never answers", () => {
     expect(odd.result.error?.[""]).toEqual(["Submission failed"]);
   });
 });
+
+describe("a provider without order types (HTTP 404 on deal/rules, docs/decisions/0443)", () => {
+  it("offers market orders only: no type picker, and a limit order posted by hand is refused on the type", async () => {
+    tradingProvider(quote("AAPL", "US", 257.74));
+    const response = await tradingLoader({
+      ...args("/stock/trading/AAPL/US/Apple?type=buy&orderType=limit&limit=250"),
+      params: AAPL,
+    });
+    const data = (await response.json()) as TradingPageData;
+    expect(data.orderTypes).toBeNull();
+    expect(data.rules).toBeNull();
+    expect(data.form).toMatchObject({ orderType: "market" });
+
+    const refused = await settle(() =>
+      tradingAction({
+        request: formRequest(
+          "/stock/trading/AAPL/US/Apple?type=buy",
+          { intent: "review", type: "buy", position: "half", quantity: "2", order_type: "limit", limit_price: "250" },
+          { cookie: session.cookie },
+        ),
+        params: AAPL,
+        context: {},
+      }),
+    );
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as ReplyJson;
+    expect(body.result.error?.order_type).toEqual(["Only market orders can be placed here"]);
+    expect(provider.calls.some((call) => call.path === "/stock/success/deal/order")).toBe(false);
+
+    const market = await settle(() =>
+      tradingAction({
+        request: formRequest(
+          "/stock/trading/AAPL/US/Apple?type=buy",
+          { intent: "review", type: "buy", position: "half", quantity: "2" },
+          { cookie: session.cookie },
+        ),
+        params: AAPL,
+        context: {},
+      }),
+    );
+    expect(market.status).toBe(302);
+    expect(market.headers.get("Location")).not.toContain("orderType");
+  });
+});
