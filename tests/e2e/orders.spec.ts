@@ -1,0 +1,104 @@
+import type { Page } from "@playwright/test";
+
+import { expect, expectNoAxeViolations, fund, jsEnabled, test, toast } from "./support";
+
+// Limit orders end to end (docs/product.md "Order types"), JS on and off, each test its own fresh customer. The
+// operator holds the test's stock at a price (its price path, through the endpoint the e2e server exposes for its
+// embedded provider), then moves it; the provider's one-second tick loop fills what the move crosses. Each test and
+// project has a stock of its own, so parallel runs never move each other's prices.
+test.use({ serviceWorkers: "block" });
+
+const OPERATOR_KEY = process.env.OPERATOR_KEY ?? "e2e-operator-key";
+
+async function setPrice(page: Page, symbol: string, price: string) {
+  const response = await page.context().request.post("/api/operator/price", {
+    headers: { "x-operator-key": OPERATOR_KEY },
+    data: { symbol, prices: [price] },
+  });
+  expect(response.status(), "operator price").toBe(200);
+}
+
+async function clearPrice(page: Page, symbol: string) {
+  await page.context().request.post("/api/operator/price/clear", {
+    headers: { "x-operator-key": OPERATOR_KEY },
+    data: { symbol },
+  });
+}
+
+/** A limit buy of 10 at ₹990 through the buy/sell screen, while the stock is at ₹1,000: reviewed, then confirmed. */
+async function placeLimitBuy(page: Page, symbol: string, name: string) {
+  await page.goto(`/stock/trading/${symbol}/IN/${encodeURIComponent(name)}?type=buy`);
+  await page.getByRole("radio", { name: "Limit", exact: true }).check();
+  await page.getByLabel("Quantity", { exact: true }).fill("10");
+  await page.getByLabel("Limit price").fill("990");
+  await page.getByRole("button", { name: "Review order" }).click();
+  await expect(page.getByRole("heading", { name: "Check your order" })).toBeVisible();
+  await expect(page.locator("main")).toContainText(`Buy 10 ${name}`);
+  await expect(page.locator("main")).toContainText("at ₹990.00 or less, until");
+  await expect(page.locator("main")).toContainText(
+    "₹9,902.97 (with fees) is reserved now and released if the order is cancelled or expires.",
+  );
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Confirm buy" }).click();
+  await expect(toast(page)).toContainText(/Order placed: buy 10 \w+ \(Limit\), open until/);
+}
+
+test("a limit buy: reviewed in words, reserved on the account card, filled when the price comes down", async ({
+  page,
+  customer,
+}) => {
+  const [symbol, name] = jsEnabled() ? ["INFY.NS", "Infosys"] : ["WIPRO.NS", "Wipro"];
+  await fund(page, customer, "100000.00");
+  await setPrice(page, symbol, "1000");
+  try {
+    await placeLimitBuy(page, symbol, name);
+
+    await page.goto("/account");
+    const reserved = page.locator("main .wl-holds li").filter({ hasText: "Reserved for open orders" });
+    await expect(reserved).toContainText("₹9,902.97");
+
+    await setPrice(page, symbol, "985");
+    await expect(async () => {
+      await page.goto("/records?type=success");
+      await expect(page.locator("main .tr-record").first()).toContainText(/Filled at/, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.locator("main .tr-record").first()).toContainText("₹985.00");
+    await expectNoAxeViolations(page);
+    await page.goto("/trade");
+    await expect(page.locator("main")).toContainText(symbol.replace(".NS", ""));
+  } finally {
+    await clearPrice(page, symbol);
+  }
+});
+
+test("modify then cancel an open order from the stock's screen", async ({ page, customer }) => {
+  const [symbol, name] = jsEnabled() ? ["ITC.NS", "ITC"] : ["NTPC.NS", "NTPC"];
+  await fund(page, customer, "100000.00");
+  await setPrice(page, symbol, "1000");
+  try {
+    await placeLimitBuy(page, symbol, name);
+    const stock = `/stock/${symbol}/IN/${encodeURIComponent(name)}`;
+    await page.goto(stock);
+    const open = page.getByRole("region", { name: "Open orders" });
+    await expect(open).toContainText("at ₹990.00 or less");
+
+    await open.getByRole("link", { name: /^Modify/ }).click();
+    await expect(page.getByRole("heading", { name: /^Modify order/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Limit price").fill("985");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(toast(page)).toContainText(/Order \d+ was changed/);
+    await expect(page).toHaveURL(new RegExp(`/stock/${symbol.replace(".", "\\.")}/IN/`));
+    await expect(open).toContainText("at ₹985.00 or less");
+    await expect(open).toContainText("Reserved ₹9,852.96");
+
+    await open.getByRole("link", { name: /^Cancel/ }).click();
+    await expect(page.getByRole("heading", { name: /^Cancel order \d+\?/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Yes, cancel order" }).click();
+    await expect(toast(page)).toContainText(/Order \d+ was cancelled/);
+    await expect(page.getByRole("region", { name: "Open orders" })).toHaveCount(0);
+  } finally {
+    await clearPrice(page, symbol);
+  }
+});
