@@ -102,3 +102,75 @@ test("modify then cancel an open order from the stock's screen", async ({ page, 
     await clearPrice(page, symbol);
   }
 });
+
+test("a stop-loss sell on a position: set aside, then triggered when the price falls to it", async ({
+  page,
+  customer,
+}) => {
+  const [symbol, name] = jsEnabled() ? ["HCLTECH.NS", "HCL Technologies"] : ["LT.NS", "Larsen & Toubro"];
+  await fund(page, customer, "100000.00");
+  await setPrice(page, symbol, "1000");
+  try {
+    const trading = `/stock/trading/${symbol}/IN/${encodeURIComponent(name)}`;
+    await page.goto(`${trading}?type=buy`);
+    await page.getByLabel("Quantity", { exact: true }).fill("10");
+    await page.getByRole("button", { name: "Review order" }).click();
+    await page.getByRole("button", { name: "Confirm buy" }).click();
+    await expect(toast(page)).toContainText("Submission successful: bought 10");
+
+    await page.goto(`${trading}?type=sell`);
+    await page.getByRole("radio", { name: "Stop-loss", exact: true }).check();
+    await page.getByLabel("Quantity", { exact: true }).fill("10");
+    await page.getByLabel("Trigger price").fill("950");
+    await page.getByRole("button", { name: "Review order" }).click();
+    await expect(page.locator("main")).toContainText(
+      `When the price falls to ₹950.00, sell 10 ${name} at the market price, until`,
+    );
+    await expect(page.locator("main")).toContainText("10 shares are set aside now");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Confirm sell" }).click();
+    await expect(toast(page)).toContainText(/Order placed: sell 10 \S+ \(Stop-loss\), open until/);
+
+    await setPrice(page, symbol, "940");
+    await expect(async () => {
+      await page.goto("/records?type=success");
+      await expect(page.locator("main .tr-record").first()).toContainText(/Filled at/, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.locator("main .tr-record").first()).toContainText("Sell");
+    await expect(page.locator("main .tr-record").first()).toContainText("₹940.00");
+  } finally {
+    await clearPrice(page, symbol);
+  }
+});
+
+test("an order that expires: its reservation comes back and the Expired tab says why", async ({ page, customer }) => {
+  const [symbol, name] = jsEnabled() ? ["TITAN.NS", "Titan"] : ["MARUTI.NS", "Maruti Suzuki"];
+  await fund(page, customer, "100000.00");
+  await setPrice(page, symbol, "1000");
+  try {
+    await placeLimitBuy(page, symbol, name);
+    await page.goto("/records?type=pending");
+    const cancelHref = await page
+      .locator("main .tr-record")
+      .first()
+      .getByRole("link", { name: /^Cancel/ })
+      .getAttribute("href");
+    const no = /\/orders\/(\d+)\/cancel/.exec(cancelHref ?? "")?.[1];
+    expect(no, "the open order's number").toBeTruthy();
+
+    // The close cannot be waited for: the operator ends the order as at its expiry (docs/decisions/0444).
+    const expired = await page.context().request.post("/api/operator/orders/expire", {
+      headers: { "x-operator-key": OPERATOR_KEY },
+      data: { no },
+    });
+    expect(expired.status(), "operator expire").toBe(200);
+
+    await page.goto("/records?type=expired");
+    await expect(page.locator("main .tr-record").first()).toContainText(/Expired at close \d+ \w+, \d\d:\d\d/);
+    await expectNoAxeViolations(page);
+    await page.goto("/account");
+    await expect(page.locator("main .wl-holds")).toHaveCount(0);
+  } finally {
+    await clearPrice(page, symbol);
+  }
+});
