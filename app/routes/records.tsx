@@ -1,8 +1,10 @@
 /**
  * /records (auth; docs/product.md#records): stock transaction records in tabs All, Pending, Success, Cancelled,
  * Expired (`?type=`), ten per page. Every amount shows its market's currency; an order of a block trade, QIP or IPO
- * lot names its source. A pending order can be cancelled: the Cancel link opens a server-rendered confirm step
- * (`?cancel=<no>`, docs/decisions/0023), and only its POST (a form with its own schema) cancels.
+ * lot names its source. A limit or stop order says its terms in words, and an ended one how it ended (docs/product.md
+ * "Order types"). An open order's Modify and Cancel are screens of their own (/orders/{no}/modify|cancel,
+ * docs/decisions/0441); from a provider without order types (0443) the Cancel link opens this screen's older
+ * server-rendered confirm step (`?cancel=<no>`, docs/decisions/0023), and only its POST cancels.
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";

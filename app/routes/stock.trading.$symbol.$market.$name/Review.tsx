@@ -81,7 +81,9 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
   const rows: [string, string][] = [
     [t("review.instrument"), `${data.target.name} (${data.display})`],
     [t("review.side"), t(`side.${data.side}`)],
-    ...(data.orderTypes ? [[t("orderKinds.typeLegend"), t(`orderKinds.type.${terms.orderType}`)] as [string, string]] : []),
+    ...(data.orderTypes
+      ? [[t("orderKinds.typeLegend"), t(`orderKinds.type.${terms.orderType}`)] as [string, string]]
+      : []),
     ...(terms.triggerPrice
       ? [[t("orderKinds.triggerLabel"), formatMarketMoney(terms.triggerPrice, fmt, market)] as [string, string]]
       : []),

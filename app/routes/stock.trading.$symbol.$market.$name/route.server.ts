@@ -376,7 +376,9 @@ async function confirm(context: UserRequestContext, target: OrderTarget, formDat
     }
     // A price the market moved past since the review (a stop now on the wrong side): said on its field.
     if (failure.kind === "business" && PROVIDER_PRICE_CODES.has(failure.code) && failure.field)
-      return refused(submission.reply({ fieldErrors: { [failure.field]: [t(`orderKinds.provider.${failure.code}`)] } }));
+      return refused(
+        submission.reply({ fieldErrors: { [failure.field]: [t(`orderKinds.provider.${failure.code}`)] } }),
+      );
     return json(
       {
         result: submission.reply({ formErrors: [failureMessage(t, failure, "errors.submissionFailed")] }),
