@@ -27,6 +27,7 @@
  *   npm run operator -- price <symbol> <price> [<price>...] [--every <seconds>]   set its price (a path: each price
  *                                                             held --every seconds, default 60, the last one kept)
  *   npm run operator -- price <symbol> clear                  back to the simulator's price
+ *   npm run operator -- expire <order no>                    end an open order now, as at its expiry
  *
  * Where it connects: PROVIDER_URL (a standalone provider, `npm run provider`, e.g. http://127.0.0.1:4000), else the
  * app itself at http://localhost:${PORT:-3000} (`npm start` serves the embedded provider's /api/operator/* on its own
@@ -330,6 +331,11 @@ switch (command) {
       identity_check: args.slice(1).join(" "),
     });
     console.log(`two-factor is off for ${data.user}; they can set it up again in Settings`);
+    break;
+  }
+  case "expire": {
+    const o = await call("POST", "/operator/orders/expire", { no: args[0] ?? fail("usage: expire <order no>") });
+    console.log(`order ${o.no} expired (${o.reason})`);
     break;
   }
   case "price": {

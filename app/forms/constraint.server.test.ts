@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { createOrderSchema } from "~/features/trading/schemas";
+import { createOrderSchema } from "~/routes/stock.trading.$symbol.$market.$name/schema";
 import { getFixedT } from "~/i18n/i18next.server";
 
 import { fixedFormConstraint, formConstraint } from "./constraint.server";
@@ -16,6 +16,10 @@ describe("form constraints", () => {
       position: { required: true, pattern: "half|full" },
       quantity: { required: true, pattern: "^(?=.*(?:^[0-9]{1,9}$)).*$" },
       lot: { required: false, pattern: "^(?=.*(?:^[0-9]{1,40}$)).*$" },
+      order_type: { required: false, pattern: "market|limit|stop|stop_limit" },
+      limit_price: { required: false, pattern: "^(?=.*(?:^[0-9]{1,12}(\\.[0-9]{1,6})?$)).*$" },
+      trigger_price: { required: false, pattern: "^(?=.*(?:^[0-9]{1,12}(\\.[0-9]{1,6})?$)).*$" },
+      validity: { required: false, pattern: "day|gtc" },
     });
     expect(fixedFormConstraint(createOrderSchema, await getFixedT("zh", "trade"))).toBe(english);
     expect(Object.isFrozen(english)).toBe(true);

@@ -295,7 +295,14 @@ describe("root loader: the matched routes' namespaces", () => {
   });
 
   it("gives the chart and the trading view the stock and live-price strings only, the stock detail its star's too (decision 0169)", async () => {
-    expect(await sentNamespaces("/stock/RELIANCE.NS/IN/Reliance")).toEqual(["common", "quotes", "stock", "offline"]);
+    // The chart also lists the customer's open orders in the stock (docs/decisions/0442): the trade strings they need.
+    expect(await sentNamespaces("/stock/RELIANCE.NS/IN/Reliance")).toEqual([
+      "common",
+      "quotes",
+      "stock",
+      "trade",
+      "offline",
+    ]);
     expect(await sentNamespaces("/trading/RELIANCE.NS")).toEqual(["common", "quotes", "stock", "offline"]);
     expect(await sentNamespaces("/stock/v2/RELIANCE.NS/Reliance")).toEqual([
       "common",

@@ -5,10 +5,11 @@
  * provider URLs, read the envelope or map rows themselves. Quotes come from `market.server.ts` (`getQuotes`).
  */
 import { displaySymbol, type Deployment } from "~/deployment";
+import type { OrderType, OrderValidity } from "~/features/trading/order-types";
 import type { RecordType } from "~/utils/hrefs";
 import { PAGE_SIZE } from "~/utils/pagination";
 
-import { callProvider, callProviderIdempotent, type ProviderContext } from "./core.server";
+import { callProvider, callProviderIdempotent, ProviderError, type ProviderContext } from "./core.server";
 import type { StockFigures } from "./market.server";
 
 /** Position filters of `deal/positions`: `STOCK` = the deployment's equity markets. */
@@ -55,6 +56,150 @@ export interface DealRow {
   wallet_price_all: string;
   wallet_fee: string;
   wallet_amount: string;
+  /**
+   * Order kind (docs/provider-api.md "Order types"); absent from a provider without order types (then a market
+   * order). Prices are numbers in the instrument's currency.
+   */
+  order_type?: OrderType;
+  limit_price?: number | null;
+  trigger_price?: number | null;
+  validity?: OrderValidity | null;
+  held?: string;
+  reason?: DealReason | null;
+  triggered_at?: string | null;
+  modified_at?: string | null;
+  closed_at?: string | null;
+}
+
+/** Why a pending order ended (docs/provider-api.md, deal row `reason`). */
+export type DealReason = "cancelled_by_user" | "session_ended" | "gtc_expired" | "not_sufficient_funds" | "filled";
+
+/** An order's kind and prices as the app sends them: decimal strings, absent for a market order. */
+export interface OrderTerms {
+  orderType: OrderType;
+  limitPrice?: string;
+  triggerPrice?: string;
+  validity?: OrderValidity;
+}
+
+/** The provider's body fields for `terms`; nothing for a market order (its body stays what it always was). */
+function termsBody(terms: OrderTerms | undefined) {
+  if (!terms || terms.orderType === "market") return {};
+  return {
+    order_type: terms.orderType,
+    limit_price: terms.limitPrice,
+    trigger_price: terms.triggerPrice,
+    validity: terms.validity,
+  };
+}
+
+/** `deal/rules`: what orders a symbol takes (docs/provider-api.md "Order types"). */
+export interface DealRules {
+  tag: string;
+  type: string;
+  precision: number;
+  /** A decimal string ("0.05"). */
+  tick_size: string;
+  price: number;
+  open: boolean;
+  order_types: OrderType[];
+  validities: OrderValidity[];
+  gtc_days: number;
+  day: { opens_at: string | null; expires_at: string | null };
+  gtc: { opens_at: string | null; expires_at: string | null };
+  fee_rate: string;
+  hold_margin: string;
+}
+
+/** `deal/preview`: what an order would do if placed now; nothing is written. */
+export interface DealPreview {
+  tag: string;
+  name: string;
+  type: string;
+  state: "buy" | "sell";
+  count: number;
+  order_type: OrderType;
+  limit_price: number | null;
+  trigger_price: number | null;
+  validity: OrderValidity | null;
+  price: number;
+  tick_size: string;
+  fills_at_once: boolean;
+  opens_at: string | null;
+  expires_at: string | null;
+  /** Wallet money a buy holds now ("0.00" when it fills at once, or for a sell). */
+  reserve: string;
+  /** Shares a sell sets aside now (0 when it fills at once). */
+  reserve_shares: number;
+  price_all: string;
+  fee: string;
+  amount: string;
+  wallet_price_all: string;
+  wallet_fee: string;
+  wallet_amount: string;
+  fx_rate: number;
+  fx_source: string;
+}
+
+/**
+ * The order rules of a symbol, or null from a provider without order types (HTTP 404 on the path; the app then
+ * offers market orders only, docs/decisions/0443). An unknown symbol (`not_found` in a 200 reply) still throws.
+ */
+export async function getDealRules(ctx: ProviderContext, tag: string): Promise<DealRules | null> {
+  try {
+    return await callProvider<DealRules>(ctx, { path: "/stock/success/deal/rules", query: { tag } });
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** What a buy (by symbol) or a sell (by lot) with these terms would do now. */
+export function previewOrder(
+  ctx: ProviderContext,
+  input: { side: "buy" | "sell"; tag: string; lot?: string; market: string; count: number; terms: OrderTerms },
+): Promise<DealPreview> {
+  const order =
+    input.side === "buy"
+      ? { tag: input.tag, state: "buy", mold: "stock" }
+      : { no: input.lot, state: "sell", mold: "stock" };
+  return callProvider<DealPreview>(ctx, {
+    path: "/stock/success/deal/preview",
+    method: "POST",
+    body: {
+      ...order,
+      type: input.market,
+      count: input.count,
+      order_type: input.terms.orderType,
+      ...termsBody(input.terms),
+    },
+  });
+}
+
+/** Changes an open limit, stop or stop-limit order (the given terms over the stored ones); keyed like an order. */
+export function modifyOrder(
+  ctx: ProviderContext,
+  input: {
+    no: string;
+    count?: number;
+    limitPrice?: string;
+    triggerPrice?: string;
+    validity?: OrderValidity;
+    idempotencyKey: string;
+  },
+): Promise<DealRow> {
+  return callProviderIdempotent<DealRow>(ctx, {
+    path: "/stock/success/deal/modify",
+    method: "POST",
+    body: {
+      no: input.no,
+      count: input.count,
+      limit_price: input.limitPrice,
+      trigger_price: input.triggerPrice,
+      validity: input.validity,
+      idempotency_key: input.idempotencyKey,
+    },
+  });
 }
 
 export interface PositionRow {
@@ -140,7 +285,7 @@ export async function getMarketList(
  */
 export function placeBuyOrder(
   ctx: ProviderContext,
-  input: { tag: string; market: string; count: number; idempotencyKey: string },
+  input: { tag: string; market: string; count: number; idempotencyKey: string; terms?: OrderTerms },
 ): Promise<DealRow> {
   return callProviderIdempotent<DealRow>(ctx, {
     path: "/stock/success/deal/order",
@@ -152,6 +297,7 @@ export function placeBuyOrder(
       count: input.count,
       mold: "stock",
       state: "buy",
+      ...termsBody(input.terms),
       idempotency_key: input.idempotencyKey,
     },
   });
@@ -160,7 +306,7 @@ export function placeBuyOrder(
 /** Sells `count` (default: all) of the lot `no`; a lost reply is asked again with the same key, as for a buy. */
 export function sellPosition(
   ctx: ProviderContext,
-  input: { no: string; market: string; count?: number; idempotencyKey: string },
+  input: { no: string; market: string; count?: number; idempotencyKey: string; terms?: OrderTerms },
 ): Promise<DealRow> {
   return callProviderIdempotent<DealRow>(ctx, {
     path: "/stock/success/deal/sell",
@@ -171,14 +317,32 @@ export function sellPosition(
       count: input.count,
       mold: "stock",
       state: "sell",
+      ...termsBody(input.terms),
       idempotency_key: input.idempotencyKey,
     },
   });
 }
 
-/** Cancels a pending order (`order_not_pending` otherwise). */
-export function cancelOrder(ctx: ProviderContext, no: string): Promise<DealRow> {
+/** Cancels a pending order (`order_not_pending` otherwise); with a key, a lost reply is asked again with it. */
+export function cancelOrder(ctx: ProviderContext, no: string, idempotencyKey?: string): Promise<DealRow> {
+  if (idempotencyKey)
+    return callProviderIdempotent<DealRow>(ctx, {
+      path: "/stock/success/deal/cancel",
+      method: "POST",
+      body: { no, idempotency_key: idempotencyKey },
+    });
   return callProvider<DealRow>(ctx, { path: "/stock/success/deal/cancel", method: "POST", body: { no } });
+}
+
+/** A customer's orders by status, optionally one symbol's (`tag`), up to 100 a page. */
+export function getOrders(
+  ctx: ProviderContext,
+  params: { type: RecordType; tag?: string; limit?: number },
+): Promise<Page<DealRow>> {
+  return callProvider<Page<DealRow>>(ctx, {
+    path: "/stock/success/v2/transaction",
+    query: { type: params.type, tag: params.tag, page: 1, limit: params.limit ?? 100 },
+  });
 }
 
 export function getPositions(
@@ -287,6 +451,21 @@ export interface RecordFigures {
   time: string;
   /** A block trade, QIP or IPO lot (or a sell from one); null for an ordinary order. */
   source: LotSource | null;
+  /** The order's kind and terms (docs/product.md "Order types"): a provider without order types gives market ones. */
+  orderType: OrderType;
+  limitPrice: number | null;
+  triggerPrice: number | null;
+  validity: OrderValidity | null;
+  /** When an open order expires; when a filled, cancelled or expired one ended; why it ended. */
+  expiresAt: string | null;
+  filledAt: string | null;
+  closedAt: string | null;
+  reason: DealReason | null;
+  triggered: boolean;
+  /** Wallet money an open buy reserves ("0.00" otherwise). */
+  held: string;
+  /** The provider speaks order types (its rows carry `order_type`): open orders have Modify/Cancel screens. */
+  orderKinds: boolean;
 }
 
 export function recordFigures(row: DealRow, deployment: Deployment): RecordFigures {
@@ -307,6 +486,17 @@ export function recordFigures(row: DealRow, deployment: Deployment): RecordFigur
     status: row.status,
     time: row.created_at,
     source: lotSource(row.mold),
+    orderType: row.order_type ?? "market",
+    limitPrice: row.limit_price ?? null,
+    triggerPrice: row.trigger_price ?? null,
+    validity: row.validity ?? null,
+    expiresAt: row.expires_at ?? null,
+    filledAt: row.filled_at ?? null,
+    closedAt: row.closed_at ?? null,
+    reason: row.reason ?? null,
+    triggered: Boolean(row.triggered_at),
+    held: row.held ?? "0.00",
+    orderKinds: row.order_type !== undefined,
   };
 }
 

@@ -43,6 +43,21 @@ it("a visitor is sent to log in", async () => {
   await expectSentToLogin(recordsLoader, "/records");
 });
 
+/** A filled market order's terms (docs/product.md "Order types"). */
+const MARKET_ORDER = {
+  orderType: "market",
+  limitPrice: null,
+  triggerPrice: null,
+  validity: null,
+  expiresAt: null,
+  filledAt: "2026-11-23T04:30:00.000Z",
+  closedAt: null,
+  reason: null,
+  triggered: false,
+  held: "0.00",
+  orderKinds: false,
+} as const;
+
 describe("a customer's orders", () => {
   let cookie = "";
   beforeAll(async () => {
@@ -187,6 +202,7 @@ describe("markup without JavaScript", () => {
           walletAmount: "45617.22",
           fx: { rate: 88.4681, source: "simulator:USDINR=X", at: "2026-11-23T04:30:00.000Z" },
           source: null,
+          ...MARKET_ORDER,
         },
         {
           no: "12",
@@ -205,6 +221,7 @@ describe("markup without JavaScript", () => {
           walletAmount: "4910.73",
           fx: { rate: 1, source: "same_currency", at: "2026-11-23T04:31:00.000Z" },
           source: "bulk",
+          ...MARKET_ORDER,
         },
       ],
     };

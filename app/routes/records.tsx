@@ -1,8 +1,10 @@
 /**
  * /records (auth; docs/product.md#records): stock transaction records in tabs All, Pending, Success, Cancelled,
  * Expired (`?type=`), ten per page. Every amount shows its market's currency; an order of a block trade, QIP or IPO
- * lot names its source. A pending order can be cancelled: the Cancel link opens a server-rendered confirm step
- * (`?cancel=<no>`, docs/decisions/0023), and only its POST (a form with its own schema) cancels.
+ * lot names its source. A limit or stop order says its terms in words, and an ended one how it ended (docs/product.md
+ * "Order types"). An open order's Modify and Cancel are screens of their own (/orders/{no}/modify|cancel,
+ * docs/decisions/0441); from a provider without order types (0443) the Cancel link opens this screen's older
+ * server-rendered confirm step (`?cancel=<no>`, docs/decisions/0023), and only its POST cancels.
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -16,6 +18,7 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PagedList } from "~/components/ui/PagedList";
 import { PriceChangeFigures } from "~/components/ui/PriceChange";
 import { LinkTabs } from "~/components/ui/Tabs";
+import { orderReason, orderSentence } from "~/features/trading/order-words";
 import { useProfitLossText } from "~/features/trading/profit-loss";
 import { rateText } from "~/features/trading/rate-text";
 import { tradeLinks } from "~/features/trading/route-exports";
@@ -28,7 +31,7 @@ import { useFormat } from "~/i18n/format-context";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import { cancelOrder, getTransactions, recordFigures, type RecordFigures } from "~/provider/trading.server";
 import { redirectWithToast } from "~/session/toast.server";
-import { orderRecordAnchor, recordsHref, type RecordType } from "~/utils/hrefs";
+import { cancelOrderHref, modifyOrderHref, orderRecordAnchor, recordsHref, type RecordType } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { readPage } from "~/utils/pagination";
 import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
@@ -44,7 +47,7 @@ function createCancelSchema(t: TFunction) {
 }
 
 export const handle: PageHandle = {
-  i18n: ["trade:records", "trade:side", "trade:currency", "trade:source"],
+  i18n: ["trade:records", "trade:side", "trade:currency", "trade:source", "trade:orderKinds"],
   titleKey: "trade:records.title",
 };
 export const links = tradeLinks;
@@ -236,7 +239,23 @@ export default function RecordsPage() {
                     </dd>
                   </div>
                 </dl>
-                {row.status === 0 ? (
+                {/* docs/product.md "Order types": a limit or stop order in plain words, and how an ended one ended. */}
+                {row.orderType !== "market" ? <p className="tr-record__terms">{orderSentence(t, fmt, row)}</p> : null}
+                {orderReason(t, fmt, row) ? <p className="tr-muted">{orderReason(t, fmt, row)}</p> : null}
+                {row.status === 0 && row.orderKinds ? (
+                  <p className="actions">
+                    {row.orderType !== "market" ? (
+                      <Link to={modifyOrderHref(row.no, here)} className="button button--secondary button--small">
+                        {t("orderKinds.open.modify")}
+                        <span className="sr-only"> {t("records.orderNo", { no: row.no })}</span>
+                      </Link>
+                    ) : null}
+                    <Link to={cancelOrderHref(row.no, here)} className="button button--secondary button--small">
+                      {t("records.cancel")}
+                      <span className="sr-only"> {t("records.orderNo", { no: row.no })}</span>
+                    </Link>
+                  </p>
+                ) : row.status === 0 ? (
                   <Link
                     to={recordsHref({ type: data.type, page: data.page, cancel: row.no })}
                     className="button button--secondary button--small"

@@ -5,7 +5,7 @@
  * (docs/decisions/0040). The symbol may be the code as shown (`RELIANCE` → `RELIANCE.NS` under INR).
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { ChartBody, ChartHeader } from "~/components/chart/ChartScreen";
@@ -15,24 +15,31 @@ import { loadChart } from "~/features/market/chart.server";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { chartLinks } from "~/features/market/route-exports";
 import { useChartScreen } from "~/features/market/useChartScreen";
+import { loadOpenOrders } from "~/features/trading/open-orders.server";
+import { OpenOrders } from "~/features/trading/OpenOrders";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 /** Its own strings and the live price's (docs/decisions/0169-namespaces-quotes-and-watchlist.md). */
-export const handle: PageHandle = { i18n: ["stock", "quotes"], titleKey: "stock:chart.title" };
+export const handle: PageHandle = { i18n: ["stock", "quotes", "trade:orderKinds"], titleKey: "stock:chart.title" };
 export const links = chartLinks;
 export const headers = noStoreHeaders;
 
 export const meta: MetaFunction<typeof loader> = quoteMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await loadChart(request, params), { headers: NO_STORE });
+  const [chart, openOrders] = await Promise.all([
+    loadChart(request, params),
+    loadOpenOrders(request, params.symbol ?? ""),
+  ]);
+  return json({ ...chart, openOrders, here: new URL(request.url).pathname }, { headers: NO_STORE });
 }
 
 export default function StockChartPage() {
   const { t } = useTranslation("stock");
   const { data, quote, live, stock } = useChartScreen();
+  const { openOrders, here } = useLoaderData<typeof loader>();
 
   return (
     <div className="mk-page sc-page">
@@ -48,6 +55,8 @@ export default function StockChartPage() {
           {t("actions.fullScreen")}
         </Link>
       </StockActions>
+
+      <OpenOrders orders={openOrders} back={here} />
     </div>
   );
 }

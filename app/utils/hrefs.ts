@@ -106,6 +106,10 @@ export function noNavPositionsHref(tab: PositionTab, page = 1, buck: string | un
 export type RecordType = "all" | "pending" | "success" | "cancelled" | "expired";
 
 /** /records: stock transaction records with their tab, page and a cancel being confirmed. */
+/** An open order's Modify and Cancel screens; `back` is the screen they return to (a stock's or the records). */
+export const modifyOrderHref = (no: string, back?: string) => withQuery(`/orders/${part(no)}/modify`, { back });
+export const cancelOrderHref = (no: string, back?: string) => withQuery(`/orders/${part(no)}/cancel`, { back });
+
 export function recordsHref(query: { type?: RecordType; page?: number; cancel?: string | null } = {}): string {
   return withQuery("/records", {
     type: query.type === "all" ? undefined : query.type,

@@ -96,6 +96,12 @@ const priceBody = z.object({
   step_seconds: z.number().int().min(1).max(86_400).optional(),
 });
 const clearPriceBody = z.object({ symbol: z.string().trim().min(1).max(32) });
+const expireOrderBody = z.object({
+  no: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{1,40}$/, "an order number"),
+});
 const configBody = z.object({
   tag: z.string().max(64),
   value: z.union([z.string().max(40), z.number()]).transform(String),
@@ -228,6 +234,9 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
 
   app.get("/prices", (c) => ok(c, s.pricePaths.list()));
 
+  // An open order ended now, as at its expiry (tests and demos cannot wait for a close).
+  app.post("/orders/expire", async (c) => ok(c, await s.trading.expireNow((await readBody(c, expireOrderBody)).no)));
+
   app.post("/config", async (c) => {
     const body = await readBody(c, configBody);
     return ok(c, await s.wallet.setConfig(body));
@@ -263,5 +272,6 @@ export const operatorContract: RouteContract[] = [
   operatorRoute("post", "/price", "Set an instrument's price path", { body: priceBody }),
   operatorRoute("post", "/price/clear", "Give an instrument back to the simulator", { body: clearPriceBody }),
   operatorRoute("get", "/prices", "The price paths in force"),
+  operatorRoute("post", "/orders/expire", "End an open order now, as at its expiry", { body: expireOrderBody }),
   operatorRoute("post", "/config", "Set a config value", { body: configBody }),
 ];

@@ -40,6 +40,7 @@ import {
   crossingOrders,
   dueOrders,
   expiredConditionalOrders,
+  findAnyOrderByNo,
   findOrderById,
   findOrderByNo,
   holdingsAndDue,
@@ -603,6 +604,25 @@ export function createTrading(deps: TradingDeps) {
   }
 
   /**
+   * The operator ends an open order now, as if its expiry had come (tests and demos: an e2e test cannot wait for a
+   * close; docs/provider-api.md "Operator"): `expires_at` and `closed_at` become now, its reservation comes back, in one
+   * transaction under the account and order locks, like any expiry.
+   */
+  async function expireNow(no: string): Promise<DealRow> {
+    const found = await findAnyOrderByNo(db, no);
+    if (!found) throw new ProviderError("not_found", "no such order", "no");
+    const now = deps.now();
+    return db.transaction().execute(async (trx) => {
+      await lockUser(trx, found.user_id);
+      const order = await lockOrderById(trx, found.id);
+      if (!order || order.status !== 0)
+        throw new ProviderError("order_not_pending", "only pending orders can expire", "no");
+      await updateOrder(trx, order.id, { expires_at: now });
+      return dealRow(await expire(trx, { ...order, expires_at: now }, now));
+    });
+  }
+
+  /**
    * Changes an open limit, stop or stop-limit order in one transaction: its prices, quantity and validity are
    * checked as at placement against the price now; a buy's reservation is worked out again and the difference moves
    * as one bill, a sell's reserved shares change on its lot. A change that makes a limit fillable fills it at once.
@@ -932,6 +952,7 @@ export function createTrading(deps: TradingDeps) {
     placeOrder,
     sell,
     cancel,
+    expireNow,
     modify,
     preview,
     rules,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { OPERATOR, useOperatorCli } from "./helpers";
+import { newKey, newTrader, OPERATOR, useOperatorCli } from "./helpers";
 
 /*
  * The operator's price paths (docs/decisions/0363-operator-price-paths.md): `npm run operator -- price <symbol> <price>`
@@ -91,4 +91,34 @@ describe("operator price paths", () => {
     });
     expect(await cli("price", "RELIANCE.NS")).toMatchObject({ code: 1, out: expect.stringContaining("usage: price") });
   });
+
+  it(
+    "the CLI's expire ends an open order now; an order not pending is refused with its code",
+    { timeout: 120_000 },
+    async () => {
+      p.clock.set(AT);
+      await post("/price", { symbol: "SBIN.NS", prices: ["800"] });
+      const t = await newTrader(p, "100000.00");
+      const placed = (
+        await p.call("/api/stock/success/deal/order", {
+          token: t.token,
+          body: {
+            tag: "SBIN.NS",
+            count: 10,
+            mold: "stock",
+            state: "buy",
+            order_type: "limit",
+            limit_price: "790",
+            idempotency_key: newKey(),
+          },
+        })
+      ).body.data;
+      expect(placed).toMatchObject({ status: 0, held: "7902.37" });
+      expect(await cli("expire", placed.no)).toEqual({ code: 0, out: `order ${placed.no} expired (session_ended)` });
+      expect(await cli("expire", placed.no)).toMatchObject({
+        code: 1,
+        out: expect.stringContaining("order_not_pending"),
+      });
+    },
+  );
 });

@@ -40,6 +40,33 @@ const tickAt = async (at: Date) => {
 };
 
 describe("validity and trading hours", () => {
+  it("the operator's orders/expire ends an open order now, as at its expiry; a second time it is not pending", async () => {
+    p.clock.set(FRIDAY_10_IST);
+    await setPrice("TITAN.NS", "3800");
+    const t = await newTrader(p, "100000.00");
+    const placed = (await limitBuy(t.token, "TITAN.NS", 5, "3700", "gtc")).body.data;
+    expect(placed).toMatchObject({ status: 0, held: "18505.55" });
+    const expired = await op.post("/orders/expire", { no: placed.no });
+    expect(expired.body.data).toMatchObject({
+      no: placed.no,
+      status: 3,
+      reason: "gtc_expired",
+      expires_at: FRIDAY_10_IST.toISOString(),
+      closed_at: FRIDAY_10_IST.toISOString(),
+      held: "0.00",
+    });
+    expect((await billLines(p, t.id)).filter((b) => b[5] === placed.no).map((b) => b.slice(0, 3))).toEqual([
+      ["expense", "18505.55", "81494.45"],
+      ["income", "18505.55", "100000.00"],
+    ]);
+    await expectLedgerBalanced(p, t.id);
+    expect((await op.post("/orders/expire", { no: placed.no })).body.data).toMatchObject({
+      code: "order_not_pending",
+      field: "no",
+    });
+    expect((await op.post("/orders/expire", { no: "1" })).body.data).toMatchObject({ code: "not_found" });
+  });
+
   it("a day order expires at the close: the hold comes back, the reason says so", async () => {
     p.clock.set(FRIDAY_10_IST);
     await setPrice("TITAN.NS", "3800");

@@ -38,9 +38,12 @@ export function RadioTabs({
   defaultValue,
   onChange,
   legendHidden,
+  idPrefix,
 }: {
   legend: ReactNode;
   name: string;
+  /** Gives each radio the id `<idPrefix>-<value>` (an error summary can link to the group). */
+  idPrefix?: string;
   options: RadioTabOption[];
   defaultValue?: string;
   onChange?: (value: string) => void;
@@ -55,6 +58,7 @@ export function RadioTabs({
             <input
               type="radio"
               name={name}
+              id={idPrefix ? `${idPrefix}-${option.value}` : undefined}
               value={option.value}
               defaultChecked={option.value === defaultValue}
               onChange={onChange ? () => onChange(option.value) : undefined}

@@ -24,6 +24,7 @@ import type { Toast } from "~/session/toast";
 import { money, toBig } from "~/utils/decimal";
 import type { UserRequestContext } from "~/utils/request.server";
 
+import { orderDeadline } from "./order-deadline";
 import { rateText } from "./rate-text";
 
 /** The provider returns at most 100 lots per page; more lots of one symbol than that is not a retail case. */
@@ -75,6 +76,17 @@ export function dealToast(context: UserRequestContext, deal: DealRow): Toast {
   const wallet = conversion ? formatMoney(deal.wallet_amount, fmt) : null;
   const rate = conversion ? rateText(t, conversion, fmt) : null;
   const pending = deal.status === 0;
+  // An open limit, stop or stop-limit order: what is open and until when (docs/product.md "Order types").
+  if (pending && deal.order_type && deal.order_type !== "market")
+    return {
+      key: deal.state === "buy" ? "trade:toast.orderPlacedBuy" : "trade:toast.orderPlacedSell",
+      values: {
+        qty: deal.count,
+        symbol,
+        type: t(`trade:orderKinds.type.${deal.order_type}`),
+        until: deal.expires_at ? orderDeadline(deal.expires_at, fmt) : "",
+      },
+    };
   if (deal.state === "buy") {
     const values = {
       qty: deal.count,

@@ -16,8 +16,10 @@ import {
   readQuantity,
   stepQuantity,
 } from "~/features/trading/order";
+import { limitFillsAtOnce, PRICE_TEXT, takesLimit, takesTrigger } from "~/features/trading/order-types";
 import { useProfitLossText } from "~/features/trading/profit-loss";
 import { hiddenProps } from "~/forms/hidden";
+import { useHydrated } from "~/forms/useHydrated";
 import { useZodForm } from "~/forms/useZodForm";
 import { formatAmount } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney } from "~/i18n/format";
@@ -42,7 +44,19 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
   // The kit's form (docs/decisions/0200): errors appear after a submit, never while typing.
   const { form, fields, formProps, summary, busy } = useZodForm({
     id: `order-${data.side}`,
-    schema: () => import("~/features/trading/schemas").then((m) => m.createOrderSchema(t)),
+    schema: () =>
+      import("./schema").then((m) =>
+        m.createOrderSchema(t, {
+          rules: data.rules
+            ? {
+                tickSize: data.rules.tickSize,
+                price: String(livePrice),
+                tickText: data.rules.tickSize,
+                priceText: formatMarketMoney(livePrice, fmt, data.target.market),
+              }
+            : null,
+        }),
+      ),
     constraint: data.constraint.order,
     lastResult,
     defaultValue: {
@@ -50,12 +64,17 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
       position: data.form.position,
       quantity: data.form.quantity,
       lot: data.form.lot ?? undefined,
+      order_type: data.form.orderType,
+      limit_price: data.form.limitPrice,
+      trigger_price: data.form.triggerPrice,
+      validity: data.form.validity,
     },
     offline: clientFailure === "offline",
     offlineMessage: t("offline.reviewNotSent"),
   });
   // A − / + press with JS that stopped at a bound (undefined until the first press: the URL's step, if any, speaks).
   const [stepNote, setStepNote] = useState<string | null | undefined>(undefined);
+  const hydrated = useHydrated();
 
   const selling = data.side === "sell";
   const position = readPositionType(fields.position.value ?? data.form.position);
@@ -76,10 +95,28 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
     );
   }
 
+  // docs/product.md "Order types": the picker only when the provider offers them; without JS every price field
+  // shows (the type is a radio the server reads), with JS only the ones the chosen type takes.
+  const orderType = (data.orderTypes ? (fields.order_type.value ?? data.form.orderType) : "market") as
+    "market" | "limit" | "stop" | "stop_limit";
+  const showLimit = data.orderTypes !== null && (!hydrated || takesLimit(orderType));
+  const showTrigger = data.orderTypes !== null && (!hydrated || takesTrigger(orderType));
+  const showValidity = data.orderTypes !== null && (!hydrated || orderType !== "market");
+  const limitTyped = fields.limit_price.value ?? "";
+  const triggerTyped = fields.trigger_price.value ?? "";
+  const fillsAtOnce = hydrated && orderType === "limit" && limitFillsAtOnce(data.side, limitTyped, livePrice);
+  // The estimate is at the price the order would fill at: its limit, else its trigger, else the price now.
+  const estimatePrice =
+    takesLimit(orderType) && PRICE_TEXT.test(limitTyped) && Number(limitTyped) > 0
+      ? limitTyped
+      : takesTrigger(orderType) && PRICE_TEXT.test(triggerTyped) && Number(triggerTyped) > 0
+        ? triggerTyped
+        : livePrice;
   const estimate =
     quantity !== null && quantity >= MIN_QUANTITY
-      ? orderEstimate({ side: data.side, price: livePrice, quantity, feeRate: data.feeRate })
+      ? orderEstimate({ side: data.side, price: estimatePrice, quantity, feeRate: data.feeRate })
       : null;
+  const tick = data.rules ? t("orderKinds.tickHint", { tick: data.rules.tickSize }) : "";
   const lotLabel = (lot: TradingPageData["lots"][number]) =>
     t("sell.lotLabel", {
       count: lot.count,
@@ -96,6 +133,10 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
           { id: form.id, errors: fields.type.errors },
           { id: form.id, errors: fields.position.errors },
           { id: firstLotId, errors: fields.lot.errors },
+          { id: `${form.id}-type-market`, errors: fields.order_type.errors },
+          { id: fields.limit_price.id, errors: fields.limit_price.errors },
+          { id: fields.trigger_price.id, errors: fields.trigger_price.errors },
+          { id: `${form.id}-validity-day`, errors: fields.validity.errors },
         ]}
         formId={fields.quantity.id}
         {...summary}
@@ -175,6 +216,64 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
             }}
           />
         </Stepper>
+        {data.orderTypes ? (
+          <RadioTabs
+            legend={t("orderKinds.typeLegend")}
+            name={fields.order_type.name}
+            idPrefix={`${form.id}-type`}
+            defaultValue={fields.order_type.initialValue ?? data.form.orderType}
+            options={data.orderTypes.map((type) => ({ value: type, label: t(`orderKinds.type.${type}`) }))}
+          />
+        ) : null}
+        {fields.order_type.errors ? <p className="field__error">{fields.order_type.errors[0]}</p> : null}
+        {showLimit ? (
+          <Field
+            label={t("orderKinds.limitLabel")}
+            hint={
+              fillsAtOnce ? (
+                <strong>
+                  {t(data.side === "buy" ? "orderKinds.fillsAtOnceBuy" : "orderKinds.fillsAtOnceSell", {
+                    price: formatMarketMoney(livePrice, fmt, data.target.market),
+                  })}
+                </strong>
+              ) : (
+                `${hydrated ? "" : `${t("orderKinds.limitFor")} `}${tick}`
+              )
+            }
+            errors={fields.limit_price.errors}
+            inputProps={{
+              ...getInputProps(fields.limit_price, { type: "text", ariaAttributes: false }),
+              inputMode: "decimal",
+              autoComplete: "off",
+            }}
+          />
+        ) : null}
+        {showTrigger ? (
+          <Field
+            label={t("orderKinds.triggerLabel")}
+            hint={`${hydrated ? "" : `${t("orderKinds.triggerFor")} `}${t(
+              data.side === "buy" ? "orderKinds.triggerHintBuy" : "orderKinds.triggerHintSell",
+            )} ${tick}`}
+            errors={fields.trigger_price.errors}
+            inputProps={{
+              ...getInputProps(fields.trigger_price, { type: "text", ariaAttributes: false }),
+              inputMode: "decimal",
+              autoComplete: "off",
+            }}
+          />
+        ) : null}
+        {showValidity ? (
+          <RadioTabs
+            legend={t("orderKinds.validityLegend")}
+            name={fields.validity.name}
+            idPrefix={`${form.id}-validity`}
+            defaultValue={fields.validity.initialValue ?? data.form.validity}
+            options={(data.rules?.validities ?? ["day", "gtc"]).map((validity) => ({
+              value: validity,
+              label: t(`orderKinds.validity.${validity}`, { days: data.rules?.gtcDays ?? 90 }),
+            }))}
+          />
+        ) : null}
         <p className="tr-estimate">
           {estimate
             ? t("trading.estimate", { total: formatAmount(estimate.total, fmt, data.target.market) })

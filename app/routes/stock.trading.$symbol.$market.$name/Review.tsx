@@ -1,14 +1,60 @@
 import { useTranslation } from "react-i18next";
 
 import { QUANTITY_CAPS } from "~/features/trading/order";
+import { orderDeadline } from "~/features/trading/order-deadline";
 import { rateText } from "~/features/trading/rate-text";
 import { CheckAnswers } from "~/forms/CheckAnswers";
+import type { TFunction } from "~/i18n/config";
 import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from "~/i18n/currency";
-import { formatInteger, formatMarketMoney, formatMoney, intlLocale, numberFormat } from "~/i18n/format";
+import {
+  formatInteger,
+  formatMarketMoney,
+  formatMoney,
+  intlLocale,
+  numberFormat,
+  type FormatContext,
+} from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import { orderHref, recordsHref } from "~/utils/hrefs";
 
-import type { StepProps } from "./types";
+import type { ReviewFigures, StepProps, TradingPageData } from "./types";
+
+/**
+ * A limit, stop or stop-limit order in plain words (docs/product.md "Order types"): what happens, until when, and
+ * what is set aside now – "Buy 10 Reliance at ₹2,400.00 or less, until 5 Dec 15:30 IST. ₹24,007.20 (with fees) is
+ * reserved now and released if the order is cancelled or expires."
+ */
+export function orderSentences(
+  t: TFunction,
+  fmt: FormatContext,
+  data: Pick<TradingPageData, "side" | "target">,
+  review: Pick<ReviewFigures, "terms" | "preview" | "quantity">,
+): string[] {
+  const preview = review.preview;
+  if (!preview) return [];
+  const market = data.target.market;
+  const values = {
+    qty: formatInteger(review.quantity, fmt),
+    count: review.quantity,
+    name: data.target.name,
+    limit: review.terms.limitPrice ? formatMarketMoney(review.terms.limitPrice, fmt, market) : "",
+    trigger: review.terms.triggerPrice ? formatMarketMoney(review.terms.triggerPrice, fmt, market) : "",
+    price: formatMarketMoney(preview.price, fmt, market),
+    until: preview.expiresAt ? orderDeadline(preview.expiresAt, fmt) : "",
+  };
+  if (preview.fillsAtOnce) return [t(`orderKinds.sentence.fillsAtOnce_${data.side}`, values)];
+  const sentences = [t(`orderKinds.sentence.${review.terms.orderType}_${data.side}`, values)];
+  if (preview.opensAt) sentences.push(t("orderKinds.sentence.opensAt", { at: orderDeadline(preview.opensAt, fmt) }));
+  sentences.push(
+    data.side === "buy"
+      ? t("orderKinds.sentence.reservedMoney", { amount: formatMoney(preview.reserve, fmt) })
+      : t("orderKinds.sentence.reservedShares", {
+          count: preview.reserveShares,
+          qty: formatInteger(preview.reserveShares, fmt),
+        }),
+  );
+  return sentences;
+}
 
 const CONFIRM_ID = "confirm-submit";
 
@@ -30,18 +76,34 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
   const amount = (value: string) => formatAmount(value, fmt, market);
   const lot = data.lots.find((row) => row.no === review.lot);
 
+  const terms = review.terms;
+  const preview = review.preview;
   const rows: [string, string][] = [
     [t("review.instrument"), `${data.target.name} (${data.display})`],
     [t("review.side"), t(`side.${data.side}`)],
+    ...(data.orderTypes
+      ? [[t("orderKinds.typeLegend"), t(`orderKinds.type.${terms.orderType}`)] as [string, string]]
+      : []),
+    ...(terms.triggerPrice
+      ? [[t("orderKinds.triggerLabel"), formatMarketMoney(terms.triggerPrice, fmt, market)] as [string, string]]
+      : []),
+    ...(terms.limitPrice
+      ? [[t("orderKinds.limitLabel"), formatMarketMoney(terms.limitPrice, fmt, market)] as [string, string]]
+      : []),
+    ...(preview?.expiresAt ? [[t("orderKinds.until"), orderDeadline(preview.expiresAt, fmt)] as [string, string]] : []),
     [t("review.positionType"), t(`positionType.${review.position}`, { cap: QUANTITY_CAPS[review.position] })],
     [t("review.quantity"), formatInteger(review.quantity, fmt)],
-    [t("review.price"), formatMarketMoney(review.price, fmt, market)],
+    [t("review.price"), formatMarketMoney(preview?.price ?? review.price, fmt, market)],
   ];
   if (selling && lot) rows.push([t("review.costPrice"), formatMarketMoney(lot.price, fmt, lot.market)]);
+  // A limit or stop order's figures are the provider's, at the price it is estimated at (its limit, else trigger).
+  const figures = preview
+    ? { total: preview.priceAll, fee: preview.fee, net: preview.amount }
+    : { total: review.estimate.total, fee: review.estimate.fee, net: review.estimate.net };
   rows.push(
-    [t("review.total"), amount(review.estimate.total)],
-    [t("review.fee", { rate: percent }), amount(review.estimate.fee)],
-    [t(selling ? "review.proceeds" : "review.cost"), amount(review.estimate.net)],
+    [t("review.total"), amount(figures.total)],
+    [t("review.fee", { rate: percent }), amount(figures.fee)],
+    [t(selling ? "review.proceeds" : "review.cost"), amount(figures.net)],
   );
   if (selling && review.estimate.profit !== null)
     rows.push([t("review.profit"), formatSignedAmount(review.estimate.profit, fmt, market)]);
@@ -62,20 +124,31 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
         }),
       ]
     : [];
-  // The order's fields as the Confirm posts them (a sell names its lot).
+  if (preview && !preview.fillsAtOnce && !selling)
+    rows.push([t("orderKinds.reservedNow"), formatMoney(preview.reserve, fmt)]);
+  // The order's fields as the Confirm posts them (a sell names its lot; a limit or stop its kind and prices).
   const hidden = {
     type: data.side,
     position: review.position,
     quantity: String(review.quantity),
     ...(selling ? { lot: review.lot ?? "" } : {}),
+    ...(terms.orderType === "market"
+      ? {}
+      : {
+          order_type: terms.orderType,
+          ...(terms.limitPrice ? { limit_price: terms.limitPrice } : {}),
+          ...(terms.triggerPrice ? { trigger_price: terms.triggerPrice } : {}),
+          validity: terms.validity ?? "day",
+        }),
     idempotency_key: review.key,
   };
+  const sentences = orderSentences(t, fmt, data, review);
 
   return (
     <CheckAnswers
       title={t("review.title")}
       rows={rows.map(([label, value]) => ({ label, value }))}
-      notes={[...notes, t("review.priceNote")]}
+      notes={[...sentences, ...notes, ...(sentences.length > 0 ? [] : [t("review.priceNote")])]}
       hidden={hidden}
       confirmLabel={t(selling ? "review.confirmSell" : "review.confirmBuy")}
       changeHref={orderHref(data.target, {
@@ -83,13 +156,29 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
         position: review.position,
         quantity: review.quantity,
         lot: selling ? review.lot : undefined,
+        ...(terms.orderType === "market"
+          ? {}
+          : {
+              orderType: terms.orderType,
+              limit: terms.limitPrice,
+              trigger: terms.triggerPrice,
+              validity: terms.validity,
+            }),
       })}
       recordsHref={recordsHref()}
       lastResult={lastResult}
       clientFailure={clientFailure}
       formId="confirm"
       confirmId={CONFIRM_ID}
-      schema={() => import("~/features/trading/schemas").then((m) => m.createConfirmSchema(t))}
+      schema={() =>
+        import("./schema").then((m) =>
+          m.createConfirmSchema(t, {
+            rules: data.rules
+              ? { tickSize: data.rules.tickSize, price: null, tickText: data.rules.tickSize, priceText: "" }
+              : null,
+          }),
+        )
+      }
       constraint={data.constraint.confirm}
       texts={{
         offline: t("offline.nothingOrdered"),

@@ -21,6 +21,7 @@ import {
   scriptedDeal,
   SCRIPTED_REVIEW_KEY,
 } from "~/testing/route-harness";
+import { no, ScriptedReply } from "~/testing/provider-double";
 
 import { action as tradingAction, loader as tradingLoader } from "./route";
 import type { TradingPageData } from "./types";
@@ -60,6 +61,8 @@ function tradingProvider(
   rates = [USDINR],
 ) {
   provider.respond((call) => {
+    // A provider from before order types (docs/decisions/0443): market orders only.
+    if (call.path === "/stock/success/deal/rules") throw new ScriptedReply({ status: 404, json: no("not_found") });
     if (call.path === "/v2/quotes")
       return { rows: [q, ...rates].filter((row) => call.query.symbols.split(",").includes(row.symbol)) };
     if (call.path === "/stock/success/deal/positions") return { rows: lots, count: lots.length };
@@ -95,6 +98,8 @@ describe("defect 15 and Currency: a US stock on the INR deployment is totalled i
     const data = (await response.json()) as TradingPageData;
     expect(data.review).toEqual({
       key: KEY,
+      terms: { orderType: "market" },
+      preview: null,
       position: "half",
       quantity: 2,
       lot: null,
@@ -226,5 +231,49 @@ describe("defect 18: a Confirm the provider never answers", () => {
     tradingProvider(quote("AAPL", "US", 257.74), [], failWith(new ProviderError("weird_code")));
     const odd = (await (await confirm(AAPL, { type: "buy", quantity: "2" })).json()) as ReplyJson;
     expect(odd.result.error?.[""]).toEqual(["Submission failed"]);
+  });
+});
+
+describe("a provider without order types (HTTP 404 on deal/rules, docs/decisions/0443)", () => {
+  it("offers market orders only: no type picker, and a limit order posted by hand is refused on the type", async () => {
+    tradingProvider(quote("AAPL", "US", 257.74));
+    const response = await tradingLoader({
+      ...args("/stock/trading/AAPL/US/Apple?type=buy&orderType=limit&limit=250"),
+      params: AAPL,
+    });
+    const data = (await response.json()) as TradingPageData;
+    expect(data.orderTypes).toBeNull();
+    expect(data.rules).toBeNull();
+    expect(data.form).toMatchObject({ orderType: "market" });
+
+    const refused = await settle(() =>
+      tradingAction({
+        request: formRequest(
+          "/stock/trading/AAPL/US/Apple?type=buy",
+          { intent: "review", type: "buy", position: "half", quantity: "2", order_type: "limit", limit_price: "250" },
+          { cookie: session.cookie },
+        ),
+        params: AAPL,
+        context: {},
+      }),
+    );
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as ReplyJson;
+    expect(body.result.error?.order_type).toEqual(["Only market orders can be placed here"]);
+    expect(provider.calls.some((call) => call.path === "/stock/success/deal/order")).toBe(false);
+
+    const market = await settle(() =>
+      tradingAction({
+        request: formRequest(
+          "/stock/trading/AAPL/US/Apple?type=buy",
+          { intent: "review", type: "buy", position: "half", quantity: "2" },
+          { cookie: session.cookie },
+        ),
+        params: AAPL,
+        context: {},
+      }),
+    );
+    expect(market.status).toBe(302);
+    expect(market.headers.get("Location")).not.toContain("orderType");
   });
 });

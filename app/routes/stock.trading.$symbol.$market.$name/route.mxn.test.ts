@@ -13,6 +13,7 @@ import {
   tradeToast,
   useScriptedProvider,
 } from "~/testing/route-harness";
+import { no, ScriptedReply } from "~/testing/provider-double";
 
 import { action as tradingAction, loader as tradingLoader } from "./route";
 import type { TradingPageData } from "./types";
@@ -22,6 +23,8 @@ const KEY = SCRIPTED_REVIEW_KEY;
 
 function scripted(symbol: string, market: string, price: number, deal?: Record<string, unknown>) {
   provider.respond((call) => {
+    // A provider from before order types (docs/decisions/0443): market orders only.
+    if (call.path === "/stock/success/deal/rules") throw new ScriptedReply({ status: 404, json: no("not_found") });
     if (call.path === "/v2/quotes") {
       // The stock's quote, or the wallet's exchange pair (pesos per dollar) that the review estimates with.
       if (call.query.symbols === "USDMXN=X")

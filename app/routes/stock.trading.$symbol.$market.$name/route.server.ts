@@ -19,6 +19,7 @@ import {
   type PositionType,
   type Side,
 } from "~/features/trading/order";
+import { ORDER_TYPES, VALIDITIES, takesLimit, takesTrigger, type OrderType } from "~/features/trading/order-types";
 import {
   dealToast,
   loadLots,
@@ -29,22 +30,85 @@ import {
   type OrderTarget,
   type ReviewRate,
 } from "~/features/trading/order.server";
-import { createConfirmSchema, createOrderSchema, parseConfirmForm, parseOrderForm } from "~/features/trading/schemas";
-import { fixedFormConstraint } from "~/forms/constraint.server";
+import { formConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import { formatInteger } from "~/i18n/format";
-import { classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
+import { formatInteger, formatMarketMoney } from "~/i18n/format";
+import { attempt, classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
 import type { Quote } from "~/provider/market.server";
-import { getFeeRate, placeBuyOrder, sellPosition, type PositionFigures } from "~/provider/trading.server";
+import {
+  getDealRules,
+  getFeeRate,
+  placeBuyOrder,
+  previewOrder,
+  sellPosition,
+  type DealRules,
+  type OrderTerms,
+  type PositionFigures,
+} from "~/provider/trading.server";
 import { mintReviewKey } from "~/session/review-key.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { orderEstimate, walletEstimate } from "~/utils/estimate";
 import { orderHref } from "~/utils/hrefs";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
-import type { ReviewFigures, TradingPageData } from "./types";
+import type { OrderSchemaOptions } from "./schema";
+import type { FormTerms, OrderPreview, ReviewFigures, TradingPageData } from "./types";
+
+const PROVIDER_PRICE_CODES = new Set(["price_not_on_tick", "trigger_wrong_side", "limit_wrong_side"]);
+
+/** The order kind the URL (or a posted form) names; anything unknown is a market order, the default. */
+export function readTerms(read: (name: string) => string | null): FormTerms {
+  const type = read("orderType") ?? "market";
+  const validity = read("validity") ?? "day";
+  return {
+    orderType: (ORDER_TYPES as readonly string[]).includes(type) ? (type as OrderType) : "market",
+    limitPrice: read("limit")?.slice(0, 24) ?? "",
+    triggerPrice: read("trigger")?.slice(0, 24) ?? "",
+    validity: validity === "gtc" ? "gtc" : "day",
+  };
+}
+
+/** The terms the provider is sent: only the prices the type takes. */
+function providerTerms(order: {
+  order_type: OrderType;
+  limit_price?: string;
+  trigger_price?: string;
+  validity: "day" | "gtc";
+}): OrderTerms {
+  if (order.order_type === "market") return { orderType: "market" };
+  return {
+    orderType: order.order_type,
+    limitPrice: takesLimit(order.order_type) ? order.limit_price : undefined,
+    triggerPrice: takesTrigger(order.order_type) ? order.trigger_price : undefined,
+    validity: order.validity,
+  };
+}
+
+/** The URL query of an order's terms (nothing for a market order: its URLs stay what they were). */
+function termsQuery(terms: OrderTerms) {
+  if (terms.orderType === "market") return {};
+  return {
+    orderType: terms.orderType,
+    limit: terms.limitPrice,
+    trigger: terms.triggerPrice,
+    validity: terms.validity,
+  };
+}
+
+/** The schema's options: the symbol's tick and the price now, as the customer reads them; null rules: market only. */
+function schemaOptions(context: UserRequestContext, rules: DealRules | null, quote: Quote): OrderSchemaOptions {
+  if (!rules) return { rules: null };
+  return {
+    rules: {
+      tickSize: rules.tick_size,
+      price: String(quote.price),
+      tickText: rules.tick_size,
+      priceText: formatMarketMoney(quote.price, context.fmt, quote.market),
+    },
+  };
+}
 
 /** Which form shows an action's reply: the order form (its fields are wrong) or the review's Confirm. */
 export type ReplyForm = "order" | "confirm";
@@ -73,6 +137,8 @@ function reviewFigures(
     : estimate.net;
   return {
     key,
+    terms: { orderType: "market" },
+    preview: null,
     position: order.position,
     quantity,
     lot: lot?.no ?? null,
@@ -85,6 +151,56 @@ function reviewFigures(
   };
 }
 
+/**
+ * A limit, stop or stop-limit order's review: what the provider says the order would do now (`deal/preview`: the
+ * reservation, when it expires, whether it fills at once). A preview the provider refuses (the price moved past a
+ * stop, a price off the tick) is no review: the form says why.
+ */
+async function withPreview(
+  context: UserRequestContext,
+  target: OrderTarget,
+  review: ReviewFigures | null,
+  terms: FormTerms,
+  marketOpen: boolean,
+): Promise<ReviewFigures | null> {
+  if (!review || terms.orderType === "market") return review;
+  const sent = providerTerms({
+    order_type: terms.orderType,
+    limit_price: terms.limitPrice,
+    trigger_price: terms.triggerPrice,
+    validity: terms.validity,
+  });
+  const preview = await attempt(
+    previewOrder(context.provider, {
+      side: review.lot ? "sell" : "buy",
+      tag: target.symbol,
+      lot: review.lot ?? undefined,
+      market: target.market,
+      count: review.quantity,
+      terms: sent,
+    }),
+  );
+  if (!preview.ok) {
+    if (preview.failure.kind === "unavailable") throw json({ code: "provider_unavailable" }, { status: 503 });
+    return null;
+  }
+  const p = preview.data;
+  const figures: OrderPreview = {
+    fillsAtOnce: p.fills_at_once,
+    price: p.price,
+    // docs/product.md "Order types": said only while the market is closed (an open market judges it now).
+    opensAt: marketOpen ? null : p.opens_at,
+    expiresAt: p.expires_at,
+    reserve: p.reserve,
+    reserveShares: p.reserve_shares,
+    priceAll: p.price_all,
+    fee: p.fee,
+    amount: p.amount,
+    walletAmount: p.wallet_amount,
+  };
+  return { ...review, terms: sent, preview: figures };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "trade");
   const target = orderTarget(params);
@@ -94,13 +210,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const step = query.get("step");
   const typed = query.get("quantity")?.slice(0, 12) ?? null;
 
-  const [quote, lots, feeRate, rate] = await Promise.all([
+  const [quote, lots, feeRate, rate, rules, schemas] = await Promise.all([
     requireInstrument(context, target),
     loadLots(context, target.symbol),
     requireData(getFeeRate(context.provider)),
     // The market in the URL is the instrument's (requireInstrument refuses any other).
     step === "review" ? reviewRate(context, target.market) : null,
+    requireData(getDealRules(context.provider, target.symbol)),
+    import("./schema"),
   ]);
+  const terms = readTerms((name) => query.get(name));
+  if (!rules) terms.orderType = "market";
+  const options = schemaOptions(context, rules, quote);
 
   // Without JS, − and + arrive here as a GET of the whole form: step from what was typed, say when a bound stops it.
   let quantity = typed ?? String(MIN_QUANTITY);
@@ -126,13 +247,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     side,
     feeRate,
-    form: { position, quantity, lot: lot?.no ?? null },
+    form: { position, quantity, lot: lot?.no ?? null, ...terms },
+    orderTypes: rules ? rules.order_types.filter((type) => (ORDER_TYPES as readonly string[]).includes(type)) : null,
+    rules: rules
+      ? {
+          tickSize: rules.tick_size,
+          validities: rules.validities.filter((v) => (VALIDITIES as readonly string[]).includes(v)),
+          gtcDays: rules.gtc_days,
+          dayExpiresAt: rules.day.expires_at,
+          gtcExpiresAt: rules.gtc.expires_at,
+        }
+      : null,
     stepWarning,
     lots,
-    review: step === "review" ? reviewFigures(context, query, { side, position }, quote, lots, feeRate, rate) : null,
+    review:
+      step === "review"
+        ? await withPreview(
+            context,
+            target,
+            reviewFigures(context, query, { side, position }, quote, lots, feeRate, rate),
+            terms,
+            rules?.open ?? true,
+          )
+        : null,
     constraint: {
-      order: fixedFormConstraint(createOrderSchema, context.t),
-      confirm: fixedFormConstraint(createConfirmSchema, context.t),
+      order: formConstraint(schemas.createOrderSchema(context.t, options)),
+      confirm: formConstraint(schemas.createConfirmSchema(context.t, options)),
     },
   };
   return json(data, { headers: NO_STORE });
@@ -161,8 +301,18 @@ async function orderProblem(
 /** A refused order: its fields come back as typed, with their errors, on the order form (400). */
 const refused = (result: SubmissionResult<string[]>) => json({ result, form: "order" as ReplyForm }, { status: 400 });
 
+/** The schema's options for an action: the symbol's rules and the price now. */
+async function actionOptions(context: UserRequestContext, target: OrderTarget): Promise<OrderSchemaOptions> {
+  const [quote, rules] = await Promise.all([
+    requireInstrument(context, target),
+    requireData(getDealRules(context.provider, target.symbol)),
+  ]);
+  return schemaOptions(context, rules, quote);
+}
+
 async function review(context: UserRequestContext, target: OrderTarget, formData: FormData) {
-  const submission = parseOrderForm(formData, context.t);
+  const { parseOrderForm } = await import("./schema");
+  const submission = parseOrderForm(formData, context.t, await actionOptions(context, target));
   if (submission.status !== "success") return refused(submission.reply());
   const order = submission.value;
   const problem = await orderProblem(context, target, order);
@@ -174,6 +324,7 @@ async function review(context: UserRequestContext, target: OrderTarget, formData
       position: order.position,
       quantity: order.quantity,
       lot: order.type === "sell" ? order.lot : undefined,
+      ...termsQuery(providerTerms(order)),
       step: "review",
       key: mintReviewKey(context.provider.token ?? ""),
     }),
@@ -182,7 +333,8 @@ async function review(context: UserRequestContext, target: OrderTarget, formData
 
 async function confirm(context: UserRequestContext, target: OrderTarget, formData: FormData) {
   const { t } = context;
-  const submission = parseConfirmForm(formData, t);
+  const { parseConfirmForm } = await import("./schema");
+  const submission = parseConfirmForm(formData, t, await actionOptions(context, target));
   // The order itself is wrong (a tampered or outdated review): it is shown on the order form's fields.
   if (submission.status !== "success") return refused(submission.reply());
   const order = submission.value;
@@ -197,12 +349,14 @@ async function confirm(context: UserRequestContext, target: OrderTarget, formDat
             market: target.market,
             count: order.quantity,
             idempotencyKey: order.idempotency_key,
+            terms: providerTerms(order),
           })
         : await sellPosition(context.provider, {
             no: order.lot!,
             market: target.market,
             count: order.quantity,
             idempotencyKey: order.idempotency_key,
+            terms: providerTerms(order),
           });
     return redirectWithToast(orderHref(target, { type: order.type }), dealToast(context, deal));
   } catch (error) {
@@ -220,6 +374,11 @@ async function confirm(context: UserRequestContext, target: OrderTarget, formDat
         { status: 503, headers: NO_STORE },
       );
     }
+    // A price the market moved past since the review (a stop now on the wrong side): said on its field.
+    if (failure.kind === "business" && PROVIDER_PRICE_CODES.has(failure.code) && failure.field)
+      return refused(
+        submission.reply({ fieldErrors: { [failure.field]: [t(`orderKinds.provider.${failure.code}`)] } }),
+      );
     return json(
       {
         result: submission.reply({ formErrors: [failureMessage(t, failure, "errors.submissionFailed")] }),

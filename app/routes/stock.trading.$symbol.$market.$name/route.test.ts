@@ -13,7 +13,7 @@ vi.hoisted(() => {
 });
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
-import { createOrderSchema } from "~/features/trading/schemas";
+import { createOrderSchema } from "~/routes/stock.trading.$symbol.$market.$name/schema";
 import { getFixedT } from "~/i18n/i18next.server";
 import { renderScreen } from "~/testing/markup";
 import {
@@ -388,6 +388,7 @@ beforeAll(async () => {
 const render = (url: string, data: TradingPageData, options: { actionData?: unknown } = {}) =>
   renderScreen(TradingPage, url, data, { resources: { common, quotes, trade }, ...options });
 
+const MARKET_TERMS = { orderType: "market", limitPrice: "", triggerPrice: "", validity: "day" } as const;
 const page = (overrides: Partial<TradingPageData> = {}): TradingPageData => ({
   constraint: { order: {}, confirm: {} },
   asOf: Date.parse("2026-11-23T04:30:00Z"),
@@ -396,7 +397,9 @@ const page = (overrides: Partial<TradingPageData> = {}): TradingPageData => ({
   quote: { price: 3000, change: -12.5, changePercent: -0.41, high: 3050, low: 2990 },
   side: "buy",
   feeRate: "0.0003",
-  form: { position: "half", quantity: "1", lot: null },
+  form: { position: "half", quantity: "1", lot: null, ...MARKET_TERMS },
+  orderTypes: null,
+  rules: null,
   stepWarning: null,
   lots: [],
   review: null,
@@ -441,7 +444,7 @@ describe("markup without JavaScript", () => {
     const html = render(
       "/stock/trading/TCS.NS/IN/TCS?type=buy&quantity=50&step=up",
       page({
-        form: { position: "half", quantity: "50", lot: null },
+        form: { position: "half", quantity: "50", lot: null, ...MARKET_TERMS },
         stepWarning: "Cannot exceed 50 for half position",
       }),
     );
@@ -466,6 +469,8 @@ describe("markup without JavaScript", () => {
         quote: { price: 257.74, change: 1.2, changePercent: 0.47, high: 259, low: 255 },
         review: {
           key,
+          terms: { orderType: "market" },
+          preview: null,
           position: "half",
           quantity: 2,
           lot: null,

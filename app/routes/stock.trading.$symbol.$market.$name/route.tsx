@@ -47,6 +47,7 @@ export const handle: PageHandle = {
     "trade:review",
     "trade:offline",
     "trade:currency",
+    "trade:orderKinds",
   ],
   titleKey: "trade:trading.title",
 };

@@ -1,14 +1,48 @@
 /** The buy/sell screen's loader data (what the server renders; the browser adds live prices and typing). */
 import type { PositionType, Side } from "~/features/trading/order";
+import type { OrderType, OrderValidity } from "~/features/trading/order-types";
 import type { ActionReply } from "~/forms/reply";
 import type { FormConstraint } from "~/forms/useZodForm";
 import type { WalletConversion } from "~/i18n/currency";
-import type { PositionFigures } from "~/provider/trading.server";
+import type { OrderTerms, PositionFigures } from "~/provider/trading.server";
 import type { OrderEstimate } from "~/utils/estimate";
+
+/** An order's kind as the form holds it (prices as typed; "" when not given). */
+export interface FormTerms {
+  orderType: OrderType;
+  limitPrice: string;
+  triggerPrice: string;
+  validity: OrderValidity;
+}
+
+/** What the provider says a limit, stop or stop-limit order would do if placed now (`deal/preview`). */
+export interface OrderPreview {
+  fillsAtOnce: boolean;
+  /** The price now. */
+  price: number;
+  /** When it is first judged (the market is closed now), else null. */
+  opensAt: string | null;
+  /** When it expires; null when it fills at once. */
+  expiresAt: string | null;
+  /** Wallet money a buy reserves now ("0.00" for a sell or when it fills at once). */
+  reserve: string;
+  /** Shares a sell sets aside now. */
+  reserveShares: number;
+  /** Total, fee and net at the price it is estimated at (its limit, else its trigger; the price when it fills at once). */
+  priceAll: string;
+  fee: string;
+  amount: string;
+  /** What the wallet would be debited or credited at the estimate's price. */
+  walletAmount: string;
+}
 
 export interface ReviewFigures {
   /** The idempotency key of this order, minted once when the review was first shown; it lives in the URL. */
   key: string;
+  /** The order's kind (a market order: `{ orderType: "market" }`). */
+  terms: OrderTerms;
+  /** A limit, stop or stop-limit order's preview; null for a market order. */
+  preview: OrderPreview | null;
   position: PositionType;
   quantity: number;
   /** The lot a sell names. */
@@ -40,7 +74,17 @@ export interface TradingPageData {
   /** Decimal string, e.g. "0.0003". */
   feeRate: string;
   /** The order form's starting values: from the URL (a "Change order" link, a step without JS) or the defaults. */
-  form: { position: PositionType; quantity: string; lot: string | null };
+  form: { position: PositionType; quantity: string; lot: string | null } & FormTerms;
+  /** The order types the provider offers for this symbol; null: none (a provider without them), market only. */
+  orderTypes: OrderType[] | null;
+  /** The symbol's order rules (`deal/rules`), null with no order types. */
+  rules: {
+    tickSize: string;
+    validities: OrderValidity[];
+    gtcDays: number;
+    dayExpiresAt: string | null;
+    gtcExpiresAt: string | null;
+  } | null;
   /** A − or + press without JS that stopped at a bound: its warning on the quantity field. */
   stepWarning: string | null;
   lots: PositionFigures[];

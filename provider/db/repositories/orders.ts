@@ -18,6 +18,10 @@ export const { insert: insertOrder, update: updateOrder, lock: lockOrderById, fi
 export const lockOrderByNo = (db: Executor, userId: number, no: string) =>
   db.selectFrom("orders").selectAll().where("user_id", "=", userId).where("no", "=", no).forUpdate().executeTakeFirst();
 
+/** Any customer's order by number, unlocked (the operator's `orders/expire` finds whose it is, then locks both). */
+export const findAnyOrderByNo = (db: Executor, no: string) =>
+  db.selectFrom("orders").selectAll().where("no", "=", no).executeTakeFirst();
+
 /** The user's order by number, unlocked (a preview reads the lot it would sell from). */
 export const findOrderByNo = (db: Executor, userId: number, no: string) =>
   db.selectFrom("orders").selectAll().where("user_id", "=", userId).where("no", "=", no).executeTakeFirst();
