@@ -219,9 +219,6 @@ export default tseslint.config(
       // Not forms: a cookie's shape, read on every request (the toast, the balance's visibility).
       "app/session/toast.server.ts",
       "app/features/wallet/balance-visibility.server.ts",
-      // Allowed until the orders helper moves the order forms and the stock detail's favourite to this path (issue 39).
-      "app/features/trading/schemas.ts",
-      "app/features/market/schemas.server.ts",
     ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -235,16 +232,7 @@ export default tseslint.config(
   },
   {
     files: ["app/routes/**/*.{ts,tsx}"],
-    ignores: [
-      "**/*.test.{ts,tsx}",
-      "**/*.schema.ts",
-      "app/routes/*/schema.ts",
-      // Allowed until the orders helper rewrites these into this path (issue 39): the buy/sell screen, the records,
-      // the stock detail.
-      "app/routes/stock.trading.$symbol.$market.$name/**",
-      "app/routes/records.tsx",
-      "app/routes/stock.v2.$symbol.$name.tsx",
-    ],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.schema.ts", "app/routes/*/schema.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

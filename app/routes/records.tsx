@@ -10,7 +10,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 
 import { ConfirmPanel } from "~/components/ui/ConfirmDialog";
 import { RecordTime } from "~/components/ui/FigureList";
@@ -24,7 +23,6 @@ import { rateText } from "~/features/trading/rate-text";
 import { tradeLinks } from "~/features/trading/route-exports";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import type { TFunction } from "~/i18n/config";
 import { dealConversion, formatAmount } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
@@ -38,13 +36,6 @@ import { readPagedRows, type PagedRows } from "~/utils/pagination.server";
 import { requireUserContext } from "~/utils/request.server";
 
 /** The "Yes, cancel order" form (an intent-only form: which order; docs/decisions/0201: its only user holds it). */
-function createCancelSchema(t: TFunction) {
-  const failed = t("errors.submissionFailed");
-  return z.object({
-    intent: z.literal("cancel", { errorMap: () => ({ message: failed }) }),
-    no: z.string({ required_error: failed }).regex(/^[0-9]{1,40}$/, failed),
-  });
-}
 
 export const handle: PageHandle = {
   i18n: ["trade:records", "trade:side", "trade:currency", "trade:source", "trade:orderKinds"],
@@ -98,6 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
     type: readRecordType(url.searchParams.get("type")),
     page: readPage(url.searchParams.get("page")),
   });
+  const { createCancelSchema } = await import("./records.schema");
   const submission = parseWithZod(await request.formData(), { schema: createCancelSchema(context.t) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { no } = submission.value;

@@ -4,6 +4,7 @@
  * may be the code as shown (`RELIANCE` → `RELIANCE.NS` under INR; docs/product.md#charts). The star is a form: with
  * JavaScript a fetcher flips it in place; without, a plain POST redirects back here with a toast.
  */
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
@@ -16,7 +17,6 @@ import { PriceCard } from "~/components/market/PriceCard";
 import { StockActions } from "~/components/market/StockActions";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { stockLinks } from "~/features/market/route-exports";
-import { parseFavourite } from "~/features/market/schemas.server";
 import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -78,7 +78,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { t, provider } = await requireUserContext(request, "watchlist");
   const formData = await request.formData();
-  const submission = parseFavourite(formData, t);
+  const { createFavouriteSchema } = await import("./stock.v2.$symbol.$name.schema");
+  const submission = parseWithZod(formData, { schema: createFavouriteSchema(t) });
   // The hydrated page sends enhanced=1: its fetcher wants JSON; a plain POST gets POST → redirect → GET.
   const enhanced = formData.get("enhanced") === "1";
   const symbol = params.symbol ?? "";
