@@ -93,9 +93,15 @@ const routeReach = closure(Object.values(routeFiles));
 const isShared = (file) => file.includes(`${path.sep}_shared${path.sep}`);
 const framework = new Set([...base].filter(isShared));
 
-// The form kit's shared chunks (Conform, zod and what imports them) become one `forms` file: a form route needs
-// most of them, other routes none.
+// The form kit's shared chunks (Conform and the kit around it) become one `forms` file: a form route needs most of
+// them, other routes none. A feature's or a route's screen that uses the kit (the wallet's money screen, the block
+// trading screen) stays out of it: only the routes that show it load it (decision 0470).
 const metafile = JSON.parse(readFileSync(path.join(dir, "build", "metafile.js.json"), "utf8"));
+const holdsScreens = new Set(
+  Object.entries(metafile.outputs)
+    .filter(([, out]) => Object.keys(out.inputs).some((input) => /^app\/(features|routes)\//.test(input)))
+    .map(([file]) => path.join(dir, file)),
+);
 const holdsForms = new Set(
   Object.entries(metafile.outputs)
     .filter(([, out]) => Object.keys(out.inputs).some((input) => input.includes("node_modules/@conform-to/")))
@@ -113,13 +119,14 @@ const forms = new Set(
     (file) =>
       !framework.has(file) &&
       file.includes(`${path.sep}_shared${path.sep}`) &&
+      !holdsScreens.has(file) &&
       [...closure([file])].some((reached) => holdsForms.has(reached)) &&
       ![...closure([file])].some((reached) => holdsZod.has(reached)),
   ),
 );
 
 // A small shared chunk (under SMALL_GZIP bytes gzip) a route needs, outside the framework and the forms file and
-// importing nothing larger, is copied into each route module that imports it: a page loads the few small pieces
+// importing nothing else (but those two), is copied into each route module that imports it: a page loads the few small pieces
 // it uses, in its own file, instead of every page's pieces (decision 0285; was the framework file, decision 0260).
 // These chunks hold components and helpers (no module state a copy could split).
 const copied = new Set();
@@ -128,7 +135,9 @@ for (let changed = true; changed;) {
   for (const file of routeReach) {
     if (copied.has(file) || framework.has(file) || forms.has(file) || !isShared(file)) continue;
     if (gzipSize(file) >= SMALL_GZIP) continue;
-    if (staticImports(file).every((imported) => framework.has(imported) || copied.has(imported))) {
+    if (
+      staticImports(file).every((imported) => framework.has(imported) || forms.has(imported) || copied.has(imported))
+    ) {
       copied.add(file);
       changed = true;
     }

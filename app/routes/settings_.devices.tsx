@@ -4,7 +4,6 @@
  * can be ended ("Sign out"), or all of them at once ("Sign out everywhere else"); an ended session is refused at once
  * on every instance. Ending this device's own session signs out here. Only where the provider has the feature.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +12,7 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { deviceView, type DeviceView } from "~/features/security/devices.server";
 import { securityLinks } from "~/features/security/route-exports";
 import { twoFactorStatus } from "~/features/security/state.server";
-import { refuseRequest } from "~/forms/action.server";
+import { parseWithZod, refuseRequest } from "~/forms/action.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { formatDateTime } from "~/i18n/format";

@@ -94,6 +94,7 @@ export const FORM_KEYS = new Set([
   "devices",
   "customer-service",
   "records",
+  "withdraw-limit",
 ]);
 
 /** Finds the app's addresses and the live panels' symbols, signed in as `browser`'s customer. */
