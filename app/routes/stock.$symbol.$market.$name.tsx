@@ -5,12 +5,14 @@
  * (docs/decisions/0040). The symbol may be the code as shown (`RELIANCE` → `RELIANCE.NS` under INR).
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { ChartBody, ChartHeader } from "~/components/chart/ChartScreen";
 import { StockError } from "~/components/chart/StockError";
 import { StockActions } from "~/components/market/StockActions";
+import { loadStockAlerts } from "~/features/alerts/stock.server";
+import { StockAlerts } from "~/features/alerts/StockAlerts";
 import { loadChart } from "~/features/market/chart.server";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { chartLinks } from "~/features/market/route-exports";
@@ -20,19 +22,26 @@ import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 
 /** Its own strings and the live price's (docs/decisions/0169-namespaces-quotes-and-watchlist.md). */
-export const handle: PageHandle = { i18n: ["stock", "quotes"], titleKey: "stock:chart.title" };
+export const handle: PageHandle = {
+  i18n: ["stock", "quotes", "alerts:stock", "alerts:terms", "alerts:status"],
+  titleKey: "stock:chart.title",
+};
 export const links = chartLinks;
 export const headers = noStoreHeaders;
 
 export const meta: MetaFunction<typeof loader> = quoteMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await loadChart(request, params), { headers: NO_STORE });
+  // The customer's alerts on this stock, beside the chart (docs/product.md#price-alerts).
+  const [chart, alerts] = await Promise.all([loadChart(request, params), loadStockAlerts(request, params.symbol)]);
+  return json({ ...chart, alerts }, { headers: NO_STORE });
 }
 
 export default function StockChartPage() {
   const { t } = useTranslation("stock");
   const { data, quote, live, stock } = useChartScreen();
+  const { alerts } = useLoaderData<typeof loader>();
+  const location = useLocation();
 
   return (
     <div className="mk-page sc-page">
@@ -48,6 +57,8 @@ export default function StockChartPage() {
           {t("actions.fullScreen")}
         </Link>
       </StockActions>
+
+      <StockAlerts alerts={alerts} symbol={stock.symbol} back={location.pathname + location.search} />
     </div>
   );
 }
