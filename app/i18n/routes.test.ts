@@ -295,7 +295,14 @@ describe("root loader: the matched routes' namespaces", () => {
   });
 
   it("gives the chart and the trading view the stock and live-price strings only, the stock detail its star's too (decision 0169)", async () => {
-    expect(await sentNamespaces("/stock/RELIANCE.NS/IN/Reliance")).toEqual(["common", "quotes", "stock", "offline"]);
+    // The chart also lists the customer's price alerts on the stock (docs/product.md#price-alerts).
+    expect(await sentNamespaces("/stock/RELIANCE.NS/IN/Reliance")).toEqual([
+      "common",
+      "quotes",
+      "stock",
+      "offline",
+      "alerts",
+    ]);
     expect(await sentNamespaces("/trading/RELIANCE.NS")).toEqual(["common", "quotes", "stock", "offline"]);
     expect(await sentNamespaces("/stock/v2/RELIANCE.NS/Reliance")).toEqual([
       "common",

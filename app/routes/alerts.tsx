@@ -69,26 +69,26 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const rawId = String(form.get("id") ?? "");
   if (!(INTENTS as readonly string[]).includes(intent) || !/^\d{1,15}$/.test(rawId)) {
-    return refuseRequest(t("list.failed"));
+    return refuseRequest(t("toast.failed"));
   }
   const id = Number(rawId);
   const done = (key: `alerts:toast.${"paused" | "resumed" | "deleted"}`, row: AlertRow) =>
     redirectWithToast(alertsHref(), { key, values: { what: alertTermsText(t, context.fmt, row) } });
-  const refused = (key: "alerts:list.unknownAlert" | "alerts:list.failed" | "alerts:form.tooMany") =>
+  const refused = (key: "alerts:toast.unknownAlert" | "alerts:toast.failed" | "alerts:toast.tooMany") =>
     redirectWithToast(alertsHref(), { key, values: { max: MAX_ACTIVE_ALERTS }, type: "error" });
   try {
     if (intent === "pause") return await done("alerts:toast.paused", await pauseAlert(context.provider, id));
     if (intent === "resume") return await done("alerts:toast.resumed", await resumeAlert(context.provider, id));
     const row = await findAlert(context.provider, id);
-    if (!row) return await refused("alerts:list.unknownAlert");
+    if (!row) return await refused("alerts:toast.unknownAlert");
     await deleteAlert(context.provider, id);
     return await done("alerts:toast.deleted", row);
   } catch (error) {
     const failure = classifyFailure(error);
-    if (failure.kind === "business" && failure.code === "not_found") return refused("alerts:list.unknownAlert");
-    if (failure.kind === "business" && failure.code === "too_many_alerts") return refused("alerts:form.tooMany");
+    if (failure.kind === "business" && failure.code === "not_found") return refused("alerts:toast.unknownAlert");
+    if (failure.kind === "business" && failure.code === "too_many_alerts") return refused("alerts:toast.tooMany");
     logFailure(`price alert ${intent}`, failure);
-    return refused("alerts:list.failed");
+    return refused("alerts:toast.failed");
   }
 }
 

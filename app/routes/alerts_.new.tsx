@@ -22,7 +22,7 @@ import { getYahoo } from "~/provider/market.server";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
 
-export const handle: PageHandle = { i18n: ["alerts:form"], titleKey: "alerts:form.newTitle" };
+export const handle: PageHandle = { i18n: ["alerts:form", "alerts:terms"], titleKey: "alerts:form.newTitle" };
 export const headers = noStoreHeaders;
 
 const notFound = () => json({ code: "not_found" }, { status: 404, headers: NO_STORE });

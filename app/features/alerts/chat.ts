@@ -11,7 +11,7 @@ import { formatMarketMoney, formatSignedPercent, type FormatContext } from "~/i1
 import { useFormat } from "~/i18n/format-context";
 import type { ChatAlert } from "~/provider/support.server";
 
-import { formatMovePercent } from "./words";
+import { formatMovePercent } from "./percent";
 
 export const PRICE_ALERT_CODE = "price_alert";
 

@@ -4,7 +4,9 @@
  * screen, the toasts and the next page's notice; the chat's message words are in chat.ts.
  */
 import type { TFunction } from "~/i18n/config";
-import { formatMarketMoney, intlLocale, numberFormat, type FormatContext } from "~/i18n/format";
+import { formatMarketMoney, type FormatContext } from "~/i18n/format";
+
+import { formatMovePercent } from "./percent";
 
 export interface AlertTermsView {
   name: string;
@@ -17,13 +19,6 @@ export interface AlertTermsView {
 
 /** The three kinds of alert, in the form's order. */
 export const ALERT_CONDITIONS = ["above", "below", "move"] as const;
-
-const PERCENT: Intl.NumberFormatOptions = { style: "percent", minimumFractionDigits: 0, maximumFractionDigits: 2 };
-
-/** `5` → `5%`, `2.5` → `2.5%` (never signed: a move either way). */
-export function formatMovePercent(percentPoints: number | string, fmt: FormatContext): string {
-  return numberFormat(intlLocale(fmt), PERCENT).format(Number(percentPoints) / 100);
-}
 
 export function alertTermsText(t: TFunction<"alerts">, fmt: FormatContext, alert: AlertTermsView): string {
   if (alert.condition === "move") {
