@@ -28,6 +28,24 @@ const pageLoad = (cookie: string, path = "/markets") =>
     params: {},
     context: {},
   });
+/** The same page load passed on by the service worker: `Sec-Fetch-Dest: empty`, `Sec-Fetch-Mode: navigate`. */
+const workerPageLoad = (cookie: string, path = "/markets") =>
+  rootLoader({
+    request: new Request(`${ORIGIN}${path}`, {
+      headers: { Cookie: cookie, "Sec-Fetch-Dest": "empty", "Sec-Fetch-Mode": "navigate" },
+    }),
+    params: {},
+    context: {},
+  });
+/** A client navigation's data request, or the worker's background copy: never a notice. */
+const dataRequest = (cookie: string, path = "/markets?_data=root") =>
+  rootLoader({
+    request: new Request(`${ORIGIN}${path}`, {
+      headers: { Cookie: cookie, "Sec-Fetch-Dest": "empty", "Sec-Fetch-Mode": "cors" },
+    }),
+    params: {},
+    context: {},
+  });
 
 describe("with a real provider", () => {
   const provider = useRealProvider();
@@ -48,7 +66,11 @@ describe("with a real provider", () => {
     await operator(provider).post("/price", { symbol: "TCS.NS", prices: ["3001.5"] });
     expect(await provider.ticks.run()).toMatchObject({ alerts: 1 });
 
-    const next = await pageLoad(cookie, "/portfolio");
+    // A data request (a client navigation, the worker's background copy) shows nothing and remembers nothing.
+    const data = await dataRequest(cookie);
+    expect((await data.json()).toast).toBeNull();
+    expect(data.headers.get("Set-Cookie")).toBeNull();
+    const next = await workerPageLoad(cookie, "/portfolio");
     expect((await next.json()).toast).toEqual({
       text: "Price alert met: Tata Consultancy Services Ltd at or above ₹3,000.00, now ₹3,001.50. The details are in the support chat.",
       type: "info",

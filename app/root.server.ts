@@ -65,10 +65,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** A browser's page load (not a client navigation's data request, which Remix sends as a fetch). */
+/**
+ * A browser's page load (not a client navigation's data request, which Remix sends as a fetch): the browser's own
+ * (`Sec-Fetch-Dest: document`), or one the service worker passes on, which keeps `Sec-Fetch-Mode: navigate` but is
+ * sent as `Sec-Fetch-Dest: empty` (docs/decisions/0451). The worker's background copies are neither.
+ */
 function isDocumentRequest(request: Request): boolean {
   const dest = request.headers.get("Sec-Fetch-Dest");
-  if (dest) return dest === "document";
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  if (dest || mode) return dest === "document" || mode === "navigate";
   return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
