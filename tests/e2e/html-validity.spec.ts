@@ -40,6 +40,8 @@ const CUSTOMER_SCREENS = [
   "/settings/bank-cards",
   "/settings/two-factor",
   "/settings/devices",
+  "/alerts",
+  "/alerts/new?symbol=RELIANCE.NS",
   "/customer-service",
   "/news",
   "/ipo",
