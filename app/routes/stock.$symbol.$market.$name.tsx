@@ -20,6 +20,7 @@ import { useChartScreen } from "~/features/market/useChartScreen";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
 
 /** Its own strings and the live price's (docs/decisions/0169-namespaces-quotes-and-watchlist.md). */
 export const handle: PageHandle = {
@@ -33,8 +34,17 @@ export const meta: MetaFunction<typeof loader> = quoteMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // The customer's alerts on this stock, beside the chart (docs/product.md#price-alerts).
-  const [chart, alerts] = await Promise.all([loadChart(request, params), loadStockAlerts(request, params.symbol)]);
-  return json({ ...chart, alerts }, { headers: NO_STORE });
+  const { provider } = await requireUserContext(request);
+  const chart = loadChart(request, params);
+  const [data, alerts] = await Promise.all([
+    chart,
+    loadStockAlerts(
+      provider,
+      params.symbol,
+      chart.then((loaded) => loaded.quote.symbol),
+    ),
+  ]);
+  return json({ ...data, alerts }, { headers: NO_STORE });
 }
 
 export default function StockChartPage() {
