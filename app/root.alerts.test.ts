@@ -102,4 +102,41 @@ describe("provider calls", () => {
     await pageLoad(cookie);
     expect(asked()).toBe(1);
   });
+
+  it("several met since the last page: one notice naming them", async () => {
+    const user = await sessionCookie({ token: "t".repeat(43), phone: "9876543210", id: 9 });
+    script(0);
+    const cookie = cookieHeaderFrom(await pageLoad(user), user);
+    const fired = (id: number, tag: string, name: string, at: string) => ({
+      id,
+      tag,
+      name,
+      type: "IN",
+      precision: 2,
+      condition: "below",
+      price: 100,
+      percent: null,
+      status: "fired",
+      created_at: "2026-01-01T00:00:00.000Z",
+      updated_at: at,
+      fired_at: at,
+      fired_price: 99.5,
+    });
+    provider.reply("/stock/success/user_message/unread-count", { json: ok({ unread_count: 2 }) });
+    provider.reply("/stock/success/alert/list", {
+      json: ok({
+        rows: [
+          fired(2, "ITC.NS", "ITC Ltd", new Date(Date.now() + 2_000).toISOString()),
+          fired(1, "WIPRO.NS", "Wipro Ltd", new Date(Date.now() + 1_000).toISOString()),
+        ],
+        count: 2,
+        active: 0,
+        max_active: 50,
+      }),
+    });
+    expect((await (await pageLoad(cookie)).json()).toast).toEqual({
+      text: "2 of your price alerts were met: ITC Ltd, Wipro Ltd. The details are in the support chat.",
+      type: "info",
+    });
+  });
 });

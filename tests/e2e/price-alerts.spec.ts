@@ -128,3 +128,27 @@ test("/alerts: empty, then pause, edit and delete after its confirm step", async
   await expect(toast(page)).toContainText("Alert deleted: State Bank of India moves 7.5% or more in a day");
   await expect(page.getByRole("heading", { name: "No price alerts yet" })).toBeVisible();
 });
+
+test("from the watchlist's edit list: an alert for a saved stock, then back to the list", async ({
+  page,
+  customer,
+}) => {
+  void customer;
+  await page.goto("/stock/v2/WIPRO.NS/Wipro%20Ltd");
+  const star = page.getByRole("button", { name: "Favourite" });
+  await star.click();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+
+  await page.goto("/watchlists?edit=1");
+  await page.getByRole("link", { name: "Alert for Wipro Ltd" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Price alert for Wipro Ltd");
+  await page.getByLabel("moves in a day by at least").check();
+  await page.getByRole("button", { name: "Create alert" }).click();
+  await expect(page.locator(".field__error")).toHaveText("Enter a percentage");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Daily move (%)").fill("4");
+  await page.getByRole("button", { name: "Create alert" }).click();
+  await expect(page).toHaveURL(/\/watchlists\?edit=1$/);
+  await expect(toast(page)).toContainText("Alert set: Wipro Ltd moves 4% or more in a day");
+  await expectNoAxeViolations(page);
+});
