@@ -57,7 +57,9 @@ export function SavedStocks({
                       className="button button--small button--secondary"
                       to={newAlertHref(row.symbol, watchlistHref({ page, edit: true }))}
                     >
-                      {ta("watchlist.add", { name: row.name })}
+                      {ta("watchlist.add")}
+                      {/* Short on screen beside Delete; the stock's name for a screen reader. */}
+                      <span className="sr-only"> {ta("watchlist.addFor", { name: row.name })}</span>
                     </Link>{" "}
                   </>
                 ) : null}
