@@ -6,6 +6,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { deploymentFor } from "~/deployment";
+import { firedAlertNotice } from "~/features/alerts/notice.server";
 import { readSupportButtonState } from "~/features/support/button-state.server";
 import { localeDirection, type Locale } from "~/i18n/config";
 import { getLocale, resourcesFor, routeStrings, visibleLocales } from "~/i18n/i18next.server";
@@ -30,7 +31,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     signedIn && isDocumentRequest(request)
       ? await readSupportButtonState(providerContextFor(request, signedIn.token))
       : null;
+  // A price alert fired since the last page: a notice on this one, once (docs/decisions/0451). Only when the unread
+  // count rose is the provider asked which; a page with a toast of its own leaves it to the next page.
+  const alerts =
+    signedIn && support?.ok && support.state.chatEnabled && !toast
+      ? await firedAlertNotice({
+          request,
+          provider: providerContextFor(request, signedIn.token),
+          customer: signedIn.user.no,
+          unread: support.state.unread,
+          locale,
+        })
+      : null;
   const headers = new Headers(toastHeaders ?? undefined);
+  if (alerts?.setCookie) headers.append("Set-Cookie", alerts.setCookie);
   headers.set("Vary", "Cookie, Accept-Language");
   return json(
     {
@@ -43,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       deviceKey: signedIn ? deviceSessionKey(signedIn.token) : null,
       support: support?.ok ? support.state : null,
       // Its words, not its key: the page may load none of the key's namespace (docs/decisions/0350).
-      toast: toast ? await showToast(toast, locale) : null,
+      toast: toast ? await showToast(toast, locale) : (alerts?.notice ?? null),
       desktopWarningDismissed: desktopWarningDismissed(request),
       // When these figures were read: an offline copy of the page says "prices as of" this (docs/product.md#offline).
       renderedAt: Date.now(),
@@ -54,10 +68,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** A browser's page load (not a client navigation's data request, which Remix sends as a fetch). */
+/**
+ * A browser's page load (not a client navigation's data request, which Remix sends as a fetch): the browser's own
+ * (`Sec-Fetch-Dest: document`), or one the service worker passes on, which keeps `Sec-Fetch-Mode: navigate` but is
+ * sent as `Sec-Fetch-Dest: empty` (docs/decisions/0451). The worker's background copies are neither.
+ */
 function isDocumentRequest(request: Request): boolean {
   const dest = request.headers.get("Sec-Fetch-Dest");
-  if (dest) return dest === "document";
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  if (dest || mode) return dest === "document" || mode === "navigate";
   return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "security",
   "device",
   "offline",
+  "alerts",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
@@ -156,6 +157,7 @@ export interface Resources extends Record<Namespace, object> {
   security: typeof import("../../locales/en/security.json");
   device: typeof import("../../locales/en/device.json");
   offline: typeof import("../../locales/en/offline.json");
+  alerts: typeof import("../../locales/en/alerts.json");
 }
 
 /** A top-level section of a namespace, as a handle names it: "wallet:withdraw" (decision 0179). */

@@ -27,6 +27,7 @@ import {
 import { createPageI18n, type PageTranslations } from "~/i18n/instance";
 import { secureCookies } from "~/session/cookies.server";
 
+import deAlerts from "../../locales/de/alerts.json";
 import deCommon from "../../locales/de/common.json";
 import deDevice from "../../locales/de/device.json";
 import deMarkets from "../../locales/de/markets.json";
@@ -40,6 +41,7 @@ import deSupport from "../../locales/de/support.json";
 import deTrade from "../../locales/de/trade.json";
 import deWallet from "../../locales/de/wallet.json";
 import deWatchlist from "../../locales/de/watchlist.json";
+import enAlerts from "../../locales/en/alerts.json";
 import enCommon from "../../locales/en/common.json";
 import enDevice from "../../locales/en/device.json";
 import enMarkets from "../../locales/en/markets.json";
@@ -53,6 +55,7 @@ import enSupport from "../../locales/en/support.json";
 import enTrade from "../../locales/en/trade.json";
 import enWallet from "../../locales/en/wallet.json";
 import enWatchlist from "../../locales/en/watchlist.json";
+import esAlerts from "../../locales/es/alerts.json";
 import esCommon from "../../locales/es/common.json";
 import esDevice from "../../locales/es/device.json";
 import esMarkets from "../../locales/es/markets.json";
@@ -66,6 +69,7 @@ import esSupport from "../../locales/es/support.json";
 import esTrade from "../../locales/es/trade.json";
 import esWallet from "../../locales/es/wallet.json";
 import esWatchlist from "../../locales/es/watchlist.json";
+import zhAlerts from "../../locales/zh/alerts.json";
 import zhCommon from "../../locales/zh/common.json";
 import zhDevice from "../../locales/zh/device.json";
 import zhMarkets from "../../locales/zh/markets.json";
@@ -96,6 +100,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     security: enSecurity,
     device: enDevice,
     offline: enOffline,
+    alerts: enAlerts,
   } satisfies Resources,
   zh: {
     common: zhCommon,
@@ -111,6 +116,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     security: zhSecurity,
     device: zhDevice,
     offline: zhOffline,
+    alerts: zhAlerts,
   },
   de: {
     common: deCommon,
@@ -126,6 +132,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     security: deSecurity,
     device: deDevice,
     offline: deOffline,
+    alerts: deAlerts,
   },
   es: {
     common: esCommon,
@@ -141,6 +148,7 @@ export const resources: Record<Locale, Record<Namespace, Record<string, unknown>
     security: esSecurity,
     device: esDevice,
     offline: esOffline,
+    alerts: esAlerts,
   },
 };
 

@@ -7,8 +7,11 @@ import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
 import { twoFactorStatus } from "~/features/security/state.server";
 import { DEFAULT_LOCALE, LOCALE_NAMES } from "~/i18n/config";
 import { forgetDeviceData } from "~/offline/logout";
+import { listAlertsIfOffered } from "~/provider/alerts.server";
+import { attempt } from "~/provider/failures.server";
 import type { loader as rootLoader } from "~/root";
 import {
+  alertsHref,
   devicesHref,
   twoFactorHref,
   bankCardsHref,
@@ -21,17 +24,25 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
 // `wallet`: the account-and-security entries, and the toasts the password screens return here with.
-export const handle: PageHandle = { i18n: ["wallet:settings", "security:settings"], titleKey: "settings.title" };
+export const handle: PageHandle = {
+  i18n: ["wallet:settings", "security:settings", "alerts:settings"],
+  titleKey: "settings.title",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, provider } = await requireUserContext(request);
   const url = new URL(request.url);
   // Two-factor and devices only where the provider has them (docs/decisions/0275).
-  const { available, state } = await twoFactorStatus(provider);
+  // Price alerts only where the provider has them (404: none; docs/decisions/0450); unknown when it did not answer.
+  const [{ available, state }, alerts] = await Promise.all([
+    twoFactorStatus(provider),
+    attempt(listAlertsIfOffered(provider, { status: "active", limit: 1 })),
+  ]);
   return json({
     phone: user.user,
     security: available ? { twoFactorOn: state?.enabled ?? null } : null,
     confirmLogout: url.searchParams.get("confirm") === "logout",
+    alerts: !alerts.ok || alerts.data !== null,
   });
 }
 
@@ -39,7 +50,8 @@ export default function SettingsPage() {
   const { t } = useTranslation("common");
   const { t: tw } = useTranslation("wallet");
   const { t: ts } = useTranslation("security");
-  const { phone, confirmLogout, security } = useLoaderData<typeof loader>();
+  const { t: ta } = useTranslation("alerts");
+  const { phone, confirmLogout, security, alerts } = useLoaderData<typeof loader>();
   // The locale and the languages on offer come from the root loader (docs/product.md#locales).
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const locale = root?.locale ?? DEFAULT_LOCALE;
@@ -109,6 +121,16 @@ export default function SettingsPage() {
           ) : null}
         </ul>
       </nav>
+      {alerts ? (
+        <nav className="card" aria-labelledby="settings-alerts">
+          <h2 id="settings-alerts">{ta("settings.link")}</h2>
+          <ul className="list">
+            <li className="list-item">
+              <Link to={alertsHref()}>{ta("settings.manage")}</Link>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
       <div className="card">
         <h2>{t("settings.account")}</h2>
         <p>{t("settings.signedInAs", { phone })}</p>

@@ -166,6 +166,8 @@ describe("against a scripted provider (failures, and the calls the screen makes)
     const notFound = () => {
       throw new ProviderError("not_found");
     };
+    // The quote lookups (the screen also asks for the customer's price alerts on the stock).
+    const quoteCalls = () => provider.calls.filter((call) => call.path === "/v2/yahoo");
 
     it("asks for the code, then .NS, then .BO, and shows the one that exists", async () => {
       provider.respond(({ query }) =>

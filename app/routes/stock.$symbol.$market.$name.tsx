@@ -5,12 +5,14 @@
  * (docs/decisions/0040). The symbol may be the code as shown (`RELIANCE` → `RELIANCE.NS` under INR).
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { ChartBody, ChartHeader } from "~/components/chart/ChartScreen";
 import { StockError } from "~/components/chart/StockError";
 import { StockActions } from "~/components/market/StockActions";
+import { loadStockAlerts } from "~/features/alerts/stock.server";
+import { StockAlerts } from "~/features/alerts/StockAlerts";
 import { loadChart } from "~/features/market/chart.server";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { chartLinks } from "~/features/market/route-exports";
@@ -20,26 +22,40 @@ import { OpenOrders } from "~/features/trading/OpenOrders";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
 
 /** Its own strings and the live price's (docs/decisions/0169-namespaces-quotes-and-watchlist.md). */
-export const handle: PageHandle = { i18n: ["stock", "quotes", "trade:orderKinds"], titleKey: "stock:chart.title" };
+export const handle: PageHandle = {
+  i18n: ["stock", "quotes", "trade:orderKinds", "alerts:stock", "alerts:terms", "alerts:status"],
+  titleKey: "stock:chart.title",
+};
 export const links = chartLinks;
 export const headers = noStoreHeaders;
 
 export const meta: MetaFunction<typeof loader> = quoteMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [chart, openOrders] = await Promise.all([
-    loadChart(request, params),
+  // The customer's open orders and alerts on this stock, beside the chart (docs/decisions/0442,
+  // docs/product.md#price-alerts).
+  const { provider } = await requireUserContext(request);
+  const chart = loadChart(request, params);
+  const [data, openOrders, alerts] = await Promise.all([
+    chart,
     loadOpenOrders(request, params.symbol ?? ""),
+    loadStockAlerts(
+      provider,
+      params.symbol,
+      chart.then((loaded) => loaded.quote.symbol),
+    ),
   ]);
-  return json({ ...chart, openOrders, here: new URL(request.url).pathname }, { headers: NO_STORE });
+  return json({ ...data, openOrders, alerts, here: new URL(request.url).pathname }, { headers: NO_STORE });
 }
 
 export default function StockChartPage() {
   const { t } = useTranslation("stock");
   const { data, quote, live, stock } = useChartScreen();
-  const { openOrders, here } = useLoaderData<typeof loader>();
+  const { openOrders, here, alerts } = useLoaderData<typeof loader>();
+  const location = useLocation();
 
   return (
     <div className="mk-page sc-page">
@@ -57,6 +73,7 @@ export default function StockChartPage() {
       </StockActions>
 
       <OpenOrders orders={openOrders} back={here} />
+      <StockAlerts alerts={alerts} symbol={stock.symbol} back={location.pathname + location.search} />
     </div>
   );
 }

@@ -206,6 +206,15 @@ export const kycImageHref = (id: string) => `/resources/kyc-image/${part(id)}`;
 /** The account card's figures (total assets, available balance, loan), refreshed every 3 s. */
 export const balanceResourceHref = () => "/resources/balance";
 
+/** Where the price-alert screens live (docs/product.md#price-alerts). */
+export const alertsHref = () => "/alerts";
+/** The new-alert form for one symbol (a page of its own: works without JavaScript); `back` where it returns. */
+export const newAlertHref = (symbol: string, back?: string) =>
+  withQuery("/alerts/new", { symbol, back: back === alertsHref() ? undefined : back });
+export const editAlertHref = (id: number) => `/alerts/${id}/edit`;
+/** The list with one alert's delete step open (the confirm page without JavaScript). */
+export const deleteAlertHref = (id: number) => withQuery(alertsHref(), { confirm: "delete", id });
+
 /** A news article (docs/product.md#news: /news/{id}). */
 export const newsHref = (id: number | string) => `/news/${part(id)}`;
 export const newsListHref = (query: { page?: number; limit?: number } = {}) =>

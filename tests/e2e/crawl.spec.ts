@@ -35,6 +35,9 @@ const SPEC_SCREENS: Record<string, RegExp> = {
   "/settings/two-factor": /^\/settings\/two-factor(\?.*)?$/,
   "/settings/devices": /^\/settings\/devices(\?.*)?$/,
   "/settings/withdraw-limit": /^\/settings\/withdraw-limit(\?.*)?$/,
+  // Price alerts (docs/product.md#price-alerts): the list from Settings, the new-alert form from the stock's chart.
+  "/alerts": /^\/alerts(\?.*)?$/,
+  "/alerts/new": /^\/alerts\/new\?(.*&)?symbol=[^&]+/,
   "/customer-service": /^\/customer-service(\?.*)?$/,
   "/block-trading": /^\/block-trading(\?.*)?$/,
   "/block-trading/orders": /^\/block-trading\/orders(\?.*)?$/,

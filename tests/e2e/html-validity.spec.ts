@@ -41,6 +41,8 @@ const CUSTOMER_SCREENS = [
   "/settings/two-factor",
   "/settings/devices",
   "/settings/withdraw-limit",
+  "/alerts",
+  "/alerts/new?symbol=RELIANCE.NS",
   "/customer-service",
   "/news",
   "/ipo",

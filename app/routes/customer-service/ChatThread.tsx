@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { useLivePanel } from "~/components/market/useLivePanel";
+import { usePriceAlertText } from "~/features/alerts/chat";
 import { useAlertText } from "~/features/security/alerts";
 import type { Conversation } from "~/features/support/chat.server";
 import { formatClockTime, formatDateTime } from "~/i18n/format";
@@ -96,7 +97,10 @@ export function ChatThread({ conversation }: { conversation: LiveConversation })
 function MessageItem({ message }: { message: ChatMessage }) {
   const { t } = useTranslation("support");
   const fmt = useFormat();
-  const { text, service } = useAlertText(message);
+  const security = useAlertText(message);
+  // A fired price alert is from "Alerts", every other service message from "Security" (docs/product.md#price-alerts).
+  const price = usePriceAlertText(message.alert);
+  const { text, service } = price ? { text: price.text, service: price.from } : security;
   const who = message.from === "customer" ? t("chat.you") : message.from === "service" ? service : t("chat.operator");
   return (
     <li className={`chat-msg chat-msg--${message.from === "service" ? "operator" : message.from}`}>

@@ -124,4 +124,21 @@ describe("alerts in the support chat", () => {
       "Security: New sign-in to your account: Firefox 133 on Linux, network local (this computer, or a home or office network). If this was not you, change your password and sign out that device in Settings › Devices.",
     );
   });
+
+  it("a price alert met: one unread message from Alerts in the customer's words, read once the chat is opened", async () => {
+    const { cookie, token } = await signedInTrader(provider, "1000.00");
+    await operator(provider).post("/price", { symbol: "LT.NS", prices: ["3900"] });
+    const c = { token, body: { tag: "LT.NS", condition: "above", price: "4000" } };
+    expect((await provider.call("/api/stock/success/alert/add", c)).body.msg).toBe("ok");
+    expect(await provider.ticks.run()).toMatchObject({ alerts: 0 });
+    await operator(provider).post("/price", { symbol: "LT.NS", prices: ["4012.35"] });
+    expect(await provider.ticks.run()).toMatchObject({ alerts: 1 });
+    expect(await provider.ticks.run()).toMatchObject({ alerts: 0 });
+    expect(await unread(cookie)).toBe(1);
+    const data = await load<ChatPageData>(chatLoader, "/customer-service", cookie);
+    expect(rendered(data)).toEqual([
+      "Alerts: Larsen &amp; Toubro Ltd is at ₹4,012.35, at or above your alert of ₹4,000.00.",
+    ]);
+    expect(await unread(cookie)).toBe(0);
+  });
 });

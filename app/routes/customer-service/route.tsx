@@ -41,7 +41,10 @@ import { routeLinks } from "~/utils/route-styles";
 
 import { ChatThread, useConversation } from "./ChatThread";
 
-export const handle: PageHandle = { i18n: ["support", "device", "security:alerts"], titleKey: "support:chat.title" };
+export const handle: PageHandle = {
+  i18n: ["support", "device", "security:alerts", "alerts:chat"],
+  titleKey: "support:chat.title",
+};
 export const links = routeLinks(supportStyles);
 
 export const headers = noStoreHeaders;

@@ -23,6 +23,7 @@ import { SYMBOL_PATTERN } from "~/features/market/symbol";
 import { parseWithZod } from "~/forms/action.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
+import { listAlertsIfOffered } from "~/provider/alerts.server";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { watchlistRowFigures, type StockFigures } from "~/provider/market.server";
 import { listWatchlist, removeFromWatchlist } from "~/provider/watchlist.server";
@@ -38,7 +39,10 @@ import { SavedStocks } from "./SavedStocks";
 /** docs/product.md#live-prices: the stock lists refresh every 3 s. */
 const REFRESH_MS = 3_000;
 
-export const handle: PageHandle = { i18n: ["watchlist", "quotes", "markets"], titleKey: "watchlist:watchlist.title" };
+export const handle: PageHandle = {
+  i18n: ["watchlist", "quotes", "markets", "alerts:watchlist"],
+  titleKey: "watchlist:watchlist.title",
+};
 export const links = stockLinks;
 export const headers = noStoreHeaders;
 
@@ -53,6 +57,8 @@ export interface WatchlistData extends PageInfo {
   tiles: IndexCategory | null;
   rows: StockFigures[];
   edit: boolean;
+  /** The edit list offers "Add alert" per row: the provider has price alerts (docs/decisions/0450). */
+  alerts: boolean;
   /** The row whose delete is being confirmed (server-rendered step), only one on this page. */
   confirm: StockFigures | null;
 }
@@ -64,9 +70,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const edit = url.searchParams.get("edit") === "1";
   const confirmParam = url.searchParams.get("confirm") ?? "";
 
-  const [tiles, saved] = await Promise.all([
+  const [tiles, saved, alerts] = await Promise.all([
     loadIndexTiles(provider, { homeMarket: deployment.homeMarket }),
     requireData(listWatchlist(provider, { page })),
+    // Asked only for the edit list, the one that offers "Add alert" (not found: no alerts here).
+    edit ? attempt(listAlertsIfOffered(provider, { status: "active", limit: 1 })) : null,
   ]);
   const pages = pageInfo(page, saved.total);
   if (page > pages.pageCount) throw redirect(watchlistHref({ page: pages.pageCount, edit }));
@@ -82,6 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tiles: tiles[0] ?? null,
     rows,
     edit,
+    alerts: alerts !== null && (!alerts.ok || alerts.data !== null),
     confirm,
     ...pages,
   };
@@ -177,7 +186,7 @@ export default function Watchlist() {
             </p>
           </div>
         ) : (
-          <SavedStocks rows={rows} edit={data.edit} page={data.page} onDelete={setDialogRow} />
+          <SavedStocks rows={rows} edit={data.edit} alerts={data.alerts} page={data.page} onDelete={setDialogRow} />
         )}
 
         <Pager
