@@ -42,9 +42,11 @@ import { createMarketTicks, type MarketTicks } from "./services/market-ticks";
 import { createNews } from "./services/news";
 import { createNewsDesk } from "./services/news-desk";
 import { createOperatorTools } from "./services/operator-tools";
+import { createPortfolio } from "./services/portfolio";
 import { createPriceAlerts, type PriceAlerts } from "./services/price-alerts";
 import { createPricePaths, type PricePaths } from "./services/price-paths";
 import { createSecurity } from "./services/security";
+import { createStatements } from "./services/statements";
 import { createTrading, type Trading } from "./services/trading";
 import { createTwoFactor } from "./services/two-factor";
 import { createUploads } from "./services/uploads";
@@ -129,6 +131,7 @@ export function createServices(deps: ProviderDeps): Services {
   const walletDeps = { db, now, deployment, stepUp: twoFactor.stepUp };
   const productDeps = { db, market, now, deployment };
   const marketServices = deps.marketServices ?? marketServicesFor(deps);
+  const portfolio = createPortfolio({ db, market, now, walletCurrency: deployment, trading: marketServices.trading });
   return {
     deployment,
     operatorKey: deps.operatorKey,
@@ -144,6 +147,8 @@ export function createServices(deps: ProviderDeps): Services {
     devices: createDevices({ db, now }),
     security: createSecurity(walletDeps),
     trading: marketServices.trading,
+    portfolio,
+    statements: createStatements({ db, now, deployment, portfolio }),
     priceAlerts: marketServices.priceAlerts,
     pricePaths: marketServices.pricePaths,
     catalog,

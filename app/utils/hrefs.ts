@@ -193,6 +193,8 @@ export const transactionPasswordHref = () => "/settings/transaction-password";
 export const kycImageHref = (id: string) => `/resources/kyc-image/${part(id)}`;
 /** The account card's figures (total assets, available balance, loan), refreshed every 3 s. */
 export const balanceResourceHref = () => "/resources/balance";
+/** The portfolio's profit and loss totals for the live summary (docs/product.md#profit-and-loss). */
+export const portfolioResourceHref = () => "/resources/portfolio";
 
 /** A news article (docs/product.md#news: /news/{id}). */
 export const newsHref = (id: number | string) => `/news/${part(id)}`;
@@ -262,3 +264,13 @@ export const fundOrdersHref = (query: { tab?: FundOrdersTab; page?: number } = {
 /** The element id of a fund order's row on /fund-investment/orders, and the list at that row (what its bills link to). */
 export const fundOrderAnchor = (id: number | string) => `fund-order-${id}`;
 export const fundOrderHref = (id: number | string) => `${fundOrdersHref()}#${part(fundOrderAnchor(id))}`;
+
+/** Statements and the tax report (docs/product.md#statements). */
+export const statementsHref = () => "/statements";
+/** A statement or tax report file: `kind` account or trades with `from`/`to`, or tax with `year`. */
+export function statementDownloadHref(
+  query: { kind: "account" | "trades"; from: string; to: string } | { kind: "tax"; year: number },
+  format: "csv" | "pdf",
+): string {
+  return withQuery("/statements/download", { ...query, format });
+}
