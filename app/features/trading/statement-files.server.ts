@@ -102,9 +102,12 @@ export function pdfResponse(file: TableFile): Response {
         file.columns.map((c) => c.label),
         true,
       );
+      await new Promise((r) => setImmediate(r));
       for await (const batch of file.rows) {
         for (const cells of batch) line(cells);
-        // Let what is written reach the client before the next page of rows is read (memory stays flat).
+        // Let what is written reach the client before the next page of rows is read (memory stays flat): yield to
+        // the event loop once, then wait while more than HIGH_WATER is still unread.
+        await new Promise((r) => setImmediate(r));
         while (doc.readableLength + out.readableLength > HIGH_WATER) await new Promise((r) => setTimeout(r, 5));
       }
       doc.moveDown();
