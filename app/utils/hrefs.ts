@@ -272,5 +272,8 @@ export function statementDownloadHref(
   query: { kind: "account" | "trades"; from: string; to: string } | { kind: "tax"; year: number },
   format: "csv" | "pdf",
 ): string {
-  return withQuery("/statements/download", { ...query, format });
+  return withQuery("/statements/download", {
+    ...(query.kind === "tax" ? query : { kind: query.kind, period: "range", from: query.from, to: query.to }),
+    format,
+  });
 }

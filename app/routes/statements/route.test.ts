@@ -56,7 +56,9 @@ describe("the forms", () => {
     expect(html).toContain('<form method="get" action="/statements"');
     expect(html).toContain('<label for="st-month">Month</label>');
     expect(html).toContain("₹16,897.33");
-    expect(html).toContain(`href="/statements/download?kind=account&amp;from=${data.statement!.from}`);
+    expect(html).toContain(
+      `href="/statements/download?kind=account&amp;period=range&amp;from=${data.statement!.from}&amp;to=${data.statement!.to}&amp;format=csv"`,
+    );
     expect(html).toContain("format=pdf");
   });
 
