@@ -449,3 +449,16 @@ export function getTradesStatement(ctx: ProviderContext, q: StatementPeriod): Pr
 export function getTaxReport(ctx: ProviderContext, year: number): Promise<TaxReport> {
   return callProvider<TaxReport>(ctx, { path: "/stock/success/statement/tax", query: { year } });
 }
+
+/** docs/provider-api.md "Portfolio": the value at each day's close, today's live. */
+export type ValueRange = "1W" | "1M" | "3M" | "1Y" | "ALL";
+export interface PortfolioValues {
+  currency: string;
+  range: ValueRange;
+  today: string;
+  rows: { day: string; cash: string; holdings: string; total: string }[];
+}
+
+export function getPortfolioValues(ctx: ProviderContext, range: ValueRange): Promise<PortfolioValues> {
+  return callProvider<PortfolioValues>(ctx, { path: "/stock/success/deal/portfolio/values", query: { range } });
+}

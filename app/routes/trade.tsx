@@ -18,6 +18,7 @@ import { getPortfolio } from "~/provider/trading.server";
 import {
   instrumentListHref,
   marketsHref,
+  portfolioHref,
   positionsHref,
   recordsHref,
   statementsHref,
@@ -71,6 +72,7 @@ export default function TradePage() {
         <Link to={LIST_OF_TAB[data.tab]}>{t(`positions.list.${data.tab}`)}</Link>
         <Link to={recordsHref()}>{t("positions.records")}</Link>
         <Link to={statementsHref()}>{t("pnl.statements")}</Link>
+        <Link to={portfolioHref()}>{t("pnl.value")}</Link>
       </nav>
     </PositionsScreen>
   );

@@ -277,3 +277,6 @@ export function statementDownloadHref(
     format,
   });
 }
+
+/** The portfolio's value over time (docs/product.md#portfolio-value); the default range, 1M, has no query. */
+export const portfolioHref = (range?: string) => withQuery("/portfolio", { range: range === "1M" ? undefined : range });

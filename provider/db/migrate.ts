@@ -15,6 +15,7 @@ import * as m20261127twoFactor from "./migrations/2026-11-27T0100-two-factor";
 import * as m20261201twoFactorKey from "./migrations/2026-12-01T0100-two-factor-key";
 import * as m20261201sessionsEndedBy from "./migrations/2026-12-01T0200-sessions-ended-by";
 import * as m20261201orderTypesAndAlerts from "./migrations/2026-12-01T0400-order-types-and-alerts";
+import * as m20261202portfolioValues from "./migrations/2026-12-02T0500-portfolio-values";
 
 /** Static list (not a folder scan) so esbuild can bundle the provider into the Remix server. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-01T0100-two-factor-key": m20261201twoFactorKey,
   "2026-12-01T0200-sessions-ended-by": m20261201sessionsEndedBy,
   "2026-12-01T0400-order-types-and-alerts": m20261201orderTypesAndAlerts,
+  "2026-12-02T0500-portfolio-values": m20261202portfolioValues,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -105,6 +105,12 @@ const statementQuery = z.object({
   after: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(2_147_483_647).default(0)),
   limit: limitParam(MAX_STATEMENT_PAGE, 500),
 });
+const valuesQuery = z.object({
+  range: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
+    z.enum(["1W", "1M", "3M", "1Y", "ALL"]).default("1M"),
+  ),
+});
 const taxQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
 
 export function tradingRoutes(s: Services) {
@@ -187,6 +193,9 @@ export function tradingRoutes(s: Services) {
   });
 
   app.get("/stock/success/deal/portfolio", auth, async (c) => ok(c, await s.portfolio.portfolio(userId(c))));
+  app.get("/stock/success/deal/portfolio/values", auth, async (c) =>
+    ok(c, await s.portfolio.values(userId(c), readQuery(c, valuesQuery).range)),
+  );
   app.get("/stock/success/statement/account", auth, async (c) =>
     ok(c, await s.statements.account(userId(c), readQuery(c, statementQuery))),
   );
@@ -225,6 +234,9 @@ export const tradingContract: RouteContract[] = [
   tradingRoute("post", "/stock/success/deal/cancel", "Cancel a pending order", { body: cancelBody }),
   tradingRoute("get", "/stock/success/deal/positions", "Open positions", { query: positionsQuery }),
   tradingRoute("get", "/stock/success/deal/portfolio", "Holdings, profit and loss (lots first in, first out)", {}),
+  tradingRoute("get", "/stock/success/deal/portfolio/values", "The portfolio's value at each day's close", {
+    query: valuesQuery,
+  }),
   tradingRoute("get", "/stock/success/statement/account", "Account statement: bills of a period, paged by id", {
     query: statementQuery,
   }),

@@ -7,8 +7,10 @@ import type { Trading } from "./trading";
 import type { Deployment } from "../config";
 import type { DB } from "../db/database";
 import { filledTrades } from "../db/repositories/orders";
+import { balancesUntil, recordedValues, recordValues } from "../db/repositories/portfolio-values";
 import { marketDayStart } from "../market/price-paths";
 import type { MarketSource } from "../market/source";
+import { MARKET_UTC_OFFSET_MINUTES } from "../market/universe";
 
 /*
  * Profit and loss (docs/product.md#profit-and-loss): each holding's lots matched first in, first out (services/fifo.ts),
@@ -25,6 +27,10 @@ export interface PortfolioDeps {
 }
 
 const ZERO = new Decimal(0);
+const DAY = 86_400_000;
+/** The value chart's ranges, in days back from today (ALL: from the customer's first bill). */
+export const VALUE_RANGES = { "1W": 7, "1M": 30, "3M": 90, "1Y": 365, ALL: null } as const;
+export type ValueRange = keyof typeof VALUE_RANGES;
 const sum = (values: Decimal[]) => values.reduce((a, b) => a.plus(b), ZERO);
 const percent = (part: Decimal, whole: Decimal) =>
   whole.isZero() ? "0.00" : part.div(whole).times(100).toFixed(2, Decimal.ROUND_HALF_UP);
@@ -123,7 +129,80 @@ export function createPortfolio(deps: PortfolioDeps) {
     return sells.filter((s) => s.filledAt >= range.from);
   }
 
-  return { portfolio, realised };
+  /** The deployment's calendar day of an instant, and the instant a day starts (India UTC+5:30, Mexico UTC−6). */
+  const offset = MARKET_UTC_OFFSET_MINUTES[deps.walletCurrency === "INR" ? "IN" : "MX"] * 60_000;
+  const dayOf = (at: Date) => new Date(at.getTime() + offset).toISOString().slice(0, 10);
+  const startOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - offset);
+  const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+
+  /** What the lots filled before `until` were worth at `at`, in wallet money. */
+  function holdingsAt(trades: Awaited<ReturnType<typeof filledTrades>>, at: Date, until: Date): Decimal {
+    const { books } = matchLots(trades.filter((t) => t.filled_at !== null && t.filled_at < until));
+    let worth = ZERO;
+    for (const book of books.values()) {
+      const shares = book.lots.reduce((n, l) => n + l.count, 0);
+      const quote = shares > 0 ? market.quote(book.tag, at) : undefined;
+      if (!quote) continue;
+      const rate = fx.conversion(book.market, at).rate;
+      worth = worth.plus(money(new Decimal(String(quote.price)).times(shares).times(rate)));
+    }
+    return worth;
+  }
+
+  /**
+   * The portfolio's value at each day's close over `range` (docs/product.md#portfolio-value): the wallet's money after
+   * the day's last bill plus the holdings at the day's last instant. Ended days are read from `portfolio_values`;
+   * a day not recorded yet (before this feature, or no one asked since it ended) is worked out from the ledger, the
+   * fills and the prices at that instant, and recorded. Today's point is live and not recorded.
+   */
+  async function values(userId: number, range: ValueRange) {
+    await deps.trading.settle(userId);
+    const now = deps.now();
+    const today = dayOf(now);
+    const todayStart = startOf(today);
+    // Everything up to this instant, this instant included.
+    const upToNow = new Date(now.getTime() + 1);
+    const [bills, trades] = await Promise.all([balancesUntil(db, userId, upToNow), filledTrades(db, userId)]);
+    const days = VALUE_RANGES[range];
+    const first = bills.length ? dayOf(bills[0].created_at) : today;
+    const back = days === null ? first : dayOf(new Date(todayStart.getTime() - (days - 1) * DAY));
+    const from = back < first ? first : back;
+    const stored = new Map(
+      (await recordedValues(db, userId, from, today)).map((r) => [
+        r.day,
+        { day: r.day, cash: String(r.cash), holdings: String(r.holdings), total: String(r.total) },
+      ]),
+    );
+    const rows: { day: string; cash: string; holdings: string; total: string }[] = [];
+    const missing: {
+      user_id: number;
+      day: string;
+      cash: string;
+      holdings: string;
+      total: string;
+      recorded_at: Date;
+    }[] = [];
+    let b = 0;
+    let cash = new Decimal(0);
+    for (let day = from; day <= today; day = nextDay(day)) {
+      const end = day === today ? upToNow : startOf(nextDay(day));
+      while (b < bills.length && bills[b].created_at < end) cash = new Decimal(bills[b++].balance);
+      const kept = stored.get(day);
+      if (kept && day !== today) {
+        rows.push(kept);
+        continue;
+      }
+      // The last instant of the day for an ended day (its close), now for today.
+      const holdings = holdingsAt(trades, new Date(end.getTime() - 1), end);
+      const row = { day, cash: cash.toFixed(2), holdings: holdings.toFixed(2), total: cash.plus(holdings).toFixed(2) };
+      rows.push(row);
+      if (day !== today) missing.push({ user_id: userId, ...row, recorded_at: now });
+    }
+    await recordValues(db, missing);
+    return { currency: deps.walletCurrency, range, today, rows };
+  }
+
+  return { portfolio, realised, values };
 }
 
 export type Portfolio = ReturnType<typeof createPortfolio>;

@@ -142,3 +142,41 @@ describe("GET /stock/success/deal/portfolio", () => {
     expect((await p.call("/api/stock/success/deal/portfolio")).body.msg).toBe("logout");
   });
 });
+
+describe("GET /stock/success/deal/portfolio/values", () => {
+  it("each day's close from the ledger and the prices then, recorded once; today's point live", async () => {
+    const day1 = new Date("2026-11-17T06:00:00Z");
+    p.clock.set(day1);
+    const t = await newTrader(p, "100000.00");
+    // 240 on the 17th, 250 on the 18th, 260 on the 19th, 270 from 06:00 UTC on the 20th.
+    await price("WIPRO.NS", ["240", "250", "260", "270"], 86_400);
+    await buy(t.token, "WIPRO.NS", 100); // 24000 + fee 7.20
+    p.clock.set(AT);
+    const values = async (range: string) =>
+      (await p.call(`/api/stock/success/deal/portfolio/values?range=${range}`, { token: t.token })).body.data;
+    const week = await values("1w");
+    expect(week).toEqual({
+      currency: "INR",
+      range: "1W",
+      today: "2026-11-20",
+      rows: [
+        { day: "2026-11-17", cash: "75992.80", holdings: "24000.00", total: "99992.80" },
+        { day: "2026-11-18", cash: "75992.80", holdings: "25000.00", total: "100992.80" },
+        { day: "2026-11-19", cash: "75992.80", holdings: "26000.00", total: "101992.80" },
+        { day: "2026-11-20", cash: "75992.80", holdings: "27000.00", total: "102992.80" },
+      ],
+    });
+    // The ended days are recorded, today is not; a later read gives the recorded figures.
+    const recorded = await p.db
+      .selectFrom("portfolio_values")
+      .select(["total"])
+      .where("user_id", "=", t.id)
+      .orderBy("day")
+      .execute();
+    expect(recorded.map((r) => String(r.total))).toEqual(["99992.80", "100992.80", "101992.80"]);
+    expect((await values("ALL")).rows).toEqual(week.rows);
+    expect(
+      (await p.call("/api/stock/success/deal/portfolio/values?range=5Y", { token: t.token })).body.data,
+    ).toMatchObject({ code: "invalid_input", field: "range" });
+  });
+});

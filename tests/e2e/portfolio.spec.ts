@@ -102,3 +102,18 @@ test("the month's account statement and the tax report: on screen, as CSV and as
   const rows = await csvLines(report);
   expect(rows[1]).toMatch(/,4,1200\.36,1319\.60,119\.24,Short-term$/);
 });
+
+test("the value chart: ranges as links, the chart in words and as a table", async ({ page, customer }) => {
+  await fund(page, customer, "2500.50");
+  await page.goto("/trade");
+  await page.getByRole("link", { name: "Portfolio value over time" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Portfolio value" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Chart of your portfolio's value, 1 month" })).toBeVisible();
+  await page.getByRole("link", { name: "1 week" }).click();
+  await expect(page).toHaveURL(/\/portfolio\?range=1W$/);
+  await expect(page.getByRole("img", { name: "Chart of your portfolio's value, 1 week" })).toBeVisible();
+  await expect(page.locator(".sc-summary")).toContainText("Highest ₹2,500.50, lowest ₹2,500.50.");
+  await page.getByText("Values as a table").click();
+  await expect(page.getByRole("table")).toContainText("₹2,500.50");
+  await expectNoAxeViolations(page);
+});
