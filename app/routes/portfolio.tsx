@@ -5,9 +5,10 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useId } from "react";
+import { useCallback, useId, useMemo, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 
+import type { ValueChartProps } from "~/components/chart/ValueChart.client";
 import { LinkTabs } from "~/components/ui/Tabs";
 import { chartLinks } from "~/features/market/route-exports";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
@@ -54,6 +55,9 @@ export function valuePaths(totals: number[]) {
   return { line, area, low, high, last: { x: x(totals.length - 1), y: y(totals[totals.length - 1]) } };
 }
 
+/** Highcharts, once loaded in this browser (a touch or a pointer over the chart loads it). */
+let loadedChart: ComponentType<ValueChartProps> | null = null;
+
 export default function PortfolioValuePage() {
   const { range, rows } = useLoaderData<typeof loader>();
   const { t } = useTranslation("trade");
@@ -68,6 +72,22 @@ export default function PortfolioValuePage() {
   const direction = change > 0 ? "up" : change < 0 ? "down" : "flat";
   const percent =
     first && Number(first.total) !== 0 ? ((Math.abs(change) / Number(first.total)) * 100).toFixed(2) : "0.00";
+  const [Chart, setChart] = useState<ComponentType<ValueChartProps> | null>(() => loadedChart);
+  const wantChart = () => {
+    if (Chart || rows.length === 0) return;
+    void import("~/components/chart/ValueChart.client").then(
+      (module) => setChart(() => (loadedChart = module.ValueChart)),
+      // Offline or a stale deployment: the SVG stays; the next touch tries again.
+      () => undefined,
+    );
+  };
+  const points = useMemo(
+    () => rows.map((r) => [Date.parse(`${r.day}T00:00:00Z`), Number(r.total)] as [number, number]),
+    [rows],
+  );
+  const money = useCallback((value: number) => formatMoney(value, fmt), [fmt]);
+  const dayOfTime = useCallback((time: number) => formatDate(time + 12 * 3_600_000, fmt), [fmt]);
+  const label = t("value.chartLabel", { range: t(`value.range.${range}`) });
   return (
     <div className="pv-page">
       <h1 tabIndex={-1}>{t("value.heading")}</h1>
@@ -79,34 +99,48 @@ export default function PortfolioValuePage() {
         tabs={RANGES.map((r) => ({ to: portfolioHref(r), label: t(`value.range.${r}`), current: r === range }))}
       />
       <figure className="sc-figure pv-figure">
-        <svg
-          className={`sc-svg sc-${direction}`}
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          role="img"
-          aria-label={t("value.chartLabel", { range: t(`value.range.${range}`) })}
-          aria-describedby={summaryId}
-          focusable="false"
-        >
-          {paths ? (
-            <>
-              <path className="sc-area" d={paths.area} />
-              <path className="sc-line" d={paths.line} />
-              <circle className="sc-last" cx={paths.last.x} cy={paths.last.y} r={3} />
-              <g className="sc-labels" aria-hidden="true">
-                <text x={WIDTH - PAD.right} y={PAD.top - 4} textAnchor="end">
-                  {formatMoney(paths.high, fmt)}
-                </text>
-                <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end">
-                  {formatMoney(paths.low, fmt)}
-                </text>
-              </g>
-            </>
+        <div className="sc-canvas" onPointerEnter={wantChart} onPointerDown={wantChart} onTouchStart={wantChart}>
+          {Chart ? (
+            <Chart
+              points={points}
+              name={t("value.columns.total")}
+              label={label}
+              describedBy={summaryId}
+              formatMoney={money}
+              formatDay={dayOfTime}
+              height={`${(HEIGHT / WIDTH) * 100}%`}
+            />
           ) : (
-            <text x={WIDTH / 2} y={HEIGHT / 2} textAnchor="middle" className="sc-empty">
-              {t("value.empty")}
-            </text>
+            <svg
+              className={`sc-svg sc-${direction}`}
+              viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+              role="img"
+              aria-label={label}
+              aria-describedby={summaryId}
+              focusable="false"
+            >
+              {paths ? (
+                <>
+                  <path className="sc-area" d={paths.area} />
+                  <path className="sc-line" d={paths.line} />
+                  <circle className="sc-last" cx={paths.last.x} cy={paths.last.y} r={3} />
+                  <g className="sc-labels" aria-hidden="true">
+                    <text x={WIDTH - PAD.right} y={PAD.top - 4} textAnchor="end">
+                      {formatMoney(paths.high, fmt)}
+                    </text>
+                    <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end">
+                      {formatMoney(paths.low, fmt)}
+                    </text>
+                  </g>
+                </>
+              ) : (
+                <text x={WIDTH / 2} y={HEIGHT / 2} textAnchor="middle" className="sc-empty">
+                  {t("value.empty")}
+                </text>
+              )}
+            </svg>
           )}
-        </svg>
+        </div>
         <figcaption className="sc-caption">
           <p id={summaryId} className="sc-summary">
             {first && last

@@ -116,4 +116,11 @@ test("the value chart: ranges as links, the chart in words and as a table", asyn
   await page.getByText("Values as a table").click();
   await expect(page.getByRole("table")).toContainText("₹2,500.50");
   await expectNoAxeViolations(page);
+  if (jsEnabled()) {
+    // A pointer over the chart brings Highcharts in its place, named as the SVG was.
+    await page.getByRole("img", { name: "Chart of your portfolio's value, 1 week" }).hover();
+    await expect(page.locator(".sc-highcharts")).toBeVisible();
+    await expect(page.getByRole("img", { name: "Chart of your portfolio's value, 1 week" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
 });
