@@ -7,7 +7,7 @@ import type { Trading } from "./trading";
 import type { Deployment } from "../config";
 import type { DB } from "../db/database";
 import { filledTrades } from "../db/repositories/orders";
-import { balancesUntil, recordedValues, recordValues } from "../db/repositories/portfolio-values";
+import { balancesUntil, recordedValues, recordValues, usersWithBills } from "../db/repositories/portfolio-values";
 import { marketDayStart } from "../market/price-paths";
 import type { MarketSource } from "../market/source";
 import { MARKET_UTC_OFFSET_MINUTES } from "../market/universe";
@@ -202,7 +202,24 @@ export function createPortfolio(deps: PortfolioDeps) {
     return { currency: deps.walletCurrency, range, today, rows };
   }
 
-  return { portfolio, realised, values };
+  /** The last day whose close this provider has recorded for everyone (the sweep's memo). */
+  let recordedThrough: string | null = null;
+
+  /**
+   * After a day's close (the deployment's midnight), records the ended days of the last week for every customer with a
+   * bill: run by the settlement sweep (provider/bootstrap.ts), so the day values are there before anyone asks. Once a
+   * day per provider; another provider's rows are kept (insert-or-keep). Returns how many customers it went through.
+   */
+  async function recordEndedDays(): Promise<number> {
+    const today = dayOf(deps.now());
+    if (recordedThrough === today) return 0;
+    const users = await usersWithBills(db, startOf(today));
+    for (const userId of users) await values(userId, "1W");
+    recordedThrough = today;
+    return users.length;
+  }
+
+  return { portfolio, realised, values, recordEndedDays };
 }
 
 export type Portfolio = ReturnType<typeof createPortfolio>;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 
 import { expectLedgerBalanced, newKey, newTrader, OPERATOR, useInProcessProvider } from "./helpers";
@@ -178,5 +179,25 @@ describe("GET /stock/success/deal/portfolio/values", () => {
     expect(
       (await p.call("/api/stock/success/deal/portfolio/values?range=5Y", { token: t.token })).body.data,
     ).toMatchObject({ code: "invalid_input", field: "range" });
+  });
+});
+
+describe("recording after the close", () => {
+  it("the settlement sweep's pass records every customer's ended days once a day, today's not", async () => {
+    p.clock.set(new Date("2026-11-10T06:00:00Z"));
+    const t = await newTrader(p, "5000.00");
+    p.clock.set(new Date("2026-11-12T09:00:00Z"));
+    expect(await p.portfolio.recordEndedDays()).toBeGreaterThanOrEqual(1);
+    expect(await p.portfolio.recordEndedDays()).toBe(0); // once a day
+    const recorded = await p.db
+      .selectFrom("portfolio_values")
+      .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as("day"), "total"])
+      .where("user_id", "=", t.id)
+      .orderBy("day")
+      .execute();
+    expect(recorded.map((r) => [r.day, String(r.total)])).toEqual([
+      ["2026-11-10", "5000.00"],
+      ["2026-11-11", "5000.00"],
+    ]);
   });
 });

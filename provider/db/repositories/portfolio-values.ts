@@ -33,3 +33,9 @@ export const balancesUntil = (db: Executor, userId: number, until: Date) =>
     .where("created_at", "<", until)
     .orderBy("id")
     .execute();
+
+/** Every customer with a bill before `until`: the ones with a portfolio value to record. */
+export const usersWithBills = async (db: Executor, until: Date): Promise<number[]> =>
+  (await db.selectFrom("bills").select("user_id").distinct().where("created_at", "<", until).execute()).map(
+    (r) => r.user_id,
+  );
