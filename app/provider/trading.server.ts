@@ -432,19 +432,17 @@ export interface TaxReport {
 }
 export type StatementPeriod = { from: string; to: string; after?: number; limit?: number };
 
-export function getAccountStatement(ctx: ProviderContext, q: StatementPeriod): Promise<AccountStatementPage> {
-  return callProvider<AccountStatementPage>(ctx, {
-    path: "/stock/success/statement/account",
+const statementPage = <T>(ctx: ProviderContext, kind: "account" | "trades", q: StatementPeriod) =>
+  callProvider<T>(ctx, {
+    path: `/stock/success/statement/${kind}`,
     query: { from: q.from, to: q.to, after: q.after ?? 0, limit: q.limit ?? 500 },
   });
-}
 
-export function getTradesStatement(ctx: ProviderContext, q: StatementPeriod): Promise<TradesStatementPage> {
-  return callProvider<TradesStatementPage>(ctx, {
-    path: "/stock/success/statement/trades",
-    query: { from: q.from, to: q.to, after: q.after ?? 0, limit: q.limit ?? 500 },
-  });
-}
+export const getAccountStatement = (ctx: ProviderContext, q: StatementPeriod) =>
+  statementPage<AccountStatementPage>(ctx, "account", q);
+
+export const getTradesStatement = (ctx: ProviderContext, q: StatementPeriod) =>
+  statementPage<TradesStatementPage>(ctx, "trades", q);
 
 export function getTaxReport(ctx: ProviderContext, year: number): Promise<TaxReport> {
   return callProvider<TaxReport>(ctx, { path: "/stock/success/statement/tax", query: { year } });
