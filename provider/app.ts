@@ -42,9 +42,11 @@ import { createMarketTicks, type MarketTicks } from "./services/market-ticks";
 import { createNews } from "./services/news";
 import { createNewsDesk } from "./services/news-desk";
 import { createOperatorTools } from "./services/operator-tools";
+import { createPortfolio, type Portfolio } from "./services/portfolio";
 import { createPriceAlerts, type PriceAlerts } from "./services/price-alerts";
 import { createPricePaths, type PricePaths } from "./services/price-paths";
 import { createSecurity } from "./services/security";
+import { createStatements } from "./services/statements";
 import { createTrading, type Trading } from "./services/trading";
 import { createTwoFactor } from "./services/two-factor";
 import { createUploads } from "./services/uploads";
@@ -82,6 +84,8 @@ export interface ProviderDeps {
 /** The services the running provider's own loops share with the routes: trading, price alerts and paths, the ticks. */
 export interface MarketServices {
   trading: Trading;
+  /** Profit and loss, and the day values the settlement sweep records after each day's close (docs/decisions/0463). */
+  portfolio: Portfolio;
   priceAlerts: PriceAlerts;
   pricePaths: PricePaths;
   ticks: MarketTicks;
@@ -104,11 +108,12 @@ export function marketServicesFor(
     listedMarkets: listedMarkets(deps.deployment),
     walletCurrency: deps.deployment,
   });
+  const portfolio = createPortfolio({ db, market, now, walletCurrency: deps.deployment, trading });
   const priceAlerts = createPriceAlerts({ db, market, now, listedMarkets: listedMarkets(deps.deployment) });
   const priced = market instanceof PricedMarket ? market : new PricedMarket(market);
   const pricePaths = createPricePaths({ db, market: priced, now });
   const ticks = createMarketTicks({ trading, priceAlerts, pricePaths, now });
-  return { trading, priceAlerts, pricePaths, ticks };
+  return { trading, portfolio, priceAlerts, pricePaths, ticks };
 }
 
 /**
@@ -129,6 +134,7 @@ export function createServices(deps: ProviderDeps): Services {
   const walletDeps = { db, now, deployment, stepUp: twoFactor.stepUp };
   const productDeps = { db, market, now, deployment };
   const marketServices = deps.marketServices ?? marketServicesFor(deps);
+  const { portfolio } = marketServices;
   return {
     deployment,
     operatorKey: deps.operatorKey,
@@ -144,6 +150,8 @@ export function createServices(deps: ProviderDeps): Services {
     devices: createDevices({ db, now }),
     security: createSecurity(walletDeps),
     trading: marketServices.trading,
+    portfolio,
+    statements: createStatements({ db, now, deployment, portfolio }),
     priceAlerts: marketServices.priceAlerts,
     pricePaths: marketServices.pricePaths,
     catalog,

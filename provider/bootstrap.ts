@@ -15,6 +15,7 @@ import { combineNotifiers, logNotifier, outboxNotifier, type Notifier } from "./
 import type { OperatorKeyLog } from "./operator-key";
 import { TICK_MS, type MarketTicks } from "./services/market-ticks";
 import { hashPassword } from "./services/passwords";
+import type { Portfolio } from "./services/portfolio";
 import type { Trading } from "./services/trading";
 import { parseTwoFactorKey, twoFactorKeyForDatabase } from "./two-factor-key";
 
@@ -51,6 +52,8 @@ export interface RunningProvider {
   startSettlementSweep(intervalMs?: number): () => void;
   /** One tick of the market: price paths read, open limit/stop orders and price alerts judged (services/market-ticks.ts). */
   ticks: MarketTicks;
+  /** Profit and loss and the day values (`portfolio.recordEndedDays()`: what the settlement sweep runs after a close). */
+  portfolio: Portfolio;
   /** Starts the tick loop (every TICK_MS, 1 s); returns a stop function. */
   startTickLoop(intervalMs?: number): () => void;
   close(): Promise<void>;
@@ -147,7 +150,12 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       };
     };
     const startSettlementSweep = (intervalMs = SETTLEMENT_SWEEP_MS) =>
-      repeat(intervalMs, () => trading.settle(), "[provider] settlement sweep failed:");
+      repeat(
+        intervalMs,
+        // After a day's close, its portfolio values (docs/decisions/0463).
+        () => trading.settle().then(() => marketServices.portfolio.recordEndedDays()),
+        "[provider] settlement sweep failed:",
+      );
     const startTickLoop = (intervalMs = TICK_MS) =>
       repeat(intervalMs, () => ticks.run(), "[provider] market tick failed:");
     return {
@@ -155,6 +163,7 @@ export async function startProvider(options: StartOptions): Promise<RunningProvi
       handle,
       market,
       trading,
+      portfolio: marketServices.portfolio,
       startSettlementSweep,
       ticks,
       startTickLoop,

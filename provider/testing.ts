@@ -25,6 +25,7 @@ import { adjustBalanceByPhone } from "./services/ledger";
 import { hashPassword } from "./services/passwords";
 import { newToken, sha256 } from "./services/tokens";
 import type { MarketTicks } from "./services/market-ticks";
+import type { Portfolio } from "./services/portfolio";
 import type { Trading } from "./services/trading";
 
 /*
@@ -79,6 +80,8 @@ export interface TestProvider {
   startSettlementSweep(intervalMs?: number): () => void;
   /** One market tick at the clock's time (`ticks.run()`): what the tick loop runs every second. */
   ticks: MarketTicks;
+  /** `portfolio.recordEndedDays()`: what the settlement sweep runs after a day's close (docs/decisions/0463). */
+  portfolio: Portfolio;
   /** The tick loop the embedded and standalone providers run (stopped by close()). */
   startTickLoop(intervalMs?: number): () => void;
   close(): Promise<void>;
@@ -299,6 +302,7 @@ export async function createTestProvider(options: TestProviderOptions = {}): Pro
     trading: running.trading,
     startSettlementSweep: running.startSettlementSweep,
     ticks: running.ticks,
+    portfolio: running.portfolio,
     startTickLoop: running.startTickLoop,
     async close() {
       if (closed) return;

@@ -525,3 +525,128 @@ export function marketListRowFigures(row: FuturesRow, deployment: Deployment): S
     changePercent: row.percent_change,
   };
 }
+
+/** docs/provider-api.md "Portfolio": money as 2-decimal strings in the wallet's currency, percents as strings. */
+export interface PortfolioTotals {
+  invested: string;
+  current_value: string;
+  unrealised: string;
+  unrealised_percent: string;
+  day_change: string;
+  day_change_percent: string;
+  realised: string;
+  realised_today: string;
+  total: string;
+}
+
+export interface PortfolioHolding {
+  tag: string;
+  name: string;
+  market: string;
+  precision: number;
+  quantity: number;
+  average_price: string;
+  current_price: number;
+  previous_close: number;
+  invested: string;
+  current_value: string;
+  unrealised: string;
+  unrealised_percent: string;
+  day_change: string;
+  day_change_percent: string;
+  lots: { no: string; filled_at: string; count: number; bought_count: number; price: number; cost: string }[];
+}
+
+export interface Portfolio {
+  currency: string;
+  at: string;
+  holdings: PortfolioHolding[];
+  totals: PortfolioTotals;
+}
+
+export function getPortfolio(ctx: ProviderContext): Promise<Portfolio> {
+  return callProvider<Portfolio>(ctx, { path: "/stock/success/deal/portfolio" });
+}
+
+/** docs/provider-api.md "Statements and the tax report". */
+export interface StatementBill {
+  id: number;
+  created_at: string;
+  type: "income" | "expense";
+  amount: string;
+  balance: string;
+  reason: string;
+  kind: string;
+  ref_type: string | null;
+  ref_id: string | null;
+}
+export interface AccountStatementPage {
+  from: string;
+  to: string;
+  currency: string;
+  opening_balance: string;
+  closing_balance: string;
+  rows: StatementBill[];
+  next: number | null;
+}
+export interface TradesStatementPage {
+  from: string;
+  to: string;
+  currency: string;
+  /** `closed_at`: when a cancelled or expired order ended. */
+  rows: (DealRow & { closed_at?: string | null })[];
+  next: number | null;
+}
+export interface TaxLine {
+  sell_no: string;
+  tag: string;
+  name: string;
+  market: string;
+  sold_at: string;
+  sell_price: number;
+  buy_no: string;
+  bought_at: string;
+  count: number;
+  cost: string;
+  proceeds: string;
+  gain: string;
+  term: "short" | "long";
+}
+export interface TaxReport {
+  year: number;
+  from: string;
+  to: string;
+  currency: string;
+  rows: TaxLine[];
+  totals: { proceeds: string; cost: string; short_term: string; long_term: string; total: string };
+}
+export type StatementPeriod = { from: string; to: string; after?: number; limit?: number };
+
+const statementPage = <T>(ctx: ProviderContext, kind: "account" | "trades", q: StatementPeriod) =>
+  callProvider<T>(ctx, {
+    path: `/stock/success/statement/${kind}`,
+    query: { from: q.from, to: q.to, after: q.after ?? 0, limit: q.limit ?? 500 },
+  });
+
+export const getAccountStatement = (ctx: ProviderContext, q: StatementPeriod) =>
+  statementPage<AccountStatementPage>(ctx, "account", q);
+
+export const getTradesStatement = (ctx: ProviderContext, q: StatementPeriod) =>
+  statementPage<TradesStatementPage>(ctx, "trades", q);
+
+export function getTaxReport(ctx: ProviderContext, year: number): Promise<TaxReport> {
+  return callProvider<TaxReport>(ctx, { path: "/stock/success/statement/tax", query: { year } });
+}
+
+/** docs/provider-api.md "Portfolio": the value at each day's close, today's live. */
+export type ValueRange = "1W" | "1M" | "3M" | "1Y" | "ALL";
+export interface PortfolioValues {
+  currency: string;
+  range: ValueRange;
+  today: string;
+  rows: { day: string; cash: string; holdings: string; total: string }[];
+}
+
+export function getPortfolioValues(ctx: ProviderContext, range: ValueRange): Promise<PortfolioValues> {
+  return callProvider<PortfolioValues>(ctx, { path: "/stock/success/deal/portfolio/values", query: { range } });
+}

@@ -8,7 +8,17 @@ vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remix
 
 import type { PositionsScreenData } from "~/features/trading/positions.server";
 import { renderScreen } from "~/testing/markup";
-import { expectSentToLogin, getRequest, settle, tradedCustomer, useRealProvider } from "~/testing/route-harness";
+import {
+  buyNow,
+  expectSentToLogin,
+  getRequest,
+  sellNow,
+  setPrice,
+  settle,
+  signedInTrader,
+  tradedCustomer,
+  useRealProvider,
+} from "~/testing/route-harness";
 
 import TradePage, { loader as tradeLoader } from "./trade";
 import common from "../../locales/en/common.json";
@@ -40,6 +50,50 @@ describe("positions", () => {
       tradeLoader({ request: getRequest("/trade?tab=forex&page=7", cookie), params: {}, context: {} }),
     );
     expect(past.headers.get("Location")).toBe("/trade?tab=forex");
+  });
+});
+
+describe("profit and loss", () => {
+  it("totals above the positions: lots first in first out, fees in; masked when amounts are hidden", async () => {
+    const trader = await signedInTrader(provider, "50000.00");
+    await setPrice(provider, "INFY.NS", ["1000"]);
+    const lot = await buyNow(provider, trader.token, "INFY.NS", 10); // 10000 + fee 3.00
+    await setPrice(provider, "INFY.NS", ["1100"]);
+    await sellNow(provider, trader.token, lot, 4); // 4400 − fee 1.32 against 10003.00 × 4/10
+    const data = await (
+      await tradeLoader({ request: getRequest("/trade", trader.cookie), params: {}, context: {} })
+    ).json();
+    expect(data.hidden).toBe(false);
+    expect(data.pnl).toEqual({
+      invested: "6001.80",
+      current_value: "6600.00",
+      unrealised: "598.20",
+      unrealised_percent: "9.97",
+      day_change: "598.20",
+      day_change_percent: "9.97",
+      realised: "397.48",
+      realised_today: "397.48",
+      total: "995.68",
+    });
+    const html = render("/trade", { ...positions(), ...data, rows: [] } as PositionsScreenData);
+    expect(html).toContain("Profit and loss");
+    expect(html).toContain("₹6,001.80");
+    expect(html).toContain("₹6,600.00");
+    expect(html).toContain("Up ₹995.68 overall");
+    expect(html).toContain("+₹598.20 (+9.97%)");
+    expect(html).toContain("Up ₹598.20 (9.97%) today");
+    expect(html).toContain("Gained ₹397.48 from sells");
+    expect(html).toContain("first in, first out");
+
+    const hiddenCookie = `${trader.cookie}; wallet-hidden=1`;
+    const hidden = await (
+      await tradeLoader({ request: getRequest("/trade", hiddenCookie), params: {}, context: {} })
+    ).json();
+    expect(hidden.hidden).toBe(true);
+    const masked = render("/trade", { ...positions(), ...hidden, rows: [] } as PositionsScreenData);
+    expect(masked).toContain("Profit and loss");
+    expect(masked).not.toContain("₹6,600.00");
+    expect(masked).not.toContain("995.68");
   });
 });
 

@@ -49,7 +49,15 @@ import enSecurity from "../../locales/en/security.json";
 import enTrade from "../../locales/en/trade.json";
 import enWallet from "../../locales/en/wallet.json";
 import { createTestProvider, type TestProvider, type TestProviderOptions } from "../../provider/testing";
-import { newBuyer, newTrader, operator, TX_PASSWORD, useInProcessProvider } from "../../provider/tests/helpers";
+import {
+  newBuyer,
+  newKey,
+  newTrader,
+  operator,
+  OPERATOR,
+  TX_PASSWORD,
+  useInProcessProvider,
+} from "../../provider/tests/helpers";
 
 // The provider's own test helpers that route tests use, re-exported: app tests import `provider/tests/` only through
 // this module (an ESLint rule, docs/ARCHITECTURE.md#tests).
@@ -593,4 +601,32 @@ export function transfersOf(provider: TestProvider, userId: number, kind: "recha
     .where("user_id", "=", userId)
     .where("kind", "=", kind)
     .execute();
+}
+
+/**
+ * Straight to the real provider, for figures worked out by hand (docs/product.md#profit-and-loss): the operator's
+ * price path of `symbol` from now, and a customer's market buy or sell there; each returns its order number.
+ */
+export async function setPrice(provider: TestProvider, symbol: string, prices: string[], stepSeconds?: number) {
+  const res = await provider.call("/api/operator/price", {
+    headers: OPERATOR,
+    body: { symbol, prices, ...(stepSeconds ? { step_seconds: stepSeconds } : {}) },
+  });
+  expect(res.body.msg, `price ${symbol}`).toBe("ok");
+}
+export async function buyNow(provider: TestProvider, token: string, tag: string, count: number): Promise<string> {
+  const res = await provider.call("/api/stock/success/deal/order", {
+    token,
+    body: { tag, count, mold: "stock", state: "buy", idempotency_key: newKey() },
+  });
+  expect(res.body.msg, `buy ${tag}`).toBe("ok");
+  return res.body.data.no as string;
+}
+export async function sellNow(provider: TestProvider, token: string, no: string, count: number): Promise<string> {
+  const res = await provider.call("/api/stock/success/deal/sell", {
+    token,
+    body: { no, count, idempotency_key: newKey() },
+  });
+  expect(res.body.msg, `sell ${no}`).toBe("ok");
+  return res.body.data.no as string;
 }

@@ -205,6 +205,8 @@ export const recoveryCodesFileHref = () => "/settings/two-factor/recovery-codes"
 export const kycImageHref = (id: string) => `/resources/kyc-image/${part(id)}`;
 /** The account card's figures (total assets, available balance, loan), refreshed every 3 s. */
 export const balanceResourceHref = () => "/resources/balance";
+/** The portfolio's profit and loss totals for the live summary (docs/product.md#profit-and-loss). */
+export const portfolioResourceHref = () => "/resources/portfolio";
 
 /** Where the price-alert screens live (docs/product.md#price-alerts). */
 export const alertsHref = () => "/alerts";
@@ -288,3 +290,19 @@ export const fundOrdersHref = (query: { tab?: FundOrdersTab; page?: number } = {
 /** The element id of a fund order's row on /fund-investment/orders, and the list at that row (what its bills link to). */
 export const fundOrderAnchor = (id: number | string) => `fund-order-${id}`;
 export const fundOrderHref = (id: number | string) => `${fundOrdersHref()}#${part(fundOrderAnchor(id))}`;
+
+/** Statements and the tax report (docs/product.md#statements). */
+export const statementsHref = () => "/statements";
+/** A statement or tax report file: `kind` account or trades with `from`/`to`, or tax with `year`. */
+export function statementDownloadHref(
+  query: { kind: "account" | "trades"; from: string; to: string } | { kind: "tax"; year: number },
+  format: "csv" | "pdf",
+): string {
+  return withQuery("/statements/download", {
+    ...(query.kind === "tax" ? query : { kind: query.kind, period: "range", from: query.from, to: query.to }),
+    format,
+  });
+}
+
+/** The portfolio's value over time (docs/product.md#portfolio-value); the default range, 1M, has no query. */
+export const portfolioHref = (range?: string) => withQuery("/portfolio", { range: range === "1M" ? undefined : range });

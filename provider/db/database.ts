@@ -20,6 +20,7 @@ import type { LoansTable } from "./tables/loans";
 import type { NewsTable } from "./tables/news";
 import type { OneTimeCodesTable } from "./tables/one-time-codes";
 import type { OrdersTable } from "./tables/orders";
+import type { PortfolioValuesTable } from "./tables/portfolio-values";
 import type { PriceAlertsTable } from "./tables/price-alerts";
 import type { PricePathsTable } from "./tables/price-paths";
 import type { SessionsTable } from "./tables/sessions";
@@ -68,6 +69,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   price_alerts: PriceAlertsTable;
+  portfolio_values: PortfolioValuesTable;
   price_paths: PricePathsTable;
   two_factor_key: TwoFactorKeyTable;
 }

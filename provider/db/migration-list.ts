@@ -17,6 +17,7 @@ import * as m2026_11_27T0100_two_factor from "./migrations/2026-11-27T0100-two-f
 import * as m2026_12_01T0100_two_factor_key from "./migrations/2026-12-01T0100-two-factor-key";
 import * as m2026_12_01T0200_sessions_ended_by from "./migrations/2026-12-01T0200-sessions-ended-by";
 import * as m2026_12_01T0400_order_types_and_alerts from "./migrations/2026-12-01T0400-order-types-and-alerts";
+import * as m2026_12_02T0500_portfolio_values from "./migrations/2026-12-02T0500-portfolio-values";
 import * as m2026_12_02T0600_withdraw_limit from "./migrations/2026-12-02T0600-withdraw-limit";
 
 export const migrations: Record<string, Migration> = {
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01T0100-two-factor-key": m2026_12_01T0100_two_factor_key,
   "2026-12-01T0200-sessions-ended-by": m2026_12_01T0200_sessions_ended_by,
   "2026-12-01T0400-order-types-and-alerts": m2026_12_01T0400_order_types_and_alerts,
+  "2026-12-02T0500-portfolio-values": m2026_12_02T0500_portfolio_values,
   "2026-12-02T0600-withdraw-limit": m2026_12_02T0600_withdraw_limit,
 };

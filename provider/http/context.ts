@@ -22,9 +22,11 @@ import type { Catalog } from "../services/market";
 import type { News } from "../services/news";
 import type { NewsDesk } from "../services/news-desk";
 import type { OperatorTools } from "../services/operator-tools";
+import type { Portfolio } from "../services/portfolio";
 import type { PriceAlerts } from "../services/price-alerts";
 import type { PricePaths } from "../services/price-paths";
 import type { Security } from "../services/security";
+import type { Statements } from "../services/statements";
 import type { Trading } from "../services/trading";
 import type { SecondFactor, TwoFactorService } from "../services/two-factor";
 import type { Uploads } from "../services/uploads";
@@ -43,6 +45,10 @@ export interface Services {
   accounts: Accounts;
   security: Security;
   trading: Trading;
+  /** Profit and loss, lots first in first out (docs/product.md#profit-and-loss). */
+  portfolio: Portfolio;
+  /** Statements and the tax report (docs/product.md#statements). */
+  statements: Statements;
   catalog: Catalog;
   watchlist: Watchlist;
   news: News;

@@ -8,6 +8,7 @@ import { stockMarkets } from "../config";
 import type { RouteContract } from "./contract";
 import type { MarketCode } from "../db/tables/instruments";
 import type { OrderType, OrderValidity } from "../db/tables/orders";
+import { MAX_STATEMENT_PAGE } from "../services/statements";
 
 const orderNo = z
   .union([z.string(), z.number()])
@@ -94,6 +95,24 @@ const recordsQuery = z.object({
   limit: limitParam(100, 10),
 });
 
+const statementDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
+const statementQuery = z.object({
+  from: statementDate,
+  to: statementDate,
+  after: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(2_147_483_647).default(0)),
+  limit: limitParam(MAX_STATEMENT_PAGE, 500),
+});
+const valuesQuery = z.object({
+  range: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
+    z.enum(["1W", "1M", "3M", "1Y", "ALL"]).default("1M"),
+  ),
+});
+const taxQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+
 export function tradingRoutes(s: Services) {
   const app = new Hono<Env>();
   const auth = requireAuth(s);
@@ -173,6 +192,20 @@ export function tradingRoutes(s: Services) {
     return ok(c, await s.trading.positions(userId(c), { markets, tag: q.tag, page: q.page, limit: q.limit }));
   });
 
+  app.get("/stock/success/deal/portfolio", auth, async (c) => ok(c, await s.portfolio.portfolio(userId(c))));
+  app.get("/stock/success/deal/portfolio/values", auth, async (c) =>
+    ok(c, await s.portfolio.values(userId(c), readQuery(c, valuesQuery).range)),
+  );
+  app.get("/stock/success/statement/account", auth, async (c) =>
+    ok(c, await s.statements.account(userId(c), readQuery(c, statementQuery))),
+  );
+  app.get("/stock/success/statement/trades", auth, async (c) =>
+    ok(c, await s.statements.trades(userId(c), readQuery(c, statementQuery))),
+  );
+  app.get("/stock/success/statement/tax", auth, async (c) =>
+    ok(c, await s.statements.tax(userId(c), readQuery(c, taxQuery))),
+  );
+
   app.get("/stock/success/v2/transaction", auth, async (c) => {
     const q = readQuery(c, recordsQuery);
     return ok(c, await s.trading.records(userId(c), q));
@@ -200,5 +233,18 @@ export const tradingContract: RouteContract[] = [
   tradingRoute("get", "/stock/success/deal/rules", "A symbol's order rules: tick, validities", { query: rulesQuery }),
   tradingRoute("post", "/stock/success/deal/cancel", "Cancel a pending order", { body: cancelBody }),
   tradingRoute("get", "/stock/success/deal/positions", "Open positions", { query: positionsQuery }),
+  tradingRoute("get", "/stock/success/deal/portfolio", "Holdings, profit and loss (lots first in, first out)", {}),
+  tradingRoute("get", "/stock/success/deal/portfolio/values", "The portfolio's value at each day's close", {
+    query: valuesQuery,
+  }),
+  tradingRoute("get", "/stock/success/statement/account", "Account statement: bills of a period, paged by id", {
+    query: statementQuery,
+  }),
+  tradingRoute("get", "/stock/success/statement/trades", "Trades statement: orders ended in a period, paged by id", {
+    query: statementQuery,
+  }),
+  tradingRoute("get", "/stock/success/statement/tax", "Tax report: realised gains of a financial year", {
+    query: taxQuery,
+  }),
   tradingRoute("get", "/stock/success/v2/transaction", "Order records by status (and symbol)", { query: recordsQuery }),
 ];

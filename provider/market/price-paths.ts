@@ -1,5 +1,6 @@
 import { round } from "./simulator";
 import type { Candle, HistoryPeriod, Instrument, ListQuery, MarketSource, Quote } from "./source";
+import { MARKET_UTC_OFFSET_MINUTES } from "./universe";
 
 /*
  * The market as the provider serves it: the simulator's prices, except where the operator has set an instrument's
@@ -8,7 +9,9 @@ import type { Candle, HistoryPeriod, Instrument, ListQuery, MarketSource, Quote 
  * the start, the simulator's price. The paths are stored in the database (`price_paths`), so every provider on one
  * database serves the same prices: each reads them at start and at every tick of its loop (services/market-ticks.ts).
  *
- * A quote on a path keeps the simulator's previous close and open, and its day's high and low take the set price in;
+ * A quote on a path keeps the simulator's open, and its previous close unless the path already ran at the end of the
+ * market's previous day (then the path's price then: docs/decisions/0461-path-sets-previous-close.md); its day's high
+ * and low take the set price in;
  * a chart's last candle ends at it. Earlier candles stay the simulator's.
  */
 
@@ -18,6 +21,14 @@ export interface PricePath {
   prices: number[];
   startsAt: Date;
   stepMs: number;
+}
+
+const DAY = 86_400_000;
+
+/** When the market's day began (its local midnight, as the simulator counts days). */
+export function marketDayStart(market: keyof typeof MARKET_UTC_OFFSET_MINUTES, at: Date): Date {
+  const offset = MARKET_UTC_OFFSET_MINUTES[market] * 60_000;
+  return new Date(Math.floor((at.getTime() + offset) / DAY) * DAY - offset);
 }
 
 export class PricedMarket implements MarketSource {
@@ -94,14 +105,18 @@ export class PricedMarket implements MarketSource {
     if (!quote || this.#paths.size === 0) return quote;
     const price = this.pathPrice(quote.symbol, at);
     if (price === undefined) return quote;
-    const change = round(price - quote.previousClose, quote.precision);
+    // A path that already ran at the end of the market's previous day set that day's close too.
+    const previousClose = this.pathPrice(quote.symbol, new Date(marketDayStart(quote.market, at).getTime() - 1));
+    const close = previousClose ?? quote.previousClose;
+    const change = round(price - close, quote.precision);
     return {
       ...quote,
       price,
+      previousClose: close,
       high: Math.max(quote.high, price),
       low: Math.min(quote.low, price),
       change,
-      changePercent: round((change / quote.previousClose) * 100, 2),
+      changePercent: round((change / close) * 100, 2),
     };
   }
 

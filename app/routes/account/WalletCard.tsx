@@ -2,7 +2,7 @@
  * /account's wallet card: total, available and held money (each held part linking to where it is listed), refreshed
  * every 3 s while visible and marked stale when a refresh fails; the approximate US dollar value where the
  * deployment shows one; the eye toggle (decision 0122: a plain form post without JS, a fetcher with JS); the links
- * to the bills, recharge, withdraw, the records and the loan.
+ * to the bills, recharge, withdraw, the records and the loan; the portfolio's profit and loss (PortfolioSummary).
  */
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import type { FormEvent } from "react";
@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { useLivePanel } from "~/components/market/useLivePanel";
 import { FigureList } from "~/components/ui/FigureList";
 import { Icon } from "~/components/ui/Icon";
+import { PortfolioSummary } from "~/features/trading/PortfolioSummary";
 import { approximateUsd } from "~/features/wallet/amounts";
 import { formatClockTime, formatMoney } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
@@ -133,6 +134,15 @@ export function WalletCard({ data }: { data: AccountData }) {
                 </li>
               ))}
             </ul>
+          ) : null}
+          {data.pnl ? (
+            <PortfolioSummary
+              totals={data.pnl}
+              asOf={data.asOf}
+              hidden={hidden}
+              refreshMs={REFRESH_MS}
+              headingLevel={3}
+            />
           ) : null}
           {hidden ? null : (
             <>

@@ -15,7 +15,13 @@ import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { attempt, logFailure } from "~/provider/failures.server";
-import { getPositions, positionFigures, type PositionFigures } from "~/provider/trading.server";
+import {
+  getPortfolio,
+  getPositions,
+  positionFigures,
+  type PortfolioTotals,
+  type PositionFigures,
+} from "~/provider/trading.server";
 import { getUserInfo, uploadId, walletFigures, type WalletFigures } from "~/provider/wallet.server";
 import { safeRedirect } from "~/session/session.server";
 import { accountHref, kycImageHref, type PositionTab } from "~/utils/hrefs";
@@ -33,16 +39,20 @@ export interface AccountData {
   convertRate: string;
   tab: PositionTab;
   holdings: { rows: PositionFigures[]; failed: boolean };
+  /** The portfolio's profit and loss (docs/product.md#profit-and-loss); null when the provider could not say. */
+  pnl: PortfolioTotals | null;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   const tab = readPositionTab(new URL(request.url).searchParams.get("tab")) ?? "stock";
-  const [info, settings, positions] = await Promise.all([
+  const [info, settings, positions, portfolio] = await Promise.all([
     attempt(getUserInfo(context.provider)),
     loadWalletSettings(context),
     attempt(getPositions(context.provider, { market: TAB_MARKETS[tab], page: 1, limit: HOLDINGS_ROWS })),
+    attempt(getPortfolio(context.provider)),
   ]);
+  if (!portfolio.ok) logFailure("account portfolio", portfolio.failure);
   if (!info.ok) logFailure("account", info.failure);
   if (!positions.ok) logFailure("account positions", positions.failure);
   const avatar = info.ok ? uploadId(info.data.img) : null;
@@ -63,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           failed: false,
         }
       : { rows: [], failed: true },
+    pnl: portfolio.ok ? portfolio.data.totals : null,
   };
   return json(data, { headers: NO_STORE });
 }

@@ -8,12 +8,15 @@ import {
   providerLogout,
   useRouteFixture,
   useScriptedProvider,
+  setPrice,
+  buyNow,
+  sellNow,
 } from "~/testing/route-harness";
 
 import { action as accountAction, loader as accountLoader, type AccountData } from "./route";
 
 describe("on a real provider", () => {
-  const { customer, post } = useRouteFixture();
+  const { provider, customer, post } = useRouteFixture();
 
   describe("(auth) wallet screens", () => {
     it("a visitor on /account is sent to log in", () => expectSentToLogin(accountLoader, "/account"));
@@ -30,6 +33,7 @@ describe("on a real provider", () => {
         tab: "stock",
       });
       expect(data.holdings).toEqual({ rows: [], failed: false });
+      expect(data.pnl).toMatchObject({ invested: "0.00", current_value: "0.00", total: "0.00", day_change: "0.00" });
 
       const hide = await post(
         accountAction,
@@ -58,6 +62,26 @@ describe("on a real provider", () => {
       expect((await post(accountAction, "/account", { intent: "visibility", hidden: "maybe" }, cookie)).status).toBe(
         400,
       );
+    });
+
+    it("the card carries the portfolio's profit and loss (docs/product.md#profit-and-loss)", async () => {
+      const trader = await customer("50000.00");
+      await setPrice(provider, "HDFCBANK.NS", ["2000"]);
+      const lot = await buyNow(provider, trader.token, "HDFCBANK.NS", 5); // 10000 + fee 3.00
+      await setPrice(provider, "HDFCBANK.NS", ["1900"]);
+      await sellNow(provider, trader.token, lot, 1); // 1900 − fee 0.57 against 10003.00 / 5
+      const data = await load<AccountData>(accountLoader, "/account", trader.cookie);
+      expect(data.pnl).toEqual({
+        invested: "8002.40",
+        current_value: "7600.00",
+        unrealised: "-402.40",
+        unrealised_percent: "-5.03",
+        day_change: "-402.40",
+        day_change_percent: "-5.03",
+        realised: "-101.17",
+        realised_today: "-101.17",
+        total: "-503.57",
+      });
     });
   });
 });

@@ -23,7 +23,10 @@ import { WalletCard } from "./WalletCard";
 export { action, loader } from "./route.server";
 export type { AccountData } from "./route.server";
 
-export const handle: PageHandle = { i18n: ["wallet:account", "wallet:bills"], titleKey: "wallet:account.title" };
+export const handle: PageHandle = {
+  i18n: ["wallet:account", "wallet:bills", "trade:pnl"],
+  titleKey: "wallet:account.title",
+};
 export const links = walletLinks;
 export const headers = noStoreHeaders;
 

@@ -76,3 +76,38 @@ export async function signedBillTotal(db: Executor, userId: number): Promise<str
     .executeTakeFirstOrThrow();
   return String(row.total);
 }
+
+/**
+ * The user's bills made in [from, to), oldest first, after bill `afterId` (keyset paging for statements:
+ * docs/provider-api.md "Statements").
+ */
+export const billsBetween = (
+  db: Executor,
+  userId: number,
+  range: { from: Date; to: Date },
+  afterId: number,
+  limit: number,
+) =>
+  db
+    .selectFrom("bills")
+    .select(["id", "type", "amount", "balance", "reason", "kind", "ref_type", "ref_id", "created_at"])
+    .where("user_id", "=", userId)
+    .where("created_at", ">=", range.from)
+    .where("created_at", "<", range.to)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+
+/** The balance after the user's last bill made before `at` ("0.00" when there is none). */
+export async function balanceBefore(db: Executor, userId: number, at: Date): Promise<string> {
+  const row = await db
+    .selectFrom("bills")
+    .select("balance")
+    .where("user_id", "=", userId)
+    .where("created_at", "<", at)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? String(row.balance) : "0.00";
+}

@@ -245,3 +245,79 @@ export const expiredConditionalOrders = (db: Executor, now: Date, limit = 1000) 
     .orderBy("expires_at")
     .limit(limit)
     .execute();
+
+/** The columns the portfolio's lots and the trades statement read from a filled order (services/portfolio.ts). */
+export type FilledTrade = Pick<
+  OrderRow,
+  | "id"
+  | "no"
+  | "tag"
+  | "name"
+  | "market"
+  | "state"
+  | "count"
+  | "price"
+  | "sell_price"
+  | "fee"
+  | "amount"
+  | "filled_at"
+  | "wallet_fee"
+  | "wallet_amount"
+  | "wallet_price_all"
+  | "price_all"
+  | "fx_rate"
+  | "order_type"
+>;
+
+/** The user's filled orders, oldest fill first (ties by id), up to `until` (exclusive) when given. */
+export function filledTrades(db: Executor, userId: number, until?: Date): Promise<FilledTrade[]> {
+  let q = db
+    .selectFrom("orders")
+    .select([
+      "id",
+      "no",
+      "tag",
+      "name",
+      "market",
+      "state",
+      "count",
+      "price",
+      "sell_price",
+      "fee",
+      "amount",
+      "filled_at",
+      "wallet_fee",
+      "wallet_amount",
+      "wallet_price_all",
+      "price_all",
+      "fx_rate",
+      "order_type",
+    ])
+    .where("user_id", "=", userId)
+    .where("status", "=", 1);
+  if (until) q = q.where("filled_at", "<", until);
+  return q.orderBy("filled_at").orderBy("id").execute();
+}
+
+/**
+ * The user's orders that ended in [from, to) – filled at `filled_at`, cancelled or expired at `closed_at` – by order
+ * id after `afterId` (keyset paging for the trades statement). Pending orders have not landed yet and are left out.
+ */
+export const endedOrdersBetween = (
+  db: Executor,
+  userId: number,
+  range: { from: Date; to: Date },
+  afterId: number,
+  limit: number,
+) =>
+  db
+    .selectFrom("orders")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "<>", 0)
+    .where(sql<Date>`coalesce(filled_at, closed_at, created_at)`, ">=", range.from)
+    .where(sql<Date>`coalesce(filled_at, closed_at, created_at)`, "<", range.to)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
