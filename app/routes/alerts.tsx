@@ -21,7 +21,7 @@ import { useFormat } from "~/i18n/format-context";
 import { deleteAlert, listAlerts, pauseAlert, resumeAlert, type AlertRow } from "~/provider/alerts.server";
 import { classifyFailure, logFailure, requireData } from "~/provider/failures.server";
 import { redirectWithToast } from "~/session/toast.server";
-import { alertsHref, deleteAlertHref, editAlertHref , chartHref, watchlistHref, withQuery } from "~/utils/hrefs";
+import { alertsHref, deleteAlertHref, editAlertHref, chartHref, watchlistHref, withQuery } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { getUserInfo } from "~/provider/wallet.server";
-import { getOrders, placeBuyOrder } from "~/provider/trading.server";
+import { getOrders } from "~/provider/trading.server";
 import { mintReviewKey } from "~/session/review-key.server";
 import { renderScreen } from "~/testing/markup";
 import {
@@ -19,8 +19,8 @@ import {
   operatorCall,
   post,
   providerContext,
+  customerWithLimitBuy as customerWithLimitBuy_,
   refusedForm,
-  signedInTrader,
   tradeToast,
   useRealProvider,
 } from "~/testing/route-harness";
@@ -35,17 +35,7 @@ beforeAll(async () => {
   await operatorCall("/operator/price", { body: { symbol: "RELIANCE.NS", prices: ["2400"] } });
 });
 
-async function customerWithLimitBuy() {
-  const trader = await signedInTrader(provider, "100000.00");
-  const deal = await placeBuyOrder(await providerContext(trader.cookie), {
-    tag: "RELIANCE.NS",
-    market: "IN",
-    count: 10,
-    idempotencyKey: mintReviewKey(trader.token),
-    terms: { orderType: "limit", limitPrice: "2350", validity: "gtc" },
-  });
-  return { ...trader, no: deal.no, path: `/orders/${deal.no}/cancel` };
-}
+const customerWithLimitBuy = () => customerWithLimitBuy_(provider, "cancel", "gtc");
 
 const pageOf = (cookie: string, path: string, no: string) =>
   load<{ no: string; key: string | null; sentence: string; ended: string | null; back: string }>(loader, path, cookie, {

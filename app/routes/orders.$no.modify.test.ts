@@ -10,8 +10,7 @@ vi.hoisted(() => {
 });
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
-import { getOrders, placeBuyOrder } from "~/provider/trading.server";
-import { mintReviewKey } from "~/session/review-key.server";
+import { getOrders } from "~/provider/trading.server";
 import { renderScreen } from "~/testing/markup";
 import {
   fieldErrors,
@@ -19,8 +18,9 @@ import {
   operatorCall,
   post,
   providerContext,
-  refusedForm,
+  customerWithLimitBuy as customerWithLimitBuy_,
   signedInTrader,
+  refusedForm,
   tradeToast,
   useRealProvider,
 } from "~/testing/route-harness";
@@ -37,16 +37,9 @@ beforeEach(async () => {
 
 /** A fresh customer with an open limit buy of 10 RELIANCE.NS at ₹2,350 (₹23,507.05 reserved). */
 async function customerWithLimitBuy() {
-  const trader = await signedInTrader(provider, "100000.00");
-  const deal = await placeBuyOrder(await providerContext(trader.cookie), {
-    tag: "RELIANCE.NS",
-    market: "IN",
-    count: 10,
-    idempotencyKey: mintReviewKey(trader.token),
-    terms: { orderType: "limit", limitPrice: "2350", validity: "day" },
-  });
-  expect(deal).toMatchObject({ status: 0, held: "23507.05" });
-  return { ...trader, no: deal.no, path: `/orders/${deal.no}/modify` };
+  const customer = await customerWithLimitBuy_(provider, "modify", "day");
+  expect(customer.deal).toMatchObject({ status: 0, held: "23507.05" });
+  return customer;
 }
 
 const pageOf = (cookie: string, path: string, no: string) =>

@@ -28,6 +28,7 @@ import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import type { LocaleResources } from "~/i18n/config";
 import { createPageI18n } from "~/i18n/instance";
 import { ProviderUnavailableError } from "~/provider/core.server";
+import { placeBuyOrder } from "~/provider/trading.server";
 import { providerFetch } from "~/provider/transport.server";
 import {
   action as twoFactorAction,
@@ -261,6 +262,27 @@ export async function toastOf(response: Response, previousCookie = "") {
 
 /** The provider context of the customer of `cookie`, for calling the app's provider client directly. */
 export const providerContext = async (cookie: string) => (await getRequestContext(getRequest("/", cookie))).provider;
+
+/**
+ * A fresh customer (₹1,00,000) with an open limit buy of 10 RELIANCE.NS at ₹2,350, placed through the app's client
+ * (the operator holds RELIANCE.NS at ₹2,400 first): the order's number and its `/orders/{no}/{page}` address.
+ */
+export async function customerWithLimitBuy(
+  provider: TestProvider,
+  page: "modify" | "cancel",
+  validity: "day" | "gtc" = "gtc",
+) {
+  await operatorCall("/operator/price", { body: { symbol: "RELIANCE.NS", prices: ["2400"] } });
+  const trader = await signedInTrader(provider, "100000.00");
+  const deal = await placeBuyOrder(await providerContext(trader.cookie), {
+    tag: "RELIANCE.NS",
+    market: "IN",
+    count: 10,
+    idempotencyKey: mintReviewKey(trader.token),
+    terms: { orderType: "limit", limitPrice: "2350", validity },
+  });
+  return { ...trader, deal, no: deal.no, path: `/orders/${deal.no}/${page}` };
+}
 
 /** A phone number no customer has yet (a real provider's fresh sign-up). */
 export const newPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;

@@ -258,6 +258,11 @@ export async function startApp({ databaseUrl, appDir: dir, nodeArgs = [], env: e
     await stop();
     throw new Error(`${error.message}\n${output.tail}`);
   }
+  return serverHandle(base, child, output, stop);
+}
+
+/** What a started server gives the benches: its address, its process, its output, its stop and its memory. */
+function serverHandle(base, child, output, stop) {
   return {
     base,
     pid: child.pid,
@@ -283,14 +288,7 @@ export async function startBare() {
     await stop();
     throw new Error(`${error.message}\n${output.tail}`);
   });
-  return {
-    base,
-    pid: child.pid,
-    output,
-    stop,
-    rss: () => rssMB(child.pid),
-    largestProcessRss: () => largestProcessRssMB(child.pid),
-  };
+  return serverHandle(base, child, output, stop);
 }
 
 /** Samples a process's RSS every second; `peak()` is the largest seen. */

@@ -2,7 +2,7 @@
  * The installable app and its service worker (docs/product.md#offline, docs/decisions/0245-service-worker.md).
  * The worker runs only with JavaScript: the nojs project checks the manifest alone.
  */
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
 
 import {
@@ -148,6 +148,22 @@ test.describe(() => {
   });
 });
 
+/** Home's GET answers held back as a slow network would: its documents (the worker's fetch too), and its figures. */
+async function slowHome(context: BrowserContext, { documentMs, dataMs }: { documentMs: number; dataMs: number }) {
+  const seen = { documents: 0 };
+  await context.route(
+    (url) => url.pathname === "/",
+    async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      const data = new URL(route.request().url()).searchParams.has("_data");
+      if (!data) seen.documents += 1;
+      await new Promise((resolve) => setTimeout(resolve, data ? dataMs : documentMs));
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return seen;
+}
+
 test("on a slow network, a screen with a copy shows it at once, marked updating, until its figures come", async ({
   page,
   context,
@@ -158,15 +174,7 @@ test("on a slow network, a screen with a copy shows it at once, marked updating,
   await page.goto("/");
   await workerKeeps(page, ["/"]);
   // A slow network: the home document (the worker's own fetch too) takes 4 s, its figures (`_data`) 3 s.
-  await context.route(
-    (url) => url.pathname === "/",
-    async (route) => {
-      if (route.request().method() !== "GET") return route.continue();
-      const slow = new URL(route.request().url()).searchParams.has("_data") ? 3_000 : 4_000;
-      await new Promise((resolve) => setTimeout(resolve, slow));
-      await route.continue().catch(() => undefined);
-    },
-  );
+  await slowHome(context, { documentMs: 4_000, dataMs: 3_000 });
   await page.evaluate(() => window.location.reload());
   const marker = page.locator(".offline-copy");
   await expect(marker).toBeVisible({ timeout: 3_000 });
@@ -191,22 +199,13 @@ test("on a slow network, a one-time message the late answer carries is not lost:
   await workerKeeps(page, ["/"]);
   // A toast waits in the session ("Language changed."), and home's document takes 3 s.
   await useLanguage(page, "en");
-  let slowDocuments = 0;
-  await context.route(
-    (url) => url.pathname === "/" && !url.searchParams.has("_data"),
-    async (route) => {
-      if (route.request().method() !== "GET") return route.continue();
-      slowDocuments += 1;
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      await route.continue().catch(() => undefined);
-    },
-  );
+  const slow = await slowHome(context, { documentMs: 3_000, dataMs: 0 });
   await page.evaluate(() => window.location.reload());
   await expect(page.locator(".offline-copy")).toHaveText(/^Prices as of \d\d:\d\d · updating$/);
   // The worker held the network's answer with the toast; the page reloaded into it (no second request).
   await expect(page.getByText("Language changed.")).toBeVisible({ timeout: 15_000 });
   await expect(page.locator("html")).not.toHaveAttribute("data-offline-copy");
-  expect(slowDocuments).toBe(1);
+  expect(slow.documents).toBe(1);
   await context.unrouteAll({ behavior: "ignoreErrors" });
 });
 

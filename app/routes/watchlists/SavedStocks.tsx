@@ -6,7 +6,7 @@ import { canShowModal } from "~/components/ui/ConfirmDialog";
 import { usePriceChangeText } from "~/components/ui/PriceChange";
 import { priceDigits } from "~/i18n/format";
 import type { StockFigures } from "~/provider/market.server";
-import { newAlertHref , watchlistHref } from "~/utils/hrefs";
+import { newAlertHref, watchlistHref } from "~/utils/hrefs";
 
 /**
  * The saved stocks as a table. Normally each row opens the stock (the whole row is its link); in edit mode rows do
