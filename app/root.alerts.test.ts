@@ -8,8 +8,6 @@ vi.hoisted(() => {
   process.env.DEPLOYMENT = "INR";
 });
 
-import { operator } from "../provider/tests/helpers";
-
 import { loader as rootLoader } from "./root";
 import {
   cookieHeaderFrom,
@@ -19,6 +17,7 @@ import {
   signedInTrader,
   useRealProvider,
   useScriptedProvider,
+  operator,
 } from "~/testing/route-harness";
 
 /** A browser's page load (the root asks the unread count only for those). */

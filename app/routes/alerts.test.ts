@@ -7,7 +7,6 @@ vi.hoisted(() => {
 
 import enAlerts from "../../locales/en/alerts.json";
 import enCommon from "../../locales/en/common.json";
-import { customer as providerCustomer, operator } from "../../provider/tests/helpers";
 
 import { action, loader, type AlertsPageData } from "./alerts";
 import { loader as newLoader } from "./alerts_.new";
@@ -26,6 +25,8 @@ import {
   toastText,
   useRealProvider,
   useScriptedProvider,
+  providerCustomer,
+  operator,
 } from "~/testing/route-harness";
 
 const toast = (response: Response) => toastText(response, { alerts: enAlerts, common: enCommon });

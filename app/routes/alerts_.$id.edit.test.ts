@@ -7,7 +7,6 @@ vi.hoisted(() => {
 
 import enAlerts from "../../locales/en/alerts.json";
 import enCommon from "../../locales/en/common.json";
-import { customer as providerCustomer, operator } from "../../provider/tests/helpers";
 
 import { action, loader } from "./alerts_.$id.edit";
 import {
@@ -19,6 +18,8 @@ import {
   signedInTrader,
   toastText,
   useRealProvider,
+  providerCustomer,
+  operator,
 } from "~/testing/route-harness";
 
 const provider = useRealProvider();

@@ -7,7 +7,6 @@ vi.hoisted(() => {
 
 import enAlerts from "../../locales/en/alerts.json";
 import enCommon from "../../locales/en/common.json";
-import { customer as providerCustomer } from "../../provider/tests/helpers";
 
 import { action, loader } from "./alerts_.new";
 import {
@@ -19,6 +18,7 @@ import {
   signedInTrader,
   toastText,
   useRealProvider,
+  providerCustomer,
 } from "~/testing/route-harness";
 
 const provider = useRealProvider();

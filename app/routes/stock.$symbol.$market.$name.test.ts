@@ -143,8 +143,6 @@ describe("a stock code as the customer sees it resolves (defect 14)", () => {
 
 describe("against a scripted provider (failures, and the calls the screen makes)", () => {
   const { provider, session } = useScriptedProvider();
-  /** The screen's quote look-ups (its open orders are read beside them). */
-  const quoteCalls = () => provider.calls.filter((call) => call.path !== "/stock/success/v2/transaction");
   const cookie = () => session.cookie;
   it("chart: a business failure is a 502, an outage the 503 response itself", async () => {
     const params = { symbol: "TCS.NS", market: "IN", name: "TCS" };

@@ -62,7 +62,14 @@ import {
 
 // The provider's own test helpers that route tests use, re-exported: app tests import `provider/tests/` only through
 // this module (an ESLint rule, docs/ARCHITECTURE.md#tests).
-export { newBuyer, newTrader, operator, ordersOf, TX_PASSWORD } from "../../provider/tests/helpers";
+export {
+  customer as providerCustomer,
+  newBuyer,
+  newTrader,
+  operator,
+  ordersOf,
+  TX_PASSWORD,
+} from "../../provider/tests/helpers";
 export { createFrozenDatabaseProvider, type FrozenDatabaseProvider } from "../../provider/tests/frozen-database";
 export type { TestProvider, TestProviderOptions } from "../../provider/testing";
 
