@@ -121,3 +121,27 @@ it("the account statement in pesos: November's opening balance, both sells, clos
   expect(csv.at(-1)).toBe("2026-11-30,Closing balance,,,,97894.33,");
   expect(csv).toHaveLength(5);
 });
+
+it("a month ends at midnight in Mexico City: funds at 21:00 on 30 November are November's", async () => {
+  // 2026-12-01 03:00 UTC is 30 November 21:00 in Mexico City (and already 1 December in India).
+  provider.clock.set(new Date("2026-12-01T03:00:00Z"));
+  const late = await newCustomer("500.00");
+  const month = (m: string) =>
+    settle(() =>
+      loader({
+        request: getRequest(`/statements/download?kind=account&period=month&month=${m}&format=csv`, late.cookie),
+        params: {},
+        context: {},
+      }),
+    ).then(lines);
+  expect(await month("2026-11")).toEqual([
+    "Date,Description,Reference,Money in (MXN),Money out (MXN),Balance (MXN),Kind",
+    "2026-11-01,Opening balance,,,,0.00,",
+    "2026-11-30 21:00,test funds,,500.00,,500.00,credit",
+    "2026-11-30,Closing balance,,,,500.00,",
+  ]);
+  expect((await month("2026-12")).slice(1)).toEqual([
+    "2026-12-01,Opening balance,,,,500.00,",
+    "2026-12-31,Closing balance,,,,500.00,",
+  ]);
+});
