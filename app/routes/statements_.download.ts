@@ -139,7 +139,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const period = t("trade:statements.period.text", { from: report.from, to: report.to });
     return write({
       filename: `tax-report-${report.from}-${report.to}.${format.data}`,
-      title: t("trade:statements.tax.title", { from: report.from.slice(0, 4), to: report.to.slice(0, 4) }),
+      // Mexico's tax year is one calendar year: "Tax report 2026"; India's spans two: "Tax report 2026–2027".
+      title:
+        report.from.slice(0, 4) === report.to.slice(0, 4)
+          ? t("trade:statements.tax.titleYear", { year: report.from.slice(0, 4) })
+          : t("trade:statements.tax.title", { from: report.from.slice(0, 4), to: report.to.slice(0, 4) }),
       head: [customer, period, t("trade:statements.currency", { currency })],
       columns: [
         col(t("trade:statements.columns.sold"), 0.11),

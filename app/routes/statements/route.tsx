@@ -150,8 +150,10 @@ export default function StatementsPage() {
         {data.tax ? (
           <div className="st-result" role="status">
             <h3>
-              {t("statements.tax.title", { from: data.tax.from.slice(0, 4), to: data.tax.to.slice(0, 4) })}:{" "}
-              {range(data.tax.from, data.tax.to)}
+              {data.tax.from.slice(0, 4) === data.tax.to.slice(0, 4)
+                ? t("statements.tax.titleYear", { year: data.tax.from.slice(0, 4) })
+                : t("statements.tax.title", { from: data.tax.from.slice(0, 4), to: data.tax.to.slice(0, 4) })}
+              : {range(data.tax.from, data.tax.to)}
             </h3>
             <FigureList
               className="pf-figures"
