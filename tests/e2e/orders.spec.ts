@@ -144,7 +144,7 @@ test("a stop-loss sell on a position: set aside, then triggered when the price f
 });
 
 test("an order that expires: its reservation comes back and the Expired tab says why", async ({ page, customer }) => {
-  const [symbol, name] = jsEnabled() ? ["TITAN.NS", "Titan"] : ["MARUTI.NS", "Maruti Suzuki"];
+  const [symbol, name] = jsEnabled() ? ["TITAN.NS", "Titan"] : ["ULTRACEMCO.NS", "UltraTech Cement"];
   await fund(page, customer, "100000.00");
   await setPrice(page, symbol, "1000");
   try {

@@ -6,10 +6,17 @@ import { PDFParse } from "pdf-parse";
 import { expect, expectNoAxeViolations, fund, jsEnabled, test } from "./support";
 
 // Profit and loss, statements and the tax report (docs/product.md#profit-and-loss, #statements, #tax-report), JS on
-// and off, each test its own customer. Prices are set with the operator's price path; each project trades its own
-// symbol so the two do not move each other's price.
+// and off, each test its own customer. Prices are set with the operator's price path; each test of each project
+// trades a symbol no other test moves (tests run in parallel; the other specs' symbols are in their own files).
 const OPERATOR = { "x-operator-key": process.env.OPERATOR_KEY ?? "e2e-operator-key" };
-const symbol = () => (jsEnabled() ? { tag: "NTPC.NS", name: "NTPC" } : { tag: "ONGC.NS", name: "ONGC" });
+const SYMBOLS = {
+  pnl: { js: ["POWERGRID.NS", "Power Grid"], nojs: ["ONGC.NS", "ONGC"] },
+  statement: { js: ["SUNPHARMA.NS", "Sun Pharma"], nojs: ["TATASTEEL.NS", "Tata Steel"] },
+} as const;
+const symbol = (test: keyof typeof SYMBOLS) => {
+  const [tag, name] = SYMBOLS[test][jsEnabled() ? "js" : "nojs"];
+  return { tag, name };
+};
 
 async function price(page: Page, tag: string, value: string) {
   const response = await page.context().request.post("/api/operator/price", {
@@ -20,8 +27,8 @@ async function price(page: Page, tag: string, value: string) {
 }
 
 /** Buys 10 at 300, the price moves to 330, sells 4: the figures below are worked out by hand (fee 0.03 %). */
-async function buyAndSellPart(page: Page) {
-  const { tag, name } = symbol();
+async function buyAndSellPart(page: Page, test: keyof typeof SYMBOLS) {
+  const { tag, name } = symbol(test);
   const screen = `/stock/trading/${tag}/IN/${name}`;
   const quantity = page.getByLabel("Quantity", { exact: true });
   await price(page, tag, "300");
@@ -48,7 +55,7 @@ test("buy, the price moves, sell part: the day's and total profit and loss on /t
   customer,
 }) => {
   await fund(page, customer, "100000.00");
-  await buyAndSellPart(page);
+  await buyAndSellPart(page, "pnl");
   await page.goto("/trade");
   const summary = page.getByTestId("pnl-summary");
   // Invested 3000.90 × 6/10; worth 6 × 330; realised 1319.60 − 1200.36.
@@ -70,7 +77,7 @@ test("buy, the price moves, sell part: the day's and total profit and loss on /t
 
 test("the month's account statement and the tax report: on screen, as CSV and as PDF", async ({ page, customer }) => {
   await fund(page, customer, "100000.00");
-  await buyAndSellPart(page);
+  await buyAndSellPart(page, "statement");
   await page.goto("/trade");
   await page.getByRole("link", { name: "Statements and tax report" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Statements and tax report" })).toBeVisible();
