@@ -37,13 +37,14 @@ export const meta: MetaFunction<typeof loader> = quoteMeta;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // The customer's open orders and alerts on this stock, beside the chart (docs/decisions/0442,
   // docs/product.md#price-alerts).
-  const { provider } = await requireUserContext(request);
+  // One user context for both (the chart reads its own: it serves /trading/{symbol} too).
+  const context = await requireUserContext(request);
   const chart = loadChart(request, params);
   const [data, openOrders, alerts] = await Promise.all([
     chart,
-    loadOpenOrders(request, params.symbol ?? ""),
+    loadOpenOrders(context, params.symbol ?? ""),
     loadStockAlerts(
-      provider,
+      context.provider,
       params.symbol,
       chart.then((loaded) => loaded.quote.symbol),
     ),

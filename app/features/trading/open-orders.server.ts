@@ -9,15 +9,14 @@ import { displaySymbol } from "~/deployment";
 import { NO_STORE } from "~/http/no-store";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { getOrders, recordFigures, type RecordFigures } from "~/provider/trading.server";
-import { requireUserContext, type UserRequestContext } from "~/utils/request.server";
+import type { UserRequestContext } from "~/utils/request.server";
 
 /**
  * The customer's open orders in one symbol (its code or the code as shown: `RELIANCE` under INR), newest first (at
  * most 100); null from a provider without order types (its rows have no `order_type`: no order actions then,
  * docs/decisions/0443). A failed read costs the list, never the page.
  */
-export async function loadOpenOrders(request: Request, symbol: string): Promise<RecordFigures[] | null> {
-  const context = await requireUserContext(request, "trade");
+export async function loadOpenOrders(context: UserRequestContext, symbol: string): Promise<RecordFigures[] | null> {
   const read = await attempt(getOrders(context.provider, { type: "pending", tag: symbol }));
   if (!read.ok) {
     logFailure("open orders", read.failure);
