@@ -96,6 +96,12 @@ export function formatWholeMoney(value: number | string, ctx: FormatContext): st
   );
 }
 
+/** The deployment currency's sign as its amounts are written in the customer's language: `₹`, `$`. */
+export function currencySign(ctx: FormatContext): string {
+  const parts = constantNumberFormat(intlLocale(ctx), currencyOptions(ctx.deployment.currency, 2)).formatToParts(0);
+  return parts.find((part) => part.type === "currency")?.value ?? ctx.deployment.currency;
+}
+
 /** One constant options object per (currency, digits, grouping), built on first use. */
 const currencyVariants = new Map<string, Intl.NumberFormatOptions>();
 
