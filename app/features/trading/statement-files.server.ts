@@ -120,7 +120,15 @@ function drawer(doc: PDFKit.PDFDocument, fonts: PdfFonts | null): Draw {
  * pdfkit is fed the next batch only when the client has read what came before.
  */
 export function pdfResponse(file: TableFile): Response {
-  const doc = new PDFDocument({ size: "A4", layout: "landscape", margin: MARGIN, bufferPages: false });
+  // No layout cache: pdfkit's keeps every distinct word of the document (memory growing with its lines), and the
+  // embedded fonts' layout is a character-map lookup anyway (docs/decisions/0510).
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: MARGIN,
+    bufferPages: false,
+    fontLayoutCache: false,
+  });
   const out = new PassThrough();
   doc.pipe(out);
   const fonts = pdfFonts();
