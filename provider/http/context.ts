@@ -30,6 +30,7 @@ import type { Statements } from "../services/statements";
 import type { Trading } from "../services/trading";
 import type { SecondFactor, TwoFactorService } from "../services/two-factor";
 import type { Uploads } from "../services/uploads";
+import type { CustomerSettings } from "../services/customer-settings";
 import type { Wallet } from "../services/wallet";
 import type { Watchlist } from "../services/watchlist";
 
@@ -53,6 +54,8 @@ export interface Services {
   watchlist: Watchlist;
   news: News;
   wallet: Wallet;
+  /** The customer's own settings (services/customer-settings.ts, docs/decisions/0500). */
+  customerSettings: CustomerSettings;
   funds: Funds;
   bankCards: BankCards;
   loans: Loans;
