@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     import("./settings_.withdraw-limit.schema"),
     attempt(getUserInfo(context.provider)),
   ]);
-  if (!info.ok) logFailure("withdraw limit", info.failure);
+  if (!info.ok) logFailure("withdraw-limit", info.failure);
   return json(
     {
       limit: info.ok ? wholeUnits(info.data.settings?.withdraw_limit) : null,
@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return formAction(await request.formData(), {
     schema: createWithdrawLimitSchema(context.t),
     t: context.t,
-    where: "withdraw limit",
+    where: "withdraw-limit",
     call: ({ limit }) => saveCustomerSetting(context.provider, "withdraw_limit", limit ?? null),
     inputFields: { value: "limit" },
     fallbackKey: "wallet:withdrawLimit.failed",

@@ -1,6 +1,8 @@
+import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 
 import { customer, newTrader, useInProcessProvider } from "./helpers";
+import * as migration from "../db/migrations/2026-12-02T0900-customer-settings";
 import { CUSTOMER_SETTING_NAMES, CUSTOMER_SETTINGS } from "../services/customer-settings";
 
 /*
@@ -64,5 +66,26 @@ describe("customer settings", () => {
     });
     const c = customer(p, (await newTrader(p, "1000.00")).token);
     expect((await c.post("/user/settings/no_such_setting", { value: "5" })).status).toBe(404);
+  });
+});
+
+describe("the migration to users.settings (2026-12-02T0900-customer-settings)", () => {
+  it("moves the daily withdrawal limit between its old column and settings both ways, as its money string", async () => {
+    const [a, b] = await Promise.all([newTrader(p, "1000.00"), newTrader(p, "1000.00")]);
+    await customer(p, a.token).post("/user/settings/withdraw_limit", { value: "300" });
+    const db = p.db as unknown as Kysely<any>;
+    const rows = (column: string) =>
+      db.selectFrom("users").select(["id", column]).where("id", "in", [a.id, b.id]).orderBy("id").execute();
+    await migration.down(db);
+    expect(await rows("daily_withdraw_limit")).toEqual([
+      { id: a.id, daily_withdraw_limit: "300.00" },
+      { id: b.id, daily_withdraw_limit: null },
+    ]);
+    await db.updateTable("users").set({ daily_withdraw_limit: "750" }).where("id", "=", b.id).execute();
+    await migration.up(db);
+    expect(await rows("settings")).toEqual([
+      { id: a.id, settings: { withdraw_limit: "300.00" } },
+      { id: b.id, settings: { withdraw_limit: "750.00" } },
+    ]);
   });
 });
