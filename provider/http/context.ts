@@ -11,6 +11,7 @@ import { normaliseAddress, normaliseDeviceId } from "../services/attempt-limiter
 import type { BankCards } from "../services/bank-cards";
 import type { BlockTrades } from "../services/block-trades";
 import type { Chat } from "../services/chat";
+import type { CustomerSettings } from "../services/customer-settings";
 import { normaliseUserAgent, type Devices } from "../services/devices";
 import type { FundProducts } from "../services/fund-products";
 import type { Funds } from "../services/funds";
@@ -30,7 +31,6 @@ import type { Statements } from "../services/statements";
 import type { Trading } from "../services/trading";
 import type { SecondFactor, TwoFactorService } from "../services/two-factor";
 import type { Uploads } from "../services/uploads";
-import type { CustomerSettings } from "../services/customer-settings";
 import type { Wallet } from "../services/wallet";
 import type { Watchlist } from "../services/watchlist";
 
