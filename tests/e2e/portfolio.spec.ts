@@ -98,6 +98,7 @@ test("the month's account statement and the tax report: on screen, as CSV and as
   const [pdf] = await Promise.all([page.waitForEvent("download"), result.getByText("Download PDF").click()]);
   const text = await pdfText(pdf);
   expect(text).toContain(`Customer: ${customer.phone}`);
+  expect(text).toContain("Balance (₹)");
   expect(text).toContain("98318.70");
 
   await page.getByRole("button", { name: "Show tax report" }).click();
