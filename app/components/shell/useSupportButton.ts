@@ -36,7 +36,8 @@ export function useSupportButton(
     if (!signedIn) return;
     // The reads and the poller come with the first effect, not with the page (docs/decisions/0285-page-js.md), and
     // wait for the main thread to be idle: the count the document was rendered with shows meanwhile, and the module,
-    // the read and its render stay out of the hydration's tasks (docs/performance.md#lighthouse-tbt-and-cls).
+    // the read and its render stay out of the hydration's tasks
+    // (docs/decisions/0515-support-read-when-idle-and-what-blocks-at-load.md).
     let stop: (() => void) | undefined;
     let cancel: (() => void) | undefined;
     const cancelIdle = whenIdle(() => {
