@@ -91,6 +91,18 @@ export function createPortfolio(deps: PortfolioDeps) {
   /** Holdings, their totals and the realised gains of every sell so far. */
   async function portfolio(userId: number) {
     await deps.trading.settle(userId);
+    return settledPortfolio(userId);
+  }
+
+  /**
+   * The totals alone, for a caller that has just settled the user's due orders: the positions asked with `totals=1`
+   * (provider/http/trading.ts; docs/decisions/0480), so a screen showing both needs one call.
+   */
+  async function settledTotals(userId: number) {
+    return (await settledPortfolio(userId)).totals;
+  }
+
+  async function settledPortfolio(userId: number) {
     const now = deps.now();
     const { books, sells } = matchLots(await filledTrades(db, userId));
     const holdings = [...books.values()]
@@ -219,7 +231,7 @@ export function createPortfolio(deps: PortfolioDeps) {
     return users.length;
   }
 
-  return { portfolio, realised, values, recordEndedDays };
+  return { portfolio, settledTotals, realised, values, recordEndedDays };
 }
 
 export type Portfolio = ReturnType<typeof createPortfolio>;
