@@ -191,9 +191,13 @@ export function tradingRoutes(s: Services) {
     const q = readQuery(c, positionsQuery);
     const markets: MarketCode[] | undefined =
       q.market === undefined ? undefined : q.market === "STOCK" ? stockMarkets(s.deployment) : [q.market];
-    const page = await s.trading.positions(userId(c), { markets, tag: q.tag, page: q.page, limit: q.limit });
-    // The positions have just settled the customer's due orders: the totals read the fills as they are now.
-    return ok(c, q.totals === "1" ? { ...page, totals: await s.portfolio.settledTotals(userId(c)) } : page);
+    const filter = { markets, tag: q.tag, page: q.page, limit: q.limit };
+    return ok(
+      c,
+      q.totals === "1"
+        ? await s.portfolio.positionsWithTotals(userId(c), filter)
+        : await s.trading.positions(userId(c), filter),
+    );
   });
 
   app.get("/stock/success/deal/portfolio", auth, async (c) => ok(c, await s.portfolio.portfolio(userId(c))));
