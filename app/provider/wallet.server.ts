@@ -165,7 +165,7 @@ export function getBills(ctx: ProviderContext, params: { type: BillType; page: n
  * Saves one of the customer's own settings by the provider's name (`withdraw_limit`), or removes it with null; a
  * refusal names the field `value` (docs/provider-api.md, "Customer settings"). One function for every setting.
  */
-export const saveCustomerSetting = (ctx: ProviderContext, name: string, value: string | null) =>
+export const saveCustomerSetting = (ctx: ProviderContext, name: string, value: string | number | null) =>
   callProvider<{ value: string | null }>(ctx, {
     path: `/stock/success/user/settings/${encodeURIComponent(name)}`,
     method: "POST",
