@@ -233,7 +233,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const terms = readTerms((name) => query.get(name));
   if (!rules) terms.orderType = "market";
-  const options = schemaOptions(context, rules, quote);
 
   // Without JS, − and + arrive here as a GET of the whole form: step from what was typed, say when a bound stops it.
   let quantity = typed ?? String(MIN_QUANTITY);
