@@ -28,3 +28,8 @@ export function knownNotOffered(path: string): boolean {
 export function rememberNotOffered(path: string): void {
   current().set(path, Date.now() + NOT_OFFERED_MS);
 }
+
+/** Tests: nothing known, as in a new process (the scripted double forgets it between tests). */
+export function forgetNotOffered(): void {
+  known = { generation: providerGeneration(), until: new Map() };
+}
