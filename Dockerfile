@@ -26,6 +26,9 @@ ENV NODE_ENV=production \
     VISIBLE_LOCALES=en \
     MALLOC_ARENA_MAX=2
 WORKDIR /app
+# The statement and tax-report PDFs' fonts: Chinese and Latin, and the rupee sign (decision 0510).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 10001 app && mkdir -p /data && chown app /data && chmod 700 /data
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

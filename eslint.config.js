@@ -11,6 +11,14 @@ import tseslint from "typescript-eslint";
 
 const ZOD_MESSAGE =
   "zod is imported only by a form's `*.schema.ts` module (or a folder route's `schema.ts`) and app/forms/fields.ts: docs/ARCHITECTURE.md#forms.";
+// A route module's browser code keeps @conform-to/zod out: it pulls in all of zod (14 KB gzip) before hydration
+// (docs/decisions/0495-route-actions-parse-through-the-kit.md). Actions import `parseWithZod` from
+// `~/forms/action.server`, which the browser build drops.
+const CONFORM_ZOD_PATH = {
+  name: "@conform-to/zod",
+  message: 'A route imports `parseWithZod` from "~/forms/action.server" (the browser build drops it; decision 0495).',
+  allowTypeImports: true,
+};
 const LEGACY_SCHEMA_MODULES = ["**/schemas", "**/schemas.server", "**/*-schemas", "**/schema.server"];
 const LEGACY_MESSAGE =
   "Schemas live in `*.schema.ts` modules (beside the route, or app/features/<area>/<name>.schema.ts when shared): docs/ARCHITECTURE.md#forms.";
@@ -237,7 +245,7 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "zod", message: ZOD_MESSAGE, allowTypeImports: true }],
+          paths: [{ name: "zod", message: ZOD_MESSAGE, allowTypeImports: true }, CONFORM_ZOD_PATH],
           patterns: [
             {
               group: ["**/*.schema", "**/schema", "./schema", "../*/schema"],

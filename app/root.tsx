@@ -30,9 +30,10 @@ import {
 import { FormFailureContext, useSubmissionFailed } from "~/components/ui/form-failure";
 import { Toast } from "~/components/ui/Toast";
 import { deploymentFor } from "~/deployment";
+import { browserI18n, createBrowserI18n, receivePageTranslations } from "~/i18n/browser-instance";
 import { DEFAULT_LOCALE, localeDirection } from "~/i18n/config";
 import { intlLocale, timeZoneOf } from "~/i18n/format";
-import { browserI18n, createPageI18n, receivePageTranslations, type PageTranslations } from "~/i18n/instance";
+import type { PageTranslations } from "~/i18n/instance";
 import { forgetCopiesOfEndedSession, keepRootDataForDeviceCopy } from "~/offline/root-data";
 import appStyles from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce-provider";
@@ -107,7 +108,7 @@ function I18nFallbackScript({ translations, nonce }: { translations: PageTransla
 function usePageI18n(page: PageTranslations | undefined) {
   const fromServer = useContext(I18nContext)?.i18n;
   if (typeof document === "undefined")
-    return fromServer ?? createPageI18n(page ?? { locale: DEFAULT_LOCALE, resources: {} });
+    return fromServer ?? createBrowserI18n(page ?? { locale: DEFAULT_LOCALE, resources: {} });
   return browserI18n(page ?? (window as unknown as Record<string, PageTranslations | undefined>)[I18N_FALLBACK]);
 }
 

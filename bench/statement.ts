@@ -1,5 +1,6 @@
 /**
- * `npx tsx bench/statement.ts [lines]`: a statement of `lines` bills (default 10,000) downloaded through the app's
+ * `npx tsx bench/statement.ts [lines] [language]`: a statement of `lines` bills (default 10,000) downloaded, in
+ * `language` (default en; e.g. zh for Chinese headings, docs/decisions/0510), through the app's
  * own route (app/routes/statements_.download.ts) from a real provider in process (PGlite, or PostgreSQL with
  * DATABASE_URL): time to the first byte, time to the last, and the process's peak RSS above where it started
  * (sampled every 5 ms), for CSV and PDF. Not a test: figures for docs/performance.md (docs/decisions/0462).
@@ -23,6 +24,8 @@ process.env.DEPLOYMENT ??= "INR";
 process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret";
 
 const lines = Number(process.argv[2] ?? 10_000);
+const language = process.argv[3] ?? "en";
+process.env.VISIBLE_LOCALES = `en,${language}`;
 const { createTestProvider, newTrader } = await import("../provider/testing");
 const { sendProviderCallsTo } = await import("../app/testing/provider-double");
 const { startSession, commitSession } = await import("../app/session/session.server");
@@ -38,7 +41,10 @@ await sql`insert into bills (user_id, type, amount, balance, reason, kind, creat
          timestamptz '2026-11-01 00:00:00+05:30' + (n * interval '1 second')
   from generate_series(1, ${lines}) as n`.execute(p.db);
 const session = startSession({ token: trader.token, user: { user: trader.phone, no: String(trader.id) } });
-const cookie = (await commitSession(session)).split(";")[0];
+const { localeCookie } = await import("../app/i18n/i18next.server");
+const cookie = [await commitSession(session), await localeCookie.serialize(language)]
+  .map((c) => c.split(";")[0])
+  .join("; ");
 
 async function measure(format: "csv" | "pdf") {
   global.gc?.();
@@ -75,6 +81,8 @@ async function measure(format: "csv" | "pdf") {
 
 const results = [];
 for (const format of ["csv", "pdf", "csv", "pdf"] as const) results.push(await measure(format));
-console.log(JSON.stringify({ lines, host: `${(await import("node:os")).cpus().length} cores`, results }, null, 2));
+console.log(
+  JSON.stringify({ lines, language, host: `${(await import("node:os")).cpus().length} cores`, results }, null, 2),
+);
 await p.close();
 process.exit(0);

@@ -4,6 +4,9 @@
  * run loads the page signed in with the HTTP cache off, at full CPU speed, alternating A and B, and sums the page's
  * main-thread work after the first contentful paint: `V8.CompileCode` (lazy compilation), the time busy in tasks,
  * the time in tasks over 12.5 ms, and "blocking" (Lighthouse's 4 x task - 50 ms). Medians at the end.
+ * "cpuBlocking" is the same sum over each task's thread time (the trace's `tdur`: the time the main thread ran, not
+ * the time it waited for a core), which a host busy with other work moves far less than wall-clock lengths
+ * (docs/decisions/0515-support-read-when-idle-and-what-blocks-at-load.md).
  *
  *   node bench/trace-ab.mjs --a=DIR --b=DIR [--route=/markets] [--runs=6]
  *
@@ -61,7 +64,7 @@ function analyse(file) {
   const fcp = events.find((e) => e.name === "firstContentfulPaint");
   const main = events.find((e) => e.name === "thread_name" && e.pid === fcp.pid && e.args.name === "CrRendererMain");
   const after = events.filter((e) => e.pid === fcp.pid && e.tid === main.tid && e.ph === "X" && e.ts >= fcp.ts);
-  const figures = { compile: 0, busy: 0, long: 0, blocking: 0 };
+  const figures = { compile: 0, busy: 0, long: 0, blocking: 0, cpuBlocking: 0 };
   // Outermost tasks only (a task event may hold another of the other name).
   const tasks = after
     .filter(isTask)
@@ -76,6 +79,7 @@ function analyse(file) {
     figures.busy += ms;
     if (ms > 12.5) figures.long += ms;
     figures.blocking += Math.max(0, 4 * ms - 50);
+    figures.cpuBlocking += Math.max(0, (4 * (task.tdur ?? task.dur)) / 1000 - 50);
   }
   for (const e of after) if (e.name === "V8.CompileCode") figures.compile += e.dur / 1000;
   return figures;
@@ -125,5 +129,5 @@ try {
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 for (const key of ["a", "b"])
   console.log(
-    `${key} median (${args[key]}): ${["compile", "busy", "long", "blocking"].map((k) => `${k} ${median(results[key].map((r) => r[k])).toFixed(0)} ms`).join(", ")}`,
+    `${key} median (${args[key]}): ${["compile", "busy", "long", "blocking", "cpuBlocking"].map((k) => `${k} ${median(results[key].map((r) => r[k])).toFixed(0)} ms`).join(", ")}`,
   );

@@ -17,6 +17,7 @@ import { newsRoutes } from "./http/news";
 import { openApiRoutes } from "./http/openapi";
 import { operatorRoutes, type OperatorAuditLog } from "./http/operator";
 import { productRoutes } from "./http/products";
+import { settingsRoutes } from "./http/settings";
 import { tradingRoutes } from "./http/trading";
 import { twoFactorRoutes } from "./http/two-factor";
 import { UPLOAD_PATH, uploadRoutes } from "./http/uploads";
@@ -30,6 +31,7 @@ import { createAccounts, LOGIN_RULES } from "./services/accounts";
 import { createBankCards } from "./services/bank-cards";
 import { createBlockTrades } from "./services/block-trades";
 import { createChat } from "./services/chat";
+import { createCustomerSettings } from "./services/customer-settings";
 import { createDevices } from "./services/devices";
 import { createFundProducts } from "./services/fund-products";
 import { createFunds } from "./services/funds";
@@ -158,6 +160,7 @@ export function createServices(deps: ProviderDeps): Services {
     watchlist: createWatchlist({ db, market, catalog, now }),
     news: createNews({ db }),
     wallet: createWallet({ db, now }),
+    customerSettings: createCustomerSettings({ db, now }),
     funds: createFunds(walletDeps),
     bankCards: createBankCards(walletDeps),
     loans: createLoans(walletDeps),
@@ -189,6 +192,7 @@ export function createProviderApp(deps: ProviderDeps) {
   api.route("/", healthRoutes(services));
   api.route("/", accountRoutes(services));
   api.route("/", walletRoutes(services));
+  api.route("/", settingsRoutes(services));
   api.route("/", uploadRoutes(services, deps.auditLog));
   api.route("/", marketRoutes(services));
   api.route("/", newsRoutes(services));

@@ -18,6 +18,13 @@ if [ ! -x "${CHROME_PATH:-/usr/bin/chromium-headless-shell}" ]; then
     echo "Could not install chromium-headless-shell (needs root and Debian's package repository)"; exit 1; }
 fi
 
+# Debian's fonts the statement PDFs embed (Chinese and Latin; the rupee sign): the PDF tests read them (decision 0510).
+if [ ! -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+  step "installing Debian fonts-noto-cjk and fonts-dejavu-core"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk fonts-dejavu-core >/dev/null) || {
+    echo "Could not install fonts-noto-cjk and fonts-dejavu-core (needs root and Debian's package repository)"; exit 1; }
+fi
+
 # Lint and typecheck side by side (each mostly one core), their output printed in order.
 step "lint (Prettier, ESLint) and typecheck, side by side"
 lint_log=$(mktemp) && tsc_log=$(mktemp)

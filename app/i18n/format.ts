@@ -96,6 +96,12 @@ export function formatWholeMoney(value: number | string, ctx: FormatContext): st
   );
 }
 
+/** The deployment currency's sign as its amounts are written in the customer's language: `₹`, `$`. */
+export function currencySign(ctx: FormatContext): string {
+  const parts = constantNumberFormat(intlLocale(ctx), currencyOptions(ctx.deployment.currency, 2)).formatToParts(0);
+  return parts.find((part) => part.type === "currency")?.value ?? ctx.deployment.currency;
+}
+
 /** One constant options object per (currency, digits, grouping), built on first use. */
 const currencyVariants = new Map<string, Intl.NumberFormatOptions>();
 
@@ -189,6 +195,31 @@ const TIME_ZONES: Record<string, string> = { IN: "Asia/Kolkata", MX: "America/Me
 
 export function timeZoneOf(ctx: FormatContext): string {
   return TIME_ZONES[ctx.deployment.region] ?? "UTC";
+}
+
+/**
+ * Each exchange's own clock (the simulator's trading days start at midnight there; no daylight saving), and the
+ * English of its country, whose short zone name is the one its customers know: IST, CST (docs/product.md "Order
+ * types"). Other markets (US, forex, futures, treasury) keep UTC−5: "GMT-5".
+ */
+const EXCHANGE_CLOCKS: Record<string, { timeZone: string; zoneNames: string }> = {
+  IN: { timeZone: "Asia/Kolkata", zoneNames: "en-IN" },
+  MX: { timeZone: "America/Mexico_City", zoneNames: "en-MX" },
+};
+const OTHER_EXCHANGES = { timeZone: "Etc/GMT+5", zoneNames: "en" };
+
+const exchangeClock = (market: string | null | undefined) =>
+  EXCHANGE_CLOCKS[(market ?? "").toUpperCase()] ?? OTHER_EXCHANGES;
+
+export function marketTimeZone(market: string | null | undefined): string {
+  return exchangeClock(market).timeZone;
+}
+
+/** The short name of `market`'s time zone at `at`, as written in the exchange's country: `IST`, `CST`, `GMT-5`. */
+export function marketZoneName(market: string | null | undefined, at: Date): string {
+  const { timeZone, zoneNames } = exchangeClock(market);
+  const parts = dateTimeFormat(zoneNames, { timeZone, timeZoneName: "short" }).formatToParts(at);
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

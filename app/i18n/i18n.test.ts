@@ -20,7 +20,8 @@ import {
   type TFunction,
 } from "~/i18n/config";
 import { getFixedT, getLocale, localeCookie, requestI18n, resources } from "~/i18n/i18next.server";
-import { addPageTranslations, createPageI18n } from "~/i18n/instance";
+import { addPageTranslations, createBrowserI18n } from "~/i18n/browser-instance";
+import { createPageI18n } from "~/i18n/instance";
 
 const PLURAL_CATEGORIES: readonly string[] = ["zero", "one", "two", "few", "many", "other"] satisfies PluralCategory[];
 
@@ -323,7 +324,7 @@ describe("a page's strings from its routes' handles (decision 0179)", () => {
 describe("browser strings across navigations (decisions 0179, 0215)", () => {
   it("keeps every section an earlier page brought, and switches language with the next page's strings", () => {
     const first = { common: { a: "A" }, wallet: { withdraw: { title: "Withdraw" }, toast: { x: "X" } } };
-    const i18n = createPageI18n({ locale: "en", resources: {} });
+    const i18n = createBrowserI18n({ locale: "en", resources: {} });
     addPageTranslations(i18n, { locale: "en", resources: first });
     addPageTranslations(i18n, {
       locale: "en",
@@ -346,7 +347,7 @@ describe("browser strings across navigations (decisions 0179, 0215)", () => {
 
   it("the visit's instance starts from the first page's strings and never writes into the router's copy", async () => {
     vi.resetModules();
-    const { browserI18n, receivePageTranslations } = await import("~/i18n/instance");
+    const { browserI18n, receivePageTranslations } = await import("~/i18n/browser-instance");
     const first = {
       locale: "en" as const,
       resources: { common: { a: "A" }, wallet: { withdraw: { title: "Withdraw" } } },

@@ -2,7 +2,7 @@
  * The root's part in painting a screen from its saved copy (docs/decisions/0255-on-device-database.md), kept apart
  * from device-copy.tsx so the root chunk, which every page loads, carries only these few lines.
  */
-import { receivePageTranslations } from "~/i18n/instance";
+import { receivePageTranslations } from "~/i18n/browser-instance";
 
 import { sessionOnDevice } from "./session-on-device";
 

@@ -353,13 +353,23 @@ export function getOrders(
   });
 }
 
+/**
+ * A page of the customer's lots. With `totals`, the portfolio's totals come with it (docs/decisions/0480): one call for
+ * a screen that shows both; `totals` is absent when the provider does not offer the portfolio.
+ */
 export function getPositions(
   ctx: ProviderContext,
-  params: { market?: PositionMarket; tag?: string; page?: number; limit?: number } = {},
-): Promise<Page<PositionRow>> {
-  return callProvider<Page<PositionRow>>(ctx, {
+  params: { market?: PositionMarket; tag?: string; page?: number; limit?: number; totals?: boolean } = {},
+): Promise<Page<PositionRow> & { totals?: PortfolioTotals }> {
+  return callProvider<Page<PositionRow> & { totals?: PortfolioTotals }>(ctx, {
     path: "/stock/success/deal/positions",
-    query: { market: params.market, tag: params.tag, page: params.page ?? 1, limit: params.limit ?? PAGE_SIZE },
+    query: {
+      market: params.market,
+      tag: params.tag,
+      page: params.page ?? 1,
+      limit: params.limit ?? PAGE_SIZE,
+      totals: params.totals ? 1 : undefined,
+    },
   });
 }
 

@@ -24,8 +24,11 @@ export interface UserInfo {
   total: string;
   money: string;
   loan: string;
-  /** The customer's own daily withdrawal limit ("5000.00"), null or absent: none (docs/product.md#withdraw-limit). */
-  withdraw_limit?: string | null;
+  /**
+   * The customer's own settings by the provider's name (`withdraw_limit: "5000.00"`), null: not set; absent from a
+   * provider without them (docs/provider-api.md, "Customer settings").
+   */
+  settings?: Record<string, string | null>;
   market_value: string;
   /** Money that is the customer's but not available: the sum of `holds`. */
   held: string;
@@ -158,12 +161,15 @@ export function getBills(ctx: ProviderContext, params: { type: BillType; page: n
   });
 }
 
-/** Sets the customer's own daily withdrawal limit (a whole amount), or clears it with null. */
-export const setWithdrawLimit = (ctx: ProviderContext, limit: string | null) =>
-  callProvider<{ limit: string | null }>(ctx, {
-    path: "/stock/success/withdraw-limit",
+/**
+ * Saves one of the customer's own settings by the provider's name (`withdraw_limit`), or removes it with null; a
+ * refusal names the field `value` (docs/provider-api.md, "Customer settings"). One function for every setting.
+ */
+export const saveCustomerSetting = (ctx: ProviderContext, name: string, value: string | number | null) =>
+  callProvider<{ value: string | null }>(ctx, {
+    path: `/stock/success/user/settings/${encodeURIComponent(name)}`,
     method: "POST",
-    body: { limit },
+    body: { value },
   });
 
 /** Money requests carry the form's idempotency key: a lost reply is asked again and replayed (decision 0120). */

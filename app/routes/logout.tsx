@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
+import { parseWithZod } from "~/forms/action.server";
 import { requireSameOrigin } from "~/http/security.server";
 import { logout } from "~/provider/account.server";
 import { isSessionEnded } from "~/provider/core.server";

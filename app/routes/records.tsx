@@ -6,7 +6,6 @@
  * docs/decisions/0441); from a provider without order types (0443) the Cancel link opens this screen's older
  * server-rendered confirm step (`?cancel=<no>`, docs/decisions/0023), and only its POST cancels.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -21,6 +20,7 @@ import { orderReason, orderSentence } from "~/features/trading/order-words";
 import { useProfitLossText } from "~/features/trading/profit-loss";
 import { rateText } from "~/features/trading/rate-text";
 import { tradeLinks } from "~/features/trading/route-exports";
+import { parseWithZod } from "~/forms/action.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { dealConversion, formatAmount } from "~/i18n/currency";

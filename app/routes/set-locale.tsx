@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 
+import { parseWithZod } from "~/forms/action.server";
 import { requireSameOrigin } from "~/http/security.server";
 import { getFixedT, localeCookie, visibleLocales } from "~/i18n/i18next.server";
 import { safeRedirect } from "~/session/session.server";

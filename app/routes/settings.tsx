@@ -18,7 +18,8 @@ import {
   loginPasswordHref,
   realNameHref,
   transactionPasswordHref,
-  withdrawLimitHref,
+  CUSTOMER_SETTING_SCREENS,
+  customerSettingHref,
 } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
@@ -103,9 +104,12 @@ export default function SettingsPage() {
           <li className="list-item">
             <Link to={bankCardsHref()}>{tw("settings.bankCards")}</Link>
           </li>
-          <li className="list-item">
-            <Link to={withdrawLimitHref()}>{tw("settings.withdrawLimit")}</Link>
-          </li>
+          {/* The customer's own settings, each a screen of its own (docs/decisions/0500). */}
+          {CUSTOMER_SETTING_SCREENS.map((screen) => (
+            <li key={screen} className="list-item">
+              <Link to={customerSettingHref(screen)}>{tw(`settings.${screen}`)}</Link>
+            </li>
+          ))}
           {security ? (
             <>
               <li className="list-item">

@@ -4,9 +4,9 @@
  * the app: the page that shows them once is the only place they come from. A resource route, so a plain form post
  * (JavaScript on or off) gets the file itself.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
+import { parseWithZod } from "~/forms/action.server";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { twoFactorHref } from "~/utils/hrefs";

@@ -1,7 +1,8 @@
 /**
  * /settings/withdraw-limit (auth; docs/product.md#withdraw-limit): the customer's own daily withdrawal limit, one
  * whole amount; empty removes it. Saved by the provider, back to Settings with a toast; the withdrawal then keeps
- * to it (routes/withdraw.tsx, `over_daily_limit`). Built by the recipe in docs/ARCHITECTURE.md.
+ * to it (routes/withdraw.tsx, `over_daily_limit`). A customer setting, built by the recipe in docs/ARCHITECTURE.md: the
+ * provider's `withdraw_limit` (docs/provider-api.md, "Customer settings").
  */
 import { getInputProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -20,8 +21,8 @@ import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { attempt, logFailure } from "~/provider/failures.server";
-import { getUserInfo, setWithdrawLimit } from "~/provider/wallet.server";
-import { settingsHref, withdrawLimitHref } from "~/utils/hrefs";
+import { getUserInfo, saveCustomerSetting } from "~/provider/wallet.server";
+import { customerSettingHref, settingsHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
@@ -41,10 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     import("./settings_.withdraw-limit.schema"),
     attempt(getUserInfo(context.provider)),
   ]);
-  if (!info.ok) logFailure("withdraw limit", info.failure);
+  if (!info.ok) logFailure("withdraw-limit", info.failure);
   return json(
     {
-      limit: info.ok ? wholeUnits(info.data.withdraw_limit) : null,
+      limit: info.ok ? wholeUnits(info.data.settings?.withdraw_limit) : null,
       constraint: fixedFormConstraint(createWithdrawLimitSchema, context.t),
     },
     { headers: NO_STORE },
@@ -58,13 +59,13 @@ export async function action({ request }: ActionFunctionArgs) {
   return formAction(await request.formData(), {
     schema: createWithdrawLimitSchema(context.t),
     t: context.t,
-    where: "withdraw limit",
-    call: ({ limit }) => setWithdrawLimit(context.provider, limit ?? null),
-    inputFields: { limit: "limit" },
+    where: "withdraw-limit",
+    call: ({ limit }) => saveCustomerSetting(context.provider, "withdraw_limit", limit ?? null),
+    inputFields: { value: "limit" },
     fallbackKey: "wallet:withdrawLimit.failed",
-    success: ({ limit }) => ({
+    success: ({ value }) => ({
       to: settingsHref(),
-      toast: { key: limit ? "wallet:toast.withdrawLimitSaved" : "wallet:toast.withdrawLimitRemoved" },
+      toast: { key: value ? "wallet:toast.withdrawLimitSaved" : "wallet:toast.withdrawLimitRemoved" },
     }),
   });
 }
@@ -86,14 +87,14 @@ export default function WithdrawLimitPage() {
       {limit === null ? (
         <RetryNotice
           message={t("withdrawLimit.loadFailed")}
-          href={withdrawLimitHref()}
+          href={customerSettingHref("withdraw-limit")}
           retryLabel={t("withdrawLimit.retry")}
         />
       ) : (
         <>
           <FormErrorSummary fields={[fields.limit]} {...summary} />
           <p>{t("withdrawLimit.note")}</p>
-          <Form method="post" action={withdrawLimitHref()} {...formProps} className="form card">
+          <Form method="post" action={customerSettingHref("withdraw-limit")} {...formProps} className="form card">
             <Field
               label={t("withdrawLimit.label")}
               hint={t("withdrawLimit.hint")}

@@ -88,6 +88,8 @@ describe("the tax report: Mexico's calendar year, in pesos", () => {
     expect(text).toContain("Tax report 2026\n");
     expect(text).toContain("Period: 2026-01-01 to 2026-12-31");
     expect(text).toContain("Amounts in MXN");
+    // The peso by the sign the app writes amounts with in English (docs/decisions/0510).
+    expect(text).toContain("Gain (MX$)");
     expect(text).toContain("1195.32");
   });
 

@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { csvResponse, pdfResponse, type TableColumn, type TableFile } from "~/features/trading/statement-files.server";
 import { NO_STORE } from "~/http/no-store";
-import { timeZoneOf, type FormatContext } from "~/i18n/format";
+import { currencySign, timeZoneOf, type FormatContext } from "~/i18n/format";
 import { requireData } from "~/provider/failures.server";
 import { getAccountStatement, getTaxReport, getTradesStatement } from "~/provider/trading.server";
 import { getUserInfo } from "~/provider/wallet.server";
@@ -91,13 +91,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const info = await requireData(getUserInfo(context.provider));
   const currency = fmt.deployment.currency;
   const customer = t("trade:statements.customer", { name: info.user, no: String(info.no) });
-  const write = (file: TableFile) => (format.data === "csv" ? csvResponse(file) : pdfResponse(file));
-  const money = (label: string) => `${label} (${currency})`;
+  const amounts = { code: currency, sign: currencySign(fmt) };
+  const write = (file: Omit<TableFile, "currency">) =>
+    (format.data === "csv" ? csvResponse : pdfResponse)({ ...file, currency: amounts });
   const col = (label: string, width: number, align: "left" | "right" = "left"): TableColumn => ({
     label,
     width,
     align,
   });
+  /** An amount's column: "Balance (INR)" in the CSV, "Balance (₹)" in the PDF. */
+  const money = (label: string, width: number): TableColumn => ({ label, width, align: "right", money: true });
 
   if (params.kind === "tax") {
     const year = createTaxReportSchema(t).safeParse(params);
@@ -152,9 +155,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         col(t("trade:statements.columns.bought"), 0.11),
         col(t("trade:statements.columns.buyNo"), 0.11),
         col(t("trade:statements.columns.quantity"), 0.06, "right"),
-        col(money(t("trade:statements.columns.cost")), 0.1, "right"),
-        col(money(t("trade:statements.columns.proceeds")), 0.1, "right"),
-        col(money(t("trade:statements.columns.gain")), 0.1, "right"),
+        money(t("trade:statements.columns.cost"), 0.1),
+        money(t("trade:statements.columns.proceeds"), 0.1),
+        money(t("trade:statements.columns.gain"), 0.1),
         col(t("trade:statements.columns.term"), 0.1),
       ],
       rows: rows(),
@@ -180,9 +183,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         col(t("trade:statements.columns.date"), 0.11),
         col(t("trade:statements.columns.reason"), 0.39),
         col(t("trade:statements.columns.reference"), 0.1),
-        col(money(t("trade:statements.columns.in")), 0.1, "right"),
-        col(money(t("trade:statements.columns.out")), 0.1, "right"),
-        col(money(t("trade:statements.columns.balance")), 0.11, "right"),
+        money(t("trade:statements.columns.in"), 0.1),
+        money(t("trade:statements.columns.out"), 0.1),
+        money(t("trade:statements.columns.balance"), 0.11),
         col(t("trade:statements.columns.kind"), 0.09),
       ],
       rows: accountRows(context, from, to),
@@ -202,7 +205,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       col(t("trade:statements.columns.price"), 0.1, "right"),
       col(t("trade:statements.columns.amount"), 0.11, "right"),
       col(t("trade:statements.columns.fee"), 0.09, "right"),
-      col(money(t("trade:statements.columns.walletAmount")), 0.14, "right"),
+      money(t("trade:statements.columns.walletAmount"), 0.14),
     ],
     rows: tradeRows(context, from, to),
   });

@@ -4,7 +4,6 @@
  * may be the code as shown (`RELIANCE` → `RELIANCE.NS` under INR; docs/product.md#charts). The star is a form: with
  * JavaScript a fetcher flips it in place; without, a plain POST redirects back here with a toast.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
@@ -18,6 +17,7 @@ import { StockActions } from "~/components/market/StockActions";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { stockLinks } from "~/features/market/route-exports";
 import { candidateSymbols, requireStockQuote } from "~/features/market/stock-quote.server";
+import { parseWithZod } from "~/forms/action.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import type { ProviderContext } from "~/provider/core.server";

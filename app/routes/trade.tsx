@@ -13,8 +13,6 @@ import { PositionsScreen } from "~/features/trading/PositionsScreen";
 import { tradeLinks } from "~/features/trading/route-exports";
 import { balanceHidden } from "~/features/wallet/balance-visibility.server";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
-import { attempt, logFailure } from "~/provider/failures.server";
-import { getPortfolio } from "~/provider/trading.server";
 import {
   instrumentListHref,
   marketsHref,
@@ -39,14 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "trade");
   const url = new URL(request.url);
   const tab = readPositionTab(url.searchParams.get("tab")) ?? "stock";
-  const [data, portfolio] = await Promise.all([
-    loadPositionsScreen(context, tab, readPage(url.searchParams.get("page")), positionsHref),
-    attempt(getPortfolio(context.provider)),
-  ]);
-  if (!portfolio.ok) logFailure("trade portfolio", portfolio.failure);
-  // The summary is left out when the provider cannot say it (a provider without the portfolio answers 404).
-  const pnl = portfolio.ok ? portfolio.data.totals : null;
-  return json({ ...data, pnl, hidden: balanceHidden(request) }, { headers: NO_STORE });
+  // The portfolio's totals come with the positions, in one provider call (docs/decisions/0480); the summary is left
+  // out when the provider does not say them (`pnl` null).
+  const data = await loadPositionsScreen(context, tab, readPage(url.searchParams.get("page")), positionsHref, {
+    totals: true,
+  });
+  return json({ ...data, hidden: balanceHidden(request) }, { headers: NO_STORE });
 }
 
 /** Where each tab's instruments are listed. */

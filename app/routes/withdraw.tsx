@@ -111,9 +111,13 @@ export async function action({ request }: ActionFunctionArgs) {
           problems.card = [context.t("withdraw.cardRequired")];
         if (info.ok && isAbove(amount, info.data.money)) {
           problems.amount = [context.t("withdraw.aboveBalance", { amount: formatMoney(info.data.money, context.fmt) })];
-        } else if (info.ok && info.data.withdraw_limit && isAbove(amount, info.data.withdraw_limit)) {
+        } else if (
+          info.ok &&
+          info.data.settings?.withdraw_limit &&
+          isAbove(amount, info.data.settings.withdraw_limit)
+        ) {
           // Alone over the customer's own daily limit: said before the review (docs/product.md#withdraw-limit).
-          const limit = formatMoney(info.data.withdraw_limit, context.fmt);
+          const limit = formatMoney(info.data.settings.withdraw_limit, context.fmt);
           problems.amount = [context.t("withdraw.aboveDailyLimit", { limit })];
         }
         return Object.keys(problems).length > 0 ? problems : null;

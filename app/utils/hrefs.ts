@@ -193,8 +193,14 @@ export const realNameHref = () => "/settings/real-name";
 export const bankCardsHref = (query: { add?: boolean; edit?: number | string | null } = {}) =>
   withQuery("/settings/bank-cards", { add: query.add, edit: query.edit });
 export const transactionPasswordHref = () => "/settings/transaction-password";
-/** The customer's own daily withdrawal limit (docs/product.md#withdraw-limit). */
-export const withdrawLimitHref = () => "/settings/withdraw-limit";
+/**
+ * The customer's own settings, one screen each (`app/routes/settings_.<screen>.tsx`, a form saving one setting,
+ * docs/decisions/0500): Settings links every one, in this order, labelled `wallet:settings.<screen>`; the browser
+ * sweeps and the weighing bench find them through those links. Adding a screen here is all Settings needs.
+ */
+export const CUSTOMER_SETTING_SCREENS = ["withdraw-limit"] as const;
+export type CustomerSettingScreen = (typeof CUSTOMER_SETTING_SCREENS)[number];
+export const customerSettingHref = (screen: CustomerSettingScreen) => `/settings/${screen}`;
 /** Where the two-factor and devices screens live (docs/product.md#two-factor-and-devices). */
 export const twoFactorHref = (query: { step?: "setup" } = {}) =>
   query.step ? `/settings/two-factor?step=${query.step}` : "/settings/two-factor";

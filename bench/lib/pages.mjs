@@ -1,6 +1,7 @@
 // What the bench requests: the app's real addresses, found the way a customer finds them (the markets list links
 // to a stock, the stock page to its chart and its buy screen; app/utils/hrefs.ts builds them), and the symbols
 // each live panel polls (the loaders' own data, as the browser's useLiveQuotes gets them).
+import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
 import { attributesOf } from "./client.mjs";
@@ -29,6 +30,17 @@ export const ROUTE_KEYS = [
 ];
 
 /**
+ * The customer's own settings screens, as Settings links them: read from `CUSTOMER_SETTING_SCREENS` in
+ * app/utils/hrefs.ts (docs/decisions/0501), so a new one is weighed and benched without an edit here. Each is a form.
+ */
+const CUSTOMER_SETTING_SCREENS = (() => {
+  const source = readFileSync(new URL("../../app/utils/hrefs.ts", import.meta.url), "utf8");
+  const list = /CUSTOMER_SETTING_SCREENS = \[([^\]]*)\]/.exec(source);
+  if (!list) throw new Error("bench/lib/pages.mjs: no CUSTOMER_SETTING_SCREENS in app/utils/hrefs.ts");
+  return [...list[1].matchAll(/"([a-z0-9-]+)"/g)].map((m) => m[1]);
+})();
+
+/**
  * Every other screen a customer can reach, by key, with its path: signed in unless `auth: false`. `npm run bench
  * -- --routes=more` measures them under load as the main routes are (issue 10: the budgets hold for every route);
  * bench/weigh.mjs weighs them. `path` may be a function of the discovered addresses (`discover`).
@@ -51,7 +63,7 @@ export const MORE_SCREENS = [
   ["real-name", "/settings/real-name", "/settings/real-name"],
   ["two-factor", "/settings/two-factor", "/settings/two-factor"],
   ["devices", "/settings/devices", "/settings/devices"],
-  ["withdraw-limit", "/settings/withdraw-limit", "/settings/withdraw-limit"],
+  ...CUSTOMER_SETTING_SCREENS.map((screen) => [screen, `/settings/${screen}`, `/settings/${screen}`]),
   ["ipo-orders", "/ipo/orders", "/ipo/orders"],
   ["fund-orders", "/fund-investment/orders", "/fund-investment/orders"],
   ["block-orders", "/block-trading/orders", "/block-trading/orders"],
@@ -94,7 +106,7 @@ export const FORM_KEYS = new Set([
   "devices",
   "customer-service",
   "records",
-  "withdraw-limit",
+  ...CUSTOMER_SETTING_SCREENS,
 ]);
 
 /** Finds the app's addresses and the live panels' symbols, signed in as `browser`'s customer. */

@@ -19,6 +19,7 @@ import * as m2026_12_01T0200_sessions_ended_by from "./migrations/2026-12-01T020
 import * as m2026_12_01T0400_order_types_and_alerts from "./migrations/2026-12-01T0400-order-types-and-alerts";
 import * as m2026_12_02T0500_portfolio_values from "./migrations/2026-12-02T0500-portfolio-values";
 import * as m2026_12_02T0600_withdraw_limit from "./migrations/2026-12-02T0600-withdraw-limit";
+import * as m2026_12_02T0900_customer_settings from "./migrations/2026-12-02T0900-customer-settings";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0300-initial": m2026_11_22T0300_initial,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01T0400-order-types-and-alerts": m2026_12_01T0400_order_types_and_alerts,
   "2026-12-02T0500-portfolio-values": m2026_12_02T0500_portfolio_values,
   "2026-12-02T0600-withdraw-limit": m2026_12_02T0600_withdraw_limit,
+  "2026-12-02T0900-customer-settings": m2026_12_02T0900_customer_settings,
 };

@@ -11,6 +11,7 @@ import { normaliseAddress, normaliseDeviceId } from "../services/attempt-limiter
 import type { BankCards } from "../services/bank-cards";
 import type { BlockTrades } from "../services/block-trades";
 import type { Chat } from "../services/chat";
+import type { CustomerSettings } from "../services/customer-settings";
 import { normaliseUserAgent, type Devices } from "../services/devices";
 import type { FundProducts } from "../services/fund-products";
 import type { Funds } from "../services/funds";
@@ -53,6 +54,8 @@ export interface Services {
   watchlist: Watchlist;
   news: News;
   wallet: Wallet;
+  /** The customer's own settings (services/customer-settings.ts, docs/decisions/0500). */
+  customerSettings: CustomerSettings;
   funds: Funds;
   bankCards: BankCards;
   loans: Loans;

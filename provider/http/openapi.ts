@@ -12,6 +12,7 @@ import { marketContract } from "./market";
 import { newsContract } from "./news";
 import { operatorContract } from "./operator";
 import { productContract } from "./products";
+import { settingsContract } from "./settings";
 import { tradingContract } from "./trading";
 import { twoFactorContract } from "./two-factor";
 import { uploadContract } from "./uploads";
@@ -43,6 +44,7 @@ export const CONTRACT: RouteContract[] = [
   ...healthContract,
   ...accountContract,
   ...walletContract,
+  ...settingsContract,
   ...uploadContract,
   ...marketContract,
   ...newsContract,

@@ -87,6 +87,8 @@ const positionsQuery = z.object({
   tag: z.preprocess(emptyToUndefined, z.string().trim().max(32).optional()),
   page: pageParam,
   limit: limitParam(100, 10),
+  /** `1`: the portfolio's totals too (docs/decisions/0480). */
+  totals: z.enum(["0", "1"]).optional(),
 });
 const recordsQuery = z.object({
   type: z.enum(["all", "pending", "success", "cancelled", "expired"]).default("all"),
@@ -189,7 +191,13 @@ export function tradingRoutes(s: Services) {
     const q = readQuery(c, positionsQuery);
     const markets: MarketCode[] | undefined =
       q.market === undefined ? undefined : q.market === "STOCK" ? stockMarkets(s.deployment) : [q.market];
-    return ok(c, await s.trading.positions(userId(c), { markets, tag: q.tag, page: q.page, limit: q.limit }));
+    const filter = { markets, tag: q.tag, page: q.page, limit: q.limit };
+    return ok(
+      c,
+      q.totals === "1"
+        ? await s.portfolio.positionsWithTotals(userId(c), filter)
+        : await s.trading.positions(userId(c), filter),
+    );
   });
 
   app.get("/stock/success/deal/portfolio", auth, async (c) => ok(c, await s.portfolio.portfolio(userId(c))));

@@ -46,7 +46,6 @@ const withdrawBody = z.object({
   idempotency_key: idempotencyKey,
   code: secondFactorCode,
 });
-const withdrawLimitBody = z.object({ limit: z.union([amount, z.null()]) });
 const cardFields = {
   bank: text().optional(),
   type: text().optional(),
@@ -113,10 +112,6 @@ export function walletRoutes(s: Services) {
     const { code, ...request } = await readBody(c, withdrawBody);
     return ok(c, await s.funds.requestWithdrawal(userId(c), request, secondFactor(c, code)));
   });
-
-  app.post("/stock/success/withdraw-limit", auth, async (c) =>
-    ok(c, await s.funds.setWithdrawLimit(userId(c), await readBody(c, withdrawLimitBody))),
-  );
 
   app.get("/stock/success/property/list", auth, async (c) =>
     ok(c, await s.funds.list(userId(c), "recharge", readQuery(c, pageQuery))),
@@ -199,9 +194,6 @@ export const walletContract: RouteContract[] = [
   { method: "get", path: "/v2/config", summary: "The operator's settings", auth: "none", section: "Wallet" },
   walletRoute("post", "/stock/success/v2/recharge/add", "Ask for a recharge", { body: amountBody }),
   walletRoute("post", "/stock/success/money/access", "Withdraw (held at once)", { body: withdrawBody }),
-  walletRoute("post", "/stock/success/withdraw-limit", "Set or clear the daily withdrawal limit", {
-    body: withdrawLimitBody,
-  }),
   walletRoute("get", "/stock/success/property/list", "Recharges", { query: pageQuery }),
   walletRoute("get", "/stock/success/property/withdraw", "Withdrawals", { query: pageQuery }),
   walletRoute("get", "/stock/success/recharge-withdraw/:id", "A recharge or withdrawal", { params: idPath }),

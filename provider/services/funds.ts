@@ -5,6 +5,7 @@ import type { Deployment } from "../config";
 import { ProviderError } from "../errors";
 import { parseWholeAmount, requireAtLeast } from "./amounts";
 import { billRef } from "./bill-refs";
+import { customerSetting } from "./customer-settings";
 import { decideOn } from "./decisions";
 import { applyBalanceChange } from "./ledger";
 import { toMoneyString } from "./money";
@@ -24,7 +25,7 @@ import {
   sumWithdrawalsSince,
   updateTransfer,
 } from "../db/repositories/transfers";
-import { lockUser, setDailyWithdrawLimit } from "../db/repositories/users";
+import { lockUser } from "../db/repositories/users";
 import type { Transfer, TransferKind, TransferState } from "../db/tables/transfers";
 import { MARKET_UTC_OFFSET_MINUTES } from "../market/universe";
 
@@ -156,7 +157,7 @@ export function createFunds(deps: {
       return replayOrRun(trx, { userId, key: input.idempotency_key, fingerprint, at: now() }, async () => {
         const minimum = Decimal.max(WITHDRAW_FLOOR, await configDecimal(trx, "min_withdraw_count", deps));
         requireAtLeast(amount, minimum);
-        await requireWithinDailyLimit(trx, userId, user?.daily_withdraw_limit ?? null, amount);
+        await requireWithinDailyLimit(trx, userId, user ? customerSetting(user, "withdraw_limit") : null, amount);
         const card = await lockUserBankCard(trx, userId, input.bank_id);
         if (!card) throw new ProviderError("not_found", "no such bank card", "bank_id");
         if (card.status !== 1)
@@ -204,14 +205,6 @@ export function createFunds(deps: {
         "count",
       );
     }
-  }
-
-  /** The customer's own daily withdrawal limit: a whole amount of at least 1, or null/"" for none. */
-  async function setWithdrawLimit(userId: number, input: { limit: unknown }) {
-    const limit = input.limit === null || input.limit === "" ? null : parseWholeAmount(input.limit, "limit");
-    requireAtLeast(limit ?? new Decimal(1), new Decimal(1), "limit");
-    await setDailyWithdrawLimit(db, userId, limit === null ? null : toMoneyString(limit), now());
-    return { limit: limit === null ? null : toMoneyString(limit) };
   }
 
   async function list(userId: number, kind: TransferKind, q: { page: number; limit: number }) {
@@ -292,7 +285,6 @@ export function createFunds(deps: {
   return {
     requestRecharge,
     requestWithdrawal,
-    setWithdrawLimit,
     list,
     details,
     approveRecharge,

@@ -22,8 +22,8 @@ export interface PortfolioDeps {
   market: MarketSource;
   now: () => Date;
   walletCurrency: Deployment;
-  /** Settles the user's due orders first, as the positions do. */
-  trading: Pick<Trading, "settle">;
+  /** Settles the user's due orders first, as the positions do; the positions that carry the totals. */
+  trading: Pick<Trading, "settle" | "positions">;
 }
 
 const ZERO = new Decimal(0);
@@ -91,6 +91,19 @@ export function createPortfolio(deps: PortfolioDeps) {
   /** Holdings, their totals and the realised gains of every sell so far. */
   async function portfolio(userId: number) {
     await deps.trading.settle(userId);
+    return settledPortfolio(userId);
+  }
+
+  /**
+   * A page of the positions with the portfolio's totals (`positions?totals=1`, docs/decisions/0480), so a screen that
+   * shows both needs one call. The positions settle the user's due orders first; the totals read the fills after that.
+   */
+  async function positionsWithTotals(userId: number, q: Parameters<Trading["positions"]>[1]) {
+    const page = await deps.trading.positions(userId, q);
+    return { ...page, totals: (await settledPortfolio(userId)).totals };
+  }
+
+  async function settledPortfolio(userId: number) {
     const now = deps.now();
     const { books, sells } = matchLots(await filledTrades(db, userId));
     const holdings = [...books.values()]
@@ -219,7 +232,7 @@ export function createPortfolio(deps: PortfolioDeps) {
     return users.length;
   }
 
-  return { portfolio, realised, values, recordEndedDays };
+  return { portfolio, positionsWithTotals, realised, values, recordEndedDays };
 }
 
 export type Portfolio = ReturnType<typeof createPortfolio>;

@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 
 import { configValues, type ConfigSource } from "./config-cache";
+import { customerSettings } from "./customer-settings";
 import { CONFIG_DEFAULTS, CONFIG_TAGS, type ConfigTag } from "../db/config-defaults";
 import type { DB, Executor } from "../db/database";
 import { listBills } from "../db/repositories/bills";
@@ -39,8 +40,8 @@ export function userInfo(
     total: totals?.total ?? money,
     money,
     loan: user.loan,
-    /** The customer's own daily withdrawal limit, or null (docs/product.md#withdraw-limit). */
-    withdraw_limit: user.daily_withdraw_limit,
+    /** The customer's own settings, every one of the registry, null when not set (docs/decisions/0500). */
+    settings: customerSettings(user),
     market_value: totals?.market_value ?? "0.00",
     held: totals?.held ?? "0.00",
     holds: totals?.holds ?? NO_HOLDS,

@@ -80,7 +80,7 @@ describe("envelope", () => {
       total: "100000.00",
       money: "100000.00",
       loan: "0.00",
-      withdraw_limit: null,
+      settings: expect.objectContaining({ withdraw_limit: null }),
       market_value: "0.00",
       held: "0.00",
       holds: { orders: "0.00", ipo: "0.00", funds: "0.00", withdrawals: "0.00" },

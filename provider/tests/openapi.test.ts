@@ -58,6 +58,14 @@ describe("GET /api/openapi.json", () => {
       "condition",
     ]);
     expect(Object.keys(doc.paths["/stock/success/upload"].post.requestBody.content)).toEqual(["multipart/form-data"]);
+    // A customer setting's operation comes from its registry entry (docs/decisions/0500): its rule and examples.
+    const limit = doc.paths["/stock/success/user/settings/withdraw_limit"].post;
+    expect(limit.summary).toBe(
+      "The customer's own daily withdrawal limit: a whole amount of at least 1 (stored as money)",
+    );
+    expect(limit.requestBody.content["application/json"].schema.description).toBe(
+      'null or "" removes it; "500" is stored as "500.00"; 2000 is stored as "2000.00"; "12.50" is invalid_input; "0" is amount_too_small; true is invalid_input (field `value`)',
+    );
     expect(doc.components.schemas.Refusal.properties.msg).toEqual({ type: "string", enum: ["no"] });
   });
 });

@@ -144,6 +144,47 @@ describe("GET /stock/success/deal/portfolio", () => {
   });
 });
 
+describe("GET /stock/success/deal/positions?totals=1 (docs/decisions/0480)", () => {
+  const positions = async (token: string, query: string) =>
+    (await p.call(`/api/stock/success/deal/positions?${query}`, { token })).body;
+
+  it("answers the portfolio's totals with the page of lots, in one call; without it, none", async () => {
+    p.clock.set(AT);
+    const t = await newTrader(p, "50000.00");
+    await price("ITC.NS", ["500"]);
+    const lot = await buy(t.token, "ITC.NS", 20); // 10000 + fee 3.00
+    await price("ITC.NS", ["520"]);
+    await sell(t.token, lot, 5); // 2600 − fee 0.78 against 10003.00 × 5/20 = 2500.75
+
+    const both = await positions(t.token, "market=STOCK&totals=1");
+    expect(both.msg).toBe("ok");
+    expect(both.data.rows.map((r: { no: string; count: number }) => [r.no, r.count])).toEqual([[lot, 15]]);
+    expect(both.data.count).toBe(1);
+    expect(both.data.totals).toEqual({
+      invested: "7502.25",
+      current_value: "7800.00",
+      unrealised: "297.75",
+      unrealised_percent: "3.97",
+      day_change: "297.75",
+      day_change_percent: "3.97",
+      realised: "98.47",
+      realised_today: "98.47",
+      total: "396.22",
+    });
+    // The same figures as the portfolio's own endpoint.
+    expect((await portfolio(t.token)).totals).toEqual(both.data.totals);
+    // Another market's page still carries the whole portfolio's totals.
+    expect((await positions(t.token, "market=FOREX&totals=1")).data).toMatchObject({ rows: [], count: 0 });
+    expect((await positions(t.token, "market=FOREX&totals=1")).data.totals.total).toBe("396.22");
+
+    const plain = await positions(t.token, "market=STOCK");
+    expect(plain.data.count).toBe(1);
+    expect(plain.data).not.toHaveProperty("totals");
+    const bad = await positions(t.token, "totals=yes");
+    expect(bad).toMatchObject({ msg: "no", data: { code: "invalid_input", field: "totals" } });
+  });
+});
+
 describe("GET /stock/success/deal/portfolio/values", () => {
   it("each day's close from the ledger and the prices then, recorded once; today's point live", async () => {
     const day1 = new Date("2026-11-17T06:00:00Z");

@@ -426,29 +426,9 @@ describe("records", () => {
 });
 
 describe("daily withdrawal limit", () => {
-  it("is stored on the account, shown with the user info, and cleared with an empty value", async () => {
-    const t = await customerWithCard("1000.00");
-    expect((await t.c.get("/v2/user/info")).body.data.withdraw_limit).toBeNull();
-    expect((await t.c.post("/withdraw-limit", { limit: "500" })).body).toEqual({
-      msg: "ok",
-      data: { limit: "500.00" },
-    });
-    expect((await t.c.get("/v2/user/info")).body.data.withdraw_limit).toBe("500.00");
-    expect((await t.c.post("/withdraw-limit", { limit: "" })).body).toEqual({ msg: "ok", data: { limit: null } });
-    expect((await t.c.get("/v2/user/info")).body.data.withdraw_limit).toBeNull();
-    expect((await t.c.post("/withdraw-limit", { limit: "12.50" })).body.data).toMatchObject({
-      code: "invalid_input",
-      field: "limit",
-    });
-    expect((await t.c.post("/withdraw-limit", { limit: "0" })).body.data).toMatchObject({
-      code: "amount_too_small",
-      field: "limit",
-    });
-  });
-
   it("refuses a withdrawal that takes today's over the limit, counting pending and approved, not returned or yesterday's", async () => {
     const t = await customerWithCard("2000.00");
-    await t.c.post("/withdraw-limit", { limit: "500" });
+    await t.c.post("/user/settings/withdraw_limit", { value: "500" });
     const first = (await t.c.post("/money/access", { bank_id: t.cardId, count: "300" })).body.data;
     expect(first.state).toBe("pending");
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
 import { expect, login, test } from "./support";
+import { CUSTOMER_SETTING_SCREENS, customerSettingHref } from "../../app/utils/hrefs";
 
 // Dead ends and unreachable screens (docs/product.md#navigation: everything the customer can tap leads to a real
 // screen). A fresh customer, JavaScript off: from the home page, follow every same-origin link of every screen
@@ -34,7 +35,13 @@ const SPEC_SCREENS: Record<string, RegExp> = {
   "/settings/bank-cards": /^\/settings\/bank-cards(\?.*)?$/,
   "/settings/two-factor": /^\/settings\/two-factor(\?.*)?$/,
   "/settings/devices": /^\/settings\/devices(\?.*)?$/,
-  "/settings/withdraw-limit": /^\/settings\/withdraw-limit(\?.*)?$/,
+  // The customer's own settings, each linked from Settings (app/utils/hrefs.ts; docs/decisions/0501).
+  ...Object.fromEntries(
+    CUSTOMER_SETTING_SCREENS.map((screen) => [
+      customerSettingHref(screen),
+      new RegExp(`^/settings/${screen}(\\?.*)?$`),
+    ]),
+  ),
   // Price alerts (docs/product.md#price-alerts): the list from Settings, the new-alert form from the stock's chart.
   "/alerts": /^\/alerts(\?.*)?$/,
   "/alerts/new": /^\/alerts\/new\?(.*&)?symbol=[^&]+/,

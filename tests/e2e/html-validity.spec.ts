@@ -6,6 +6,7 @@ import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 
 import { expect, login, test } from "./support";
+import { CUSTOMER_SETTING_SCREENS, customerSettingHref } from "../../app/utils/hrefs";
 
 // Issue 24 item 15: every screen is valid HTML (docs/decisions/0196-after-paint-markup-valid-html.md). The
 // server-rendered document of every screen, a visitor's and a fresh customer's, goes through the Nu HTML checker
@@ -40,7 +41,8 @@ const CUSTOMER_SCREENS = [
   "/settings/bank-cards",
   "/settings/two-factor",
   "/settings/devices",
-  "/settings/withdraw-limit",
+  // The customer's own settings (app/utils/hrefs.ts; docs/decisions/0501).
+  ...CUSTOMER_SETTING_SCREENS.map(customerSettingHref),
   "/alerts",
   "/alerts/new?symbol=RELIANCE.NS",
   "/customer-service",

@@ -2,18 +2,11 @@ import { useEffect, useId, useMemo, useRef, useState, type ComponentType } from 
 import { useTranslation } from "react-i18next";
 
 import { readPanel } from "~/components/market/useLivePanel";
-import { formatInteger, formatPrice, intlLocale } from "~/i18n/format";
+import { formatInteger, formatPrice, intlLocale, marketTimeZone } from "~/i18n/format";
 import type { CandlesPayload } from "~/routes/resources.candles";
 import { candlesResourceHref } from "~/utils/hrefs";
 
-import {
-  DEFAULT_LAYOUT,
-  TALL_LAYOUT,
-  formatCandleTime,
-  marketTimeZone,
-  seriesWithLivePrice,
-  type Candle,
-} from "./chartData";
+import { DEFAULT_LAYOUT, TALL_LAYOUT, formatCandleTime, seriesWithLivePrice, type Candle } from "./chartData";
 import type { StockChartOptionsInput } from "./chartOptions";
 import type { StockChartProps } from "./StockChart.client";
 import { ChartDataTable, ChartSummary, SvgChart, type ChartProps } from "./SvgChart";

@@ -2,7 +2,14 @@
  * Pure chart helpers shared by the server-rendered SVG chart, the data table and the Highcharts chart
  * (docs/decisions/0040-svg-first-chart.md). No DOM, no chart library: safe in both builds.
  */
-import { dateTimeFormat, formatClockTime, formatDate, intlLocale, type FormatContext } from "~/i18n/format";
+import {
+  dateTimeFormat,
+  formatClockTime,
+  formatDate,
+  intlLocale,
+  marketTimeZone,
+  type FormatContext,
+} from "~/i18n/format";
 import type { ChartRow } from "~/provider/market.server";
 
 export const CHART_PERIODS = ["1m", "1d", "1wk", "1mo"] as const;
@@ -320,17 +327,6 @@ export function buildChartGeometry(series: ChartSeries | null, layout: ChartLayo
     lastX: lastX / PATH_SCALE,
     lastY: lastY / PATH_SCALE,
   };
-}
-
-/** Each exchange's own clock (the simulator's trading days start at midnight there; no daylight saving). */
-const MARKET_TIME_ZONES: Record<string, string> = {
-  IN: "Asia/Kolkata",
-  MX: "America/Mexico_City",
-};
-const DEFAULT_MARKET_TIME_ZONE = "Etc/GMT+5";
-
-export function marketTimeZone(market: string | null | undefined): string {
-  return MARKET_TIME_ZONES[(market ?? "").toUpperCase()] ?? DEFAULT_MARKET_TIME_ZONE;
 }
 
 /**

@@ -2,6 +2,7 @@ import { useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { customerServiceHref } from "~/utils/hrefs";
+import { whenIdle } from "~/utils/idle";
 import { loadModule } from "~/utils/load-module";
 
 /** What /resources/unread answers a signed-in customer (docs/decisions/0143-support-button-and-unread-count.md). */
@@ -16,7 +17,7 @@ export interface SupportButtonState {
 
 /**
  * The support button's state, for a signed-in customer only (the document's `initial` state, or null, before it is
- * known, and always null for a visitor): read once when the page loads and again on entering or leaving the chat (reading the chat marks the
+ * known, and always null for a visitor): read once the page is idle after it loads and again on entering or leaving the chat (reading the chat marks the
  * replies read), then every 10 s while the page is visible — only when the chat is on. A failed poll keeps the
  * last count and is retried with the live panels' backoff (docs/decisions/0106).
  */
@@ -33,14 +34,21 @@ export function useSupportButton(
 
   useEffect(() => {
     if (!signedIn) return;
-    // The reads and the poller come with the first effect, not with the page (docs/decisions/0285-page-js.md).
+    // The reads and the poller come with the first effect, not with the page (docs/decisions/0285-page-js.md), and
+    // wait for the main thread to be idle: the count the document was rendered with shows meanwhile, and the module,
+    // the read and its render stay out of the hydration's tasks
+    // (docs/decisions/0515-support-read-when-idle-and-what-blocks-at-load.md).
     let stop: (() => void) | undefined;
-    const cancel = loadModule(
-      () => import("./support-poll"),
-      ({ watchSupportState }) => (stop = watchSupportState(setState, navigating)),
-    );
+    let cancel: (() => void) | undefined;
+    const cancelIdle = whenIdle(() => {
+      cancel = loadModule(
+        () => import("./support-poll"),
+        ({ watchSupportState }) => (stop = watchSupportState(setState, navigating)),
+      );
+    });
     return () => {
-      cancel();
+      cancelIdle();
+      cancel?.();
       stop?.();
     };
   }, [signedIn, onChat, navigating]);

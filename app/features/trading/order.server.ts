@@ -84,7 +84,7 @@ export function dealToast(context: UserRequestContext, deal: DealRow): Toast {
         qty: deal.count,
         symbol,
         type: t(`trade:orderKinds.type.${deal.order_type}`),
-        until: deal.expires_at ? orderDeadline(deal.expires_at, fmt) : "",
+        until: deal.expires_at ? orderDeadline(deal.expires_at, fmt, market) : "",
       },
     };
   if (deal.state === "buy") {

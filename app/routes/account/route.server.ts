@@ -15,13 +15,7 @@ import { loadWalletSettings } from "~/features/wallet/settings.server";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { attempt, logFailure } from "~/provider/failures.server";
-import {
-  getPortfolio,
-  getPositions,
-  positionFigures,
-  type PortfolioTotals,
-  type PositionFigures,
-} from "~/provider/trading.server";
+import { getPositions, positionFigures, type PortfolioTotals, type PositionFigures } from "~/provider/trading.server";
 import { getUserInfo, uploadId, walletFigures, type WalletFigures } from "~/provider/wallet.server";
 import { safeRedirect } from "~/session/session.server";
 import { accountHref, kycImageHref, type PositionTab } from "~/utils/hrefs";
@@ -46,13 +40,12 @@ export interface AccountData {
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "wallet");
   const tab = readPositionTab(new URL(request.url).searchParams.get("tab")) ?? "stock";
-  const [info, settings, positions, portfolio] = await Promise.all([
+  // The portfolio's totals come with the holdings, in one provider call (docs/decisions/0480).
+  const [info, settings, positions] = await Promise.all([
     attempt(getUserInfo(context.provider)),
     loadWalletSettings(context),
-    attempt(getPositions(context.provider, { market: TAB_MARKETS[tab], page: 1, limit: HOLDINGS_ROWS })),
-    attempt(getPortfolio(context.provider)),
+    attempt(getPositions(context.provider, { market: TAB_MARKETS[tab], page: 1, limit: HOLDINGS_ROWS, totals: true })),
   ]);
-  if (!portfolio.ok) logFailure("account portfolio", portfolio.failure);
   if (!info.ok) logFailure("account", info.failure);
   if (!positions.ok) logFailure("account positions", positions.failure);
   const avatar = info.ok ? uploadId(info.data.img) : null;
@@ -73,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           failed: false,
         }
       : { rows: [], failed: true },
-    pnl: portfolio.ok ? portfolio.data.totals : null,
+    pnl: positions.ok ? (positions.data.totals ?? null) : null,
   };
   return json(data, { headers: NO_STORE });
 }

@@ -1,6 +1,7 @@
 /** Tests of app/routes/account/ (route.tsx, route.server.ts) (one test file per route: docs/ARCHITECTURE.md#tests). */
 import { describe, expect, it } from "vitest";
 
+import { ProviderUnavailableError } from "~/provider/core.server";
 import {
   cookieHeaderFrom,
   expectSentToLogin,
@@ -97,6 +98,46 @@ describe("when the provider fails", () => {
       const response = await get(accountLoader, "/account");
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Faccount");
+    });
+  });
+
+  describe("the profit and loss comes with the holdings, in one call (docs/decisions/0480)", () => {
+    const TOTALS = {
+      invested: "1200.00",
+      current_value: "1250.50",
+      unrealised: "50.50",
+      unrealised_percent: "4.21",
+      day_change: "-10.25",
+      day_change_percent: "-0.81",
+      realised: "7.00",
+      realised_today: "0.00",
+      total: "57.50",
+    };
+    const holdingsReply = (reply: object) => {
+      const asked: Record<string, string>[] = [];
+      provider.respond((call) => {
+        if (call.path === "/stock/success/deal/positions") {
+          asked.push(call.query);
+          return reply;
+        }
+        if (call.path === "/stock/success/deal/portfolio") throw new Error("the portfolio is not asked separately");
+        throw new ProviderUnavailableError("timeout");
+      });
+      return asked;
+    };
+
+    it("the card shows the totals the holdings' reply carries", async () => {
+      const asked = holdingsReply({ rows: [], count: 0, totals: TOTALS });
+      const data = (await (await get(accountLoader, "/account")).json()) as AccountData;
+      expect(asked).toEqual([{ market: "STOCK", page: "1", limit: "3", totals: "1" }]);
+      expect(data.pnl).toEqual(TOTALS);
+    });
+
+    it("a provider whose holdings come without totals (no portfolio): the holdings, and no profit and loss", async () => {
+      holdingsReply({ rows: [], count: 0 });
+      const data = (await (await get(accountLoader, "/account")).json()) as AccountData;
+      expect(data.holdings).toEqual({ rows: [], failed: false });
+      expect(data.pnl).toBeNull();
     });
   });
 });

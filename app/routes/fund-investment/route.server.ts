@@ -3,11 +3,10 @@
  * review of `?invest=&step=review&key=`, and the Invest / Confirm posts. A module of its own so that the browser's
  * route chunk imports no shared server module (docs/decisions/0159-js-budget.md).
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { purchaseConfirm } from "~/features/products/purchase.server";
-import { refuse, submitToProvider, toReview } from "~/forms/action.server";
+import { parseWithZod, refuse, submitToProvider, toReview } from "~/forms/action.server";
 import { fixedFormConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import type { FormConstraint } from "~/forms/useZodForm";

@@ -3,7 +3,6 @@
  * quantity and review from the URL, and the Review / Confirm posts. A module of its own so that the browser's route
  * chunk imports no shared server module (docs/decisions/0159-js-budget.md).
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { purchaseConfirm } from "~/features/products/purchase.server";
@@ -17,7 +16,7 @@ import {
 } from "~/features/products/quantity";
 import { rateConversion, reviewRate, type ReviewRate } from "~/features/trading/order.server";
 import { rateText } from "~/features/trading/rate-text";
-import { refuse, submitToProvider, toReview } from "~/forms/action.server";
+import { parseWithZod, refuse, submitToProvider, toReview } from "~/forms/action.server";
 import { formConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";

@@ -5,10 +5,9 @@
  * refused, so a bad second photo is not found only after the first is put right (docs/product.md#real-name). route.tsx
  * re-exports `loader` and `action`.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { refuse, submitToProvider } from "~/forms/action.server";
+import { parseWithZod, refuse, submitToProvider } from "~/forms/action.server";
 import { fixedFormConstraint } from "~/forms/constraint.server";
 import type { FormConstraint } from "~/forms/useZodForm";
 import { NO_STORE } from "~/http/no-store";

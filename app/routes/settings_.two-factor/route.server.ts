@@ -3,12 +3,11 @@
  * The recovery codes are answered once, in the reply to the POST that made them (never in a URL, never kept here);
  * "Download" posts them back and gets them as a text file.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import QRCode from "qrcode";
 
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
-import { failureReply, formAction, refuse, refuseRequest, type ActionReply } from "~/forms/action.server";
+import { parseWithZod, failureReply, formAction, refuse, refuseRequest, type ActionReply } from "~/forms/action.server";
 import { formConstraint } from "~/forms/constraint.server";
 import type { FormConstraint } from "~/forms/useZodForm";
 import { NO_STORE } from "~/http/no-store";

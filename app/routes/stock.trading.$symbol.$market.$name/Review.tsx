@@ -21,7 +21,7 @@ import type { ReviewFigures, StepProps, TradingPageData } from "./types";
 
 /**
  * A limit, stop or stop-limit order in plain words (docs/product.md "Order types"): what happens, until when, and
- * what is set aside now – "Buy 10 Reliance at ₹2,400.00 or less, until 5 Dec 15:30 IST. ₹24,007.20 (with fees) is
+ * what is set aside now – "Buy 10 Reliance at ₹2,400.00 or less, until 5 Dec, 15:30 IST. ₹24,007.20 (with fees) is
  * reserved now and released if the order is cancelled or expires."
  */
 export function orderSentences(
@@ -40,11 +40,12 @@ export function orderSentences(
     limit: review.terms.limitPrice ? formatMarketMoney(review.terms.limitPrice, fmt, market) : "",
     trigger: review.terms.triggerPrice ? formatMarketMoney(review.terms.triggerPrice, fmt, market) : "",
     price: formatMarketMoney(preview.price, fmt, market),
-    until: preview.expiresAt ? orderDeadline(preview.expiresAt, fmt) : "",
+    until: preview.expiresAt ? orderDeadline(preview.expiresAt, fmt, market) : "",
   };
   if (preview.fillsAtOnce) return [t(`orderKinds.sentence.fillsAtOnce_${data.side}`, values)];
   const sentences = [t(`orderKinds.sentence.${review.terms.orderType}_${data.side}`, values)];
-  if (preview.opensAt) sentences.push(t("orderKinds.sentence.opensAt", { at: orderDeadline(preview.opensAt, fmt) }));
+  if (preview.opensAt)
+    sentences.push(t("orderKinds.sentence.opensAt", { at: orderDeadline(preview.opensAt, fmt, market) }));
   sentences.push(
     data.side === "buy"
       ? t("orderKinds.sentence.reservedMoney", { amount: formatMoney(preview.reserve, fmt) })
@@ -90,7 +91,9 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
     ...(terms.limitPrice
       ? [[t("orderKinds.limitLabel"), formatMarketMoney(terms.limitPrice, fmt, market)] as [string, string]]
       : []),
-    ...(preview?.expiresAt ? [[t("orderKinds.until"), orderDeadline(preview.expiresAt, fmt)] as [string, string]] : []),
+    ...(preview?.expiresAt
+      ? [[t("orderKinds.until"), orderDeadline(preview.expiresAt, fmt, market)] as [string, string]]
+      : []),
     [t("review.positionType"), t(`positionType.${review.position}`, { cap: QUANTITY_CAPS[review.position] })],
     [t("review.quantity"), formatInteger(review.quantity, fmt)],
     [t("review.price"), formatMarketMoney(preview?.price ?? review.price, fmt, market)],

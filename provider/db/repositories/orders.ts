@@ -269,9 +269,15 @@ export type FilledTrade = Pick<
   | "order_type"
 >;
 
-/** The user's filled orders, oldest fill first (ties by id), up to `until` (exclusive) when given. */
-export function filledTrades(db: Executor, userId: number, until?: Date): Promise<FilledTrade[]> {
-  let q = db
+/**
+ * The user's filled orders, oldest fill first (ties by id), up to `until` (exclusive) when given. Compiled once: the
+ * positions of /trade and /account read it with their totals on every page (docs/decisions/0480).
+ */
+export const filledTrades = (db: Executor, userId: number, until?: Date): Promise<FilledTrade[]> =>
+  filledTradesQuery(db, userId, until ?? null);
+
+const filledTradesQuery = compiledOnce((db: Executor, userId: number, until: Date | null) =>
+  db
     .selectFrom("orders")
     .select([
       "id",
@@ -294,10 +300,11 @@ export function filledTrades(db: Executor, userId: number, until?: Date): Promis
       "order_type",
     ])
     .where("user_id", "=", userId)
-    .where("status", "=", 1);
-  if (until) q = q.where("filled_at", "<", until);
-  return q.orderBy("filled_at").orderBy("id").execute();
-}
+    .where("status", "=", 1)
+    .where(sql<boolean>`(${until}::timestamptz is null or filled_at < ${until}::timestamptz)`)
+    .orderBy("filled_at")
+    .orderBy("id"),
+);
 
 /**
  * The user's orders that ended in [from, to) – filled at `filled_at`, cancelled or expired at `closed_at` – by order

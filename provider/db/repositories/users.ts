@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+
 import type { Executor } from "../database";
 import { compiledOnce } from "./common";
 import type { NewUser } from "../tables/users";
@@ -27,6 +29,16 @@ export const findMoney = async (db: Executor, id: number): Promise<string | unde
 export const setLoanBalance = (db: Executor, id: number, loan: string, now: Date) =>
   db.updateTable("users").set({ loan, updated_at: now }).where("id", "=", id).execute();
 
-/** The customer's own daily withdrawal limit (null: none). */
-export const setDailyWithdrawLimit = (db: Executor, id: number, limit: string | null, now: Date) =>
-  db.updateTable("users").set({ daily_withdraw_limit: limit, updated_at: now }).where("id", "=", id).execute();
+/** One of the customer's own settings in `users.settings` (docs/decisions/0500): its stored string, or null to remove it. */
+export const setCustomerSetting = (db: Executor, id: number, name: string, value: string | null, now: Date) =>
+  db
+    .updateTable("users")
+    .set({
+      settings:
+        value === null
+          ? sql<Partial<Record<string, string>>>`settings - ${name}::text`
+          : sql<Partial<Record<string, string>>>`settings || jsonb_build_object(${name}::text, ${value}::text)`,
+      updated_at: now,
+    })
+    .where("id", "=", id)
+    .execute();

@@ -15,8 +15,11 @@ export interface UsersTable {
   money: Money;
   loan: Money;
   invited_by: string | null;
-  /** The customer's own daily withdrawal limit (whole units, numeric); null: none (docs/product.md#withdraw-limit). */
-  daily_withdraw_limit: string | null;
+  /**
+   * The customer's own settings, by name, each as the string its entry's rule returned (jsonb; absent: not set). The
+   * names and rules are the registry in provider/services/customer-settings.ts (docs/decisions/0500).
+   */
+  settings: Defaulted<Partial<Record<string, string>>>;
   created_at: Date;
   updated_at: Date;
 }
