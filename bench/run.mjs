@@ -266,8 +266,8 @@ async function runMode(mode, databaseUrl, bare) {
     if (options.scenario !== "customers") {
       const browser = new Browser(app.base);
       await signIn(browser, DEMO);
-      const cookie = sessionCookie(browser);
       const urls = await discover(browser);
+      const cookie = sessionCookie(browser);
       browser.close();
       result.urls = urls;
       result.routes = await measureRoutes(app, bare, cookie, urls);

@@ -36,8 +36,8 @@ try {
   const budgetOf = (page) => bare.jsGzip + (page.form ? BUDGET.jsOverBareForm : BUDGET.jsOverBare);
   const browser = new Browser(app.base);
   await signIn(browser, DEMO);
-  const cookie = sessionCookie(browser);
   const urls = await discover(browser);
+  const cookie = sessionCookie(browser);
   const pages = [
     // The bench's pages and every other screen (bench/lib/pages.mjs MORE_SCREENS).
     ...routeTable(urls, { more: true }).filter((route) => route.page),

@@ -4,6 +4,7 @@
  * app shows no alert links or forms (docs/decisions/0450).
  */
 import { callProvider, ProviderError, type ProviderContext } from "./core.server";
+import { knownNotOffered, rememberNotOffered } from "./offered.server";
 
 export type AlertCondition = "above" | "below" | "move";
 export type AlertStatus = "active" | "paused" | "fired";
@@ -47,20 +48,30 @@ export interface AlertTerms {
   percent?: string;
 }
 
+const ALERT_LIST = "/stock/success/alert/list";
+
 export function listAlerts(ctx: ProviderContext, query: AlertListQuery = {}) {
   const params: Record<string, string | number> = { status: query.status ?? "all" };
   if (query.tag) params.tag = query.tag;
   if (query.page) params.page = query.page;
   if (query.limit) params.limit = query.limit;
-  return callProvider<AlertList>(ctx, { path: "/stock/success/alert/list", query: params });
+  return callProvider<AlertList>(ctx, { path: ALERT_LIST, query: params });
 }
 
-/** The list, or `null` when the provider has no alerts (HTTP 404 `not_found`). */
+/**
+ * The list, or `null` when the provider has no alerts (HTTP 404 `not_found`; remembered a while, not asked per page:
+ * docs/decisions/0485).
+ */
 export async function listAlertsIfOffered(ctx: ProviderContext, query: AlertListQuery = {}): Promise<AlertList | null> {
+  if (knownNotOffered(ALERT_LIST)) return null;
   try {
     return await listAlerts(ctx, query);
   } catch (error) {
-    if (error instanceof ProviderError && error.code === "not_found") return null;
+    if (error instanceof ProviderError && error.code === "not_found") {
+      // Only the route's own 404 says the provider has no alerts (a business answer may also say `not_found`).
+      if (error.status === 404) rememberNotOffered(ALERT_LIST);
+      return null;
+    }
     throw error;
   }
 }

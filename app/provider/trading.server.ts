@@ -11,6 +11,7 @@ import { PAGE_SIZE } from "~/utils/pagination";
 
 import { callProvider, callProviderIdempotent, ProviderError, type ProviderContext } from "./core.server";
 import type { StockFigures } from "./market.server";
+import { knownNotOffered, rememberNotOffered } from "./offered.server";
 
 /** Position filters of `deal/positions`: `STOCK` = the deployment's equity markets. */
 export type PositionMarket = "IN" | "MX" | "US" | "STOCK" | "FOREX" | "FUTURE" | "CGI";
@@ -141,15 +142,22 @@ export interface DealPreview {
   fx_source: string;
 }
 
+const DEAL_RULES = "/stock/success/deal/rules";
+
 /**
  * The order rules of a symbol, or null from a provider without order types (HTTP 404 on the path; the app then
- * offers market orders only, docs/decisions/0443). An unknown symbol (`not_found` in a 200 reply) still throws.
+ * offers market orders only, docs/decisions/0443; the 404 is remembered a while, not asked per page: 0485). An
+ * unknown symbol (`not_found` in a 200 reply) still throws.
  */
 export async function getDealRules(ctx: ProviderContext, tag: string): Promise<DealRules | null> {
+  if (knownNotOffered(DEAL_RULES)) return null;
   try {
-    return await callProvider<DealRules>(ctx, { path: "/stock/success/deal/rules", query: { tag } });
+    return await callProvider<DealRules>(ctx, { path: DEAL_RULES, query: { tag } });
   } catch (error) {
-    if (error instanceof ProviderError && error.status === 404) return null;
+    if (error instanceof ProviderError && error.status === 404) {
+      rememberNotOffered(DEAL_RULES);
+      return null;
+    }
     throw error;
   }
 }
@@ -384,7 +392,12 @@ export const DEFAULT_FEE_RATE = "0.0003";
 
 export async function getFeeRate(ctx: ProviderContext): Promise<string> {
   const entries = await getConfig(ctx);
-  const rate = entries.find((entry) => entry.tag === "fee_rate")?.value?.trim() ?? "";
+  return feeRateOf(entries.find((entry) => entry.tag === "fee_rate")?.value);
+}
+
+/** A fee rate as the provider sent it (its config row, or `deal/rules`' `fee_rate`), or the default. */
+export function feeRateOf(value: string | null | undefined): string {
+  const rate = value?.trim() ?? "";
   return /^(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(rate) ? rate : DEFAULT_FEE_RATE;
 }
 

@@ -37,9 +37,9 @@ export const meta: MetaFunction<typeof loader> = quoteMeta;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // The customer's open orders and alerts on this stock, beside the chart (docs/decisions/0442,
   // docs/product.md#price-alerts).
-  // One user context for both (the chart reads its own: it serves /trading/{symbol} too).
-  const context = await requireUserContext(request);
-  const chart = loadChart(request, params);
+  // One user context for the three: the session is opened once.
+  const context = await requireUserContext(request, "stock");
+  const chart = loadChart(context, params);
   const [data, openOrders, alerts] = await Promise.all([
     chart,
     loadOpenOrders(context, params.symbol ?? ""),

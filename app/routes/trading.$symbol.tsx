@@ -16,6 +16,7 @@ import { useChartScreen } from "~/features/market/useChartScreen";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
+import { requireUserContext } from "~/utils/request.server";
 
 /** The full-screen view hides the bottom bar. */
 export const handle: PageHandle = { i18n: ["stock", "quotes"], titleKey: "stock:trading.title", hideBottomNav: true };
@@ -26,7 +27,8 @@ export const meta: MetaFunction<typeof loader> = quoteMeta;
 
 /** The trading view's URL names the symbol only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await loadChart(request, { symbol: params.symbol }), { headers: NO_STORE });
+  const context = await requireUserContext(request, "stock");
+  return json(await loadChart(context, { symbol: params.symbol }), { headers: NO_STORE });
 }
 
 export default function TradingView() {

@@ -76,8 +76,15 @@ export function deviceCookies(browser) {
     .map((name) => ({ name, value: browser.cookies.get(name), httpOnly: name === "__session" }));
 }
 
-/** The `cookie` header value of a signed-in session (the session cookie only), for autocannon and Lighthouse. */
+/**
+ * The `cookie` header value of a signed-in browser's page loads, for autocannon and Lighthouse: the session cookie,
+ * and `__alerts_seen` once a page has set it (the root loader's note of the chat's unread count, decision 0451). A
+ * browser sends that one on every page after its first; without it each page would look like a new browser's first
+ * and ask the provider for fired alerts. Take it after a page load (e.g. after `discover`).
+ */
 export function sessionCookie(browser) {
-  const value = browser.cookies.get("__session");
-  return value ? `__session=${value}` : "";
+  return ["__session", "__alerts_seen"]
+    .filter((name) => browser.cookies.get(name))
+    .map((name) => `${name}=${browser.cookies.get(name)}`)
+    .join("; ");
 }

@@ -22,9 +22,9 @@ export async function signedInTargets(args) {
   for (const target of targets) {
     const client = new Browser(target.base);
     await signIn(client, DEMO);
+    target.urls = await discover(client);
     target.cookie = sessionCookie(client);
     target.cookies = deviceCookies(client);
-    target.urls = await discover(client);
     client.close();
   }
   return targets;

@@ -31,6 +31,21 @@ async function alertsOf(token: string) {
 }
 
 describe("price alerts", () => {
+  it("count every alert on each page of the list: a full page, the last one, one past the end", async () => {
+    const t = await newTrader(p);
+    const a = await alertsOf(t.token);
+    for (let i = 1; i <= 7; i++)
+      expect((await a.add({ tag: "WIPRO.NS", condition: "above", price: String(900 + i) })).msg).toBe("ok");
+    const page = async (n: number) => {
+      const list = await a.list(`?limit=5&page=${n}`);
+      return { prices: list.rows.map((row: { price: number }) => row.price), count: list.count };
+    };
+    expect(await page(1)).toEqual({ prices: [907, 906, 905, 904, 903], count: 7 });
+    expect(await page(2)).toEqual({ prices: [902, 901], count: 7 });
+    expect(await page(3)).toEqual({ prices: [], count: 7 });
+    expect(await a.list("?tag=ONGC.NS")).toMatchObject({ rows: [], count: 0 });
+  });
+
   it("fire once when the price crosses, as an unread message from Alerts; then wait to be armed again", async () => {
     await setPrice("TATASTEEL.NS", "170");
     const t = await newTrader(p);

@@ -11,13 +11,13 @@ import { parsePeriod, toCandles, toSeries } from "~/components/chart/chartData";
 import type { ChartScreenData } from "~/components/chart/ChartScreen";
 import { requireStockQuote } from "~/features/market/stock-quote.server";
 import { priceCardFigures } from "~/provider/market.server";
-import { requireUserContext } from "~/utils/request.server";
+import type { UserRequestContext } from "~/utils/request.server";
 
+/** `context`: the route's own user context (a screen that reads more beside the chart opens the session once). */
 export async function loadChart(
-  request: Request,
+  { request, provider, deployment }: UserRequestContext,
   params: { symbol?: string; market?: string; name?: string },
 ): Promise<ChartScreenData> {
-  const { provider, deployment } = await requireUserContext(request, "stock");
   const url = new URL(request.url);
   const period = parsePeriod(url.searchParams.get("period"));
   if (!period) {

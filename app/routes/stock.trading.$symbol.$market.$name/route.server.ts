@@ -30,7 +30,7 @@ import {
   type OrderTarget,
   type ReviewRate,
 } from "~/features/trading/order.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -38,6 +38,7 @@ import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { attempt, classifyFailure, failureMessage, logFailure, requireData } from "~/provider/failures.server";
 import type { Quote } from "~/provider/market.server";
 import {
+  feeRateOf,
   getDealRules,
   getFeeRate,
   placeBuyOrder,
@@ -201,6 +202,18 @@ async function withPreview(
   return { ...review, terms: sent, preview: figures };
 }
 
+/**
+ * The symbol's order rules and the fee rate: both from `deal/rules` when the provider has order types (one call), else
+ * null rules (market orders only) and the fee rate from the config.
+ */
+async function rulesAndFeeRate(
+  context: UserRequestContext,
+  symbol: string,
+): Promise<{ rules: DealRules | null; feeRate: string }> {
+  const rules = await getDealRules(context.provider, symbol);
+  return { rules, feeRate: rules ? feeRateOf(rules.fee_rate) : await getFeeRate(context.provider) };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await requireUserContext(request, "trade");
   const target = orderTarget(params);
@@ -210,18 +223,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const step = query.get("step");
   const typed = query.get("quantity")?.slice(0, 12) ?? null;
 
-  const [quote, lots, feeRate, rate, rules, schemas] = await Promise.all([
+  const [quote, lots, { rules, feeRate }, rate, schemas] = await Promise.all([
     requireInstrument(context, target),
     loadLots(context, target.symbol),
-    requireData(getFeeRate(context.provider)),
+    requireData(rulesAndFeeRate(context, target.symbol)),
     // The market in the URL is the instrument's (requireInstrument refuses any other).
     step === "review" ? reviewRate(context, target.market) : null,
-    requireData(getDealRules(context.provider, target.symbol)),
     import("./schema"),
   ]);
   const terms = readTerms((name) => query.get(name));
   if (!rules) terms.orderType = "market";
-  const options = schemaOptions(context, rules, quote);
 
   // Without JS, − and + arrive here as a GET of the whole form: step from what was typed, say when a bound stops it.
   let quantity = typed ?? String(MIN_QUANTITY);
@@ -270,9 +281,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             rules?.open ?? true,
           )
         : null,
+    // The symbol's rules play no part in the native constraints (only in the cross-field check): built once.
     constraint: {
-      order: formConstraint(schemas.createOrderSchema(context.t, options)),
-      confirm: formConstraint(schemas.createConfirmSchema(context.t, options)),
+      order: fixedFormConstraint(schemas.createOrderSchema, context.t),
+      confirm: fixedFormConstraint(schemas.createConfirmSchema, context.t),
     },
   };
   return json(data, { headers: NO_STORE });

@@ -49,17 +49,19 @@ export async function countRows(query: SelectQueryBuilder<any, any, {}>): Promis
   return Number(row.count);
 }
 
-/** One page of `query`'s rows (`rowsOf` selects and orders them) and how many rows the query has in all. */
+/**
+ * One page of `query`'s rows (`rowsOf` selects and orders them) and how many rows the query has in all. A page that
+ * is not full and not past the end (the usual first page: a stock's open orders, its alerts) is the end: the count
+ * is its offset plus its rows, without a second query (docs/decisions/0485).
+ */
 export async function pageOf<Q extends SelectQueryBuilder<any, any, {}>, O>(
   query: Q,
   rowsOf: (query: Q) => SelectQueryBuilder<any, any, O>,
   page: { offset: number; limit: number },
 ) {
-  const [rows, count] = await Promise.all([
-    rowsOf(query).offset(page.offset).limit(page.limit).execute(),
-    countRows(query),
-  ]);
-  return { rows, count };
+  const rows = await rowsOf(query).offset(page.offset).limit(page.limit).execute();
+  const isLast = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
+  return { rows, count: isLast ? page.offset + rows.length : await countRows(query) };
 }
 
 /** Tables whose rows have a numeric id. */
