@@ -16,6 +16,52 @@ import { requireUserContext, type UserRequestContext } from "~/utils/request.ser
 /** Rows asked of the provider at once. */
 const PAGE = 1000;
 
+/**
+ * Every column of the three files: its share of the page's width (within its file) and, for an amount, whether it
+ * names the deployment's currency. Its heading is `trade:statements.columns.<key>`; numbers and amounts sit right.
+ */
+const COLUMNS = {
+  date: { weight: 11 },
+  reason: { weight: 39 },
+  reference: { weight: 10 },
+  in: { weight: 10, amount: "money" },
+  out: { weight: 10, amount: "money" },
+  balance: { weight: 11, amount: "money" },
+  kind: { weight: 9 },
+  orderNo: { weight: 12 },
+  symbol: { weight: 11 },
+  side: { weight: 6 },
+  status: { weight: 9 },
+  quantity: { weight: 7, amount: "number" },
+  price: { weight: 10, amount: "number" },
+  amount: { weight: 11, amount: "number" },
+  fee: { weight: 9, amount: "number" },
+  walletAmount: { weight: 14, amount: "money" },
+  sold: { weight: 11 },
+  sellNo: { weight: 11 },
+  bought: { weight: 11 },
+  buyNo: { weight: 11 },
+  cost: { weight: 10, amount: "money" },
+  proceeds: { weight: 10, amount: "money" },
+  gain: { weight: 10, amount: "money" },
+  term: { weight: 10 },
+} satisfies Record<string, { weight: number; amount?: "money" | "number" }>;
+type ColumnKey = keyof typeof COLUMNS;
+
+/** A file's columns, left to right, in the customer's words: the widths share the whole page. */
+function columnsOf(keys: ColumnKey[], context: UserRequestContext): TableColumn[] {
+  const total = keys.reduce((sum, key) => sum + COLUMNS[key].weight, 0);
+  return keys.map((key) => {
+    const column: { weight: number; amount?: "money" | "number" } = COLUMNS[key];
+    const label = context.t(`trade:statements.columns.${key}`);
+    return {
+      label: column.amount === "money" ? `${label} (${context.fmt.deployment.currency})` : label,
+      width: column.weight / total,
+      align: column.amount === undefined ? "left" : "right",
+    };
+  });
+}
+
 /** `2026-11-20 14:45` in the deployment's time zone: sortable, the same in every language. */
 function localTime(iso: string, fmt: FormatContext): string {
   const parts = new Intl.DateTimeFormat("en-CA", {
@@ -92,12 +138,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const currency = fmt.deployment.currency;
   const customer = t("trade:statements.customer", { name: info.user, no: String(info.no) });
   const write = (file: TableFile) => (format.data === "csv" ? csvResponse(file) : pdfResponse(file));
-  const money = (label: string) => `${label} (${currency})`;
-  const col = (label: string, width: number, align: "left" | "right" = "left"): TableColumn => ({
-    label,
-    width,
-    align,
-  });
 
   if (params.kind === "tax") {
     const year = createTaxReportSchema(t).safeParse(params);
@@ -145,18 +185,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ? t("trade:statements.tax.titleYear", { year: report.from.slice(0, 4) })
           : t("trade:statements.tax.title", { from: report.from.slice(0, 4), to: report.to.slice(0, 4) }),
       head: [customer, period, t("trade:statements.currency", { currency })],
-      columns: [
-        col(t("trade:statements.columns.sold"), 0.11),
-        col(t("trade:statements.columns.sellNo"), 0.11),
-        col(t("trade:statements.columns.symbol"), 0.1),
-        col(t("trade:statements.columns.bought"), 0.11),
-        col(t("trade:statements.columns.buyNo"), 0.11),
-        col(t("trade:statements.columns.quantity"), 0.06, "right"),
-        col(money(t("trade:statements.columns.cost")), 0.1, "right"),
-        col(money(t("trade:statements.columns.proceeds")), 0.1, "right"),
-        col(money(t("trade:statements.columns.gain")), 0.1, "right"),
-        col(t("trade:statements.columns.term"), 0.1),
-      ],
+      columns: columnsOf(
+        ["sold", "sellNo", "symbol", "bought", "buyNo", "quantity", "cost", "proceeds", "gain", "term"],
+        context,
+      ),
       rows: rows(),
       notes: [note],
     });
@@ -176,15 +208,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       filename,
       title: t("trade:statements.kind.account"),
       head,
-      columns: [
-        col(t("trade:statements.columns.date"), 0.11),
-        col(t("trade:statements.columns.reason"), 0.39),
-        col(t("trade:statements.columns.reference"), 0.1),
-        col(money(t("trade:statements.columns.in")), 0.1, "right"),
-        col(money(t("trade:statements.columns.out")), 0.1, "right"),
-        col(money(t("trade:statements.columns.balance")), 0.11, "right"),
-        col(t("trade:statements.columns.kind"), 0.09),
-      ],
+      columns: columnsOf(["date", "reason", "reference", "in", "out", "balance", "kind"], context),
       rows: accountRows(context, from, to),
     });
   }
@@ -192,18 +216,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filename,
     title: t("trade:statements.kind.trades"),
     head,
-    columns: [
-      col(t("trade:statements.columns.date"), 0.11),
-      col(t("trade:statements.columns.orderNo"), 0.12),
-      col(t("trade:statements.columns.symbol"), 0.11),
-      col(t("trade:statements.columns.side"), 0.06),
-      col(t("trade:statements.columns.status"), 0.09),
-      col(t("trade:statements.columns.quantity"), 0.07, "right"),
-      col(t("trade:statements.columns.price"), 0.1, "right"),
-      col(t("trade:statements.columns.amount"), 0.11, "right"),
-      col(t("trade:statements.columns.fee"), 0.09, "right"),
-      col(money(t("trade:statements.columns.walletAmount")), 0.14, "right"),
-    ],
+    columns: columnsOf(
+      ["date", "orderNo", "symbol", "side", "status", "quantity", "price", "amount", "fee", "walletAmount"],
+      context,
+    ),
     rows: tradeRows(context, from, to),
   });
 }
