@@ -3,11 +3,7 @@
  * report of a customer who bought and sold part at prices set by hand, as CSV (lines parsed) and PDF (text extracted).
  */
 import { PDFParse } from "pdf-parse";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { beforeAll, describe, expect, it } from "vitest";
 
 import {
   buyNow,

@@ -17,47 +17,48 @@ import { requireUserContext, type UserRequestContext } from "~/utils/request.ser
 const PAGE = 1000;
 
 /**
- * Every column of the three files: its share of the page's width (within its file) and, for an amount, whether it
- * names the deployment's currency. Its heading is `trade:statements.columns.<key>`; numbers and amounts sit right.
+ * Every column of the three files by its share of the page's width (within its file). Its heading is
+ * `trade:statements.columns.<key>`; an amount names the deployment's currency; numbers and amounts sit right.
  */
-const COLUMNS = {
-  date: { weight: 11 },
-  reason: { weight: 39 },
-  reference: { weight: 10 },
-  in: { weight: 10, amount: "money" },
-  out: { weight: 10, amount: "money" },
-  balance: { weight: 11, amount: "money" },
-  kind: { weight: 9 },
-  orderNo: { weight: 12 },
-  symbol: { weight: 11 },
-  side: { weight: 6 },
-  status: { weight: 9 },
-  quantity: { weight: 7, amount: "number" },
-  price: { weight: 10, amount: "number" },
-  amount: { weight: 11, amount: "number" },
-  fee: { weight: 9, amount: "number" },
-  walletAmount: { weight: 14, amount: "money" },
-  sold: { weight: 11 },
-  sellNo: { weight: 11 },
-  bought: { weight: 11 },
-  buyNo: { weight: 11 },
-  cost: { weight: 10, amount: "money" },
-  proceeds: { weight: 10, amount: "money" },
-  gain: { weight: 10, amount: "money" },
-  term: { weight: 10 },
-} satisfies Record<string, { weight: number; amount?: "money" | "number" }>;
-type ColumnKey = keyof typeof COLUMNS;
+const WEIGHTS = {
+  date: 11,
+  reason: 39,
+  reference: 10,
+  in: 10,
+  out: 10,
+  balance: 11,
+  kind: 9,
+  orderNo: 12,
+  symbol: 11,
+  side: 6,
+  status: 9,
+  quantity: 7,
+  price: 10,
+  amount: 11,
+  fee: 9,
+  walletAmount: 14,
+  sold: 11,
+  sellNo: 11,
+  bought: 11,
+  buyNo: 11,
+  cost: 10,
+  proceeds: 10,
+  gain: 10,
+  term: 10,
+};
+type ColumnKey = keyof typeof WEIGHTS;
+const AMOUNTS = new Set<ColumnKey>(["in", "out", "balance", "walletAmount", "cost", "proceeds", "gain"]);
+const NUMBERS = new Set<ColumnKey>(["quantity", "price", "amount", "fee"]);
 
 /** A file's columns, left to right, in the customer's words: the widths share the whole page. */
 function columnsOf(keys: ColumnKey[], context: UserRequestContext): TableColumn[] {
-  const total = keys.reduce((sum, key) => sum + COLUMNS[key].weight, 0);
+  const total = keys.reduce((sum, key) => sum + WEIGHTS[key], 0);
   return keys.map((key) => {
-    const column: { weight: number; amount?: "money" | "number" } = COLUMNS[key];
     const label = context.t(`trade:statements.columns.${key}`);
     return {
-      label: column.amount === "money" ? `${label} (${context.fmt.deployment.currency})` : label,
-      width: column.weight / total,
-      align: column.amount === undefined ? "left" : "right",
+      label: AMOUNTS.has(key) ? `${label} (${context.fmt.deployment.currency})` : label,
+      width: WEIGHTS[key] / total,
+      align: AMOUNTS.has(key) || NUMBERS.has(key) ? "right" : "left",
     };
   });
 }

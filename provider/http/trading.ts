@@ -127,16 +127,8 @@ export function tradingRoutes(s: Services) {
 
   app.post("/stock/success/deal/order", auth, async (c) => {
     const body = await readBody(c, orderBody);
-    return ok(
-      c,
-      await s.trading.placeOrder(userId(c), {
-        ...orderSays(body),
-        tag: body.tag,
-        mold: body.mold,
-        state: body.state,
-        idempotencyKey: body.idempotencyKey,
-      }),
-    );
+    const { tag, mold, state, idempotencyKey } = body;
+    return ok(c, await s.trading.placeOrder(userId(c), { ...orderSays(body), tag, mold, state, idempotencyKey }));
   });
 
   app.post("/stock/success/deal/sell", auth, async (c) => {

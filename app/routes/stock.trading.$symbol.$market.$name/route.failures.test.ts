@@ -2,11 +2,7 @@
  * The buy/sell screen with a scripted provider (what the real one cannot be made to do): literal replies, literal
  * expectations. Amounts in their market's currency (defect 15) and what an unanswered Confirm says (defect 18).
  */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import {

@@ -8,9 +8,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { beforeAll, afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { createOrderSchema } from "~/routes/stock.trading.$symbol.$market.$name/schema";
