@@ -2,11 +2,7 @@
  * The root loader's notice of a fired price alert (docs/product.md#price-alerts, docs/decisions/0451): shown once, on
  * the next page load after it fired; the provider is asked which alerts fired only when the chat's unread count rose.
  */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { loader as rootLoader } from "./root";
 import {

@@ -1,9 +1,5 @@
 /** Tests of app/routes/alerts.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import enAlerts from "../../locales/en/alerts.json";
 import enCommon from "../../locales/en/common.json";

@@ -5,9 +5,6 @@
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { getUserInfo } from "~/provider/wallet.server";
@@ -16,13 +13,13 @@ import { mintReviewKey } from "~/session/review-key.server";
 import { renderScreen } from "~/testing/markup";
 import {
   load,
-  operatorCall,
   post,
   providerContext,
   customerWithLimitBuy as customerWithLimitBuy_,
   refusedForm,
   tradeToast,
   useRealProvider,
+  setPrice,
 } from "~/testing/route-harness";
 
 import CancelOrderPage, { action, loader } from "./orders.$no.cancel";
@@ -31,9 +28,7 @@ import trade from "../../locales/en/trade.json";
 
 const provider = useRealProvider();
 
-beforeAll(async () => {
-  await operatorCall("/operator/price", { body: { symbol: "RELIANCE.NS", prices: ["2400"] } });
-});
+beforeAll(() => setPrice(provider, "RELIANCE.NS", ["2400"]));
 
 const customerWithLimitBuy = () => customerWithLimitBuy_(provider, "cancel", "gtc");
 

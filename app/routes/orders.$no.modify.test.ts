@@ -5,9 +5,6 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { getOrders } from "~/provider/trading.server";

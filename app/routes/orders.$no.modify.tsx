@@ -5,7 +5,6 @@
  * idempotency key is minted by the loader: the same page posted twice changes the order once. An order that has
  * already filled, been cancelled or expired is said plainly and nothing is changed.
  */
-import { getInputProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +19,7 @@ import { tradeLinks } from "~/features/trading/route-exports";
 import { formAction, refuseRequest } from "~/forms/action.server";
 import { formConstraint } from "~/forms/constraint.server";
 import { hiddenProps } from "~/forms/hidden";
+import { typedNumberProps } from "~/forms/typed-number";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -198,22 +198,14 @@ export default function ModifyOrderPage() {
           label={t("orderKinds.modify.quantityLabel")}
           hint={t("orderKinds.modify.quantityHint")}
           errors={fields.quantity.errors}
-          inputProps={{
-            ...getInputProps(fields.quantity, { type: "text", ariaAttributes: false }),
-            inputMode: "numeric",
-            autoComplete: "off",
-          }}
+          inputProps={typedNumberProps(fields.quantity, "numeric")}
         />
         {takesTrigger(order.orderType) && !order.triggered ? (
           <Field
             label={t("orderKinds.triggerLabel")}
             hint={`${t(order.side === "buy" ? "orderKinds.triggerHintBuy" : "orderKinds.triggerHintSell")} ${tick}`}
             errors={fields.trigger_price.errors}
-            inputProps={{
-              ...getInputProps(fields.trigger_price, { type: "text", ariaAttributes: false }),
-              inputMode: "decimal",
-              autoComplete: "off",
-            }}
+            inputProps={typedNumberProps(fields.trigger_price, "decimal")}
           />
         ) : null}
         {order.triggered ? (
@@ -229,11 +221,7 @@ export default function ModifyOrderPage() {
             label={t("orderKinds.limitLabel")}
             hint={tick}
             errors={fields.limit_price.errors}
-            inputProps={{
-              ...getInputProps(fields.limit_price, { type: "text", ariaAttributes: false }),
-              inputMode: "decimal",
-              autoComplete: "off",
-            }}
+            inputProps={typedNumberProps(fields.limit_price, "decimal")}
           />
         ) : null}
         <RadioTabs

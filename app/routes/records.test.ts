@@ -5,9 +5,6 @@
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { ProviderUnavailableError } from "~/provider/core.server";

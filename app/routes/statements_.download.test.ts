@@ -3,14 +3,10 @@
  * report of a customer who bought and sold part at prices set by hand, as CSV (lines parsed) and PDF (text extracted).
  */
 import { PDFParse } from "pdf-parse";
-import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 
 import { pdfFonts } from "~/features/trading/pdf-fonts.server";
 import { localeCookie } from "~/i18n/i18next.server";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
 
 import {
   buyNow,

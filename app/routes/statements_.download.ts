@@ -16,6 +16,52 @@ import { requireUserContext, type UserRequestContext } from "~/utils/request.ser
 /** Rows asked of the provider at once. */
 const PAGE = 1000;
 
+/**
+ * Every column of the three files by its share of the page's width (within its file). Its heading is
+ * `trade:statements.columns.<key>`; an amount names the deployment's currency (the writer adds it); numbers and amounts sit right.
+ */
+const WEIGHTS = {
+  date: 11,
+  reason: 39,
+  reference: 10,
+  in: 10,
+  out: 10,
+  balance: 11,
+  kind: 9,
+  orderNo: 12,
+  symbol: 11,
+  side: 6,
+  status: 9,
+  quantity: 7,
+  price: 10,
+  amount: 11,
+  fee: 9,
+  walletAmount: 14,
+  sold: 11,
+  sellNo: 11,
+  bought: 11,
+  buyNo: 11,
+  cost: 10,
+  proceeds: 10,
+  gain: 10,
+  term: 10,
+};
+type ColumnKey = keyof typeof WEIGHTS;
+const AMOUNTS = new Set<ColumnKey>(["in", "out", "balance", "walletAmount", "cost", "proceeds", "gain"]);
+const NUMBERS = new Set<ColumnKey>(["quantity", "price", "amount", "fee"]);
+
+/** A file's columns, left to right, in the customer's words: the widths share the whole page. */
+function columnsOf(keys: ColumnKey[], context: UserRequestContext): TableColumn[] {
+  const total = keys.reduce((sum, key) => sum + WEIGHTS[key], 0);
+  return keys.map((key) => {
+    const label = context.t(`trade:statements.columns.${key}`);
+    const width = WEIGHTS[key] / total;
+    // An amount's heading names the currency: "Balance (INR)" in the CSV, "Balance (₹)" in the PDF.
+    if (AMOUNTS.has(key)) return { label, width, align: "right", money: true };
+    return { label, width, align: NUMBERS.has(key) ? "right" : "left" };
+  });
+}
+
 /** `2026-11-20 14:45` in the deployment's time zone: sortable, the same in every language. */
 function localTime(iso: string, fmt: FormatContext): string {
   const parts = new Intl.DateTimeFormat("en-CA", {
@@ -94,13 +140,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const amounts = { code: currency, sign: currencySign(fmt) };
   const write = (file: Omit<TableFile, "currency">) =>
     (format.data === "csv" ? csvResponse : pdfResponse)({ ...file, currency: amounts });
-  const col = (label: string, width: number, align: "left" | "right" = "left"): TableColumn => ({
-    label,
-    width,
-    align,
-  });
-  /** An amount's column: "Balance (INR)" in the CSV, "Balance (₹)" in the PDF. */
-  const money = (label: string, width: number): TableColumn => ({ label, width, align: "right", money: true });
 
   if (params.kind === "tax") {
     const year = createTaxReportSchema(t).safeParse(params);
@@ -148,18 +187,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ? t("trade:statements.tax.titleYear", { year: report.from.slice(0, 4) })
           : t("trade:statements.tax.title", { from: report.from.slice(0, 4), to: report.to.slice(0, 4) }),
       head: [customer, period, t("trade:statements.currency", { currency })],
-      columns: [
-        col(t("trade:statements.columns.sold"), 0.11),
-        col(t("trade:statements.columns.sellNo"), 0.11),
-        col(t("trade:statements.columns.symbol"), 0.1),
-        col(t("trade:statements.columns.bought"), 0.11),
-        col(t("trade:statements.columns.buyNo"), 0.11),
-        col(t("trade:statements.columns.quantity"), 0.06, "right"),
-        money(t("trade:statements.columns.cost"), 0.1),
-        money(t("trade:statements.columns.proceeds"), 0.1),
-        money(t("trade:statements.columns.gain"), 0.1),
-        col(t("trade:statements.columns.term"), 0.1),
-      ],
+      columns: columnsOf(
+        ["sold", "sellNo", "symbol", "bought", "buyNo", "quantity", "cost", "proceeds", "gain", "term"],
+        context,
+      ),
       rows: rows(),
       notes: [note],
     });
@@ -179,15 +210,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       filename,
       title: t("trade:statements.kind.account"),
       head,
-      columns: [
-        col(t("trade:statements.columns.date"), 0.11),
-        col(t("trade:statements.columns.reason"), 0.39),
-        col(t("trade:statements.columns.reference"), 0.1),
-        money(t("trade:statements.columns.in"), 0.1),
-        money(t("trade:statements.columns.out"), 0.1),
-        money(t("trade:statements.columns.balance"), 0.11),
-        col(t("trade:statements.columns.kind"), 0.09),
-      ],
+      columns: columnsOf(["date", "reason", "reference", "in", "out", "balance", "kind"], context),
       rows: accountRows(context, from, to),
     });
   }
@@ -195,18 +218,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filename,
     title: t("trade:statements.kind.trades"),
     head,
-    columns: [
-      col(t("trade:statements.columns.date"), 0.11),
-      col(t("trade:statements.columns.orderNo"), 0.12),
-      col(t("trade:statements.columns.symbol"), 0.11),
-      col(t("trade:statements.columns.side"), 0.06),
-      col(t("trade:statements.columns.status"), 0.09),
-      col(t("trade:statements.columns.quantity"), 0.07, "right"),
-      col(t("trade:statements.columns.price"), 0.1, "right"),
-      col(t("trade:statements.columns.amount"), 0.11, "right"),
-      col(t("trade:statements.columns.fee"), 0.09, "right"),
-      money(t("trade:statements.columns.walletAmount"), 0.14),
-    ],
+    columns: columnsOf(
+      ["date", "orderNo", "symbol", "side", "status", "quantity", "price", "amount", "fee", "walletAmount"],
+      context,
+    ),
     rows: tradeRows(context, from, to),
   });
 }

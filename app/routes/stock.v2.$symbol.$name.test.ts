@@ -11,7 +11,6 @@ import {
   expectSentToLogin,
   formRequest,
   getRequest,
-  providerContext,
   routeArgs,
   providerLogout,
   SCRIPTED_QUOTE,
@@ -25,8 +24,7 @@ import { action as detailAction, loader as detailLoader, type StockDetailData } 
 import en from "../../locales/en/watchlist.json";
 
 const customer = useRouteFixture().useSignedIn();
-const ctx = () => providerContext(customer.cookie);
-const toastOf = (response: Response) => storedToast(response, customer.cookie);
+const { context: ctx, toastOf } = customer;
 
 describe("visitors", () => {
   it("a visitor is sent to log in", () =>

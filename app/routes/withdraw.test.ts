@@ -31,6 +31,18 @@ import { action as withdrawAction, loader as withdrawLoader, type WithdrawPageDa
 import { loader as withdrawRecordsLoader } from "./withdraw-records";
 import enCommon from "../../locales/en/common.json";
 
+/** The customer's INR card, added through the bank-cards screen and approved by the operator. */
+async function approvedCard(
+  { post, operator }: Pick<ReturnType<typeof useRouteFixture>, "post" | "operator">,
+  cookie: string,
+) {
+  const fields = { bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" };
+  await post(cardsAction, "/settings/bank-cards", { intent: "add", ...fields }, cookie);
+  const card = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0];
+  await operator.approve("card", card.id);
+  return card;
+}
+
 describe("on a real provider", () => {
   const { provider, customer, post, confirm, toast, operator } = useRouteFixture();
 
@@ -96,24 +108,16 @@ describe("on a real provider", () => {
         amount: ["You can withdraw at most your available balance, ₹600.00"],
       });
       const big = mintReviewKey(token);
-      expect(
+      const reviewAt = async (amount: string) =>
         (
           await load<WithdrawPageData>(
             withdrawLoader,
-            `/withdraw?card=${card.id}&amount=5000&step=review&key=${big}`,
+            `/withdraw?card=${card.id}&amount=${amount}&step=review&key=${big}`,
             cookie,
           )
-        ).review,
-      ).toBeNull();
-      expect(
-        (
-          await load<WithdrawPageData>(
-            withdrawLoader,
-            `/withdraw?card=${card.id}&amount=600&step=review&key=${big}`,
-            cookie,
-          )
-        ).review,
-      ).toMatchObject({ amount: "600" });
+        ).review;
+      expect(await reviewAt("5000")).toBeNull();
+      expect(await reviewAt("600")).toMatchObject({ amount: "600" });
       const refused = await post(
         withdrawAction,
         "/withdraw",
@@ -136,14 +140,7 @@ describe("on a real provider", () => {
 
     it("with 10 withdrawals waiting for review, confirming an 11th closes the review and says so on the amount (issue 38)", async () => {
       const { cookie, id, token } = await customer("1100.00");
-      await post(
-        cardsAction,
-        "/settings/bank-cards",
-        { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" },
-        cookie,
-      );
-      const card = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0];
-      await operator.approve("card", card.id);
+      const card = await approvedCard({ post, operator }, cookie);
       const review = () => `/withdraw?card=${card.id}&amount=100&step=review&key=${mintReviewKey(token)}`;
       const send = () => confirm(withdrawAction, review(), { card: String(card.id), amount: "100" }, cookie);
       for (let i = 0; i < 10; i++) expect((await send()).status).toBe(302);
@@ -262,14 +259,7 @@ describe("the customer's own daily limit (docs/product.md#withdraw-limit)", () =
 
   it("an amount alone over it is refused before the review; one that takes today's over it, at the confirm, on the amount", async () => {
     const { cookie, id } = await customer("2000.00");
-    await post(
-      cardsAction,
-      "/settings/bank-cards",
-      { intent: "add", bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" },
-      cookie,
-    );
-    const card = (await load<BankCardsData>(cardsLoader, "/settings/bank-cards", cookie)).cards[0];
-    await operator.approve("card", card.id);
+    const card = await approvedCard({ post, operator }, cookie);
     await post(limitAction, "/settings/withdraw-limit", { limit: "500" }, cookie);
 
     const review = { intent: "review", card: String(card.id) };

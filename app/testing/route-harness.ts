@@ -222,7 +222,16 @@ export async function signedInTrader(provider: TestProvider, balance = "100000.0
 
 /** A fresh customer (`signedInTrader`) made before the file's (or `describe`'s) first test: `customer.cookie`, `.id`… */
 export function useSignedInTrader(provider: TestProvider, balance?: string) {
-  const customer = { cookie: "", id: 0, phone: "", token: "" };
+  const customer = {
+    cookie: "",
+    id: 0,
+    phone: "",
+    token: "",
+    /** The app's provider client for this customer's session. */
+    context: () => providerContext(customer.cookie),
+    /** The toast `response` leaves for this customer's next page. */
+    toastOf: (response: Response) => toastOf(response, customer.cookie),
+  };
   beforeAll(async () => {
     Object.assign(customer, await signedInTrader(provider, balance));
   });

@@ -8,6 +8,7 @@ import { stockMarkets } from "../config";
 import type { RouteContract } from "./contract";
 import type { MarketCode } from "../db/tables/instruments";
 import type { OrderType, OrderValidity } from "../db/tables/orders";
+import type { TermsInput } from "../services/order-rules";
 import { MAX_STATEMENT_PAGE } from "../services/statements";
 
 const orderNo = z
@@ -39,6 +40,13 @@ const termsOf = (b: TermFields) => ({
   limitPrice: b.limit_price,
   triggerPrice: b.trigger_price,
   validity: b.validity,
+});
+/** What a buy, a sell and a preview all say: how many, the symbol's market, the order's kind. */
+type OrderFields = TermFields & { count?: number; type?: (typeof MARKETS)[number] };
+const orderSays = <B extends OrderFields>(b: B): { count: B["count"]; market: B["type"]; terms: TermsInput } => ({
+  count: b.count,
+  market: b.type,
+  terms: termsOf(b),
 });
 
 // Built once, not per request: building a zod schema costs more than running it, and the positions poll runs
@@ -121,31 +129,15 @@ export function tradingRoutes(s: Services) {
 
   app.post("/stock/success/deal/order", auth, async (c) => {
     const body = await readBody(c, orderBody);
-    return ok(
-      c,
-      await s.trading.placeOrder(userId(c), {
-        tag: body.tag,
-        count: body.count,
-        mold: body.mold,
-        state: body.state,
-        market: body.type,
-        idempotencyKey: body.idempotencyKey,
-        terms: termsOf(body),
-      }),
-    );
+    const { tag, mold, state, idempotencyKey } = body;
+    return ok(c, await s.trading.placeOrder(userId(c), { ...orderSays(body), tag, mold, state, idempotencyKey }));
   });
 
   app.post("/stock/success/deal/sell", auth, async (c) => {
     const body = await readBody(c, sellBody);
     return ok(
       c,
-      await s.trading.sell(userId(c), {
-        no: body.no,
-        count: body.count,
-        market: body.type,
-        idempotencyKey: body.idempotencyKey,
-        terms: termsOf(body),
-      }),
+      await s.trading.sell(userId(c), { ...orderSays(body), no: body.no, idempotencyKey: body.idempotencyKey }),
     );
   });
 
@@ -171,8 +163,8 @@ export function tradingRoutes(s: Services) {
       await s.trading.preview(
         userId(c),
         body.state === "buy"
-          ? { state: "buy", tag: body.tag, count: body.count, market: body.type, terms: termsOf(body) }
-          : { state: "sell", no: body.no, count: body.count, market: body.type, terms: termsOf(body) },
+          ? { ...orderSays(body), state: "buy", tag: body.tag }
+          : { ...orderSays(body), state: "sell", no: body.no },
       ),
     );
   });

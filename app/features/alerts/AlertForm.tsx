@@ -3,13 +3,13 @@
  * level, or moves by a percentage in a day. A plain post to its own URL, so it works without JavaScript; with it,
  * the schema checks on submit (docs/ARCHITECTURE.md#forms).
  */
-import { getInputProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import type { ActionReply } from "~/forms/reply";
+import { typedNumberProps } from "~/forms/typed-number";
 import { useZodForm, type FormConstraint } from "~/forms/useZodForm";
 
 import { ALERT_CONDITIONS } from "./words";
@@ -77,21 +77,13 @@ export function AlertForm({
           label={t("form.price")}
           hint={t("form.priceHint", { count: precision })}
           errors={fields.price.errors}
-          inputProps={{
-            ...getInputProps(fields.price, { type: "text", ariaAttributes: false }),
-            inputMode: "decimal",
-            autoComplete: "off",
-          }}
+          inputProps={typedNumberProps(fields.price, "decimal")}
         />
         <Field
           label={t("form.percent")}
           hint={t("form.percentHint")}
           errors={fields.percent.errors}
-          inputProps={{
-            ...getInputProps(fields.percent, { type: "text", ariaAttributes: false }),
-            inputMode: "decimal",
-            autoComplete: "off",
-          }}
+          inputProps={typedNumberProps(fields.percent, "decimal")}
         />
         <div className="actions">
           <button type="submit" className="button" disabled={busy}>

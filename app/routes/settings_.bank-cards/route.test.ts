@@ -21,6 +21,9 @@ import {
 import { action as cardsAction, loader as cardsLoader, type BankCardsData } from "./route";
 import enCommon from "../../../locales/en/common.json";
 
+/** A valid INR card: each test changes the fields it checks. */
+const CARD = { bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" };
+
 describe("on a real provider", () => {
   const { customer, post, toast, operator } = useRouteFixture();
 
@@ -44,27 +47,13 @@ describe("on a real provider", () => {
         bank_card: ["Enter the account number"],
       });
       expect(
-        await fieldErrors(
-          await form("add=1", {
-            intent: "add",
-            bank_user: "Asha Rao",
-            bank: "HDFC Bank",
-            ifsc: "HDFC123",
-            bank_card: "12345",
-          }),
-        ),
+        await fieldErrors(await form("add=1", { intent: "add", ...CARD, ifsc: "HDFC123", bank_card: "12345" })),
       ).toMatchObject({
         ifsc: ["Enter a valid IFSC code, for example HDFC0000060"],
         bank_card: ["Enter an account number of 9 to 18 digits"],
       });
 
-      const added = await form("add=1", {
-        intent: "add",
-        bank_user: "Asha Rao",
-        bank: "HDFC Bank",
-        ifsc: "hdfc0000060",
-        bank_card: "5010 0123 4567",
-      });
+      const added = await form("add=1", { intent: "add", ...CARD, ifsc: "hdfc0000060", bank_card: "5010 0123 4567" });
       expect(added.status).toBe(302);
       expect(added.headers.get("Location")).toBe("/settings/bank-cards");
       expect(await toast(added)).toBe("Bank card saved. It will be usable once approved.");
@@ -94,10 +83,8 @@ describe("on a real provider", () => {
         {
           intent: "edit",
           id: String(list.cards[0].id),
-          bank_user: "Asha Rao",
+          ...CARD,
           bank: "HDFC Bank Ltd",
-          ifsc: "HDFC0000060",
-          bank_card: "501001234567",
         },
         cookie,
       );
@@ -107,24 +94,10 @@ describe("on a real provider", () => {
         status: 0,
       });
       expect(
-        await fieldErrors(
-          await form("edit=1", {
-            intent: "edit",
-            bank_user: "A",
-            bank: "B",
-            ifsc: "HDFC0000060",
-            bank_card: "501001234567",
-          }),
-        ),
+        await fieldErrors(await form("edit=1", { intent: "edit", ...CARD, bank_user: "A", bank: "B" })),
       ).toMatchObject({ id: ["Failed to update bank card"] });
       // The same number again is the provider's bank_card_exists, said on the number.
-      const twice = await form("add=1", {
-        intent: "add",
-        bank_user: "Asha Rao",
-        bank: "HDFC Bank",
-        ifsc: "HDFC0000060",
-        bank_card: "501001234567",
-      });
+      const twice = await form("add=1", { intent: "add", ...CARD });
       expect(await fieldErrors(twice)).toMatchObject({
         bank_card: ["This card or account number is already registered"],
       });
@@ -139,17 +112,15 @@ describe("when the provider fails", () => {
     expectFailedState(cardsLoader, "/settings/bank-cards"));
 
   describe("fallback messages of the settings screens", () => {
-    const card = { bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" };
-
     it("bank cards: 'Failed to add bank card' and 'Failed to update bank card'", async () => {
       provider
         .reply("/stock/success/bank/add", { json: no("something_new") })
         .reply("/stock/success/bank/edit", { json: no("something_new") });
       expect(
-        await formErrors(await post(cardsAction, "/settings/bank-cards?add=1", { intent: "add", ...card })),
+        await formErrors(await post(cardsAction, "/settings/bank-cards?add=1", { intent: "add", ...CARD })),
       ).toEqual(["Failed to add bank card"]);
       expect(
-        await formErrors(await post(cardsAction, "/settings/bank-cards?edit=3", { intent: "edit", id: "3", ...card })),
+        await formErrors(await post(cardsAction, "/settings/bank-cards?edit=3", { intent: "edit", id: "3", ...CARD })),
       ).toEqual(["Failed to update bank card"]);
     });
   });
@@ -158,7 +129,6 @@ describe("when the provider fails", () => {
 describe("a second factor before a card is added or changed (docs/product.md#two-factor-and-devices)", () => {
   const provider = useRealProvider();
   const PAGE = "/settings/bank-cards";
-  const card = { bank_user: "Asha Rao", bank: "HDFC Bank", ifsc: "HDFC0000060", bank_card: "501001234567" };
   const cardsOf = async (cookie: string) => (await load<BankCardsData>(cardsLoader, PAGE, cookie)).cards;
 
   it("two-factor on: adding needs a current code (missing or wrong: said on the code field, nothing added)", async () => {
@@ -166,18 +136,18 @@ describe("a second factor before a card is added or changed (docs/product.md#two
     const code = await turnOnTwoFactor(provider, cookie);
     expect((await load<BankCardsData>(cardsLoader, `${PAGE}?add=1`, cookie)).askCode).toBe(true);
 
-    const missing = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card }, cookie);
+    const missing = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...CARD }, cookie);
     expect(missing.status).toBe(400);
     expect(await fieldErrors(missing)).toEqual({ code: ["Enter the code from your authenticator app"] });
     expect(await cardsOf(cookie)).toEqual([]);
 
-    const wrong = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card, code: wrongCode(code()) }, cookie);
+    const wrong = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...CARD, code: wrongCode(code()) }, cookie);
     expect(await fieldErrors(wrong)).toEqual({
       code: ["That code is not right. Check the time on your phone and try the newest code"],
     });
     expect(await cardsOf(cookie)).toEqual([]);
 
-    const added = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card, code: code() }, cookie);
+    const added = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...CARD, code: code() }, cookie);
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe(PAGE);
     expect(await walletToast(added)).toBe("Bank card saved. It will be usable once approved.");
@@ -187,9 +157,9 @@ describe("a second factor before a card is added or changed (docs/product.md#two
   it("two-factor on: editing a card asks for a code too; a code already used is refused", async () => {
     const { cookie } = await signedInTrader(provider);
     const code = await turnOnTwoFactor(provider, cookie);
-    await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card, code: code() }, cookie);
+    await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...CARD, code: code() }, cookie);
     const [{ id }] = await cardsOf(cookie);
-    const edit = { intent: "edit", id: String(id), ...card, bank: "HDFC Bank Ltd" };
+    const edit = { intent: "edit", id: String(id), ...CARD, bank: "HDFC Bank Ltd" };
     const at = `${PAGE}?edit=${id}`;
 
     expect(await fieldErrors(await post(cardsAction, at, edit, cookie))).toEqual({
@@ -211,7 +181,7 @@ describe("a second factor before a card is added or changed (docs/product.md#two
   it("two-factor off: no code is asked, and a card is added without one", async () => {
     const { cookie } = await signedInTrader(provider);
     expect((await load<BankCardsData>(cardsLoader, `${PAGE}?add=1`, cookie)).askCode).toBe(false);
-    const added = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card }, cookie);
+    const added = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...CARD }, cookie);
     expect(added.headers.get("Location")).toBe(PAGE);
     expect(await walletToast(added)).toBe("Bank card saved. It will be usable once approved.");
     expect(await cardsOf(cookie)).toHaveLength(1);
@@ -223,7 +193,7 @@ describe("a second factor before a card is added or changed (docs/product.md#two
     await throughAnotherInstance(provider, { twoFactorKey: null }, async () => {
       // Its state cannot be read there: the form keeps the code field, and the provider says why it refuses.
       expect((await load<BankCardsData>(cardsLoader, `${PAGE}?add=1`, cookie)).askCode).toBe(true);
-      const refused = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...card, code: code() }, cookie);
+      const refused = await post(cardsAction, `${PAGE}?add=1`, { intent: "add", ...CARD, code: code() }, cookie);
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as ReplyJson).result.error).toEqual({
         "": [enCommon.providerErrors.two_factor_unavailable],

@@ -1,9 +1,6 @@
 /** Tests of app/routes/statements/ (route.tsx, route.server.ts): the two GET forms, what they show, the markup. */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { renderScreen } from "~/testing/markup";

@@ -4,6 +4,7 @@
  * work without JavaScript, and a chosen statement stays in the address to share or reload.
  */
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
@@ -19,6 +20,16 @@ import { loader, type StatementsData } from "./route.server";
 export { loader };
 export const handle: PageHandle = { i18n: ["trade:statements"], titleKey: "trade:statements.title" };
 export const headers = noStoreHeaders;
+
+/** One option of a radio group: its radio, then its words, in one label. */
+function Choice({ name, value, checked, label }: { name: string; value: string; checked: boolean; label: string }) {
+  return (
+    <label className="st-choice">
+      <input type="radio" name={name} value={value} defaultChecked={checked} />
+      {label}
+    </label>
+  );
+}
 
 function Downloads({ label, href }: { label: string; href: (format: "csv" | "pdf") => string }) {
   const { t } = useTranslation("trade");
@@ -60,38 +71,48 @@ export default function StatementsPage() {
           <fieldset>
             <legend>{t("statements.kind.legend")}</legend>
             {(["account", "trades"] as const).map((kind) => (
-              <label key={kind} className="st-choice">
-                <input type="radio" name="kind" value={kind} defaultChecked={values.kind === kind} />
-                {t(`statements.kind.${kind}`)}
-              </label>
+              <Choice
+                key={kind}
+                name="kind"
+                value={kind}
+                checked={values.kind === kind}
+                label={t(`statements.kind.${kind}`)}
+              />
             ))}
           </fieldset>
           <fieldset>
             <legend>{t("statements.period.legend")}</legend>
-            <label className="st-choice">
-              <input type="radio" name="period" value="month" defaultChecked={values.period === "month"} />
-              {t("statements.period.month")}
-            </label>
-            <Field
-              label={t("statements.month")}
-              inputProps={{ id: "st-month", name: "month", type: "month", defaultValue: values.month }}
-              errors={errors.month}
-            />
-            <label className="st-choice">
-              <input type="radio" name="period" value="range" defaultChecked={values.period === "range"} />
-              {t("statements.period.range")}
-            </label>
-            <Field
-              label={t("statements.from")}
-              inputProps={{ id: "st-from", name: "from", type: "date", defaultValue: values.from }}
-              errors={errors.from}
-            />
-            <Field
-              label={t("statements.to")}
-              hint={t("statements.toHint")}
-              inputProps={{ id: "st-to", name: "to", type: "date", defaultValue: values.to }}
-              errors={errors.to}
-            />
+            {(["month", "range"] as const).map((period) => (
+              <Fragment key={period}>
+                <Choice
+                  name="period"
+                  value={period}
+                  checked={values.period === period}
+                  label={t(`statements.period.${period}`)}
+                />
+                {period === "month" ? (
+                  <Field
+                    label={t("statements.month")}
+                    inputProps={{ id: "st-month", name: "month", type: "month", defaultValue: values.month }}
+                    errors={errors.month}
+                  />
+                ) : (
+                  <>
+                    <Field
+                      label={t("statements.from")}
+                      inputProps={{ id: "st-from", name: "from", type: "date", defaultValue: values.from }}
+                      errors={errors.from}
+                    />
+                    <Field
+                      label={t("statements.to")}
+                      hint={t("statements.toHint")}
+                      inputProps={{ id: "st-to", name: "to", type: "date", defaultValue: values.to }}
+                      errors={errors.to}
+                    />
+                  </>
+                )}
+              </Fragment>
+            ))}
           </fieldset>
           <button type="submit" className="button">
             {t("statements.show")}

@@ -1,4 +1,3 @@
-import { getInputProps } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +18,7 @@ import {
 import { limitFillsAtOnce, PRICE_TEXT, takesLimit, takesTrigger } from "~/features/trading/order-types";
 import { useProfitLossText } from "~/features/trading/profit-loss";
 import { hiddenProps } from "~/forms/hidden";
+import { typedNumberProps } from "~/forms/typed-number";
 import { useHydrated } from "~/forms/useHydrated";
 import { useZodForm } from "~/forms/useZodForm";
 import { formatAmount } from "~/i18n/currency";
@@ -209,9 +209,7 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
             hint={t("quantity.hint", { min: MIN_QUANTITY, cap: QUANTITY_CAPS[position] })}
             errors={quantityErrors}
             inputProps={{
-              ...getInputProps(fields.quantity, { type: "text", ariaAttributes: false }),
-              inputMode: "numeric",
-              autoComplete: "off",
+              ...typedNumberProps(fields.quantity, "numeric"),
               onInput: () => setStepNote(null),
             }}
           />
@@ -241,11 +239,7 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
               )
             }
             errors={fields.limit_price.errors}
-            inputProps={{
-              ...getInputProps(fields.limit_price, { type: "text", ariaAttributes: false }),
-              inputMode: "decimal",
-              autoComplete: "off",
-            }}
+            inputProps={typedNumberProps(fields.limit_price, "decimal")}
           />
         ) : null}
         {showTrigger ? (
@@ -255,11 +249,7 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
               data.side === "buy" ? "orderKinds.triggerHintBuy" : "orderKinds.triggerHintSell",
             )} ${tick}`}
             errors={fields.trigger_price.errors}
-            inputProps={{
-              ...getInputProps(fields.trigger_price, { type: "text", ariaAttributes: false }),
-              inputMode: "decimal",
-              autoComplete: "off",
-            }}
+            inputProps={typedNumberProps(fields.trigger_price, "decimal")}
           />
         ) : null}
         {showValidity ? (

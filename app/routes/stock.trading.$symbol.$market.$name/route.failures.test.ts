@@ -2,11 +2,7 @@
  * The buy/sell screen with a scripted provider (what the real one cannot be made to do): literal replies, literal
  * expectations. Amounts in their market's currency (defect 15) and what an unanswered Confirm says (defect 18).
  */
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
+import { describe, expect, it } from "vitest";
 
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import {
@@ -24,6 +20,7 @@ import {
 import { no, ScriptedReply } from "~/testing/provider-double";
 
 import { action as tradingAction, loader as tradingLoader } from "./route";
+import { AAPL_REVIEW } from "./aapl-review.fixture";
 import type { TradingPageData } from "./types";
 import en from "../../../locales/en/trade.json";
 
@@ -97,19 +94,9 @@ describe("defect 15 and Currency: a US stock on the INR deployment is totalled i
     });
     const data = (await response.json()) as TradingPageData;
     expect(data.review).toEqual({
+      ...AAPL_REVIEW,
       key: KEY,
-      terms: { orderType: "market" },
-      preview: null,
-      position: "half",
-      quantity: 2,
-      lot: null,
-      price: 257.74,
-      costPrice: null,
-      estimate: { total: "515.48", fee: "0.15", net: "515.63", profit: null },
-      // 515.48 × 88.4681 = 45603.54 (45603.535...), fee on that 13.68: as the provider converts (decision 0145)
-      conversion: { from: "USD", to: "INR", rate: "88.4681", source: "simulator:USDINR=X", at: expect.any(String) },
-      pair: "USDINR=X",
-      walletAmount: "45617.22",
+      conversion: { ...AAPL_REVIEW.conversion, at: expect.any(String) },
     });
     expect(provider.calls.filter((call) => call.path === "/v2/quotes").map((call) => call.query.symbols)).toEqual([
       "AAPL",

@@ -6,22 +6,19 @@
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { renderScreen } from "~/testing/markup";
 import {
   fieldErrors,
   loadTrading,
-  operatorCall,
   postTrading,
   providerContext,
   RELIANCE,
   signedInTrader,
   tradeToast,
   useRealProvider,
+  setPrice,
 } from "~/testing/route-harness";
 import { getOrders } from "~/provider/trading.server";
 import { orderHref } from "~/utils/hrefs";
@@ -33,9 +30,7 @@ import trade from "../../../locales/en/trade.json";
 
 const provider = useRealProvider();
 
-beforeAll(async () => {
-  await operatorCall("/operator/price", { body: { symbol: "RELIANCE.NS", prices: ["2400"] } });
-});
+beforeAll(() => setPrice(provider, "RELIANCE.NS", ["2400"]));
 
 const order = (fields: Record<string, string>) => ({
   intent: "review",

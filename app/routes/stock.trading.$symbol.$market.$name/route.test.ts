@@ -8,9 +8,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { beforeAll, afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  process.env.DEPLOYMENT = "INR";
-});
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { createOrderSchema } from "~/routes/stock.trading.$symbol.$market.$name/schema";
@@ -34,6 +31,7 @@ import {
 import { orderHref } from "~/utils/hrefs";
 
 import TradingPage, { action, loader } from "./route";
+import { AAPL_REVIEW } from "./aapl-review.fixture";
 import type { TradingPageData } from "./types";
 import common from "../../../locales/en/common.json";
 import quotes from "../../../locales/en/quotes.json";
@@ -467,26 +465,7 @@ describe("markup without JavaScript", () => {
         target: { symbol: "AAPL", market: "US", name: "Apple" },
         display: "AAPL",
         quote: { price: 257.74, change: 1.2, changePercent: 0.47, high: 259, low: 255 },
-        review: {
-          key,
-          terms: { orderType: "market" },
-          preview: null,
-          position: "half",
-          quantity: 2,
-          lot: null,
-          price: 257.74,
-          costPrice: null,
-          estimate: { total: "515.48", fee: "0.15", net: "515.63", profit: null },
-          conversion: {
-            from: "USD",
-            to: "INR",
-            rate: "88.4681",
-            source: "simulator:USDINR=X",
-            at: "2026-11-23T04:30:00.000Z",
-          },
-          pair: "USDINR=X",
-          walletAmount: "45617.22",
-        },
+        review: { ...AAPL_REVIEW, key },
       }),
     );
     const text = html.replace(/<[^>]+>/g, "|");

@@ -12,7 +12,6 @@ import {
   expectSentToLogin,
   formRequest,
   getRequest,
-  providerContext,
   routeArgs,
   settle,
   toastOf as storedToast,
@@ -24,8 +23,7 @@ import { action as watchlistAction, loader as watchlistLoader, type WatchlistDat
 import en from "../../../locales/en/watchlist.json";
 
 const customer = useRouteFixture().useSignedIn();
-const ctx = () => providerContext(customer.cookie);
-const toastOf = (response: Response) => storedToast(response, customer.cookie);
+const { context: ctx, toastOf } = customer;
 
 describe("visitors", () => {
   it("a visitor is sent to log in", () => expectSentToLogin(watchlistLoader, "/watchlists?edit=1"));

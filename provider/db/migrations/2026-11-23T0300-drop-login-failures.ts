@@ -6,16 +6,5 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("login_failures").ifExists().execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("login_failures")
-    .addColumn("id", "integer", (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn("phone", "text", (c) => c.notNull())
-    .addColumn("created_at", "timestamptz", (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex("login_failures_phone_idx")
-    .on("login_failures")
-    .columns(["phone", "created_at"])
-    .execute();
-}
+/** Undone, the table comes back exactly as the (frozen) migration that made it created it. */
+export { up as down } from "./2026-11-22T0400-login-failures";
