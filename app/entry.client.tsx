@@ -4,8 +4,8 @@ import { hydrateRoot } from "react-dom/client";
 
 import { whenIdle } from "~/utils/idle";
 
-// The browser's i18next instance is made in the root Layout from the root data's strings (no extra request;
-// docs/decisions/0215-react-i18next.md).
+// The browser's strings instance (`app/i18n/browser-instance.ts`, no i18next: docs/decisions/0496) is made in the
+// root Layout from the root data's strings (no extra request; docs/decisions/0215-react-i18next.md).
 startTransition(() => {
   hydrateRoot(
     document,

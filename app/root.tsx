@@ -63,7 +63,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 /**
- * Each navigation's root data carries the new page's strings: they join the browser's i18next instance here,
+ * Each navigation's root data carries the new page's strings: they join the browser's strings instance here,
  * before the page renders, so the page and the header that stays mounted both have them
  * (docs/decisions/0215-react-i18next.md). The first page's data is used as the server sent it (no `hydrate`). When
  * the data never came back and the page opened has a saved copy on the device, the root data on screen stays
@@ -100,7 +100,7 @@ function I18nFallbackScript({ translations, nonce }: { translations: PageTransla
 }
 
 /**
- * The i18next instance for this render. Server: the request's own, from entry.server (made from the root data,
+ * The strings instance for this render. Server: the request's own i18next, from entry.server (made from the root data,
  * or `common` alone for an unmatched URL). Browser: the visit's one instance, made from the first page's root data,
  * or for an unmatched URL from the strings the server inlined; a navigation's data reaches it through the
  * clientLoader, and when a navigation failed (offline) it still holds every string shown so far.
