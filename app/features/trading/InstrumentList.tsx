@@ -7,7 +7,7 @@ import { PriceFreshness } from "~/components/market/LiveStatus";
 import { StockTable } from "~/components/market/StockTable";
 import { CodeSearchForm } from "~/components/ui/CodeSearchForm";
 import { Pager } from "~/components/ui/Pager";
-import { forexPageResourceHref, instrumentListHref, noNavPositionsHref } from "~/utils/hrefs";
+import { forexPageResourceHref, instrumentListHref, loginHref, noNavPositionsHref } from "~/utils/hrefs";
 
 import type { InstrumentListData } from "./lists.server";
 import { fetchListPage } from "./loadMore";
@@ -53,6 +53,8 @@ function ListOfKind({ data }: { data: InstrumentListData }) {
     const result = await fetchListPage(forexPageResourceHref({ code: data.code || undefined, page: next }));
     busy.current = false;
     setLoading(false);
+    // Back to this list after signing in again, not to the resource the login redirect names.
+    if (!result.ok && result.signedOut) return window.location.assign(loginHref(location.pathname + location.search));
     // The rows stay; the customer retries with the button (scrolling does not hammer a failing network).
     if (!result.ok) return setLoadFailed(true);
     if (result.data.code !== data.code || result.data.page !== next) return;

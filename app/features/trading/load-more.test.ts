@@ -33,6 +33,18 @@ describe("forex load more", () => {
     expect(await fetchListPage("/resources/forex?page=2", html)).toEqual({ ok: false });
   });
 
+  it("a session that ended lands on the login screen, which the list goes to instead of offering a retry", async () => {
+    const signedOut = (() => {
+      const login = new Response("<!doctype html><title>Log in</title>", { status: 200 });
+      Object.defineProperty(login, "redirected", { value: true });
+      Object.defineProperty(login, "url", {
+        value: "http://127.0.0.1:3000/login?redirectTo=%2Fresources%2Fforex%3Fpage%3D2",
+      });
+      return Promise.resolve(login);
+    }) as typeof fetch;
+    expect(await fetchListPage("/resources/forex?page=2", signedOut)).toEqual({ ok: false, signedOut: true });
+  });
+
   it("a page that loads is its rows", async () => {
     const requested: string[] = [];
     const ok = ((href: string) => {
