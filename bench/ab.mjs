@@ -13,6 +13,7 @@
  *   --a-env="K=V …" --b-env="K=V …"  environment variables for one side's server (e.g. MALLOC_MMAP_THRESHOLD_=131072)
  *   --route=KEY|PATH       a route key of the bench (markets, account, buysell, …) or a path (default markets)
  *   --runs=N               measurements per server (default 6)    --seconds=N  --warm=N  (as npm run bench)
+ *   --prewarm=S            seconds of load on each server before the first run, not counted (default 8)
  *   --connections=N        concurrent connections (default 50; fewer on a machine others load, so no answer times out)
  *   --mode=pg|embedded     database (default pg: a fresh database per server on --database)
  *   --database=URL         PostgreSQL admin URL (default postgres://postgres@127.0.0.1:5432/test)
@@ -106,8 +107,12 @@ try {
   console.log(
     `A/B on ${sides[0].url.replace(sides[0].app.base, "")}, ${mode}, ${runs} runs of ${timing.warmSeconds}+${timing.seconds} s each at ${timing.connections} connections`,
   );
+  // Each server is brought to its steady state before the first counted run: a larger app needs longer for V8 to
+  // optimise its hot code, and a short warm-up counted that against whichever side has more code (its first run
+  // 20-30 % below its later ones, 2026-12-02).
+  const prewarm = Number(args.prewarm ?? 8);
   for (const side of sides)
-    await measure(side.url, { cookie: side.cookie, seconds: 2, warmSeconds: 1, connections: timing.connections });
+    await measure(side.url, { cookie: side.cookie, seconds: prewarm, warmSeconds: 1, connections: timing.connections });
   for (let i = 0; i < runs; i++) {
     for (const side of i % 2 ? [...sides].reverse() : sides) {
       const result = await measure(side.url, { cookie: side.cookie, pid: side.app.pid, ...timing });
