@@ -270,6 +270,36 @@ export async function approve(page: Page, customer: Customer, kind: PendingKind)
   expect(approved.status(), "operator approve").toBe(200);
 }
 
+/** Same-origin link targets (path + query, no fragment) in an HTML page: what the crawl and the HTML sweep follow. */
+export function linksIn(html: string, base: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<a\b[^>]*?\bhref="([^"]*)"/gi)) {
+    const raw = match[1].replace(/&amp;/g, "&");
+    if (!raw || raw.startsWith("#") || /^(mailto|tel|javascript):/i.test(raw)) continue;
+    const url = new URL(raw, base);
+    if (url.origin === new URL(base).origin) found.add(url.pathname + url.search);
+  }
+  return [...found];
+}
+
+/**
+ * The live refreshes (`/resources/quotes`) report `symbol` at the price last given to the returned setter; until
+ * the first call they pass through untouched. Call `page.unrouteAll({ behavior: "ignoreErrors" })` at the end: a
+ * refresh still in flight when the page closes would otherwise fail the test on its disposed reply.
+ */
+export async function steerLivePrice(page: Page, symbol: string): Promise<(price: number) => void> {
+  let livePrice: number | null = null;
+  await page.route("**/resources/quotes**", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { rows: { symbol: string; price: number }[] };
+    for (const row of body.rows) if (row.symbol === symbol && livePrice !== null) row.price = livePrice;
+    await route.fulfill({ response, json: body });
+  });
+  return (price) => {
+    livePrice = price;
+  };
+}
+
 /** The toast region's text (the flash message of the last action). */
 export const toast = (page: Page) => page.locator(".toast-region");
 
