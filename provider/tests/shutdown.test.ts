@@ -12,6 +12,7 @@ import {
   connect,
   freePort,
   refused,
+  spawnAppServer,
   spawnNode,
   statusLine,
   type Spawned,
@@ -142,11 +143,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("SIGTERM with a request in fl
     async () => {
       const copy = appServerCopy();
       temporary.push(path.dirname(path.dirname(copy.script)));
-      const port = await freePort();
-      const server = spawnNode(copy.script, {
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
+      const { server, port } = await spawnAppServer(copy.script, {
         DATA_DIR: "memory://",
         OPERATOR_KEY: "shutdown-test-operator-key",
         SESSION_SECRET: "shutdown-test-session-secret",
@@ -199,11 +196,7 @@ describe("a DATA_DIR that cannot be written", () => {
       const copy = appServerCopy();
       temporary.push(path.dirname(path.dirname(copy.script)));
       const dataDir = unwritableDataDir();
-      const port = await freePort();
-      const server = spawnNode(copy.script, {
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
+      const { server } = await spawnAppServer(copy.script, {
         DATA_DIR: dataDir,
         SESSION_SECRET: "shutdown-test-session-secret",
       });
