@@ -137,15 +137,17 @@ test.describe("the service worker", () => {
   test.beforeEach(() => {
     test.skip(!jsEnabled(), "the service worker needs JavaScript; without it nothing is kept for offline");
   });
+  test.beforeEach(({ customer }) => {
+    // Copies are kept for a signed-in customer only: each test signs in its own fresh one (the fixture).
+    expect(customer.phone).toMatch(/^\d{10}$/);
+  });
   // Offline, the page's own requests (live panels, the check for the connection) fail, as they should: the page
   // fixture lets those console errors pass once the network is cut.
 
   test("offline, home and markets open from the last copy, marked with the time of their prices", async ({
     page,
     context,
-    customer,
   }) => {
-    expect(customer.phone).toMatch(/^\d{10}$/);
     await keepHomeAndMarkets(page);
 
     await context.setOffline(true);
@@ -170,9 +172,7 @@ test.describe("the service worker", () => {
   test("on a slow network, a screen with a copy shows it at once, marked updating, until its figures come", async ({
     page,
     context,
-    customer,
   }) => {
-    expect(customer.phone).toMatch(/^\d{10}$/);
     await keepHome(page);
     // A slow network: the home document (the worker's own fetch too) takes 4 s, its figures (`_data`) 3 s.
     await slowHome(context, { documentMs: 4_000, dataMs: 3_000 });
@@ -192,9 +192,7 @@ test.describe("the service worker", () => {
   test("on a slow network, a one-time message the late answer carries is not lost: the page reloads into that answer", async ({
     page,
     context,
-    customer,
   }) => {
-    expect(customer.phone).toMatch(/^\d{10}$/);
     await keepHome(page);
     // A toast waits in the session ("Language changed."), and home's document takes 3 s.
     await useLanguage(page, "en");
@@ -227,8 +225,7 @@ test.describe("the service worker", () => {
       await expectSignedOutOfflinePage(page);
     });
 
-    test("past the session's end by the device's clock, offline shows no copy", async ({ page, context, customer }) => {
-      expect(customer.phone).toMatch(/^\d{10}$/);
+    test("past the session's end by the device's clock, offline shows no copy", async ({ page, context }) => {
       await keepHomeAndMarkets(page);
       const session = (await context.cookies()).find((cookie) => cookie.name === "offline_session");
       // The session's end travels with it: the cookie expires when the session does (at most 2 h idle, 7 days).
@@ -249,8 +246,7 @@ test.describe("the service worker", () => {
       await expectSignedOutOfflinePage(page);
     });
 
-    test("with the cookies cleared, offline shows no copy", async ({ page, context, customer }) => {
-      expect(customer.phone).toMatch(/^\d{10}$/);
+    test("with the cookies cleared, offline shows no copy", async ({ page, context }) => {
       await keepHomeAndMarkets(page);
       await context.clearCookies();
       await context.setOffline(true);
@@ -262,9 +258,7 @@ test.describe("the service worker", () => {
   test("offline, a screen without a copy gets the app's page: styled, the bottom bar, links to the saved screens (issue 38 item 14)", async ({
     page,
     context,
-    customer,
   }) => {
-    expect(customer.phone).toMatch(/^\d{10}$/);
     await keepHomeAndMarkets(page);
     await context.setOffline(true);
     await openDocument(page, "/watchlists");
@@ -287,8 +281,7 @@ test.describe("the service worker", () => {
     await expect(page.locator(".offline-copy")).toHaveText(/^Offline · prices as of \d\d:\d\d$/);
   });
 
-  test("logout deletes the worker's copies of the customer's screens", async ({ page, customer }) => {
-    expect(customer.phone).toMatch(/^\d{10}$/);
+  test("logout deletes the worker's copies of the customer's screens", async ({ page }) => {
     await keepHome(page);
     expect(await screenCaches(page)).toHaveLength(1);
 
@@ -302,18 +295,19 @@ test.describe("the service worker", () => {
     await openDocument(page, "/markets");
     await expectSignedOutOfflinePage(page);
   });
+});
 
-  test("a new build's worker waits until the customer takes the reload it offers", async ({ page }) => {
-    await page.goto("/");
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    // The next build: a worker script the browser has not seen (a new build's public/sw.js differs in its bytes;
-    // another URL is the quick way to the same update, without touching the file other tests are served).
-    await page.evaluate(() => navigator.serviceWorker.register("/sw.js?next-build", { scope: "/" }));
-    const prompt = page.getByRole("status").filter({ hasText: "A new version of the app is ready." });
-    await expect(prompt).toBeVisible();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
-    await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js\?next-build$/);
-    await expect(prompt).toBeHidden();
-  });
+test("a new build's worker waits until the customer takes the reload it offers", async ({ page }) => {
+  test.skip(!jsEnabled(), "the service worker needs JavaScript");
+  await page.goto("/");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // The next build: a worker script the browser has not seen (a new build's public/sw.js differs in its bytes;
+  // another URL is the quick way to the same update, without touching the file other tests are served).
+  await page.evaluate(() => navigator.serviceWorker.register("/sw.js?next-build", { scope: "/" }));
+  const prompt = page.getByRole("status").filter({ hasText: "A new version of the app is ready." });
+  await expect(prompt).toBeVisible();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+  await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js\?next-build$/);
+  await expect(prompt).toBeHidden();
 });
