@@ -6,7 +6,9 @@ import {
   expectNoAxeViolations,
   fund,
   jsEnabled,
-  setTransactionPassword,
+  main,
+  readyToPay,
+  step,
   steerLivePrice,
   test,
 } from "./support";
@@ -19,9 +21,6 @@ test.use({ serviceWorkers: "block" });
 // block trade says so on its position row and in the records (item 14); a paise-level price move is announced,
 // not shown (item 11). JS on and off, each test with its own fresh customer.
 
-const main = (page: Page) => page.locator("main");
-/** The step on screen: a modal dialog with JS, the page itself without. */
-const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));
 const bill = (page: Page, kind: string) =>
   main(page)
     .locator(".wl-record")
@@ -71,8 +70,7 @@ test("items 5 and 14: a block purchase's lot says 'Block trade' on its position 
   page,
   customer,
 }) => {
-  await fund(page, customer, "1000000.00");
-  await setTransactionPassword(page);
+  await readyToPay(page, customer, "1000000.00");
 
   await page.goto("/block-trading");
   await main(page).getByRole("searchbox", { name: "Stock code" }).fill("TCS");

@@ -240,7 +240,8 @@ export async function operatorReplies(page: Page, customer: Customer, content: s
 const OPERATOR_KEY = process.env.OPERATOR_KEY ?? "e2e-operator-key";
 const operatorHeaders = { "x-operator-key": OPERATOR_KEY };
 
-export async function fund(page: Page, customer: Customer, amount: string) {
+/** Credits the customer's wallet through the operator (an e2e server deployment's currency; 10 lakh unless said). */
+export async function fund(page: Page, customer: Customer, amount = "1000000.00") {
   const response = await page.context().request.post("/api/operator/credit", {
     headers: operatorHeaders,
     data: { user: customer.phone, amount, reason: "e2e" },
@@ -248,16 +249,17 @@ export async function fund(page: Page, customer: Customer, amount: string) {
   expect(response.status(), "operator credit").toBe(200);
 }
 
-type PendingKind = "recharges" | "withdrawals" | "cards" | "kyc" | "loans";
+type PendingKind = "recharges" | "withdrawals" | "cards" | "kyc" | "loans" | "ipo_applications";
 const KIND: Record<PendingKind, string> = {
   recharges: "recharge",
   withdrawals: "withdraw",
   cards: "card",
   kyc: "kyc",
   loans: "loan",
+  ipo_applications: "ipo",
 };
 
-/** Approves this customer's oldest waiting record of a kind (a recharge, a card…), as an operator would. */
+/** Approves this customer's oldest waiting record of a kind (a recharge, a card, an IPO application…) as an operator. */
 export async function approve(page: Page, customer: Customer, kind: PendingKind) {
   const pending = await page.context().request.get("/api/operator/pending", { headers: operatorHeaders });
   expect(pending.status(), "operator pending").toBe(200);
@@ -330,3 +332,14 @@ export async function setTransactionPassword(page: Page) {
   await page.getByRole("button", { name: "Set password" }).click();
   await expect(page).toHaveURL(/\/settings$/);
 }
+
+/** A customer who can pay for a product: `amount` credited by the operator, the transaction password set. */
+export async function readyToPay(page: Page, customer: Customer, amount?: string) {
+  await fund(page, customer, amount);
+  await setTransactionPassword(page);
+}
+
+/** The page's main landmark. */
+export const main = (page: Page) => page.locator("main");
+/** A purchase's step on screen (buy, review): a modal dialog with JS, the page itself without. */
+export const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, expectNoAxeViolations, jsEnabled, steerLivePrice, test, type Customer } from "./support";
+import { expect, expectNoAxeViolations, fund, jsEnabled, steerLivePrice, test } from "./support";
 
 // These tests replace /resources/quotes with page.route, which cannot see the requests the service worker makes
 // itself (it fetches the quotes network-first, docs/decisions/0245-service-worker.md): without it.
@@ -8,17 +8,8 @@ test.use({ serviceWorkers: "block" });
 
 // The trading screens, JS on and off, each test with its own fresh customer (funded through the operator
 // endpoint the server exposes for its embedded provider).
-const OPERATOR_KEY = process.env.OPERATOR_KEY ?? "e2e-operator-key";
 const TCS = "/stock/trading/TCS.NS/IN/Tata%20Consultancy%20Services";
 const AAPL = "/stock/trading/AAPL/US/Apple";
-
-async function fund(page: Page, customer: Customer, amount = "1000000.00") {
-  const response = await page.context().request.post("/api/operator/credit", {
-    headers: { "x-operator-key": OPERATOR_KEY },
-    data: { user: customer.phone, amount, reason: "e2e" },
-  });
-  expect(response.status(), "operator credit").toBe(200);
-}
 
 /** The quantity field, the review button and the records of this customer. */
 const quantity = (page: Page) => page.getByLabel("Quantity", { exact: true });
