@@ -191,6 +191,8 @@ export function useScriptedProvider(options: { token?: string } = {}) {
     post: (action: Route, path: string, fields: Record<string, string>, params: Record<string, string> = {}) =>
       post(action, path, fields, session.cookie, params),
     formErrors,
+    /** The toast `response` sets for the signed-in customer (null when none). */
+    toastOf: (response: Response) => toastOf(response, session.cookie),
     /** `loader` at `path` while the provider does not answer: 503 and the screen's own failed state. */
     expectFailedState: async (loader: Route, path: string) => {
       provider.respond(failWith(new ProviderUnavailableError("timeout")));
