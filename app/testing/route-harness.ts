@@ -574,6 +574,20 @@ export async function tradedCustomer(provider: TestProvider) {
   return trader;
 }
 
+/**
+ * A fresh customer (₹50,000, signed in) who bought 10 INFY.NS at ₹1,000 (10000 + fee 3.00) and sold 4 of them at
+ * ₹1,100 (4400 − fee 1.32 against 10003.00 × 4/10): the hand-worked profit and loss the positions and statements
+ * tests read. `buy` and `sell` are the two orders' numbers.
+ */
+export async function infyRoundTrip(provider: TestProvider) {
+  const trader = await signedInTrader(provider, "50000.00");
+  await setPrice(provider, "INFY.NS", ["1000"]);
+  const buy = await buyNow(provider, trader.token, "INFY.NS", 10);
+  await setPrice(provider, "INFY.NS", ["1100"]);
+  const sell = await sellNow(provider, trader.token, buy, 4);
+  return { ...trader, buy, sell };
+}
+
 /** A scripted quote reply (`/v2/yahoo`) of TCS.NS at ₹10 with one candle and its chart paths. */
 export const SCRIPTED_QUOTE = {
   symbol: "TCS.NS",
