@@ -17,7 +17,13 @@ import { action as blockAction, loader as blockLoader } from "./block-trading";
 import { loader as blockOrdersLoader } from "./block-trading_.orders";
 
 // The clock a day after the seed, so SBIN's offer (opening 30 days after it) stays upcoming whatever today is.
-const { provider, buyer: customer, post, toast } = useRouteFixture({ now: () => new Date("2026-11-02T04:00:00Z") });
+const {
+  provider,
+  buyer: customer,
+  post,
+  confirm,
+  toast,
+} = useRouteFixture({ now: () => new Date("2026-11-02T04:00:00Z") });
 
 const queryOf = (location: string) => Object.fromEntries(new URL(location, "http://localhost").searchParams);
 
@@ -193,7 +199,6 @@ describe("a US offer from a rupee wallet", () => {
 
     const review = { intent: "review", buy: "4", quantity: "100" };
     const location = await locationOf(post(blockAction, "/block-trading?buy=4", review, cookie));
-    const { key } = queryOf(location);
     const page = await load<BlockScreenData>(blockLoader, location, cookie);
     // $: 100 × 262.40 = 26240.00, fee 7.87, 26247.87. ₹: 26240 × 88.4507 = 2320946.368 → 2320946.37, fee 0.03 % of
     // 2320946.368 = 696.28, 2321642.65 (not 26247.87 × 88.4507 = 2321642.63).
@@ -209,12 +214,9 @@ describe("a US offer from a rupee wallet", () => {
       ),
     );
 
-    const bought = await post(
-      blockAction,
-      location,
-      { intent: "confirm", buy: "4", quantity: "100", stock_password: TX_PASSWORD, idempotency_key: key },
-      cookie,
-    );
+    // Confirm with the transaction password and the key the review's address carries.
+    const purchase = { buy: "4", quantity: "100", stock_password: TX_PASSWORD };
+    const bought = await confirm(blockAction, location, purchase, cookie);
     expect(bought.headers.get("Location")).toBe("/block-trading/orders");
     // What the provider applied, at the purchase's time (09:15 UTC is 14:45 in India).
     expect(await toast(bought)).toBe(

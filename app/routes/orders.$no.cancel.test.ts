@@ -3,7 +3,7 @@
  * types"): the confirm step of an open limit buy, a POST its page does not make refused (nothing written), the
  * cancel releasing the reservation with a toast, and the second cancel told plainly. Each test its own customer.
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
@@ -19,16 +19,14 @@ import {
   refusedForm,
   tradeToast,
   useRealProvider,
-  setPrice,
 } from "~/testing/route-harness";
 
 import CancelOrderPage, { action, loader } from "./orders.$no.cancel";
 import common from "../../locales/en/common.json";
 import trade from "../../locales/en/trade.json";
 
+// Each customer's limit buy is placed after the operator holds RELIANCE.NS at ₹2,400 (`customerWithLimitBuy`).
 const provider = useRealProvider();
-
-beforeAll(() => setPrice(provider, "RELIANCE.NS", ["2400"]));
 
 const customerWithLimitBuy = () => customerWithLimitBuy_(provider, "cancel", "gtc");
 

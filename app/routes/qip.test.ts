@@ -24,7 +24,7 @@ import { loader as qipOrdersLoader } from "./qip_.orders";
 import enProducts from "../../locales/en/products.json";
 
 describe("on a real provider", () => {
-  const { provider, buyer, post, toast } = useRouteFixture();
+  const { provider, buyer, post, confirm, toast } = useRouteFixture();
 
   describe("(auth) product screens", () => {
     it("a visitor on /qip is sent to log in", () => expectSentToLogin(qipLoader, "/qip"));
@@ -57,7 +57,6 @@ describe("on a real provider", () => {
 
     const reviewed = await post(qipAction, "/qip?buy=9", { intent: "review", buy: "9", quantity: "100" }, cookie);
     const location = reviewed.headers.get("Location")!;
-    const key = new URL(location, "http://localhost").searchParams.get("key")!;
     const page = await load<BlockScreenData>(qipLoader, location, cookie);
     // $: 17480.00 + 5.24 = 17485.24. ₹: 17480 × 88.4507 = 1546118.236 → 1546118.24; fee 463.84; 1546582.08.
     expect(page.review).toMatchObject({
@@ -66,12 +65,9 @@ describe("on a real provider", () => {
       balance: "5000000.00",
     });
 
-    const bought = await post(
-      qipAction,
-      location,
-      { intent: "confirm", buy: "9", quantity: "100", stock_password: TX_PASSWORD, idempotency_key: key },
-      cookie,
-    );
+    // Confirm with the transaction password and the key the review's address carries.
+    const purchase = { buy: "9", quantity: "100", stock_password: TX_PASSWORD };
+    const bought = await confirm(qipAction, location, purchase, cookie);
     expect(bought.headers.get("Location")).toBe("/qip/orders");
     expect(await toast(bought)).toBe(
       `Purchase successful: 100 NVDA at $174.80, $17,485.24 with the fee; ₹15,46,582.08 from your wallet (${rate} 14:45)`,

@@ -8,16 +8,7 @@ import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { pdfFonts } from "~/features/trading/pdf-fonts.server";
 import { localeCookie } from "~/i18n/i18next.server";
 
-import {
-  buyNow,
-  expectSentToLogin,
-  getRequest,
-  sellNow,
-  setPrice,
-  settle,
-  signedInTrader,
-  useRealProvider,
-} from "~/testing/route-harness";
+import { expectSentToLogin, getRequest, infyRoundTrip, settle, useRealProvider } from "~/testing/route-harness";
 
 import { loader } from "./statements_.download";
 
@@ -25,12 +16,8 @@ const provider = useRealProvider();
 const customer = { cookie: "", buy: "", sell: "", month: "", from: "", to: "", year: 0 };
 
 beforeAll(async () => {
-  const trader = await signedInTrader(provider, "50000.00");
-  await setPrice(provider, "INFY.NS", ["1000"]);
-  customer.buy = await buyNow(provider, trader.token, "INFY.NS", 10); // 10000 + fee 3.00
-  await setPrice(provider, "INFY.NS", ["1100"]);
-  customer.sell = await sellNow(provider, trader.token, customer.buy, 4); // 4400 − fee 1.32
-  customer.cookie = trader.cookie;
+  // 10 INFY.NS bought at ₹1,000, 4 sold at ₹1,100.
+  ({ buy: customer.buy, sell: customer.sell, cookie: customer.cookie } = await infyRoundTrip(provider));
   // The provider's clock is frozen at the file's start: its month in India, its financial year.
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(provider.clock.now());
   const [y, m] = today.split("-").map(Number);

@@ -15,7 +15,6 @@ import {
   providerLogout,
   SCRIPTED_QUOTE,
   settle,
-  toastOf as storedToast,
   useRouteFixture,
   useScriptedProvider,
 } from "~/testing/route-harness";
@@ -160,9 +159,8 @@ describe("favourite star (stock detail v2)", () => {
 });
 
 describe("against a scripted provider", () => {
-  const { provider, session } = useScriptedProvider();
+  const { provider, session, toastOf } = useScriptedProvider();
   const cookie = () => session.cookie;
-  const toastOf = (response: Response) => storedToast(response, session.cookie);
 
   describe("the favourite star against failing watchlist calls", () => {
     const params = { symbol: "TCS.NS", name: "TCS" };

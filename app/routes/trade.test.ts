@@ -9,13 +9,10 @@ vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remix
 import type { PositionsScreenData } from "~/features/trading/positions.server";
 import { renderScreen } from "~/testing/markup";
 import {
-  buyNow,
   expectSentToLogin,
   getRequest,
-  sellNow,
-  setPrice,
+  infyRoundTrip,
   settle,
-  signedInTrader,
   tradedCustomer,
   useRealProvider,
 } from "~/testing/route-harness";
@@ -55,11 +52,8 @@ describe("positions", () => {
 
 describe("profit and loss", () => {
   it("totals above the positions: lots first in first out, fees in; masked when amounts are hidden", async () => {
-    const trader = await signedInTrader(provider, "50000.00");
-    await setPrice(provider, "INFY.NS", ["1000"]);
-    const lot = await buyNow(provider, trader.token, "INFY.NS", 10); // 10000 + fee 3.00
-    await setPrice(provider, "INFY.NS", ["1100"]);
-    await sellNow(provider, trader.token, lot, 4); // 4400 − fee 1.32 against 10003.00 × 4/10
+    // 10 INFY.NS bought at ₹1,000, 4 sold at ₹1,100.
+    const trader = await infyRoundTrip(provider);
     const data = await (
       await tradeLoader({ request: getRequest("/trade", trader.cookie), params: {}, context: {} })
     ).json();

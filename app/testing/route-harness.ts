@@ -191,6 +191,8 @@ export function useScriptedProvider(options: { token?: string } = {}) {
     post: (action: Route, path: string, fields: Record<string, string>, params: Record<string, string> = {}) =>
       post(action, path, fields, session.cookie, params),
     formErrors,
+    /** The toast `response` sets for the signed-in customer (null when none). */
+    toastOf: (response: Response) => toastOf(response, session.cookie),
     /** `loader` at `path` while the provider does not answer: 503 and the screen's own failed state. */
     expectFailedState: async (loader: Route, path: string) => {
       provider.respond(failWith(new ProviderUnavailableError("timeout")));
@@ -570,6 +572,20 @@ export async function tradedCustomer(provider: TestProvider) {
     expect(response.status).toBe(302);
   }
   return trader;
+}
+
+/**
+ * A fresh customer (₹50,000, signed in) who bought 10 INFY.NS at ₹1,000 (10000 + fee 3.00) and sold 4 of them at
+ * ₹1,100 (4400 − fee 1.32 against 10003.00 × 4/10): the hand-worked profit and loss the positions and statements
+ * tests read. `buy` and `sell` are the two orders' numbers.
+ */
+export async function infyRoundTrip(provider: TestProvider) {
+  const trader = await signedInTrader(provider, "50000.00");
+  await setPrice(provider, "INFY.NS", ["1000"]);
+  const buy = await buyNow(provider, trader.token, "INFY.NS", 10);
+  await setPrice(provider, "INFY.NS", ["1100"]);
+  const sell = await sellNow(provider, trader.token, buy, 4);
+  return { ...trader, buy, sell };
 }
 
 /** A scripted quote reply (`/v2/yahoo`) of TCS.NS at ₹10 with one candle and its chart paths. */

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { runOnServer } from "./helpers";
-import { appServerCopy, freePort, spawnNode, type Spawned } from "./spawned-server";
+import { appServerCopy, spawnAppServer, type Spawned } from "./spawned-server";
 import { clusterSize } from "../../server/cluster.mjs";
 
 /*
@@ -75,11 +75,7 @@ describe.skipIf(!adminUrl)("the server with WEB_CONCURRENCY=2 on PostgreSQL", ()
   });
 
   it("serves from two processes, replaces one that dies, and stops both on SIGTERM with exit code 0", async () => {
-    const port = await freePort();
-    const server = spawnNode(copy.script, {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
+    const { server, port } = await spawnAppServer(copy.script, {
       SESSION_SECRET: "cluster-test-session-secret-0123456789",
       OPERATOR_KEY,
       DATABASE_URL: databaseUrl,

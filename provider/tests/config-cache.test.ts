@@ -16,27 +16,19 @@ const buy = async (token: string, count: number) =>
       body: { tag: "ITC.NS", count, mold: "stock", state: "buy", idempotency_key: newKey() },
     })
   ).body.data;
+/** What 100 ITC.NS at 369.35 cost with the fee in force. */
+const hundredItc = (fee: string, amount: string) => ({ price: 369.35, price_all: "36935.00", fee, amount });
 
 describe("config in memory", () => {
   it("an operator change is seen by the next GET /v2/config and the next order's fee, in the same process", async () => {
     const t = await newTrader(p, "100000.00");
     const op = operator(p);
     expect(await configured("fee_rate")).toBe("0.0003");
-    expect(await buy(t.token, 100)).toMatchObject({
-      price: 369.35,
-      price_all: "36935.00",
-      fee: "11.08",
-      amount: "36946.08",
-    });
+    expect(await buy(t.token, 100)).toMatchObject(hundredItc("11.08", "36946.08"));
 
     expect((await op.config("fee_rate", "0.01")).body.data).toEqual({ tag: "fee_rate", value: "0.01" });
     expect(await configured("fee_rate")).toBe("0.01");
-    expect(await buy(t.token, 100)).toMatchObject({
-      price: 369.35,
-      price_all: "36935.00",
-      fee: "369.35",
-      amount: "37304.35",
-    });
+    expect(await buy(t.token, 100)).toMatchObject(hundredItc("369.35", "37304.35"));
 
     await op.config("fee_rate", "0.0003");
     expect(await configured("fee_rate")).toBe("0.0003");

@@ -11,7 +11,7 @@ import { configFromEnv } from "../config";
 import { memoryNotifier } from "../notifier";
 import { keyFingerprint, operatorKeyAtStart, sameSecret } from "../operator-key";
 import { newTrader, pngWithExif, upload, useInProcessProvider } from "./helpers";
-import { appServerCopy, freePort, root, spawnNode, type Spawned } from "./spawned-server";
+import { appServerCopy, root, spawnAppServer, type Spawned } from "./spawned-server";
 
 /*
  * No built-in operator key (docs/decisions/0180-operator-key.md). Before, an unset OPERATOR_KEY meant the published
@@ -228,14 +228,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app's server started wit
     const copy = appServerCopy();
     temporary.push(path.dirname(path.dirname(copy.script)));
     dataDir = tempDir();
-    port = await freePort();
-    server = spawnNode(copy.script, {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
+    ({ server, port } = await spawnAppServer(copy.script, {
       DATA_DIR: dataDir,
       SESSION_SECRET: "operator-key-test-session-secret",
-    });
+    }));
     await server.waitFor(/\[server\] listening on /);
   }, 180_000);
   afterAll(() => server?.stop());

@@ -12,6 +12,7 @@ import {
   connect,
   freePort,
   refused,
+  spawnAppServer,
   spawnNode,
   statusLine,
   type Spawned,
@@ -35,6 +36,13 @@ afterAll(() => {
 
 const LOGIN = JSON.stringify({ user: "9876543210", password: "demo1234" });
 const CREDIT = JSON.stringify({ user: "9876543210", amount: "1.00", reason: "in flight at SIGTERM" });
+
+/** The script of a copy of the app's server (`appServerCopy`), its folder removed after the file. */
+function serverScript() {
+  const copy = appServerCopy();
+  temporary.push(path.dirname(path.dirname(copy.script)));
+  return copy.script;
+}
 
 /** A folder path that cannot be made by anyone, root included: it goes through a regular file (ENOTDIR). */
 function unwritableDataDir() {
@@ -140,13 +148,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("SIGTERM with a request in fl
     "the app's server finishes an operator request, then closes the embedded provider and exits 0",
     { timeout: 180_000 },
     async () => {
-      const copy = appServerCopy();
-      temporary.push(path.dirname(path.dirname(copy.script)));
-      const port = await freePort();
-      const server = spawnNode(copy.script, {
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
+      const { server, port } = await spawnAppServer(serverScript(), {
         DATA_DIR: "memory://",
         OPERATOR_KEY: "shutdown-test-operator-key",
         SESSION_SECRET: "shutdown-test-session-secret",
@@ -177,18 +179,24 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("SIGTERM with a request in fl
 });
 
 describe("a DATA_DIR that cannot be written", () => {
+  /** `spawned` stops before it listens, saying once which folder and why: exit code 1. */
+  async function expectStoppedAtStart(spawned: Spawned, dataDir: string) {
+    running.push(spawned);
+    expect(await spawned.exited).toEqual({ code: 1, signal: null });
+    const message = `[provider] DATA_DIR ${dataDir} is not writable: ENOTDIR (a part of the path is a file, not a folder)`;
+    expect(spawned.output()).toContain(message);
+    expect(spawned.output().split(message)).toHaveLength(2);
+    expect(spawned.output()).not.toContain("listening");
+    expect(spawned.output()).not.toContain("[object Object]");
+  }
+
   it(
     "stops the standalone provider at start: one message naming the folder and why, exit code 1",
     { timeout: 60_000 },
     async () => {
       const dataDir = unwritableDataDir();
-      const provider = spawnNode("provider/main.ts", { PROVIDER_PORT: String(await freePort()), DATA_DIR: dataDir });
-      running.push(provider);
-      expect(await provider.exited).toEqual({ code: 1, signal: null });
-      const message = `[provider] DATA_DIR ${dataDir} is not writable: ENOTDIR (a part of the path is a file, not a folder)`;
-      expect(provider.output()).toContain(message);
-      expect(provider.output().split(message)).toHaveLength(2);
-      expect(provider.output()).not.toContain("listening");
+      const port = String(await freePort());
+      await expectStoppedAtStart(spawnNode("provider/main.ts", { PROVIDER_PORT: port, DATA_DIR: dataDir }), dataDir);
     },
   );
 
@@ -196,24 +204,9 @@ describe("a DATA_DIR that cannot be written", () => {
     "stops the app's server at start, before it listens: the same message once, exit code 1",
     { timeout: 60_000 },
     async () => {
-      const copy = appServerCopy();
-      temporary.push(path.dirname(path.dirname(copy.script)));
       const dataDir = unwritableDataDir();
-      const port = await freePort();
-      const server = spawnNode(copy.script, {
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        SESSION_SECRET: "shutdown-test-session-secret",
-      });
-      running.push(server);
-      expect(await server.exited).toEqual({ code: 1, signal: null });
-      const message = `[provider] DATA_DIR ${dataDir} is not writable: ENOTDIR (a part of the path is a file, not a folder)`;
-      expect(server.output()).toContain(message);
-      expect(server.output().split(message)).toHaveLength(2);
-      expect(server.output()).not.toContain("listening");
-      expect(server.output()).not.toContain("[object Object]");
+      const env = { DATA_DIR: dataDir, SESSION_SECRET: "shutdown-test-session-secret" };
+      await expectStoppedAtStart((await spawnAppServer(serverScript(), env)).server, dataDir);
     },
   );
 });

@@ -104,6 +104,19 @@ export function spawnNode(script: string, env: Record<string, string>): Spawned 
   };
 }
 
+/**
+ * The app's server `script` (an `appServerCopy()`) in production on a free port of 127.0.0.1, with `env` on top
+ * (DATA_DIR, SESSION_SECRET, OPERATOR_KEY, DATABASE_URL, WEB_CONCURRENCY: what the test is about).
+ */
+export async function spawnAppServer(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ server: Spawned; port: number }> {
+  const port = await freePort();
+  const server = spawnNode(script, { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env });
+  return { server, port };
+}
+
 /** A raw HTTP/1.1 connection: what a test needs to hold a request open (a body sent in two parts). */
 export interface RawConnection {
   socket: net.Socket;

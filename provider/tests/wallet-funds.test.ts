@@ -26,8 +26,14 @@ async function customerWithCard(amount = "1000.00") {
   const c = customer(p, t.token);
   const card = (await c.post("/bank/add", CARD)).body.data;
   expect((await op.approve("card", card.id)).body.data.status).toBe(1);
-  return { ...t, c, cardId: card.id as number };
+  /** Asks to withdraw `count` to the approved card (or to `bankId`). */
+  const withdraw = (count: string | number, bankId: unknown = card.id) =>
+    c.post("/money/access", { bank_id: bankId, count });
+  return { ...t, c, cardId: card.id as number, withdraw };
 }
+
+/** The provider's refusal of an amount, said on the count field. */
+const refusedOnCount = (code: string, message: string) => ({ msg: "no", data: { code, message, field: "count" } });
 
 async function transferCount(userId: number) {
   return (await p.db.selectFrom("transfers").select("id").where("user_id", "=", userId).execute()).length;
@@ -103,24 +109,21 @@ describe("recharge", () => {
     const t = await newTrader(p, "0");
     const c = customer(p, t.token);
     for (let i = 0; i < 10; i++) expect((await c.post("/v2/recharge/add", { count: "5000" })).body.data.status).toBe(1);
-    expect((await c.post("/v2/recharge/add", { count: "5000" })).body).toEqual({
-      msg: "no",
-      data: {
-        code: "too_many_pending",
-        message: "at most 10 recharges can wait for review; another can be asked for once one is decided",
-        field: "count",
-      },
-    });
+    expect((await c.post("/v2/recharge/add", { count: "5000" })).body).toEqual(
+      refusedOnCount(
+        "too_many_pending",
+        "at most 10 recharges can wait for review; another can be asked for once one is decided",
+      ),
+    );
     expect(await transferCount(t.id)).toBe(10);
   });
 
   it("takes digits only (a string or a JSON integer), at least min_recharge_count", async () => {
     const t = await newTrader(p, "0");
     const c = customer(p, t.token);
-    expect((await c.post("/v2/recharge/add", { count: "4999" })).body).toEqual({
-      msg: "no",
-      data: { code: "amount_too_small", message: "the minimum is 5000", field: "count" },
-    });
+    expect((await c.post("/v2/recharge/add", { count: "4999" })).body).toEqual(
+      refusedOnCount("amount_too_small", "the minimum is 5000"),
+    );
     for (const count of [
       "5000.50",
       "-5000",
@@ -163,7 +166,7 @@ describe("recharge", () => {
 describe("withdraw", () => {
   it("holds the money at once; rejection returns it with a bill; nothing can be applied twice", async () => {
     const t = await customerWithCard("1000.00");
-    const created = await t.c.post("/money/access", { bank_id: t.cardId, count: "300" });
+    const created = await t.withdraw("300");
     expect(created.body).toEqual({
       msg: "ok",
       data: {
@@ -221,29 +224,26 @@ describe("withdraw", () => {
   it("with 10 waiting for review, the 11th is too_many_pending on count and holds nothing; a decision frees a place", async () => {
     const t = await customerWithCard("1100.00");
     for (let i = 0; i < 10; i++) {
-      expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "100" })).body.data.status).toBe("n");
+      expect((await t.withdraw("100")).body.data.status).toBe("n");
     }
-    const refused = await t.c.post("/money/access", { bank_id: t.cardId, count: "100" });
-    expect(refused.body).toEqual({
-      msg: "no",
-      data: {
-        code: "too_many_pending",
-        message: "at most 10 withdrawals can wait for review; another can be asked for once one is decided",
-        field: "count",
-      },
-    });
+    expect((await t.withdraw("100")).body).toEqual(
+      refusedOnCount(
+        "too_many_pending",
+        "at most 10 withdrawals can wait for review; another can be asked for once one is decided",
+      ),
+    );
     expect(await transferCount(t.id)).toBe(10);
     expect(await expectLedgerBalanced(p, t.id)).toBe("100.00");
 
     const first = (await t.c.get("/property/withdraw?limit=100")).body.data.rows.at(-1).id;
     await op.approve("withdraw", first);
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "100" })).body.data.status).toBe("n");
+    expect((await t.withdraw("100")).body.data.status).toBe("n");
     expect(await expectLedgerBalanced(p, t.id)).toBe("0.00");
   });
 
   it("approval completes it without moving money again", async () => {
     const t = await customerWithCard("1000.00");
-    const id = (await t.c.post("/money/access", { bank_id: t.cardId, count: 400 })).body.data.id;
+    const id = (await t.withdraw(400)).body.data.id;
     const bills = (await billsOf(p, t.id)).length;
     expect((await op.approve("withdraw", id)).body.data).toMatchObject({ id, status: "y", state: "completed" });
     expect(await billsOf(p, t.id)).toHaveLength(bills);
@@ -254,11 +254,11 @@ describe("withdraw", () => {
 
   it("refuses an amount over the available balance and writes nothing", async () => {
     const t = await customerWithCard("150.00");
-    const res = await t.c.post("/money/access", { bank_id: t.cardId, count: "151" });
+    const res = await t.withdraw("151");
     expect(res.body).toEqual({ msg: "no", data: { code: "not_sufficient_funds" } });
     expect(await transferCount(t.id)).toBe(0);
     expect(await billsOf(p, t.id)).toHaveLength(1);
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "150" })).body.data.status).toBe("n");
+    expect((await t.withdraw("150")).body.data.status).toBe("n");
     expect(await expectLedgerBalanced(p, t.id)).toBe("0.00");
   });
 
@@ -269,40 +269,36 @@ describe("withdraw", () => {
     const rejectedCard = (await t.c.post("/bank/add", { ...CARD, bank_card: "501001234567801" })).body.data.id;
     await op.reject("card", rejectedCard, "Blurred");
 
-    expect((await t.c.post("/money/access", { bank_id: pendingCard, count: "100" })).body.data).toMatchObject({
+    expect((await t.withdraw("100", pendingCard)).body.data).toMatchObject({
       code: "card_not_approved",
       field: "bank_id",
     });
-    expect((await t.c.post("/money/access", { bank_id: rejectedCard, count: "100" })).body.data.code).toBe(
-      "card_not_approved",
-    );
-    expect((await t.c.post("/money/access", { bank_id: other.cardId, count: "100" })).body.data).toMatchObject({
+    expect((await t.withdraw("100", rejectedCard)).body.data.code).toBe("card_not_approved");
+    expect((await t.withdraw("100", other.cardId)).body.data).toMatchObject({
       code: "not_found",
       field: "bank_id",
     });
-    expect((await t.c.post("/money/access", { bank_id: 999999, count: "100" })).body.data.code).toBe("not_found");
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "99" })).body.data).toEqual({
+    expect((await t.withdraw("100", 999999)).body.data.code).toBe("not_found");
+    expect((await t.withdraw("99")).body.data).toEqual({
       code: "amount_too_small",
       message: "the minimum is 100",
       field: "count",
     });
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "10.5" })).body.data).toMatchObject({
+    expect((await t.withdraw("10.5")).body.data).toMatchObject({
       code: "invalid_input",
       field: "count",
     });
     for (const bank_id of ["x", true, "1e3", "0x10", 1.5, null, 0, "-1"]) {
-      expect((await t.c.post("/money/access", { bank_id, count: "100" })).body.data, String(bank_id)).toMatchObject({
+      expect((await t.withdraw("100", bank_id)).body.data, String(bank_id)).toMatchObject({
         code: "invalid_input",
         field: "bank_id",
       });
     }
-    expect((await t.c.post("/money/access", { bank_id: String(t.cardId), count: "100" })).body.data.status).toBe("n");
+    expect((await t.withdraw("100", String(t.cardId))).body.data.status).toBe("n");
 
     await op.config("min_withdraw_count", "5");
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "9" })).body.data.message).toBe(
-      "the minimum is 10",
-    );
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "10" })).body.data.count).toBe("10.00");
+    expect((await t.withdraw("9")).body.data.message).toBe("the minimum is 10");
+    expect((await t.withdraw("10")).body.data.count).toBe("10.00");
     await op.config("min_withdraw_count", "100");
 
     expect(await transferCount(t.id)).toBe(2);
@@ -317,7 +313,7 @@ describe("withdraw", () => {
     for (let round = 0; round < 4; round++) {
       const t = await customerWithCard("1000.00");
       const [withdraw, buy] = await Promise.all([
-        t.c.post("/money/access", { bank_id: t.cardId, count: "800" }),
+        t.withdraw("800"),
         p.call("/api/stock/success/deal/order", {
           token: t.token,
           body: { tag: "TATASTEEL.NS", count, mold: "stock", state: "buy", type: "IN", idempotency_key: newKey() },
@@ -331,9 +327,7 @@ describe("withdraw", () => {
     }
 
     const t = await customerWithCard("1000.00");
-    const twins = await Promise.all(
-      [1, 2, 3].map(() => t.c.post("/money/access", { bank_id: t.cardId, count: "600" })),
-    );
+    const twins = await Promise.all([1, 2, 3].map(() => t.withdraw("600")));
     expect(twins.map((r) => (r.body.msg === "ok" ? "ok" : r.body.data.code)).sort()).toEqual([
       "not_sufficient_funds",
       "not_sufficient_funds",
@@ -349,7 +343,7 @@ describe("records", () => {
     const other = await customerWithCard("5000.00");
     const r1 = (await t.c.post("/v2/recharge/add", { count: "5000" })).body.data.id;
     const r2 = (await t.c.post("/v2/recharge/add", { count: "6000" })).body.data.id;
-    const w1 = (await t.c.post("/money/access", { bank_id: t.cardId, count: "100" })).body.data.id;
+    const w1 = (await t.withdraw("100")).body.data.id;
     const foreign = (await other.c.post("/v2/recharge/add", { count: "9000" })).body.data.id;
     await op.approve("recharge", r1);
 
@@ -394,7 +388,7 @@ describe("records", () => {
   it("the operator sees what waits, with the customer's phone, until it is decided", async () => {
     const t = await customerWithCard("1000.00");
     const r = (await t.c.post("/v2/recharge/add", { count: "5000" })).body.data.id;
-    const w = (await t.c.post("/money/access", { bank_id: t.cardId, count: "100" })).body.data.id;
+    const w = (await t.withdraw("100")).body.data.id;
     let pending = await op.pending();
     expect(pending.recharges.find((x: any) => x.id === r)).toMatchObject({
       user: t.phone,
@@ -429,34 +423,26 @@ describe("daily withdrawal limit", () => {
   it("refuses a withdrawal that takes today's over the limit, counting pending and approved, not returned or yesterday's", async () => {
     const t = await customerWithCard("2000.00");
     await t.c.post("/user/settings/withdraw_limit", { value: "500" });
-    const first = (await t.c.post("/money/access", { bank_id: t.cardId, count: "300" })).body.data;
+    const first = (await t.withdraw("300")).body.data;
     expect(first.state).toBe("pending");
 
-    const over = await t.c.post("/money/access", { bank_id: t.cardId, count: "250" });
-    expect(over.body).toEqual({
-      msg: "no",
-      data: {
-        code: "over_daily_limit",
-        message: "over the daily withdrawal limit of 500: 200 left today",
-        field: "count",
-      },
-    });
+    expect((await t.withdraw("250")).body).toEqual(
+      refusedOnCount("over_daily_limit", "over the daily withdrawal limit of 500: 200 left today"),
+    );
     expect(await expectLedgerBalanced(p, t.id)).toBe("1700.00");
 
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "200" })).body.data.state).toBe("pending");
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "100" })).body.data.code).toBe(
-      "over_daily_limit",
-    );
+    expect((await t.withdraw("200")).body.data.state).toBe("pending");
+    expect((await t.withdraw("100")).body.data.code).toBe("over_daily_limit");
     // A returned withdrawal no longer counts; nor one asked for before today began in India (18:30 UTC the day before).
     await op.reject("withdraw", first.id);
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "300" })).body.data.state).toBe("pending");
+    expect((await t.withdraw("300")).body.data.state).toBe("pending");
     await p.db
       .updateTable("transfers")
       .set({ created_at: new Date("2026-11-19T18:29:00Z") })
       .where("user_id", "=", t.id)
       .where("state", "=", "pending")
       .execute();
-    expect((await t.c.post("/money/access", { bank_id: t.cardId, count: "500" })).body.data.state).toBe("pending");
+    expect((await t.withdraw("500")).body.data.state).toBe("pending");
     expect(await expectLedgerBalanced(p, t.id)).toBe("1000.00");
   });
 });

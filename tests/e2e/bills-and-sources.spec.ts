@@ -6,7 +6,10 @@ import {
   expectNoAxeViolations,
   fund,
   jsEnabled,
-  setTransactionPassword,
+  main,
+  readyToPay,
+  step,
+  steerLivePrice,
   test,
 } from "./support";
 
@@ -18,9 +21,6 @@ test.use({ serviceWorkers: "block" });
 // block trade says so on its position row and in the records (item 14); a paise-level price move is announced,
 // not shown (item 11). JS on and off, each test with its own fresh customer.
 
-const main = (page: Page) => page.locator("main");
-/** The step on screen: a modal dialog with JS, the page itself without. */
-const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));
 const bill = (page: Page, kind: string) =>
   main(page)
     .locator(".wl-record")
@@ -70,8 +70,7 @@ test("items 5 and 14: a block purchase's lot says 'Block trade' on its position 
   page,
   customer,
 }) => {
-  await fund(page, customer, "1000000.00");
-  await setTransactionPassword(page);
+  await readyToPay(page, customer, "1000000.00");
 
   await page.goto("/block-trading");
   await main(page).getByRole("searchbox", { name: "Stock code" }).fill("TCS");
@@ -128,36 +127,30 @@ test("item 11, issue 38 item 15: a paise-level move is neither shown nor announc
   expect(customer.phone).toMatch(/^\d{10}$/);
   const AAPL = "/stock/trading/AAPL/US/Apple";
   // The live refreshes report a fixed price: first 3 cents under the one the page showed, then 2 % over it.
-  let livePrice: number | null = null;
-  await page.route("**/resources/quotes**", async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { rows: { symbol: string; price: number }[] };
-    for (const row of body.rows) if (row.symbol === "AAPL" && livePrice !== null) row.price = livePrice;
-    await route.fulfill({ response, json: body });
-  });
+  const setLivePrice = await steerLivePrice(page, "AAPL");
   await page.goto(`${AAPL}?type=buy`);
   const shownText = (await page.locator("main .tr-price__value").textContent())!;
   const shown = Number(shownText.replace(/[$,]/g, ""));
   const cents = Math.round(shown * 100);
 
-  livePrice = (cents - 3) / 100;
+  const dropped = (cents - 3) / 100;
+  setLivePrice(dropped);
   const status = page.locator("main .tr-price-status");
   await expect(status).toHaveAttribute("role", "status");
-  await expect(page.locator("main .tr-price__value")).toHaveText(`$${livePrice.toFixed(2)}`, { timeout: 15_000 });
+  await expect(page.locator("main .tr-price__value")).toHaveText(`$${dropped.toFixed(2)}`, { timeout: 15_000 });
   // 3 cents on a price of a few hundred dollars is far under 0.1 %: no line on screen, and far under the 0.5 % a
   // screen reader is told about (before: "Price moved: now …, was …").
   await expect(page.locator("main .tr-price-move")).toHaveCount(0);
   await expect(status).toHaveText("");
   await expectNoAxeViolations(page);
 
-  livePrice = Math.round(cents * 1.02) / 100;
+  const jumped = Math.round(cents * 1.02) / 100;
+  setLivePrice(jumped);
   const line = page.locator("main .tr-price-move");
   await expect(line).toBeVisible({ timeout: 15_000 });
-  await expect(line).toHaveText(
-    `Price moved 2.00% since this was shown: now $${livePrice.toFixed(2)}, was ${shownText}`,
-  );
+  await expect(line).toHaveText(`Price moved 2.00% since this was shown: now $${jumped.toFixed(2)}, was ${shownText}`);
   // 2 % is a move that matters: announced, from the price shown.
-  await expect(status).toHaveText(`Price moved: now $${livePrice.toFixed(2)}, was ${shownText}`);
+  await expect(status).toHaveText(`Price moved: now $${jumped.toFixed(2)}, was ${shownText}`);
   await expectNoAxeViolations(page);
   // A refresh still in flight when the page closes would fail the test on its disposed reply.
   await page.unrouteAll({ behavior: "ignoreErrors" });

@@ -1,12 +1,11 @@
-import type { Page } from "@playwright/test";
-
 import {
   TRANSACTION_PASSWORD,
   expect,
   expectNoAxeViolations,
   fund,
-  jsEnabled,
-  setTransactionPassword,
+  main,
+  readyToPay,
+  step,
   test,
   toast,
 } from "./support";
@@ -18,9 +17,6 @@ import {
 // offers: AAPL (block, $262.40, minimum 100) and NVDA (QIP, $174.80, minimum 100). The simulator's rate moves, so the
 // rupee figures are matched by shape (about 88 rupees a dollar); route tests check them literally.
 
-const main = (page: Page) => page.locator("main");
-/** The step on screen: a modal dialog with JS, the page itself without. */
-const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));
 const RATE = String.raw`1 USD = 8\d\.\d+ INR, market rate at \d\d:\d\d`;
 
 // Each test is a whole purchase with several accessibility checks: more than the default minute on a busy machine.
@@ -30,8 +26,7 @@ test("a US block offer from a rupee wallet: the maximum, the review, the toast a
   page,
   customer,
 }) => {
-  await fund(page, customer, "3000000.00");
-  await setTransactionPassword(page);
+  await readyToPay(page, customer, "3000000.00");
   await page.goto("/block-trading");
   await page.getByRole("link", { name: "Buy Apple Inc." }).click();
 
@@ -84,8 +79,7 @@ test("a US QIP a rupee balance cannot cover says so on the field, with no review
   page,
   customer,
 }) => {
-  await fund(page, customer, "1000000.00");
-  await setTransactionPassword(page);
+  await readyToPay(page, customer, "1000000.00");
   await page.goto("/qip");
   await page.getByRole("link", { name: "Buy NVIDIA Corporation" }).click();
   const buy = step(page);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { expect, login, test } from "./support";
+import { expect, linksIn, login, test } from "./support";
 import { CUSTOMER_SETTING_SCREENS, customerSettingHref } from "../../app/utils/hrefs";
 
 // Dead ends and unreachable screens (docs/product.md#navigation: everything the customer can tap leads to a real
@@ -110,19 +110,6 @@ interface Visit {
   from: string;
   /** Answered with an HTML document (a screen, not a file or a resource route's data). */
   html?: boolean;
-}
-
-/** Same-origin link targets (path + query, no fragment) in an HTML page. */
-function linksIn(html: string, base: string): string[] {
-  const found = new Set<string>();
-  for (const match of html.matchAll(/<a\b[^>]*?\bhref="([^"]*)"/gi)) {
-    const raw = match[1].replace(/&amp;/g, "&");
-    if (!raw || raw.startsWith("#") || /^(mailto|tel|javascript):/i.test(raw)) continue;
-    const url = new URL(raw, base);
-    if (url.origin !== new URL(base).origin) continue;
-    found.add(url.pathname + url.search);
-  }
-  return [...found];
 }
 
 /**

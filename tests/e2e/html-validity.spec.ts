@@ -5,7 +5,7 @@ import path from "node:path";
 
 import type { APIRequestContext } from "@playwright/test";
 
-import { expect, login, test } from "./support";
+import { expect, linksIn, login, test } from "./support";
 import { CUSTOMER_SETTING_SCREENS, customerSettingHref } from "../../app/utils/hrefs";
 
 // Issue 24 item 15: every screen is valid HTML (docs/decisions/0196-after-paint-markup-valid-html.md). The
@@ -72,17 +72,6 @@ function shapeOf(address: string): string {
     .map(([key, value]) => (/^[a-z-]{1,16}$/.test(value) ? `${key}=${value}` : key))
     .sort();
   return `/${segments.join("/")}?${query.join("&")}`;
-}
-
-function linksIn(html: string, base: string): string[] {
-  const found = new Set<string>();
-  for (const match of html.matchAll(/<a\b[^>]*?\bhref="([^"]*)"/gi)) {
-    const raw = match[1].replace(/&amp;/g, "&");
-    if (!raw || raw.startsWith("#") || /^(mailto|tel|javascript):/i.test(raw)) continue;
-    const url = new URL(raw, base);
-    if (url.origin === new URL(base).origin) found.add(url.pathname + url.search);
-  }
-  return [...found];
 }
 
 /** The HTML documents (status 200) of `start` and the addresses they link to, one per shape. */

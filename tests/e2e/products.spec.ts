@@ -1,37 +1,24 @@
-import type { Page } from "@playwright/test";
-
 import {
   TRANSACTION_PASSWORD,
+  approve,
   expect,
   expectNoAxeViolations,
   jsEnabled,
-  setTransactionPassword,
+  fund,
+  main,
+  readyToPay,
+  step,
   test,
-  type Customer,
 } from "./support";
 
 // Block trading / QIP, IPO and funds, JS on and off, each test with its own fresh customer, funded through the
 // operator endpoint the server exposes for its embedded provider (docs/product.md#block-trading, #ipo, #funds).
-const OPERATOR_KEY = process.env.OPERATOR_KEY ?? "e2e-operator-key";
-
-async function fund(page: Page, customer: Customer, amount = "1000000.00") {
-  const response = await page.context().request.post("/api/operator/credit", {
-    headers: { "x-operator-key": OPERATOR_KEY },
-    data: { user: customer.phone, amount, reason: "e2e" },
-  });
-  expect(response.status(), "operator credit").toBe(200);
-}
-
-const main = (page: Page) => page.locator("main");
-/** The step on screen: a modal dialog with JS, the page itself without. */
-const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));
 
 test("block trading: search, buy with the transaction password after a review; the order is a success", async ({
   page,
   customer,
 }) => {
-  await fund(page, customer);
-  await setTransactionPassword(page);
+  await readyToPay(page, customer);
   await page.goto("/block-trading");
   await expect(page.getByRole("heading", { level: 1, name: "Block trading" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -143,17 +130,7 @@ test("IPO: only Forthcoming applies; apply (money held), the operator allots, th
   );
   await expect(main(page).locator(".pr-item")).toContainText("Pending");
 
-  const pending = await page
-    .context()
-    .request.get("/api/operator/pending", { headers: { "x-operator-key": OPERATOR_KEY } });
-  const application = ((await pending.json()).data.ipo_applications as { id: number; user: string }[]).find(
-    (row) => row.user === customer.phone,
-  )!;
-  const allotted = await page.context().request.post(`/api/operator/ipo/${application.id}/approve`, {
-    headers: { "x-operator-key": OPERATOR_KEY },
-    data: {},
-  });
-  expect(allotted.status()).toBe(200);
+  await approve(page, customer, "ipo_applications");
   await page.reload();
   await expect(main(page).locator(".pr-item")).toContainText("Success: 200 allotted");
   await expectNoAxeViolations(page);

@@ -1,16 +1,10 @@
-import type { Page } from "@playwright/test";
-
-import { expect, expectNoAxeViolations, jsEnabled, test, fund, toast } from "./support";
+import { expect, expectNoAxeViolations, fund, jsEnabled, main, step, test, toast } from "./support";
 
 // Issue 24: money figures a customer reads in the INR deployment (the e2e server's) – no dollar figure computed as
 // rupees × 20 (docs/product.md#currency), a US IPO held in rupees at the market rate and said so (decision 0191),
 // and total assets that count the money held (docs/product.md#wallet). Issue 38: the IPO step starts at what the
 // balance holds and refuses more on the field, before any review (decision 0346), in the customer's words (0348).
 // JS on and off.
-
-const main = (page: Page) => page.locator("main");
-/** The step on screen: a modal dialog with JS, the page itself without. */
-const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));
 
 test("INR: the account card and a ₹10,000 recharge review show rupees only, never a dollar figure", async ({
   page,

@@ -10,6 +10,7 @@ import {
   uniquePhone,
   useLanguage,
 } from "./support";
+import { NAV_LABELS } from "../../app/testing/nav-labels";
 
 // The app shell on every screen: header and bottom bar on small phones in every language, focus and loading
 // state after client navigations, the offline banner and the desktop warning (docs/product.md#navigation,
@@ -96,13 +97,6 @@ for (const lng of LOCALES) {
     }
   });
 }
-
-const NAV_LABELS = {
-  en: ["Home", "Markets", "Watchlist", "Trade", "Account"],
-  zh: ["首页", "行情", "自选", "交易", "账户"],
-  de: ["Start", "Märkte", "Merkliste", "Handel", "Konto"],
-  es: ["Inicio", "Mercados", "Favoritos", "Operar", "Cuenta"],
-} as const;
 
 for (const lng of LOCALES) {
   test(`bottom bar in ${lng}: whole-word labels that fit 360 px and are the links' names`, async ({ page }) => {

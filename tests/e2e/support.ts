@@ -240,7 +240,8 @@ export async function operatorReplies(page: Page, customer: Customer, content: s
 const OPERATOR_KEY = process.env.OPERATOR_KEY ?? "e2e-operator-key";
 const operatorHeaders = { "x-operator-key": OPERATOR_KEY };
 
-export async function fund(page: Page, customer: Customer, amount: string) {
+/** Credits the customer's wallet through the operator (an e2e server deployment's currency; 10 lakh unless said). */
+export async function fund(page: Page, customer: Customer, amount = "1000000.00") {
   const response = await page.context().request.post("/api/operator/credit", {
     headers: operatorHeaders,
     data: { user: customer.phone, amount, reason: "e2e" },
@@ -248,16 +249,17 @@ export async function fund(page: Page, customer: Customer, amount: string) {
   expect(response.status(), "operator credit").toBe(200);
 }
 
-type PendingKind = "recharges" | "withdrawals" | "cards" | "kyc" | "loans";
+type PendingKind = "recharges" | "withdrawals" | "cards" | "kyc" | "loans" | "ipo_applications";
 const KIND: Record<PendingKind, string> = {
   recharges: "recharge",
   withdrawals: "withdraw",
   cards: "card",
   kyc: "kyc",
   loans: "loan",
+  ipo_applications: "ipo",
 };
 
-/** Approves this customer's oldest waiting record of a kind (a recharge, a card…), as an operator would. */
+/** Approves this customer's oldest waiting record of a kind (a recharge, a card, an IPO application…) as an operator. */
 export async function approve(page: Page, customer: Customer, kind: PendingKind) {
   const pending = await page.context().request.get("/api/operator/pending", { headers: operatorHeaders });
   expect(pending.status(), "operator pending").toBe(200);
@@ -268,6 +270,36 @@ export async function approve(page: Page, customer: Customer, kind: PendingKind)
     .context()
     .request.post(`/api/operator/${KIND[kind]}/${row!.id}/approve`, { headers: operatorHeaders, data: {} });
   expect(approved.status(), "operator approve").toBe(200);
+}
+
+/** Same-origin link targets (path + query, no fragment) in an HTML page: what the crawl and the HTML sweep follow. */
+export function linksIn(html: string, base: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<a\b[^>]*?\bhref="([^"]*)"/gi)) {
+    const raw = match[1].replace(/&amp;/g, "&");
+    if (!raw || raw.startsWith("#") || /^(mailto|tel|javascript):/i.test(raw)) continue;
+    const url = new URL(raw, base);
+    if (url.origin === new URL(base).origin) found.add(url.pathname + url.search);
+  }
+  return [...found];
+}
+
+/**
+ * The live refreshes (`/resources/quotes`) report `symbol` at the price last given to the returned setter; until
+ * the first call they pass through untouched. Call `page.unrouteAll({ behavior: "ignoreErrors" })` at the end: a
+ * refresh still in flight when the page closes would otherwise fail the test on its disposed reply.
+ */
+export async function steerLivePrice(page: Page, symbol: string): Promise<(price: number) => void> {
+  let livePrice: number | null = null;
+  await page.route("**/resources/quotes**", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { rows: { symbol: string; price: number }[] };
+    for (const row of body.rows) if (row.symbol === symbol && livePrice !== null) row.price = livePrice;
+    await route.fulfill({ response, json: body });
+  });
+  return (price) => {
+    livePrice = price;
+  };
 }
 
 /** The toast region's text (the flash message of the last action). */
@@ -300,3 +332,14 @@ export async function setTransactionPassword(page: Page) {
   await page.getByRole("button", { name: "Set password" }).click();
   await expect(page).toHaveURL(/\/settings$/);
 }
+
+/** A customer who can pay for a product: `amount` credited by the operator, the transaction password set. */
+export async function readyToPay(page: Page, customer: Customer, amount?: string) {
+  await fund(page, customer, amount);
+  await setTransactionPassword(page);
+}
+
+/** The page's main landmark. */
+export const main = (page: Page) => page.locator("main");
+/** A purchase's step on screen (buy, review): a modal dialog with JS, the page itself without. */
+export const step = (page: Page) => (jsEnabled() ? page.locator("dialog[open]") : main(page));

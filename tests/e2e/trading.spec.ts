@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, expectNoAxeViolations, jsEnabled, test, type Customer } from "./support";
+import { expect, expectNoAxeViolations, fund, jsEnabled, steerLivePrice, test } from "./support";
 
 // These tests replace /resources/quotes with page.route, which cannot see the requests the service worker makes
 // itself (it fetches the quotes network-first, docs/decisions/0245-service-worker.md): without it.
@@ -8,17 +8,8 @@ test.use({ serviceWorkers: "block" });
 
 // The trading screens, JS on and off, each test with its own fresh customer (funded through the operator
 // endpoint the server exposes for its embedded provider).
-const OPERATOR_KEY = process.env.OPERATOR_KEY ?? "e2e-operator-key";
 const TCS = "/stock/trading/TCS.NS/IN/Tata%20Consultancy%20Services";
 const AAPL = "/stock/trading/AAPL/US/Apple";
-
-async function fund(page: Page, customer: Customer, amount = "1000000.00") {
-  const response = await page.context().request.post("/api/operator/credit", {
-    headers: { "x-operator-key": OPERATOR_KEY },
-    data: { user: customer.phone, amount, reason: "e2e" },
-  });
-  expect(response.status(), "operator credit").toBe(200);
-}
 
 /** The quantity field, the review button and the records of this customer. */
 const quantity = (page: Page) => page.getByLabel("Quantity", { exact: true });
@@ -188,13 +179,7 @@ test.describe("with JavaScript", () => {
   }) => {
     expect(customer.phone).toMatch(/^\d{10}$/);
     // The live refreshes report the AAPL price set here: 6 cents over the one shown, 1 % over it, then 0.2 % more.
-    let livePrice: number | null = null;
-    await page.route("**/resources/quotes**", async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { rows: { symbol: string; price: number }[] };
-      for (const row of body.rows) if (row.symbol === "AAPL" && livePrice !== null) row.price = livePrice;
-      await route.fulfill({ response, json: body });
-    });
+    const setLivePrice = await steerLivePrice(page, "AAPL");
     await page.goto(`${AAPL}?type=buy`);
     const price = page.locator("main .tr-price__value");
     const shown = (await price.textContent())!;
@@ -204,17 +189,17 @@ test.describe("with JavaScript", () => {
     await expect(status).toHaveAttribute("role", "status");
 
     // Before: "Price moved: now …, was …" for these 6 cents, on nearly every visit.
-    livePrice = (cents + 6) / 100;
+    setLivePrice((cents + 6) / 100);
     await expect(price).toHaveText(dollars(cents + 6), { timeout: 15_000 });
     await expect(status).toHaveText("");
 
     const jump = Math.round(cents * 1.01);
-    livePrice = jump / 100;
+    setLivePrice(jump / 100);
     const spoken = `Price moved: now ${dollars(jump)}, was ${shown}`;
     await expect(status).toHaveText(spoken, { timeout: 15_000 });
     // 0.2 % further from the price announced: shown, not announced again.
     const drift = Math.round(jump * 1.002);
-    livePrice = drift / 100;
+    setLivePrice(drift / 100);
     await expect(price).toHaveText(dollars(drift), { timeout: 15_000 });
     await expect(status).toHaveText(spoken);
 

@@ -14,7 +14,6 @@ import {
   getRequest,
   routeArgs,
   settle,
-  toastOf as storedToast,
   useRouteFixture,
   useScriptedProvider,
 } from "~/testing/route-harness";
@@ -166,9 +165,8 @@ describe("watchlist", () => {
 });
 
 describe("against a scripted provider", () => {
-  const { provider, session } = useScriptedProvider();
+  const { provider, session, toastOf } = useScriptedProvider();
   const cookie = () => session.cookie;
-  const toastOf = (response: Response) => storedToast(response, session.cookie);
 
   it("watchlist: the page is a 503 when the provider is down", async () => {
     provider.respond(() => {
