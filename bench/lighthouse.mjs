@@ -33,6 +33,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 
+import { benchArgs } from "./lib/args.mjs";
 import { bareDir, buildIfMissing, root, startBare, stopAll } from "./lib/servers.mjs";
 import { signedInTargets } from "./lib/targets.mjs";
 
@@ -50,13 +51,7 @@ const CHROME_FLAGS = [
 ];
 const GOAL = { performance: 97, lcpMs: 1200, tbtOverBareMs: 25 };
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const m = /^--([\w-]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new Error(`unknown argument ${arg}`);
-    return [m[1], m[2] ?? true];
-  }),
-);
+const args = benchArgs();
 const runs = Number(args.runs ?? 1);
 
 function ensureLighthouse() {

@@ -32,18 +32,13 @@ import path from "node:path";
 
 import { chromium, devices } from "@playwright/test";
 
+import { benchArgs } from "./lib/args.mjs";
 import { bareDir, buildIfMissing, root, startBare, stopAll } from "./lib/servers.mjs";
 import { signedInTargets } from "./lib/targets.mjs";
 import { startThrottleProxy } from "./lib/throttle-proxy.mjs";
 import { chromiumArgs, chromiumExecutable } from "../tests/e2e/chromium.mjs";
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const m = /^--([\w-]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new Error(`unknown argument ${arg}`);
-    return [m[1], m[2] ?? true];
-  }),
-);
+const args = benchArgs();
 const runs = Number(args.runs ?? 3);
 const PHONE = {
   cpu: Number(args.cpu ?? 6),
