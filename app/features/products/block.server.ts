@@ -42,8 +42,8 @@ import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type Q
 
 const MAX_CODE = 32;
 
-/** The quantity step; its quantity starts at the offer's minimum. */
-export interface BuyStep extends QuantityStepData {
+/** What bounds a purchase of one offer: the buy step shows it, the review and the purchase check against it. */
+interface Limits {
   offer: OfferFigures;
   /** The available balance, or null when it could not be read (the provider still checks the money). */
   balance: string | null;
@@ -58,6 +58,9 @@ export interface BuyStep extends QuantityStepData {
   /** False: no transaction password yet, so nothing can be bought (the screen links to where it is set). */
   passwordSet: boolean;
 }
+
+/** The quantity step; its quantity starts at the offer's minimum. */
+export interface BuyStep extends QuantityStepData, Limits {}
 
 /**
  * How an offer in another currency reaches the wallet: the provider converts a purchase at the rate its offer row
@@ -104,15 +107,6 @@ export interface BlockScreenData extends PageInfo {
   /** `?buy=` named an offer that is not (or no longer) offered. */
   buyGone: boolean;
   review: BlockReview | null;
-}
-
-interface Limits {
-  offer: OfferFigures;
-  balance: string | null;
-  feeRate: string;
-  maximum: number | null;
-  exchange: Exchange | null;
-  passwordSet: boolean;
 }
 
 /** The simulator's pair (`simulator:USDINR=X`) moves with the market; an operator's rate for one offer is fixed. */
