@@ -9,7 +9,14 @@ import type { OrderType, OrderValidity } from "~/features/trading/order-types";
 import type { RecordType } from "~/utils/hrefs";
 import { PAGE_SIZE } from "~/utils/pagination";
 
-import { callProvider, callProviderIdempotent, ProviderError, type ProviderContext } from "./core.server";
+import {
+  callProvider,
+  callProviderIdempotent,
+  callProviderPage,
+  ProviderError,
+  type Page,
+  type ProviderContext,
+} from "./core.server";
 import type { StockFigures } from "./market.server";
 import { knownNotOffered, rememberNotOffered } from "./offered.server";
 
@@ -259,19 +266,11 @@ export interface ConfigEntry {
   value: string;
 }
 
-export interface Page<T> {
-  rows: T[];
-  count: number;
-}
-
 export function getCurrencyList(
   ctx: ProviderContext,
   params: { page?: number; code?: string } = {},
 ): Promise<Page<CurrencyRow>> {
-  return callProvider<Page<CurrencyRow>>(ctx, {
-    path: "/v2/currency/list",
-    query: { page: params.page ?? 1, limit: PAGE_SIZE, code: params.code },
-  });
+  return callProviderPage<CurrencyRow>(ctx, "/v2/currency/list", { page: params.page, code: params.code });
 }
 
 /** Futures (`FUTURE`) or treasury yields (`CGI`). */
@@ -377,9 +376,9 @@ export function getTransactions(
   ctx: ProviderContext,
   params: { type?: RecordType; page?: number } = {},
 ): Promise<Page<DealRow>> {
-  return callProvider<Page<DealRow>>(ctx, {
-    path: "/stock/success/v2/transaction",
-    query: { type: params.type ?? "all", page: params.page ?? 1, limit: PAGE_SIZE },
+  return callProviderPage<DealRow>(ctx, "/stock/success/v2/transaction", {
+    type: params.type ?? "all",
+    page: params.page,
   });
 }
 
