@@ -15,7 +15,14 @@ import { formConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import { currencyName, formatRate, walletConversion, walletCurrencies, type WalletConversion } from "~/i18n/currency";
+import {
+  appliedConversion,
+  currencyName,
+  formatRate,
+  walletConversion,
+  walletCurrencies,
+  type WalletConversion,
+} from "~/i18n/currency";
 import { formatClockTime, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -383,12 +390,6 @@ export function appliedRate(
   market: string,
   deal: Pick<BlockDealRow, "fx_rate" | "fx_source" | "created_at">,
 ): string | null {
-  if (!deal.fx_source || deal.fx_source === "same_currency" || deal.fx_rate === undefined || deal.fx_rate === null)
-    return null;
-  const applied = walletConversion(market, context.fmt, {
-    rate: deal.fx_rate,
-    source: deal.fx_source,
-    at: deal.created_at,
-  });
+  const applied = appliedConversion(market, context.fmt, deal);
   return applied && rateWords(context, applied);
 }
