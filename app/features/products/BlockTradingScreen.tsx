@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/ui/Pager";
 import { useMoneyReply } from "~/forms/client-action";
 import { hiddenProps } from "~/forms/hidden";
-import type { ActionReply } from "~/forms/reply";
+import type { LastSubmit } from "~/forms/reply";
 import { useZodForm } from "~/forms/useZodForm";
 import type { TFunction } from "~/i18n/config";
 import {
@@ -158,9 +158,7 @@ function BuyForm({
 }: {
   data: BlockScreenData;
   buy: BuyStep;
-  lastResult: ActionReply["result"] | undefined;
-  offline: boolean;
-}) {
+} & LastSubmit) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const hrefs = BLOCK_HREFS[data.mold];
