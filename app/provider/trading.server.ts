@@ -548,20 +548,26 @@ export function marketListRowFigures(row: FuturesRow, deployment: Deployment): S
   };
 }
 
-/** docs/provider-api.md "Portfolio": money as 2-decimal strings in the wallet's currency, percents as strings. */
-export interface PortfolioTotals {
+/**
+ * docs/provider-api.md "Portfolio": what a holding and the totals both say. Money as 2-decimal strings in the wallet's
+ * currency, percents as strings.
+ */
+interface PortfolioFigures {
   invested: string;
   current_value: string;
   unrealised: string;
   unrealised_percent: string;
   day_change: string;
   day_change_percent: string;
+}
+
+export interface PortfolioTotals extends PortfolioFigures {
   realised: string;
   realised_today: string;
   total: string;
 }
 
-export interface PortfolioHolding {
+export interface PortfolioHolding extends PortfolioFigures {
   tag: string;
   name: string;
   market: string;
@@ -570,12 +576,6 @@ export interface PortfolioHolding {
   average_price: string;
   current_price: number;
   previous_close: number;
-  invested: string;
-  current_value: string;
-  unrealised: string;
-  unrealised_percent: string;
-  day_change: string;
-  day_change_percent: string;
   lots: { no: string; filled_at: string; count: number; bought_count: number; price: number; cost: string }[];
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
 import type { Executor } from "../database";
-import { keysetPageOf, pageOf } from "./common";
+import { keysetPageOf, type KeysetPage, pageOf } from "./common";
 import type { BillKind, BillRefType, BillType } from "../tables/bills";
 
 /**
@@ -78,12 +78,7 @@ export async function signedBillTotal(db: Executor, userId: number): Promise<str
 }
 
 /** The user's bills made in [from, to), oldest first, a keyset page of them (`keysetPageOf`). */
-export const billsBetween = (
-  db: Executor,
-  userId: number,
-  range: { from: Date; to: Date },
-  page: { after: number; limit: number },
-) =>
+export const billsBetween = (db: Executor, userId: number, range: { from: Date; to: Date }, page: KeysetPage) =>
   keysetPageOf(
     db
       .selectFrom("bills")

@@ -64,14 +64,17 @@ export async function pageOf<Q extends SelectQueryBuilder<any, any, {}>, O>(
   return { rows, count: isLast ? page.offset + rows.length : await countRows(query) };
 }
 
+/** Which keyset page: the rows after id `after`, at most `limit` of them. */
+export interface KeysetPage {
+  after: number;
+  limit: number;
+}
+
 /**
  * One keyset page of `query`'s rows (the statements: docs/provider-api.md "Statements"): by id, those after id
  * `after`, at most `limit`; `next` is the id the following page starts after, null when this page is not full.
  */
-export async function keysetPageOf<O extends { id: number }>(
-  query: SelectQueryBuilder<any, any, O>,
-  page: { after: number; limit: number },
-) {
+export async function keysetPageOf<O extends { id: number }>(query: SelectQueryBuilder<any, any, O>, page: KeysetPage) {
   const rows: O[] = await query.where("id", ">", page.after).orderBy("id").limit(page.limit).execute();
   return { rows, next: rows.length === page.limit ? rows[rows.length - 1].id : null };
 }

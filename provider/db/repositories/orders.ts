@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
 import type { Executor } from "../database";
-import { compiledOnce, keysetPageOf, pageOf, rowsOf } from "./common";
+import { compiledOnce, keysetPageOf, type KeysetPage, pageOf, rowsOf } from "./common";
 import type { MarketCode } from "../tables/instruments";
 import type { OrderRow, OrderStatus } from "../tables/orders";
 
@@ -310,12 +310,7 @@ const filledTradesQuery = compiledOnce((db: Executor, userId: number, until: Dat
  * The user's orders that ended in [from, to) – filled at `filled_at`, cancelled or expired at `closed_at` – a keyset
  * page of them by order id (`keysetPageOf`; the trades statement). Pending orders have not landed yet and are left out.
  */
-export const endedOrdersBetween = (
-  db: Executor,
-  userId: number,
-  range: { from: Date; to: Date },
-  page: { after: number; limit: number },
-) =>
+export const endedOrdersBetween = (db: Executor, userId: number, range: { from: Date; to: Date }, page: KeysetPage) =>
   keysetPageOf(
     db
       .selectFrom("orders")
