@@ -11,11 +11,10 @@ import type { TFunction } from "~/i18n/config";
 import {
   currencyOfMarket,
   formatDate,
+  formatFeeRate,
   formatInteger,
   formatMarketMoney,
   formatMoney,
-  intlLocale,
-  numberFormat,
   type FormatContext,
 } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
@@ -313,9 +312,7 @@ function BlockReviewStep({
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
   const amount = (value: string) => formatMarketMoney(value, fmt, offer.market);
-  const percent = numberFormat(intlLocale(fmt), { style: "percent", maximumFractionDigits: 3 }).format(
-    Number(buy.feeRate),
-  );
+  const percent = formatFeeRate(buy.feeRate, fmt);
   const rows = [
     { label: t("review.stock"), value: `${offer.name} (${offer.display})` },
     { label: t("review.quantity"), value: formatInteger(review.quantity, fmt) },
