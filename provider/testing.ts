@@ -58,11 +58,10 @@ export interface CallOptions {
  * time what the periodic sweep and the tick loop run; `portfolio.recordEndedDays()` what the sweep runs after a day's
  * close (docs/decisions/0463). The sweep and the tick loop are stopped by close().
  */
-export interface TestProvider
-  extends Pick<
-    RunningProvider,
-    "app" | "market" | "trading" | "startSettlementSweep" | "ticks" | "portfolio" | "startTickLoop" | "close"
-  > {
+export interface TestProvider extends Pick<
+  RunningProvider,
+  "app" | "market" | "trading" | "startSettlementSweep" | "ticks" | "portfolio" | "startTickLoop" | "close"
+> {
   /** `fetch("/api/…", init)` or a full Request, served in process (no socket). */
   fetch(input: string | Request, init?: RequestInit): Promise<Response>;
   /** Convenience: JSON call returning HTTP status and the parsed envelope. */
