@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 
 import { dealRow, money } from "./order-figures";
 import type { Portfolio } from "./portfolio";
+import { billRow } from "./wallet";
 import type { Deployment } from "../config";
 import type { DB } from "../db/database";
 import { balanceBefore, billsBetween } from "../db/repositories/bills";
@@ -83,17 +84,7 @@ export function createStatements(deps: StatementsDeps) {
       currency: deployment,
       opening_balance: opening,
       closing_balance: closing,
-      rows: bills.rows.map((b) => ({
-        id: b.id,
-        created_at: b.created_at.toISOString(),
-        type: b.type,
-        amount: String(b.amount),
-        balance: String(b.balance),
-        reason: b.reason,
-        kind: b.kind,
-        ref_type: b.ref_type,
-        ref_id: b.ref_id,
-      })),
+      rows: bills.rows.map(billRow),
       next: bills.next,
     };
   }
