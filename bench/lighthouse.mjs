@@ -33,8 +33,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 
+import { benchArgs } from "./lib/args.mjs";
 import { bareDir, buildIfMissing, root, startBare, stopAll } from "./lib/servers.mjs";
-import { signedInTargets } from "./lib/targets.mjs";
+import { browserRoutes, signedInTargets } from "./lib/targets.mjs";
 
 const LIGHTHOUSE_RANGE = "^12.8.2";
 const prefix = path.join(root, "bench", ".lighthouse");
@@ -50,13 +51,7 @@ const CHROME_FLAGS = [
 ];
 const GOAL = { performance: 97, lcpMs: 1200, tbtOverBareMs: 25 };
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const m = /^--([\w-]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new Error(`unknown argument ${arg}`);
-    return [m[1], m[2] ?? true];
-  }),
-);
+const args = benchArgs();
 const runs = Number(args.runs ?? 1);
 
 function ensureLighthouse() {
@@ -185,25 +180,7 @@ try {
   // Targets: one server (ours, or --url), or one per --app-dirs tree (labelled by the tree's folder name).
   const targets = await signedInTargets(args);
   const urls = targets[0].urls;
-  const routes = [
-    { key: "home", label: "/ (home)", path: "/" },
-    { key: "markets", label: "/markets", path: "/markets" },
-    { key: "stock", label: "stock detail", path: urls.stock },
-    { key: "buysell", label: "buy/sell", path: urls.buy },
-    { key: "chart", label: "chart", path: urls.chart },
-    { key: "trade", label: "/trade", path: "/trade" },
-    { key: "account", label: "/account", path: "/account" },
-    // The wallet and product screens (issue 26): with --routes=all, or by key.
-    { key: "recharge", label: "/recharge", path: "/recharge", more: true },
-    { key: "withdraw", label: "/withdraw", path: "/withdraw", more: true },
-    { key: "loan", label: "/loan", path: "/loan", more: true },
-    { key: "ipo", label: "/ipo", path: "/ipo", more: true },
-    { key: "funds", label: "/fund-investment", path: "/fund-investment", more: true },
-    { key: "block", label: "/block-trading", path: "/block-trading", more: true },
-    { key: "qip", label: "/qip", path: "/qip", more: true },
-  ].filter((route) =>
-    typeof args.routes !== "string" ? !route.more : args.routes === "all" || args.routes.split(",").includes(route.key),
-  );
+  const routes = browserRoutes(urls, args);
   if (args.bare !== "off") {
     // The bare Remix route (bench/bare, the app's future flags), to read the app's figures against on this host.
     buildIfMissing(bareDir, "the bare Remix app", Boolean(args.rebuild));

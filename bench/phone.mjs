@@ -21,7 +21,7 @@
  *
  *   npm run bench:phone                               every main route, 3 runs
  *   npm run bench:phone -- --routes=home,buysell --runs=1
- *   npm run bench:phone -- --more                     also the wallet and product screens
+ *   npm run bench:phone -- --more                     also the wallet and product screens (or --routes=all)
  *   npm run bench:phone -- --app-dirs=/tmp/a,/tmp/b   each tree as it is (bench/ab.mjs's trees), alternately
  *   npm run bench:phone -- --cpu=4 --latency=400 --kbps=200   another phone
  */
@@ -32,18 +32,13 @@ import path from "node:path";
 
 import { chromium, devices } from "@playwright/test";
 
+import { benchArgs } from "./lib/args.mjs";
 import { bareDir, buildIfMissing, root, startBare, stopAll } from "./lib/servers.mjs";
-import { signedInTargets } from "./lib/targets.mjs";
+import { browserRoutes, signedInTargets } from "./lib/targets.mjs";
 import { startThrottleProxy } from "./lib/throttle-proxy.mjs";
 import { chromiumArgs, chromiumExecutable } from "../tests/e2e/chromium.mjs";
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const m = /^--([\w-]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new Error(`unknown argument ${arg}`);
-    return [m[1], m[2] ?? true];
-  }),
-);
+const args = benchArgs();
 const runs = Number(args.runs ?? 3);
 const PHONE = {
   cpu: Number(args.cpu ?? 6),
@@ -231,24 +226,7 @@ try {
   const urls = targets[0].urls;
   buildIfMissing(bareDir, "the bare Remix app", Boolean(args.rebuild));
   const bare = await startBare();
-  const routes = [
-    { key: "home", label: "/ (home)", path: "/" },
-    { key: "markets", label: "/markets", path: "/markets" },
-    { key: "stock", label: "stock detail", path: urls.stock },
-    { key: "chart", label: "chart", path: urls.chart },
-    { key: "buysell", label: "buy/sell", path: urls.buy },
-    { key: "trade", label: "/trade", path: "/trade" },
-    { key: "account", label: "/account", path: "/account" },
-    ...(args.more
-      ? [
-          { key: "recharge", label: "/recharge", path: "/recharge" },
-          { key: "withdraw", label: "/withdraw", path: "/withdraw" },
-          { key: "ipo", label: "/ipo", path: "/ipo" },
-          { key: "funds", label: "/fund-investment", path: "/fund-investment" },
-          { key: "block", label: "/block-trading", path: "/block-trading" },
-        ]
-      : []),
-  ].filter((route) => typeof args.routes !== "string" || args.routes.split(",").includes(route.key));
+  const routes = browserRoutes(urls, args);
   const rows = [
     { key: "bare", label: "bare route", path: "/?tap=1", targets: [{ name: "", base: bare.base, cookies: [] }] },
     ...routes.map((route) => ({ ...route, targets })),

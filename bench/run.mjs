@@ -37,6 +37,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { DEMO, sessionCookie, signIn } from "./lib/accounts.mjs";
+import { benchArgs } from "./lib/args.mjs";
 import { Browser } from "./lib/client.mjs";
 import { CUSTOMER_STEPS, runCustomers } from "./lib/customers.mjs";
 import { shapedBare } from "./lib/floor.mjs";
@@ -63,17 +64,7 @@ const BUDGET = {
   rssProcessMB: 256,
 };
 
-function parseArgs(argv) {
-  const args = {};
-  for (const arg of argv) {
-    const m = /^--([\w-]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new Error(`unknown argument ${arg} (try --help)`);
-    args[m[1]] = m[2] ?? true;
-  }
-  return args;
-}
-
-const args = parseArgs(process.argv.slice(2));
+const args = benchArgs();
 if (args.help) {
   const header = (await import("node:fs")).readFileSync(new URL(import.meta.url), "utf8").split("*/")[0];
   console.log(header.replace(/^#!.*\n\/\*\n?/, "").replace(/^ \* ?/gm, ""));

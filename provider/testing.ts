@@ -9,8 +9,7 @@ import Decimal from "decimal.js";
 import { Kysely, PGliteDialect } from "kysely";
 import pg from "pg";
 
-import type { ProviderApp } from "./app";
-import { startProvider } from "./bootstrap";
+import { startProvider, type RunningProvider } from "./bootstrap";
 import { configFromEnv, type Deployment, type ProviderConfig } from "./config";
 import type { DatabaseHandle } from "./db/connect";
 import type { DB } from "./db/database";
@@ -19,14 +18,10 @@ import { insertSession } from "./db/repositories/sessions";
 import { insertUser } from "./db/repositories/users";
 import { seed } from "./db/seed";
 import type { MarketHoursConfig } from "./market/hours";
-import type { MarketSource } from "./market/source";
 import { combineNotifiers, memoryNotifier, outboxNotifier } from "./notifier";
 import { adjustBalanceByPhone } from "./services/ledger";
 import { hashPassword } from "./services/passwords";
 import { newToken, sha256 } from "./services/tokens";
-import type { MarketTicks } from "./services/market-ticks";
-import type { Portfolio } from "./services/portfolio";
-import type { Trading } from "./services/trading";
 
 /*
  * Test providers are cheap: on PGlite, a database that is already migrated and seeded is dumped once per
@@ -58,14 +53,20 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export interface TestProvider {
-  app: ProviderApp;
+/**
+ * The running provider's services, driven by the test clock: `trading.settle()` and `ticks.run()` run at the clock's
+ * time what the periodic sweep and the tick loop run; `portfolio.recordEndedDays()` what the sweep runs after a day's
+ * close (docs/decisions/0463). The sweep and the tick loop are stopped by close().
+ */
+export interface TestProvider extends Pick<
+  RunningProvider,
+  "app" | "market" | "trading" | "startSettlementSweep" | "ticks" | "portfolio" | "startTickLoop" | "close"
+> {
   /** `fetch("/api/…", init)` or a full Request, served in process (no socket). */
   fetch(input: string | Request, init?: RequestInit): Promise<Response>;
   /** Convenience: JSON call returning HTTP status and the parsed envelope. */
   call<T = any>(path: string, options?: CallOptions): Promise<{ status: number; body: T }>;
   db: DB;
-  market: MarketSource;
   clock: TestClock;
   /** Every one-time code sent (they also go to the sms_outbox table, as in production). */
   notifier: ReturnType<typeof memoryNotifier>;
@@ -74,17 +75,6 @@ export interface TestProvider {
   startLog: string[];
   /** Its database, for another provider on it (`sameDatabaseAs`): the schema on PostgreSQL, the open PGlite. */
   database: { schema?: string; handle: DatabaseHandle };
-  /** Trading service (settle() runs what the periodic sweep runs, at the clock's time). */
-  trading: Trading;
-  /** The periodic settlement the embedded and standalone providers run (stopped by close()). */
-  startSettlementSweep(intervalMs?: number): () => void;
-  /** One market tick at the clock's time (`ticks.run()`): what the tick loop runs every second. */
-  ticks: MarketTicks;
-  /** `portfolio.recordEndedDays()`: what the settlement sweep runs after a day's close (docs/decisions/0463). */
-  portfolio: Portfolio;
-  /** The tick loop the embedded and standalone providers run (stopped by close()). */
-  startTickLoop(intervalMs?: number): () => void;
-  close(): Promise<void>;
 }
 
 export interface TestProviderOptions {

@@ -10,3 +10,10 @@ export interface ActionReply {
   form?: string;
   outcome?: "unknown";
 }
+
+/** What a form's component gets from the page's last submit: the action's reply to it, if it was refused. */
+export interface LastSubmit {
+  lastResult: ActionReply["result"] | undefined;
+  /** The last submit never reached the server (a client action's network failure). */
+  offline: boolean;
+}

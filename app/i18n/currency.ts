@@ -97,6 +97,20 @@ export function dealConversion(
   );
 }
 
+/**
+ * The conversion a purchase's row (a block deal, an IPO application) says the provider applied, at the purchase's
+ * time; null for a purchase in the wallet's currency or a row without a rate.
+ */
+export function appliedConversion(
+  market: string,
+  fmt: FormatContext,
+  row: { fx_rate?: number | string | null; fx_source?: string | null; created_at: string },
+): WalletConversion | null {
+  if (!row.fx_source || row.fx_source === "same_currency" || row.fx_rate === undefined || row.fx_rate === null)
+    return null;
+  return walletConversion(market, fmt, { rate: row.fx_rate, source: row.fx_source, at: row.created_at });
+}
+
 /** A rate as people read it: up to 6 decimals, grouped the language's way (`88.4681`, `88,4681`). */
 export function formatRate(rate: string | number, fmt: FormatContext): string {
   return numberFormat(intlLocale(fmt), { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(Number(rate));

@@ -182,6 +182,13 @@ export function formatSignedPercent(percentPoints: number | string, ctx: FormatC
   return constantNumberFormat(intlLocale(ctx), SIGNED_PERCENT_OPTIONS).format(toNumber(percentPoints) / 100);
 }
 
+const FEE_RATE_OPTIONS: Intl.NumberFormatOptions = { style: "percent", maximumFractionDigits: 3 };
+
+/** A fee rate given as a fraction, as the reviews show it (`0.001` → `0.1%`). */
+export function formatFeeRate(rate: number | string, ctx: FormatContext): string {
+  return constantNumberFormat(intlLocale(ctx), FEE_RATE_OPTIONS).format(toNumber(rate));
+}
+
 /** A plain count or volume, e.g. `1,24,000` (en, INR). */
 export function formatInteger(value: number | string, ctx: FormatContext): string {
   return constantNumberFormat(intlLocale(ctx), INTEGER_OPTIONS).format(toNumber(value));

@@ -6,6 +6,7 @@
  * (docs/decisions/0400-session-ended-is-a-typed-failure.md).
  */
 import { isReviewKeyOf } from "~/session/review-key.server";
+import { PAGE_SIZE } from "~/utils/pagination";
 
 import { providerRequest, type ProviderReply } from "./transport.server";
 
@@ -212,6 +213,21 @@ export async function callProvider<T>(ctx: ProviderContext, opts: CallOptions): 
     });
   }
   throw new ProviderUnavailableError("bad_reply", `unexpected msg ${String(envelope.msg)}`);
+}
+
+/** A page of one of the provider's lists: its rows and how many rows the list has in all. */
+export interface Page<T> {
+  rows: T[];
+  count: number;
+}
+
+/** Page `query.page` (default 1) of the provider's list at `path`, at the app's page size (PAGE_SIZE). */
+export function callProviderPage<T>(
+  ctx: ProviderContext,
+  path: string,
+  query: Record<string, QueryValue> = {},
+): Promise<Page<T>> {
+  return callProvider<Page<T>>(ctx, { path, query: { ...query, page: query.page ?? 1, limit: PAGE_SIZE } });
 }
 
 export interface IdempotentOptions {

@@ -9,8 +9,8 @@ import { displaySymbol, type Deployment } from "~/deployment";
 import type { FundOrdersTab } from "~/utils/hrefs";
 import { PAGE_SIZE } from "~/utils/pagination";
 
-import { callProvider, callProviderIdempotent, type ProviderContext } from "./core.server";
-import type { DealRow, Page } from "./trading.server";
+import { callProvider, callProviderIdempotent, callProviderPage, type Page, type ProviderContext } from "./core.server";
+import type { DealRow } from "./trading.server";
 
 /** "bulk" = block trading, "finalize" = QIP (the same screens, another list). */
 export type BlockMold = "bulk" | "finalize";
@@ -244,18 +244,12 @@ export function applyForIpo(
 }
 
 export function getIpoApplications(ctx: ProviderContext, page: number) {
-  return callProvider<Page<IpoApplicationRow>>(ctx, {
-    path: "/stock/success/ipo/list",
-    query: { type: "applications", page, limit: PAGE_SIZE },
-  });
+  return callProviderPage<IpoApplicationRow>(ctx, "/stock/success/ipo/list", { type: "applications", page });
 }
 
 /** Sales of shares that came from IPO allotments (deal rows). */
 export function getIpoSales(ctx: ProviderContext, page: number) {
-  return callProvider<Page<DealRow>>(ctx, {
-    path: "/stock/success/ipo/list",
-    query: { type: "sales", page, limit: PAGE_SIZE },
-  });
+  return callProviderPage<DealRow>(ctx, "/stock/success/ipo/list", { type: "sales", page });
 }
 
 export function getFunds(ctx: ProviderContext, page: number, limit = PAGE_SIZE) {
@@ -274,9 +268,9 @@ export function purchaseFund(ctx: ProviderContext, input: { projectId: number; i
 }
 
 export function getFundOrders(ctx: ProviderContext, params: { status: FundOrdersTab; page: number }) {
-  return callProvider<Page<FundOrderRow>>(ctx, {
-    path: "/stock/success/fund/orders",
-    query: { status: params.status, page: params.page, limit: PAGE_SIZE },
+  return callProviderPage<FundOrderRow>(ctx, "/stock/success/fund/orders", {
+    status: params.status,
+    page: params.page,
   });
 }
 

@@ -9,7 +9,14 @@ import type { OrderType, OrderValidity } from "~/features/trading/order-types";
 import type { RecordType } from "~/utils/hrefs";
 import { PAGE_SIZE } from "~/utils/pagination";
 
-import { callProvider, callProviderIdempotent, ProviderError, type ProviderContext } from "./core.server";
+import {
+  callProvider,
+  callProviderIdempotent,
+  callProviderPage,
+  ProviderError,
+  type Page,
+  type ProviderContext,
+} from "./core.server";
 import type { StockFigures } from "./market.server";
 import { knownNotOffered, rememberNotOffered } from "./offered.server";
 
@@ -259,19 +266,11 @@ export interface ConfigEntry {
   value: string;
 }
 
-export interface Page<T> {
-  rows: T[];
-  count: number;
-}
-
 export function getCurrencyList(
   ctx: ProviderContext,
   params: { page?: number; code?: string } = {},
 ): Promise<Page<CurrencyRow>> {
-  return callProvider<Page<CurrencyRow>>(ctx, {
-    path: "/v2/currency/list",
-    query: { page: params.page ?? 1, limit: PAGE_SIZE, code: params.code },
-  });
+  return callProviderPage<CurrencyRow>(ctx, "/v2/currency/list", { page: params.page, code: params.code });
 }
 
 /** Futures (`FUTURE`) or treasury yields (`CGI`). */
@@ -377,9 +376,9 @@ export function getTransactions(
   ctx: ProviderContext,
   params: { type?: RecordType; page?: number } = {},
 ): Promise<Page<DealRow>> {
-  return callProvider<Page<DealRow>>(ctx, {
-    path: "/stock/success/v2/transaction",
-    query: { type: params.type ?? "all", page: params.page ?? 1, limit: PAGE_SIZE },
+  return callProviderPage<DealRow>(ctx, "/stock/success/v2/transaction", {
+    type: params.type ?? "all",
+    page: params.page,
   });
 }
 
@@ -549,20 +548,26 @@ export function marketListRowFigures(row: FuturesRow, deployment: Deployment): S
   };
 }
 
-/** docs/provider-api.md "Portfolio": money as 2-decimal strings in the wallet's currency, percents as strings. */
-export interface PortfolioTotals {
+/**
+ * docs/provider-api.md "Portfolio": what a holding and the totals both say. Money as 2-decimal strings in the wallet's
+ * currency, percents as strings.
+ */
+interface PortfolioFigures {
   invested: string;
   current_value: string;
   unrealised: string;
   unrealised_percent: string;
   day_change: string;
   day_change_percent: string;
+}
+
+export interface PortfolioTotals extends PortfolioFigures {
   realised: string;
   realised_today: string;
   total: string;
 }
 
-export interface PortfolioHolding {
+export interface PortfolioHolding extends PortfolioFigures {
   tag: string;
   name: string;
   market: string;
@@ -571,12 +576,6 @@ export interface PortfolioHolding {
   average_price: string;
   current_price: number;
   previous_close: number;
-  invested: string;
-  current_value: string;
-  unrealised: string;
-  unrealised_percent: string;
-  day_change: string;
-  day_change_percent: string;
   lots: { no: string; filled_at: string; count: number; bought_count: number; price: number; cost: string }[];
 }
 

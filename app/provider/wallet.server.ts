@@ -3,17 +3,11 @@
  * rows to what the wallet screens show (docs/product.md#wallet). Money stays a decimal string throughout.
  */
 import { fundOrderHref, ipoApplicationHref, loanRecordsHref, moneyRecordHref, orderRecordHref } from "~/utils/hrefs";
-import { PAGE_SIZE } from "~/utils/pagination";
 
-import { callProvider, callProviderIdempotent, type ProviderContext } from "./core.server";
+import { callProvider, callProviderIdempotent, callProviderPage, type ProviderContext } from "./core.server";
 import { ID_TYPES, type IdType } from "./id-types";
 import type { ConfigEntry } from "./trading.server";
 import { providerFetch } from "./transport.server";
-
-export interface Page<T> {
-  rows: T[];
-  count: number;
-}
 
 /* ---------------------------------------------------------------- rows as the provider sends them */
 
@@ -155,10 +149,7 @@ export const getUserInfo = (ctx: ProviderContext) =>
   callProvider<UserInfo>(ctx, { path: "/stock/success/v2/user/info" });
 
 export function getBills(ctx: ProviderContext, params: { type: BillType; page: number }) {
-  return callProvider<Page<BillRow>>(ctx, {
-    path: "/stock/success/v2/bill",
-    query: { type: params.type, page: params.page, limit: PAGE_SIZE },
-  });
+  return callProviderPage<BillRow>(ctx, "/stock/success/v2/bill", { type: params.type, page: params.page });
 }
 
 /**
@@ -199,17 +190,11 @@ export function requestWithdrawal(
 }
 
 export function getRecharges(ctx: ProviderContext, page: number) {
-  return callProvider<Page<TransferRow>>(ctx, {
-    path: "/stock/success/property/list",
-    query: { page, limit: PAGE_SIZE },
-  });
+  return callProviderPage<TransferRow>(ctx, "/stock/success/property/list", { page });
 }
 
 export function getWithdrawals(ctx: ProviderContext, page: number) {
-  return callProvider<Page<TransferRow>>(ctx, {
-    path: "/stock/success/property/withdraw",
-    query: { page, limit: PAGE_SIZE },
-  });
+  return callProviderPage<TransferRow>(ctx, "/stock/success/property/withdraw", { page });
 }
 
 export function getTransfer(ctx: ProviderContext, id: number) {
@@ -284,7 +269,7 @@ export function applyForLoan(ctx: ProviderContext, input: { count: string; idemp
 }
 
 export function getLoans(ctx: ProviderContext, page: number) {
-  return callProvider<Page<LoanRow>>(ctx, { path: "/stock/success/loans/list", query: { page, limit: PAGE_SIZE } });
+  return callProviderPage<LoanRow>(ctx, "/stock/success/loans/list", { page });
 }
 
 /* ---------------------------------------------------------------- view models */

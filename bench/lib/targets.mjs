@@ -29,3 +29,31 @@ export async function signedInTargets(args) {
   }
   return targets;
 }
+
+/**
+ * The pages a browser bench opens, in order, for `urls` (from `discover`): the main routes; with `--routes=all` or
+ * `--more` also the wallet and product screens (issue 26); with `--routes=a,b` those keys.
+ */
+export function browserRoutes(urls, args) {
+  const routes = [
+    { key: "home", label: "/ (home)", path: "/" },
+    { key: "markets", label: "/markets", path: "/markets" },
+    { key: "stock", label: "stock detail", path: urls.stock },
+    { key: "buysell", label: "buy/sell", path: urls.buy },
+    { key: "chart", label: "chart", path: urls.chart },
+    { key: "trade", label: "/trade", path: "/trade" },
+    { key: "account", label: "/account", path: "/account" },
+    { key: "recharge", label: "/recharge", path: "/recharge", more: true },
+    { key: "withdraw", label: "/withdraw", path: "/withdraw", more: true },
+    { key: "loan", label: "/loan", path: "/loan", more: true },
+    { key: "ipo", label: "/ipo", path: "/ipo", more: true },
+    { key: "funds", label: "/fund-investment", path: "/fund-investment", more: true },
+    { key: "block", label: "/block-trading", path: "/block-trading", more: true },
+    { key: "qip", label: "/qip", path: "/qip", more: true },
+  ];
+  const all = args.routes === "all" || Boolean(args.more);
+  const keys = typeof args.routes === "string" && args.routes !== "all" ? args.routes.split(",") : null;
+  return routes
+    .filter((route) => (keys ? keys.includes(route.key) : all || !route.more))
+    .map(({ key, label, path }) => ({ key, label, path }));
+}

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { requireAuth } from "./auth";
 import { idParam, limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
-import type { RouteContract } from "./contract";
+import { sectionRoutes, type RouteContract } from "./contract";
 import { emptyToUndefined, priceString, userId } from "./fields";
 
 /*
@@ -71,12 +71,7 @@ export function alertRoutes(s: Services) {
 }
 
 /** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
-const alertRoute = (
-  method: RouteContract["method"],
-  path: string,
-  summary: string,
-  schemas: Pick<RouteContract, "body" | "query">,
-): RouteContract => ({ method, path, summary, auth: "customer", section: "Price alerts (auth)", ...schemas });
+const alertRoute = sectionRoutes("Price alerts (auth)");
 export const alertContract: RouteContract[] = [
   alertRoute("get", "/stock/success/alert/list", "Price alerts", { query: listQuery }),
   alertRoute("post", "/stock/success/alert/add", "A new price alert", { body: addBody }),

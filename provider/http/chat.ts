@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { requireAuth } from "./auth";
 import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
-import type { RouteContract } from "./contract";
+import { sectionRoutes, type RouteContract } from "./contract";
 import { keyedBody, userId } from "./fields";
 
 // Built once, not per request (building a zod schema costs more than running it).
@@ -31,19 +31,7 @@ export function chatRoutes(s: Services) {
 }
 
 /** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
-const chatRoute = (
-  method: RouteContract["method"],
-  path: string,
-  summary: string,
-  schemas: Pick<RouteContract, "body" | "query"> = {},
-): RouteContract => ({
-  method,
-  path,
-  summary,
-  auth: "customer",
-  section: "Customer service (auth)",
-  ...schemas,
-});
+const chatRoute = sectionRoutes("Customer service (auth)");
 export const chatContract: RouteContract[] = [
   chatRoute("get", "/stock/success/kefu", "The support link"),
   chatRoute("get", "/stock/success/user_message/list-message", "The support conversation", { query: listQuery }),

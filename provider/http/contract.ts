@@ -22,3 +22,28 @@ export interface RouteContract {
   /** What a path parameter is, for each `:name` of the path. */
   params?: z.AnyZodObject;
 }
+
+type RouteSchemas = Pick<RouteContract, "body" | "query" | "params">;
+
+/**
+ * The entries of one section of docs/provider-api.md: `sectionRoutes("Wallet")("get", path, summary, { query })`, each
+ * called with `auth` unless the entry names its own.
+ */
+export const sectionRoutes =
+  (section: string, auth: RouteContract["auth"] = "customer") =>
+  (
+    method: RouteContract["method"],
+    path: string,
+    summary: string,
+    schemas: RouteSchemas = {},
+    routeAuth: RouteContract["auth"] = auth,
+  ): RouteContract => ({ method, path, summary, auth: routeAuth, section, ...schemas });
+
+const operatorEntry = sectionRoutes(
+  "Operator (header `x-operator-key: <OPERATOR_KEY>`; HTTP 403 code `forbidden` without it)",
+  "operator",
+);
+
+/** An operator route's entry: its path under /operator. */
+export const operatorRoute = (method: RouteContract["method"], path: string, summary: string, schemas?: RouteSchemas) =>
+  operatorEntry(method, `/operator${path}`, summary, schemas);

@@ -6,7 +6,7 @@ import { clientAddress, ok, readBody, readQuery, type Env, type Services } from 
 import { customerPhone, priceString } from "./fields";
 import { ProviderError } from "../errors";
 import { keyFingerprint, sameSecret } from "../operator-key";
-import type { RouteContract } from "./contract";
+import { operatorRoute, type RouteContract } from "./contract";
 import { productOperatorRoutes } from "./products";
 import { moneyString, parseMoney } from "../services/money";
 import { MAX_PATH_PRICES } from "../services/price-paths";
@@ -246,19 +246,6 @@ export function operatorRoutes(s: Services, audit: OperatorAuditLog = console.lo
 }
 
 /** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
-const operatorRoute = (
-  method: RouteContract["method"],
-  path: string,
-  summary: string,
-  schemas: Pick<RouteContract, "body" | "query" | "params"> = {},
-): RouteContract => ({
-  method,
-  path: `/operator${path}`,
-  summary,
-  auth: "operator",
-  section: "Operator (header `x-operator-key: <OPERATOR_KEY>`; HTTP 403 code `forbidden` without it)",
-  ...schemas,
-});
 const reviewPath = z.object({ kind: z.enum(REVIEW_KINDS), id: z.string() });
 export const operatorContract: RouteContract[] = [
   operatorRoute("get", "/otp", "A customer's newest one-time code", { query: otpQuery }),

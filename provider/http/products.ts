@@ -14,7 +14,7 @@ import {
   type Env,
   type Services,
 } from "./context";
-import type { RouteContract } from "./contract";
+import { operatorRoute, sectionRoutes, type RouteContract } from "./contract";
 import { customerPhone, emptyToUndefined, keyedBody, userId } from "./fields";
 import { FUND_ORDER_STATUSES } from "../db/tables/fund-orders";
 import { IPO_STATUSES } from "../db/tables/ipos";
@@ -305,22 +305,7 @@ export function productOperatorRoutes(s: Services) {
 const parseRate = (text: string) => new Decimal(text);
 
 /** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
-const productRoute = (
-  method: RouteContract["method"],
-  path: string,
-  summary: string,
-  schemas: Pick<RouteContract, "body" | "query"> = {},
-  auth: RouteContract["auth"] = "customer",
-): RouteContract => ({ method, path, summary, auth, section: "Products (auth unless noted)", ...schemas });
-const operatorRoute = (
-  path: string,
-  summary: string,
-  body?: z.ZodTypeAny,
-  method: RouteContract["method"] = "post",
-) => ({
-  ...productRoute(method, `/operator${path}`, summary, method === "get" ? { query: body } : { body }, "operator"),
-  section: "Operator (header `x-operator-key: <OPERATOR_KEY>`; HTTP 403 code `forbidden` without it)",
-});
+const productRoute = sectionRoutes("Products (auth unless noted)");
 export const productContract: RouteContract[] = [
   productRoute("post", "/stock/success/stock/list", "Block-trade or QIP offers", { body: blockTradeListBody }),
   productRoute("post", "/stock/success/deal/buy", "Buy from a block-trade or QIP offer", { body: dealBuyBody }),
@@ -332,16 +317,16 @@ export const productContract: RouteContract[] = [
   productRoute("post", "/stock/success/fund/purchase", "Invest in a fund", { body: fundPurchaseBody }),
   productRoute("get", "/stock/success/fund/orders", "Fund investments", { query: fundOrdersQuery }),
   productRoute("post", "/stock/success/fund/cancel", "Cancel a fund investment", { body: idBody }),
-  operatorRoute("/offers", "Create a block-trade or QIP offer", offerBody),
-  operatorRoute("/offers/close", "Close an offer", idBody),
-  operatorRoute("/offers/rate", "Set an offer's exchange rate", offerRateBody),
-  operatorRoute("/ipos", "Create an IPO", ipoBody),
-  operatorRoute("/ipos/status", "Change an IPO's status", ipoStatusBody),
-  operatorRoute("/ipo-applications/allot", "Allot part of an IPO application", allotBody),
-  operatorRoute("/funds", "Create a fund", fundBody),
-  operatorRoute("/fund-orders/cancel", "Cancel a fund order", idBody),
-  operatorRoute("/funds/mature", "Pay out every fund order due", matureBody),
-  operatorRoute("/news", "Publish an article", newsBody),
-  operatorRoute("/chat/reply", "Answer a customer", chatReplyBody),
-  operatorRoute("/chat", "A customer's conversation", chatQuery, "get"),
+  operatorRoute("post", "/offers", "Create a block-trade or QIP offer", { body: offerBody }),
+  operatorRoute("post", "/offers/close", "Close an offer", { body: idBody }),
+  operatorRoute("post", "/offers/rate", "Set an offer's exchange rate", { body: offerRateBody }),
+  operatorRoute("post", "/ipos", "Create an IPO", { body: ipoBody }),
+  operatorRoute("post", "/ipos/status", "Change an IPO's status", { body: ipoStatusBody }),
+  operatorRoute("post", "/ipo-applications/allot", "Allot part of an IPO application", { body: allotBody }),
+  operatorRoute("post", "/funds", "Create a fund", { body: fundBody }),
+  operatorRoute("post", "/fund-orders/cancel", "Cancel a fund order", { body: idBody }),
+  operatorRoute("post", "/funds/mature", "Pay out every fund order due", { body: matureBody }),
+  operatorRoute("post", "/news", "Publish an article", { body: newsBody }),
+  operatorRoute("post", "/chat/reply", "Answer a customer", { body: chatReplyBody }),
+  operatorRoute("get", "/chat", "A customer's conversation", { query: chatQuery }),
 ];

@@ -5,7 +5,7 @@ import { requireAuth } from "./auth";
 import { limitParam, ok, pageParam, quantityParam, readBody, readQuery, type Env, type Services } from "./context";
 import { emptyToUndefined, keyedBody, optionalIdempotencyKey, priceString, userId } from "./fields";
 import { stockMarkets } from "../config";
-import type { RouteContract } from "./contract";
+import { sectionRoutes, type RouteContract } from "./contract";
 import type { MarketCode } from "../db/tables/instruments";
 import type { OrderType, OrderValidity } from "../db/tables/orders";
 import type { TermsInput } from "../services/order-rules";
@@ -215,12 +215,7 @@ export function tradingRoutes(s: Services) {
 }
 
 /** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
-const tradingRoute = (
-  method: RouteContract["method"],
-  path: string,
-  summary: string,
-  schemas: Pick<RouteContract, "body" | "query">,
-): RouteContract => ({ method, path, summary, auth: "customer", section: "Trading (auth)", ...schemas });
+const tradingRoute = sectionRoutes("Trading (auth)");
 export const tradingContract: RouteContract[] = [
   tradingRoute("post", "/stock/success/deal/order", "Buy: a market, limit, stop-loss or stop-limit order", {
     body: orderBody,

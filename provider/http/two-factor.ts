@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { requireAuth } from "./auth";
 import { ok, readBody, secondFactor, type Env, type Services } from "./context";
-import type { RouteContract } from "./contract";
+import { sectionRoutes, type RouteContract } from "./contract";
 import { idParam } from "./wallet";
 
 // Built once: building a zod schema costs more than running it.
@@ -68,27 +68,15 @@ export function twoFactorRoutes(s: Services) {
 }
 
 /** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
-const twoFactorRoute = (
-  method: RouteContract["method"],
-  path: string,
-  summary: string,
-  body?: z.ZodTypeAny,
-): RouteContract => ({
-  method,
-  path,
-  summary,
-  auth: "customer",
-  section: "Two-factor and devices (auth unless noted)",
-  body,
-});
+const twoFactorRoute = sectionRoutes("Two-factor and devices (auth unless noted)");
 export const twoFactorContract: RouteContract[] = [
   twoFactorRoute("get", "/stock/success/two-factor", "Whether two-factor sign-in is on"),
-  twoFactorRoute("post", "/stock/success/two-factor/setup", "Start setting up two-factor sign-in", emptyBody),
+  twoFactorRoute("post", "/stock/success/two-factor/setup", "Start setting up two-factor sign-in", { body: emptyBody }),
   twoFactorRoute("get", "/stock/success/two-factor/setup", "The unfinished set-up"),
-  twoFactorRoute("post", "/stock/success/two-factor/enable", "Turn two-factor sign-in on", codeBody),
-  twoFactorRoute("post", "/stock/success/two-factor/disable", "Turn two-factor sign-in off", disableBody),
-  twoFactorRoute("post", "/stock/success/two-factor/recovery-codes", "New recovery codes", codeBody),
+  twoFactorRoute("post", "/stock/success/two-factor/enable", "Turn two-factor sign-in on", { body: codeBody }),
+  twoFactorRoute("post", "/stock/success/two-factor/disable", "Turn two-factor sign-in off", { body: disableBody }),
+  twoFactorRoute("post", "/stock/success/two-factor/recovery-codes", "New recovery codes", { body: codeBody }),
   twoFactorRoute("get", "/stock/success/devices", "Signed-in devices"),
-  twoFactorRoute("post", "/stock/success/devices/end", "End a device's session", deviceEndBody),
-  twoFactorRoute("post", "/stock/success/devices/end-others", "End every other session", emptyBody),
+  twoFactorRoute("post", "/stock/success/devices/end", "End a device's session", { body: deviceEndBody }),
+  twoFactorRoute("post", "/stock/success/devices/end-others", "End every other session", { body: emptyBody }),
 ];

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { requireAuth } from "./auth";
 import { limitParam, ok, pageParam, readBody, readQuery, secondFactor, type Env, type Services } from "./context";
-import type { RouteContract } from "./contract";
+import { sectionRoutes, type RouteContract } from "./contract";
 import { emptyToUndefined, optionalIdempotencyKey as idempotencyKey, secondFactorCode, userId } from "./fields";
 import { BILL_KINDS } from "../db/tables/bills";
 import { ID_TYPES } from "../db/tables/kyc-records";
@@ -180,12 +180,7 @@ export function walletRoutes(s: Services) {
 }
 
 /** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
-const walletRoute = (
-  method: RouteContract["method"],
-  path: string,
-  summary: string,
-  schemas: Pick<RouteContract, "body" | "query" | "params"> = {},
-): RouteContract => ({ method, path, summary, auth: "customer", section: "Wallet", ...schemas });
+const walletRoute = sectionRoutes("Wallet");
 const idPath = z.object({ id: z.string() });
 export const walletContract: RouteContract[] = [
   walletRoute("get", "/stock/success/v2/user/info", "The customer and their money"),

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { requireAuth } from "./auth";
 import { limitParam, ok, pageParam, readBody, readQuery, type Env, type Services } from "./context";
-import type { RouteContract } from "./contract";
+import { sectionRoutes, type RouteContract } from "./contract";
 import { userId } from "./fields";
 
 const symbolField = z.object({ symbol: z.string().trim().min(1).max(32) });
@@ -36,19 +36,7 @@ export function watchlistRoutes(s: Services) {
 }
 
 /** This module's routes and the schemas they read, for the OpenAPI document (http/openapi.ts). */
-const watchRoute = (
-  method: RouteContract["method"],
-  path: string,
-  summary: string,
-  schemas: Pick<RouteContract, "body" | "query">,
-): RouteContract => ({
-  method,
-  path,
-  summary,
-  auth: "customer",
-  section: "Watchlist (auth)",
-  ...schemas,
-});
+const watchRoute = sectionRoutes("Watchlist (auth)");
 export const watchlistContract: RouteContract[] = [
   watchRoute("post", "/stock/success/collection/add", "Watch a symbol", { body: symbolField }),
   watchRoute("post", "/stock/success/collection/remove", "Stop watching a symbol", { body: symbolField }),

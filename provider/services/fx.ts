@@ -11,19 +11,22 @@ import type { MarketSource } from "../market/source";
  * its placement). Same currency: rate 1, source "same_currency".
  */
 
+/**
+ * The currency each market's prices are in; null for forex rates and bond yields, whose totals are wallet money. A
+ * table over every `MarketCode`, so a new market fails the typecheck until its currency is named here.
+ */
+const MARKET_CURRENCY: Record<MarketCode, "INR" | "MXN" | "USD" | null> = {
+  IN: "INR",
+  MX: "MXN",
+  US: "USD",
+  FUTURE: "USD",
+  FOREX: null,
+  CGI: null,
+};
+
 /** The currency a market's prices are in; null for forex rates and bond yields, whose totals are wallet money. */
 export function marketCurrency(market: MarketCode): "INR" | "MXN" | "USD" | null {
-  switch (market) {
-    case "IN":
-      return "INR";
-    case "MX":
-      return "MXN";
-    case "US":
-    case "FUTURE":
-      return "USD";
-    default:
-      return null;
-  }
+  return MARKET_CURRENCY[market] ?? null;
 }
 
 export interface FxConversion {

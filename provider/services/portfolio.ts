@@ -8,6 +8,7 @@ import type { Deployment } from "../config";
 import type { DB } from "../db/database";
 import { filledTrades } from "../db/repositories/orders";
 import { balancesUntil, recordedValues, recordValues, usersWithBills } from "../db/repositories/portfolio-values";
+import type { PortfolioValuesTable } from "../db/tables/portfolio-values";
 import { marketDayStart } from "../market/price-paths";
 import type { MarketSource } from "../market/source";
 import { MARKET_UTC_OFFSET_MINUTES } from "../market/universe";
@@ -187,14 +188,7 @@ export function createPortfolio(deps: PortfolioDeps) {
       ]),
     );
     const rows: { day: string; cash: string; holdings: string; total: string }[] = [];
-    const missing: {
-      user_id: number;
-      day: string;
-      cash: string;
-      holdings: string;
-      total: string;
-      recorded_at: Date;
-    }[] = [];
+    const missing: PortfolioValuesTable[] = [];
     let b = 0;
     let cash = new Decimal(0);
     for (let day = from; day <= today; day = nextDay(day)) {

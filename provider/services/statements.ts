@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 
 import { dealRow, money } from "./order-figures";
 import type { Portfolio } from "./portfolio";
+import { billRow } from "./wallet";
 import type { Deployment } from "../config";
 import type { DB } from "../db/database";
 import { balanceBefore, billsBetween } from "../db/repositories/bills";
@@ -75,7 +76,7 @@ export function createStatements(deps: StatementsDeps) {
     const [opening, closing, bills] = await Promise.all([
       balanceBefore(db, userId, range.from),
       balanceBefore(db, userId, range.to),
-      billsBetween(db, userId, range, q.after, q.limit),
+      billsBetween(db, userId, range, q),
     ]);
     return {
       from: q.from,
@@ -83,31 +84,21 @@ export function createStatements(deps: StatementsDeps) {
       currency: deployment,
       opening_balance: opening,
       closing_balance: closing,
-      rows: bills.map((b) => ({
-        id: b.id,
-        created_at: b.created_at.toISOString(),
-        type: b.type,
-        amount: String(b.amount),
-        balance: String(b.balance),
-        reason: b.reason,
-        kind: b.kind,
-        ref_type: b.ref_type,
-        ref_id: b.ref_id,
-      })),
-      next: bills.length === q.limit ? bills[bills.length - 1].id : null,
+      rows: bills.rows.map(billRow),
+      next: bills.next,
     };
   }
 
   /** The orders that ended in the period (filled, cancelled, expired), a page after order id `after`. */
   async function trades(userId: number, q: { from: string; to: string; after: number; limit: number }) {
     const range = statementRange(q, deployment);
-    const rows = await endedOrdersBetween(db, userId, range, q.after, q.limit);
+    const { rows, next } = await endedOrdersBetween(db, userId, range, q);
     return {
       from: q.from,
       to: q.to,
       currency: deployment,
       rows: rows.map(dealRow),
-      next: rows.length === q.limit ? rows[rows.length - 1].id : null,
+      next,
     };
   }
 

@@ -54,7 +54,7 @@ import {
 } from "../db/repositories/orders";
 import { findMoney, lockUser } from "../db/repositories/users";
 import type { MarketCode } from "../db/tables/instruments";
-import type { OrderRow, OrderState, OrderStatus, OrderValidity } from "../db/tables/orders";
+import type { OrderRow, OrderState, OrderStatus } from "../db/tables/orders";
 import type { User } from "../db/tables/users";
 import { invalidInput, ProviderError } from "../errors";
 import type { MarketHours } from "../market/hours";
@@ -253,6 +253,8 @@ export function createTrading(deps: TradingDeps) {
     const rate = fx.conversion(inst.market, now);
     const feeRate = await configDecimal(ex, "fee_rate", deps);
     const open = hours.isOpen(inst, now);
+    // When it fills and what it holds meanwhile; the estimate is the price it is expected to fill at.
+    let placement: { fillsNow: boolean; held: Decimal; opensAt: Date; expiresAt: Date | null; estimate: Decimal };
     if (terms.orderType === "market") {
       const session = open ? undefined : hours.nextSession(inst, now)!;
       // Pending: the hold is in wallet money at the placement's rate, with the margin covering price and rate moves.
@@ -260,36 +262,26 @@ export function createTrading(deps: TradingDeps) {
       const held = open
         ? new Decimal(0)
         : new Decimal(reserve.plus(feeRate.times(reserve)).toFixed(2, Decimal.ROUND_UP));
-      return {
-        inst,
-        price,
-        terms,
-        rate,
-        feeRate,
+      placement = {
         fillsNow: open,
         held,
         opensAt: session?.open ?? now,
         expiresAt: session?.close ?? null,
-        figures: orderMoney("buy", price, input.count, rate, feeRate),
         estimate: price,
       };
+    } else {
+      const fillsNow = open && marketable(terms, "buy", price);
+      const window = orderWindow(terms.validity!, inst, hours, now);
+      placement = {
+        fillsNow,
+        held: fillsNow ? new Decimal(0) : buyReservation(terms, input.count, rate, feeRate),
+        opensAt: fillsNow ? now : window.opensAt,
+        expiresAt: fillsNow ? null : window.expiresAt,
+        estimate: fillsNow ? price : referencePrice(terms),
+      };
     }
-    const fillsNow = open && marketable(terms, "buy", price);
-    const window = orderWindow(terms.validity!, inst, hours, now);
-    const estimate = fillsNow ? price : referencePrice(terms);
-    return {
-      inst,
-      price,
-      terms,
-      rate,
-      feeRate,
-      fillsNow,
-      held: fillsNow ? new Decimal(0) : buyReservation(terms, input.count, rate, feeRate),
-      opensAt: fillsNow ? now : window.opensAt,
-      expiresAt: fillsNow ? null : window.expiresAt,
-      figures: orderMoney("buy", estimate, input.count, rate, feeRate),
-      estimate,
-    };
+    const figures = orderMoney("buy", placement.estimate, input.count, rate, feeRate);
+    return { inst, price, terms, rate, feeRate, ...placement, figures };
   }
 
   async function placeOrder(
@@ -629,14 +621,8 @@ export function createTrading(deps: TradingDeps) {
    */
   async function modify(
     userId: number,
-    input: {
-      no: string;
-      count?: number;
-      limitPrice?: string;
-      triggerPrice?: string;
-      validity?: OrderValidity;
-      idempotencyKey: string;
-    },
+    // What may change: the count and the terms but the order's type.
+    input: { no: string; count?: number; idempotencyKey: string } & Omit<TermsInput, "orderType">,
   ): Promise<DealRow> {
     await settleUser(userId);
     const fp = fingerprintOf([

@@ -48,7 +48,10 @@ export function userInfo(
   };
 }
 
-export function billRow(b: Bill) {
+/** A bill as the contract sends it: in the bill list and, a page at a time, in the account statement. */
+export function billRow(
+  b: Pick<Bill, "id" | "type" | "amount" | "balance" | "reason" | "kind" | "ref_type" | "ref_id" | "created_at">,
+) {
   return {
     id: b.id,
     type: b.type,

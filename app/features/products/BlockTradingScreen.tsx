@@ -5,17 +5,16 @@ import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/ui/Pager";
 import { useMoneyReply } from "~/forms/client-action";
 import { hiddenProps } from "~/forms/hidden";
-import type { ActionReply } from "~/forms/reply";
+import type { LastSubmit } from "~/forms/reply";
 import { useZodForm } from "~/forms/useZodForm";
 import type { TFunction } from "~/i18n/config";
 import {
   currencyOfMarket,
   formatDate,
+  formatFeeRate,
   formatInteger,
   formatMarketMoney,
   formatMoney,
-  intlLocale,
-  numberFormat,
   type FormatContext,
 } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
@@ -158,9 +157,7 @@ function BuyForm({
 }: {
   data: BlockScreenData;
   buy: BuyStep;
-  lastResult: ActionReply["result"] | undefined;
-  offline: boolean;
-}) {
+} & LastSubmit) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const hrefs = BLOCK_HREFS[data.mold];
@@ -315,9 +312,7 @@ function BlockReviewStep({
   const hrefs = BLOCK_HREFS[data.mold];
   const offer = buy.offer;
   const amount = (value: string) => formatMarketMoney(value, fmt, offer.market);
-  const percent = numberFormat(intlLocale(fmt), { style: "percent", maximumFractionDigits: 3 }).format(
-    Number(buy.feeRate),
-  );
+  const percent = formatFeeRate(buy.feeRate, fmt);
   const rows = [
     { label: t("review.stock"), value: `${offer.name} (${offer.display})` },
     { label: t("review.quantity"), value: formatInteger(review.quantity, fmt) },

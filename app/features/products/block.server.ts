@@ -15,7 +15,14 @@ import { formConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import { currencyName, formatRate, walletConversion, walletCurrencies, type WalletConversion } from "~/i18n/currency";
+import {
+  appliedConversion,
+  currencyName,
+  formatRate,
+  walletConversion,
+  walletCurrencies,
+  type WalletConversion,
+} from "~/i18n/currency";
 import { formatClockTime, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
@@ -42,8 +49,8 @@ import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type Q
 
 const MAX_CODE = 32;
 
-/** The quantity step; its quantity starts at the offer's minimum. */
-export interface BuyStep extends QuantityStepData {
+/** What bounds a purchase of one offer: the buy step shows it, the review and the purchase check against it. */
+interface Limits {
   offer: OfferFigures;
   /** The available balance, or null when it could not be read (the provider still checks the money). */
   balance: string | null;
@@ -58,6 +65,9 @@ export interface BuyStep extends QuantityStepData {
   /** False: no transaction password yet, so nothing can be bought (the screen links to where it is set). */
   passwordSet: boolean;
 }
+
+/** The quantity step; its quantity starts at the offer's minimum. */
+export interface BuyStep extends QuantityStepData, Limits {}
 
 /**
  * How an offer in another currency reaches the wallet: the provider converts a purchase at the rate its offer row
@@ -104,15 +114,6 @@ export interface BlockScreenData extends PageInfo {
   /** `?buy=` named an offer that is not (or no longer) offered. */
   buyGone: boolean;
   review: BlockReview | null;
-}
-
-interface Limits {
-  offer: OfferFigures;
-  balance: string | null;
-  feeRate: string;
-  maximum: number | null;
-  exchange: Exchange | null;
-  passwordSet: boolean;
 }
 
 /** The simulator's pair (`simulator:USDINR=X`) moves with the market; an operator's rate for one offer is fixed. */
@@ -389,12 +390,6 @@ export function appliedRate(
   market: string,
   deal: Pick<BlockDealRow, "fx_rate" | "fx_source" | "created_at">,
 ): string | null {
-  if (!deal.fx_source || deal.fx_source === "same_currency" || deal.fx_rate === undefined || deal.fx_rate === null)
-    return null;
-  const applied = walletConversion(market, context.fmt, {
-    rate: deal.fx_rate,
-    source: deal.fx_source,
-    at: deal.created_at,
-  });
+  const applied = appliedConversion(market, context.fmt, deal);
   return applied && rateWords(context, applied);
 }

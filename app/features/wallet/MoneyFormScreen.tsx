@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import type { ReviewAsk } from "~/forms/CheckAnswers";
 import { useMoneyReply, type ClientFailure } from "~/forms/client-action";
-import type { ActionReply } from "~/forms/reply";
+import type { ActionReply, LastSubmit } from "~/forms/reply";
 import { StepDialog } from "~/forms/StepDialog";
 import { useHydrated } from "~/forms/useHydrated";
 import { useZodForm, type FormConstraint, type ZodFormOptions } from "~/forms/useZodForm";
@@ -146,7 +146,7 @@ export function MoneyFormScreen<Review extends MoneyReview>({
   );
 }
 
-interface AmountFormProps {
+interface AmountFormProps extends LastSubmit {
   screen: MoneyScreenName;
   convertRate: string;
   layout: MoneyFormLayout;
@@ -163,8 +163,6 @@ interface AmountFormProps {
   amountHint: string;
   /** A hint under the amount. */
   note?: string;
-  lastResult: ActionReply["result"] | undefined;
-  offline: boolean;
 }
 
 function AmountForm({

@@ -17,7 +17,7 @@ import { PurchaseReview, type ProductReply } from "~/features/products/PurchaseR
 import { PurchaseScreen } from "~/features/products/PurchaseScreen";
 import { productLinks } from "~/features/products/route-exports";
 import { keepAfterClientFailure, moneyClientAction, useMoneyReply } from "~/forms/client-action";
-import type { ActionReply } from "~/forms/reply";
+import type { LastSubmit } from "~/forms/reply";
 import { noStoreHeaders } from "~/http/no-store";
 import type { TFunction } from "~/i18n/config";
 import { formatMoney, type FormatContext } from "~/i18n/format";
@@ -101,9 +101,7 @@ function FundList({
   offline,
 }: {
   data: FundsPageData;
-  lastResult: ActionReply["result"] | undefined;
-  offline: boolean;
-}) {
+} & LastSubmit) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const navigation = useNavigation();

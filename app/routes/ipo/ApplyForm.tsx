@@ -5,7 +5,7 @@ import { IPO_STEP, boundBroken } from "~/features/products/quantity";
 import { QuantityStepDialog } from "~/features/products/QuantityStepDialog";
 import { useQuantityInput } from "~/features/products/useQuantityInput";
 import { hiddenProps } from "~/forms/hidden";
-import type { ActionReply } from "~/forms/reply";
+import type { LastSubmit } from "~/forms/reply";
 import { useZodForm } from "~/forms/useZodForm";
 import { formatRate, walletCurrencies } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
@@ -29,9 +29,7 @@ export function ApplyForm({
   offline,
 }: {
   apply: ApplyStep;
-  lastResult: ActionReply["result"] | undefined;
-  offline: boolean;
-}) {
+} & LastSubmit) {
   const { t } = useTranslation("products");
   const fmt = useFormat();
   const ipo = apply.ipo;

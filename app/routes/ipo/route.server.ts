@@ -21,7 +21,7 @@ import { formConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
-import { currencyName, walletConversion, walletCurrencies, type WalletConversion } from "~/i18n/currency";
+import { appliedConversion, currencyName, walletCurrencies, type WalletConversion } from "~/i18n/currency";
 import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import {
@@ -206,14 +206,7 @@ function appliedToast(context: UserRequestContext, ipo: IpoFigures, application:
     symbol: ipo.display,
     amount: formatMarketMoney(application.amount, context.fmt, ipo.market),
   };
-  const conversion =
-    application.fx_source && application.fx_source !== "same_currency" && application.fx_rate !== undefined
-      ? walletConversion(ipo.market, context.fmt, {
-          rate: application.fx_rate,
-          source: application.fx_source,
-          at: application.created_at,
-        })
-      : null;
+  const conversion = appliedConversion(ipo.market, context.fmt, application);
   if (!conversion || !application.wallet_amount) return { key: "products:toast.ipoApplied", values };
   return {
     key: "products:toast.ipoAppliedConverted",

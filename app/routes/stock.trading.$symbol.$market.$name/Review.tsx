@@ -6,14 +6,7 @@ import { rateText } from "~/features/trading/rate-text";
 import { CheckAnswers } from "~/forms/CheckAnswers";
 import type { TFunction } from "~/i18n/config";
 import { currencyName, formatAmount, formatSignedAmount, walletCurrencies } from "~/i18n/currency";
-import {
-  formatInteger,
-  formatMarketMoney,
-  formatMoney,
-  intlLocale,
-  numberFormat,
-  type FormatContext,
-} from "~/i18n/format";
+import { formatFeeRate, formatInteger, formatMarketMoney, formatMoney, type FormatContext } from "~/i18n/format";
 import { useFormat } from "~/i18n/format-context";
 import { orderHref, recordsHref } from "~/utils/hrefs";
 
@@ -71,9 +64,7 @@ export function Review({ data, lastResult, clientFailure }: StepProps) {
   const review = data.review!;
   const selling = data.side === "sell";
   const market = data.target.market;
-  const percent = numberFormat(intlLocale(fmt), { style: "percent", maximumFractionDigits: 3 }).format(
-    Number(data.feeRate),
-  );
+  const percent = formatFeeRate(data.feeRate, fmt);
   const amount = (value: string) => formatAmount(value, fmt, market);
   const lot = data.lots.find((row) => row.no === review.lot);
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
 import type { Executor } from "../database";
-import { pageOf } from "./common";
+import { keysetPageOf, type KeysetPage, pageOf } from "./common";
 import type { BillKind, BillRefType, BillType } from "../tables/bills";
 
 /**
@@ -77,27 +77,17 @@ export async function signedBillTotal(db: Executor, userId: number): Promise<str
   return String(row.total);
 }
 
-/**
- * The user's bills made in [from, to), oldest first, after bill `afterId` (keyset paging for statements:
- * docs/provider-api.md "Statements").
- */
-export const billsBetween = (
-  db: Executor,
-  userId: number,
-  range: { from: Date; to: Date },
-  afterId: number,
-  limit: number,
-) =>
-  db
-    .selectFrom("bills")
-    .select(["id", "type", "amount", "balance", "reason", "kind", "ref_type", "ref_id", "created_at"])
-    .where("user_id", "=", userId)
-    .where("created_at", ">=", range.from)
-    .where("created_at", "<", range.to)
-    .where("id", ">", afterId)
-    .orderBy("id")
-    .limit(limit)
-    .execute();
+/** The user's bills made in [from, to), oldest first, a keyset page of them (`keysetPageOf`). */
+export const billsBetween = (db: Executor, userId: number, range: { from: Date; to: Date }, page: KeysetPage) =>
+  keysetPageOf(
+    db
+      .selectFrom("bills")
+      .select(["id", "type", "amount", "balance", "reason", "kind", "ref_type", "ref_id", "created_at"])
+      .where("user_id", "=", userId)
+      .where("created_at", ">=", range.from)
+      .where("created_at", "<", range.to),
+    page,
+  );
 
 /** The balance after the user's last bill made before `at` ("0.00" when there is none). */
 export async function balanceBefore(db: Executor, userId: number, at: Date): Promise<string> {

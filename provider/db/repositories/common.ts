@@ -13,8 +13,8 @@ import {
 import type { Database, Executor } from "../database";
 
 /*
- * What the repositories share: a page of rows with the total, a count, the by-id reads and writes of a table, and
- * the operator's queue of a table (rows waiting, each with its customer's phone).
+ * What the repositories share: a page of rows with the total, a keyset page, a count, the by-id reads and writes of a
+ * table, and the operator's queue of a table (rows waiting, each with its customer's phone).
  */
 
 /** Where an argument's value goes in a query compiled once. */
@@ -62,6 +62,21 @@ export async function pageOf<Q extends SelectQueryBuilder<any, any, {}>, O>(
   const rows = await rowsOf(query).offset(page.offset).limit(page.limit).execute();
   const isLast = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
   return { rows, count: isLast ? page.offset + rows.length : await countRows(query) };
+}
+
+/** Which keyset page: the rows after id `after`, at most `limit` of them. */
+export interface KeysetPage {
+  after: number;
+  limit: number;
+}
+
+/**
+ * One keyset page of `query`'s rows (the statements: docs/provider-api.md "Statements"): by id, those after id
+ * `after`, at most `limit`; `next` is the id the following page starts after, null when this page is not full.
+ */
+export async function keysetPageOf<O extends { id: number }>(query: SelectQueryBuilder<any, any, O>, page: KeysetPage) {
+  const rows: O[] = await query.where("id", ">", page.after).orderBy("id").limit(page.limit).execute();
+  return { rows, next: rows.length === page.limit ? rows[rows.length - 1].id : null };
 }
 
 /** Tables whose rows have a numeric id. */

@@ -1,4 +1,7 @@
+import type { Insertable } from "kysely";
+
 import type { Executor } from "../database";
+import type { OneTimeCodesTable } from "../tables/one-time-codes";
 
 export const RESET_PURPOSE = "password_reset";
 
@@ -13,17 +16,8 @@ export const latestCodeForPhone = (db: Executor, phone: string, purpose: string)
     .limit(1)
     .executeTakeFirst();
 
-export const insertOneTimeCode = (
-  db: Executor,
-  row: {
-    phone: string;
-    user_id: number | null;
-    purpose: string;
-    code_hash: string;
-    created_at: Date;
-    expires_at: Date;
-  },
-) => db.insertInto("one_time_codes").values(row).returningAll().executeTakeFirstOrThrow();
+export const insertOneTimeCode = (db: Executor, row: Insertable<OneTimeCodesTable>) =>
+  db.insertInto("one_time_codes").values(row).returningAll().executeTakeFirstOrThrow();
 
 export const countWrongAttempt = (db: Executor, id: number) =>
   db

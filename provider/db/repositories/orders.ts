@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
 import type { Executor } from "../database";
-import { compiledOnce, pageOf, rowsOf } from "./common";
+import { compiledOnce, keysetPageOf, type KeysetPage, pageOf, rowsOf } from "./common";
 import type { MarketCode } from "../tables/instruments";
 import type { OrderRow, OrderStatus } from "../tables/orders";
 
@@ -307,24 +307,17 @@ const filledTradesQuery = compiledOnce((db: Executor, userId: number, until: Dat
 );
 
 /**
- * The user's orders that ended in [from, to) – filled at `filled_at`, cancelled or expired at `closed_at` – by order
- * id after `afterId` (keyset paging for the trades statement). Pending orders have not landed yet and are left out.
+ * The user's orders that ended in [from, to) – filled at `filled_at`, cancelled or expired at `closed_at` – a keyset
+ * page of them by order id (`keysetPageOf`; the trades statement). Pending orders have not landed yet and are left out.
  */
-export const endedOrdersBetween = (
-  db: Executor,
-  userId: number,
-  range: { from: Date; to: Date },
-  afterId: number,
-  limit: number,
-) =>
-  db
-    .selectFrom("orders")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("status", "<>", 0)
-    .where(sql<Date>`coalesce(filled_at, closed_at, created_at)`, ">=", range.from)
-    .where(sql<Date>`coalesce(filled_at, closed_at, created_at)`, "<", range.to)
-    .where("id", ">", afterId)
-    .orderBy("id")
-    .limit(limit)
-    .execute();
+export const endedOrdersBetween = (db: Executor, userId: number, range: { from: Date; to: Date }, page: KeysetPage) =>
+  keysetPageOf(
+    db
+      .selectFrom("orders")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("status", "<>", 0)
+      .where(sql<Date>`coalesce(filled_at, closed_at, created_at)`, ">=", range.from)
+      .where(sql<Date>`coalesce(filled_at, closed_at, created_at)`, "<", range.to),
+    page,
+  );
