@@ -11,7 +11,6 @@ import { PAGE_SIZE } from "~/utils/pagination";
 
 import { callProvider, callProviderIdempotent, ProviderError, type ProviderContext } from "./core.server";
 import type { StockFigures } from "./market.server";
-import { knownNotOffered, rememberNotOffered } from "./offered.server";
 
 /** Position filters of `deal/positions`: `STOCK` = the deployment's equity markets. */
 export type PositionMarket = "IN" | "MX" | "US" | "STOCK" | "FOREX" | "FUTURE" | "CGI";
@@ -146,18 +145,14 @@ const DEAL_RULES = "/stock/success/deal/rules";
 
 /**
  * The order rules of a symbol, or null from a provider without order types (HTTP 404 on the path; the app then
- * offers market orders only, docs/decisions/0443; the 404 is remembered a while, not asked per page: 0485). An
- * unknown symbol (`not_found` in a 200 reply) still throws.
+ * offers market orders only, docs/decisions/0443; asked on every page, so an upgraded provider is seen at once:
+ * 0530). An unknown symbol (`not_found` in a 200 reply) still throws.
  */
 export async function getDealRules(ctx: ProviderContext, tag: string): Promise<DealRules | null> {
-  if (knownNotOffered(DEAL_RULES)) return null;
   try {
     return await callProvider<DealRules>(ctx, { path: DEAL_RULES, query: { tag } });
   } catch (error) {
-    if (error instanceof ProviderError && error.status === 404) {
-      rememberNotOffered(DEAL_RULES);
-      return null;
-    }
+    if (error instanceof ProviderError && error.status === 404) return null;
     throw error;
   }
 }
