@@ -17,16 +17,19 @@ import { loadChart } from "~/features/market/chart.server";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { chartLinks } from "~/features/market/route-exports";
 import { useChartScreen } from "~/features/market/useChartScreen";
-import { loadOpenOrders } from "~/features/trading/open-orders.server";
+import { loadOpenOrders, openOrdersView } from "~/features/trading/open-orders.server";
 import { OpenOrders } from "~/features/trading/OpenOrders";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
-/** Its own strings and the live price's (docs/decisions/0169-namespaces-quotes-and-watchlist.md). */
+/**
+ * Its own strings and the live price's (docs/decisions/0169-namespaces-quotes-and-watchlist.md); the open orders and
+ * alerts come said by the loader (docs/decisions/0531).
+ */
 export const handle: PageHandle = {
-  i18n: ["stock", "quotes", "trade:orderKinds", "alerts:stock", "alerts:terms", "alerts:status"],
+  i18n: ["stock", "quotes"],
   titleKey: "stock:chart.title",
 };
 export const links = chartLinks;
@@ -42,9 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const chart = loadChart(context, params);
   const [data, openOrders, alerts] = await Promise.all([
     chart,
-    loadOpenOrders(context, params.symbol ?? ""),
+    loadOpenOrders(context, params.symbol ?? "").then((orders) => openOrdersView(context, orders)),
     loadStockAlerts(
-      context.provider,
+      context,
       params.symbol,
       chart.then((loaded) => loaded.quote.symbol),
     ),

@@ -1,14 +1,36 @@
 /**
  * The stock screen's price alerts (docs/product.md#price-alerts): the customer's alerts on this stock, or `null`
  * when the provider has no alerts (404: the screen shows no alert links, docs/decisions/0450) or did not answer
- * (the chart still shows; the alerts piece is left out).
+ * (the chart still shows; the alerts piece is left out). Said here in the request's language, so the chart's
+ * document needs none of the alert strings (docs/decisions/0531).
  */
+import { getFixedT } from "~/i18n/i18next.server";
 import { listAlertsIfOffered, type AlertRow } from "~/provider/alerts.server";
-import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
+import type { UserRequestContext } from "~/utils/request.server";
+
+import { alertTermsText } from "./words";
 
 export interface StockAlertsData {
-  rows: Pick<AlertRow, "id" | "name" | "type" | "condition" | "price" | "percent" | "status">[];
+  words: { heading: string; none: string; add: string; all: string };
+  /** `terms`: "Reliance Industries at or above ₹2,400.00"; `status`: "Active", "Paused" or "Fired". */
+  rows: { id: number; terms: string; status: string }[];
+}
+
+/** This stock's alerts (the provider's rows) as the screen says them. */
+export async function stockAlertsView(
+  context: Pick<UserRequestContext, "locale" | "fmt">,
+  rows: Pick<AlertRow, "id" | "name" | "type" | "condition" | "price" | "percent" | "status">[],
+): Promise<StockAlertsData> {
+  const t = await getFixedT(context.locale, "alerts");
+  return {
+    words: { heading: t("stock.heading"), none: t("stock.none"), add: t("stock.add"), all: t("stock.all") },
+    rows: rows.map((row) => ({
+      id: row.id,
+      terms: alertTermsText(t, context.fmt, row),
+      status: t(`status.${row.status}`),
+    })),
+  };
 }
 
 /**
@@ -16,7 +38,7 @@ export interface StockAlertsData {
  * (`RELIANCE` → `RELIANCE.NS`), asked again with that one.
  */
 export async function loadStockAlerts(
-  provider: ProviderContext,
+  context: UserRequestContext,
   symbol: string | undefined,
   resolved: Promise<string>,
 ): Promise<StockAlertsData | null> {
@@ -24,23 +46,13 @@ export async function loadStockAlerts(
   const real = resolved.catch(() => null);
   if (!symbol) return null;
   const read = async (tag: string): Promise<StockAlertsData | null> => {
-    const reply = await attempt(listAlertsIfOffered(provider, { status: "all", tag, limit: 20 }));
+    const reply = await attempt(listAlertsIfOffered(context.provider, { status: "all", tag, limit: 20 }));
     if (!reply.ok) {
       logFailure("stock alerts", reply.failure);
       return null;
     }
     if (!reply.data) return null;
-    return {
-      rows: reply.data.rows.map(({ id, name, type, condition, price, percent, status }) => ({
-        id,
-        name,
-        type,
-        condition,
-        price,
-        percent,
-        status,
-      })),
-    };
+    return stockAlertsView(context, reply.data.rows);
   };
   const first = read(symbol);
   // Left unread when the chart failed or resolved another symbol: its failure (an ended session) is not this page's.

@@ -7,9 +7,59 @@ import { json } from "@remix-run/node";
 
 import { displaySymbol } from "~/deployment";
 import { NO_STORE } from "~/http/no-store";
+import { formatMoney } from "~/i18n/format";
+import { getFixedT } from "~/i18n/i18next.server";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { getOrders, recordFigures, type RecordFigures } from "~/provider/trading.server";
 import type { UserRequestContext } from "~/utils/request.server";
+
+import { orderSentence } from "./order-words";
+
+/** The stock screen's open orders in the customer's words (`OpenOrders`). */
+export interface OpenOrdersView {
+  words: { heading: string; modify: string; cancel: string };
+  rows: {
+    no: string;
+    /** "Buy 10 Reliance at ₹2,350.00 or less, until 3 Dec, 15:30 IST." */
+    sentence: string;
+    /** "Reserved ₹23,572.00" for a buy that holds money; null otherwise. */
+    held: string | null;
+    /** A market order waiting for the open can be cancelled, not modified. */
+    modifiable: boolean;
+    /** "order 12", said after Modify and Cancel to screen readers. */
+    orderNo: string;
+  }[];
+}
+
+/**
+ * The open orders as the stock screen says them, or null when there are none (or no order types): written here, in
+ * the request's language, so the page's document needs none of the order strings (docs/decisions/0531).
+ */
+export async function openOrdersView(
+  context: UserRequestContext,
+  orders: RecordFigures[] | null,
+): Promise<OpenOrdersView | null> {
+  if (!orders || orders.length === 0) return null;
+  const t = await getFixedT(context.locale, "trade");
+  const { fmt } = context;
+  return {
+    words: {
+      heading: t("orderKinds.open.heading"),
+      modify: t("orderKinds.open.modify"),
+      cancel: t("orderKinds.open.cancel"),
+    },
+    rows: orders.map((order) => ({
+      no: order.no,
+      sentence: orderSentence(t, fmt, order),
+      held:
+        order.side === "buy" && order.held !== "0.00"
+          ? t("orderKinds.open.held", { amount: formatMoney(order.held, fmt) })
+          : null,
+      modifiable: order.orderType !== "market",
+      orderNo: t("orderKinds.open.orderNo", { no: order.no }),
+    })),
+  };
+}
 
 /**
  * The customer's open orders in one symbol (its code or the code as shown: `RELIANCE` under INR), newest first (at
