@@ -9,6 +9,7 @@ import type { OrderType, OrderValidity } from "~/features/trading/order-types";
 import type { RecordType } from "~/utils/hrefs";
 import { PAGE_SIZE } from "~/utils/pagination";
 
+import type { AlertList } from "./alerts.server";
 import { callProvider, callProviderIdempotent, ProviderError, type ProviderContext } from "./core.server";
 import type { StockFigures } from "./market.server";
 
@@ -338,13 +339,24 @@ export function cancelOrder(ctx: ProviderContext, no: string, idempotencyKey?: s
 }
 
 /** A customer's orders by status, optionally one symbol's (`tag`), up to 100 a page. */
+/**
+ * The customer's orders of one status (and symbol). With `alerts` (and a `tag`), the customer's price alerts on that
+ * symbol come with them (docs/decisions/0531): one call for a stock's screen; `alerts` is absent when the provider
+ * does not offer it.
+ */
 export function getOrders(
   ctx: ProviderContext,
-  params: { type: RecordType; tag?: string; limit?: number },
-): Promise<Page<DealRow>> {
-  return callProvider<Page<DealRow>>(ctx, {
+  params: { type: RecordType; tag?: string; limit?: number; alerts?: boolean },
+): Promise<Page<DealRow> & { alerts?: AlertList }> {
+  return callProvider<Page<DealRow> & { alerts?: AlertList }>(ctx, {
     path: "/stock/success/v2/transaction",
-    query: { type: params.type, tag: params.tag, page: 1, limit: params.limit ?? 100 },
+    query: {
+      type: params.type,
+      tag: params.tag,
+      page: 1,
+      limit: params.limit ?? 100,
+      alerts: params.alerts ? 1 : undefined,
+    },
   });
 }
 

@@ -17,7 +17,7 @@ import { loadChart } from "~/features/market/chart.server";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { chartLinks } from "~/features/market/route-exports";
 import { useChartScreen } from "~/features/market/useChartScreen";
-import { loadOpenOrders, openOrdersView } from "~/features/trading/open-orders.server";
+import { loadOpenOrdersAndAlerts, openOrdersView } from "~/features/trading/open-orders.server";
 import { OpenOrders } from "~/features/trading/OpenOrders";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
@@ -39,17 +39,19 @@ export const meta: MetaFunction<typeof loader> = quoteMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // The customer's open orders and alerts on this stock, beside the chart (docs/decisions/0442,
-  // docs/product.md#price-alerts).
+  // docs/product.md#price-alerts), in one provider call where the provider offers it (docs/decisions/0531).
   // One user context for the three: the session is opened once.
   const context = await requireUserContext(request, "stock");
   const chart = loadChart(context, params);
+  const mine = loadOpenOrdersAndAlerts(context, params.symbol ?? "");
   const [data, openOrders, alerts] = await Promise.all([
     chart,
-    loadOpenOrders(context, params.symbol ?? "").then((orders) => openOrdersView(context, orders)),
+    mine.then(({ orders }) => openOrdersView(context, orders)),
     loadStockAlerts(
       context,
       params.symbol,
       chart.then((loaded) => loaded.quote.symbol),
+      mine.then(({ alerts }) => alerts),
     ),
   ]);
   return json({ ...data, openOrders, alerts, here: new URL(request.url).pathname }, { headers: NO_STORE });

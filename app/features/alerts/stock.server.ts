@@ -5,7 +5,7 @@
  * document needs none of the alert strings (docs/decisions/0531).
  */
 import { getFixedT } from "~/i18n/i18next.server";
-import { listAlertsIfOffered, type AlertRow } from "~/provider/alerts.server";
+import { listAlertsIfOffered, type AlertList, type AlertRow } from "~/provider/alerts.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import type { UserRequestContext } from "~/utils/request.server";
 
@@ -34,18 +34,21 @@ export async function stockAlertsView(
 }
 
 /**
- * Asked beside the chart with the symbol of the URL; when the chart resolves a code as shown to another symbol
- * (`RELIANCE` → `RELIANCE.NS`), asked again with that one.
+ * Asked beside the chart with the symbol of the URL (or taken from `sent`, the list that came with the stock's open
+ * orders: docs/decisions/0531); when the chart resolves a code as shown to another symbol (`RELIANCE` →
+ * `RELIANCE.NS`), asked again with that one.
  */
 export async function loadStockAlerts(
   context: UserRequestContext,
   symbol: string | undefined,
   resolved: Promise<string>,
+  sent: Promise<AlertList | undefined> = Promise.resolve(undefined),
 ): Promise<StockAlertsData | null> {
   // Handled at once: the chart's own failure (a redirect, a 404) is the page's answer, never this one's.
   const real = resolved.catch(() => null);
   if (!symbol) return null;
-  const read = async (tag: string): Promise<StockAlertsData | null> => {
+  const read = async (tag: string, list?: AlertList): Promise<StockAlertsData | null> => {
+    if (list) return stockAlertsView(context, list.rows);
     const reply = await attempt(listAlertsIfOffered(context.provider, { status: "all", tag, limit: 20 }));
     if (!reply.ok) {
       logFailure("stock alerts", reply.failure);
@@ -54,7 +57,7 @@ export async function loadStockAlerts(
     if (!reply.data) return null;
     return stockAlertsView(context, reply.data.rows);
   };
-  const first = read(symbol);
+  const first = sent.then((list) => read(symbol, list));
   // Left unread when the chart failed or resolved another symbol: its failure (an ended session) is not this page's.
   first.catch(() => undefined);
   const tag = await real;

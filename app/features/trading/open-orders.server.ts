@@ -9,6 +9,7 @@ import { displaySymbol } from "~/deployment";
 import { NO_STORE } from "~/http/no-store";
 import { formatMoney } from "~/i18n/format";
 import { getFixedT } from "~/i18n/i18next.server";
+import type { AlertList } from "~/provider/alerts.server";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { getOrders, recordFigures, type RecordFigures } from "~/provider/trading.server";
 import type { UserRequestContext } from "~/utils/request.server";
@@ -63,21 +64,28 @@ export async function openOrdersView(
 
 /**
  * The customer's open orders in one symbol (its code or the code as shown: `RELIANCE` under INR), newest first (at
- * most 100); null from a provider without order types (its rows have no `order_type`: no order actions then,
- * docs/decisions/0443). A failed read costs the list, never the page.
+ * most 100), and their price alerts on it when the provider sends them in the same reply (`alerts` absent: ask
+ * `alert/list`; docs/decisions/0531): a stock's screen makes one call for both. `orders` is null from a provider
+ * without order types (its rows have no `order_type`: no order actions then, docs/decisions/0443). A failed read
+ * costs the list, never the page.
  */
-export async function loadOpenOrders(context: UserRequestContext, symbol: string): Promise<RecordFigures[] | null> {
-  const read = await attempt(getOrders(context.provider, { type: "pending", tag: symbol }));
+export async function loadOpenOrdersAndAlerts(
+  context: UserRequestContext,
+  symbol: string,
+): Promise<{ orders: RecordFigures[] | null; alerts: AlertList | undefined }> {
+  const read = await attempt(getOrders(context.provider, { type: "pending", tag: symbol, alerts: true }));
   if (!read.ok) {
     logFailure("open orders", read.failure);
-    return null;
+    return { orders: null, alerts: undefined };
   }
-  if (read.data.rows.some((row) => row.order_type === undefined)) return null;
+  const { rows, alerts } = read.data;
+  if (rows.some((row) => row.order_type === undefined)) return { orders: null, alerts };
   const wanted = symbol.toUpperCase();
   // A provider that ignores `tag` sends every open order: keep this symbol's.
-  return read.data.rows
+  const orders = rows
     .filter((row) => row.tag === symbol || displaySymbol(row.tag, context.deployment).toUpperCase() === wanted)
     .map((row) => recordFigures(row, context.deployment));
+  return { orders, alerts };
 }
 
 /** The customer's order `no`, open or ended; a 404 when it is not among theirs. */
