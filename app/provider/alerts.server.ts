@@ -25,9 +25,13 @@ export interface AlertRow {
   fired_price: number | null;
 }
 
-export interface AlertList {
+/** A page of alerts: what comes with a stock's open orders (docs/decisions/0531). */
+export interface AlertPage {
   rows: AlertRow[];
   count: number;
+}
+
+export interface AlertList extends AlertPage {
   /** The customer's active alerts (of any symbol). */
   active: number;
   max_active: number;

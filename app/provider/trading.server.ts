@@ -9,7 +9,7 @@ import type { OrderType, OrderValidity } from "~/features/trading/order-types";
 import type { RecordType } from "~/utils/hrefs";
 import { PAGE_SIZE } from "~/utils/pagination";
 
-import type { AlertList } from "./alerts.server";
+import type { AlertPage } from "./alerts.server";
 import { callProvider, callProviderIdempotent, ProviderError, type ProviderContext } from "./core.server";
 import type { StockFigures } from "./market.server";
 
@@ -347,8 +347,8 @@ export function cancelOrder(ctx: ProviderContext, no: string, idempotencyKey?: s
 export function getOrders(
   ctx: ProviderContext,
   params: { type: RecordType; tag?: string; limit?: number; alerts?: boolean },
-): Promise<Page<DealRow> & { alerts?: AlertList }> {
-  return callProvider<Page<DealRow> & { alerts?: AlertList }>(ctx, {
+): Promise<Page<DealRow> & { alerts?: AlertPage }> {
+  return callProvider<Page<DealRow> & { alerts?: AlertPage }>(ctx, {
     path: "/stock/success/v2/transaction",
     query: {
       type: params.type,

@@ -191,7 +191,7 @@ describe("against a scripted provider (failures, and the calls the screen makes)
     it("come in one provider call, said in the customer's words", async () => {
       provider.reply("/v2/yahoo", { json: ok(SCRIPTED_QUOTE) });
       provider.reply("/stock/success/v2/transaction", {
-        json: ok({ rows: [], count: 0, alerts: { rows: [ALERT], count: 1, active: 0, max_active: 50 } }),
+        json: ok({ rows: [], count: 0, alerts: { rows: [ALERT], count: 1 } }),
       });
       const data = await load();
       expect(customerCalls()).toEqual(["/stock/success/v2/transaction"]);

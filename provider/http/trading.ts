@@ -107,7 +107,7 @@ const recordsQuery = z.object({
   alerts: z.enum(["0", "1"]).optional(),
 });
 
-/** The alerts that come with a stock's open orders (`alerts=1`): as `alert/list?status=all&tag=…&limit=20`. */
+/** The alerts that come with a stock's open orders (`alerts=1`): the rows of `alert/list?status=all&tag=…&limit=20`. */
 const ALERTS_WITH_ORDERS = { status: "all", page: 1, limit: 20 } as const;
 
 const statementDate = z
@@ -217,7 +217,7 @@ export function tradingRoutes(s: Services) {
     // A stock's screen shows its open orders and its alerts: one call for both.
     const [records, alerts] = await Promise.all([
       s.trading.records(userId(c), q),
-      s.priceAlerts.list(userId(c), { ...ALERTS_WITH_ORDERS, tag: q.tag }),
+      s.priceAlerts.page(userId(c), { ...ALERTS_WITH_ORDERS, tag: q.tag }),
     ]);
     return ok(c, { ...records, alerts });
   });

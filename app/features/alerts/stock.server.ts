@@ -5,7 +5,7 @@
  * document needs none of the alert strings (docs/decisions/0531).
  */
 import { getFixedT } from "~/i18n/i18next.server";
-import { listAlertsIfOffered, type AlertList, type AlertRow } from "~/provider/alerts.server";
+import { listAlertsIfOffered, type AlertPage, type AlertRow } from "~/provider/alerts.server";
 import { attempt, logFailure } from "~/provider/failures.server";
 import type { UserRequestContext } from "~/utils/request.server";
 
@@ -42,12 +42,12 @@ export async function loadStockAlerts(
   context: UserRequestContext,
   symbol: string | undefined,
   resolved: Promise<string>,
-  sent: Promise<AlertList | undefined> = Promise.resolve(undefined),
+  sent: Promise<AlertPage | undefined> = Promise.resolve(undefined),
 ): Promise<StockAlertsData | null> {
   // Handled at once: the chart's own failure (a redirect, a 404) is the page's answer, never this one's.
   const real = resolved.catch(() => null);
   if (!symbol) return null;
-  const read = async (tag: string, list?: AlertList): Promise<StockAlertsData | null> => {
+  const read = async (tag: string, list?: AlertPage): Promise<StockAlertsData | null> => {
     if (list) return stockAlertsView(context, list.rows);
     const reply = await attempt(listAlertsIfOffered(context.provider, { status: "all", tag, limit: 20 }));
     if (!reply.ok) {

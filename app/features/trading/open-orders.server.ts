@@ -9,7 +9,7 @@ import { displaySymbol } from "~/deployment";
 import { NO_STORE } from "~/http/no-store";
 import { formatMoney } from "~/i18n/format";
 import { getFixedT } from "~/i18n/i18next.server";
-import type { AlertList } from "~/provider/alerts.server";
+import type { AlertPage } from "~/provider/alerts.server";
 import { attempt, logFailure, requireData } from "~/provider/failures.server";
 import { getOrders, recordFigures, type RecordFigures } from "~/provider/trading.server";
 import type { UserRequestContext } from "~/utils/request.server";
@@ -72,7 +72,7 @@ export async function openOrdersView(
 export async function loadOpenOrdersAndAlerts(
   context: UserRequestContext,
   symbol: string,
-): Promise<{ orders: RecordFigures[] | null; alerts: AlertList | undefined }> {
+): Promise<{ orders: RecordFigures[] | null; alerts: AlertPage | undefined }> {
   const read = await attempt(getOrders(context.provider, { type: "pending", tag: symbol, alerts: true }));
   if (!read.ok) {
     logFailure("open orders", read.failure);
