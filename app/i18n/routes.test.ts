@@ -296,15 +296,8 @@ describe("root loader: the matched routes' namespaces", () => {
 
   it("gives the chart and the trading view the stock and live-price strings only, the stock detail its star's too (decision 0169)", async () => {
     // The chart also lists the customer's open orders in the stock (docs/decisions/0442) and their price alerts on it
-    // (docs/product.md#price-alerts): the strings they need.
-    expect(await sentNamespaces("/stock/RELIANCE.NS/IN/Reliance")).toEqual([
-      "common",
-      "quotes",
-      "stock",
-      "trade",
-      "offline",
-      "alerts",
-    ]);
+    // (docs/product.md#price-alerts), said by its loader: no order or alert strings (docs/decisions/0531).
+    expect(await sentNamespaces("/stock/RELIANCE.NS/IN/Reliance")).toEqual(["common", "quotes", "stock", "offline"]);
     expect(await sentNamespaces("/trading/RELIANCE.NS")).toEqual(["common", "quotes", "stock", "offline"]);
     expect(await sentNamespaces("/stock/v2/RELIANCE.NS/Reliance")).toEqual([
       "common",

@@ -4,7 +4,6 @@
  * app shows no alert links or forms (docs/decisions/0450).
  */
 import { callProvider, ProviderError, type ProviderContext } from "./core.server";
-import { knownNotOffered, rememberNotOffered } from "./offered.server";
 
 export type AlertCondition = "above" | "below" | "move";
 export type AlertStatus = "active" | "paused" | "fired";
@@ -26,9 +25,13 @@ export interface AlertRow {
   fired_price: number | null;
 }
 
-export interface AlertList {
+/** A page of alerts: what comes with a stock's open orders (docs/decisions/0531). */
+export interface AlertPage {
   rows: AlertRow[];
   count: number;
+}
+
+export interface AlertList extends AlertPage {
   /** The customer's active alerts (of any symbol). */
   active: number;
   max_active: number;
@@ -59,19 +62,13 @@ export function listAlerts(ctx: ProviderContext, query: AlertListQuery = {}) {
 }
 
 /**
- * The list, or `null` when the provider has no alerts (HTTP 404 `not_found`; remembered a while, not asked per page:
- * docs/decisions/0485).
+ * The list, or `null` when the provider has no alerts (HTTP 404 `not_found`; asked on every page, docs/decisions/0530).
  */
 export async function listAlertsIfOffered(ctx: ProviderContext, query: AlertListQuery = {}): Promise<AlertList | null> {
-  if (knownNotOffered(ALERT_LIST)) return null;
   try {
     return await listAlerts(ctx, query);
   } catch (error) {
-    if (error instanceof ProviderError && error.code === "not_found") {
-      // Only the route's own 404 says the provider has no alerts (a business answer may also say `not_found`).
-      if (error.status === 404) rememberNotOffered(ALERT_LIST);
-      return null;
-    }
+    if (error instanceof ProviderError && error.code === "not_found") return null;
     throw error;
   }
 }

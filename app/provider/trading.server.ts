@@ -9,6 +9,7 @@ import type { OrderType, OrderValidity } from "~/features/trading/order-types";
 import type { RecordType } from "~/utils/hrefs";
 import { PAGE_SIZE } from "~/utils/pagination";
 
+import type { AlertPage } from "./alerts.server";
 import {
   callProvider,
   callProviderIdempotent,
@@ -18,7 +19,6 @@ import {
   type ProviderContext,
 } from "./core.server";
 import type { StockFigures } from "./market.server";
-import { knownNotOffered, rememberNotOffered } from "./offered.server";
 
 /** Position filters of `deal/positions`: `STOCK` = the deployment's equity markets. */
 export type PositionMarket = "IN" | "MX" | "US" | "STOCK" | "FOREX" | "FUTURE" | "CGI";
@@ -153,18 +153,14 @@ const DEAL_RULES = "/stock/success/deal/rules";
 
 /**
  * The order rules of a symbol, or null from a provider without order types (HTTP 404 on the path; the app then
- * offers market orders only, docs/decisions/0443; the 404 is remembered a while, not asked per page: 0485). An
- * unknown symbol (`not_found` in a 200 reply) still throws.
+ * offers market orders only, docs/decisions/0443; asked on every page, so an upgraded provider is seen at once:
+ * 0530). An unknown symbol (`not_found` in a 200 reply) still throws.
  */
 export async function getDealRules(ctx: ProviderContext, tag: string): Promise<DealRules | null> {
-  if (knownNotOffered(DEAL_RULES)) return null;
   try {
     return await callProvider<DealRules>(ctx, { path: DEAL_RULES, query: { tag } });
   } catch (error) {
-    if (error instanceof ProviderError && error.status === 404) {
-      rememberNotOffered(DEAL_RULES);
-      return null;
-    }
+    if (error instanceof ProviderError && error.status === 404) return null;
     throw error;
   }
 }
@@ -341,14 +337,24 @@ export function cancelOrder(ctx: ProviderContext, no: string, idempotencyKey?: s
   return callProvider<DealRow>(ctx, { path: "/stock/success/deal/cancel", method: "POST", body: { no } });
 }
 
-/** A customer's orders by status, optionally one symbol's (`tag`), up to 100 a page. */
+/**
+ * The customer's orders of one status, optionally one symbol's (`tag`), up to 100 a page. With `alerts` (and a `tag`), the customer's price alerts on that
+ * symbol come with them (docs/decisions/0531): one call for a stock's screen; `alerts` is absent when the provider
+ * does not offer it.
+ */
 export function getOrders(
   ctx: ProviderContext,
-  params: { type: RecordType; tag?: string; limit?: number },
-): Promise<Page<DealRow>> {
-  return callProvider<Page<DealRow>>(ctx, {
+  params: { type: RecordType; tag?: string; limit?: number; alerts?: boolean },
+): Promise<Page<DealRow> & { alerts?: AlertPage }> {
+  return callProvider<Page<DealRow> & { alerts?: AlertPage }>(ctx, {
     path: "/stock/success/v2/transaction",
-    query: { type: params.type, tag: params.tag, page: 1, limit: params.limit ?? 100 },
+    query: {
+      type: params.type,
+      tag: params.tag,
+      page: 1,
+      limit: params.limit ?? 100,
+      alerts: params.alerts ? 1 : undefined,
+    },
   });
 }
 

@@ -11,6 +11,8 @@ import { ProviderError, ProviderUnavailableError } from "~/provider/core.server"
 import {
   expectSentToLogin,
   getRequest,
+  no,
+  ok,
   routeArgs,
   SCRIPTED_QUOTE,
   settle,
@@ -158,6 +160,67 @@ describe("against a scripted provider (failures, and the calls the screen makes)
     expect(
       (await settle(() => chartLoader(routeArgs(getRequest("/stock/TCS.NS/IN/TCS", cookie()), params)))).status,
     ).toBe(503);
+  });
+
+  describe("the customer's open orders and alerts on the stock (decision 0531)", () => {
+    // The scripted quote's symbol (quotes are kept a while: another symbol here would answer later tests).
+    const params = { symbol: "TCS.NS", market: "IN", name: "TCS" };
+    const ALERT = {
+      id: 7,
+      tag: "TCS.NS",
+      name: "Tata Consultancy Services",
+      type: "IN",
+      precision: 2,
+      condition: "below",
+      price: 2300,
+      percent: null,
+      status: "paused",
+      created_at: "2026-12-01T09:00:00Z",
+      updated_at: "2026-12-01T09:00:00Z",
+      fired_at: null,
+      fired_price: null,
+    };
+    const customerCalls = () =>
+      provider.calls.filter((call) => call.path.startsWith("/stock/success/")).map((call) => call.path);
+    const load = async () => {
+      const response = await chartLoader(routeArgs(getRequest("/stock/TCS.NS/IN/TCS", cookie()), params));
+      expect(response.status).toBe(200);
+      return (await response.json()) as { openOrders: unknown; alerts: unknown };
+    };
+
+    it("come in one provider call, said in the customer's words", async () => {
+      provider.reply("/v2/yahoo", { json: ok(SCRIPTED_QUOTE) });
+      provider.reply("/stock/success/v2/transaction", {
+        json: ok({ rows: [], count: 0, alerts: { rows: [ALERT], count: 1 } }),
+      });
+      const data = await load();
+      expect(customerCalls()).toEqual(["/stock/success/v2/transaction"]);
+      expect(provider.calls.find((call) => call.path === "/stock/success/v2/transaction")?.query).toMatchObject({
+        type: "pending",
+        tag: "TCS.NS",
+        alerts: "1",
+      });
+      expect(data.openOrders).toBeNull();
+      expect(data.alerts).toEqual({
+        words: {
+          heading: "Price alerts",
+          none: "No alerts on this stock.",
+          add: "Add price alert",
+          all: "All my alerts",
+        },
+        rows: [{ id: 7, terms: "Tata Consultancy Services at or below ₹2,300.00", status: "Paused" }],
+      });
+    });
+
+    it("a provider that sends no alerts with the orders is asked for them; one without alerts (404) shows none", async () => {
+      provider.reply("/v2/yahoo", { json: ok(SCRIPTED_QUOTE) });
+      provider.reply("/stock/success/v2/transaction", { json: ok({ rows: [], count: 0 }) });
+      provider.reply("/stock/success/alert/list", { json: ok({ rows: [ALERT], count: 1, active: 0, max_active: 50 }) });
+      expect((await load()).alerts).toMatchObject({ rows: [{ id: 7, status: "Paused" }] });
+      expect(customerCalls()).toEqual(["/stock/success/v2/transaction", "/stock/success/alert/list"]);
+      provider.reply("/stock/success/alert/list", { status: 404, json: no("not_found") });
+      expect((await load()).alerts).toBeNull();
+    });
   });
 
   describe("resolving a code as shown (defect 14) against a scripted provider", () => {

@@ -17,16 +17,19 @@ import { loadChart } from "~/features/market/chart.server";
 import { quoteMeta } from "~/features/market/quote-meta";
 import { chartLinks } from "~/features/market/route-exports";
 import { useChartScreen } from "~/features/market/useChartScreen";
-import { loadOpenOrders } from "~/features/trading/open-orders.server";
+import { loadOpenOrdersAndAlerts, openOrdersView } from "~/features/trading/open-orders.server";
 import { OpenOrders } from "~/features/trading/OpenOrders";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { chartHref, stockHref, tradingViewHref } from "~/utils/hrefs";
 import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
-/** Its own strings and the live price's (docs/decisions/0169-namespaces-quotes-and-watchlist.md). */
+/**
+ * Its own strings and the live price's (docs/decisions/0169-namespaces-quotes-and-watchlist.md); the open orders and
+ * alerts come said by the loader (docs/decisions/0531).
+ */
 export const handle: PageHandle = {
-  i18n: ["stock", "quotes", "trade:orderKinds", "alerts:stock", "alerts:terms", "alerts:status"],
+  i18n: ["stock", "quotes"],
   titleKey: "stock:chart.title",
 };
 export const links = chartLinks;
@@ -36,17 +39,19 @@ export const meta: MetaFunction<typeof loader> = quoteMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // The customer's open orders and alerts on this stock, beside the chart (docs/decisions/0442,
-  // docs/product.md#price-alerts).
+  // docs/product.md#price-alerts), in one provider call where the provider offers it (docs/decisions/0531).
   // One user context for the three: the session is opened once.
   const context = await requireUserContext(request, "stock");
   const chart = loadChart(context, params);
+  const mine = loadOpenOrdersAndAlerts(context, params.symbol ?? "");
   const [data, openOrders, alerts] = await Promise.all([
     chart,
-    loadOpenOrders(context, params.symbol ?? ""),
+    mine.then(({ orders }) => openOrdersView(context, orders)),
     loadStockAlerts(
-      context.provider,
+      context,
       params.symbol,
       chart.then((loaded) => loaded.quote.symbol),
+      mine.then(({ alerts }) => alerts),
     ),
   ]);
   return json({ ...data, openOrders, alerts, here: new URL(request.url).pathname }, { headers: NO_STORE });

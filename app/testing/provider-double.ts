@@ -18,7 +18,6 @@
  */
 import { ProviderError, ProviderUnavailableError } from "~/provider/core.server";
 import { forgetPanelQuotes } from "~/provider/market.server";
-import { forgetNotOffered } from "~/provider/offered.server";
 import { forgetSessionVerdicts, isSessionCheck } from "~/provider/session-check.server";
 import { setProviderTransportForTests, type ProviderTransportHandler } from "~/provider/transport.server";
 
@@ -124,8 +123,6 @@ export class ScriptedProvider {
     forgetSessionVerdicts();
     // Nor the quotes a live panel shares for a second (decision 0324).
     forgetPanelQuotes();
-    // Nor which optional endpoints answered 404 (decision 0485).
-    forgetNotOffered();
     this.calls.length = 0;
     this.sessionChecks.length = 0;
     this.byPath.clear();

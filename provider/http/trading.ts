@@ -103,7 +103,12 @@ const recordsQuery = z.object({
   tag: z.preprocess(emptyToUndefined, z.string().trim().max(32).optional()),
   page: pageParam,
   limit: limitParam(100, 10),
+  /** `1` with `tag`: the customer's price alerts on that symbol too (docs/decisions/0531). */
+  alerts: z.enum(["0", "1"]).optional(),
 });
+
+/** The alerts that come with a stock's open orders (`alerts=1`): the rows of `alert/list?status=all&tag=…&limit=20`. */
+const ALERTS_WITH_ORDERS = { status: "all", page: 1, limit: 20 } as const;
 
 const statementDate = z
   .string()
@@ -208,7 +213,13 @@ export function tradingRoutes(s: Services) {
 
   app.get("/stock/success/v2/transaction", auth, async (c) => {
     const q = readQuery(c, recordsQuery);
-    return ok(c, await s.trading.records(userId(c), q));
+    if (q.alerts !== "1" || !q.tag) return ok(c, await s.trading.records(userId(c), q));
+    // A stock's screen shows its open orders and its alerts: one call for both.
+    const [records, alerts] = await Promise.all([
+      s.trading.records(userId(c), q),
+      s.priceAlerts.page(userId(c), { ...ALERTS_WITH_ORDERS, tag: q.tag }),
+    ]);
+    return ok(c, { ...records, alerts });
   });
 
   return app;

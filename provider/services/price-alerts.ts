@@ -100,18 +100,21 @@ export function createPriceAlerts(deps: PriceAlertsDeps) {
       throw new ProviderError("too_many_alerts", `at most ${MAX_ACTIVE_ALERTS} active alerts`);
   }
 
-  async function list(userId: number, q: { status: "all" | AlertStatus; tag?: string; page: number; limit: number }) {
+  /** A page of the customer's alerts (of one status, on one symbol), without the count of their active ones. */
+  async function page(userId: number, q: { status: "all" | AlertStatus; tag?: string; page: number; limit: number }) {
     const tag = q.tag ? (market.find(q.tag)?.symbol ?? q.tag.toUpperCase()) : undefined;
-    const [{ rows, count }, active] = await Promise.all([
-      listPriceAlerts(db, userId, {
-        status: q.status === "all" ? undefined : q.status,
-        tag,
-        offset: (q.page - 1) * q.limit,
-        limit: q.limit,
-      }),
-      countActivePriceAlerts(db, userId),
-    ]);
-    return { rows: rows.map(alertRow), count, active, max_active: MAX_ACTIVE_ALERTS };
+    const { rows, count } = await listPriceAlerts(db, userId, {
+      status: q.status === "all" ? undefined : q.status,
+      tag,
+      offset: (q.page - 1) * q.limit,
+      limit: q.limit,
+    });
+    return { rows: rows.map(alertRow), count };
+  }
+
+  async function list(userId: number, q: { status: "all" | AlertStatus; tag?: string; page: number; limit: number }) {
+    const [{ rows, count }, active] = await Promise.all([page(userId, q), countActivePriceAlerts(db, userId)]);
+    return { rows, count, active, max_active: MAX_ACTIVE_ALERTS };
   }
 
   /**
@@ -250,7 +253,7 @@ export function createPriceAlerts(deps: PriceAlertsDeps) {
     });
   }
 
-  return { list, create, edit, pause, resume, remove, tick };
+  return { list, page, create, edit, pause, resume, remove, tick };
 }
 
 export type PriceAlerts = ReturnType<typeof createPriceAlerts>;

@@ -47,7 +47,7 @@ describe("GET /api/openapi.json", () => {
     expect(body.properties.validity).toEqual({ type: "string", enum: ["day", "gtc"] });
 
     const records = doc.paths["/stock/success/v2/transaction"].get.parameters.map((q: any) => q.name);
-    expect(records).toEqual(["type", "tag", "page", "limit"]);
+    expect(records).toEqual(["type", "tag", "page", "limit", "alerts"]);
     expect(doc.paths["/operator/{kind}/{id}/approve"].post.security).toEqual([{ operatorKey: [] }]);
     expect(doc.paths["/operator/{kind}/{id}/approve"].post.parameters.map((q: any) => [q.name, q.in])).toEqual([
       ["kind", "path"],

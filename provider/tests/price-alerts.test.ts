@@ -46,6 +46,26 @@ describe("price alerts", () => {
     expect(await a.list("?tag=ONGC.NS")).toMatchObject({ rows: [], count: 0 });
   });
 
+  it("come with a stock's open orders when asked (alerts=1 with a tag: one call for the stock's screen, 0531)", async () => {
+    const t = await newTrader(p);
+    const a = await alertsOf(t.token);
+    expect((await a.add({ tag: "WIPRO.NS", condition: "above", price: "950" })).msg).toBe("ok");
+    expect((await a.add({ tag: "ONGC.NS", condition: "below", price: "240" })).msg).toBe("ok");
+    const c = customer(p, t.token);
+    const orders = async (query: string) => (await c.get(`/v2/transaction?type=pending${query}`)).body.data;
+    const both = await orders("&tag=WIPRO.NS&alerts=1");
+    expect(both).toMatchObject({
+      rows: [],
+      count: 0,
+      alerts: { count: 1, rows: [{ tag: "WIPRO.NS", condition: "above", price: 950 }] },
+    });
+    expect(Object.keys(both.alerts).sort()).toEqual(["count", "rows"]);
+    expect(both.alerts.rows).toHaveLength(1);
+    expect(await orders("&tag=WIPRO.NS")).toEqual({ rows: [], count: 0 });
+    // Without a symbol there is nothing to pair them with.
+    expect(await orders("&alerts=1")).toEqual({ rows: [], count: 0 });
+  });
+
   it("fire once when the price crosses, as an unread message from Alerts; then wait to be armed again", async () => {
     await setPrice("TATASTEEL.NS", "170");
     const t = await newTrader(p);

@@ -11,6 +11,7 @@ vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remix
 import { renderScreen } from "~/testing/markup";
 import {
   fieldErrors,
+  load,
   loadTrading,
   postTrading,
   providerContext,
@@ -20,7 +21,9 @@ import {
   useRealProvider,
   setPrice,
 } from "~/testing/route-harness";
+import { addAlert } from "~/provider/alerts.server";
 import { getOrders } from "~/provider/trading.server";
+import { loader as chartLoader } from "~/routes/stock.$symbol.$market.$name";
 import { orderHref } from "~/utils/hrefs";
 
 import TradingPage from "./route";
@@ -123,6 +126,37 @@ describe("order types", () => {
     expect(confirmed.headers.get("Location")).toBe(orderHref(RELIANCE, { type: "buy" }));
     expect(await tradeToast(confirmed)).toMatch(/^Order placed: buy 10 RELIANCE \(Limit\), open until /);
     expect(await pendingOf(cookie)).toHaveLength(1);
+
+    // The stock's chart lists it, and the customer's alert on the stock, said by its loader (decision 0531).
+    await addAlert(await providerContext(cookie), { tag: "RELIANCE.NS", condition: "above", price: "2500" });
+    const chart = await load<{ openOrders: unknown; alerts: unknown }>(
+      chartLoader,
+      "/stock/RELIANCE.NS/IN/Reliance%20Industries",
+      cookie,
+      { symbol: "RELIANCE.NS", market: "IN", name: "Reliance Industries" },
+    );
+    const [no] = await pendingOf(cookie);
+    expect(chart.openOrders).toEqual({
+      words: { heading: "Open orders", modify: "Modify", cancel: "Cancel" },
+      rows: [
+        {
+          no,
+          sentence: expect.stringMatching(/^Buy 10 Reliance Industries Ltd at ₹2,350\.00 or less, until .+ IST\.$/),
+          held: "Reserved ₹23,507.05",
+          modifiable: true,
+          orderNo: `order ${no}`,
+        },
+      ],
+    });
+    expect(chart.alerts).toEqual({
+      words: {
+        heading: "Price alerts",
+        none: "No alerts on this stock.",
+        add: "Add price alert",
+        all: "All my alerts",
+      },
+      rows: [{ id: expect.any(Number), terms: "Reliance Industries Ltd at or above ₹2,500.00", status: "Watching" }],
+    });
   });
 
   it("a buy limit above the price: the review says it fills at once", async () => {
