@@ -13,6 +13,8 @@ import { callProvider, type ProviderContext } from "./core.server";
 export interface SupportLinkReply {
   url: string;
   chat_enabled?: boolean;
+  /** Asked for with `unread=1` and the chat on: the unread count (absent from a provider without it). */
+  unread_count?: number;
 }
 
 /** `service`: an alert the provider left (a new sign-in, two-factor turned on or off, a card added, a withdrawal). */
@@ -37,8 +39,15 @@ export interface ChatMessageRow {
   alert?: ChatAlert | null;
 }
 
-export function getSupportLink(ctx: ProviderContext) {
-  return callProvider<SupportLinkReply>(ctx, { path: "/stock/success/kefu" });
+/**
+ * The support link. With `unread`, a provider that offers it adds the unread count when the chat is on, in the same
+ * call (docs/decisions/0540).
+ */
+export function getSupportLink(ctx: ProviderContext, options: { unread?: boolean } = {}) {
+  return callProvider<SupportLinkReply>(ctx, {
+    path: "/stock/success/kefu",
+    query: options.unread ? { unread: 1 } : undefined,
+  });
 }
 
 /** The conversation, newest first. Reading it marks the operator's replies it returns (and older ones) read. */

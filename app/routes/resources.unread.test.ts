@@ -24,6 +24,15 @@ describe("/resources/unread", () => {
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
+  it("a provider that says the count with the support link is asked once (docs/decisions/0540)", async () => {
+    provider.reply("/stock/success/kefu", {
+      json: ok({ url: "/customer-service", chat_enabled: true, unread_count: 3 }),
+    });
+    const response = await unreadLoader(args(getRequest("/resources/unread", session.cookie)));
+    expect(await response.json()).toEqual({ chatEnabled: true, unread: 3, external: false });
+    expect(provider.calls.map((call) => [call.path, call.query])).toEqual([["/stock/success/kefu", { unread: "1" }]]);
+  });
+
   it("signed in with the chat off: no count is asked for; says whether the support link is another site's", async () => {
     provider.reply("/stock/success/kefu", { json: ok({ url: "https://help.example/chat", chat_enabled: false }) });
     const response = await unreadLoader(args(getRequest("/resources/unread", session.cookie)));

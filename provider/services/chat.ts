@@ -47,9 +47,14 @@ export function messageText(raw: string, field = "content"): string {
 export function createChat(deps: ProductDeps) {
   const { db, now } = deps;
 
-  /** GET /kefu: the support link, and whether the in-app chat is on (config chat_enabled). */
-  async function supportLink() {
-    return { url: SUPPORT_URL, chat_enabled: (await configDecimal(db, "chat_enabled", deps)).greaterThan(0) };
+  /**
+   * GET /kefu: the support link, and whether the in-app chat is on (config chat_enabled). With `unread` and the chat on,
+   * the unread count too, so the support button needs one call (`?unread=1`, docs/decisions/0540).
+   */
+  async function supportLink(userId: number, options: { unread?: boolean } = {}) {
+    const chatEnabled = (await configDecimal(db, "chat_enabled", deps)).greaterThan(0);
+    const link = { url: SUPPORT_URL, chat_enabled: chatEnabled };
+    return options.unread && chatEnabled ? { ...link, ...(await unreadCount(userId)) } : link;
   }
 
   /** The conversation, newest first; reading it marks the operator's replies shown (and older ones) read. */

@@ -20,6 +20,22 @@ describe("support link", () => {
     await p.call("/api/operator/config", { headers: OPERATOR, body: { tag: "chat_enabled", value: "1" } });
     expect((await p.call("/api/stock/success/kefu")).body).toEqual({ msg: "logout" });
   });
+
+  it("with unread=1 and the chat on, the unread count comes with the link (docs/decisions/0540)", async () => {
+    const t = await newBuyer(p, "0", null);
+    const link = (query: string) => t.call(`/stock/success/kefu${query}`);
+    await op.reply(t.phone, "Hello from support.");
+    await op.reply(t.phone, "Anything else?");
+    expect((await link("?unread=1")).body).toEqual({
+      msg: "ok",
+      data: { url: "/customer-service", chat_enabled: true, unread_count: 2 },
+    });
+    expect((await link("?unread=0")).body.data).toEqual({ url: "/customer-service", chat_enabled: true });
+    await p.call("/api/operator/config", { headers: OPERATOR, body: { tag: "chat_enabled", value: "0" } });
+    expect((await link("?unread=1")).body.data).toEqual({ url: "/customer-service", chat_enabled: false });
+    await p.call("/api/operator/config", { headers: OPERATOR, body: { tag: "chat_enabled", value: "1" } });
+    expect((await link("?unread=yes")).body).toMatchObject({ msg: "no", data: { code: "invalid_input" } });
+  });
 });
 
 describe("chat", () => {
