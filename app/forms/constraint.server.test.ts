@@ -1,15 +1,15 @@
-/** A form's native constraints: the same attributes, whatever the language. */
+/** A form's native constraints, remembered per schema factory: the same attributes, whatever the language. */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { createOrderSchema } from "~/routes/stock.trading.$symbol.$market.$name/schema";
 import { getFixedT } from "~/i18n/i18next.server";
 
-import { formConstraint } from "./constraint.server";
+import { fixedFormConstraint, formConstraint } from "./constraint.server";
 
 describe("form constraints", () => {
-  it("give the order form's inputs their native attributes, the same in any language", async () => {
-    const english = formConstraint(createOrderSchema(await getFixedT("en", "trade")));
+  it("give the order form's inputs their native attributes, in any language, from one walk of the schema", async () => {
+    const english = fixedFormConstraint(createOrderSchema, await getFixedT("en", "trade"));
     expect(english).toEqual({
       intent: { required: true },
       type: { required: true, pattern: "buy|sell" },
@@ -21,10 +21,11 @@ describe("form constraints", () => {
       trigger_price: { required: false, pattern: "^(?=.*(?:^[0-9]{1,12}(\\.[0-9]{1,6})?$)).*$" },
       validity: { required: false, pattern: "day|gtc" },
     });
-    expect(formConstraint(createOrderSchema(await getFixedT("zh", "trade")))).toEqual(english);
+    expect(fixedFormConstraint(createOrderSchema, await getFixedT("zh", "trade"))).toBe(english);
+    expect(Object.isFrozen(english)).toBe(true);
   });
 
-  it("follow the limits a schema is built with", () => {
+  it("walk a schema built per request each time, so limits in it are never stale", () => {
     const limited = (max: number) => formConstraint(z.object({ amount: z.number().max(max) }));
     expect(limited(100).amount).toEqual({ required: true, max: 100 });
     expect(limited(500).amount).toEqual({ required: true, max: 500 });

@@ -8,7 +8,7 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RESET_CODE_LENGTH } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
 import { failureReply, refuse, type ActionReply, parseWithZod } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
 import type { TFunction } from "~/i18n/config";
@@ -39,9 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request);
   const { createPhoneStepSchema, createResendCodeSchema, createResetStepSchema } = await schemas();
   const constraint = {
-    phone: formConstraint(createPhoneStepSchema(t)),
-    reset: formConstraint(createResetStepSchema(t)),
-    resend: formConstraint(createResendCodeSchema()),
+    phone: fixedFormConstraint(createPhoneStepSchema, t),
+    reset: fixedFormConstraint(createResetStepSchema, t),
+    resend: fixedFormConstraint(createResendCodeSchema, t),
   };
   return json({ step, phone, constraint } as const);
 }

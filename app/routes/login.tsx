@@ -12,7 +12,7 @@ import {
   completeSignIn,
   toCodeStep,
 } from "~/features/account/sign-in.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { hiddenProps } from "~/forms/hidden";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   await requireAnonymous(request, redirectTo);
   const { createLoginSchema } = await import("~/features/account/login.schema");
-  const constraint = formConstraint(createLoginSchema(await getFixedT(request)));
+  const constraint = fixedFormConstraint(createLoginSchema, await getFixedT(request));
   return json({ redirectTo, phone: keepPhoneDigits(url.searchParams.get("phone") ?? ""), constraint });
 }
 

@@ -15,7 +15,7 @@ import { CodeField } from "~/features/security/CodeField";
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
 import { securityLinks } from "~/features/security/route-exports";
 import { failureReply, refuse, parseWithZod } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await pendingChallenge(request))) throw redirect(loginHref());
   const recovery = new URL(request.url).searchParams.get("recovery") === "1";
   const { createSignInCodeSchema } = await import("./login_.code.schema");
-  const constraint = formConstraint(createSignInCodeSchema(await getFixedT(request, "security")));
+  const constraint = fixedFormConstraint(createSignInCodeSchema, await getFixedT(request, "security"));
   return json({ recovery, constraint }, { headers: NO_STORE });
 }
 

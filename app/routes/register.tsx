@@ -8,7 +8,7 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { PASSWORD_MIN } from "~/features/account/fields";
 import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
 import { formAction } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { requireSameOrigin } from "~/http/security.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -23,7 +23,7 @@ const HIDDEN_ON_ERROR = ["password", "confirm"];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const { createRegisterSchema } = await import("./register.schema");
-  return json({ constraint: formConstraint(createRegisterSchema(await getFixedT(request))) });
+  return json({ constraint: fixedFormConstraint(createRegisterSchema, await getFixedT(request)) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

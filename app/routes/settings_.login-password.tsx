@@ -15,7 +15,7 @@ import { NewPasswordFields, PasswordField } from "~/features/account/forms";
 import { settingsLinks } from "~/features/account/route-exports";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { formAction } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -36,7 +36,7 @@ const HIDDEN = ["current", "password", "confirm"];
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireUserContext(request);
   const { createLoginPasswordSchema } = await import("./settings_.login-password.schema");
-  return json({ constraint: formConstraint(createLoginPasswordSchema(context.t)) }, { headers: NO_STORE });
+  return json({ constraint: fixedFormConstraint(createLoginPasswordSchema, context.t) }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

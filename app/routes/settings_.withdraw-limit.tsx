@@ -15,7 +15,7 @@ import { RetryNotice } from "~/components/ui/RetryNotice";
 import { settingsLinks } from "~/features/account/route-exports";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { formAction } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { WHOLE_AMOUNT_PATTERN } from "~/forms/digits";
 import { useZodForm } from "~/forms/useZodForm";
 import { NO_STORE, noStoreHeaders } from "~/http/no-store";
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       limit: info.ok ? wholeUnits(info.data.settings?.withdraw_limit) : null,
-      constraint: formConstraint(createWithdrawLimitSchema(context.t)),
+      constraint: fixedFormConstraint(createWithdrawLimitSchema, context.t),
     },
     { headers: NO_STORE },
   );

@@ -19,7 +19,7 @@ import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { loadConversation, type Conversation } from "~/features/support/chat.server";
 import { MESSAGE_MAX_LENGTH } from "~/features/support/limits";
 import { refuse, parseWithZod } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { hiddenProps } from "~/forms/hidden";
 import type { FormConstraint } from "~/forms/useZodForm";
 import { useZodForm } from "~/forms/useZodForm";
@@ -83,7 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     failed: !conversation.ok,
     conversation: conversation.ok ? conversation.data : { messages: [], total: 0 },
     sendKey: crypto.randomUUID(),
-    constraint: formConstraint((await import("./schema")).createChatMessageSchema(t)),
+    constraint: fixedFormConstraint((await import("./schema")).createChatMessageSchema, t),
   };
   return json(data, { status: conversation.ok ? 200 : 503, headers: NO_STORE });
 }

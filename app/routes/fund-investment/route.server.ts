@@ -7,7 +7,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 
 import { purchaseConfirm } from "~/features/products/purchase.server";
 import { parseWithZod, refuse, submitToProvider, toReview } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import type { FormConstraint } from "~/forms/useZodForm";
 import { NO_STORE } from "~/http/no-store";
@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     review: reviewing && fund && !short ? { key, fund, balance } : null,
     investGone: reviewing && !fund,
     investShort: short,
-    confirmConstraint: formConstraint((await import("./schema")).createFundConfirmSchema(context.t)),
+    confirmConstraint: fixedFormConstraint((await import("./schema")).createFundConfirmSchema, context.t),
   };
   return json(data, { status: list.ok ? 200 : 503, headers: NO_STORE });
 }

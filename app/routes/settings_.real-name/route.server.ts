@@ -8,7 +8,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { parseWithZod, refuse, submitToProvider } from "~/forms/action.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import type { FormConstraint } from "~/forms/useZodForm";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const data: RealNameData = {
     kyc: state.ok ? kycFigures(state.data) : null,
     idTypes: [...ID_TYPES],
-    constraint: formConstraint(createRealNameSchema(context.t)),
+    constraint: fixedFormConstraint(createRealNameSchema, context.t),
   };
   return json(data, { status: state.ok ? 200 : 503, headers: NO_STORE });
 }

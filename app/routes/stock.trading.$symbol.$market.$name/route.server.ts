@@ -30,7 +30,7 @@ import {
   type OrderTarget,
   type ReviewRate,
 } from "~/features/trading/order.server";
-import { formConstraint } from "~/forms/constraint.server";
+import { fixedFormConstraint } from "~/forms/constraint.server";
 import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
@@ -283,8 +283,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
     // The symbol's rules play no part in the native constraints (only in the cross-field check): built once.
     constraint: {
-      order: formConstraint(schemas.createOrderSchema(context.t)),
-      confirm: formConstraint(schemas.createConfirmSchema(context.t)),
+      order: fixedFormConstraint(schemas.createOrderSchema, context.t),
+      confirm: fixedFormConstraint(schemas.createConfirmSchema, context.t),
     },
   };
   return json(data, { headers: NO_STORE });
