@@ -256,10 +256,9 @@ export function requestI18n({ locale, resources }: PageTranslations): I18n {
 /**
  * A page instance's translators answer a plain look-up (a key, no options) from a Map after its first time: the
  * instance's strings and language never change (requestI18n), and i18next's own `t` walks its key and option
- * handling on every call, 5-8 µs here, dozens of times per page. A call that only fills values into `{{name}}`
- * placeholders (no plural count, context, default, formatting, nesting) fills them into that remembered string,
- * as i18next's interpolation does with this app's settings; every other call goes to i18next as before
- * (docs/decisions/0314-plain-lookups-remembered.md).
+ * handling on every call, 5-8 µs here, dozens of times per page. Every call with options (values, counts, defaults)
+ * goes to i18next (docs/decisions/0314-plain-lookups-remembered.md; filling values in without i18next went,
+ * docs/decisions/0555-deviations-re-measured-in-one-process.md).
  */
 function rememberPlainLookups(page: I18n): void {
   const fixedT = page.getFixedT.bind(page) as unknown as (...args: unknown[]) => (...args: unknown[]) => unknown;
@@ -267,7 +266,8 @@ function rememberPlainLookups(page: I18n): void {
   page.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown) => {
     const t = fixedT(lng, ns, keyPrefix);
     const scope = `${String(lng)}|${String(ns)}|${String(keyPrefix ?? "")}|`;
-    const plain = (key: string) => {
+    const remembering = (key: unknown, ...rest: unknown[]) => {
+      if (typeof key !== "string" || rest.length > 0) return t(key, ...rest);
       const id = scope + key;
       let value = found.get(id);
       if (value === undefined) {
@@ -278,77 +278,8 @@ function rememberPlainLookups(page: I18n): void {
       }
       return value;
     };
-    const remembering = (key: unknown, ...rest: unknown[]) => {
-      if (typeof key !== "string" || rest.length > 1) return t(key, ...rest);
-      const [options] = rest;
-      if (options === undefined) return plain(key);
-      const template = onlyValues(options) ? plain(key) : undefined;
-      const filled = typeof template === "string" ? fillIn(template, options as Record<string, unknown>) : undefined;
-      return filled ?? t(key, options);
-    };
     return Object.assign(remembering, t);
   }) as unknown as I18n["getFixedT"];
-}
-
-/** i18next's own options: a call that passes one of them is more than values to fill in. */
-const I18NEXT_OPTIONS = new Set([
-  "count",
-  "context",
-  "lng",
-  "lngs",
-  "ns",
-  "keyPrefix",
-  "fallbackLng",
-  "returnObjects",
-  "returnDetails",
-  "joinArrays",
-  "postProcess",
-  "interpolation",
-  "replace",
-  "ordinal",
-  "nsSeparator",
-  "keySeparator",
-  "skipInterpolation",
-  "nest",
-]);
-
-/** Whether `options` is an object of values only (no i18next option, no default value). */
-function onlyValues(options: unknown): boolean {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) return false;
-  for (const name of Object.keys(options)) {
-    if (I18NEXT_OPTIONS.has(name) || name.startsWith("defaultValue")) return false;
-  }
-  return true;
-}
-
-const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
-const SIMPLE_NAME = /^\s*[A-Za-z_$][\w$]*\s*$/;
-
-/**
- * `template` with each `{{name}}` replaced by `values[name]` (a string, number or boolean, as written), a name
- * without a value kept as written: what i18next's interpolation gives with `escapeValue: false` and
- * `skipOnVariables`. Undefined when the template or a value needs more of i18next (a format `{{n, number}}`, a
- * path `{{user.name}}`, `{{- raw}}`, nesting `$t(…)`, a value that holds placeholders, null or an object).
- */
-function fillIn(template: string, values: Record<string, unknown>): string | undefined {
-  if (template.includes("$t(")) return undefined;
-  let simple = true;
-  const filled = template.replace(PLACEHOLDER, (match, name: string) => {
-    if (!SIMPLE_NAME.test(name)) {
-      simple = false;
-      return match;
-    }
-    const value = values[name.trim()];
-    if (value === undefined) return match;
-    if (typeof value === "string") {
-      if (value.includes("{{") || value.includes("$t(")) simple = false;
-      return value;
-    }
-    if (typeof value === "number" || typeof value === "boolean") return String(value);
-    simple = false;
-    return match;
-  });
-  return simple ? filled : undefined;
 }
 
 /** The page instances by locale and the namespaces and sections they hold (requestI18n). */
