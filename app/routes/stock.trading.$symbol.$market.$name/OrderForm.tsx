@@ -95,13 +95,12 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
     );
   }
 
-  // docs/product.md "Order types": the picker only when the provider offers them; without JS every price field
-  // shows (the type is a radio the server reads), with JS only the ones the chosen type takes.
+  // docs/product.md "Order types": the picker only when the provider offers them. Every price field is in the
+  // document, with or without JS; the stylesheet shows only those the checked type takes (`.tr-when-*`, by `:has()`),
+  // so hydrating changes nothing on screen (no layout shift). A browser without `:has()` shows them all, as before.
   const orderType = (data.orderTypes ? (fields.order_type.value ?? data.form.orderType) : "market") as
     "market" | "limit" | "stop" | "stop_limit";
-  const showLimit = data.orderTypes !== null && (!hydrated || takesLimit(orderType));
-  const showTrigger = data.orderTypes !== null && (!hydrated || takesTrigger(orderType));
-  const showValidity = data.orderTypes !== null && (!hydrated || orderType !== "market");
+  const priced = data.orderTypes !== null;
   const limitTyped = fields.limit_price.value ?? "";
   const triggerTyped = fields.trigger_price.value ?? "";
   const fillsAtOnce = hydrated && orderType === "limit" && limitFillsAtOnce(data.side, limitTyped, livePrice);
@@ -224,45 +223,51 @@ export function OrderForm({ data, livePrice, lastResult, clientFailure }: StepPr
           />
         ) : null}
         {fields.order_type.errors ? <p className="field__error">{fields.order_type.errors[0]}</p> : null}
-        {showLimit ? (
-          <Field
-            label={t("orderKinds.limitLabel")}
-            hint={
-              fillsAtOnce ? (
-                <strong>
-                  {t(data.side === "buy" ? "orderKinds.fillsAtOnceBuy" : "orderKinds.fillsAtOnceSell", {
-                    price: formatMarketMoney(livePrice, fmt, data.target.market),
-                  })}
-                </strong>
-              ) : (
-                `${hydrated ? "" : `${t("orderKinds.limitFor")} `}${tick}`
-              )
-            }
-            errors={fields.limit_price.errors}
-            inputProps={typedNumberProps(fields.limit_price, "decimal")}
-          />
+        {priced ? (
+          <div className="tr-when-limit">
+            <Field
+              label={t("orderKinds.limitLabel")}
+              hint={
+                fillsAtOnce ? (
+                  <strong>
+                    {t(data.side === "buy" ? "orderKinds.fillsAtOnceBuy" : "orderKinds.fillsAtOnceSell", {
+                      price: formatMarketMoney(livePrice, fmt, data.target.market),
+                    })}
+                  </strong>
+                ) : (
+                  `${t("orderKinds.limitFor")} ${tick}`
+                )
+              }
+              errors={fields.limit_price.errors}
+              inputProps={typedNumberProps(fields.limit_price, "decimal")}
+            />
+          </div>
         ) : null}
-        {showTrigger ? (
-          <Field
-            label={t("orderKinds.triggerLabel")}
-            hint={`${hydrated ? "" : `${t("orderKinds.triggerFor")} `}${t(
-              data.side === "buy" ? "orderKinds.triggerHintBuy" : "orderKinds.triggerHintSell",
-            )} ${tick}`}
-            errors={fields.trigger_price.errors}
-            inputProps={typedNumberProps(fields.trigger_price, "decimal")}
-          />
+        {priced ? (
+          <div className="tr-when-trigger">
+            <Field
+              label={t("orderKinds.triggerLabel")}
+              hint={`${t("orderKinds.triggerFor")} ${t(
+                data.side === "buy" ? "orderKinds.triggerHintBuy" : "orderKinds.triggerHintSell",
+              )} ${tick}`}
+              errors={fields.trigger_price.errors}
+              inputProps={typedNumberProps(fields.trigger_price, "decimal")}
+            />
+          </div>
         ) : null}
-        {showValidity ? (
-          <RadioTabs
-            legend={t("orderKinds.validityLegend")}
-            name={fields.validity.name}
-            idPrefix={`${form.id}-validity`}
-            defaultValue={fields.validity.initialValue ?? data.form.validity}
-            options={(data.rules?.validities ?? ["day", "gtc"]).map((validity) => ({
-              value: validity,
-              label: t(`orderKinds.validity.${validity}`, { days: data.rules?.gtcDays ?? 90 }),
-            }))}
-          />
+        {priced ? (
+          <div className="tr-when-priced">
+            <RadioTabs
+              legend={t("orderKinds.validityLegend")}
+              name={fields.validity.name}
+              idPrefix={`${form.id}-validity`}
+              defaultValue={fields.validity.initialValue ?? data.form.validity}
+              options={(data.rules?.validities ?? ["day", "gtc"]).map((validity) => ({
+                value: validity,
+                label: t(`orderKinds.validity.${validity}`, { days: data.rules?.gtcDays ?? 90 }),
+              }))}
+            />
+          </div>
         ) : null}
         <p className="tr-estimate">
           {estimate
