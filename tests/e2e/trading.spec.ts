@@ -185,6 +185,14 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Trigger price")).toBeVisible();
     await page.getByRole("radio", { name: "Limit", exact: true }).check();
     await expect(page.getByLabel("Trigger price")).toBeHidden();
+    // A price that is not one, left behind by a switch to Market: its field shows again with its message.
+    await page.getByLabel("Limit price").fill("abc");
+    await page.getByRole("radio", { name: "Market", exact: true }).check();
+    await expect(page.getByLabel("Limit price")).toBeHidden();
+    await quantity(page).fill("1");
+    await page.getByRole("button", { name: "Review order" }).click();
+    await expect(page.getByLabel("Limit price")).toBeVisible();
+    await expect(page.locator("main")).toContainText("Enter the price in digits, for example 2400.05");
   });
 
   test("defect 21: Confirm while offline says nothing was ordered and keeps the review; back online, one order", async ({
