@@ -1,3 +1,5 @@
+import type { Insertable } from "kysely";
+
 import type { DB } from "./database";
 import { insertBlockOfferOnce } from "./repositories/block-trades";
 import { countChatMessages, insertChatMessage } from "./repositories/chat-messages";
@@ -6,9 +8,9 @@ import { insertIpoOnce } from "./repositories/ipos";
 import { insertNewsOnce } from "./repositories/news";
 import { findTransactionPassword, insertTransactionPassword } from "./repositories/transaction-passwords";
 import { findUserByPhone } from "./repositories/users";
-import type { BlockMold } from "./tables/block-offers";
-import type { MarketCode } from "./tables/instruments";
-import type { IpoStatus } from "./tables/ipos";
+import type { BlockOffersTable } from "./tables/block-offers";
+import type { FundProductsTable } from "./tables/fund-products";
+import type { IposTable } from "./tables/ipos";
 import { hashPassword } from "../services/passwords";
 
 /*
@@ -21,20 +23,17 @@ export const DEMO_TRANSACTION_PASSWORD = "123456";
 
 const DAY = 86_400_000;
 
-const OFFERS: {
-  slug: string;
-  mold: BlockMold;
-  tag: string;
-  name: string;
-  market: MarketCode;
-  price: string;
-  min: number;
-  /** Days from the seeding: window [from, to). */
-  from: number;
-  to: number;
-  /** "missing": the offer takes the operator's rate and has none yet (purchases answer rete_no). */
-  rate?: "missing";
-}[] = [
+/**
+ * A demo row in its table's own columns, but for the timestamps (the seeding's) and the window's columns `W`, which
+ * hold days from the first seeding.
+ */
+type DemoRow<T, W extends keyof T = never> = Omit<Insertable<T>, W | "created_at" | "updated_at"> & Record<W, number>;
+
+/**
+ * The block and QIP offers, each open over [opens_at, closes_at). `rate_required`: the offer takes the operator's
+ * rate and has none yet (purchases answer rete_no).
+ */
+const OFFERS: DemoRow<BlockOffersTable, "opens_at" | "closes_at">[] = [
   {
     slug: "bulk-reliance",
     mold: "bulk",
@@ -42,9 +41,9 @@ const OFFERS: {
     name: "Reliance Industries Ltd",
     market: "IN",
     price: "1398.00",
-    min: 100,
-    from: -1,
-    to: 365,
+    min_count: 100,
+    opens_at: -1,
+    closes_at: 365,
   },
   {
     slug: "bulk-tcs",
@@ -53,9 +52,9 @@ const OFFERS: {
     name: "Tata Consultancy Services Ltd",
     market: "IN",
     price: "2960.50",
-    min: 100,
-    from: -1,
-    to: 365,
+    min_count: 100,
+    opens_at: -1,
+    closes_at: 365,
   },
   {
     slug: "bulk-sbin",
@@ -64,9 +63,9 @@ const OFFERS: {
     name: "State Bank of India",
     market: "IN",
     price: "905.00",
-    min: 200,
-    from: 30,
-    to: 365,
+    min_count: 200,
+    opens_at: 30,
+    closes_at: 365,
   },
   {
     slug: "bulk-aapl",
@@ -75,9 +74,9 @@ const OFFERS: {
     name: "Apple Inc.",
     market: "US",
     price: "262.40",
-    min: 100,
-    from: -1,
-    to: 365,
+    min_count: 100,
+    opens_at: -1,
+    closes_at: 365,
   },
   {
     slug: "bulk-msft",
@@ -86,10 +85,10 @@ const OFFERS: {
     name: "Microsoft Corporation",
     market: "US",
     price: "468.00",
-    min: 100,
-    from: -1,
-    to: 365,
-    rate: "missing",
+    min_count: 100,
+    opens_at: -1,
+    closes_at: 365,
+    rate_required: true,
   },
   {
     slug: "bulk-walmex",
@@ -98,9 +97,9 @@ const OFFERS: {
     name: "Wal-Mart de México, S.A.B. de C.V.",
     market: "MX",
     price: "56.20",
-    min: 100,
-    from: -1,
-    to: 365,
+    min_count: 100,
+    opens_at: -1,
+    closes_at: 365,
   },
   {
     slug: "qip-infy",
@@ -109,9 +108,9 @@ const OFFERS: {
     name: "Infosys Ltd",
     market: "IN",
     price: "1475.00",
-    min: 100,
-    from: -1,
-    to: 365,
+    min_count: 100,
+    opens_at: -1,
+    closes_at: 365,
   },
   {
     slug: "qip-hdfcbank",
@@ -120,9 +119,9 @@ const OFFERS: {
     name: "HDFC Bank Ltd",
     market: "IN",
     price: "962.25",
-    min: 150,
-    from: -1,
-    to: 365,
+    min_count: 150,
+    opens_at: -1,
+    closes_at: 365,
   },
   {
     slug: "qip-nvda",
@@ -131,9 +130,9 @@ const OFFERS: {
     name: "NVIDIA Corporation",
     market: "US",
     price: "174.80",
-    min: 100,
-    from: -1,
-    to: 365,
+    min_count: 100,
+    opens_at: -1,
+    closes_at: 365,
   },
   {
     slug: "qip-gfnorte",
@@ -142,160 +141,149 @@ const OFFERS: {
     name: "Grupo Financiero Banorte, S.A.B. de C.V.",
     market: "MX",
     price: "165.00",
-    min: 100,
-    from: -1,
-    to: 365,
+    min_count: 100,
+    opens_at: -1,
+    closes_at: 365,
   },
 ];
 
-const IPOS: {
-  slug: string;
-  symbol: string;
-  company: string;
-  market: MarketCode;
-  status: IpoStatus;
-  price: string;
-  min: number;
-  max: number;
-  from: number;
-  to: number;
-}[] = [
+const IPOS: DemoRow<IposTable, "issue_start_date" | "issue_end_date">[] = [
   {
     slug: "ipo-eternal",
     symbol: "ETERNAL.BO",
-    company: "Eternal Ltd",
+    company_name: "Eternal Ltd",
     market: "IN",
     status: "Forthcoming",
-    price: "295.00",
-    min: 100,
-    max: 1000,
-    from: -1,
-    to: 180,
+    issue_price: "295.00",
+    min_count: 100,
+    max_count: 1000,
+    issue_start_date: -1,
+    issue_end_date: 180,
   },
   {
     slug: "ipo-irctc",
     symbol: "IRCTC.BO",
-    company: "Indian Railway Catering and Tourism Corporation Ltd",
+    company_name: "Indian Railway Catering and Tourism Corporation Ltd",
     market: "IN",
     status: "Forthcoming",
-    price: "698.00",
-    min: 100,
-    max: 500,
-    from: -1,
-    to: 180,
+    issue_price: "698.00",
+    min_count: 100,
+    max_count: 500,
+    issue_start_date: -1,
+    issue_end_date: 180,
   },
   {
     slug: "ipo-vedl",
     symbol: "VEDL.BO",
-    company: "Vedanta Ltd",
+    company_name: "Vedanta Ltd",
     market: "IN",
     status: "Closed",
-    price: "455.00",
-    min: 100,
-    max: 800,
-    from: -30,
-    to: -5,
+    issue_price: "455.00",
+    min_count: 100,
+    max_count: 800,
+    issue_start_date: -30,
+    issue_end_date: -5,
   },
   {
     slug: "ipo-tatapower",
     symbol: "TATAPOWER.BO",
-    company: "Tata Power Company Ltd",
+    company_name: "Tata Power Company Ltd",
     market: "IN",
     status: "Listed",
-    price: "372.00",
-    min: 100,
-    max: 1000,
-    from: -60,
-    to: -40,
+    issue_price: "372.00",
+    min_count: 100,
+    max_count: 1000,
+    issue_start_date: -60,
+    issue_end_date: -40,
   },
   {
     slug: "ipo-nflx",
     symbol: "NFLX",
-    company: "Netflix, Inc.",
+    company_name: "Netflix, Inc.",
     market: "US",
     status: "Forthcoming",
-    price: "104.00",
-    min: 100,
-    max: 600,
-    from: -1,
-    to: 180,
+    issue_price: "104.00",
+    min_count: 100,
+    max_count: 600,
+    issue_start_date: -1,
+    issue_end_date: 180,
   },
   {
     slug: "ipo-gapb",
     symbol: "GAPB.MX",
-    company: "Grupo Aeroportuario del Pacífico, S.A.B. de C.V.",
+    company_name: "Grupo Aeroportuario del Pacífico, S.A.B. de C.V.",
     market: "MX",
     status: "Forthcoming",
-    price: "415.00",
-    min: 100,
-    max: 1000,
-    from: -1,
-    to: 180,
+    issue_price: "415.00",
+    min_count: 100,
+    max_count: 1000,
+    issue_start_date: -1,
+    issue_end_date: 180,
   },
   {
     slug: "ipo-omab",
     symbol: "OMAB.MX",
-    company: "Grupo Aeroportuario del Centro Norte, S.A.B. de C.V.",
+    company_name: "Grupo Aeroportuario del Centro Norte, S.A.B. de C.V.",
     market: "MX",
     status: "Listed",
-    price: "220.00",
-    min: 100,
-    max: 500,
-    from: -60,
-    to: -40,
+    issue_price: "220.00",
+    min_count: 100,
+    max_count: 500,
+    issue_start_date: -60,
+    issue_end_date: -40,
   },
 ];
 
-const FUNDS = [
+const FUNDS: DemoRow<FundProductsTable>[] = [
   {
     slug: "fund-liquid-14",
     name: "Liquid Plus 14-Day Fund",
-    min: "1.00",
-    max: "1.50",
-    days: 14,
+    min_return: "1.00",
+    max_return: "1.50",
+    investment_period: 14,
     amount: "5000.00",
-    issue: "5000000.00",
-    sold: "1250000.00",
+    issue_amount: "5000000.00",
+    sold_amount: "1250000.00",
   },
   {
     slug: "fund-income-90",
     name: "Short-Term Income Fund",
-    min: "3.50",
-    max: "4.50",
-    days: 90,
+    min_return: "3.50",
+    max_return: "4.50",
+    investment_period: 90,
     amount: "10000.00",
-    issue: "20000000.00",
-    sold: "8400000.00",
+    issue_amount: "20000000.00",
+    sold_amount: "8400000.00",
   },
   {
     slug: "fund-balanced-180",
     name: "Balanced Advantage Fund",
-    min: "6.00",
-    max: "9.00",
-    days: 180,
+    min_return: "6.00",
+    max_return: "9.00",
+    investment_period: 180,
     amount: "25000.00",
-    issue: "50000000.00",
-    sold: "12000000.00",
+    issue_amount: "50000000.00",
+    sold_amount: "12000000.00",
   },
   {
     slug: "fund-equity-365",
     name: "Bluechip Equity Fund",
-    min: "10.00",
-    max: "16.00",
-    days: 365,
+    min_return: "10.00",
+    max_return: "16.00",
+    investment_period: 365,
     amount: "50000.00",
-    issue: "100000000.00",
-    sold: "61000000.00",
+    issue_amount: "100000000.00",
+    sold_amount: "61000000.00",
   },
   {
     slug: "fund-infra-720",
     name: "Infrastructure Opportunities Fund",
-    min: "18.00",
-    max: "26.00",
-    days: 720,
+    min_return: "18.00",
+    max_return: "26.00",
+    investment_period: 720,
     amount: "100000.00",
-    issue: "10000000.00",
-    sold: "10000000.00",
+    issue_amount: "10000000.00",
+    sold_amount: "10000000.00",
   },
 ];
 
@@ -319,63 +307,17 @@ export async function seedProducts(db: DB, options: { demoUser: string; now: Dat
   const { now } = options;
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   await db.transaction().execute(async (trx) => {
+    const stamped = { created_at: now, updated_at: now };
     for (const o of OFFERS) {
-      await insertBlockOfferOnce(trx, {
-        slug: o.slug,
-        mold: o.mold,
-        tag: o.tag,
-        name: o.name,
-        market: o.market,
-        price: o.price,
-        min_count: o.min,
-        opens_at: at(o.from),
-        closes_at: at(o.to),
-        rate_required: o.rate === "missing",
-        exchange_rate: null,
-        created_at: now,
-        updated_at: now,
-      });
+      await insertBlockOfferOnce(trx, { ...o, opens_at: at(o.opens_at), closes_at: at(o.closes_at), ...stamped });
     }
     for (const i of IPOS) {
-      await insertIpoOnce(trx, {
-        slug: i.slug,
-        symbol: i.symbol,
-        company_name: i.company,
-        market: i.market,
-        status: i.status,
-        issue_price: i.price,
-        min_count: i.min,
-        max_count: i.max,
-        issue_start_date: at(i.from),
-        issue_end_date: at(i.to),
-        created_at: now,
-        updated_at: now,
-      });
+      const dates = { issue_start_date: at(i.issue_start_date), issue_end_date: at(i.issue_end_date) };
+      await insertIpoOnce(trx, { ...i, ...dates, ...stamped });
     }
-    for (const f of FUNDS) {
-      await insertFundProductOnce(trx, {
-        slug: f.slug,
-        name: f.name,
-        min_return: f.min,
-        max_return: f.max,
-        investment_period: f.days,
-        amount: f.amount,
-        issue_amount: f.issue,
-        sold_amount: f.sold,
-        created_at: now,
-        updated_at: now,
-      });
-    }
+    for (const f of FUNDS) await insertFundProductOnce(trx, { ...f, ...stamped });
     const published = new Date(UNSAFE_NEWS.created_at);
-    await insertNewsOnce(trx, {
-      slug: UNSAFE_NEWS.slug,
-      title: UNSAFE_NEWS.title,
-      subhead: UNSAFE_NEWS.subhead,
-      img: "",
-      content: UNSAFE_NEWS.content,
-      created_at: published,
-      updated_at: published,
-    });
+    await insertNewsOnce(trx, { ...UNSAFE_NEWS, img: "", created_at: published, updated_at: published });
   });
 
   const demo = await findUserByPhone(db, options.demoUser);

@@ -7,6 +7,7 @@ import { SEED_NEWS } from "./seed-news";
 import { seedProducts } from "./seed-products";
 import { CATEGORIES, MARKET_NAMES, UNIVERSE } from "../market/universe";
 import { ensureInvitationCode } from "./repositories/invitation-codes";
+import { insertNewsOnce } from "./repositories/news";
 import { findUserByPhone, insertUser } from "./repositories/users";
 import { seedConfig, seedDemoWallet } from "./seed-wallet";
 import { applyBalanceChange } from "../services/ledger";
@@ -56,20 +57,8 @@ export async function seed(db: DB, options: SeedOptions): Promise<void> {
         .execute();
     }
     for (const n of SEED_NEWS) {
-      const at = new Date(n.created_at);
-      await trx
-        .insertInto("news")
-        .values({
-          slug: n.slug,
-          title: n.title,
-          subhead: n.subhead,
-          img: "",
-          content: n.content,
-          created_at: at,
-          updated_at: at,
-        })
-        .onConflict((oc) => oc.column("slug").doNothing())
-        .execute();
+      const published = new Date(n.created_at);
+      await insertNewsOnce(trx, { ...n, img: "", created_at: published, updated_at: published });
     }
     await ensureInvitationCode(trx, options.inviteCode, now);
     await seedConfig(trx, now);
