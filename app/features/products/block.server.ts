@@ -23,7 +23,7 @@ import {
   walletCurrencies,
   type WalletConversion,
 } from "~/i18n/currency";
-import { formatClockTime, formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
+import { formatClockTime, formatInteger, formatMarketMoney } from "~/i18n/format";
 import { getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import {
@@ -44,7 +44,7 @@ import { requireUserContext, type UserRequestContext } from "~/utils/request.ser
 
 import type { BlockLimits } from "./block.schema";
 import { BLOCK_HREFS } from "./molds";
-import { PASSWORD_REFUSALS, purchaseConfirm } from "./purchase.server";
+import { PASSWORD_REFUSALS, purchaseConfirm, purchaseToast } from "./purchase.server";
 import { BLOCK_STEP, blockMaximum, boundBroken, readQuantity, stepWithin, type QuantityStepData } from "./quantity";
 
 const MAX_CODE = 32;
@@ -358,10 +358,7 @@ export async function blockAction(request: Request, mold: BlockMold) {
   });
 }
 
-/**
- * The toast after a purchase: in the offer's currency, and for an offer in another currency what the wallet paid and
- * the rate the provider applied (docs/decisions/0300), from the deal it answered with, never the review's estimate.
- */
+/** The toast after a purchase: in the offer's currency and, for an offer in another, the wallet's (decision 0300). */
 function purchasedToast(context: UserRequestContext, offer: OfferFigures, deal: BlockDealRow): Toast {
   const values = {
     qty: formatInteger(deal.count, context.fmt),
@@ -369,16 +366,12 @@ function purchasedToast(context: UserRequestContext, offer: OfferFigures, deal: 
     price: formatMarketMoney(deal.price, context.fmt, offer.market),
     cost: formatMarketMoney(deal.amount, context.fmt, offer.market),
   };
-  const rate = appliedRate(context, offer.market, deal);
-  if (!rate || !deal.wallet_amount) return { key: "products:toast.purchased", values };
-  return {
-    key: "products:toast.purchasedConverted",
-    values: {
-      ...values,
-      wallet: formatMoney(deal.wallet_amount, context.fmt),
-      rate,
-    },
-  };
+  return purchaseToast(
+    context.fmt,
+    { plain: "products:toast.purchased", converted: "products:toast.purchasedConverted" },
+    values,
+    { walletAmount: deal.wallet_amount, rate: appliedRate(context, offer.market, deal) },
+  );
 }
 
 /**

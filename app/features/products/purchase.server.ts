@@ -5,6 +5,8 @@
  * never a failure; confirming again with the same key can only replay the purchase. A refusal about the transaction
  * password (wrong, not set, too many tries) lands on its field (docs/decisions/0073).
  */
+import { formatMoney, type FormatContext } from "~/i18n/format";
+import type { Toast } from "~/session/toast";
 import type { UserRequestContext } from "~/utils/request.server";
 
 export const PASSWORD_REFUSALS = {
@@ -17,3 +19,18 @@ export const purchaseConfirm = (t: UserRequestContext["t"]) => ({
   hideFields: ["stock_password"],
   unknownOutcome: t("products:review.outcomeUnknown"),
 });
+
+/**
+ * The toast after a purchase: `keys.plain` with `values`; for a purchase in another currency than the wallet's,
+ * `keys.converted` with what the wallet paid (`wallet`) and the rate the provider applied, in words (`rate`), as well
+ * (docs/decisions/0191, 0300): both from the row the provider answered with, never the review's estimate.
+ */
+export function purchaseToast(
+  fmt: FormatContext,
+  keys: { plain: string; converted: string },
+  values: Record<string, string>,
+  paid: { walletAmount: string | null | undefined; rate: string | null },
+): Toast {
+  if (!paid.rate || !paid.walletAmount) return { key: keys.plain, values };
+  return { key: keys.converted, values: { ...values, wallet: formatMoney(paid.walletAmount, fmt), rate: paid.rate } };
+}

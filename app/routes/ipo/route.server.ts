@@ -5,7 +5,7 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { purchaseConfirm } from "~/features/products/purchase.server";
+import { purchaseConfirm, purchaseToast } from "~/features/products/purchase.server";
 import {
   IPO_STEP,
   boundBroken,
@@ -22,7 +22,7 @@ import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { appliedConversion, currencyName, walletCurrencies, type WalletConversion } from "~/i18n/currency";
-import { formatInteger, formatMarketMoney, formatMoney } from "~/i18n/format";
+import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import {
   applyForIpo,
@@ -197,8 +197,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /**
- * The toast after an application: what is held; for an IPO in another currency, the wallet money held and the rate
- * the provider applied (docs/decisions/0191), from the application it answered with.
+ * The toast after an application: what is held and, for an IPO in another currency, the wallet money held
+ * (docs/decisions/0191).
  */
 function appliedToast(context: UserRequestContext, ipo: IpoFigures, application: IpoApplicationRow): Toast {
   const values = {
@@ -207,15 +207,12 @@ function appliedToast(context: UserRequestContext, ipo: IpoFigures, application:
     amount: formatMarketMoney(application.amount, context.fmt, ipo.market),
   };
   const conversion = appliedConversion(ipo.market, context.fmt, application);
-  if (!conversion || !application.wallet_amount) return { key: "products:toast.ipoApplied", values };
-  return {
-    key: "products:toast.ipoAppliedConverted",
-    values: {
-      ...values,
-      wallet: formatMoney(application.wallet_amount, context.fmt),
-      rate: rateText(context.t, conversion, context.fmt),
-    },
-  };
+  return purchaseToast(
+    context.fmt,
+    { plain: "products:toast.ipoApplied", converted: "products:toast.ipoAppliedConverted" },
+    values,
+    { walletAmount: application.wallet_amount, rate: conversion && rateText(context.t, conversion, context.fmt) },
+  );
 }
 
 /** The review's note on the currencies and the rate the estimate uses (or, without a quote, only the pair's name). */
