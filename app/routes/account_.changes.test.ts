@@ -1,6 +1,9 @@
 /** Tests of app/routes/account_.changes.tsx (one test file per route: docs/ARCHITECTURE.md#tests). */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
+vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
+
+import { renderScreen } from "~/testing/markup";
 import {
   getRequest,
   load,
@@ -11,9 +14,11 @@ import {
   useScriptedProvider,
 } from "~/testing/route-harness";
 
-import { loader as billsLoader, type BillsData } from "./account_.changes";
+import BillsPage, { loader as billsLoader, type BillsData } from "./account_.changes";
 import { loader as transferLoader } from "./account_.recharge-withdraw.$id";
 import { action as rechargeAction } from "./recharge";
+import enCommon from "../../locales/en/common.json";
+import enWallet from "../../locales/en/wallet.json";
 
 describe("on a real provider", () => {
   const { provider, customer, post, operator } = useRouteFixture();
@@ -73,5 +78,29 @@ describe("when the provider fails", () => {
   describe("lists that cannot be loaded", () => {
     it("/account/changes answers 503 with its own failed state", () =>
       expectFailedState(billsLoader, "/account/changes"));
+  });
+});
+
+describe("on a provider that names a cause the app has no words for", () => {
+  const { provider, session } = useScriptedProvider();
+
+  it("shows that bill's kind as Other, and the kinds it knows by name", async () => {
+    const bill = (id: number, kind: string) => ({
+      id,
+      type: "income",
+      amount: "50.00",
+      balance: "150.00",
+      reason: "Dividend",
+      kind,
+      ref_type: null,
+      ref_id: null,
+      created_at: "2026-11-23T00:00:00.000Z",
+    });
+    provider.respond(() => ({ rows: [bill(2, "dividend"), bill(1, "credit")], count: 2 }));
+    const data = await load<BillsData>(billsLoader, "/account/changes", session.cookie);
+    const html = renderScreen(BillsPage, "/account/changes", data, {
+      resources: { common: enCommon, wallet: enWallet },
+    });
+    expect([...html.matchAll(/class="wl-bill-kind">([^<]*)</g)].map((m) => m[1])).toEqual(["Other", "Credit"]);
   });
 });

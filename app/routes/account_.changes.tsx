@@ -108,7 +108,7 @@ export default function BillsPage() {
               return (
                 <li key={row.id} className="wl-record">
                   <div className="wl-record__main">
-                    <span className="wl-bill-kind">{t(`bills.kind.${row.kind}`)}</span>
+                    <span className="wl-bill-kind">{t([`bills.kind.${row.kind}`, "bills.kind.other"])}</span>
                     <span className={`wl-amount wl-amount--${row.type}`}>
                       <span className="sr-only">{t(row.type === "income" ? "bills.income" : "bills.expense")} </span>
                       <span aria-hidden="true">{row.type === "income" ? "+" : "\u2212"}</span>
