@@ -93,6 +93,8 @@ try {
       app,
       cookie: route?.auth === false ? "" : cookie,
       url: `${app.base}${route ? route.path : key}`,
+      // A page is requested as a browser's page load; a resource path given as is, as a fetch.
+      pageLoad: route ? route.page : !key.startsWith("/resources/"),
       rps: [],
       cpu: [],
       rss: [],
@@ -102,7 +104,16 @@ try {
     // The host's reference (docs/performance.md): the bare route measured between the two sides, run for run.
     buildIfMissing(bareDir, "the bare Remix app");
     const bare = await startBare();
-    sides.push({ name: "bare", app: bare, cookie: "", url: `${bare.base}/`, rps: [], cpu: [], rss: [] });
+    sides.push({
+      name: "bare",
+      app: bare,
+      cookie: "",
+      url: `${bare.base}/`,
+      pageLoad: true,
+      rps: [],
+      cpu: [],
+      rss: [],
+    });
   }
   console.log(
     `A/B on ${sides[0].url.replace(sides[0].app.base, "")}, ${mode}, ${runs} runs of ${timing.warmSeconds}+${timing.seconds} s each at ${timing.connections} connections`,
@@ -112,7 +123,13 @@ try {
   // 20-30 % below its later ones, 2026-12-02).
   const prewarm = Number(args.prewarm ?? 8);
   for (const side of sides)
-    await measure(side.url, { cookie: side.cookie, seconds: prewarm, warmSeconds: 1, connections: timing.connections });
+    await measure(side.url, {
+      cookie: side.cookie,
+      pageLoad: side.pageLoad,
+      seconds: prewarm,
+      warmSeconds: 1,
+      connections: timing.connections,
+    });
   for (let i = 0; i < runs; i++) {
     // A, bare, B then B, bare, A: each side follows the bare route as often as the other does. The old order (A, B,
     // bare then bare, B, A) put only B after the bare route, whose server collects its garbage right after its
@@ -122,7 +139,12 @@ try {
     const order = i % 2 ? [sideB, ...rest, sideA] : [sideA, ...rest, sideB];
     for (const side of order) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      const result = await measure(side.url, { cookie: side.cookie, pid: side.app.pid, ...timing });
+      const result = await measure(side.url, {
+        cookie: side.cookie,
+        pageLoad: side.pageLoad,
+        pid: side.app.pid,
+        ...timing,
+      });
       const rss = await side.app.rss();
       side.rps.push(result.rps);
       side.cpu.push(result.cpuMsPerRequest);

@@ -86,16 +86,26 @@ try {
     const floor = await shapedBare(bare.base, shape);
     const got = { inProcess: [], apart: [], provider: [], floor: [], rps: [[], [], []] };
     for (let i = 0; i < runs; i++) {
-      let m = await measure(`${inProcess.base}${paths[0]}`, { cookie: sides[0].cookie, pid: inProcess.pid, ...timing });
+      let m = await measure(`${inProcess.base}${paths[0]}`, {
+        cookie: sides[0].cookie,
+        pageLoad: true,
+        pid: inProcess.pid,
+        ...timing,
+      });
       got.inProcess.push(m.cpuMsPerRequest);
       got.rps[0].push(m.rps);
       const providerFrom = cpuMs(provider.pid);
-      m = await measure(`${apart.base}${paths[1]}`, { cookie: sides[1].cookie, pid: apart.pid, ...timing });
+      m = await measure(`${apart.base}${paths[1]}`, {
+        cookie: sides[1].cookie,
+        pageLoad: true,
+        pid: apart.pid,
+        ...timing,
+      });
       // The provider's CPU over the whole run (warm-up included), per answer of the whole run.
       got.provider.push((cpuMs(provider.pid) - providerFrom) / (m.rps * (timing.seconds + timing.warmSeconds)));
       got.apart.push(m.cpuMsPerRequest);
       got.rps[1].push(m.rps);
-      m = await measure(floor.url, { pid: bare.pid, ...timing });
+      m = await measure(floor.url, { pageLoad: true, pid: bare.pid, ...timing });
       got.floor.push(m.cpuMsPerRequest);
       got.rps[2].push(m.rps);
     }

@@ -110,9 +110,10 @@ const pad = (value, width) => String(value).padStart(width);
 const load1 = () => os.loadavg()[0].toFixed(2);
 
 /** One measurement of `url` with this run's options (bench/lib/hammer.mjs). */
-const hammer = (url, cookie) =>
+const hammer = (url, cookie, pageLoad = true) =>
   measure(url, {
     cookie,
+    pageLoad,
     seconds: options.seconds,
     warmSeconds: options.warm,
     connections: options.connections,
@@ -161,7 +162,7 @@ async function measureRoutes(app, bare, cookie, urls) {
     const routeCookie = route.auth ? cookie : "";
     await warm(url, routeCookie);
     const bytes = weights.get(route.key) ?? null;
-    const perf = await hammer(url, routeCookie);
+    const perf = await hammer(url, routeCookie, route.page);
     const floor = floors.get(route.key);
     const floorRps = floor ? (await hammer(floor.url, "")).rps : null;
     const bareAfter = await hammer(bareUrl, "");

@@ -4,15 +4,35 @@ import autocannon from "autocannon";
 import { cpuMs } from "./servers.mjs";
 
 /**
+ * What a browser sends on a page load besides its cookies: the root loader does a page load's own work (the fired
+ * price alert notice, decision 0451) only for such a request (app/root.server.ts, `isDocumentRequest`), so a page
+ * hammered without them costs less than a customer's page load.
+ */
+export const PAGE_LOAD_HEADERS = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "sec-fetch-dest": "document",
+  "sec-fetch-mode": "navigate",
+};
+
+/**
  * autocannon against one URL for warmSeconds + seconds; the figures count only the requests sent after the
  * warm-up, on the same connections. Two things happen in the first seconds of a run on a busy server that are not
  * its steady state: V8 compiles the route's code, and the 50 new connections' first requests queue behind the
  * established ones (on the app, seconds of latency for some of them; docs/performance.md). A browser keeps its
- * connection open, so the measured window starts once every connection is in.
+ * connection open, so the measured window starts once every connection is in. `pageLoad`: a document, requested as
+ * a browser's page load (PAGE_LOAD_HEADERS); a poll or data request without.
  */
 export async function measure(
   url,
-  { cookie = "", seconds = 5, warmSeconds = 3, connections = 50, encoding = "gzip, deflate, br", pid } = {},
+  {
+    cookie = "",
+    seconds = 5,
+    warmSeconds = 3,
+    connections = 50,
+    encoding = "gzip, deflate, br",
+    pid,
+    pageLoad = false,
+  } = {},
 ) {
   const latencies = [];
   let non2xx = 0;
@@ -21,7 +41,7 @@ export async function measure(
     url,
     connections,
     duration: warmSeconds + seconds,
-    headers: { ...(cookie ? { cookie } : {}), "accept-encoding": encoding },
+    headers: { ...(pageLoad ? PAGE_LOAD_HEADERS : {}), ...(cookie ? { cookie } : {}), "accept-encoding": encoding },
   });
   const from = performance.now() + warmSeconds * 1000;
   const until = from + seconds * 1000;
