@@ -45,7 +45,7 @@ import {
   findOrderByNo,
   holdingsAndDue,
   insertOrder,
-  listOrders,
+  ordersPageAndDue,
   lockOrderById,
   lockOrderByNo,
   lotsPageAndDue,
@@ -833,17 +833,19 @@ export function createTrading(deps: TradingDeps) {
   // ---- reading ---------------------------------------------------------------------------------------------
 
   async function records(userId: number, q: { type: "all" | StatusName; tag?: string; page: number; limit: number }) {
-    await settleUser(userId);
+    const now = deps.now();
     const status = q.type === "all" ? undefined : (STATUS_NAMES.indexOf(q.type) as OrderStatus);
     // A known symbol in any spelling finds its orders; anything else is compared upper-cased.
     const tag = q.tag ? (market.find(q.tag)?.symbol ?? q.tag.toUpperCase()) : undefined;
-    const { rows, count } = await listOrders(db, userId, {
-      status,
-      tag,
-      offset: (q.page - 1) * q.limit,
-      limit: q.limit,
-    });
-    return { rows: rows.map(dealRow), count };
+    const filter = { status, tag, offset: (q.page - 1) * q.limit, limit: q.limit };
+    // One query in the usual case; with orders due for settlement (a fill or an expiry changes the records), settle,
+    // then read again (docs/decisions/0560-paged-reads-with-their-figures-in-one-query.md).
+    let page = await ordersPageAndDue(db, userId, filter, now);
+    if (page.due) {
+      await settleUser(userId);
+      page = await ordersPageAndDue(db, userId, filter, now);
+    }
+    return { rows: page.rows.map(dealRow), count: page.count };
   }
 
   async function positions(userId: number, q: { markets?: MarketCode[]; tag?: string; page: number; limit: number }) {

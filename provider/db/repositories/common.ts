@@ -43,6 +43,40 @@ export function compiledOnce<A extends unknown[], O>(build: (db: Executor, ...ar
   };
 }
 
+/**
+ * A page of rows and figures about all of them (their total, whether orders are due) in one query: a one-row `head`
+ * of the figures joined to the `page` (newest first), so the figures come back even when the page is empty. For the
+ * hot paged reads compiled once (docs/decisions/0560-paged-reads-with-their-figures-in-one-query.md); `splitHeaded`
+ * takes the answer apart.
+ */
+export function headedPage<H, R>(
+  db: Executor,
+  head: SelectQueryBuilder<any, any, H>,
+  page: SelectQueryBuilder<any, any, R>,
+) {
+  return untyped(db)
+    .selectFrom(head.as("head"))
+    .leftJoin(page.as("page"), (join) => join.onTrue())
+    .selectAll("page")
+    .selectAll("head")
+    .orderBy("page.id", "desc") as unknown as SelectQueryBuilder<any, any, H & R>;
+}
+
+/**
+ * A headedPage answer taken apart: the page's rows (none when the page is empty), typed `R`, and the head's figures,
+ * typed `H` (the names in `figures`).
+ */
+export function splitHeaded<R, H extends object>(found: readonly object[], figures: ReadonlyArray<keyof H & string>) {
+  const rows: R[] = [];
+  for (const joined of found) {
+    if ((joined as { id: unknown }).id === null) continue;
+    const row: Record<string, unknown> = { ...joined };
+    for (const key of figures) delete row[key];
+    rows.push(row as R);
+  }
+  return { rows, head: found[0] as H };
+}
+
 /** How many rows `query` selects. */
 export async function countRows(query: SelectQueryBuilder<any, any, {}>): Promise<number> {
   const row: { count: number } = await query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow();
@@ -51,8 +85,8 @@ export async function countRows(query: SelectQueryBuilder<any, any, {}>): Promis
 
 /**
  * One page of `query`'s rows (`rowsOf` selects and orders them) and how many rows the query has in all. A page that
- * is not full and not past the end (the usual first page: a stock's open orders, its alerts) is the end: the count
- * is its offset plus its rows, without a second query (docs/decisions/0485).
+ * is not full and not past the end (the usual first page) is the end: the count is its offset plus its rows,
+ * without a second query (docs/decisions/0485).
  */
 export async function pageOf<Q extends SelectQueryBuilder<any, any, {}>, O>(
   query: Q,

@@ -1,7 +1,7 @@
-import { sql } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 
-import type { Executor } from "../database";
-import { compiledOnce, keysetPageOf, type KeysetPage, pageOf, rowsOf } from "./common";
+import type { Database, Executor } from "../database";
+import { compiledOnce, headedPage, keysetPageOf, type KeysetPage, rowsOf, splitHeaded } from "./common";
 import type { MarketCode } from "../tables/instruments";
 import type { OrderRow, OrderStatus } from "../tables/orders";
 
@@ -45,16 +45,68 @@ const dueOf = (db: Executor, now: Date, userId?: number) => {
 export const dueOrders = (db: Executor, now: Date, userId?: number, limit = 500) =>
   dueOf(db, now, userId).select(["id", "user_id"]).orderBy("id").limit(limit).execute();
 
-export function listOrders(
-  db: Executor,
-  userId: number,
-  filter: { status?: OrderStatus; tag?: string; offset: number; limit: number },
-) {
-  let query = db.selectFrom("orders").where("user_id", "=", userId);
-  if (filter.status !== undefined) query = query.where("status", "=", filter.status);
-  if (filter.tag !== undefined) query = query.where("tag", "=", filter.tag);
-  return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), filter);
+export interface OrderFilter {
+  status?: OrderStatus;
+  tag?: string;
+  offset: number;
+  limit: number;
 }
+
+/**
+ * In one query: a page of the user's orders (newest first) of one status and one symbol when given, how many there
+ * are, and whether the user has orders due for settlement at `now` (settling them changes the records). A stock's
+ * screen asks on every load (its open orders, docs/decisions/0531), so the query is compiled once
+ * (docs/decisions/0560-paged-reads-with-their-figures-in-one-query.md): the filters are values (null: any).
+ */
+export async function ordersPageAndDue(db: Executor, userId: number, filter: OrderFilter, now: Date) {
+  const found = await ordersPageAndDueQuery(
+    db,
+    userId,
+    filter.status ?? null,
+    filter.tag ?? null,
+    filter.offset,
+    filter.limit,
+    now,
+  );
+  const { rows, head } = splitHeaded<OrderRow, DueAndTotal>(found, ["due", "total"]);
+  return { rows, count: Number(head.total), due: Boolean(head.due) };
+}
+
+const ordersPageAndDueQuery = compiledOnce(
+  (
+    db: Executor,
+    userId: number,
+    status: OrderStatus | null,
+    tag: string | null,
+    offset: number,
+    limit: number,
+    now: Date,
+  ) => {
+    const orders = db
+      .selectFrom("orders")
+      .where("user_id", "=", userId)
+      .where(sql<boolean>`(${status}::int is null or status = ${status}::int)`)
+      .where(sql<boolean>`(${tag}::text is null or tag = ${tag}::text)`);
+    return headedPage(
+      db,
+      dueAndTotal(db, userId, now, orders),
+      orders.selectAll().orderBy("id", "desc").offset(offset).limit(limit),
+    );
+  },
+);
+
+/** The figures of a page of the user's orders (dueAndTotal). */
+interface DueAndTotal {
+  due: boolean;
+  total: number;
+}
+
+/** The one-row head of a page of the user's orders: whether any of them is due at `now`, and how many `rows` has. */
+const dueAndTotal = (db: Executor, userId: number, now: Date, rows: SelectQueryBuilder<Database, "orders", {}>) =>
+  db.selectNoFrom((eb) => [
+    eb.exists(dueOf(db, now, userId).select("id")).as("due"),
+    rows.select(sql<number>`count(*)::int`.as("n")).as("total"),
+  ]);
 
 export interface LotFilter {
   markets?: MarketCode[];
@@ -79,9 +131,8 @@ export async function lotsPageAndDue(db: Executor, userId: number, filter: LotFi
     filter.limit,
     now,
   );
-  const rows: OrderRow[] = [];
-  for (const { due: _due, total: _total, ...row } of found) if (row.id !== null) rows.push(row as OrderRow);
-  return { rows, count: Number(found[0].total), due: Boolean(found[0].due) };
+  const { rows, head } = splitHeaded<OrderRow, DueAndTotal>(found, ["due", "total"]);
+  return { rows, count: Number(head.total), due: Boolean(head.due) };
 }
 
 const lotsPageAndDueQuery = compiledOnce(
@@ -102,19 +153,11 @@ const lotsPageAndDueQuery = compiledOnce(
       .where("remaining", ">", 0)
       .where(sql<boolean>`(${markets}::text[] is null or market = any(${markets}::text[]))`)
       .where(sql<boolean>`(${tag}::text is null or tag = ${tag}::text)`);
-    const head = db
-      .selectNoFrom((eb) => [
-        eb.exists(dueOf(db, now, userId).select("id")).as("due"),
-        lots.select(sql<number>`count(*)::int`.as("n")).as("total"),
-      ])
-      .as("head");
-    const page = lots.selectAll().orderBy("id", "desc").offset(offset).limit(limit);
-    return db
-      .selectFrom(head)
-      .leftJoin(page.as("page"), (join) => join.onTrue())
-      .selectAll("page")
-      .select(["head.due", "head.total"])
-      .orderBy("page.id", "desc");
+    return headedPage(
+      db,
+      dueAndTotal(db, userId, now, lots),
+      lots.selectAll().orderBy("id", "desc").offset(offset).limit(limit),
+    );
   },
 );
 
