@@ -41,23 +41,21 @@ export async function listPriceAlerts(db: Executor, userId: number, filter: Aler
     filter.offset,
     filter.limit,
   );
-  const { rows, head } = splitHeaded<PriceAlertRow, { total: number }>(found, ["total"]);
-  return { rows, count: Number(head.total) };
+  const { rows, count } = splitHeaded<PriceAlertRow>(found);
+  return { rows, count };
 }
 
 const alertsPageQuery = compiledOnce(
-  (db: Executor, userId: number, status: AlertStatus | null, tag: string | null, offset: number, limit: number) => {
-    const alerts = db
-      .selectFrom("price_alerts")
-      .where("user_id", "=", userId)
-      .where(sql<boolean>`(${status}::text is null or status = ${status}::text)`)
-      .where(sql<boolean>`(${tag}::text is null or tag = ${tag}::text)`);
-    return headedPage(
+  (db: Executor, userId: number, status: AlertStatus | null, tag: string | null, offset: number, limit: number) =>
+    headedPage(
       db,
-      db.selectNoFrom(() => [alerts.select(sql<number>`count(*)::int`.as("n")).as("total")]),
-      alerts.selectAll().orderBy("id", "desc").offset(offset).limit(limit),
-    );
-  },
+      db
+        .selectFrom("price_alerts")
+        .where("user_id", "=", userId)
+        .where(sql<boolean>`(${status}::text is null or status = ${status}::text)`)
+        .where(sql<boolean>`(${tag}::text is null or tag = ${tag}::text)`),
+      { offset, limit },
+    ),
 );
 
 export const countActivePriceAlerts = (db: Executor, userId: number) =>
