@@ -45,7 +45,7 @@ import {
   findOrderByNo,
   holdingsAndDue,
   insertOrder,
-  listOrders,
+  ordersPageAndDue,
   lockOrderById,
   lockOrderByNo,
   lotsPageAndDue,
@@ -832,18 +832,26 @@ export function createTrading(deps: TradingDeps) {
 
   // ---- reading ---------------------------------------------------------------------------------------------
 
-  async function records(userId: number, q: { type: "all" | StatusName; tag?: string; page: number; limit: number }) {
+  /**
+   * A read that also says whether the customer has orders due for settlement: one query in the usual case; with
+   * orders due, settle them, then read again.
+   */
+  async function readSettled<T extends { due: boolean }>(userId: number, read: () => Promise<T>) {
+    const found = await read();
+    if (!found.due) return found;
     await settleUser(userId);
+    return read();
+  }
+
+  async function records(userId: number, q: { type: "all" | StatusName; tag?: string; page: number; limit: number }) {
+    const now = deps.now();
     const status = q.type === "all" ? undefined : (STATUS_NAMES.indexOf(q.type) as OrderStatus);
     // A known symbol in any spelling finds its orders; anything else is compared upper-cased.
     const tag = q.tag ? (market.find(q.tag)?.symbol ?? q.tag.toUpperCase()) : undefined;
-    const { rows, count } = await listOrders(db, userId, {
-      status,
-      tag,
-      offset: (q.page - 1) * q.limit,
-      limit: q.limit,
-    });
-    return { rows: rows.map(dealRow), count };
+    const filter = { status, tag, offset: (q.page - 1) * q.limit, limit: q.limit };
+    // A fill or an expiry changes the records (docs/decisions/0560-paged-reads-with-their-figures-in-one-query.md).
+    const page = await readSettled(userId, () => ordersPageAndDue(db, userId, filter, now));
+    return { rows: page.rows.map(dealRow), count: page.count };
   }
 
   async function positions(userId: number, q: { markets?: MarketCode[]; tag?: string; page: number; limit: number }) {
@@ -851,13 +859,8 @@ export function createTrading(deps: TradingDeps) {
     // A known symbol in any spelling ("gc=f") finds its lots; anything else is compared upper-cased.
     const tag = q.tag ? (market.find(q.tag)?.symbol ?? q.tag.toUpperCase()) : undefined;
     const filter = { markets: q.markets, tag, offset: (q.page - 1) * q.limit, limit: q.limit };
-    // One query in the usual case; with orders due for settlement (a fill may add a lot), settle, then read again.
-    let page = await lotsPageAndDue(db, userId, filter, now);
-    if (page.due) {
-      await settleUser(userId);
-      page = await lotsPageAndDue(db, userId, filter, now);
-    }
-    const { rows, count } = page;
+    // A fill may add a lot.
+    const { rows, count } = await readSettled(userId, () => lotsPageAndDue(db, userId, filter, now));
     return {
       rows: rows.map((lot) => {
         const price = new Decimal(lot.price);

@@ -168,6 +168,53 @@ describe("market hours", () => {
     expect((await records(t.token, "pending")).count).toBe(0);
   });
 
+  it("a stock's open orders settle a due order first: the chart's call lists the fill, not the pending order", async () => {
+    p.clock.set(FRIDAY_EVENING);
+    const t = await newTrader(p, "1000000.00");
+    const nos: string[] = [];
+    for (const [tag, count] of [
+      ["AAPL", 3],
+      ["AAPL", 2],
+      ["AAPL", 1],
+      ["MSFT", 1],
+    ] as const)
+      nos.push((await order(t.token, tag, count)).body.data.no);
+    const chart = async (type: string) =>
+      (
+        await p.call(`/api/stock/success/v2/transaction?type=${type}&tag=aapl&page=1&limit=2&alerts=1`, {
+          token: t.token,
+        })
+      ).body.data;
+    const page = (data: any) => ({
+      nos: data.rows.map((r: any) => r.no),
+      figures: data.rows.map((r: any) => [r.status_name, r.count, r.held === "0.00", r.filled_at]),
+      count: data.count,
+    });
+    // A full page of the symbol's three pending buys: the total counts all three, not the MSFT one.
+    expect(page(await chart("pending"))).toEqual({
+      nos: [nos[2], nos[1]],
+      figures: [
+        ["pending", 1, false, null],
+        ["pending", 2, false, null],
+      ],
+      count: 3,
+    });
+
+    // Monday after the open, the stock's screen is the first thing asked: it fills the due orders before listing.
+    p.clock.set(new Date(MONDAY_OPEN.getTime() + 60_000));
+    expect(await chart("pending")).toEqual({ rows: [], count: 0, alerts: { rows: [], count: 0 } });
+    expect(page(await chart("success"))).toEqual({
+      nos: [nos[2], nos[1]],
+      figures: [
+        ["success", 1, true, "2026-11-23T14:30:00.000Z"],
+        ["success", 2, true, "2026-11-23T14:30:00.000Z"],
+      ],
+      count: 3,
+    });
+    expect((await records(t.token, "pending")).count).toBe(0);
+    await expectLedgerBalanced(p, t.id);
+  });
+
   it("a pending buy can be cancelled (hold refunded); cancelling twice is order_not_pending", async () => {
     p.clock.set(FRIDAY_EVENING);
     const t = await newTrader(p, "1000000.00");

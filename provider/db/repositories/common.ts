@@ -1,7 +1,9 @@
 import {
   CompiledQuery,
   sql,
+  type AliasedExpression,
   type Compilable,
+  type ExpressionBuilder,
   type Insertable,
   type InsertObject,
   type Kysely,
@@ -43,6 +45,50 @@ export function compiledOnce<A extends unknown[], O>(build: (db: Executor, ...ar
   };
 }
 
+/**
+ * A page of `rows` (newest first) and how many there are in all, with `figures` about them (whether orders are due),
+ * in one query: a one-row head of the total and the figures joined to the page, so they come back even when the page
+ * is empty. For the hot paged reads compiled once (docs/decisions/0560-paged-reads-with-their-figures-in-one-query.md);
+ * `splitHeaded` takes the answer apart.
+ */
+export function headedPage(
+  db: Executor,
+  rows: SelectQueryBuilder<any, any, {}>,
+  page: { offset: number; limit: number },
+  figures: (eb: ExpressionBuilder<any, never>) => ReadonlyArray<AliasedExpression<unknown, string>> = () => [],
+) {
+  const head = untyped(db).selectNoFrom((eb) => [
+    rows.select(sql<number>`count(*)::int`.as("n")).as("total"),
+    ...figures(eb),
+  ]);
+  const pageRows = rows.selectAll().orderBy("id", "desc").offset(page.offset).limit(page.limit);
+  return untyped(db)
+    .selectFrom(head.as("head"))
+    .leftJoin(pageRows.as("page"), (join) => join.onTrue())
+    .selectAll("page")
+    .selectAll("head")
+    .orderBy("page.id", "desc");
+}
+
+/**
+ * A headedPage answer taken apart: the page's rows (none when the page is empty), typed `R`; the total; the head's
+ * `figures`, typed `H`.
+ */
+export function splitHeaded<R, H extends object = object>(
+  found: readonly object[],
+  figures: ReadonlyArray<keyof H & string> = [],
+) {
+  const rows: R[] = [];
+  for (const joined of found) {
+    if ((joined as { id: unknown }).id === null) continue;
+    const row: Record<string, unknown> = { ...joined };
+    for (const key of ["total", ...figures]) delete row[key];
+    rows.push(row as R);
+  }
+  const head = found[0] as H & { total: number };
+  return { rows, count: Number(head.total), head };
+}
+
 /** How many rows `query` selects. */
 export async function countRows(query: SelectQueryBuilder<any, any, {}>): Promise<number> {
   const row: { count: number } = await query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow();
@@ -51,8 +97,8 @@ export async function countRows(query: SelectQueryBuilder<any, any, {}>): Promis
 
 /**
  * One page of `query`'s rows (`rowsOf` selects and orders them) and how many rows the query has in all. A page that
- * is not full and not past the end (the usual first page: a stock's open orders, its alerts) is the end: the count
- * is its offset plus its rows, without a second query (docs/decisions/0485).
+ * is not full and not past the end (the usual first page) is the end: the count is its offset plus its rows,
+ * without a second query (docs/decisions/0485).
  */
 export async function pageOf<Q extends SelectQueryBuilder<any, any, {}>, O>(
   query: Q,

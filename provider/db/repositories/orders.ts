@@ -1,7 +1,7 @@
-import { sql } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 
-import type { Executor } from "../database";
-import { compiledOnce, keysetPageOf, type KeysetPage, pageOf, rowsOf } from "./common";
+import type { Database, Executor } from "../database";
+import { compiledOnce, headedPage, keysetPageOf, type KeysetPage, rowsOf, splitHeaded } from "./common";
 import type { MarketCode } from "../tables/instruments";
 import type { OrderRow, OrderStatus } from "../tables/orders";
 
@@ -45,16 +45,64 @@ const dueOf = (db: Executor, now: Date, userId?: number) => {
 export const dueOrders = (db: Executor, now: Date, userId?: number, limit = 500) =>
   dueOf(db, now, userId).select(["id", "user_id"]).orderBy("id").limit(limit).execute();
 
-export function listOrders(
-  db: Executor,
-  userId: number,
-  filter: { status?: OrderStatus; tag?: string; offset: number; limit: number },
+/**
+ * A read of a page of the user's orders that `narrow` chooses (newest first), how many there are, and whether the
+ * user has orders due for settlement at `now` (settling them changes the records and the lots), in one query compiled
+ * once (docs/decisions/0560-paged-reads-with-their-figures-in-one-query.md): `narrow` filters by values only (null:
+ * any), never by the query's shape.
+ */
+function pageOfOrdersAndDue<F extends unknown[]>(
+  narrow: (
+    orders: SelectQueryBuilder<Database, "orders", {}>,
+    ...filters: F
+  ) => SelectQueryBuilder<Database, "orders", {}>,
 ) {
-  let query = db.selectFrom("orders").where("user_id", "=", userId);
-  if (filter.status !== undefined) query = query.where("status", "=", filter.status);
-  if (filter.tag !== undefined) query = query.where("tag", "=", filter.tag);
-  return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), filter);
+  const query = compiledOnce((db: Executor, userId: number, offset: number, limit: number, now: Date, ...filters: F) =>
+    headedPage(
+      db,
+      narrow(db.selectFrom("orders").where("user_id", "=", userId), ...filters),
+      { offset, limit },
+      (eb) => [eb.exists(dueOf(db, now, userId).select("id")).as("due")],
+    ),
+  );
+  return async (db: Executor, userId: number, page: { offset: number; limit: number }, now: Date, ...filters: F) => {
+    const found = await query(db, userId, page.offset, page.limit, now, ...filters);
+    const { rows, count, head } = splitHeaded<OrderRow, { due: boolean }>(found, ["due"]);
+    return { rows, count, due: Boolean(head.due) };
+  };
 }
+
+const withSymbol = (orders: SelectQueryBuilder<Database, "orders", {}>, tag: string | null) =>
+  orders.where(sql<boolean>`(${tag}::text is null or tag = ${tag}::text)`);
+
+const recordsPage = pageOfOrdersAndDue((orders, status: OrderStatus | null, tag: string | null) =>
+  withSymbol(orders.where(sql<boolean>`(${status}::int is null or status = ${status}::int)`), tag),
+);
+
+export interface OrderFilter {
+  status?: OrderStatus;
+  tag?: string;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * A page of the user's orders of one status and one symbol when given, how many there are, and whether any order is
+ * due, in one query: a stock's screen asks on every load (its open orders, docs/decisions/0531).
+ */
+export const ordersPageAndDue = (db: Executor, userId: number, filter: OrderFilter, now: Date) =>
+  recordsPage(db, userId, filter, now, filter.status ?? null, filter.tag ?? null);
+
+const lotsPage = pageOfOrdersAndDue((orders, markets: readonly MarketCode[] | null, tag: string | null) =>
+  withSymbol(
+    orders
+      .where("state", "=", "buy")
+      .where("status", "=", 1)
+      .where("remaining", ">", 0)
+      .where(sql<boolean>`(${markets}::text[] is null or market = any(${markets}::text[]))`),
+    tag,
+  ),
+);
 
 export interface LotFilter {
   markets?: MarketCode[];
@@ -64,59 +112,11 @@ export interface LotFilter {
 }
 
 /**
- * In one query: a page of the user's open lots (filled buys with shares left; newest first), how many there are,
- * and whether the user has orders due for settlement at `now` (settling them may change the lots). A one-row head
- * (due, total) is joined to the page, so the figures come back even when the page is empty. The positions poll asks
- * every few seconds, so the query is compiled once: the market and symbol filters are values (null: any), not shapes.
+ * A page of the user's open lots (filled buys with shares left), how many there are, and whether any order is due, in
+ * one query: the positions poll asks every few seconds (docs/decisions/0323).
  */
-export async function lotsPageAndDue(db: Executor, userId: number, filter: LotFilter, now: Date) {
-  const found = await lotsPageAndDueQuery(
-    db,
-    userId,
-    filter.markets ?? null,
-    filter.tag ?? null,
-    filter.offset,
-    filter.limit,
-    now,
-  );
-  const rows: OrderRow[] = [];
-  for (const { due: _due, total: _total, ...row } of found) if (row.id !== null) rows.push(row as OrderRow);
-  return { rows, count: Number(found[0].total), due: Boolean(found[0].due) };
-}
-
-const lotsPageAndDueQuery = compiledOnce(
-  (
-    db: Executor,
-    userId: number,
-    markets: readonly MarketCode[] | null,
-    tag: string | null,
-    offset: number,
-    limit: number,
-    now: Date,
-  ) => {
-    const lots = db
-      .selectFrom("orders")
-      .where("user_id", "=", userId)
-      .where("state", "=", "buy")
-      .where("status", "=", 1)
-      .where("remaining", ">", 0)
-      .where(sql<boolean>`(${markets}::text[] is null or market = any(${markets}::text[]))`)
-      .where(sql<boolean>`(${tag}::text is null or tag = ${tag}::text)`);
-    const head = db
-      .selectNoFrom((eb) => [
-        eb.exists(dueOf(db, now, userId).select("id")).as("due"),
-        lots.select(sql<number>`count(*)::int`.as("n")).as("total"),
-      ])
-      .as("head");
-    const page = lots.selectAll().orderBy("id", "desc").offset(offset).limit(limit);
-    return db
-      .selectFrom(head)
-      .leftJoin(page.as("page"), (join) => join.onTrue())
-      .selectAll("page")
-      .select(["head.due", "head.total"])
-      .orderBy("page.id", "desc");
-  },
-);
+export const lotsPageAndDue = (db: Executor, userId: number, filter: LotFilter, now: Date) =>
+  lotsPage(db, userId, filter, now, filter.markets ?? null, filter.tag ?? null);
 
 /**
  * Shares held per symbol (lots' remaining plus shares reserved by pending sells), the wallet money held elsewhere

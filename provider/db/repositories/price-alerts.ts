@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
 import type { Executor } from "../database";
-import { countRows, pageOf, rowsOf } from "./common";
+import { compiledOnce, countRows, headedPage, rowsOf, splitHeaded } from "./common";
 import type { AlertCondition, AlertStatus, PriceAlertRow } from "../tables/price-alerts";
 
 export const { insert: insertPriceAlert, update: updatePriceAlert } = rowsOf("price_alerts");
@@ -19,17 +19,44 @@ export const lockPriceAlert = (db: Executor, userId: number, id: number) =>
 export const deletePriceAlert = (db: Executor, id: number) =>
   db.deleteFrom("price_alerts").where("id", "=", id).execute();
 
-/** The customer's alerts, newest first, of one status and symbol when given. */
-export function listPriceAlerts(
-  db: Executor,
-  userId: number,
-  filter: { status?: AlertStatus; tag?: string; offset: number; limit: number },
-) {
-  let query = db.selectFrom("price_alerts").where("user_id", "=", userId);
-  if (filter.status !== undefined) query = query.where("status", "=", filter.status);
-  if (filter.tag !== undefined) query = query.where("tag", "=", filter.tag);
-  return pageOf(query, (q) => q.selectAll().orderBy("id", "desc"), filter);
+export interface AlertFilter {
+  status?: AlertStatus;
+  tag?: string;
+  offset: number;
+  limit: number;
 }
+
+/**
+ * The customer's alerts, newest first, of one status and symbol when given, and how many there are, in one query.
+ * A stock's screen asks on every load (its alerts come with its open orders, docs/decisions/0531), so the query is
+ * compiled once (docs/decisions/0560-paged-reads-with-their-figures-in-one-query.md): the filters are values (null:
+ * any).
+ */
+export async function listPriceAlerts(db: Executor, userId: number, filter: AlertFilter) {
+  const found = await alertsPageQuery(
+    db,
+    userId,
+    filter.status ?? null,
+    filter.tag ?? null,
+    filter.offset,
+    filter.limit,
+  );
+  const { rows, count } = splitHeaded<PriceAlertRow>(found);
+  return { rows, count };
+}
+
+const alertsPageQuery = compiledOnce(
+  (db: Executor, userId: number, status: AlertStatus | null, tag: string | null, offset: number, limit: number) =>
+    headedPage(
+      db,
+      db
+        .selectFrom("price_alerts")
+        .where("user_id", "=", userId)
+        .where(sql<boolean>`(${status}::text is null or status = ${status}::text)`)
+        .where(sql<boolean>`(${tag}::text is null or tag = ${tag}::text)`),
+      { offset, limit },
+    ),
+);
 
 export const countActivePriceAlerts = (db: Executor, userId: number) =>
   countRows(db.selectFrom("price_alerts").where("user_id", "=", userId).where("status", "=", "active"));
