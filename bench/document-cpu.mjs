@@ -58,6 +58,8 @@ async function handlerOf(tree) {
 
 /** A build loaded in this process, with its own provider and cookies when signed in. */
 async function sideOf(name, tree, n) {
+  // A build reads some files by the working directory (the CSS it inlines, the provider's keys): its own tree's.
+  process.chdir(tree);
   const side = { name, tree, handler: await handlerOf(tree), cookies: new Map(), provider: undefined };
   if (!signedIn) return side;
   const database = await createDatabase(args.database ?? "postgres://postgres@127.0.0.1:5432/test", n);
@@ -94,6 +96,7 @@ function keepCookies(side, response) {
 
 let bytes = 0;
 async function documents(side, route, count) {
+  process.chdir(side.tree);
   globalThis[EMBEDDED] = side.provider;
   for (let i = 0; i < count; i++) {
     const headers = { ...PAGE_LOAD };
@@ -165,8 +168,10 @@ async function providerCalls(side) {
   }
 }
 
-const sides = [await sideOf("A", path.resolve(args.app ?? "."), 1)];
-if (args.b) sides.push(await sideOf("B", path.resolve(args.b), 2));
+// Both trees resolved before either side changes the working directory.
+const trees = [path.resolve(args.app ?? "."), ...(args.b ? [path.resolve(args.b)] : [])];
+const sides = [];
+for (const [index, tree] of trees.entries()) sides.push(await sideOf(index ? "B" : "A", tree, index + 1));
 
 try {
   if ("calls" in args) {
