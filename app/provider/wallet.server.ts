@@ -323,7 +323,10 @@ export interface BillFigures {
   type: "income" | "expense";
   amount: string;
   balance: string;
-  /** The cause as the provider names it (docs/provider-api.md "BillRow"); one the screen has no words for shows "Other". */
+  /**
+   * The cause as the provider names it (docs/provider-api.md "BillRow"); one the screen has no words for shows
+   * "Other".
+   */
   kind: string;
   /** The order number, or the recharge/withdrawal, loan, IPO application or fund order id the row names, for its link's text. */
   ref: string | null;

@@ -358,7 +358,7 @@ export async function blockAction(request: Request, mold: BlockMold) {
   });
 }
 
-/** The toast after a purchase: in the offer's currency and, for an offer in another, the wallet's (decision 0300). */
+/** The purchase's toast: in the offer's currency and, for an offer in another, the wallet's (docs/decisions/0300). */
 function purchasedToast(context: UserRequestContext, offer: OfferFigures, deal: BlockDealRow): Toast {
   const values = {
     qty: formatInteger(deal.count, context.fmt),
