@@ -76,9 +76,10 @@ describe("the account statement", () => {
   });
 
   it("PDF in Chinese: the headings and labels as written, not replaced by the font's blanks", async () => {
-    expect(pdfFonts(), "Debian's fonts-noto-cjk and fonts-dejavu-core (scripts/test-all.sh installs them)").not.toBe(
-      null,
-    );
+    expect(
+      await pdfFonts(),
+      "Debian's fonts-noto-cjk and fonts-dejavu-core (scripts/test-all.sh installs them)",
+    ).not.toBe(null);
     process.env.VISIBLE_LOCALES = "en,zh";
     onTestFinished(() => {
       delete process.env.VISIBLE_LOCALES;

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 
-import * as fontkit from "fontkit";
+import type * as fontkit from "fontkit";
 import { LRUCache } from "lru-cache";
 
 /** Debian's paths; the CJK file is a collection, the Simplified Chinese face is picked by its PostScript name. */
@@ -56,7 +56,10 @@ function unshaped(font: fontkit.Font): fontkit.Font {
   return new Proxy(font, { get: (target, key) => (key === "layout" ? layout : Reflect.get(target, key, target)) });
 }
 
-function load(): PdfFonts | null {
+async function load(): Promise<PdfFonts | null> {
+  // Loaded with the first PDF, not with the server: fontkit and its tables are ~20 MB of every process's memory
+  // (docs/decisions/0570-pdf-libraries-load-with-the-first-pdf.md).
+  const fontkit = await import("fontkit");
   try {
     const { cjk, fallback } = PDF_FONT_FILES;
     return {
@@ -76,14 +79,14 @@ function load(): PdfFonts | null {
  * The files are read on the first PDF and kept while PDFs are being made; ten minutes after the last one they are
  * let go (the CJK file is 19 MB).
  */
-const kept = new LRUCache<"fonts", { fonts: PdfFonts | null }>({
+const kept = new LRUCache<"fonts", { fonts: Promise<PdfFonts | null> }>({
   max: 1,
   ttl: 10 * 60_000,
   ttlAutopurge: true,
   updateAgeOnGet: true,
 });
 
-export function pdfFonts(): PdfFonts | null {
+export function pdfFonts(): Promise<PdfFonts | null> {
   let entry = kept.get("fonts");
   if (!entry) {
     entry = { fonts: load() };

@@ -7,7 +7,6 @@
 import { PassThrough, Readable } from "node:stream";
 
 import { stringify } from "csv-stringify/sync";
-import PDFDocument from "pdfkit";
 
 import { NO_STORE } from "~/http/no-store";
 
@@ -119,7 +118,9 @@ function drawer(doc: PDFKit.PDFDocument, fonts: PdfFonts | null): Draw {
  * subsets of the glyphs used; without them in the built-in Helvetica. Each finished page is sent as it is written;
  * pdfkit is fed the next batch only when the client has read what came before.
  */
-export function pdfResponse(file: TableFile): Response {
+export async function pdfResponse(file: TableFile): Promise<Response> {
+  // pdfkit and the fonts load with the first PDF, not with the server (docs/decisions/0570).
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import("pdfkit"), pdfFonts()]);
   // No layout cache: pdfkit's keeps every distinct word of the document (memory growing with its lines), and the
   // embedded fonts' layout is a character-map lookup anyway (docs/decisions/0510).
   const doc = new PDFDocument({
@@ -131,7 +132,6 @@ export function pdfResponse(file: TableFile): Response {
   });
   const out = new PassThrough();
   doc.pipe(out);
-  const fonts = pdfFonts();
   const draw = drawer(doc, fonts);
   const sign = canWrite(file.currency.sign, fonts) ? file.currency.sign : file.currency.code;
   const headings = file.columns.map((c) => heading(c, sign));

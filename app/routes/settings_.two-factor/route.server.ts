@@ -4,7 +4,6 @@
  * "Download" posts them back and gets them as a text file.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import QRCode from "qrcode";
 
 import { CODE_FIELD_CODES, codeMessage } from "~/features/security/failures.server";
 import { parseWithZod, failureReply, formAction, refuse, refuseRequest, type ActionReply } from "~/forms/action.server";
@@ -77,6 +76,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const reply = await attempt(getTwoFactorSetup(context.provider));
     if (reply.ok) {
       const { otpauth_uri, secret_groups, issuer, account, expires_at } = reply.data;
+      // qrcode loads with the first set-up, not with the server (docs/decisions/0570).
+      const { default: QRCode } = await import("qrcode");
       const qrSvg = await QRCode.toString(otpauth_uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
       setup = { qrSvg, otpauthUri: otpauth_uri, secretGroups: secret_groups, issuer, account, expiresAt: expires_at };
     } else if (reply.failure.kind !== "business") {
