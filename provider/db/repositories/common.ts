@@ -19,7 +19,8 @@ import type { Database, Executor } from "../database";
 
 /*
  * What the repositories share: a page of rows with the total, a keyset page, a count, the by-id reads and writes of a
- * table, an upsert's update from the proposed row, and the operator's queue of a table (rows waiting, each with its
+ * table, an upsert's update from the proposed row, a conditional update that says how many rows it changed, and the
+ * operator's queue of a table (rows waiting, each with its
  * customer's phone).
  */
 
@@ -176,6 +177,23 @@ export function fromExcluded<T extends keyof Database>(columns: ReadonlyArray<ke
     OnConflictTables<T>,
     OnConflictTables<T>
   >;
+}
+
+/**
+ * `update table set changes where match`: each column of `match` equal to its value (`is null` for null); how many
+ * rows changed. For a write that takes effect once (`used_at: null` in `match`): 0 when another request was first.
+ */
+export async function updateWhere<T extends keyof Database>(
+  db: Executor,
+  table: T,
+  changes: Updateable<Database[T]>,
+  match: Partial<Selectable<Database[T]>>,
+): Promise<number> {
+  const t: string = table;
+  let query = untyped(db).updateTable(t).set(changes);
+  for (const [column, value] of Object.entries(match))
+    query = value === null ? query.where(column, "is", null) : query.where(column, "=", value);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
 
 /** The operator's queue: `table`'s rows matching `match`, oldest first, each with its customer's phone (user_phone). */
