@@ -3,7 +3,10 @@
  * docs/decisions/0280-validation-loads-after-hydration.md): Conform's own `useForm` driven by the form's one zod
  * schema, which the page loads after it is usable:
  * - `constraint` (the loader's `formConstraint(schema)`) gives the inputs their native `required`, `minLength`,
- *   `pattern`… in the server's HTML and after hydration alike;
+ *   `pattern`… in the server's HTML and after hydration alike. Left out, it is the route's loader data's
+ *   `constraint`, and `lastResult` the route's action data's `result`: a screen whose loader returns
+ *   `{ constraint }` and whose action answers `{ result: submission.reply() }` gives neither. A form whose data comes
+ *   another way (a fetcher, a reply for one of two forms, a prop) passes them; given as `undefined`, they are none;
  * - `schema` is a function loading the schema (`() => import("./schema").then((m) => m.createXSchema(t))`): it runs
  *   at the first focus or input in the form, not before: the page's load and hydration are not followed by a long
  *   task the customer did not ask for (docs/decisions/0315-validation-loads-on-first-focus.md);
@@ -19,7 +22,7 @@
  * Spread `formProps` on the `<Form>` (they include Conform's `getFormProps`).
  */
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useMemo, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 
@@ -35,9 +38,12 @@ export interface ZodFormOptions<Schema extends z.ZodTypeAny> {
   id: string;
   /** The form's schema, or (the rule) a function loading it; see above. Without one the server checks it alone. */
   schema?: Schema | (() => Promise<Schema>);
-  /** The fields' native constraints: the loader's `formConstraint(schema)` (app/forms/constraint.server.ts). */
-  constraint: FormConstraint | undefined;
-  /** The action's reply (`submission.reply()`), or null. */
+  /**
+   * The fields' native constraints: the loader's `formConstraint(schema)` (app/forms/constraint.server.ts); left out,
+   * the route's loader data's `constraint`.
+   */
+  constraint?: FormConstraint | undefined;
+  /** The action's reply (`submission.reply()`), or null; left out, the route's action data's `result`. */
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Partial<Record<keyof z.input<Schema> & string, unknown>> | null;
   /** Hold a submit back while offline and say so with this message (money forms). */
@@ -92,17 +98,36 @@ function useLazyValidate<Schema extends z.ZodTypeAny>(schema: ZodFormOptions<Sch
   return { validate, load };
 }
 
-export function useZodForm<Schema extends z.ZodTypeAny>({
-  id,
-  schema,
-  constraint,
-  lastResult,
-  defaultValue,
-  offlineMessage,
-  offline: lost = false,
-  onSubmit: onValid,
-  defaultNoValidate,
-}: ZodFormOptions<Schema>) {
+/** What the hook reads of the route's loader and action data (see above). */
+interface RouteFormData {
+  constraint?: FormConstraint;
+  result?: SubmissionResult<string[]>;
+}
+
+/** The route's loader data's `constraint` and action data's `result`, where the route sends them (see above). */
+function useRouteFormData() {
+  const loaded: unknown = useLoaderData();
+  const replied: unknown = useActionData();
+  return { constraint: field(loaded, "constraint"), lastResult: field(replied, "result") };
+}
+
+function field<Key extends keyof RouteFormData>(data: unknown, key: Key): RouteFormData[Key] {
+  return typeof data === "object" && data !== null && key in data ? (data as RouteFormData)[key] : undefined;
+}
+
+export function useZodForm<Schema extends z.ZodTypeAny>(options: ZodFormOptions<Schema>) {
+  const {
+    id,
+    schema,
+    defaultValue,
+    offlineMessage,
+    offline: lost = false,
+    onSubmit: onValid,
+    defaultNoValidate,
+  } = options;
+  const route = useRouteFormData();
+  const constraint = "constraint" in options ? options.constraint : route.constraint;
+  const lastResult = "lastResult" in options ? options.lastResult : route.lastResult;
   const { validate, load } = useLazyValidate(schema);
   const [form, conformFields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
     id,

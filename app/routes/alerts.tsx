@@ -6,10 +6,11 @@
  * no such screen (docs/decisions/0450).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/ConfirmDialog";
+import { IntentForm } from "~/components/ui/IntentForm";
 import { Pager } from "~/components/ui/Pager";
 import { alertsT, findAlert, MAX_ACTIVE_ALERTS } from "~/features/alerts/form.server";
 import { alertTermsText } from "~/features/alerts/words";
@@ -137,7 +138,10 @@ export default function AlertsPage() {
             {rows.map((row) => {
               const what = terms(row);
               const of = (action: string) => t("list.actionOf", { action, what });
-              const resumeLabel = row.status === "fired" ? t("list.rearm") : t("list.resume");
+              const toggle =
+                row.status === "active"
+                  ? { intent: "pause", label: t("list.pause") }
+                  : { intent: "resume", label: row.status === "fired" ? t("list.rearm") : t("list.resume") };
               return (
                 <li key={row.id} className="list-item alert-row">
                   <div>
@@ -161,30 +165,15 @@ export default function AlertsPage() {
                     >
                       {t("list.edit")}
                     </Link>
-                    <Form method="post" action={alertsHref()}>
-                      <input type="hidden" name="id" value={row.id} />
-                      {row.status === "active" ? (
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="pause"
-                          className="button button--secondary button--small"
-                          aria-label={of(t("list.pause"))}
-                        >
-                          {t("list.pause")}
-                        </button>
-                      ) : (
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="resume"
-                          className="button button--secondary button--small"
-                          aria-label={of(resumeLabel)}
-                        >
-                          {resumeLabel}
-                        </button>
-                      )}
-                    </Form>
+                    <IntentForm
+                      action={alertsHref()}
+                      intent={toggle.intent}
+                      values={{ id: row.id }}
+                      className="button button--secondary button--small"
+                      aria-label={of(toggle.label)}
+                    >
+                      {toggle.label}
+                    </IntentForm>
                     <ConfirmTrigger
                       confirmHref={deleteAlertHref(row.id)}
                       className="button button--danger button--small"

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
@@ -50,13 +50,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation("common");
-  const { redirectTo, phone, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { redirectTo, phone } = useLoaderData<typeof loader>();
   const { fields, formProps, summary, busy } = useZodForm({
     id: "login",
     schema: () => import("~/features/account/login.schema").then((m) => m.createLoginSchema(t)),
-    constraint,
-    lastResult: actionData?.result,
     defaultValue: { phone, redirectTo },
   });
   return (

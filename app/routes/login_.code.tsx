@@ -5,7 +5,7 @@
  * a challenge that ran out (5 minutes, or 5 wrong codes) sends the customer back to the password.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
@@ -79,14 +79,11 @@ async function startAgain(request: Request) {
 }
 
 export default function LoginCodePage() {
-  const { recovery, constraint } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const { recovery } = useLoaderData<typeof loader>();
   const { t } = useTranslation("security");
   const { fields, formProps, summary, busy } = useZodForm({
     id: recovery ? "sign-in-recovery" : "sign-in-code",
     schema: () => import("./login_.code.schema").then((m) => m.createSignInCodeSchema(t)),
-    constraint,
-    lastResult: reply?.result,
   });
   return (
     <section aria-labelledby="sign-in-code-title">

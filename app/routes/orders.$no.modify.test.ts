@@ -77,7 +77,14 @@ describe("modify an open order", () => {
     const { key } = await pageOf(cookie, path, no);
     const offTick = await post(action, path, modify({ limit_price: "2350.03", idempotency_key: key }), cookie, { no });
     expect(offTick.status).toBe(400);
+    const reply = await offTick.clone().json();
     expect(await fieldErrors(offTick)).toEqual({ limit_price: ["Prices go in steps of 0.05"] });
+    // Without JS the refused page shows the message on the field, and the inputs keep the loader's constraints.
+    const page = await pageOf(cookie, path, no);
+    const html = renderScreen(ModifyOrderPage, path, page, { resources: { trade, common }, actionData: reply });
+    expect(html).toMatch(/<input[^>]*name="limit_price"[^>]*aria-invalid="true"/);
+    expect(html).toContain("Prices go in steps of 0.05");
+    expect(html).toContain('<input id="modify-order-quantity" required="" name="quantity"');
     const same = await post(action, path, modify({ limit_price: "2350", idempotency_key: key }), cookie, { no });
     expect(same.status).toBe(400);
     expect((await refusedForm(same)).error?.[""]).toEqual(["Change at least one of the order's terms"]);

@@ -6,7 +6,7 @@
  * already filled, been cancelled or expired is said plainly and nothing is changed.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
@@ -143,7 +143,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ModifyOrderPage() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
   const { t } = useTranslation("trade");
   const fmt = useFormat();
   const { order, options } = data;
@@ -151,8 +150,6 @@ export default function ModifyOrderPage() {
     id: "modify-order",
     schema: () =>
       import("./orders.$no.modify.schema").then((m) => m.createModifyOrderSchema(t, options ?? FALLBACK_OPTIONS)),
-    constraint: data.constraint,
-    lastResult: reply?.result,
     defaultValue: {
       quantity: String(order.count),
       limit_price: order.limitPrice === null ? undefined : String(order.limitPrice),

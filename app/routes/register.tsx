@@ -1,6 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
@@ -50,13 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const { t } = useTranslation("common");
-  const actionData = useActionData<typeof action>();
-  const { constraint } = useLoaderData<typeof loader>();
   const { fields, formProps, summary, busy } = useZodForm({
     id: "register",
     schema: () => import("./register.schema").then((m) => m.createRegisterSchema(t)),
-    constraint,
-    lastResult: actionData?.result,
   });
   return (
     <section aria-labelledby="register-title">

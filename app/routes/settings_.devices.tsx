@@ -5,10 +5,11 @@
  * on every instance. Ending this device's own session signs out here. Only where the provider has the feature.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { IntentForm } from "~/components/ui/IntentForm";
 import { deviceView, type DeviceView } from "~/features/security/devices.server";
 import { securityLinks } from "~/features/security/route-exports";
 import { twoFactorStatus } from "~/features/security/state.server";
@@ -92,11 +93,9 @@ export default function DevicesPage() {
           not hydrate the page (issue 38 item 6). */}
       <div className="actions">
         {others > 0 ? (
-          <Form method="post" action={devicesHref()}>
-            <button type="submit" name="intent" value="end-others" className="button button--danger">
-              {t("devices.endOthers")}
-            </button>
-          </Form>
+          <IntentForm action={devicesHref()} intent="end-others" className="button button--danger">
+            {t("devices.endOthers")}
+          </IntentForm>
         ) : null}
         <Link to={settingsHref()} className="button button--secondary">
           {t("devices.back")}
@@ -143,18 +142,15 @@ function DeviceItem({ device }: { device: DeviceView }) {
           </div>
         </dl>
       </div>
-      <Form method="post" action={devicesHref()}>
-        <input type="hidden" name="id" value={device.id} />
-        <button
-          type="submit"
-          name="intent"
-          value="end"
-          className="button button--secondary button--small"
-          aria-label={t(device.current ? "devices.endThisOf" : "devices.endOf", { name })}
-        >
-          {t(device.current ? "devices.endThis" : "devices.end")}
-        </button>
-      </Form>
+      <IntentForm
+        action={devicesHref()}
+        intent="end"
+        values={{ id: device.id }}
+        className="button button--secondary button--small"
+        aria-label={t(device.current ? "devices.endThisOf" : "devices.endOf", { name })}
+      >
+        {t(device.current ? "devices.endThis" : "devices.end")}
+      </IntentForm>
     </li>
   );
 }

@@ -6,7 +6,7 @@
  * your password", "Passwords do not match"; otherwise "Failed to change password".
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
@@ -59,16 +59,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginPasswordPage() {
-  const reply = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
   // The account schemas speak `common` (validation.*) and name their wallet strings in full.
   const { t: common } = useTranslation("common");
-  const { constraint } = useLoaderData<typeof loader>();
   const { fields, formProps, summary, busy } = useZodForm({
     id: "login-password",
     schema: () => import("./settings_.login-password.schema").then((m) => m.createLoginPasswordSchema(common)),
-    constraint,
-    lastResult: reply?.result,
   });
   return (
     <div className="st-page">

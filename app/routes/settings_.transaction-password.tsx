@@ -7,7 +7,7 @@
  */
 import { getInputProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -101,8 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TransactionPasswordPage() {
-  const { mode, askCode, constraint } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const { mode, askCode } = useLoaderData<typeof loader>();
   const { t } = useTranslation("wallet");
   const hydrated = useHydrated();
   // The account schemas speak `common` and name their wallet strings in full.
@@ -113,8 +112,6 @@ export default function TransactionPasswordPage() {
       import("./settings_.transaction-password.schema").then((m) =>
         m.createTransactionPasswordSchema(common, mode === "modify"),
       ),
-    constraint,
-    lastResult: reply?.result,
   });
   // The field the keypad types into: the one focused last (the first one to begin with).
   const [target, setTarget] = useState<"current" | "password" | "confirm">(mode === "modify" ? "current" : "password");

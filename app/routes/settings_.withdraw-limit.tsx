@@ -6,7 +6,7 @@
  */
 import { getInputProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
@@ -71,14 +71,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function WithdrawLimitPage() {
-  const { limit, constraint } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const { limit } = useLoaderData<typeof loader>();
   const { t } = useTranslation("wallet");
   const { fields, formProps, summary, busy } = useZodForm({
     id: "withdraw-limit",
     schema: () => import("./settings_.withdraw-limit.schema").then((m) => m.createWithdrawLimitSchema(t)),
-    constraint,
-    lastResult: reply?.result,
     defaultValue: { limit: limit ?? "" },
   });
   return (

@@ -417,8 +417,7 @@ export function createAccounts(deps: AccountsDeps) {
         await countWrongAttempt(trx, row.id);
         return "invalid" as const;
       }
-      const used = await markCodeUsed(trx, row.id, at);
-      if (Number(used.numUpdatedRows) !== 1) return "invalid" as const;
+      if (!(await markCodeUsed(trx, row.id, at))) return "invalid" as const;
       await updatePasswordHash(trx, row.user_id, passwordHash, at);
       await revokeAllSessions(trx, row.user_id, at, "password");
       return "ok" as const;

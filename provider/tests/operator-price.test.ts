@@ -43,6 +43,17 @@ describe("operator price paths", () => {
     const candles = (await p.call("/api/v2/yahoo?symbol=TATAPOWER.BO&mold=1m")).body.data.rows;
     expect(candles.at(-1).close).toBe(399.95);
     expect((await p.call("/api/operator/prices", { headers: OPERATOR })).body.data.rows).toHaveLength(1);
+    // Set again: the new path takes the old one's place.
+    await post("/price", { symbol: "TATAPOWER.BO", prices: ["410", "412"], step_seconds: 30 });
+    expect((await p.call("/api/operator/prices", { headers: OPERATOR })).body.data.rows).toEqual([
+      {
+        symbol: "TATAPOWER.BO",
+        prices: [410, 412],
+        starts_at: "2026-11-20T10:15:00.000Z",
+        step_seconds: 30,
+        price: 410,
+      },
+    ]);
 
     p.clock.set(AT);
     const cleared = await post("/price/clear", { symbol: "TATAPOWER.BO" });

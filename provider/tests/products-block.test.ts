@@ -390,6 +390,38 @@ describe("refusals", () => {
     expect(await expectLedgerBalanced(p, t.id)).toBe("39216.77");
   });
 
+  it("the same intent refused again for another reason: its one failed row is refreshed, its creation kept", async () => {
+    p.clock.set(AT);
+    const later = await itcOffer({
+      opens_at: new Date(AT.getTime() + DAY).toISOString(),
+      closes_at: new Date(AT.getTime() + 2 * DAY).toISOString(),
+    });
+    const t = await newBuyer(p, "60783.22"); // one paisa short of 150 × 405.10 + 18.23
+    const key = newKey();
+    expect((await t.call("/stock/success/deal/buy", buyBody(later, { idempotency_key: key }))).body.data.code).toBe(
+      "time_no",
+    );
+    p.clock.set(new Date(AT.getTime() + DAY));
+    expect((await t.call("/stock/success/deal/buy", buyBody(later, { idempotency_key: key }))).body.data.code).toBe(
+      "not_sufficient_funds",
+    );
+    const failed = (await t.call("/stock/success/deal/list", { mold: "bulk", status: 2 })).body.data;
+    expect(failed.count).toBe(1);
+    // The second refusal's reason, rate and time; the first attempt's number (minted on the 20th) and creation.
+    expect(failed.rows[0]).toMatchObject({
+      no: expect.stringMatching(/^20261120\d{8}$/),
+      count: 150,
+      amount: "60783.23",
+      fx_rate: 1,
+      fx_source: "same_currency",
+      wallet_amount: "60783.23",
+      status: 2,
+      reason: "not_sufficient_funds",
+      created_at: "2026-11-20T09:15:00.000Z",
+      updated_at: "2026-11-21T09:15:00.000Z",
+    });
+  });
+
   it("rete_no while an offer that takes the operator's rate has none; with the rate it converts at it", async () => {
     p.clock.set(AT);
     const offer = (

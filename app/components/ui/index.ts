@@ -5,3 +5,4 @@ export { PriceChange, PriceChangeFigures, priceChangeText, usePriceChangeText } 
 export { Toast } from "./Toast";
 export { FormErrorSummary, FormFailureContext, useFormErrors } from "./FormErrors";
 export { ConfirmPanel, ConfirmTrigger } from "./ConfirmDialog";
+export { IntentForm, type IntentFormProps } from "./IntentForm";

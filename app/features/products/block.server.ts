@@ -23,7 +23,7 @@ import {
   walletCurrencies,
   type WalletConversion,
 } from "~/i18n/currency";
-import { formatClockTime, formatInteger, formatMarketMoney } from "~/i18n/format";
+import { formatClockTime } from "~/i18n/format";
 import { getTransactionPasswordState } from "~/provider/account.server";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import {
@@ -360,18 +360,9 @@ export async function blockAction(request: Request, mold: BlockMold) {
 
 /** The purchase's toast: in the offer's currency and, for an offer in another, the wallet's (docs/decisions/0300). */
 function purchasedToast(context: UserRequestContext, offer: OfferFigures, deal: BlockDealRow): Toast {
-  const values = {
-    qty: formatInteger(deal.count, context.fmt),
-    symbol: offer.display,
-    price: formatMarketMoney(deal.price, context.fmt, offer.market),
-    cost: formatMarketMoney(deal.amount, context.fmt, offer.market),
-  };
-  return purchaseToast(
-    context.fmt,
-    { plain: "products:toast.purchased", converted: "products:toast.purchasedConverted" },
-    values,
-    { walletAmount: deal.wallet_amount, rate: appliedRate(context, offer.market, deal) },
-  );
+  const keys = { plain: "products:toast.purchased", converted: "products:toast.purchasedConverted" };
+  const amounts = { price: deal.price, cost: deal.amount };
+  return purchaseToast(context.fmt, keys, offer, deal, amounts, appliedRate(context, offer.market, deal));
 }
 
 /**

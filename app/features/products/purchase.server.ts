@@ -5,7 +5,7 @@
  * never a failure; confirming again with the same key can only replay the purchase. A refusal about the transaction
  * password (wrong, not set, too many tries) lands on its field (docs/decisions/0073).
  */
-import { formatMoney, type FormatContext } from "~/i18n/format";
+import { formatInteger, formatMarketMoney, formatMoney, type FormatContext } from "~/i18n/format";
 import type { Toast } from "~/session/toast";
 import type { UserRequestContext } from "~/utils/request.server";
 
@@ -21,16 +21,21 @@ export const purchaseConfirm = (t: UserRequestContext["t"]) => ({
 });
 
 /**
- * The toast after a purchase: `keys.plain` with `values`; for a purchase in another currency than the wallet's,
- * `keys.converted` with what the wallet paid (`wallet`) and the rate the provider applied, in words (`rate`), as well
- * (docs/decisions/0191, 0300): both from the row the provider answered with, never the review's estimate.
+ * The toast after a purchase of `row.count` of `product`: `keys.plain` with the quantity (`qty`), the symbol (`symbol`)
+ * and `amounts` in the product's market money; for a purchase in another currency than the wallet's, `keys.converted`
+ * with what the wallet paid (`wallet`) and the rate the provider applied, in words (`rate`), as well
+ * (docs/decisions/0191, 0300): all from the row the provider answered with, never the review's estimate.
  */
 export function purchaseToast(
   fmt: FormatContext,
   keys: { plain: string; converted: string },
-  values: Record<string, string>,
-  paid: { walletAmount: string | null | undefined; rate: string | null },
+  product: { display: string; market: string },
+  row: { count: number; wallet_amount?: string | null },
+  amounts: Record<string, string>,
+  rate: string | null,
 ): Toast {
-  if (!paid.rate || !paid.walletAmount) return { key: keys.plain, values };
-  return { key: keys.converted, values: { ...values, wallet: formatMoney(paid.walletAmount, fmt), rate: paid.rate } };
+  const values: Record<string, string> = { qty: formatInteger(row.count, fmt), symbol: product.display };
+  for (const [name, amount] of Object.entries(amounts)) values[name] = formatMarketMoney(amount, fmt, product.market);
+  if (!rate || !row.wallet_amount) return { key: keys.plain, values };
+  return { key: keys.converted, values: { ...values, wallet: formatMoney(row.wallet_amount, fmt), rate } };
 }

@@ -156,7 +156,6 @@ export default function CustomerServicePage() {
   const { fields, formProps, summary } = useZodForm({
     id: "chat",
     schema: () => import("./schema").then((m) => m.createChatMessageSchema(t)),
-    constraint: data.constraint,
     lastResult,
     // The browser's own checks (required, maxlength) run before JavaScript loads.
     defaultNoValidate: false,

@@ -5,10 +5,11 @@
  * Success goes to /fund-investment/orders; a refusal is the translated investment-failed message. A fund whose amount
  * is more than the available balance is refused on Invest, before any review, with both amounts in words.
  */
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { IntentForm } from "~/components/ui/IntentForm";
 import { Pager } from "~/components/ui/Pager";
 import { periodText, returnAmounts, returnRangeText } from "~/features/products/funds";
 import { ListFailed } from "~/features/products/ListFailed";
@@ -151,18 +152,16 @@ function FundList({
                   : {
                       label: t("funds.invest"),
                       form: (label) => (
-                        <Form method="post" action={fundsHref({ page: data.page })} preventScrollReset>
-                          <input type="hidden" name="invest" value={fund.id} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="review"
-                            className="button button--small"
-                            disabled={busy}
-                          >
-                            {label}
-                          </button>
-                        </Form>
+                        <IntentForm
+                          action={fundsHref({ page: data.page })}
+                          intent="review"
+                          values={{ invest: fund.id }}
+                          formProps={{ preventScrollReset: true }}
+                          className="button button--small"
+                          disabled={busy}
+                        >
+                          {label}
+                        </IntentForm>
                       ),
                     }
               }

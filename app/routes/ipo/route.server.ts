@@ -22,7 +22,6 @@ import { IDEMPOTENCY_KEY } from "~/forms/idempotency";
 import { NO_STORE } from "~/http/no-store";
 import { requireSameOrigin } from "~/http/security.server";
 import { appliedConversion, currencyName, walletCurrencies, type WalletConversion } from "~/i18n/currency";
-import { formatInteger, formatMarketMoney } from "~/i18n/format";
 import { attempt, failureMessage, logFailure } from "~/provider/failures.server";
 import {
   applyForIpo,
@@ -201,18 +200,10 @@ export async function action({ request }: ActionFunctionArgs) {
  * (docs/decisions/0191).
  */
 function appliedToast(context: UserRequestContext, ipo: IpoFigures, application: IpoApplicationRow): Toast {
-  const values = {
-    qty: formatInteger(application.count, context.fmt),
-    symbol: ipo.display,
-    amount: formatMarketMoney(application.amount, context.fmt, ipo.market),
-  };
+  const keys = { plain: "products:toast.ipoApplied", converted: "products:toast.ipoAppliedConverted" };
   const conversion = appliedConversion(ipo.market, context.fmt, application);
-  return purchaseToast(
-    context.fmt,
-    { plain: "products:toast.ipoApplied", converted: "products:toast.ipoAppliedConverted" },
-    values,
-    { walletAmount: application.wallet_amount, rate: conversion && rateText(context.t, conversion, context.fmt) },
-  );
+  const rate = conversion && rateText(context.t, conversion, context.fmt);
+  return purchaseToast(context.fmt, keys, ipo, application, { amount: application.amount }, rate);
 }
 
 /** The review's note on the currencies and the rate the estimate uses (or, without a quote, only the pair's name). */

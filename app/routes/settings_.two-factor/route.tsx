@@ -6,11 +6,12 @@
  * two-factor (decision 0275): elsewhere the screen is a 404 and Settings does not offer it.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
+import { IntentForm } from "~/components/ui/IntentForm";
 import { securityLinks } from "~/features/security/route-exports";
 import { useHydrated } from "~/forms/useHydrated";
 import { noStoreHeaders } from "~/http/no-store";
@@ -186,10 +187,8 @@ function CopyKey({ secret }: { secret: string }) {
 function StartForm() {
   const { t } = useTranslation("security");
   return (
-    <Form method="post" action={twoFactorHref()} className="actions">
-      <button type="submit" name="intent" value="start" className="button">
-        {t("twoFactor.start")}
-      </button>
-    </Form>
+    <IntentForm action={twoFactorHref()} intent="start" formProps={{ className: "actions" }} className="button">
+      {t("twoFactor.start")}
+    </IntentForm>
   );
 }

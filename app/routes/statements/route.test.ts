@@ -74,6 +74,16 @@ describe("the forms", () => {
     );
   });
 
+  it("a year not offered is said on the year's field, the years offered still to choose", async () => {
+    const data = await load<StatementsData>(loader, "/statements?year=1999", customer.cookie);
+    expect(data.tax).toBeNull();
+    const html = renderScreen(StatementsPage, "/statements", data, { resources: { common, trade } });
+    expect(data.errors).toEqual({ year: ["Choose a financial year"] });
+    expect(html).toContain('<p id="st-year-error" class="field__error">Choose a financial year</p>');
+    expect(html).toContain('<select id="st-year" name="year" aria-invalid="true" aria-describedby="st-year-error">');
+    expect(html.match(/<option value="\d{4}">\d{4}–\d{2}<\/option>/g)).toHaveLength(5);
+  });
+
   it("the tax report of a financial year: short-term loss, totals, the note", async () => {
     const blank = await load<StatementsData>(loader, "/statements", customer.cookie);
     const data = await load<StatementsData>(loader, `/statements?year=${blank.values.year}`, customer.cookie);

@@ -1,7 +1,7 @@
 import type { InsertObject } from "kysely";
 
 import type { Database, Executor } from "../database";
-import { pageOf, rowsOf } from "./common";
+import { fromExcluded, pageOf, rowsOf } from "./common";
 import type { BlockDealStatus } from "../tables/block-deals";
 import type { BlockMold } from "../tables/block-offers";
 import type { MarketCode } from "../tables/instruments";
@@ -47,6 +47,27 @@ export const findBlockDealByKey = (db: Executor, userId: number, key: string) =>
 
 export const { insert: insertBlockDeal, update: updateBlockDeal } = rowsOf("block_deals");
 
+/** What a failed attempt's retry refreshes: all but the deal's number, customer, key, status and creation time. */
+const REFRESHED_ON_RETRY = [
+  "offer_id",
+  "mold",
+  "tag",
+  "name",
+  "market",
+  "count",
+  "price",
+  "price_all",
+  "fee",
+  "amount",
+  "exchange_rate",
+  "fx_source",
+  "wallet_price_all",
+  "wallet_fee",
+  "wallet_amount",
+  "reason",
+  "updated_at",
+] as const;
+
 /**
  * Records a refused attempt: inserts the failed deal of this (user, key), or refreshes it when the same intent
  * failed before. A deal that has succeeded meanwhile is left alone.
@@ -58,25 +79,7 @@ export const upsertFailedBlockDeal = (db: Executor, row: InsertObject<Database, 
     .onConflict((oc) =>
       oc
         .columns(["user_id", "idempotency_key"])
-        .doUpdateSet({
-          offer_id: row.offer_id,
-          mold: row.mold,
-          tag: row.tag,
-          name: row.name,
-          market: row.market,
-          count: row.count,
-          price: row.price,
-          price_all: row.price_all,
-          fee: row.fee,
-          amount: row.amount,
-          exchange_rate: row.exchange_rate ?? null,
-          fx_source: row.fx_source ?? null,
-          wallet_price_all: row.wallet_price_all ?? null,
-          wallet_fee: row.wallet_fee ?? null,
-          wallet_amount: row.wallet_amount ?? null,
-          reason: row.reason ?? null,
-          updated_at: row.updated_at,
-        })
+        .doUpdateSet(fromExcluded<"block_deals">(REFRESHED_ON_RETRY))
         .where("block_deals.status", "=", 2),
     )
     .execute();

@@ -7,8 +7,11 @@ import {
   type Insertable,
   type InsertObject,
   type Kysely,
+  type OnConflictTables,
+  type OnConflictUpdateDatabase,
   type SelectQueryBuilder,
   type Selectable,
+  type UpdateObject,
   type Updateable,
 } from "kysely";
 
@@ -16,7 +19,9 @@ import type { Database, Executor } from "../database";
 
 /*
  * What the repositories share: a page of rows with the total, a keyset page, a count, the by-id reads and writes of a
- * table, and the operator's queue of a table (rows waiting, each with its customer's phone).
+ * table, an upsert's update from the proposed row, a conditional update that says how many rows it changed, and the
+ * operator's queue of a table (rows waiting, each with its
+ * customer's phone).
  */
 
 /** Where an argument's value goes in a query compiled once. */
@@ -159,6 +164,36 @@ export function rowsOf<T extends TableWithId>(table: T) {
         .returningAll()
         .executeTakeFirst() as Read,
   };
+}
+
+/**
+ * An upsert's update from the row the insert proposed (PostgreSQL's `excluded` row): `columns` of the row in conflict
+ * take the values the insert brought, without restating them. `onConflict((oc) => oc.columns([…])
+ * .doUpdateSet(fromExcluded<"table">([…])))`.
+ */
+export function fromExcluded<T extends keyof Database>(columns: ReadonlyArray<keyof Database[T] & string>) {
+  return Object.fromEntries(columns.map((column) => [column, sql.ref(`excluded.${column}`)])) as UpdateObject<
+    OnConflictUpdateDatabase<Database, T>,
+    OnConflictTables<T>,
+    OnConflictTables<T>
+  >;
+}
+
+/**
+ * `update table set changes where match`: each column of `match` equal to its value (`is null` for null); how many
+ * rows changed. For a write that takes effect once (`used_at: null` in `match`): 0 when another request was first.
+ */
+export async function updateWhere<T extends keyof Database>(
+  db: Executor,
+  table: T,
+  changes: Updateable<Database[T]>,
+  match: Partial<Selectable<Database[T]>>,
+): Promise<number> {
+  const t: string = table;
+  let query = untyped(db).updateTable(t).set(changes);
+  for (const [column, value] of Object.entries(match))
+    query = value === null ? query.where(column, "is", null) : query.where(column, "=", value);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
 
 /** The operator's queue: `table`'s rows matching `match`, oldest first, each with its customer's phone (user_phone). */

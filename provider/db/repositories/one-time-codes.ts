@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 
 import type { Executor } from "../database";
+import { updateWhere } from "./common";
 import type { OneTimeCodesTable } from "../tables/one-time-codes";
 
 export const RESET_PURPOSE = "password_reset";
@@ -26,13 +27,9 @@ export const countWrongAttempt = (db: Executor, id: number) =>
     .where("id", "=", id)
     .execute();
 
-export const markCodeUsed = (db: Executor, id: number, now: Date) =>
-  db
-    .updateTable("one_time_codes")
-    .set({ used_at: now })
-    .where("id", "=", id)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
+/** Uses the code once; false when another request used it first. */
+export const markCodeUsed = async (db: Executor, id: number, now: Date) =>
+  (await updateWhere(db, "one_time_codes", { used_at: now }, { id, used_at: null })) === 1;
 
 /** Newest unused, unexpired code for a registered phone, with its text from the SMS outbox (operator use). */
 export const latestDeliveredCode = (db: Executor, phone: string, now: Date) =>

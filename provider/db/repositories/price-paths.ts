@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 
 import type { Executor } from "../database";
+import { fromExcluded } from "./common";
 import type { PricePathRow } from "../tables/price-paths";
 
 /** Every operator price path (a handful at most: the tick loop reads them every second). */
@@ -16,11 +17,7 @@ export const upsertPricePath = (db: Executor, row: PricePathRow) =>
     .insertInto("price_paths")
     .values({ ...row, prices: sql<string[]>`${row.prices}::numeric[]` })
     .onConflict((oc) =>
-      oc.column("symbol").doUpdateSet({
-        prices: (eb) => eb.ref("excluded.prices"),
-        starts_at: (eb) => eb.ref("excluded.starts_at"),
-        step_ms: (eb) => eb.ref("excluded.step_ms"),
-      }),
+      oc.column("symbol").doUpdateSet(fromExcluded<"price_paths">(["prices", "starts_at", "step_ms"])),
     )
     .execute();
 

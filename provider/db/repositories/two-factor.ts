@@ -1,4 +1,5 @@
 import type { Executor } from "../database";
+import { updateWhere } from "./common";
 
 // ---- two_factor ------------------------------------------------------------------------------------------------
 
@@ -34,14 +35,8 @@ export async function useTimeStep(db: Executor, userId: number, secretSealed: st
 
 /** Turns on the set-up sealed as `secretSealed` (false: it was replaced or turned on meanwhile). */
 export async function enableTwoFactor(db: Executor, userId: number, secretSealed: string, at: Date) {
-  const result = await db
-    .updateTable("two_factor")
-    .set({ enabled_at: at })
-    .where("user_id", "=", userId)
-    .where("secret_sealed", "=", secretSealed)
-    .where("enabled_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const setUp = { user_id: userId, secret_sealed: secretSealed, enabled_at: null };
+  return (await updateWhere(db, "two_factor", { enabled_at: at }, setUp)) === 1;
 }
 
 /** Deletes the authenticator and the recovery codes; true when two-factor was on. */
@@ -73,14 +68,8 @@ export async function useRecoveryCode(
   hash: string,
   at: Date,
 ): Promise<"used" | "already" | "unknown"> {
-  const result = await db
-    .updateTable("recovery_codes")
-    .set({ used_at: at })
-    .where("user_id", "=", userId)
-    .where("code_hash", "=", hash)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return "used";
+  const code = { user_id: userId, code_hash: hash };
+  if ((await updateWhere(db, "recovery_codes", { used_at: at }, { ...code, used_at: null })) === 1) return "used";
   const row = await db
     .selectFrom("recovery_codes")
     .select("id")
@@ -118,15 +107,8 @@ export const countChallengeAttempt = (db: Executor, id: number) =>
     .execute();
 
 /** Uses a challenge once; false when another request used it first. */
-export async function useChallenge(db: Executor, id: number, at: Date) {
-  const result = await db
-    .updateTable("two_factor_challenges")
-    .set({ used_at: at })
-    .where("id", "=", id)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export const useChallenge = async (db: Executor, id: number, at: Date) =>
+  (await updateWhere(db, "two_factor_challenges", { used_at: at }, { id, used_at: null })) === 1;
 
 /** Challenges that can no longer be used are of no interest: pruned as new ones are made. */
 export const deleteChallengesBefore = (db: Executor, before: Date) =>
