@@ -72,7 +72,9 @@ describe("/alerts/{id}/edit", () => {
     await operator(provider).post("/price", { symbol: "AXISBANK.NS", prices: ["1000"] });
     const { cookie, id, row } = await withAlert({ tag: "AXISBANK.NS", condition: "below", price: "990" });
     await operator(provider).post("/price", { symbol: "AXISBANK.NS", prices: ["989"] });
-    expect((await provider.ticks.run()).alerts).toBe(1);
+    // The tick judges every customer's alerts: the earlier tests' SBIN alerts may fire too as the simulator moves
+    // SBIN, so this one is checked by its own row, not by the tick's count.
+    await provider.ticks.run();
     expect(await row()).toMatchObject({ status: "fired" });
     const done = await post(action, `/alerts/${id}/edit`, { condition: "move", price: "", percent: "3" }, cookie, {
       id: String(id),
