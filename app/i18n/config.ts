@@ -65,11 +65,11 @@ export const SECTIONS_ALWAYS_SENT: readonly string[] = ["toast", "errors"];
 
 /**
  * The sections of `common` that only a few screens render (the sign-in, sign-up, password-reset and settings
- * screens: 1.6 KB of its 5.9 KB of JSON in English). Every other page gets `common` without them; a page gets one
- * when a matched route names it (`"common:settings"`) or its title key is in it (`"login.title"`).
- * docs/decisions/0311-common-by-sections.md.
+ * screens: 1.6 KB of its 5.9 KB of JSON in English), and the new password fields of three of them. Every other page
+ * gets `common` without them; a page gets one when a matched route names it (`"common:settings"`) or its title key
+ * is in it (`"login.title"`). docs/decisions/0311-common-by-sections.md, 0573-new-password-words-in-common.md.
  */
-export const COMMON_ON_DEMAND: readonly string[] = ["forgot", "login", "register", "settings"];
+export const COMMON_ON_DEMAND: readonly string[] = ["forgot", "login", "newPassword", "register", "settings"];
 
 /**
  * The strings a page needs: whole namespaces, and for some of them only the named top-level sections.

@@ -279,30 +279,30 @@ describe("a page's strings from its routes' handles (decision 0179)", () => {
     expect(pageStringsOfHandles([{ i18n: ["trade", "quotes"], titleKey: "trade:positions.title" }])).toEqual({
       namespaces: ["common", "quotes", "trade", "offline"],
       sections: {},
-      withheld: { common: ["forgot", "login", "register", "settings"] },
+      withheld: { common: ["forgot", "login", "newPassword", "register", "settings"] },
     });
     expect(
       pageStringsOfHandles([{ i18n: ["wallet:withdraw", "wallet:review"], titleKey: "wallet:convert.title" }]),
     ).toEqual({
       namespaces: ["common", "wallet", "offline"],
       sections: { wallet: ["convert", "errors", "review", "toast", "withdraw"] },
-      withheld: { common: ["forgot", "login", "register", "settings"] },
+      withheld: { common: ["forgot", "login", "newPassword", "register", "settings"] },
     });
   });
 
   it("leaves the sign-in, sign-up, reset and settings strings out of common unless a route or its title names them (decision 0311)", () => {
     expect(pageStringsOfHandles([{ titleKey: "login.title" }]).withheld).toEqual({
-      common: ["forgot", "register", "settings"],
+      common: ["forgot", "newPassword", "register", "settings"],
     });
     expect(
       pageStringsOfHandles([{ i18n: ["wallet:cards", "common:settings"], titleKey: "wallet:cards.title" }]),
     ).toEqual({
       namespaces: ["common", "wallet", "offline"],
       sections: { wallet: ["cards", "errors", "toast"] },
-      withheld: { common: ["forgot", "login", "register"] },
+      withheld: { common: ["forgot", "login", "newPassword", "register"] },
     });
     expect(pageStringsOfHandles([{ titleKey: "common:forgot.title" }]).withheld).toEqual({
-      common: ["login", "register", "settings"],
+      common: ["login", "newPassword", "register", "settings"],
     });
   });
 
@@ -311,12 +311,12 @@ describe("a page's strings from its routes' handles (decision 0179)", () => {
     expect(pageStringsOfHandles([{ i18n: ["quotes"], titleKey: "trade:records.title" }])).toEqual({
       namespaces: ["common", "quotes", "trade", "offline"],
       sections: {},
-      withheld: { common: ["forgot", "login", "register", "settings"] },
+      withheld: { common: ["forgot", "login", "newPassword", "register", "settings"] },
     });
     expect(pageStringsOfHandles([{ i18n: ["nonsense:withdraw", 42, "wallet:"] }, null])).toEqual({
       namespaces: ["common", "wallet", "offline"],
       sections: {},
-      withheld: { common: ["forgot", "login", "register", "settings"] },
+      withheld: { common: ["forgot", "login", "newPassword", "register", "settings"] },
     });
   });
 });

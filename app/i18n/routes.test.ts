@@ -320,7 +320,7 @@ describe("root loader: the matched routes' namespaces", () => {
   it("sends the sign-in, sign-up, reset and settings strings only to the screens that show them (decision 0311)", async () => {
     const onDemand = async (pathname: string) =>
       Object.keys((await sentResources(pathname)).common).filter((section) =>
-        ["forgot", "login", "register", "settings"].includes(section),
+        ["forgot", "login", "newPassword", "register", "settings"].includes(section),
       );
     expect(await onDemand("/markets")).toEqual([]);
     expect(await onDemand("/account")).toEqual([]);

@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
 import { RESET_CODE_LENGTH } from "~/features/account/fields";
-import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
+import { PhoneField, SubmitButton } from "~/features/account/forms";
+import { NewPasswordFields } from "~/features/account/NewPasswordFields";
 import { failureReply, refuse, type ActionReply, parseWithZod } from "~/forms/action.server";
 import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
@@ -20,7 +21,7 @@ import { commitSession, getSession, requireAnonymous, type AppSession } from "~/
 import { redirectWithToast } from "~/session/toast.server";
 import type { PageHandle } from "~/utils/page";
 
-export const handle: PageHandle = { titleKey: "forgot.title" };
+export const handle: PageHandle = { i18n: ["common:newPassword"], titleKey: "forgot.title" };
 
 /** docs/product.md#passwords: reset with a one-time code, in two steps. */
 const PHONE_STEP = "/forgot-password";
@@ -216,15 +217,7 @@ function CodeStep({ phone }: { phone: string }) {
             maxLength: RESET_CODE_LENGTH,
           }}
         />
-        <NewPasswordFields
-          password={fields.password}
-          confirm={fields.confirm}
-          labels={{
-            password: t("forgot.newPassword"),
-            hint: t("forgot.newPasswordHint"),
-            confirm: t("forgot.confirm"),
-          }}
-        />
+        <NewPasswordFields password={fields.password} confirm={fields.confirm} />
         <SubmitButton busy={busy} label={t("forgot.submit")} />
       </Form>
       <Form method="post" action={CODE_STEP} {...resendProps} className="links" tabIndex={-1}>

@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 
 import { Field } from "~/components/ui/Field";
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { PASSWORD_MIN } from "~/features/account/fields";
-import { NewPasswordFields, PhoneField, SubmitButton } from "~/features/account/forms";
+import { PhoneField, SubmitButton } from "~/features/account/forms";
+import { NewPasswordFields } from "~/features/account/NewPasswordFields";
 import { formAction } from "~/forms/action.server";
 import { fixedFormConstraint } from "~/forms/constraint.server";
 import { useZodForm } from "~/forms/useZodForm";
@@ -16,7 +16,7 @@ import { register } from "~/provider/account.server";
 import { requireAnonymous } from "~/session/session.server";
 import type { PageHandle } from "~/utils/page";
 
-export const handle: PageHandle = { titleKey: "register.title" };
+export const handle: PageHandle = { i18n: ["common:newPassword"], titleKey: "register.title" };
 
 const HIDDEN_ON_ERROR = ["password", "confirm"];
 
@@ -66,15 +66,7 @@ export default function RegisterPage() {
           hint={t("register.phoneHint")}
           autoComplete="tel-national"
         />
-        <NewPasswordFields
-          password={fields.password}
-          confirm={fields.confirm}
-          labels={{
-            password: t("register.password"),
-            hint: t("register.passwordHint", { min: PASSWORD_MIN }),
-            confirm: t("register.confirm"),
-          }}
-        />
+        <NewPasswordFields password={fields.password} confirm={fields.confirm} first />
         <Field
           label={t("register.code")}
           errors={fields.code.errors}

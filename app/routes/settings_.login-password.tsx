@@ -10,8 +10,8 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { FormErrorSummary } from "~/components/ui/FormErrors";
-import { PASSWORD_MIN } from "~/features/account/fields";
-import { NewPasswordFields, PasswordField } from "~/features/account/forms";
+import { PasswordField } from "~/features/account/forms";
+import { NewPasswordFields } from "~/features/account/NewPasswordFields";
 import { settingsLinks } from "~/features/account/route-exports";
 import { SettingsActions } from "~/features/account/SettingsActions";
 import { formAction } from "~/forms/action.server";
@@ -25,7 +25,7 @@ import type { PageHandle } from "~/utils/page";
 import { requireUserContext } from "~/utils/request.server";
 
 export const handle: PageHandle = {
-  i18n: ["wallet:password", "wallet:settings", "common:settings"],
+  i18n: ["wallet:password", "wallet:settings", "common:settings", "common:newPassword"],
   titleKey: "wallet:password.title",
 };
 export const links = settingsLinks;
@@ -73,15 +73,7 @@ export default function LoginPasswordPage() {
       <p>{t("password.note")}</p>
       <Form method="post" action={loginPasswordHref()} {...formProps} className="form card">
         <PasswordField field={fields.current} label={t("password.current")} autoComplete="current-password" />
-        <NewPasswordFields
-          password={fields.password}
-          confirm={fields.confirm}
-          labels={{
-            password: t("password.new"),
-            hint: t("password.newHint", { min: PASSWORD_MIN }),
-            confirm: t("password.confirm"),
-          }}
-        />
+        <NewPasswordFields password={fields.password} confirm={fields.confirm} />
         <SettingsActions busy={busy} submitLabel={t("password.submit")} />
       </Form>
     </div>

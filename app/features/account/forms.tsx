@@ -1,7 +1,8 @@
 /**
  * What the account forms share (login, register, forgot password, the settings passwords): the phone and password
  * fields and the public forms' submit, for forms made with the kit's `useZodForm` (docs/ARCHITECTURE.md#forms).
- * Only `common` strings here: the settings screens pass their own (wallet) labels.
+ * Only `common` strings here: the settings screens pass their own (wallet) labels. A new password and its
+ * confirmation are NewPasswordFields.tsx.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
@@ -49,24 +50,6 @@ export function PasswordField({
   ...props
 }: AccountFieldProps & { autoComplete: "current-password" | "new-password" }) {
   return <AccountField {...props} type="password" attributes={{ autoComplete }} />;
-}
-
-/** A new password and its confirmation (docs/product.md#passwords). */
-export function NewPasswordFields({
-  password,
-  confirm,
-  labels,
-}: {
-  password: TextField;
-  confirm: TextField;
-  labels: { password: string; hint: string; confirm: string };
-}) {
-  return (
-    <>
-      <PasswordField field={password} label={labels.password} hint={labels.hint} autoComplete="new-password" />
-      <PasswordField field={confirm} label={labels.confirm} autoComplete="new-password" />
-    </>
-  );
 }
 
 /** A public account form's submit: the whole width, "Submitting…" while it posts. */
