@@ -1,7 +1,7 @@
 import { sql, type Insertable } from "kysely";
 
 import type { Executor } from "../database";
-import { compiledOnce, countRows, pageOf, rowsOf } from "./common";
+import { compiledOnce, countRows, pageOf, rowsOf, updateWhere } from "./common";
 import type { ChatMessagesTable } from "../tables/chat-messages";
 
 export const { insert: insertChatMessage } = rowsOf("chat_messages");
@@ -21,17 +21,10 @@ export const listChatMessages = (db: Executor, userId: number, offset: number, l
 const FROM_US = ["operator", "service"] as const;
 
 /** Marks the operator's replies and the service's alerts up to `upToId` read; returns how many changed. */
-export async function markOperatorMessagesRead(db: Executor, userId: number, upToId: number, now: Date) {
-  const result = await db
-    .updateTable("chat_messages")
-    .set({ read_at: now })
-    .where("user_id", "=", userId)
-    .where("sender", "in", FROM_US)
-    .where("read_at", "is", null)
-    .where("id", "<=", upToId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+export const markOperatorMessagesRead = (db: Executor, userId: number, upToId: number, now: Date) =>
+  updateWhere(db, "chat_messages", { read_at: now }, { user_id: userId, read_at: null }, (eb) =>
+    eb.and([eb("sender", "in", FROM_US), eb("id", "<=", upToId)]),
+  );
 
 /** The unread count the header polls every 10 s: compiled once. */
 const unreadOperatorMessages = compiledOnce((db: Executor, userId: number) =>

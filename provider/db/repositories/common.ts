@@ -3,6 +3,7 @@ import {
   sql,
   type AliasedExpression,
   type Compilable,
+  type Expression,
   type ExpressionBuilder,
   type Insertable,
   type InsertObject,
@@ -11,6 +12,7 @@ import {
   type OnConflictUpdateDatabase,
   type SelectQueryBuilder,
   type Selectable,
+  type SqlBool,
   type UpdateObject,
   type Updateable,
 } from "kysely";
@@ -180,19 +182,22 @@ export function fromExcluded<T extends keyof Database>(columns: ReadonlyArray<ke
 }
 
 /**
- * `update table set changes where match`: each column of `match` equal to its value (`is null` for null); how many
- * rows changed. For a write that takes effect once (`used_at: null` in `match`): 0 when another request was first.
+ * `update table set changes where match and filter`: each column of `match` equal to its value (`is null` for null),
+ * and `filter`, Kysely's expression for what is not equality (`(eb) => eb("id", "<=", upTo)`); how many rows changed.
+ * For a write that takes effect once (`used_at: null` in `match`): 0 when another request was first.
  */
 export async function updateWhere<T extends keyof Database>(
   db: Executor,
   table: T,
   changes: Updateable<Database[T]>,
   match: Partial<Selectable<Database[T]>>,
+  filter?: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
 ): Promise<number> {
   const t: string = table;
   let query = untyped(db).updateTable(t).set(changes);
   for (const [column, value] of Object.entries(match))
     query = value === null ? query.where(column, "is", null) : query.where(column, "=", value);
+  if (filter) query = query.where(filter as (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>);
   return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
 

@@ -23,14 +23,11 @@ export const upsertPendingTwoFactor = (db: Executor, userId: number, secretSeale
  * step (or a newer one) was used already (a replay).
  */
 export async function useTimeStep(db: Executor, userId: number, secretSealed: string, step: number) {
-  const result = await db
-    .updateTable("two_factor")
-    .set({ last_step: step })
-    .where("user_id", "=", userId)
-    .where("secret_sealed", "=", secretSealed)
-    .where((eb) => eb.or([eb("last_step", "is", null), eb("last_step", "<", step)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const sameSecret = { user_id: userId, secret_sealed: secretSealed };
+  const changed = await updateWhere(db, "two_factor", { last_step: step }, sameSecret, (eb) =>
+    eb.or([eb("last_step", "is", null), eb("last_step", "<", step)]),
+  );
+  return changed === 1;
 }
 
 /** Turns on the set-up sealed as `secretSealed` (false: it was replaced or turned on meanwhile). */
