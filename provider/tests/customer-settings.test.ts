@@ -71,7 +71,10 @@ describe("customer settings", () => {
 
 describe("the migration to users.settings (2026-12-02T0900-customer-settings)", () => {
   it("moves the daily withdrawal limit between its old column and settings both ways, as its money string", async () => {
-    const [a, b] = await Promise.all([newTrader(p, "1000.00"), newTrader(p, "1000.00")]);
+    // One after the other: the rows below are ordered by id, so `a` must be the older customer (made side by side,
+    // either could get the lower id; that failed once in CI on PostgreSQL).
+    const a = await newTrader(p, "1000.00");
+    const b = await newTrader(p, "1000.00");
     await customer(p, a.token).post("/user/settings/withdraw_limit", { value: "300" });
     const db = p.db as unknown as Kysely<any>;
     const rows = (column: string) =>
