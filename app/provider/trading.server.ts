@@ -344,14 +344,14 @@ export function cancelOrder(ctx: ProviderContext, no: string, idempotencyKey?: s
  */
 export function getOrders(
   ctx: ProviderContext,
-  params: { type: RecordType; tag?: string; limit?: number; alerts?: boolean },
+  params: { type: RecordType; tag?: string; page?: number; limit?: number; alerts?: boolean },
 ): Promise<Page<DealRow> & { alerts?: AlertPage }> {
   return callProvider<Page<DealRow> & { alerts?: AlertPage }>(ctx, {
     path: "/stock/success/v2/transaction",
     query: {
       type: params.type,
       tag: params.tag,
-      page: 1,
+      page: params.page ?? 1,
       limit: params.limit ?? 100,
       alerts: params.alerts ? 1 : undefined,
     },

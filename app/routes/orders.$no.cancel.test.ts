@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 vi.mock("@remix-run/react", async () => (await import("~/testing/markup")).remixStandIns);
 
 import { getUserInfo } from "~/provider/wallet.server";
-import { getOrders } from "~/provider/trading.server";
+import { getOrders, placeBuyOrder } from "~/provider/trading.server";
 import { mintReviewKey } from "~/session/review-key.server";
 import { renderScreen } from "~/testing/markup";
 import {
@@ -83,4 +83,22 @@ describe("cancel an open order", () => {
     );
     expect((await pageOf(cookie, path, no)).ended).toMatch(/^This order was cancelled at /);
   });
+
+  it("an open order behind a hundred newer ones is still found, and its confirm step shown", async () => {
+    const { cookie, no, path, token } = await customerWithLimitBuy();
+    const context = await providerContext(cookie);
+    for (let i = 0; i < 100; i++) {
+      await placeBuyOrder(context, {
+        tag: "RELIANCE.NS",
+        market: "IN",
+        count: 1,
+        idempotencyKey: mintReviewKey(token),
+        terms: { orderType: "limit", limitPrice: "100", validity: "gtc" },
+      });
+    }
+    expect((await getOrders(context, { type: "pending" })).count).toBe(101);
+    const page = await pageOf(cookie, path, no);
+    expect(page.no).toBe(no);
+    expect(page.sentence).toMatch(/^Buy 10 Reliance Industries Ltd at ₹2,350\.00 or less, until /);
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 /**
  * The customer's open orders and one order by number, for the stock's screen, the records and the modify and cancel
  * screens (docs/product.md "Order types"). The provider has no "one order" endpoint: an order is looked up in the
- * customer's open orders, then in the latest 100 of all.
+ * customer's open orders, page by page, then in the latest 1,000 of all.
  */
 import { json } from "@remix-run/node";
 
@@ -88,13 +88,28 @@ export async function loadOpenOrdersAndAlerts(
   return { orders, alerts };
 }
 
-/** The customer's order `no`, open or ended; a 404 when it is not among theirs. */
+/** Pages of 100 read when looking for one order among the open ones (every open order, up to 10,000). */
+const OPEN_PAGES = 100;
+/** Among all orders, the latest 1,000: an order that ended longer ago than that is not found. */
+const ALL_PAGES = 10;
+
+/**
+ * The customer's order `no`, open or ended; a 404 when it is not among theirs. The provider has no "one order"
+ * endpoint: the open orders are read page by page until it is found, then the latest of all (an order that has just
+ * filled, expired or been cancelled, so its screen can say so).
+ */
 export async function requireOrder(context: UserRequestContext, no: string): Promise<RecordFigures> {
   if (!/^[0-9]{1,40}$/.test(no)) throw json({ code: "not_found" }, { status: 404, headers: NO_STORE });
-  for (const type of ["pending", "all"] as const) {
-    const page = await requireData(getOrders(context.provider, { type }));
-    const row = page.rows.find((candidate) => candidate.no === no);
-    if (row) return recordFigures(row, context.deployment);
+  for (const [type, pages] of [
+    ["pending", OPEN_PAGES],
+    ["all", ALL_PAGES],
+  ] as const) {
+    for (let page = 1; page <= pages; page++) {
+      const { rows, count } = await requireData(getOrders(context.provider, { type, page, limit: 100 }));
+      const row = rows.find((candidate) => candidate.no === no);
+      if (row) return recordFigures(row, context.deployment);
+      if (rows.length < 100 || page * 100 >= count) break;
+    }
   }
   throw json({ code: "not_found" }, { status: 404, headers: NO_STORE });
 }
