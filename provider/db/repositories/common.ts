@@ -22,8 +22,7 @@ import type { Database, Executor } from "../database";
 /*
  * What the repositories share: a page of rows with the total, a keyset page, a count, the by-id reads and writes of a
  * table, an upsert's update from the proposed row, a conditional update that says how many rows it changed, and the
- * operator's queue of a table (rows waiting, each with its
- * customer's phone).
+ * operator's queue of a table (rows waiting, each with its customer's phone).
  */
 
 /** Where an argument's value goes in a query compiled once. */
