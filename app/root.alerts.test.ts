@@ -98,6 +98,21 @@ describe("provider calls", () => {
     expect(asked()).toBe(1);
   });
 
+  it("a changed or foreign seen cookie counts as none: the page loads and asks once, as a new browser's first", async () => {
+    const user = await sessionCookie({ token: "t".repeat(43), phone: "9876543210", id: 8 });
+    script(2);
+    for (const seen of [
+      "%7Bnot-json",
+      "%7B%22u%22%3A%22someone-else%22%2C%22n%22%3A9%2C%22at%22%3A%22x%22%7D",
+      "eyJ1Ijo.sig",
+    ]) {
+      const response = await pageLoad(`${user}; __alerts_seen=${seen}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Set-Cookie")).toMatch(/^__alerts_seen=%7B%22u%22%3A%22\d+%22%2C%22n%22%3A2%2C/);
+    }
+    expect(asked()).toBe(3);
+  });
+
   it("several met since the last page: one notice naming them", async () => {
     const user = await sessionCookie({ token: "t".repeat(43), phone: "9876543210", id: 9 });
     script(0);

@@ -17,7 +17,7 @@ import { desktopWarningDismissed } from "~/utils/desktop-warning.server";
 import { providerContextFor } from "~/utils/request.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // The route's loader and entry.server read the same cookies: each is opened once, then cached (decision 0149).
+  // The route's loader and entry.server open the same session cookie again (one AES-GCM open each, decision 0575).
   // The toast has its own cookie (docs/decisions/0095-toast-cookie.md); reading it clears it.
   const [locale, signedIn, { toast, headers: toastHeaders }] = await Promise.all([
     getLocale(request),

@@ -9,7 +9,8 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
-import { createCookie, createSession, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import { createSession, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import { parse as parseCookies, serialize as serializeCookie, type CookieSerializeOptions } from "cookie";
 
 import { isTokenRevoked, knownRevoked, markRevoked, tokenRevocation } from "~/provider/session-check.server";
 import { cookieSecrets, secureCookies } from "~/session/cookies.server";
@@ -124,36 +125,57 @@ function isLive(data: Partial<SessionData>, now: number): boolean {
   );
 }
 
-// The cookie itself carries no Remix signature: the GCM tag already authenticates the sealed value.
-const cookie = createCookie(SESSION_COOKIE, {
+// The sealed value is the cookie's value as it is (base64url is cookie-safe): no Remix signature, since the GCM tag
+// already authenticates it, and no Remix base64-of-JSON wrapping around it (docs/decisions/0575).
+const COOKIE_OPTIONS: CookieSerializeOptions = {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
   secure: secureCookies(),
-});
+};
 
 type CookieState =
   | { kind: "absent" }
   /** Past its lifetime, idle too long, or unreadable (tampered, sealed with an unknown secret). */
   | { kind: "ended"; wasSignedIn: boolean }
+  /** `rotated`: sealed with a retired key, or written in the earlier wrapping: rewrite it now. */
   | { kind: "live"; data: Partial<SessionData>; rotated: boolean };
 
-type Opened = { data: Partial<SessionData>; keyIndex: number } | null | "absent";
+type Opened = { data: Partial<SessionData>; keyIndex: number; wrapped: boolean } | null | "absent";
+
+/**
+ * A cookie written before 0575 wraps the sealed value as Remix's cookies do: base64 of its JSON string. Read until
+ * every such cookie has ended (SESSION_MAX_AGE_MS after that change), then this goes (docs/decisions/0575).
+ */
+function unwrapEarlier(value: string): string | null {
+  try {
+    const inner: unknown = JSON.parse(Buffer.from(value, "base64").toString("utf8"));
+    return typeof inner === "string" && inner.startsWith(`${SEAL_VERSION}.`) ? inner : null;
+  } catch {
+    return null;
+  }
+}
 
 /** What a Cookie header's session cookie opens to: its data, absent, or null when it does not open. */
-async function openCookie(cookieHeader: string): Promise<Opened> {
-  const value: unknown = await cookie.parse(cookieHeader);
-  if (value === null || value === "") return "absent";
-  return typeof value === "string" ? unseal(value) : null;
+function openCookie(cookieHeader: string): Opened {
+  const value = parseCookies(cookieHeader)[SESSION_COOKIE];
+  if (value === undefined || value === "") return "absent";
+  if (value.startsWith(`${SEAL_VERSION}.`)) {
+    const opened = unseal(value);
+    return opened && { ...opened, wrapped: false };
+  }
+  const inner = unwrapEarlier(value);
+  const opened = inner === null ? null : unseal(inner);
+  return opened && { ...opened, wrapped: true };
 }
 
 async function readCookie(cookieHeader: string | null | undefined, now = Date.now()): Promise<CookieState> {
   // No session cookie at all (a visitor's every request): nothing to parse.
   if (!cookieHeader?.includes(`${SESSION_COOKIE}=`)) return { kind: "absent" };
-  const opened = await openCookie(cookieHeader);
+  const opened = openCookie(cookieHeader);
   if (opened === "absent") return { kind: "absent" };
   if (!opened || !isLive(opened.data, now)) return { kind: "ended", wasSignedIn: Boolean(opened?.data.token) };
-  return { kind: "live", data: opened.data, rotated: opened.keyIndex > 0 };
+  return { kind: "live", data: opened.data, rotated: opened.keyIndex > 0 || opened.wrapped };
 }
 
 const sessionStorage: SessionStorage<SessionData> = {
@@ -167,10 +189,10 @@ const sessionStorage: SessionStorage<SessionData> = {
     const data: Partial<SessionData> = { ...(session.data as Partial<SessionData>), expiresAt, lastSeen: now };
     // The browser forgets the cookie when the session would end anyway (idle or absolute).
     const maxAge = Math.max(0, Math.floor((Math.min(expiresAt, now + SESSION_IDLE_MS) - now) / 1000));
-    return cookie.serialize(seal(data), { maxAge });
+    return serializeCookie(SESSION_COOKIE, seal(data), { ...COOKIE_OPTIONS, maxAge });
   },
   async destroySession() {
-    return cookie.serialize("", { maxAge: undefined, expires: new Date(0) });
+    return serializeCookie(SESSION_COOKIE, "", { ...COOKIE_OPTIONS, expires: new Date(0) });
   },
 };
 
@@ -314,8 +336,8 @@ export async function readSessionSetCookie(
 ): Promise<{ token: string; maxAge: number | null } | "ended" | null> {
   if (!line.startsWith(`${SESSION_COOKIE}=`)) return null;
   const end = line.indexOf(";");
-  const value: unknown = await cookie.parse(end < 0 ? line : line.slice(0, end));
-  const token = typeof value === "string" && value !== "" ? unseal(value)?.data.token : undefined;
+  const opened = openCookie(end < 0 ? line : line.slice(0, end));
+  const token = opened !== "absent" ? opened?.data.token : undefined;
   if (!token) return "ended";
   const maxAge = /;\s*Max-Age=(\d+)/i.exec(line)?.[1];
   return { token, maxAge: maxAge === undefined ? null : Number(maxAge) };

@@ -2,11 +2,12 @@
  * The notice on the customer's next page after a price alert fired (docs/product.md#price-alerts; why this way:
  * docs/decisions/0451). The root loader already asks the provider for the support chat's unread count on each page
  * load (docs/decisions/0195); a fired alert leaves an unread message, so the count rising since the last page is the
- * only time the provider is asked which alerts fired (`alert/list?status=fired`). A small signed cookie remembers,
- * per customer, the count seen and the newest fired alert already announced, so each is announced once on this
- * browser. No cookie yet (a new browser): alerts fired in the last day are announced.
+ * only time the provider is asked which alerts fired (`alert/list?status=fired`). A small cookie remembers, per
+ * customer, the count seen and the newest fired alert already announced, so each is announced once on this browser.
+ * No cookie yet (a new browser): alerts fired in the last day are announced. It is not signed: all a changed value can
+ * do is show or hide this browser's own notices (docs/decisions/0575).
  */
-import { createCookie } from "@remix-run/node";
+import { parse as parseCookies, serialize as serializeCookie } from "cookie";
 
 import type { Locale, TFunction } from "~/i18n/config";
 import { formatMarketMoney, type FormatContext } from "~/i18n/format";
@@ -14,7 +15,7 @@ import { getFixedT } from "~/i18n/i18next.server";
 import { listAlertsIfOffered } from "~/provider/alerts.server";
 import type { ProviderContext } from "~/provider/core.server";
 import { attempt, logFailure } from "~/provider/failures.server";
-import { cookieSecrets, secureCookies } from "~/session/cookies.server";
+import { secureCookies } from "~/session/cookies.server";
 import type { ShownToast } from "~/session/toast";
 import { deployment } from "~/utils/request.server";
 
@@ -23,14 +24,8 @@ import { alertTermsText } from "./words";
 /** How far back a browser with no cookie yet announces fired alerts. */
 export const FIRST_LOOK_MS = 24 * 60 * 60 * 1000;
 
-const seenCookie = createCookie("__alerts_seen", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: 60 * 60 * 24 * 365,
-  secure: secureCookies(),
-  secrets: cookieSecrets(),
-});
+const SEEN_COOKIE = "__alerts_seen";
+const SEEN_OPTIONS = { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 * 60 * 24 * 365 } as const;
 
 interface Seen {
   /** The customer (their number): another customer on this browser starts afresh. */
@@ -41,12 +36,21 @@ interface Seen {
   at: string;
 }
 
-async function readSeen(request: Request, customer: string): Promise<Seen | null> {
+function readSeen(request: Request, customer: string): Seen | null {
   const header = request.headers.get("Cookie");
-  if (!header?.includes("__alerts_seen=")) return null;
-  const value = (await seenCookie.parse(header)) as Partial<Seen> | null;
-  if (!value || value.u !== customer || typeof value.n !== "number" || typeof value.at !== "string") return null;
+  if (!header?.includes(`${SEEN_COOKIE}=`)) return null;
+  let value: Partial<Seen> | null;
+  try {
+    value = JSON.parse(parseCookies(header)[SEEN_COOKIE] ?? "null") as Partial<Seen> | null;
+  } catch {
+    return null;
+  }
+  if (!value || value.u !== customer || !Number.isInteger(value.n) || typeof value.at !== "string") return null;
   return value as Seen;
+}
+
+function writeSeen(value: Seen): string {
+  return serializeCookie(SEEN_COOKIE, JSON.stringify(value), { ...SEEN_OPTIONS, secure: secureCookies() });
 }
 
 export interface FiredAlertNotice {
@@ -70,13 +74,12 @@ export async function firedAlertNotice(input: {
 }): Promise<FiredAlertNotice> {
   const { request, provider, customer, unread, locale } = input;
   const now = input.now ?? Date.now();
-  const seen = await readSeen(request, customer);
-  const remember = async (value: Seen) => seenCookie.serialize(value);
+  const seen = readSeen(request, customer);
   if (seen && unread <= seen.n) {
-    return { notice: null, setCookie: unread === seen.n ? null : await remember({ ...seen, n: unread }) };
+    return { notice: null, setCookie: unread === seen.n ? null : writeSeen({ ...seen, n: unread }) };
   }
   const since = seen?.at ?? new Date(now - FIRST_LOOK_MS).toISOString();
-  if (unread === 0) return { notice: null, setCookie: await remember({ u: customer, n: 0, at: since }) };
+  if (unread === 0) return { notice: null, setCookie: writeSeen({ u: customer, n: 0, at: since }) };
   const reply = await attempt(listAlertsIfOffered(provider, { status: "fired", limit: 20 }));
   if (!reply.ok) {
     logFailure("fired alerts", reply.failure);
@@ -84,7 +87,7 @@ export async function firedAlertNotice(input: {
   }
   const fired = (reply.data?.rows ?? []).filter((row) => row.fired_at !== null && row.fired_at > since);
   const newest = fired.reduce((latest, row) => (row.fired_at! > latest ? row.fired_at! : latest), since);
-  const setCookie = await remember({ u: customer, n: unread, at: newest });
+  const setCookie = writeSeen({ u: customer, n: unread, at: newest });
   if (fired.length === 0) return { notice: null, setCookie };
   const t = (await getFixedT(locale, "alerts")) as unknown as TFunction<"alerts">;
   const fmt: FormatContext = { locale, deployment };
